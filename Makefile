@@ -1,0 +1,108 @@
+# cheaterbot: an IRC bot that moderates bluffing and shedding card games.
+#
+#   make run     install what is missing, build, start a private ngircd on
+#                127.0.0.1 and the bot in #cheater (Ctrl-C stops both)
+#   make test    install what is missing, build with -Werror and ASan+UBSan,
+#                run every suite; ends with "N passed, N failed"
+#   make sim GAMES=N   a long random-play pass over every variant
+#   make deps    install the Debian packages that are missing
+#   make format  clang-format every C file
+#   make all     the optimised binary, build/rel/cheaterbot
+
+VERSION := 0.1.0
+
+# Debian packages the build, the tests and `make run` need.
+DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
+	libsqlite3-dev libcmocka-dev ngircd sqlite3
+
+CC ?= cc
+PKGS := libconfig sqlite3
+WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wwrite-strings -Wvla -Werror
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-DCHEATERBOT_VERSION='"$(VERSION)"' $(WARN) -MMD -MP -I.
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+TEST_CFLAGS := $(BASE_CFLAGS) -O1 -g $(SAN)
+REL_CFLAGS := $(BASE_CFLAGS) -O2 -g
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LIBS = $(PKG_LIBS) -lircclient
+
+LIB_SRC := $(sort $(wildcard games/*.c storage/*.c config/*.c) \
+	$(filter-out bot/main.c,$(wildcard bot/*.c)))
+TESTLIB_SRC := $(sort $(wildcard tests/lib/*.c))
+TEST_SRC := $(sort $(wildcard tests/unit/test-*.c tests/sim/test-*.c \
+	tests/integration/test-*.c))
+
+T := build/test
+R := build/rel
+LIB_T := $(LIB_SRC:%.c=$(T)/%.o)
+LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
+TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
+TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
+
+.PHONY: all run test sim deps format clean check-deps
+.DEFAULT_GOAL := all
+
+all: $(R)/cheaterbot
+
+$(T)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(R)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(R)/cheaterbot: $(R)/bot/main.o $(LIB_R)
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS)
+
+$(T)/cheaterbot: $(T)/bot/main.o $(LIB_T)
+	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS)
+
+$(T)/tests/%: $(T)/tests/%.o $(TESTLIB_T) $(LIB_T)
+	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS) -lcmocka
+
+# Every suite, one summary line.  Suites find the bot, ngircd and the
+# shared rule texts through the environment.
+test: deps
+	@$(MAKE) --no-print-directory $(T)/cheaterbot $(TEST_BINS)
+	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
+		sh tests/run-suites.sh $(TEST_BINS)
+
+sim: deps
+	@$(MAKE) --no-print-directory $(T)/tests/sim/test-sim
+	@SIM_GAMES=$${GAMES:-5000} sh tests/run-suites.sh $(T)/tests/sim/test-sim
+
+run: deps
+	@$(MAKE) --no-print-directory $(R)/cheaterbot
+	@sh config/run-local.sh $(R)/cheaterbot
+
+# Installs exactly the missing packages: apt-get as root (refreshing the
+# package lists first when they are empty or stale), else the one line to run.
+deps:
+	@missing=""; for p in $(DEBS); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
+			grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	[ -z "$$missing" ] && exit 0; \
+	if [ "$$(id -u)" != 0 ]; then \
+		echo "missing packages; run: sudo apt-get install -y$$missing"; \
+		exit 1; \
+	fi; \
+	echo "installing:$$missing"; \
+	export DEBIAN_FRONTEND=noninteractive; \
+	if ! ls /var/lib/apt/lists/*_Packages >/dev/null 2>&1; then \
+		apt-get update -qq || exit 1; \
+	fi; \
+	apt-get install -y -qq $$missing >/dev/null || \
+		{ apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,88 @@
+/*
+ * The bot's configuration: built-in defaults, a libconfig file on top, and
+ * command-line overrides on top of that.  Only config/ includes libconfig.h.
+ *
+ * Every setting is documented in config/cheaterbot.cfg and docs/config.md.
+ * A bad file is refused with "FILE:LINE: setting 'NAME': expected ..." so
+ * the operator can find it; nothing in a configured string is ever used as
+ * a printf format.
+ */
+#ifndef CONF_H
+#define CONF_H
+
+#include "../games/game.h"
+
+#define CONF_MAX_LIST 32	/* nicks, channels, admins */
+#define CONF_MAX_VARIANTS 16
+
+struct conf {
+	/* server */
+	char *server;			/* host name or address */
+	int port;			/* 1..65535 */
+	char *password;			/* server password, NULL if none */
+	char *nicks[CONF_MAX_LIST];	/* the nick, then alternates */
+	int nnicks;
+	char *username;
+	char *realname;			/* says it is a bot */
+	char *channels[CONF_MAX_LIST];	/* "#name" */
+	int nchannels;
+
+	/* behaviour */
+	char *prefix;			/* command prefix, 1-3 chars: "!" */
+	char *admins[CONF_MAX_LIST];	/* account names or nick!user@host
+					 * masks with * and ? wildcards */
+	int nadmins;
+	char *db;			/* SQLite database path */
+	int private_notice;		/* 1: NOTICE for private lines,
+					 * 0: PRIVMSG (players may override) */
+
+	/* timers, in milliseconds */
+	int lobby_start_ms;	/* after this anyone seated may !start */
+	int lobby_expire_ms;	/* an unstarted lobby closes */
+	int turn_ms;		/* a turn's time */
+	int turn_warn_ms;	/* warning this long before the turn ends */
+	int challenge_min_ms;	/* a challenge window is open at least this */
+	int challenge_close_ms;	/* a window with no turn after it closes */
+	int challenge_tie_ms;	/* calls this close together count as one */
+	int max_timeouts;	/* timeouts in a row before removal */
+
+	/* outgoing flood control: a token bucket */
+	int flood_burst;	/* lines that may go at once */
+	int flood_interval_ms;	/* one more line per interval */
+
+	/* reconnect backoff */
+	int reconnect_min_ms;
+	int reconnect_max_ms;
+
+	/* per-variant option defaults, indexed as game_table[] */
+	struct game_opts variant_opts[CONF_MAX_VARIANTS];
+};
+
+/* Fills c with the built-in defaults (127.0.0.1:6667, #cheater,
+ * ./cheaterbot.db, ...).  conf_free() releases it. */
+void conf_defaults(struct conf *c);
+
+/* Loads path over the values already in c.  0, or -1 with *cause set to
+ * "FILE:LINE: setting 'NAME': expected ..." (the caller frees it); on
+ * failure c keeps every value it had before the call. */
+int conf_load(struct conf *c, const char *path, char **cause);
+
+/* Replaces a string setting (a command-line override): *slot = copy of v. */
+void conf_set_string(char **slot, const char *v);
+
+/* Appends to a list setting; -1 and *cause if it is full or v is invalid
+ * for that list (kind: "channel", "nick" or "admin"). */
+int conf_list_add(char **list, int *n, const char *kind, const char *v,
+    char **cause);
+
+/* Empties a list setting. */
+void conf_list_clear(char **list, int *n);
+
+/* Checks a finished configuration as a whole (a nick is valid IRC, every
+ * channel starts with # or &, timers make sense); 0, or -1 and *cause. */
+int conf_validate(const struct conf *c, char **cause);
+
+/* Frees every string in c; c can then be reused with conf_defaults(). */
+void conf_free(struct conf *c);
+
+#endif

@@ -1,0 +1,194 @@
+/*
+ * The rules contract: what every game variant provides and what the bot may
+ * ask of it.  A variant is a `const struct game_ops`; `game_table[]` lists
+ * them all.  Modelled on OpenSpiel's State API.
+ *
+ * The rules are pure: no IRC, no SQL, no clock, no nicks.  Seats are numbered
+ * 0..nseats-1 in clockwise order (seat i+1 sits left of seat i).  All
+ * randomness comes from the struct rng handed to create() and sample(), so
+ * options + seed + the list of accepted moves always rebuild the same state
+ * (that is how crash resume, replay tests and the simulator work).
+ *
+ * Moves are small structs (struct game_move) with a generic text form
+ * ("seat verb arg arg ..."), which is what the move log stores.  A move from
+ * a person is made by parse(), validated by check() (the only place that
+ * validates), then applied by apply(), which assumes a legal move.  Windows
+ * and timers belong to the bot: the rules only say, through turn(), who may
+ * act now; when a timer runs out the bot asks timeout() for the default move.
+ *
+ * Text the rules emit is neutral markup that the bot renders per recipient:
+ *   {p:N}        the name of seat N
+ *   {COL:text}   text in a colour; COL is one of red, blk, yel, grn, blu,
+ *                pur, gry; the text itself must stay readable without it
+ *   {b:text}     bold
+ * Markup does not nest.  A literal brace is written {{ or }}.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "rng.h"
+
+#define GAME_MAX_SEATS 10
+#define GAME_MAX_OPTIONS 8
+#define GAME_MOVE_ARGS 112
+#define GAME_MAX_VERBS 16
+
+/* Verb 0 of every variant: the seat leaves (removal after timeouts, a kick,
+ * the end of a grace time).  check() accepts it for any seat still playing. */
+#define GAME_VERB_LEAVE 0
+
+/* Seat number of moves made by the table itself (closing a window). */
+#define GAME_SEAT_TABLE (-1)
+
+/* Audience of a message: one seat, or everyone. */
+#define GAME_PUBLIC (-1)
+
+struct game;			/* a variant's state; opaque outside its file */
+
+/* One move.  The meaning of verb and args belongs to the variant. */
+struct game_move {
+	int seat;		/* acting seat, or GAME_SEAT_TABLE */
+	int verb;		/* index into the variant's verbs[] */
+	int argc;
+	int argv[GAME_MOVE_ARGS];
+};
+
+/* Who may act now. */
+struct game_turn {
+	int over;		/* 1 when the game has ended */
+	int seat;		/* whose turn it is, or -1 */
+	unsigned window;	/* bit per seat that may react now (challenge) */
+	int accused;		/* the seat the open window reacts to, or -1 */
+};
+
+/* A message sink, supplied by the caller of apply() and view(). */
+struct game_out {
+	void (*emit)(void *ctx, int seat, const char *text);
+	void *ctx;
+};
+
+/* An integer option, set as name=value in the lobby (booleans are 0..1). */
+struct game_option {
+	const char *name;
+	int min, max, def;
+	const char *help;
+};
+
+/* Option values, indexed as the variant's options[] table. */
+struct game_opts {
+	int v[GAME_MAX_OPTIONS];
+};
+
+/* Where a player may type a command. */
+enum game_where {
+	GAME_WHERE_CHANNEL = 1,
+	GAME_WHERE_PRIVATE = 2,
+	GAME_WHERE_BOTH = 3,
+};
+
+/* A player command that becomes a move. */
+struct game_cmd {
+	const char *name;
+	const char *aliases;	/* space-separated, or NULL */
+	enum game_where where;
+	const char *usage;	/* arguments, e.g. "CARD... as [N] RANK" */
+	const char *help;	/* one line */
+};
+
+/* The outcome, filled by result() once turn().over is set. */
+struct game_result {
+	int nseats;
+	int place[GAME_MAX_SEATS];	/* 1 = first; equal places tie; 0 = left */
+	int winner;			/* the single winner's seat, or -1 */
+	int loser;			/* the single loser's seat, or -1 */
+	int points[GAME_MAX_SEATS];	/* variant-defined score, 0 if none */
+	char detail[GAME_MAX_SEATS][16];/* e.g. the suit that spelled CHEATER */
+};
+
+struct game_ops {
+	const char *name;	/* one word, lowercase: "cheat" */
+	const char *title;	/* "Cheat" */
+	const char *brief;	/* one line for !games and !rules */
+	int min_seats, max_seats;
+	const struct game_option *options;	/* NULL-name terminated */
+	const struct game_cmd *cmds;		/* NULL-name terminated */
+	const char *const *verbs;		/* NULL terminated; [0]="leave" */
+
+	/* A new game, dealt and ready for its first move, or NULL with *cause
+	 * set (e.g. too many players for the options).  The caller owns it. */
+	struct game *(*create)(const struct game_opts *opts, int nseats,
+	    struct rng *rng, struct game_out *out, char **cause);
+	void (*destroy)(struct game *g);
+
+	void (*turn)(const struct game *g, struct game_turn *t);
+
+	/* Turns a player's command (cmds[cmd]) and its argument words into a
+	 * move for seat, without judging legality; -1 and *cause on bad
+	 * syntax ("unknown card 'zz'"). */
+	int (*parse)(const struct game *g, int seat, int cmd, int argc,
+	    char **argv, struct game_move *mv, char **cause);
+	/* 0 if mv is legal now, else -1 and *cause. */
+	int (*check)(const struct game *g, const struct game_move *mv,
+	    char **cause);
+	/* Applies a legal move, emitting what it tells whom. */
+	void (*apply)(struct game *g, const struct game_move *mv,
+	    struct game_out *out);
+	/* The move made when the timer of the current turn runs out (the
+	 * turn's seat), or when an open window with no turn closes (the
+	 * table).  Always legal. */
+	void (*timeout)(const struct game *g, struct game_move *mv);
+	/* A uniformly chosen legal move for any seat that may act; 0, or -1
+	 * if nobody can (the game is over). */
+	int (*sample)(const struct game *g, struct rng *rng,
+	    struct game_move *mv);
+
+	/* Emits seat's private view (its hand) to that seat, or with
+	 * GAME_PUBLIC the public status line. */
+	void (*view)(const struct game *g, int seat, struct game_out *out);
+	void (*result)(const struct game *g, struct game_result *r);
+
+	/* For the simulator: every card's place is accounted for and the
+	 * state is consistent; 0, or -1 and *cause. */
+	int (*invariants)(const struct game *g, char **cause);
+};
+
+/* Every variant, NULL terminated. */
+extern const struct game_ops *const game_table[];
+
+/* The variant named name, or a unique prefix of one; NULL and *cause. */
+const struct game_ops *game_find(const char *name, char **cause);
+
+/* Fills opts with the variant's defaults. */
+void game_opts_default(const struct game_ops *ops, struct game_opts *opts);
+
+/* Sets option "name=value" (value an integer, or on/off/yes/no/true/false);
+ * 0, or -1 and *cause. */
+int game_opts_set(const struct game_ops *ops, struct game_opts *opts,
+    const char *assignment, char **cause);
+
+/* Writes opts as "name=value name=value" into buf (always terminated). */
+void game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
+    char *buf, size_t size);
+
+/* The index of the variant command called word (name or alias), or -1. */
+int game_cmd_find(const struct game_ops *ops, const char *word);
+
+/* Move text form "seat verb arg...", e.g. "2 play 3 12 40 41". */
+void game_move_format(const struct game_ops *ops, const struct game_move *mv,
+    char *buf, size_t size);
+int game_move_parse(const struct game_ops *ops, const char *text,
+    struct game_move *mv, char **cause);
+
+/* Emits printf-style text to seat (or GAME_PUBLIC) through out. */
+void game_say(struct game_out *out, int seat, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Sets *cause to a new printf-style string (when cause is not NULL) and
+ * returns -1: `return game_fail(cause, "no card '%s'", w);` */
+int game_fail(char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

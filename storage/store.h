@@ -1,0 +1,102 @@
+/*
+ * Persistent state in SQLite: players, their preferences, games, seats, the
+ * move log, results, win streaks and the boards read from them.  Only
+ * storage/ includes sqlite3.h.
+ *
+ * The database runs in WAL mode with foreign keys on and a busy timeout;
+ * the schema is migrated on open, keyed on PRAGMA user_version; every
+ * statement is prepared; each call is one transaction.  A move is committed
+ * by store_move() before the bot announces it.
+ *
+ * A player is found by a key: "a:ACCOUNT" when the network tells the
+ * services account, else "n:NICK" with the nick in lower case.  The nick
+ * last seen is kept for display and for !stats NICK.
+ */
+#ifndef STORE_H
+#define STORE_H
+
+#include <stdint.h>
+
+struct store;
+
+/* Opens (creating and migrating) the database at path; NULL and *cause. */
+struct store *store_open(const char *path, char **cause);
+/* Closes it; NULL does nothing. */
+void store_close(struct store *s);
+
+/* The id of the player with key, created if new, with its display nick
+ * updated; -1 and *cause on failure. */
+int64_t store_player(struct store *s, const char *key, const char *nick,
+    char **cause);
+
+/* A per-player preference ("colour", "notice"): *value is set and 0
+ * returned when stored, 1 when not set, -1 and *cause on failure. */
+int store_pref_get(struct store *s, int64_t player, const char *name,
+    int *value, char **cause);
+int store_pref_set(struct store *s, int64_t player, const char *name,
+    int value, char **cause);
+
+/* Records a game that was just dealt: its seats in order (player ids),
+ * returning the new game id, or -1 and *cause. */
+int64_t store_game_begin(struct store *s, const char *variant,
+    const char *channel, const char *options, uint64_t seed, int nseats,
+    const int64_t *players, char **cause);
+
+/* Appends move number n (0, 1, 2, ...) to the game's log and commits it;
+ * 0, or -1 and *cause (nothing is written then). */
+int store_move(struct store *s, int64_t game, int n, int seat,
+    const char *text, char **cause);
+
+/* One seat's outcome. */
+struct store_seat_result {
+	int place;		/* 1 = first, 0 = left the game */
+	int won;		/* 1 if a winner */
+	int lost;		/* 1 if the loser (loser games) */
+	int points;
+	const char *detail;	/* e.g. a suit, or NULL */
+};
+
+/* Ends a game with the seats' outcomes (nseats as begun), updating each
+ * player's games, wins and win streaks for the variant, all in one
+ * transaction; 0, or -1 and *cause. */
+int store_game_finish(struct store *s, int64_t game,
+    const struct store_seat_result *seats, int nseats, char **cause);
+
+/* Marks a game stopped before its end; nobody's stats change. */
+int store_game_abandon(struct store *s, int64_t game, const char *why,
+    char **cause);
+
+struct store_stats {
+	char nick[64];		/* as last seen */
+	int games;
+	int wins;
+	int losses;
+	int streak;		/* current run of wins */
+	int best_streak;
+};
+
+/* A player's stats for variant (NULL: all variants together), the player
+ * found by nick (case-insensitive, the most recently seen); 0, 1 if no
+ * such player, -1 and *cause. */
+int store_stats(struct store *s, const char *nick, const char *variant,
+    struct store_stats *st, char **cause);
+
+enum store_board {
+	STORE_BOARD_WINS,
+	STORE_BOARD_STREAK,	/* best win streak */
+	STORE_BOARD_GAMES,
+};
+
+struct store_top_row {
+	char nick[64];
+	int value;		/* the board's figure */
+	int games;
+	int wins;
+};
+
+/* The top max rows of a board for variant (NULL: all), best first, ties
+ * broken by fewer games then nick; the row count, or -1 and *cause. */
+int store_top(struct store *s, const char *variant, enum store_board board,
+    struct store_top_row *rows, int max, char **cause);
+
+#endif
