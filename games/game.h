@@ -118,9 +118,14 @@ struct game_ops {
 	const char *const *verbs;		/* NULL terminated; [0]="leave" */
 
 	/* A new game, dealt and ready for its first move, or NULL with *cause
-	 * set (e.g. too many players for the options).  The caller owns it. */
+	 * set (e.g. too many players for the options).  dealer is the seat
+	 * that deals (the bot moves it left each game in a channel); the
+	 * game draws its deal from rng and keeps its own copy of rng's state
+	 * for every later chance event.  The deal's messages (each hand to
+	 * its seat, one public line) go to out.  The caller owns the game. */
 	struct game *(*create)(const struct game_opts *opts, int nseats,
-	    struct rng *rng, struct game_out *out, char **cause);
+	    int dealer, const struct rng *rng, struct game_out *out,
+	    char **cause);
 	void (*destroy)(struct game *g);
 
 	void (*turn)(const struct game *g, struct game_turn *t);

@@ -1,0 +1,244 @@
+/*
+ * The generic half of the rules contract: the variant registry, option
+ * handling, the text form of moves kept in the move log, and the message
+ * helpers every variant uses.  Nothing here knows any variant's rules.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "xalloc.h"
+
+extern const struct game_ops cheat_ops;
+
+const struct game_ops *const game_table[] = {
+	&cheat_ops,
+	NULL,
+};
+
+int
+game_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cause != NULL) {
+		va_start(ap, fmt);
+		*cause = xvasprintf(fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+void
+game_say(struct game_out *out, int seat, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	if (out == NULL || out->emit == NULL)
+		return;
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	out->emit(out->ctx, seat, text);
+	free(text);
+}
+
+const struct game_ops *
+game_find(const char *name, char **cause)
+{
+	const struct game_ops *found = NULL;
+	size_t len = strlen(name);
+	int i, matches = 0;
+
+	if (len == 0)
+		return game_fail(cause, "no game named ''"), NULL;
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (strcasecmp(game_table[i]->name, name) == 0)
+			return game_table[i];
+		if (strncasecmp(game_table[i]->name, name, len) == 0) {
+			found = game_table[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches > 1)
+		game_fail(cause, "'%s' could be more than one game", name);
+	else
+		game_fail(cause, "no game named '%s'", name);
+	return NULL;
+}
+
+void
+game_opts_default(const struct game_ops *ops, struct game_opts *opts)
+{
+	int i;
+
+	memset(opts, 0, sizeof *opts);
+	for (i = 0; ops->options != NULL && ops->options[i].name != NULL; i++)
+		opts->v[i] = ops->options[i].def;
+}
+
+/* Parses an option value: an integer, or a boolean word. */
+static int
+parse_value(const char *s, int *v)
+{
+	static const char *const yes[] = { "on", "yes", "true", NULL };
+	static const char *const no[] = { "off", "no", "false", NULL };
+	char *end;
+	long l;
+	int i;
+
+	for (i = 0; yes[i] != NULL; i++) {
+		if (strcasecmp(s, yes[i]) == 0)
+			return (*v = 1), 0;
+		if (strcasecmp(s, no[i]) == 0)
+			return (*v = 0), 0;
+	}
+	errno = 0;
+	l = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || l < INT_MIN ||
+	    l > INT_MAX)
+		return -1;
+	*v = (int)l;
+	return 0;
+}
+
+int
+game_opts_set(const struct game_ops *ops, struct game_opts *opts,
+    const char *assignment, char **cause)
+{
+	const struct game_option *o;
+	const char *eq = strchr(assignment, '=');
+	size_t len;
+	int i, v;
+
+	if (eq == NULL || eq == assignment)
+		return game_fail(cause, "options are written name=value, "
+		    "not '%s'", assignment);
+	len = (size_t)(eq - assignment);
+	for (i = 0; ops->options != NULL && ops->options[i].name != NULL;
+	    i++) {
+		o = &ops->options[i];
+		if (strlen(o->name) != len ||
+		    strncasecmp(o->name, assignment, len) != 0)
+			continue;
+		if (parse_value(eq + 1, &v) != 0 || v < o->min || v > o->max)
+			return game_fail(cause, "option '%s' takes a value "
+			    "from %d to %d", o->name, o->min, o->max);
+		opts->v[i] = v;
+		return 0;
+	}
+	return game_fail(cause, "%s has no option '%.*s'", ops->name,
+	    (int)len, assignment);
+}
+
+void
+game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
+    char *buf, size_t size)
+{
+	size_t used = 0;
+	int i, n;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; ops->options != NULL && ops->options[i].name != NULL;
+	    i++) {
+		n = snprintf(buf + used, size - used, "%s%s=%d",
+		    used > 0 ? " " : "", ops->options[i].name, opts->v[i]);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+int
+game_cmd_find(const struct game_ops *ops, const char *word)
+{
+	const char *a, *end;
+	size_t len = strlen(word);
+	int i;
+
+	for (i = 0; ops->cmds != NULL && ops->cmds[i].name != NULL; i++) {
+		if (strcasecmp(ops->cmds[i].name, word) == 0)
+			return i;
+		for (a = ops->cmds[i].aliases; a != NULL && *a != '\0';
+		    a = end) {
+			while (*a == ' ')
+				a++;
+			end = a + strcspn(a, " ");
+			if ((size_t)(end - a) == len && len > 0 &&
+			    strncasecmp(a, word, len) == 0)
+				return i;
+		}
+	}
+	return -1;
+}
+
+void
+game_move_format(const struct game_ops *ops, const struct game_move *mv,
+    char *buf, size_t size)
+{
+	size_t used;
+	int i, n;
+
+	n = snprintf(buf, size, "%d %s", mv->seat, ops->verbs[mv->verb]);
+	if (n < 0 || (size_t)n >= size)
+		return;
+	used = (size_t)n;
+	for (i = 0; i < mv->argc; i++) {
+		n = snprintf(buf + used, size - used, " %d", mv->argv[i]);
+		if (n < 0 || (size_t)n >= size - used)
+			return;
+		used += (size_t)n;
+	}
+}
+
+int
+game_move_parse(const struct game_ops *ops, const char *text,
+    struct game_move *mv, char **cause)
+{
+	const char *p = text;
+	char *end;
+	long l;
+	size_t len;
+	int i;
+
+	memset(mv, 0, sizeof *mv);
+	l = strtol(p, &end, 10);
+	if (end == p || *end != ' ' || l < GAME_SEAT_TABLE ||
+	    l >= GAME_MAX_SEATS)
+		return game_fail(cause, "bad seat in move '%s'", text);
+	mv->seat = (int)l;
+	p = end + 1;
+	len = strcspn(p, " ");
+	for (i = 0; ops->verbs[i] != NULL; i++) {
+		if (strlen(ops->verbs[i]) == len &&
+		    strncmp(ops->verbs[i], p, len) == 0)
+			break;
+	}
+	if (ops->verbs[i] == NULL)
+		return game_fail(cause, "bad verb in move '%s'", text);
+	mv->verb = i;
+	p += len;
+	while (*p == ' ') {
+		if (mv->argc == GAME_MOVE_ARGS)
+			return game_fail(cause, "too many arguments in move");
+		l = strtol(p + 1, &end, 10);
+		if (end == p + 1 || l < INT_MIN || l > INT_MAX)
+			return game_fail(cause, "bad argument in move '%s'",
+			    text);
+		mv->argv[mv->argc++] = (int)l;
+		p = end;
+	}
+	if (*p != '\0')
+		return game_fail(cause, "trailing text in move '%s'", text);
+	return 0;
+}
