@@ -1,0 +1,49 @@
+/*
+ * The bot core: everything between IRC events coming in and IRC lines going
+ * out.  It knows nothing of sockets or libircclient: the transport (irc.c,
+ * relay.c, loop.c) feeds it parsed events and drains its queue, and tests
+ * feed it events directly and read the queue (transcript tests).
+ *
+ * Time is the caller's monotonic clock in milliseconds, passed with every
+ * call, so tests advance it without sleeping.
+ */
+#ifndef BOT_H
+#define BOT_H
+
+#include <stdint.h>
+
+struct conf;
+struct store;
+struct queue;
+struct bot;
+
+/* A bot using conf and store (both stay the caller's and must outlive it)
+ * and sending into queue (also the caller's).  seed, when have_seed is set,
+ * makes every shuffle deterministic (tests); else seeds come from the
+ * system's random source. */
+struct bot *bot_new(const struct conf *conf, struct store *store,
+    struct queue *queue, uint64_t seed, int have_seed, uint64_t now);
+/* Frees the bot and every game it holds; NULL does nothing. */
+void bot_free(struct bot *b);
+
+/* The connection is registered as nick (after 001): joins the channels. */
+void bot_connected(struct bot *b, const char *nick, uint64_t now);
+/* The connection is gone; games keep their state and timers pause until
+ * bot_connected() is called again. */
+void bot_disconnected(struct bot *b, uint64_t now);
+
+/* One IRC message: command ("PRIVMSG", "JOIN", "NICK", "433", ...), the
+ * origin prefix (nick!user@host, a server name, or NULL) and the
+ * parameters, the last one being the trailing text. */
+void bot_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, uint64_t now);
+
+/* Runs every timer due at now. */
+void bot_tick(struct bot *b, uint64_t now);
+/* When the next timer is due, or UINT64_MAX. */
+uint64_t bot_next_timer(const struct bot *b);
+
+/* The nick the bot has on the network now. */
+const char *bot_nick(const struct bot *b);
+
+#endif

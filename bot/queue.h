@@ -1,0 +1,51 @@
+/*
+ * The outgoing line queue: every line the bot sends to the server waits
+ * here and leaves at a rate the network tolerates, a token bucket of
+ * `burst` lines refilled one token per `interval_ms`.  Lines are never
+ * dropped and never reordered within one priority; urgent lines (channel
+ * announcements, the current player's prompt, PONG) go before normal ones.
+ *
+ * Lines are complete IRC lines without CR LF, at most QUEUE_LINE_MAX bytes,
+ * with no CR, LF or NUL in them (the push asserts it: say.c and the relay
+ * guarantee it).  The clock is the caller's, in milliseconds.
+ */
+#ifndef QUEUE_H
+#define QUEUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define QUEUE_LINE_MAX 510	/* 512 with CR LF */
+
+enum queue_prio {
+	QUEUE_URGENT,		/* PONG, registration, channel lines, prompts */
+	QUEUE_NORMAL,		/* everything else */
+	QUEUE_NPRIO
+};
+
+struct queue;
+
+/* A new empty queue with a full bucket. */
+struct queue *queue_new(int burst, int interval_ms);
+/* Frees q and every queued line; NULL does nothing. */
+void queue_free(struct queue *q);
+/* Changes the rate (a config reload); the bucket keeps its tokens, capped. */
+void queue_set_rate(struct queue *q, int burst, int interval_ms);
+
+/* Appends a copy of line at prio. */
+void queue_push(struct queue *q, enum queue_prio prio, const char *line);
+
+/* The line that may be sent at now, or NULL if the queue is empty or the
+ * bucket is empty; the line stays queued until queue_pop(). */
+const char *queue_peek(struct queue *q, uint64_t now);
+/* Removes the line queue_peek() returned and spends a token. */
+void queue_pop(struct queue *q, uint64_t now);
+
+/* When the next line may go: now if one may go now, a later time if the
+ * bucket must refill, UINT64_MAX if the queue is empty. */
+uint64_t queue_next(struct queue *q, uint64_t now);
+
+/* Lines waiting, at every priority. */
+size_t queue_length(const struct queue *q);
+
+#endif
