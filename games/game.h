@@ -116,6 +116,10 @@ struct game_ops {
 	const struct game_option *options;	/* NULL-name terminated */
 	const struct game_cmd *cmds;		/* NULL-name terminated */
 	const char *const *verbs;		/* NULL terminated; [0]="leave" */
+	unsigned reactions;	/* bit (1u << verb) per verb that answers an
+				 * open window (a challenge) instead of
+				 * taking a turn: the bot collects those
+				 * within its tie window */
 
 	/* A new game, dealt and ready for its first move, or NULL with *cause
 	 * set (e.g. too many players for the options).  dealer is the seat
