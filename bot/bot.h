@@ -28,8 +28,8 @@ void bot_free(struct bot *b);
 
 /* The connection is registered as nick (after 001): joins the channels. */
 void bot_connected(struct bot *b, const char *nick, uint64_t now);
-/* The connection is gone; games keep their state and timers pause until
- * bot_connected() is called again. */
+/* The connection is gone: the channels count as left until
+ * bot_connected() is called again; games keep their state. */
 void bot_disconnected(struct bot *b, uint64_t now);
 
 /* One IRC message: command ("PRIVMSG", "JOIN", "NICK", "433", ...), the

@@ -1,0 +1,213 @@
+/*
+ * !help, !rules and !set.  Help text, in IRC and in docs/commands.md,
+ * comes from the command tables themselves (cmd_help_markdown), so the two
+ * never disagree.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+#include "storage/store.h"
+
+static void
+cmd_help_name(const struct cmd_entry *e, void *arg)
+{
+	struct buf *text = arg;
+
+	buf_addf(text, "%s%s", text->len > 0 ? ", " : "", e->name);
+}
+
+/* "!name usage: help (also: aliases)" */
+static void
+cmd_help_one(struct buf *out, const char *prefix, const char *name,
+    const char *aliases, const char *usage, const char *help)
+{
+	buf_addf(out, "%s%s%s%s: %s", prefix, name, *usage != '\0' ? " " : "",
+	    usage, help);
+	if (aliases != NULL)
+		buf_addf(out, " (also: %s)", aliases);
+}
+
+/* Help for a variant's move command called word, in any game. */
+static int
+cmd_help_move(struct buf *out, const char *word)
+{
+	const struct game_cmd *gc;
+	int i, c;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if ((c = game_cmd_find(game_table[i], word)) < 0)
+			continue;
+		gc = &game_table[i]->cmds[c];
+		cmd_help_one(out, "", gc->name, gc->aliases, gc->usage,
+		    gc->help);
+		buf_addf(out, " [%s, %s]", game_table[i]->name,
+		    gc->where == GAME_WHERE_PRIVATE ? "in private" :
+		    gc->where == GAME_WHERE_CHANNEL ? "in the channel" :
+		    "anywhere");
+		return 1;
+	}
+	return 0;
+}
+
+static void
+cmd_help(struct cmd_ctx *ctx)
+{
+	const char *prefix = ctx->b->conf->prefix, *word;
+	const struct cmd_entry *e;
+	struct buf text = BUF_INIT, names = BUF_INIT;
+
+	if (ctx->argc == 1) {
+		dispatch_each(cmd_help_name, &names);
+		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
+		    "%srules GAME explains a game.", buf_str(&names), prefix,
+		    prefix);
+	} else {
+		word = ctx->argv[1];
+		if (strncmp(word, prefix, strlen(prefix)) == 0)
+			word += strlen(prefix);
+		if ((e = dispatch_find(word)) != NULL)
+			cmd_help_one(&text, prefix, e->name, e->aliases,
+			    e->usage, e->help);
+		else if (!cmd_help_move(&text, word))
+			buf_addf(&text, "no command '%s'; %shelp lists them",
+			    word, prefix);
+	}
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+	buf_free(&names);
+}
+
+static void
+cmd_rules(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
+	    NULL;
+	const struct game_cmd *gc;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+
+	if (ctx->argc > 1 && (ops = game_find(ctx->argv[1], &cause)) == NULL) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (ops == NULL) {
+		say_error(ctx, "which game? %sgames lists them",
+		    ctx->b->conf->prefix);
+		return;
+	}
+	buf_addf(&text, "%s (%d-%d players): %s Moves:", ops->title,
+	    ops->min_seats, ops->max_seats, ops->brief);
+	for (gc = ops->cmds; gc->name != NULL; gc++)
+		buf_addf(&text, "%s %s%s%s%s", gc == ops->cmds ? "" : ";",
+		    gc->where == GAME_WHERE_PRIVATE ? "" : ctx->b->conf->prefix,
+		    gc->name, *gc->usage != '\0' ? " " : "", gc->usage);
+	buf_adds(&text, ".");
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* Parses on/off words; -1 if neither. */
+static int
+cmd_onoff(const char *w)
+{
+	if (strcasecmp(w, "on") == 0 || strcasecmp(w, "yes") == 0)
+		return 1;
+	if (strcasecmp(w, "off") == 0 || strcasecmp(w, "no") == 0)
+		return 0;
+	return -1;
+}
+
+static void
+cmd_set(struct cmd_ctx *ctx)
+{
+	const char *name = ctx->argv[1];
+	struct buf key = BUF_INIT;
+	struct table *t;
+	char *cause = NULL;
+	int64_t id;
+	int v = cmd_onoff(ctx->argv[2]), seat;
+
+	if (strcasecmp(name, "color") == 0 || strcasecmp(name, "colour") == 0)
+		name = "colour";
+	else if (strcasecmp(name, "notice") == 0)
+		name = "notice";
+	else {
+		say_error(ctx, "no setting '%s'; try colour or notice", name);
+		return;
+	}
+	if (v < 0) {
+		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
+		return;
+	}
+	say_player_key(&key, ctx->nick);
+	id = store_player(ctx->b->store, buf_str(&key), ctx->nick, &cause);
+	buf_free(&key);
+	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if ((t = table_of_player(ctx->b, ctx->nick, NULL, &seat)) != NULL) {
+		if (*name == 'c')
+			t->seats[seat].colour = v;
+		else
+			t->seats[seat].notice = v;
+	}
+	say_to(ctx->b, ctx->nick, NULL, *name == 'c' ? (v ? "Colours on." :
+	    "Colours off.") : (v ? "I will write to you by NOTICE." :
+	    "I will write to you by PRIVMSG."));
+}
+
+const struct cmd_entry cmd_misc_table[] = {
+	{ "help", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[COMMAND]",
+	    "list the commands, or explain one", cmd_help },
+	{ "rules", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME]",
+	    "a game's rules in brief and its moves", cmd_rules },
+	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "colour|notice on|off",
+	    "your preferences: card colours, NOTICE or PRIVMSG to you",
+	    cmd_set },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};
+
+static void
+cmd_markdown_row(const struct cmd_entry *e, void *arg)
+{
+	struct buf *out = arg;
+
+	buf_addf(out, "| `!%s%s%s` | %s | %s | %s |\n", e->name,
+	    *e->usage != '\0' ? " " : "", e->usage,
+	    e->aliases != NULL ? e->aliases : "",
+	    e->where == GAME_WHERE_BOTH ? "channel or private" :
+	    e->where == GAME_WHERE_CHANNEL ? "channel" : "private", e->help);
+}
+
+void
+cmd_help_markdown(struct buf *out)
+{
+	const struct game_cmd *gc;
+	int i;
+
+	buf_adds(out, "# Commands\n\nGenerated from the command tables "
+	    "(`make docs`); `!help` shows the same text.\nThe prefix is "
+	    "`!` by default (`commands.prefix`); in private it may be "
+	    "left out.\n\n| command | aliases | where | what it does |\n"
+	    "|---|---|---|---|\n");
+	dispatch_each(cmd_markdown_row, out);
+	for (i = 0; game_table[i] != NULL; i++) {
+		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
+		    "what it does |\n|---|---|---|---|\n",
+		    game_table[i]->title, game_table[i]->name);
+		for (gc = game_table[i]->cmds; gc->name != NULL; gc++)
+			buf_addf(out, "| `%s%s%s` | %s | %s | %s |\n",
+			    gc->name, *gc->usage != '\0' ? " " : "",
+			    gc->usage, gc->aliases != NULL ? gc->aliases : "",
+			    gc->where == GAME_WHERE_BOTH ? "channel or private"
+			    : gc->where == GAME_WHERE_CHANNEL ? "channel" :
+			    "private", gc->help);
+	}
+}

@@ -1,0 +1,221 @@
+/*
+ * Command dispatch (after tmux's cmd_find and redis' command table): a
+ * message becomes words, the words a command, and the command is checked
+ * once here (where it may be typed, what must exist, who may use it, how
+ * many arguments) before its handler runs, so handlers never re-check.
+ *
+ * A sender seated in a running game who types one of that variant's
+ * commands makes a move; everything else is looked up in the bot's command
+ * groups.  Every refusal is one line to the sender.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+#include "render.h"
+#include "games/xalloc.h"
+
+#define WORDS_MAX 64
+
+static const struct cmd_entry *const cmd_groups[] = {
+	cmd_lobby_table,
+	cmd_game_table,
+	cmd_stats_table,
+	cmd_misc_table,
+	NULL,
+};
+
+/* Whether word is e's name or one of its aliases. */
+static int
+dispatch_matches(const struct cmd_entry *e, const char *word)
+{
+	const char *a, *end;
+	size_t len = strlen(word);
+
+	if (strcasecmp(e->name, word) == 0)
+		return 1;
+	for (a = e->aliases; a != NULL && *a != '\0'; a = end) {
+		a += strspn(a, " ");
+		end = a + strcspn(a, " ");
+		if (len > 0 && (size_t)(end - a) == len &&
+		    strncasecmp(a, word, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+const struct cmd_entry *
+dispatch_find(const char *word)
+{
+	const struct cmd_entry *e;
+	int i;
+
+	for (i = 0; cmd_groups[i] != NULL; i++) {
+		for (e = cmd_groups[i]; e->name != NULL; e++) {
+			if (dispatch_matches(e, word))
+				return e;
+		}
+	}
+	return NULL;
+}
+
+void
+dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg), void *arg)
+{
+	const struct cmd_entry *e;
+	int i;
+
+	for (i = 0; cmd_groups[i] != NULL; i++) {
+		for (e = cmd_groups[i]; e->name != NULL; e++)
+			fn(e, arg);
+	}
+}
+
+/* Splits s in place into at most max words. */
+static int
+dispatch_split(char *s, char **argv, int max)
+{
+	int argc = 0;
+
+	while (*s != '\0' && argc < max) {
+		s += strspn(s, " \t");
+		if (*s == '\0')
+			break;
+		argv[argc++] = s;
+		s += strcspn(s, " \t");
+		if (*s != '\0')
+			*s++ = '\0';
+	}
+	return argc;
+}
+
+/* The reason ctx may not use e, or NULL. */
+static const char *
+dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
+{
+	const struct table *t = ctx->table;
+	int nargs = ctx->argc - 1;
+
+	if (ctx->chan == NULL && !(e->where & GAME_WHERE_PRIVATE))
+		return "that command works in a channel";
+	if (ctx->chan != NULL && !(e->where & GAME_WHERE_CHANNEL))
+		return "send that command to me in private";
+	if ((e->needs & NEED_TABLE) && t == NULL)
+		return ctx->chan != NULL ? "no game here; !play GAME opens one"
+		    : "you are not in a game";
+	if ((e->needs & NEED_LOBBY) && (t == NULL || t->state != TABLE_LOBBY))
+		return t == NULL ? "no lobby is open here; !play GAME opens one"
+		    : "the game has already started";
+	if ((e->needs & NEED_GAME) && (t == NULL ||
+	    t->state != TABLE_PLAYING))
+		return "no game is being played here";
+	if ((e->needs & NEED_SEATED) && ctx->seat < 0)
+		return "you are not playing at this table";
+	if (nargs < e->min_args || (e->max_args >= 0 && nargs > e->max_args))
+		return "";
+	return NULL;
+}
+
+/* A variant command from a seated player: parse it into a move, play it. */
+static int
+dispatch_move(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	const struct game_cmd *gc;
+	struct game_move mv;
+	char *cause = NULL;
+	int i;
+
+	if (t == NULL || t->state != TABLE_PLAYING || ctx->seat < 0 ||
+	    (i = game_cmd_find(t->ops, ctx->argv[0])) < 0)
+		return 0;
+	gc = &t->ops->cmds[i];
+	if (ctx->chan == NULL && !(gc->where & GAME_WHERE_PRIVATE))
+		say_error(ctx, "type %s%s in the channel", ctx->b->conf->prefix, gc->name);
+	else if (ctx->chan != NULL && !(gc->where & GAME_WHERE_CHANNEL))
+		say_error(ctx, "keep your cards secret: send '%s %s' to me "
+		    "in private", gc->name, gc->usage);
+	else if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
+	    ctx->argv + 1, &mv, &cause) != 0 ||
+	    table_move(t, &mv, &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	}
+	return 1;
+}
+
+/* Runs the command in ctx->argv. */
+static void
+dispatch_command(struct cmd_ctx *ctx)
+{
+	const struct cmd_entry *e;
+	const char *why;
+
+	if (dispatch_move(ctx))
+		return;
+	e = dispatch_find(ctx->argv[0]);
+	if (e == NULL) {
+		if (ctx->table != NULL && ctx->table->state == TABLE_PLAYING &&
+		    game_cmd_find(ctx->table->ops, ctx->argv[0]) >= 0)
+			say_error(ctx, "you are not playing in this game");
+		else
+			say_error(ctx, "unknown command '%s'; try %shelp",
+			    ctx->argv[0], ctx->b->conf->prefix);
+		return;
+	}
+	why = dispatch_refuse(ctx, e);
+	if (why != NULL && *why == '\0')
+		say_error(ctx, "usage: %s%s%s%s", ctx->b->conf->prefix,
+		    e->name, *e->usage != '\0' ? " " : "", e->usage);
+	else if (why != NULL)
+		say_error(ctx, "%s", why);
+	else
+		e->fn(ctx);
+}
+
+void
+dispatch_message(struct bot *b, const char *origin, const char *target,
+    const char *text)
+{
+	struct buf clean = BUF_INIT;
+	char nick[NICK_MAX], *argv[WORDS_MAX], *s;
+	const char *bang = strchr(origin, '!'), *prefix = b->conf->prefix;
+	struct cmd_ctx ctx;
+	size_t plen = strlen(prefix);
+
+	if (bang == NULL || (size_t)(bang - origin) >= sizeof nick ||
+	    text[0] == '\001')
+		return;
+	memcpy(nick, origin, (size_t)(bang - origin));
+	nick[bang - origin] = '\0';
+	if (strcasecmp(nick, b->nick) == 0)
+		return;
+	memset(&ctx, 0, sizeof ctx);
+	ctx.b = b;
+	ctx.nick = nick;
+	ctx.userhost = bang + 1;
+	ctx.seat = -1;
+	render_strip(&clean, text);
+	s = clean.s != NULL ? clean.s : (char *)"";
+	if (chan_is_channel(target)) {
+		ctx.chan = chan_find(b, target);
+		if (ctx.chan == NULL || strncmp(s, prefix, plen) != 0)
+			goto out;
+		s += plen;
+		ctx.table = ctx.chan->table;
+		if (ctx.table != NULL)
+			ctx.seat = table_seat_of(ctx.table, nick, ctx.userhost);
+	} else {
+		if (strncmp(s, prefix, plen) == 0)
+			s += plen;
+		ctx.table = table_of_player(b, nick, ctx.userhost, &ctx.seat);
+	}
+	ctx.argc = dispatch_split(s, argv, WORDS_MAX);
+	ctx.argv = argv;
+	if (ctx.argc > 0)
+		dispatch_command(&ctx);
+out:
+	buf_free(&clean);
+}

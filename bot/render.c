@@ -1,0 +1,122 @@
+/*
+ * Markup rendering for render.h.  Colours are chosen to read on dark and
+ * light backgrounds alike: "blk" renders as the client's default colour.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "render.h"
+
+struct colour {
+	const char *name;
+	const char *code;	/* mIRC colour number, "" for the default */
+};
+
+static const struct colour colours[] = {
+	{ "red", "04" },
+	{ "blk", "" },
+	{ "yel", "07" },
+	{ "grn", "03" },
+	{ "blu", "12" },
+	{ "pur", "06" },
+	{ "gry", "14" },
+	{ NULL, NULL },
+};
+
+/* Renders one {tag:text} span; returns how much of markup it used, or 0 if
+ * the span is not valid markup. */
+static size_t
+render_span(struct buf *out, const char *m, const char *const *names,
+    int nnames, int colour)
+{
+	const char *colon = strchr(m, ':'), *end;
+	size_t tag;
+	char *num_end;
+	long seat;
+	int i;
+
+	if (colon == NULL)
+		return 0;
+	end = strchr(colon, '}');
+	if (end == NULL)
+		return 0;
+	tag = (size_t)(colon - m - 1);
+	if (tag == 1 && m[1] == 'p') {
+		seat = strtol(colon + 1, &num_end, 10);
+		if (num_end != end || seat < 0 || seat >= nnames)
+			return 0;
+		buf_adds(out, names[seat]);
+		return (size_t)(end - m) + 1;
+	}
+	if (tag == 1 && m[1] == 'b') {
+		if (colour)
+			buf_addc(out, '\002');
+		buf_add(out, colon + 1, (size_t)(end - colon - 1));
+		if (colour)
+			buf_addc(out, '\002');
+		return (size_t)(end - m) + 1;
+	}
+	for (i = 0; colours[i].name != NULL; i++) {
+		if (strlen(colours[i].name) != tag ||
+		    strncmp(colours[i].name, m + 1, tag) != 0)
+			continue;
+		if (colour && *colours[i].code != '\0')
+			buf_addf(out, "\003%s", colours[i].code);
+		buf_add(out, colon + 1, (size_t)(end - colon - 1));
+		if (colour && *colours[i].code != '\0')
+			buf_addc(out, '\003');
+		return (size_t)(end - m) + 1;
+	}
+	return 0;
+}
+
+void
+render(struct buf *out, const char *markup, const char *const *names,
+    int nnames, int colour)
+{
+	const char *m = markup;
+	size_t used;
+
+	while (*m != '\0') {
+		if ((m[0] == '{' && m[1] == '{') || (m[0] == '}' &&
+		    m[1] == '}')) {
+			buf_addc(out, m[0]);
+			m += 2;
+			continue;
+		}
+		if (*m == '{' &&
+		    (used = render_span(out, m, names, nnames, colour)) > 0) {
+			m += used;
+			continue;
+		}
+		buf_addc(out, *m++);
+	}
+}
+
+void
+render_strip(struct buf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int digits;
+
+	while (*p != '\0') {
+		if (*p == 3) {
+			p++;
+			for (digits = 0; digits < 2 && *p >= '0' && *p <= '9';
+			    digits++)
+				p++;
+			if (digits > 0 && *p == ',' && p[1] >= '0' &&
+			    p[1] <= '9') {
+				p += 2;
+				if (*p >= '0' && *p <= '9')
+					p++;
+			}
+			continue;
+		}
+		if (*p < 32 || *p == 127) {
+			p++;
+			continue;
+		}
+		buf_addc(out, (char)*p++);
+	}
+}

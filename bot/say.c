@@ -1,0 +1,181 @@
+/*
+ * Everything the core says goes out through here: it cleans the text (no
+ * CR, LF or NUL can reach the wire, whatever a nick or an argument holds),
+ * splits it between words so that no line the server relays exceeds 512
+ * bytes with our prefix (never cutting a card or a UTF-8 character), names
+ * the channel on every private line, and queues it at the right priority.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+/* Room our own prefix takes when the server relays a line:
+ * ":" nick "!" user(10, with ~) "@" host(63) " ". */
+#define PREFIX_ROOM(nicklen) (1 + (nicklen) + 1 + 11 + 1 + 63 + 1)
+
+/* The longest text that fits one line to target with command cmd. */
+static size_t
+say_budget(const struct bot *b, const char *cmd, const char *target)
+{
+	size_t fixed = PREFIX_ROOM(strlen(b->nick)) + strlen(cmd) + 1 +
+	    strlen(target) + 2;
+
+	return fixed < QUEUE_LINE_MAX - 64 ? QUEUE_LINE_MAX - fixed : 64;
+}
+
+/* Where to end a piece of text no longer than max: after the last space
+ * that fits, else on a UTF-8 character boundary. */
+static size_t
+say_cut(const char *s, size_t len, size_t max)
+{
+	size_t i;
+
+	if (len <= max)
+		return len;
+	for (i = max; i > max / 2; i--) {
+		if (s[i] == ' ')
+			return i;
+	}
+	for (i = max; i > 0 && ((unsigned char)s[i] & 0xc0) == 0x80; i--)
+		;
+	return i > 0 ? i : max;
+}
+
+/* Queues text to target as one or more lines, each starting with lead. */
+static void
+say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
+    const char *target, const char *lead, const char *text)
+{
+	struct buf clean = BUF_INIT, line = BUF_INIT;
+	size_t budget, len, cut;
+	const char *p;
+
+	for (p = text; *p != '\0'; p++)
+		buf_addc(&clean, (*p == '\r' || *p == '\n') ? ' ' : *p);
+	budget = say_budget(b, cmd, target) - strlen(lead);
+	p = buf_str(&clean);
+	len = clean.len;
+	do {
+		cut = say_cut(p, len, budget);
+		buf_reset(&line);
+		buf_addf(&line, "%s %s :%s", cmd, target, lead);
+		buf_add(&line, p, cut);
+		queue_push(b->queue, prio, buf_str(&line));
+		while (cut < len && p[cut] == ' ')
+			cut++;
+		p += cut;
+		len -= cut;
+	} while (len > 0);
+	buf_free(&clean);
+	buf_free(&line);
+}
+
+void
+say_chan(struct bot *b, struct chan *c, const char *text)
+{
+	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", text);
+}
+
+void
+say_player_key(struct buf *out, const char *nick)
+{
+	const char *p;
+
+	buf_adds(out, "n:");
+	for (p = nick; *p != '\0'; p++)
+		buf_addc(out, (char)tolower((unsigned char)*p));
+}
+
+void
+say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
+{
+	struct buf key = BUF_INIT;
+	struct table *t;
+	int64_t id;
+	int seat, v;
+
+	*colour = 1;
+	*notice = b->conf->private_notice;
+	t = table_of_player(b, nick, NULL, &seat);
+	if (t != NULL) {
+		*colour = t->seats[seat].colour;
+		*notice = t->seats[seat].notice;
+		return;
+	}
+	say_player_key(&key, nick);
+	id = store_player(b->store, buf_str(&key), nick, NULL);
+	buf_free(&key);
+	if (id < 0)
+		return;
+	if (store_pref_get(b->store, id, "colour", &v, NULL) == 0)
+		*colour = v;
+	if (store_pref_get(b->store, id, "notice", &v, NULL) == 0)
+		*notice = v;
+}
+
+void
+say_to(struct bot *b, const char *nick, struct chan *c, const char *text)
+{
+	char lead[CHAN_MAX + 4];
+	int colour, notice;
+
+	say_prefs(b, nick, &colour, &notice);
+	snprintf(lead, sizeof lead, "[%s] ", c != NULL ? c->name : "*");
+	say_lines(b, QUEUE_NORMAL, notice ? "NOTICE" : "PRIVMSG", nick,
+	    c != NULL ? lead : "", text);
+}
+
+void
+say_error(struct cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	say_to(ctx->b, ctx->nick, ctx->chan != NULL ? ctx->chan :
+	    ctx->table != NULL ? ctx->table->chan : NULL, text);
+	free(text);
+}
+
+void
+say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (ctx->chan != NULL)
+		say_chan(ctx->b, ctx->chan, text);
+	else
+		say_to(ctx->b, ctx->nick, ctx->table != NULL ?
+		    ctx->table->chan : NULL, text);
+	free(text);
+}
+
+void
+say_raw(struct bot *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *text, *p;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '\r' || *p == '\n')
+			*p = ' ';
+	}
+	if (strlen(text) > QUEUE_LINE_MAX)
+		text[QUEUE_LINE_MAX] = '\0';
+	queue_push(b->queue, QUEUE_URGENT, text);
+	free(text);
+}

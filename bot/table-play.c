@@ -1,0 +1,305 @@
+/*
+ * Play at a table: every move is checked by the rules, committed to the
+ * move log, applied, and only then announced.  The bot owns the clock:
+ *
+ *  - the turn timer of the seat to move, with a warning before it runs
+ *    out; when it does, the rules' default move is made for the player,
+ *    and after conf->max_timeouts in a row the player is removed;
+ *  - the challenge window: reactions (verbs in ops->reactions) that reach
+ *    the bot within conf->challenge_tie_ms of the first count together, and
+ *    the one nearest clockwise from the accused wins; the next player's
+ *    move is held until the window has been open challenge_min_ms, so lag
+ *    never costs anyone a call; a window with no turn after it (a winning
+ *    play) closes after challenge_close_ms with the table's move.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "table-int.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+static void table_turn_timeout(void *arg, uint64_t now);
+static void table_turn_warning(void *arg, uint64_t now);
+static void table_window_close(void *arg, uint64_t now);
+static void table_tie_settle(void *arg, uint64_t now);
+static void table_held_play(void *arg, uint64_t now);
+
+void
+table_timers_cancel(struct table *t)
+{
+	struct timers *tm = &t->b->timers;
+
+	timer_cancel(tm, t->t_turn);
+	timer_cancel(tm, t->t_warn);
+	timer_cancel(tm, t->t_window);
+	timer_cancel(tm, t->t_tie);
+	timer_cancel(tm, t->t_held);
+	t->t_turn = t->t_warn = t->t_window = t->t_tie = t->t_held = 0;
+}
+
+/* Logs, applies and announces a legal move; lead is markup put before
+ * its public text.  t may be freed when this returns (the game ended). */
+static int
+table_commit(struct table *t, const struct game_move *mv, const char *lead,
+    char **cause)
+{
+	struct table_out o;
+	char text[2048];
+	char *why = NULL;
+
+	game_move_format(t->ops, mv, text, sizeof text);
+	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
+	    &why) != 0) {
+		fprintf(stderr, "cheaterbot: game %lld: move not saved: %s\n",
+		    (long long)t->game_id, why);
+		game_fail(cause, "the move could not be saved (%s); "
+		    "try again", why);
+		free(why);
+		return -1;
+	}
+	t->nmoves++;
+	table_out_init(&o);
+	if (lead != NULL)
+		game_say(&o.out, GAME_PUBLIC, "%s", lead);
+	t->ops->apply(t->g, mv, &o.out);
+	table_out_flush(t, &o);
+	table_after_move(t, 0);
+	return 0;
+}
+
+/* Arms the turn timer and its warning for seat. */
+static void
+table_turn_arm(struct table *t, int seat)
+{
+	const struct conf *c = t->b->conf;
+	uint64_t now = t->b->now;
+
+	timer_cancel(&t->b->timers, t->t_turn);
+	timer_cancel(&t->b->timers, t->t_warn);
+	t->t_turn = t->t_warn = 0;
+	t->turn_seat = seat;
+	if (seat < 0)
+		return;
+	t->t_turn = timer_add(&t->b->timers, now + (uint64_t)c->turn_ms,
+	    table_turn_timeout, t);
+	if (c->turn_warn_ms > 0 && c->turn_warn_ms < c->turn_ms)
+		t->t_warn = timer_add(&t->b->timers, now +
+		    (uint64_t)(c->turn_ms - c->turn_warn_ms),
+		    table_turn_warning, t);
+}
+
+void
+table_after_move(struct table *t, int dealt)
+{
+	struct game_turn tu;
+	uint64_t close;
+
+	(void)dealt;
+	t->ops->turn(t->g, &tu);
+	if (tu.over) {
+		table_timers_cancel(t);
+		table_finish(t);
+		return;
+	}
+	timer_cancel(&t->b->timers, t->t_window);
+	t->t_window = 0;
+	if (tu.window != 0) {
+		t->window_accused = tu.accused;
+		t->window_opened_at = t->b->now;
+	} else
+		t->window_accused = -1;
+	table_turn_arm(t, tu.seat);
+	if (tu.seat < 0 && tu.window != 0) {
+		close = (uint64_t)t->b->conf->challenge_close_ms;
+		if (close < (uint64_t)t->b->conf->challenge_min_ms)
+			close = (uint64_t)t->b->conf->challenge_min_ms;
+		t->t_window = timer_add(&t->b->timers, t->b->now + close,
+		    table_window_close, t);
+	}
+}
+
+/* Collects a reaction (a challenge) for the tie window. */
+static void
+table_react(struct table *t, const struct game_move *mv)
+{
+	if (t->tie_seats == 0)
+		t->t_tie = timer_add(&t->b->timers, t->b->now +
+		    (uint64_t)t->b->conf->challenge_tie_ms, table_tie_settle,
+		    t);
+	t->tie_seats |= 1u << mv->seat;
+	t->tie_moves[mv->seat] = *mv;
+}
+
+int
+table_move(struct table *t, struct game_move *mv, char **cause)
+{
+	struct game_turn tu;
+	uint64_t min_end;
+
+	if (t->ops->check(t->g, mv, cause) != 0)
+		return -1;
+	t->ops->turn(t->g, &tu);
+	if (mv->verb != GAME_VERB_LEAVE && (t->ops->reactions &
+	    (1u << mv->verb)) != 0 && (tu.window & (1u << mv->seat)) != 0) {
+		if (t->tie_seats & (1u << mv->seat))
+			return game_fail(cause, "your call is already in");
+		table_react(t, mv);
+		return 0;
+	}
+	if (t->tie_seats != 0)
+		return game_fail(cause, "a call is being settled; "
+		    "wait a moment");
+	if (t->held)
+		return game_fail(cause, "your move is already waiting for "
+		    "the challenge window");
+	min_end = t->window_opened_at + (uint64_t)t->b->conf->challenge_min_ms;
+	if (mv->verb != GAME_VERB_LEAVE && tu.window != 0 &&
+	    mv->seat == tu.seat && t->b->now < min_end) {
+		t->held = 1;
+		t->held_move = *mv;
+		t->t_held = timer_add(&t->b->timers, min_end, table_held_play,
+		    t);
+		return 0;
+	}
+	if (mv->seat >= 0 && mv->seat == tu.seat)
+		t->seats[mv->seat].timeouts = 0;
+	return table_commit(t, mv, NULL, cause);
+}
+
+/* The tie window closed: the call nearest clockwise from the accused is
+ * played; the others are told. */
+static void
+table_tie_settle(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	int n = t->nseats, accused = t->window_accused, best = -1, s, d;
+	int bestd = n + 1;
+	unsigned seats = t->tie_seats;
+	struct game_move mv;
+	char *cause = NULL;
+
+	(void)now;
+	t->t_tie = 0;
+	t->tie_seats = 0;
+	for (s = 0; s < n; s++) {
+		if (!(seats & (1u << s)))
+			continue;
+		d = accused >= 0 ? (s - accused + n) % n : s;
+		if (d < bestd) {
+			bestd = d;
+			best = s;
+		}
+	}
+	if (best < 0)
+		return;
+	for (s = 0; s < n; s++) {
+		if ((seats & (1u << s)) && s != best)
+			say_to(t->b, t->seats[s].nick, t->chan, "too late: "
+			    "another call came first");
+	}
+	mv = t->tie_moves[best];
+	if (t->ops->check(t->g, &mv, &cause) != 0 ||
+	    table_commit(t, &mv, NULL, &cause) != 0) {
+		say_to(t->b, t->seats[best].nick, t->chan, cause);
+		free(cause);
+	}
+}
+
+/* The window held a turn move for its minimum time: play it now. */
+static void
+table_held_play(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	struct game_move mv = t->held_move;
+	char *cause = NULL;
+
+	(void)now;
+	t->t_held = 0;
+	t->held = 0;
+	if (table_move(t, &mv, &cause) != 0) {
+		say_to(t->b, t->seats[mv.seat].nick, t->chan, cause);
+		free(cause);
+	}
+}
+
+/* Re-arms fn shortly when a tie or a held move must settle first. */
+static int
+table_busy(struct table *t, uint64_t *id, timer_fn *fn)
+{
+	if (t->tie_seats == 0 && !t->held)
+		return 0;
+	*id = timer_add(&t->b->timers, t->b->now +
+	    (uint64_t)t->b->conf->challenge_tie_ms, fn, t);
+	return 1;
+}
+
+static void
+table_turn_timeout(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	struct game_move mv;
+	struct seat *s;
+	char *lead, *cause = NULL;
+	int seat = t->turn_seat;
+
+	(void)now;
+	t->t_turn = 0;
+	if (seat < 0 || table_busy(t, &t->t_turn, table_turn_timeout))
+		return;
+	s = &t->seats[seat];
+	if (++s->timeouts >= t->b->conf->max_timeouts) {
+		memset(&mv, 0, sizeof mv);
+		mv.seat = seat;
+		mv.verb = GAME_VERB_LEAVE;
+		lead = xasprintf("{p:%d} timed out %d times in a row and "
+		    "leaves the game.", seat, s->timeouts);
+	} else {
+		t->ops->timeout(t->g, &mv);
+		lead = xasprintf("{p:%d} ran out of time.", seat);
+	}
+	if (table_commit(t, &mv, lead, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
+		free(cause);
+		table_turn_arm(t, seat);
+	}
+	free(lead);
+}
+
+static void
+table_turn_warning(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	char *text;
+
+	(void)now;
+	t->t_warn = 0;
+	if (t->turn_seat < 0)
+		return;
+	text = xasprintf("%d seconds left for your turn (%shand shows your "
+	    "cards).", t->b->conf->turn_warn_ms / 1000, t->b->conf->prefix);
+	say_to(t->b, t->seats[t->turn_seat].nick, t->chan, text);
+	free(text);
+}
+
+static void
+table_window_close(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	struct game_move mv;
+	char *cause = NULL;
+
+	(void)now;
+	t->t_window = 0;
+	if (table_busy(t, &t->t_window, table_window_close))
+		return;
+	t->ops->timeout(t->g, &mv);
+	if (table_commit(t, &mv, NULL, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: window close failed: %s\n", cause);
+		free(cause);
+		t->t_window = timer_add(&t->b->timers, t->b->now + 1000,
+		    table_window_close, t);
+	}
+}

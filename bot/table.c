@@ -1,0 +1,370 @@
+/*
+ * A table is one channel's lobby and then its game: who sits where, the
+ * deal, the end and the record of it.  Moves, windows and timers during
+ * play are in table-play.c.  The messages a game emits are routed here:
+ * public ones to the channel, private ones to their seat, each rendered
+ * for its recipient, all of one move's public text in one line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+#include "render.h"
+#include "table-int.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+static void table_lobby_expire(void *arg, uint64_t now);
+
+struct table *
+table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
+    const struct game_opts *opts)
+{
+	struct table *t = xcalloc(1, sizeof *t);
+
+	t->b = b;
+	t->chan = c;
+	t->ops = ops;
+	t->opts = *opts;
+	t->state = TABLE_LOBBY;
+	t->opened_at = b->now;
+	t->window_accused = -1;
+	t->turn_seat = -1;
+	t->t_lobby_expire = timer_add(&b->timers,
+	    b->now + (uint64_t)b->conf->lobby_expire_ms, table_lobby_expire, t);
+	c->table = t;
+	return t;
+}
+
+void
+table_free(struct table *t)
+{
+	if (t == NULL)
+		return;
+	table_timers_cancel(t);
+	timer_cancel(&t->b->timers, t->t_lobby_expire);
+	if (t->g != NULL)
+		t->ops->destroy(t->g);
+	if (t->chan->table == t)
+		t->chan->table = NULL;
+	free(t);
+}
+
+static void
+table_lobby_expire(void *arg, uint64_t now)
+{
+	struct table *t = arg;
+	char *text;
+
+	(void)now;
+	t->t_lobby_expire = 0;
+	if (t->state != TABLE_LOBBY)
+		return;
+	text = xasprintf("The %s lobby closed: nobody started it.",
+	    t->ops->title);
+	say_chan(t->b, t->chan, text);
+	free(text);
+	table_free(t);
+}
+
+int
+table_seat_of(const struct table *t, const char *nick, const char *userhost)
+{
+	int i;
+
+	for (i = 0; t != NULL && i < t->nseats; i++) {
+		if (!t->seats[i].gone &&
+		    strcasecmp(t->seats[i].nick, nick) == 0 &&
+		    (userhost == NULL ||
+		    strcmp(t->seats[i].userhost, userhost) == 0))
+			return i;
+	}
+	return -1;
+}
+
+struct table *
+table_of_player(struct bot *b, const char *nick, const char *userhost,
+    int *seat)
+{
+	int i;
+
+	for (i = 0; i < b->nchans; i++) {
+		*seat = table_seat_of(b->chans[i].table, nick, userhost);
+		if (*seat >= 0)
+			return b->chans[i].table;
+	}
+	*seat = -1;
+	return NULL;
+}
+
+void
+table_rename(struct bot *b, const char *from, const char *to)
+{
+	struct table *t;
+	int i, seat;
+
+	for (i = 0; i < b->nchans; i++) {
+		t = b->chans[i].table;
+		if ((seat = table_seat_of(t, from, NULL)) >= 0)
+			snprintf(t->seats[seat].nick, sizeof t->seats[seat].nick,
+			    "%s", to);
+	}
+}
+
+int
+table_seat_add(struct table *t, const char *nick, const char *userhost,
+    char **cause)
+{
+	struct buf key = BUF_INIT;
+	struct seat *s;
+	int64_t id;
+	int v;
+
+	if (t->nseats >= t->ops->max_seats)
+		return game_fail(cause, "the table is full (%d players)",
+		    t->ops->max_seats);
+	say_player_key(&key, nick);
+	id = store_player(t->b->store, buf_str(&key), nick, cause);
+	buf_free(&key);
+	if (id < 0)
+		return -1;
+	s = &t->seats[t->nseats++];
+	memset(s, 0, sizeof *s);
+	snprintf(s->nick, sizeof s->nick, "%s", nick);
+	snprintf(s->userhost, sizeof s->userhost, "%s", userhost);
+	s->player = id;
+	s->colour = 1;
+	s->notice = t->b->conf->private_notice;
+	if (store_pref_get(t->b->store, id, "colour", &v, NULL) == 0)
+		s->colour = v;
+	if (store_pref_get(t->b->store, id, "notice", &v, NULL) == 0)
+		s->notice = v;
+	return 0;
+}
+
+void
+table_seat_remove(struct table *t, int seat)
+{
+	memmove(&t->seats[seat], &t->seats[seat + 1],
+	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
+	t->nseats--;
+	if (t->opener > seat || t->opener >= t->nseats)
+		t->opener = t->opener > 0 ? t->opener - 1 : 0;
+	if (t->nseats == 0)
+		table_free(t);
+}
+
+/* The emit callback of struct game_out: gathers one move's messages. */
+static void
+table_out_emit(void *ctx, int seat, const char *text)
+{
+	struct table_out *o = ctx;
+	struct buf *to;
+
+	if (seat == GAME_PUBLIC)
+		to = &o->pub;
+	else if (seat >= 0 && seat < GAME_MAX_SEATS)
+		to = &o->priv[seat];
+	else
+		return;
+	if (to->len > 0)
+		buf_addc(to, ' ');
+	buf_adds(to, text);
+}
+
+void
+table_out_init(struct table_out *o)
+{
+	memset(o, 0, sizeof *o);
+	o->out.emit = table_out_emit;
+	o->out.ctx = o;
+}
+
+void
+table_out_flush(struct table *t, struct table_out *o)
+{
+	const char *names[GAME_MAX_SEATS];
+	struct buf text = BUF_INIT;
+	int i;
+
+	for (i = 0; i < t->nseats; i++)
+		names[i] = t->seats[i].nick;
+	if (o->pub.len > 0) {
+		render(&text, buf_str(&o->pub), names, t->nseats, 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	for (i = 0; i < t->nseats; i++) {
+		if (o->priv[i].len == 0 || t->seats[i].gone)
+			continue;
+		buf_reset(&text);
+		render(&text, buf_str(&o->priv[i]), names, t->nseats,
+		    t->seats[i].colour);
+		say_to(t->b, t->seats[i].nick, t->chan, buf_str(&text));
+	}
+	buf_free(&text);
+	buf_free(&o->pub);
+	for (i = 0; i < GAME_MAX_SEATS; i++)
+		buf_free(&o->priv[i]);
+	table_out_init(o);
+}
+
+int
+table_start(struct table *t, char **cause)
+{
+	struct table_out o;
+	int64_t players[GAME_MAX_SEATS];
+	char opts[256];
+	struct rng r;
+	int i, dealer;
+
+	if (t->nseats < t->ops->min_seats)
+		return game_fail(cause, "%s needs at least %d players",
+		    t->ops->title, t->ops->min_seats);
+	t->seed = rng_next(&t->b->rng);
+	rng_seed(&r, t->seed);
+	dealer = (int)(t->chan->deals % (unsigned)t->nseats);
+	table_out_init(&o);
+	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
+	if (t->g == NULL) {
+		table_out_flush(t, &o);
+		return -1;
+	}
+	for (i = 0; i < t->nseats; i++)
+		players[i] = t->seats[i].player;
+	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
+	t->game_id = store_game_begin(t->b->store, t->ops->name, t->chan->name,
+	    opts, t->seed, t->nseats, players, cause);
+	if (t->game_id < 0) {
+		t->ops->destroy(t->g);
+		t->g = NULL;
+		table_out_init(&o);
+		return -1;
+	}
+	timer_cancel(&t->b->timers, t->t_lobby_expire);
+	t->t_lobby_expire = 0;
+	t->chan->deals++;
+	t->state = TABLE_PLAYING;
+	table_out_flush(t, &o);
+	table_after_move(t, 1);
+	return 0;
+}
+
+void
+table_stop(struct table *t, const char *by)
+{
+	char *text;
+
+	if (t->state == TABLE_PLAYING)
+		store_game_abandon(t->b->store, t->game_id, by, NULL);
+	text = xasprintf("%s stopped the %s %s.", by, t->ops->title,
+	    t->state == TABLE_PLAYING ? "game" : "lobby");
+	say_chan(t->b, t->chan, text);
+	free(text);
+	table_free(t);
+}
+
+/* "alice (1st), bob (2nd)": places in order, for the final line. */
+static void
+table_places(struct buf *out, const struct table *t,
+    const struct game_result *r)
+{
+	int place, i, any = 0;
+
+	for (place = 1; place <= t->nseats; place++) {
+		for (i = 0; i < t->nseats; i++) {
+			if (r->place[i] != place)
+				continue;
+			buf_addf(out, "%s%d. %s", any ? ", " : "", place,
+			    t->seats[i].nick);
+			any = 1;
+		}
+	}
+}
+
+void
+table_finish(struct table *t)
+{
+	struct store_seat_result res[GAME_MAX_SEATS];
+	struct game_result r;
+	struct store_stats st;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int i;
+
+	memset(&r, 0, sizeof r);
+	t->ops->result(t->g, &r);
+	for (i = 0; i < t->nseats; i++) {
+		res[i].place = r.place[i];
+		res[i].won = r.winner == i || (r.winner < 0 && r.place[i] == 1);
+		res[i].lost = r.loser == i;
+		res[i].points = r.points[i];
+		res[i].detail = r.detail[i][0] != '\0' ? r.detail[i] : NULL;
+	}
+	if (store_game_finish(t->b->store, t->game_id, res, t->nseats,
+	    &cause) != 0) {
+		fprintf(stderr, "cheaterbot: game %lld not recorded: %s\n",
+		    (long long)t->game_id, cause);
+		free(cause);
+	}
+	buf_addf(&text, "Game over! ");
+	if (r.winner >= 0) {
+		buf_addf(&text, "%s wins %s", t->seats[r.winner].nick,
+		    t->ops->title);
+		if (store_stats(t->b->store, t->seats[r.winner].nick,
+		    t->ops->name, &st, NULL) == 0 && st.streak > 1)
+			buf_addf(&text, " (%d in a row)", st.streak);
+		buf_adds(&text, ".");
+	}
+	if (r.loser >= 0)
+		buf_addf(&text, "%s loses %s. ", t->seats[r.loser].nick,
+		    t->ops->title);
+	if (r.winner < 0 || r.loser >= 0) {
+		buf_adds(&text, " Places: ");
+		table_places(&text, t, &r);
+	}
+	say_chan(t->b, t->chan, buf_str(&text));
+	buf_free(&text);
+	table_free(t);
+}
+
+void
+table_status(struct table *t)
+{
+	struct table_out o;
+	struct buf text = BUF_INIT;
+	int i;
+	uint64_t start;
+
+	if (t->state == TABLE_PLAYING) {
+		table_out_init(&o);
+		t->ops->view(t->g, GAME_PUBLIC, &o.out);
+		table_out_flush(t, &o);
+		return;
+	}
+	buf_addf(&text, "%s lobby: ", t->ops->title);
+	for (i = 0; i < t->nseats; i++)
+		buf_addf(&text, "%s%s", i > 0 ? ", " : "", t->seats[i].nick);
+	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,
+	    t->ops->min_seats, t->ops->max_seats);
+	start = t->opened_at + (uint64_t)t->b->conf->lobby_start_ms;
+	if (t->b->now >= start)
+		buf_adds(&text, "Anyone seated may !start.");
+	else
+		buf_addf(&text, "%s may !start; anyone seated in %llus.",
+		    t->seats[t->opener].nick,
+		    (unsigned long long)(start - t->b->now + 999) / 1000);
+	say_chan(t->b, t->chan, buf_str(&text));
+	buf_free(&text);
+}
+
+void
+table_hand(struct table *t, int seat)
+{
+	struct table_out o;
+
+	table_out_init(&o);
+	t->ops->view(t->g, seat, &o.out);
+	table_out_flush(t, &o);
+}

@@ -1,0 +1,38 @@
+/*
+ * Timers on the caller's monotonic clock (after redis' ae time events):
+ * lobby expiry, turn timers and their warnings, challenge windows.  A timer
+ * fires once; callbacks may add and cancel timers, their own included.
+ */
+#ifndef TIMER_H
+#define TIMER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef void timer_fn(void *arg, uint64_t now);
+
+struct timer_entry {
+	uint64_t id;
+	uint64_t due;
+	timer_fn *fn;
+	void *arg;
+};
+
+struct timers {
+	struct timer_entry *v;
+	size_t n, cap;
+	uint64_t last_id;
+};
+
+/* Schedules fn(arg, now) at due; returns its id (never 0). */
+uint64_t timer_add(struct timers *t, uint64_t due, timer_fn *fn, void *arg);
+/* Cancels timer id; 0 or an id that already fired does nothing. */
+void timer_cancel(struct timers *t, uint64_t id);
+/* Runs every timer due at now, earliest first. */
+void timer_run(struct timers *t, uint64_t now);
+/* When the earliest timer is due, or UINT64_MAX. */
+uint64_t timer_next(const struct timers *t);
+/* Drops every timer and frees the memory. */
+void timer_free(struct timers *t);
+
+#endif
