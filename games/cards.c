@@ -1,0 +1,365 @@
+/*
+ * Standard playing cards: ids, the lenient parsers for what players type,
+ * rank names, neutral markup, and the fixed-capacity card list used for
+ * hands, piles and decks.  See cards.h for the id scheme.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cards.h"
+#include "game.h"
+#include "xalloc.h"
+
+static const char *const rank_symbols[CARDS_RANKS + 1] = {
+	"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+};
+
+static const char *const rank_names[2][CARDS_RANKS + 1] = {
+	{ "?", "ace", "two", "three", "four", "five", "six", "seven", "eight",
+	    "nine", "ten", "jack", "queen", "king" },
+	{ "?", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
+	    "eights", "nines", "tens", "jacks", "queens", "kings" },
+};
+
+static const char *const count_words[] = {
+	"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+	"nine", "ten", "eleven", "twelve",
+};
+#define COUNT_WORDS ((int)(sizeof count_words / sizeof count_words[0]))
+
+/* The suit symbols as UTF-8, in suit order; then the outlined forms. */
+static const char *const suit_symbols[CARDS_SUITS] = { "♣", "♦", "♥", "♠" };
+static const char *const suit_outlined[CARDS_SUITS] = { "♧", "♢", "♡", "♤" };
+static const char suit_letters[CARDS_SUITS] = { 'c', 'd', 'h', 's' };
+
+/* The emoji variation selector some clients put after a suit symbol. */
+#define VS16 "\xef\xb8\x8f"
+
+int
+cards_rank(int id)
+{
+	assert(id >= 0);
+	return id % CARDS_RANKS + 1;
+}
+
+int
+cards_suit(int id)
+{
+	assert(id >= 0);
+	return (id / CARDS_RANKS) % CARDS_SUITS;
+}
+
+int
+cards_id(int rank, int suit, int deck)
+{
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	assert(suit >= 0 && suit < CARDS_SUITS && deck >= 0);
+	return deck * CARDS_DECK + suit * CARDS_RANKS + rank - 1;
+}
+
+int
+cards_red(int id)
+{
+	int suit = cards_suit(id);
+
+	return suit == CARDS_HEARTS || suit == CARDS_DIAMONDS;
+}
+
+/* Reads a rank symbol at the start of s: the number of bytes it takes, with
+ * *rank set, or 0 if s does not start with one. */
+static size_t
+rank_prefix(const char *s, int *rank)
+{
+	switch (tolower((unsigned char)s[0])) {
+	case 'a':
+		return (*rank = CARDS_ACE), 1;
+	case 't':
+		return (*rank = 10), 1;
+	case 'j':
+		return (*rank = CARDS_JACK), 1;
+	case 'q':
+		return (*rank = CARDS_QUEEN), 1;
+	case 'k':
+		return (*rank = CARDS_KING), 1;
+	}
+	if (s[0] == '1' && s[1] >= '0' && s[1] <= '3')
+		return (*rank = 10 + s[1] - '0'), 2;
+	if (s[0] >= '1' && s[0] <= '9')
+		return (*rank = s[0] - '0'), 1;
+	return 0;
+}
+
+/* Reads a suit at the start of s: the bytes it takes, with *suit set, or
+ * 0 if there is none. */
+static size_t
+suit_prefix(const char *s, int *suit)
+{
+	size_t len;
+	int i;
+
+	for (i = 0; i < CARDS_SUITS; i++) {
+		if (tolower((unsigned char)s[0]) == suit_letters[i])
+			return (*suit = i), 1;
+		len = strlen(suit_symbols[i]);
+		if (strncmp(s, suit_symbols[i], len) == 0 ||
+		    strncmp(s, suit_outlined[i], len) == 0) {
+			*suit = i;
+			if (strncmp(s + len, VS16, strlen(VS16)) == 0)
+				len += strlen(VS16);
+			return len;
+		}
+	}
+	return 0;
+}
+
+int
+cards_parse_card(const char *word, int *rank, int *suit, char **cause)
+{
+	const char *p = word;
+	size_t n;
+
+	if ((n = rank_prefix(p, rank)) == 0)
+		return game_fail(cause, "unknown card '%s'", word);
+	p += n;
+	if ((n = suit_prefix(p, suit)) == 0)
+		return game_fail(cause, "unknown card '%s'", word);
+	p += n;
+	if (*p == ',')
+		p++;
+	if (*p != '\0')
+		return game_fail(cause, "unknown card '%s'", word);
+	return 0;
+}
+
+int
+cards_parse_rank(const char *word, int *rank, char **cause)
+{
+	const char *p;
+	size_t n;
+	int r, plural;
+
+	for (r = 1; r <= CARDS_RANKS; r++) {
+		for (plural = 0; plural < 2; plural++) {
+			if (strcasecmp(word, rank_names[plural][r]) == 0)
+				return (*rank = r), 0;
+		}
+	}
+	if (strcasecmp(word, "deuce") == 0 || strcasecmp(word, "deuces") == 0)
+		return (*rank = 2), 0;
+	if ((n = rank_prefix(word, &r)) != 0) {
+		p = word + n;
+		if (*p == '\'')
+			p++;
+		if (*p == 's' || *p == 'S')
+			p++;
+		if (*p == '\0' && (p == word + n || p[-1] != '\''))
+			return (*rank = r), 0;
+	}
+	return game_fail(cause, "unknown rank '%s'", word);
+}
+
+int
+cards_parse_count(const char *word, int *n, char **cause)
+{
+	size_t len = strlen(word);
+	int i;
+
+	if (len >= 1 && len <= 3 && strspn(word, "0123456789") == len) {
+		*n = atoi(word);
+		return 0;
+	}
+	if (strcasecmp(word, "a") == 0 || strcasecmp(word, "an") == 0)
+		return (*n = 1), 0;
+	for (i = 1; i < COUNT_WORDS; i++) {
+		if (strcasecmp(word, count_words[i]) == 0)
+			return (*n = i), 0;
+	}
+	return game_fail(cause, "unknown count '%s'", word);
+}
+
+const char *
+cards_rank_symbol(int rank)
+{
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	return rank_symbols[rank];
+}
+
+const char *
+cards_rank_name(int rank, int plural)
+{
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	return rank_names[plural != 0][rank];
+}
+
+const char *
+cards_count_word(int n)
+{
+	if (n < 1 || n >= COUNT_WORDS)
+		return NULL;
+	return count_words[n];
+}
+
+void
+cards_declaration(int count, int rank, char *buf, size_t size)
+{
+	const char *word = cards_count_word(count);
+	const char *name = cards_rank_name(rank, count != 1);
+
+	if (word != NULL)
+		snprintf(buf, size, "%s %s", word, name);
+	else
+		snprintf(buf, size, "%d %s", count, name);
+}
+
+void
+cards_markup(int id, char *buf, size_t size)
+{
+	const char *rank = rank_symbols[cards_rank(id)];
+	const char *suit = suit_symbols[cards_suit(id)];
+
+	if (cards_red(id))
+		snprintf(buf, size, "{red:%s%s}", rank, suit);
+	else
+		snprintf(buf, size, "%s%s", rank, suit);
+}
+
+void
+cards_plain(int id, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s%s", rank_symbols[cards_rank(id)],
+	    suit_symbols[cards_suit(id)]);
+}
+
+char *
+cards_list_markup(const struct cards *l)
+{
+	size_t size = (size_t)l->n * 16 + 1, used = 0;
+	char *s = xmalloc(size), one[16];
+	int i, n;
+
+	s[0] = '\0';
+	for (i = 0; i < l->n; i++) {
+		cards_markup(l->c[i], one, sizeof one);
+		n = snprintf(s + used, size - used, "%s%s", i > 0 ? " " : "",
+		    one);
+		assert(n >= 0 && (size_t)n < size - used);
+		used += (size_t)n;
+	}
+	return s;
+}
+
+void
+cards_clear(struct cards *l)
+{
+	l->n = 0;
+}
+
+void
+cards_deck(struct cards *l, int decks)
+{
+	int i;
+
+	assert(decks >= 1 && decks * CARDS_DECK <= CARDS_MAX);
+	l->n = decks * CARDS_DECK;
+	for (i = 0; i < l->n; i++)
+		l->c[i] = i;
+}
+
+void
+cards_add(struct cards *l, int id)
+{
+	assert(l->n < CARDS_MAX);
+	l->c[l->n++] = id;
+}
+
+void
+cards_append(struct cards *dst, const struct cards *src)
+{
+	assert(dst->n + src->n <= CARDS_MAX);
+	memcpy(dst->c + dst->n, src->c, (size_t)src->n * sizeof src->c[0]);
+	dst->n += src->n;
+}
+
+void
+cards_prepend(struct cards *dst, const struct cards *src)
+{
+	assert(dst->n + src->n <= CARDS_MAX);
+	memmove(dst->c + src->n, dst->c, (size_t)dst->n * sizeof dst->c[0]);
+	memcpy(dst->c, src->c, (size_t)src->n * sizeof src->c[0]);
+	dst->n += src->n;
+}
+
+int
+cards_find(const struct cards *l, int id)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		if (l->c[i] == id)
+			return i;
+	}
+	return -1;
+}
+
+int
+cards_find_rs(const struct cards *l, int rank, int suit)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		if (cards_rank(l->c[i]) == rank && cards_suit(l->c[i]) == suit)
+			return i;
+	}
+	return -1;
+}
+
+int
+cards_remove(struct cards *l, int id)
+{
+	int i = cards_find(l, id);
+
+	if (i < 0)
+		return -1;
+	memmove(l->c + i, l->c + i + 1, (size_t)(l->n - i - 1) *
+	    sizeof l->c[0]);
+	l->n--;
+	return 0;
+}
+
+int
+cards_count_rank(const struct cards *l, int rank)
+{
+	int i, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		if (cards_rank(l->c[i]) == rank)
+			n++;
+	}
+	return n;
+}
+
+/* The sort key of a card: rank, then suit, then deck. */
+static int
+sort_key(int id)
+{
+	return (cards_rank(id) * CARDS_SUITS + cards_suit(id)) * 64 +
+	    id / CARDS_DECK;
+}
+
+static int
+sort_cmp(const void *a, const void *b)
+{
+	int ka = sort_key(*(const int *)a), kb = sort_key(*(const int *)b);
+
+	return (ka > kb) - (ka < kb);
+}
+
+void
+cards_sort(struct cards *l)
+{
+	qsort(l->c, (size_t)l->n, sizeof l->c[0], sort_cmp);
+}
