@@ -102,6 +102,9 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 		return "that command works in a channel";
 	if (ctx->chan != NULL && !(e->where & GAME_WHERE_CHANNEL))
 		return "send that command to me in private";
+	if ((e->needs & (NEED_TABLE | NEED_LOBBY | NEED_GAME)) && t == NULL &&
+	    ctx->chan == NULL)
+		return "you are not in a game";
 	if ((e->needs & NEED_TABLE) && t == NULL)
 		return ctx->chan != NULL ? "no game here; !play GAME opens one"
 		    : "you are not in a game";

@@ -1,0 +1,512 @@
+/*
+ * Transcript tests of the bot core: raw IRC lines in, the lines the bot
+ * would send out (tests/lib/harness.c), with the clock advanced by hand.
+ * They cover the lobby, a whole game of Cheat, challenge windows and ties,
+ * turn timers, bad input, secrets and line limits.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/lib/harness.h"
+#include "games/cheat.h"
+#include "storage/store.h"
+
+#define CH "#cheater"
+
+/* Opens a Cheat lobby for the nicks (NULL-terminated), colours off so
+ * hands read back as input, and deals. */
+static struct harness *
+deal(uint64_t seed, const char *opts, ...)
+{
+	struct harness *h = harness_new(seed, NULL);
+	const char *nick, *first = NULL;
+	char cmd[128];
+	va_list ap;
+
+	va_start(ap, opts);
+	while ((nick = va_arg(ap, const char *)) != NULL) {
+		harness_say(h, nick, "cheaterbot", "set colour off");
+		if (first == NULL) {
+			first = nick;
+			snprintf(cmd, sizeof cmd, "!play cheat %s", opts);
+			harness_say(h, nick, CH, cmd);
+		} else
+			harness_say(h, nick, CH, "!join");
+	}
+	va_end(ap);
+	harness_say(h, first, CH, "!start");
+	harness_drain(h);
+	assert_non_null(harness_table(h));
+	assert_int_equal(harness_table(h)->state, TABLE_PLAYING);
+	return h;
+}
+
+static int
+turn_seat(struct harness *h)
+{
+	struct table *t = harness_table(h);
+	struct game_turn tu;
+
+	t->ops->turn(t->g, &tu);
+	return tu.seat;
+}
+
+/* Types the rules' own default move for the seat to move as a player
+ * would: "play CARD... as COUNT RANK". */
+static void
+play_default(struct harness *h)
+{
+	struct table *t = harness_table(h);
+	struct game_move mv;
+	char text[512], card[16];
+	size_t used;
+	int i;
+
+	t->ops->timeout(t->g, &mv);
+	assert_int_equal(mv.seat, turn_seat(h));
+	used = (size_t)snprintf(text, sizeof text, "play");
+	for (i = 2; i < mv.argc; i++) {
+		cards_plain(mv.argv[i], card, sizeof card);
+		used += (size_t)snprintf(text + used, sizeof text - used,
+		    " %s", card);
+	}
+	snprintf(text + used, sizeof text - used, " as %d %s", mv.argv[0],
+	    cards_rank_name(mv.argv[1], mv.argv[0] > 1));
+	harness_say(h, t->seats[mv.seat].nick, "cheaterbot", text);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
+}
+
+static void
+test_connect_joins(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	bot_connected(h->bot, "cheaterbot", h->now);
+	assert_true(harness_find(h, 0, "JOIN #cheater", NULL) >= 0);
+	harness_free(h);
+}
+
+static void
+test_games_help_rules(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!games");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :Games:",
+	    "cheat (Cheat, 2-10 players)", NULL) >= 0);
+	harness_say(h, "alice", CH, "!help");
+	assert_true(harness_find(h, 0, "Commands: games, play, join", NULL)
+	    >= 0);
+	harness_say(h, "alice", CH, "!help top");
+	assert_true(harness_find(h, 0, "!top [GAME] [wins|streak|games]",
+	    NULL) >= 0);
+	harness_say(h, "alice", CH, "!help bs");
+	assert_true(harness_find(h, 0, "cheat", "[cheat, anywhere]", NULL)
+	    >= 0);
+	harness_say(h, "alice", CH, "!rules cheat");
+	assert_true(harness_find(h, 0, "Cheat (2-10 players)", "play CARD",
+	    NULL) >= 0);
+	harness_free(h);
+}
+
+static void
+test_unknown_and_bad_commands(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!frobnicate now");
+	assert_int_equal(h->nsent, 0);
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[0], "NOTICE alice :[#cheater] "
+	    "unknown command 'frobnicate'"));
+	harness_say(h, "alice", CH, "!play");
+	assert_true(harness_find(h, 1, "usage: !play GAME", NULL) == 1);
+	harness_say(h, "alice", CH, "!play chess");
+	assert_true(harness_find(h, 2, "no game named 'chess'", NULL) == 2);
+	harness_say(h, "alice", CH, "!play cheat decks=9");
+	assert_true(harness_find(h, 3, "option 'decks'", NULL) == 3);
+	harness_say(h, "bob", "cheaterbot", "hand");
+	assert_true(harness_find(h, 4, "NOTICE bob", "you are not in a game",
+	    NULL) == 4);
+	harness_say(h, "bob", CH, "!join");
+	assert_true(harness_find(h, 5, "no lobby is open here", NULL) == 5);
+	harness_say(h, "bob", "cheaterbot", "play 4h as fours");
+	assert_true(harness_find(h, 6, "that command works in a channel",
+	    NULL) == 6);
+	assert_int_equal(h->nsent, 7);
+	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+static void
+test_lobby(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat");
+	assert_true(harness_find(h, 0, "alice opens a Cheat lobby", NULL)
+	    >= 0);
+	harness_say(h, "alice", CH, "!start");
+	assert_true(harness_find(h, 0, "Cheat needs at least 2 players",
+	    NULL) >= 0);
+	harness_say(h, "bob", CH, "!join");
+	harness_say(h, "bob", CH, "!join");
+	assert_true(harness_find(h, 0, "you are already seated", NULL) >= 0);
+	harness_say(h, "bob", CH, "!start");
+	assert_true(harness_find(h, 0, "alice opened this lobby", NULL) >= 0);
+	harness_say(h, "carol", CH, "!play cheat");
+	assert_true(harness_find(h, 0, "a cheat lobby is already on here",
+	    NULL) >= 0);
+	harness_say(h, "carol", CH, "!stop");
+	assert_true(harness_find(h, 0, "only the opener", NULL) >= 0);
+	harness_say(h, "bob", CH, "!leave");
+	assert_true(harness_find(h, 0, "bob leaves the Cheat lobby.", NULL)
+	    >= 0);
+	harness_advance(h, (uint64_t)h->conf.lobby_expire_ms);
+	assert_true(harness_find(h, 0, "lobby closed", NULL) >= 0);
+	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+static void
+test_anyone_starts_after_wait(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat");
+	harness_say(h, "bob", CH, "!join");
+	harness_advance(h, (uint64_t)h->conf.lobby_start_ms);
+	harness_say(h, "bob", CH, "!start");
+	assert_int_equal(harness_table(h)->state, TABLE_PLAYING);
+	harness_free(h);
+}
+
+/* Every hand goes to its owner only, names the channel, and no channel
+ * line shows a card that is not face up. */
+static void
+test_deal_secrets(void **state)
+{
+	struct harness *h = deal(7, "", "alice", "bob", "carol", NULL);
+	const char *nicks[] = { "alice", "bob", "carol" };
+	char want[64];
+	int i, line;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		snprintf(want, sizeof want, "NOTICE %s :[#cheater] Your hand",
+		    nicks[i]);
+		line = harness_find(h, 0, want, NULL);
+		assert_true(line >= 0);
+	}
+	for (i = 0; i < h->nsent; i++) {
+		if (strstr(h->sent[i], "PRIVMSG #cheater") != NULL)
+			assert_null(strstr(h->sent[i], "Your hand"));
+	}
+	harness_free(h);
+}
+
+/* A whole game with default plays and no calls: the table's window close
+ * ends it, the result is stored and !stats reports it. */
+static void
+test_whole_game(void **state)
+{
+	struct harness *h = deal(11, "", "alice", "bob", "carol", NULL);
+	int moves = 0;
+
+	(void)state;
+	while (harness_table(h) != NULL && turn_seat(h) >= 0 && moves < 200) {
+		play_default(h);
+		moves++;
+	}
+	assert_non_null(harness_table(h));
+	harness_advance(h, (uint64_t)h->conf.challenge_close_ms);
+	assert_null(harness_table(h));
+	assert_true(harness_find(h, 0, "Game over!", "wins Cheat", NULL) >= 0);
+	harness_say(h, "alice", CH, "!top cheat games");
+	assert_true(harness_find(h, 0, "Top Cheat, games:", "alice (1 played)",
+	    NULL) >= 0);
+	harness_say(h, "bob", CH, "!stats carol cheat");
+	assert_true(harness_find(h, 0, "carol, Cheat:", "of 1 played", NULL)
+	    >= 0);
+	harness_free(h);
+}
+
+/* Two calls inside the tie window: the caller nearest clockwise from the
+ * accused wins; the other is told it came too late. */
+static void
+test_challenge_tie(void **state)
+{
+	struct harness *h = deal(3, "", "alice", "bob", "carol", "dave",
+	    NULL);
+	struct table *t = harness_table(h);
+	int accused, near, far, before;
+
+	(void)state;
+	play_default(h);	/* a face-up opening: nothing to call */
+	accused = turn_seat(h);
+	play_default(h);
+	near = (accused + 1) % 4;
+	far = (accused + 3) % 4;
+	before = h->nsent;
+	harness_say(h, t->seats[far].nick, CH, "!cheat");
+	harness_advance(h, 100);
+	harness_say(h, t->seats[near].nick, CH, "!bs");
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	assert_true(harness_find(h, before, t->seats[near].nick, "cheat",
+	    NULL) >= 0);
+	assert_true(harness_find(h, before, "too late", NULL) >= 0);
+	harness_free(h);
+}
+
+/* The next player's play inside the minimum window is held, then made. */
+static void
+test_held_play(void **state)
+{
+	struct harness *h = deal(5, "", "alice", "bob", "carol", NULL);
+	struct table *t = harness_table(h);
+
+	(void)state;
+	play_default(h);
+	assert_int_equal(t->nmoves, 1);
+	harness_advance(h, 0);
+	play_default(h);
+	assert_int_equal(t->nmoves, 2);
+	harness_free(h);
+}
+
+/* A turn that times out gets the default move; max_timeouts in a row
+ * remove the player. */
+static void
+test_turn_timeout(void **state)
+{
+	struct harness *h = deal(9, "", "alice", "bob", "carol", NULL);
+	struct table *t = harness_table(h);
+	int seat = turn_seat(h);
+	char nick[NICK_MAX];
+
+	(void)state;
+	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
+	harness_advance(h, (uint64_t)(h->conf.turn_ms - h->conf.turn_warn_ms));
+	assert_true(harness_find(h, 0, "seconds left for your turn", NULL)
+	    >= 0);
+	harness_advance(h, (uint64_t)h->conf.turn_warn_ms);
+	assert_true(harness_find(h, 0, nick, "ran out of time", NULL) >= 0);
+	while (harness_table(h) != NULL && !t->seats[seat].gone) {
+		if (turn_seat(h) < 0)
+			harness_advance(h, (uint64_t)h->conf.challenge_close_ms);
+		else if (turn_seat(h) == seat)
+			harness_advance(h, (uint64_t)h->conf.turn_ms);
+		else
+			play_default(h);
+	}
+	assert_true(harness_find(h, 0, nick, "timed out 3 times", NULL) >= 0);
+	harness_free(h);
+}
+
+/* Moves out of turn, cards not held, moves by spectators, calls by the
+ * accused: one-line reasons, nothing changes. */
+static void
+test_bad_moves(void **state)
+{
+	struct harness *h = deal(13, "", "alice", "bob", "carol", NULL);
+	struct table *t = harness_table(h);
+	int seat = turn_seat(h), other = (seat + 1) % 3, before;
+
+	(void)state;
+	before = h->nsent;
+	harness_say(h, t->seats[other].nick, "cheaterbot", "play 2h as twos");
+	harness_say(h, t->seats[seat].nick, "cheaterbot", "play zz");
+	harness_say(h, t->seats[seat].nick, CH, "!play 4h");
+	harness_say(h, "dave", CH, "!cheat");
+	harness_say(h, "dave", "cheaterbot", "play 4h");
+	harness_say(h, t->seats[seat].nick, CH, "!cheat");
+	assert_int_equal(harness_drain(h), 6);
+	assert_int_equal(t->nmoves, 0);
+	assert_true(harness_find(h, before, "keep your cards secret", NULL)
+	    >= 0);
+	assert_true(harness_find(h, before, "NOTICE dave",
+	    "not playing in this game", NULL) >= 0);
+	assert_true(harness_find(h, before, "NOTICE dave",
+	    "that command works in a channel", NULL) >= 0);
+	harness_free(h);
+}
+
+/* No input puts CR or LF on the wire, and no line passes 510 bytes. */
+static void
+test_wire_safety(void **state)
+{
+	struct harness *h = deal(17, "decks=2", "alice", "bob", NULL);
+	char evil[1200];
+	int i;
+
+	(void)state;
+	memset(evil, 'x', sizeof evil);
+	memcpy(evil, "!stats a\r\nQUIT :x\r\n", 19);
+	evil[sizeof evil - 1] = '\0';
+	harness_say(h, "carol", CH, evil);
+	harness_say(h, "alice", CH, "!set colour on");
+	harness_say(h, "alice", CH, "!hand");
+	harness_drain(h);
+	for (i = 0; i < h->nsent; i++) {
+		assert_true(strlen(h->sent[i]) <= QUEUE_LINE_MAX);
+		assert_null(strchr(h->sent[i], '\r'));
+		assert_null(strchr(h->sent[i], '\n'));
+	}
+	harness_free(h);
+}
+
+/* The longest Cheat hand (52 cards, colours on) fits the line limit with
+ * the bot's prefix; longer text is split between words, every part naming
+ * the channel, no word cut and no byte lost. */
+static void
+test_long_lines_split(void **state)
+{
+	struct harness *h = deal(19, "decks=2", "alice", "bob", NULL);
+	size_t room = 1 + strlen("cheaterbot") + 1 + 11 + 1 + 63 + 1;
+	struct buf text = BUF_INIT, joined = BUF_INIT;
+	int i;
+
+	(void)state;
+	harness_say(h, "alice", CH, "!set colour on");
+	harness_drain(h);
+	harness_clear(h);
+	harness_say(h, "alice", "cheaterbot", "hand");
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[0], "Your hand (52): "));
+	assert_true(strlen(h->sent[0]) + room <= QUEUE_LINE_MAX);
+	harness_clear(h);
+	for (i = 0; i < 300; i++)
+		buf_addf(&text, "%s\00304Q\xe2\x99\xa5\003", i > 0 ? " " : "");
+	say_to(h->bot, "alice", chan_find(h->bot, CH), buf_str(&text));
+	assert_true(harness_drain(h) >= 3);
+	for (i = 0; i < h->nsent; i++) {
+		assert_true(strlen(h->sent[i]) + room <= QUEUE_LINE_MAX);
+		assert_int_equal(strncmp(h->sent[i],
+		    "NOTICE alice :[#cheater] ", 25), 0);
+		buf_addf(&joined, "%s%s", i > 0 ? " " : "", h->sent[i] + 25);
+	}
+	assert_string_equal(buf_str(&joined), buf_str(&text));
+	buf_free(&text);
+	buf_free(&joined);
+	harness_free(h);
+}
+
+/* A right call: the accused picks up the pile; stop needs an operator. */
+static void
+test_right_call_and_stop(void **state)
+{
+	struct harness *h = deal(23, "", "alice", "bob", "carol", NULL);
+	struct table *t = harness_table(h);
+	int seat = turn_seat(h), caller = (seat + 1) % 3;
+	const struct cards *hand = cheat_hand(t->g, seat);
+	char text[64], a[16], b[16];
+	int ra = cards_rank(hand->c[0]), i, other = -1, before;
+
+	(void)state;
+	for (i = 1; i < hand->n; i++) {
+		if (cards_rank(hand->c[i]) != ra)
+			other = hand->c[i];
+	}
+	assert_true(other >= 0);
+	cards_plain(hand->c[0], a, sizeof a);
+	cards_plain(other, b, sizeof b);
+	/* An opening play is face up; play it honestly, then lie. */
+	snprintf(text, sizeof text, "play %s", a);
+	harness_say(h, t->seats[seat].nick, "cheaterbot", text);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
+	play_default(h);
+	before = h->nsent;
+	harness_say(h, t->seats[caller].nick, CH, "!cheat");
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	assert_true(harness_find(h, before, "cheat", NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	assert_true(harness_find(h, 0, "only", "operator", NULL) >= 0);
+	assert_non_null(harness_table(h));
+	harness_say(h, "oper", CH, "!stop");
+	assert_true(harness_find(h, 0, "oper stopped the Cheat game", NULL)
+	    >= 0);
+	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+/* Preferences persist in storage: notice off means PRIVMSG. */
+static void
+test_preferences(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+
+	(void)state;
+	harness_say(h, "alice", "cheaterbot", "set notice off");
+	assert_true(harness_find(h, 0, "PRIVMSG alice :", "PRIVMSG", NULL)
+	    >= 0);
+	harness_say(h, "alice", "cheaterbot", "set colour maybe");
+	assert_true(harness_find(h, 0, "say on or off, not 'maybe'", NULL)
+	    >= 0);
+	harness_say(h, "alice", CH, "!frob");
+	assert_true(harness_find(h, 0, "PRIVMSG alice :[#cheater] unknown",
+	    NULL) >= 0);
+	harness_free(h);
+}
+
+/* docs/commands.md is what the command tables generate. */
+static void
+test_commands_doc(void **state)
+{
+	struct buf want = BUF_INIT;
+	char have[16384];
+	size_t n;
+	FILE *f;
+
+	(void)state;
+	cmd_help_markdown(&want);
+	if (getenv("CHEATERBOT_WRITE_DOCS") != NULL) {
+		f = fopen("docs/commands.md", "w");
+		assert_non_null(f);
+		fputs(buf_str(&want), f);
+		fclose(f);
+	}
+	f = fopen("docs/commands.md", "r");
+	assert_non_null(f);
+	n = fread(have, 1, sizeof have - 1, f);
+	fclose(f);
+	have[n] = '\0';
+	assert_string_equal(have, buf_str(&want));
+	buf_free(&want);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_connect_joins),
+		cmocka_unit_test(test_games_help_rules),
+		cmocka_unit_test(test_unknown_and_bad_commands),
+		cmocka_unit_test(test_lobby),
+		cmocka_unit_test(test_anyone_starts_after_wait),
+		cmocka_unit_test(test_deal_secrets),
+		cmocka_unit_test(test_whole_game),
+		cmocka_unit_test(test_challenge_tie),
+		cmocka_unit_test(test_held_play),
+		cmocka_unit_test(test_turn_timeout),
+		cmocka_unit_test(test_bad_moves),
+		cmocka_unit_test(test_wire_safety),
+		cmocka_unit_test(test_long_lines_split),
+		cmocka_unit_test(test_right_call_and_stop),
+		cmocka_unit_test(test_preferences),
+		cmocka_unit_test(test_commands_doc),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
