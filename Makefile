@@ -77,7 +77,7 @@ sim: deps
 
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot
-	@sh config/run-local.sh $(R)/cheaterbot
+	@bash config/run-local.sh $(R)/cheaterbot
 
 # Installs exactly the missing packages: apt-get as root (refreshing the
 # package lists first when they are empty or stale), else the one line to run.
