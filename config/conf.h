@@ -64,10 +64,12 @@ void conf_defaults(struct conf *c);
 
 /* Loads path over the values already in c.  0, or -1 with *cause set to
  * "FILE:LINE: setting 'NAME': expected ..." (the caller frees it); on
- * failure c keeps every value it had before the call. */
+ * failure c keeps every value it had before the call.  The result must
+ * also pass conf_validate(). */
 int conf_load(struct conf *c, const char *path, char **cause);
 
-/* Replaces a string setting (a command-line override): *slot = copy of v. */
+/* Replaces a string setting (a command-line override): *slot = copy of v,
+ * or NULL when v is NULL. */
 void conf_set_string(char **slot, const char *v);
 
 /* Appends to a list setting; -1 and *cause if it is full or v is invalid

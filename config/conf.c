@@ -1,0 +1,609 @@
+/*
+ * The configuration without the file format: the table of settings with
+ * their types and ranges, the built-in defaults, what a good nick, channel,
+ * admin or prefix looks like, the lists that command-line flags override,
+ * and the whole-configuration check the bot runs before it starts.  Reading
+ * a libconfig file is conf-load.c; both walk conf_settings[] below.
+ *
+ * No configured string is ever used as a printf format: every message that
+ * repeats one passes it as a "%s" argument.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/xalloc.h"
+#include "conf-private.h"
+
+#define F(field) offsetof(struct conf, field)
+
+static const struct conf_choice conf_private_choices[] = {
+	{ "notice", 1 },
+	{ "privmsg", 0 },
+	{ NULL, 0 },
+};
+
+const struct conf_setting conf_settings[] = {
+	{ "server.host", CONF_STRING, F(server), .kind = "host" },
+	{ "server.port", CONF_INT, F(port), .min = 1, .max = 65535 },
+	{ "server.password", CONF_STRING, F(password), .kind = "password",
+	  .optional = 1 },
+	{ "identity.nick", CONF_STRING, F(nicks[0]), .kind = "nick" },
+	{ "identity.alt_nicks", CONF_LIST, F(nicks), F(nnicks), .first = 1,
+	  .kind = "nick" },
+	{ "identity.user", CONF_STRING, F(username), .kind = "user" },
+	{ "identity.realname", CONF_STRING, F(realname), .kind = "realname" },
+	{ "channels", CONF_LIST, F(channels), F(nchannels), .min = 1,
+	  .kind = "channel" },
+	{ "commands.prefix", CONF_STRING, F(prefix), .kind = "prefix" },
+	{ "commands.admins", CONF_LIST, F(admins), F(nadmins),
+	  .kind = "admin" },
+	{ "commands.private", CONF_CHOICE, F(private_notice),
+	  .choices = conf_private_choices },
+	{ "database", CONF_STRING, F(db), .kind = "path" },
+	{ "timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
+	  .max = 3600 * 1000 },
+	{ "timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
+	  .max = 86400 * 1000 },
+	{ "timers.turn", CONF_MS, F(turn_ms), .min = 10 * 1000,
+	  .max = 3600 * 1000 },
+	{ "timers.turn_warning", CONF_MS, F(turn_warn_ms), .min = 0,
+	  .max = 3600 * 1000 },
+	{ "timers.challenge_min", CONF_MS, F(challenge_min_ms), .min = 0,
+	  .max = 60 * 1000 },
+	{ "timers.challenge_close", CONF_MS, F(challenge_close_ms),
+	  .min = 1000, .max = 600 * 1000 },
+	{ "timers.challenge_tie", CONF_MS, F(challenge_tie_ms), .min = 0,
+	  .max = 10 * 1000 },
+	{ "timers.max_timeouts", CONF_INT, F(max_timeouts), .min = 1,
+	  .max = 100 },
+	{ "flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 20 },
+	{ "flood.interval", CONF_MS, F(flood_interval_ms), .min = 100,
+	  .max = 60 * 1000 },
+	{ "reconnect.min", CONF_MS, F(reconnect_min_ms), .min = 1000,
+	  .max = 3600 * 1000 },
+	{ "reconnect.max", CONF_MS, F(reconnect_max_ms), .min = 1000,
+	  .max = 86400 * 1000 },
+	{ .path = "games", .type = CONF_GAMES, .off = F(variant_opts) },
+	{ .path = NULL },
+};
+
+const struct conf_order conf_orders[] = {
+	{ "timers.turn_warning", "timers.turn", 1 },
+	{ "timers.lobby_start", "timers.lobby_expire", 1 },
+	{ "timers.challenge_min", "timers.challenge_close", 0 },
+	{ "reconnect.min", "reconnect.max", 0 },
+	{ NULL, NULL, 0 },
+};
+
+/* 1 if v is min..max bytes with no control characters and none of reject. */
+static int
+conf_valid_text(const char *v, size_t min, size_t max, const char *reject)
+{
+	size_t len = strlen(v), i;
+
+	if (len < min || len > max)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (iscntrl((unsigned char)v[i]) || strchr(reject, v[i]))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+conf_valid_host(const char *v)
+{
+	return conf_valid_text(v, 1, 255, " ");
+}
+
+static int
+conf_valid_password(const char *v)
+{
+	return conf_valid_text(v, 1, 255, "");
+}
+
+static int
+conf_valid_user(const char *v)
+{
+	return conf_valid_text(v, 1, 30, " @");
+}
+
+static int
+conf_valid_realname(const char *v)
+{
+	return conf_valid_text(v, 1, 200, "");
+}
+
+static int
+conf_valid_admin(const char *v)
+{
+	return conf_valid_text(v, 1, 200, " ");
+}
+
+static int
+conf_valid_path(const char *v)
+{
+	return conf_valid_text(v, 1, 4095, "");
+}
+
+static int
+conf_valid_channel(const char *v)
+{
+	return (v[0] == '#' || v[0] == '&') && conf_valid_text(v, 2, 50, " ,");
+}
+
+static int
+conf_valid_prefix(const char *v)
+{
+	size_t len = strlen(v), i;
+
+	if (len < 1 || len > 3)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (!isgraph((unsigned char)v[i]))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+conf_valid_nick(const char *v)
+{
+	size_t len = strlen(v), i;
+
+	if (len < 1 || len > 30 || isdigit((unsigned char)v[0]) || v[0] == '-')
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (!isascii((unsigned char)v[i]) ||
+		    (!isalnum((unsigned char)v[i]) &&
+		    strchr("[]\\`_^{|}-", v[i]) == NULL))
+			return 0;
+	}
+	return 1;
+}
+
+static const struct conf_kind conf_kinds[] = {
+	{ "host", "hosts", conf_valid_host,
+	  "a host name or address of at most 255 characters, no spaces", 0 },
+	{ "password", "passwords", conf_valid_password,
+	  "a password of at most 255 characters, no control characters", 1 },
+	{ "nick", "nicks", conf_valid_nick,
+	  "a nick of 1 to 30 letters, digits or []\\`_^{|}-, not starting "
+	  "with a digit or '-'", 0 },
+	{ "user", "users", conf_valid_user,
+	  "a user name of 1 to 30 characters, no spaces, '@' or control "
+	  "characters", 0 },
+	{ "realname", "realnames", conf_valid_realname,
+	  "1 to 200 characters, no control characters", 0 },
+	{ "channel", "channels", conf_valid_channel,
+	  "a channel: '#' or '&' and 1 to 49 more characters, no spaces, "
+	  "commas or control characters", 0 },
+	{ "prefix", "prefixes", conf_valid_prefix,
+	  "1 to 3 printable characters, no spaces", 0 },
+	{ "admin", "admins", conf_valid_admin,
+	  "an account name or nick!user@host mask, no spaces", 0 },
+	{ "path", "paths", conf_valid_path,
+	  "a file path, no control characters", 0 },
+	{ NULL, NULL, NULL, NULL, 0 },
+};
+
+const struct conf_kind *
+conf_kind_find(const char *name)
+{
+	const struct conf_kind *k;
+
+	for (k = conf_kinds; k->name != NULL; k++) {
+		if (strcmp(k->name, name) == 0)
+			return k;
+	}
+	assert(!"unknown kind of configuration string");
+	return NULL;
+}
+
+const struct conf_setting *
+conf_setting_find(const char *path)
+{
+	const struct conf_setting *s;
+
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (strcmp(s->path, path) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+int
+conf_is_group(const char *path)
+{
+	const struct conf_setting *s;
+	size_t len = strlen(path);
+
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (strncmp(s->path, path, len) == 0 && s->path[len] == '.')
+			return 1;
+	}
+	return 0;
+}
+
+char **
+conf_string_at(struct conf *c, const struct conf_setting *s)
+{
+	assert(s->type == CONF_STRING || s->type == CONF_LIST);
+	return (char **)(void *)((char *)c + s->off);
+}
+
+int *
+conf_int_at(struct conf *c, const struct conf_setting *s)
+{
+	if (s->type == CONF_LIST)
+		return (int *)(void *)((char *)c + s->count_off);
+	assert(s->type == CONF_INT || s->type == CONF_MS ||
+	    s->type == CONF_CHOICE);
+	return (int *)(void *)((char *)c + s->off);
+}
+
+/* The read-only forms, for conf_validate. */
+static char *const *
+conf_cstring_at(const struct conf *c, const struct conf_setting *s)
+{
+	return conf_string_at((struct conf *)c, s);
+}
+
+static int
+conf_cint_at(const struct conf *c, const struct conf_setting *s)
+{
+	return *conf_int_at((struct conf *)c, s);
+}
+
+/* "expected \"a\", \"b\" or \"c\"" */
+static char *
+conf_expect_choice(const struct conf_choice *ch)
+{
+	char *text = xstrdup("expected"), *next;
+	int i;
+
+	for (i = 0; ch[i].word != NULL; i++) {
+		next = xasprintf("%s%s \"%s\"", text, i == 0 ? "" :
+		    ch[i + 1].word == NULL ? " or" : ",", ch[i].word);
+		free(text);
+		text = next;
+	}
+	return text;
+}
+
+char *
+conf_expect(const struct conf_setting *s)
+{
+	switch (s->type) {
+	case CONF_STRING:
+		return xstrdup("expected a string");
+	case CONF_INT:
+		return xasprintf("expected an integer from %d to %d", s->min,
+		    s->max);
+	case CONF_MS:
+		return xasprintf("expected a number of seconds from %g to %g",
+		    s->min / 1000.0, s->max / 1000.0);
+	case CONF_CHOICE:
+		return conf_expect_choice(s->choices);
+	case CONF_LIST:
+		return xstrdup("expected a list of strings");
+	case CONF_GAMES:
+		return xstrdup("expected a group of game names");
+	}
+	assert(!"a setting of no known type");
+	return NULL;
+}
+
+int
+conf_check_string(const struct conf_kind *k, const char *v, char **cause)
+{
+	if (v != NULL && k->valid(v))
+		return 0;
+	if (v == NULL || k->secret)
+		return game_fail(cause, "expected %s", k->expect);
+	return game_fail(cause, "expected %s, not '%s'", k->expect, v);
+}
+
+int
+conf_check_order(const struct conf *c, const struct conf_order *o,
+    int blame_hi, char **cause)
+{
+	int lo = conf_cint_at(c, conf_setting_find(o->lo));
+	int hi = conf_cint_at(c, conf_setting_find(o->hi));
+
+	if (lo < hi || (!o->strict && lo == hi))
+		return 0;
+	if (blame_hi)
+		return game_fail(cause, "expected a number of seconds %s "
+		    "%s (%g)", o->strict ? "above" : "at least", o->lo,
+		    lo / 1000.0);
+	return game_fail(cause, "expected a number of seconds %s %s (%g)",
+	    o->strict ? "below" : "at most", o->hi, hi / 1000.0);
+}
+
+/* The failure "setting 'path': inner" (inner is consumed); -1. */
+static int
+conf_fail_at(char **cause, const char *path, char *inner)
+{
+	game_fail(cause, "setting '%s': %s", path, inner);
+	free(inner);
+	return -1;
+}
+
+/* A character as IRC compares nicks and channels (rfc1459 case mapping). */
+static int
+conf_irc_fold(char ch)
+{
+	unsigned char u = (unsigned char)ch;
+
+	switch (u) {
+	case '[':
+		return '{';
+	case ']':
+		return '}';
+	case '\\':
+		return '|';
+	case '~':
+		return '^';
+	}
+	return tolower(u);
+}
+
+/* The index of the entry of list[0..n-1] that IRC takes for v, or -1. */
+static int
+conf_list_find(char *const *list, int n, const char *v)
+{
+	const char *a, *b;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (list[i] == NULL)
+			continue;
+		for (a = list[i], b = v; conf_irc_fold(*a) ==
+		    conf_irc_fold(*b) && *a != '\0'; a++, b++)
+			;
+		if (*a == '\0' && *b == '\0')
+			return i;
+	}
+	return -1;
+}
+
+int
+conf_list_add(char **list, int *n, const char *kind, const char *v,
+    char **cause)
+{
+	const struct conf_kind *k = conf_kind_find(kind);
+
+	if (conf_check_string(k, v, cause) != 0)
+		return -1;
+	if (conf_list_find(list, *n, v) != -1)
+		return game_fail(cause, "%s '%s' is listed twice", k->name, v);
+	if (*n >= CONF_MAX_LIST)
+		return game_fail(cause, "expected at most %d %s", CONF_MAX_LIST,
+		    k->plural);
+	list[(*n)++] = xstrdup(v);
+	return 0;
+}
+
+void
+conf_list_clear(char **list, int *n)
+{
+	while (*n > 0) {
+		(*n)--;
+		free(list[*n]);
+		list[*n] = NULL;
+	}
+}
+
+void
+conf_set_string(char **slot, const char *v)
+{
+	char *copy = v != NULL ? xstrdup(v) : NULL;
+
+	free(*slot);
+	*slot = copy;
+}
+
+void
+conf_defaults(struct conf *c)
+{
+	int i;
+
+	memset(c, 0, sizeof *c);
+	c->server = xstrdup("127.0.0.1");
+	c->port = 6667;
+	c->nicks[c->nnicks++] = xstrdup("cheaterbot");
+	c->nicks[c->nnicks++] = xstrdup("cheaterbot_");
+	c->nicks[c->nnicks++] = xstrdup("cheaterbot__");
+	c->username = xstrdup("cheater");
+	c->realname = xstrdup("cheaterbot, an IRC card game bot");
+	c->channels[c->nchannels++] = xstrdup("#cheater");
+	c->prefix = xstrdup("!");
+	c->private_notice = 1;
+	c->db = xstrdup("./cheaterbot.db");
+	c->lobby_start_ms = 60 * 1000;
+	c->lobby_expire_ms = 600 * 1000;
+	c->turn_ms = 90 * 1000;
+	c->turn_warn_ms = 20 * 1000;
+	c->challenge_min_ms = 3 * 1000;
+	c->challenge_close_ms = 10 * 1000;
+	c->challenge_tie_ms = 500;
+	c->max_timeouts = 3;
+	c->flood_burst = 4;
+	c->flood_interval_ms = 2000;
+	c->reconnect_min_ms = 5 * 1000;
+	c->reconnect_max_ms = 300 * 1000;
+	for (i = 0; game_table[i] != NULL; i++) {
+		assert(i < CONF_MAX_VARIANTS);
+		game_opts_default(game_table[i], &c->variant_opts[i]);
+	}
+}
+
+/* Copies src into dst, which it overwrites, with strings of its own. */
+void
+conf_copy(struct conf *dst, const struct conf *src)
+{
+	const struct conf_setting *s;
+	char **p;
+	int i, n;
+
+	*dst = *src;
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (s->type == CONF_STRING) {
+			p = conf_string_at(dst, s);
+			if (*p != NULL)
+				*p = xstrdup(*p);
+		} else if (s->type == CONF_LIST) {
+			p = conf_string_at(dst, s);
+			n = *conf_int_at(dst, s);
+			for (i = s->first; i < n; i++)
+				p[i] = xstrdup(p[i]);
+		}
+	}
+}
+
+void
+conf_free(struct conf *c)
+{
+	const struct conf_setting *s;
+	char **p;
+	int i, n;
+
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (s->type == CONF_STRING) {
+			free(*conf_string_at(c, s));
+		} else if (s->type == CONF_LIST) {
+			p = conf_string_at(c, s);
+			n = *conf_int_at(c, s);
+			for (i = s->first; i < n; i++)
+				free(p[i]);
+		}
+	}
+	memset(c, 0, sizeof *c);
+}
+
+int
+conf_check_count(const struct conf_setting *s, int n, char **cause)
+{
+	const struct conf_kind *k = conf_kind_find(s->kind);
+
+	if (n < s->first)
+		return game_fail(cause, "expected a nick before the "
+		    "alternates");
+	if (n - s->first < s->min)
+		return game_fail(cause, "expected at least %d %s", s->min,
+		    s->min == 1 ? k->name : k->plural);
+	if (n > CONF_MAX_LIST)
+		return game_fail(cause, "expected at most %d %s",
+		    CONF_MAX_LIST, k->plural);
+	return 0;
+}
+
+/* Checks every entry a list setting owns, and how many there are. */
+static int
+conf_validate_list(const struct conf *c, const struct conf_setting *s,
+    char **cause)
+{
+	const struct conf_kind *k = conf_kind_find(s->kind);
+	char *const *list = conf_cstring_at(c, s);
+	int n = conf_cint_at(c, s), i;
+	char *inner;
+
+	if (conf_check_count(s, n, &inner) != 0)
+		return conf_fail_at(cause, s->path, inner);
+	for (i = s->first; i < n; i++) {
+		if (conf_check_string(k, list[i], &inner) != 0)
+			return conf_fail_at(cause, s->path, inner);
+		if (conf_list_find(list, i, list[i]) != -1)
+			return game_fail(cause, "setting '%s': %s '%s' is "
+			    "listed twice", s->path, k->name, list[i]);
+	}
+	return 0;
+}
+
+/* Checks every variant's option defaults against its option table, with
+ * the words game_opts_set() uses. */
+static int
+conf_validate_games(const struct conf *c, char **cause)
+{
+	const struct game_ops *ops;
+	struct game_opts scratch;
+	char assignment[128], *inner;
+	int i, j;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		ops = game_table[i];
+		for (j = 0; ops->options != NULL &&
+		    ops->options[j].name != NULL; j++) {
+			snprintf(assignment, sizeof assignment, "%s=%d",
+			    ops->options[j].name, c->variant_opts[i].v[j]);
+			if (game_opts_set(ops, &scratch, assignment,
+			    &inner) != 0) {
+				game_fail(cause, "setting 'games.%s.%s': %s",
+				    ops->name, ops->options[j].name, inner);
+				free(inner);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Checks the value of one setting on its own. */
+static int
+conf_validate_setting(const struct conf *c, const struct conf_setting *s,
+    char **cause)
+{
+	const struct conf_choice *ch;
+	char *inner;
+	int v;
+
+	switch (s->type) {
+	case CONF_STRING:
+		if (*conf_cstring_at(c, s) == NULL && s->optional)
+			return 0;
+		if (conf_check_string(conf_kind_find(s->kind),
+		    *conf_cstring_at(c, s), &inner) != 0)
+			return conf_fail_at(cause, s->path, inner);
+		return 0;
+	case CONF_INT:
+	case CONF_MS:
+		v = conf_cint_at(c, s);
+		if (v >= s->min && v <= s->max)
+			return 0;
+		break;
+	case CONF_CHOICE:
+		v = conf_cint_at(c, s);
+		for (ch = s->choices; ch->word != NULL; ch++) {
+			if (ch->value == v)
+				return 0;
+		}
+		break;
+	case CONF_LIST:
+		return conf_validate_list(c, s, cause);
+	case CONF_GAMES:
+		return conf_validate_games(c, cause);
+	}
+	return conf_fail_at(cause, s->path, conf_expect(s));
+}
+
+int
+conf_validate(const struct conf *c, char **cause)
+{
+	const struct conf_setting *s;
+	const struct conf_order *o;
+	char *inner;
+
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (conf_validate_setting(c, s, cause) != 0)
+			return -1;
+	}
+	for (o = conf_orders; o->lo != NULL; o++) {
+		if (conf_check_order(c, o, 0, &inner) != 0)
+			return conf_fail_at(cause, o->lo, inner);
+	}
+	return 0;
+}
