@@ -171,9 +171,10 @@ cmd_stop(struct cmd_ctx *ctx)
 	    chan_is_admin(ctx->b, ctx->nick, ctx->userhost);
 
 	if (!op && !(t->state == TABLE_LOBBY && ctx->seat == t->opener)) {
-		say_error(ctx, "only %s, a channel operator or a bot admin "
-		    "can stop this", t->state == TABLE_LOBBY ?
-		    "the opener" : "nobody but");
+		say_error(ctx, "only %sa channel operator or a bot admin "
+		    "can stop this %s", t->state == TABLE_LOBBY ?
+		    "the opener, " : "", t->state == TABLE_LOBBY ? "lobby" :
+		    "game");
 		return;
 	}
 	table_stop(t, ctx->nick);
