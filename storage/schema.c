@@ -1,0 +1,259 @@
+/*
+ * The database schema, its migrations and the text of every statement the
+ * storage code runs, kept together so that a change to a table and the
+ * queries that touch it are read and reviewed in one place.
+ *
+ * Migrations are an ordered list of SQL scripts.  PRAGMA user_version says
+ * how many of them a database has had; opening runs the missing ones, each
+ * in its own transaction that also sets user_version, and refuses a
+ * database made by a newer cheaterbot.  A script never changes once
+ * released: a change to the schema is a new script at the end.
+ * docs/storage.md describes every table.
+ */
+#include <assert.h>
+#include <stdio.h>
+
+#include "store-int.h"
+
+/* clang-format off */
+static const char *const store_migrations[] = {
+	/* 1: players, prefs, games, seats, moves, results, stats. */
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  key TEXT NOT NULL UNIQUE CHECK (key <> ''),"
+	"  nick TEXT NOT NULL,"
+	"  first_seen INTEGER NOT NULL,"
+	"  last_seen INTEGER NOT NULL"
+	");"
+	"CREATE INDEX players_nick ON players (nick COLLATE NOCASE, last_seen);"
+	"CREATE TABLE prefs ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  name TEXT NOT NULL,"
+	"  value INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, name)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  variant TEXT NOT NULL CHECK (variant <> ''),"
+	"  channel TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  seed INTEGER NOT NULL,"
+	"  state TEXT NOT NULL DEFAULT 'running'"
+	"    CHECK (state IN ('running', 'finished', 'abandoned')),"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  why TEXT"
+	");"
+	"CREATE INDEX games_running ON games (id) WHERE state = 'running';"
+	"CREATE TABLE game_players ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  seat INTEGER NOT NULL CHECK (seat >= 0),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  PRIMARY KEY (game, seat),"
+	"  UNIQUE (game, player)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX game_players_player ON game_players (player);"
+	"CREATE TABLE moves ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  n INTEGER NOT NULL CHECK (n >= 0),"
+	"  seat INTEGER NOT NULL CHECK (seat >= -1),"
+	"  text TEXT NOT NULL,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (game, n)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE results ("
+	"  game INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  place INTEGER NOT NULL CHECK (place >= 0),"
+	"  won INTEGER NOT NULL CHECK (won IN (0, 1)),"
+	"  lost INTEGER NOT NULL CHECK (lost IN (0, 1)),"
+	"  points INTEGER NOT NULL,"
+	"  detail TEXT,"
+	"  PRIMARY KEY (game, seat),"
+	"  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX results_player ON results (player);"
+	"CREATE TABLE stats ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  variant TEXT NOT NULL,"
+	"  games INTEGER NOT NULL,"
+	"  wins INTEGER NOT NULL,"
+	"  losses INTEGER NOT NULL,"
+	"  streak INTEGER NOT NULL,"
+	"  best_streak INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, variant)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX stats_variant ON stats (variant);",
+};
+
+#define STORE_SCHEMA_VERSION \
+	((int)(sizeof store_migrations / sizeof store_migrations[0]))
+
+const char *const store_sql[SQL_COUNT] = {
+	[SQL_BEGIN_READ] = "BEGIN",
+	[SQL_BEGIN_WRITE] = "BEGIN IMMEDIATE",
+	[SQL_COMMIT] = "COMMIT",
+
+	/* ?1 key, ?2 nick; the player's id. */
+	[SQL_PLAYER_UPSERT] = "INSERT INTO players"
+	    " (key, nick, first_seen, last_seen)"
+	    " VALUES (?1, ?2, " STORE_NOW ", " STORE_NOW ")"
+	    " ON CONFLICT (key) DO UPDATE"
+	    " SET nick = excluded.nick, last_seen = excluded.last_seen"
+	    " RETURNING id",
+	/* ?1 player, ?2 name (, ?3 value). */
+	[SQL_PREF_GET] = "SELECT value FROM prefs"
+	    " WHERE player = ?1 AND name = ?2",
+	[SQL_PREF_SET] = "INSERT INTO prefs (player, name, value)"
+	    " VALUES (?1, ?2, ?3)"
+	    " ON CONFLICT (player, name) DO UPDATE SET value = excluded.value",
+
+	/* ?1 variant, ?2 channel, ?3 options, ?4 seed; the game's id. */
+	[SQL_GAME_INSERT] = "INSERT INTO games"
+	    " (variant, channel, options, seed, started)"
+	    " VALUES (?1, ?2, ?3, ?4, " STORE_NOW ") RETURNING id",
+	/* ?1 game, ?2 seat, ?3 player. */
+	[SQL_SEAT_INSERT] = "INSERT INTO game_players (game, seat, player)"
+	    " VALUES (?1, ?2, ?3)",
+	/* ?1 game; its state, seat count and next move number. */
+	[SQL_GAME_STATE] = "SELECT state,"
+	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
+	    " (SELECT coalesce(max(n) + 1, 0) FROM moves WHERE game = g.id)"
+	    " FROM games AS g WHERE id = ?1",
+	/* ?1 game, ?2 new state, ?3 why. */
+	[SQL_GAME_END] = "UPDATE games"
+	    " SET state = ?2, ended = " STORE_NOW ", why = ?3"
+	    " WHERE id = ?1 AND state = 'running'",
+	/* ?1 game, ?2 n, ?3 seat, ?4 text. */
+	[SQL_MOVE_INSERT] = "INSERT INTO moves (game, n, seat, text, at)"
+	    " VALUES (?1, ?2, ?3, ?4, " STORE_NOW ")",
+
+	/* ?1 game, ?2 seat, ?3 place, ?4 won, ?5 lost, ?6 points, ?7 detail;
+	 * the seat's player. */
+	[SQL_RESULT_INSERT] = "INSERT INTO results"
+	    " (game, seat, player, place, won, lost, points, detail)"
+	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7"
+	    " FROM game_players WHERE game = ?1 AND seat = ?2"
+	    " RETURNING player",
+	/* ?1 player, ?2 game, ?3 won, ?4 lost, ?5 the all-variants marker:
+	 * one finished game on the rows of its variant and of all variants.
+	 * In SET, streak is the value before the update. */
+	[SQL_STATS_ADD] = "INSERT INTO stats"
+	    " (player, variant, games, wins, losses, streak, best_streak)"
+	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3 FROM"
+	    " (SELECT variant AS v FROM games WHERE id = ?2"
+	    "  UNION ALL SELECT ?5)"
+	    " WHERE true"
+	    " ON CONFLICT (player, variant) DO UPDATE SET"
+	    " games = games + 1,"
+	    " wins = wins + excluded.wins,"
+	    " losses = losses + excluded.losses,"
+	    " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
+	    " best_streak = max(best_streak,"
+	    "   CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END)",
+	/* ?1 nick, ?2 variant or the marker: the most recently seen player
+	 * of that nick, with zeros when they have no row yet. */
+	[SQL_STATS_GET] = "SELECT p.nick, coalesce(st.games, 0),"
+	    " coalesce(st.wins, 0), coalesce(st.losses, 0),"
+	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0)"
+	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2",
+	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows. */
+	[SQL_TOP] = "SELECT p.nick,"
+	    " CASE ?2 WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
+	    "   ELSE st.games END AS value,"
+	    " st.games, st.wins"
+	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
+	    " WHERE st.variant = ?1 AND value > 0"
+	    " ORDER BY value DESC, st.games, p.nick COLLATE NOCASE, p.id"
+	    " LIMIT ?3",
+
+	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
+	    " ORDER BY id",
+	/* ?1 game. */
+	[SQL_GAME_GET] = "SELECT variant, channel, options, seed FROM games"
+	    " WHERE id = ?1",
+	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick"
+	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
+	    " WHERE gp.game = ?1 ORDER BY gp.seat",
+	[SQL_MOVES_GET] = "SELECT seat, text FROM moves WHERE game = ?1"
+	    " ORDER BY n",
+};
+/* clang-format on */
+
+/* Reads PRAGMA user_version into *version: 0, or -1 and *cause. */
+static int
+store_schema_version(struct store *s, int *version, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return store_db_fail(s, cause);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		store_db_fail(s, cause);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	*version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (*version > STORE_SCHEMA_VERSION) {
+		return store_fail(cause,
+		    "database '%s': schema version %d is "
+		    "newer than this cheaterbot's (%d)",
+		    s->path, *version, STORE_SCHEMA_VERSION);
+	}
+	return 0;
+}
+
+/* Runs migration number version + 1 and records it, inside the caller's
+ * transaction: 0, or -1 and *cause. */
+static int
+store_migrate_one(struct store *s, int version, char **cause)
+{
+	char sql[64];
+	int n;
+
+	if (sqlite3_exec(s->db, store_migrations[version], NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return store_db_fail(s, cause);
+	/* A PRAGMA takes no parameters; the number is the code's own. */
+	n = snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version + 1);
+	assert(n > 0 && (size_t)n < sizeof sql);
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return store_db_fail(s, cause);
+	return 0;
+}
+
+int
+store_migrate(struct store *s, char **cause)
+{
+	int version;
+
+	for (;;) {
+		/* Outside a transaction first: an up-to-date database may
+		 * be opened read-only. */
+		if (store_schema_version(s, &version, cause) != 0)
+			return -1;
+		if (version == STORE_SCHEMA_VERSION)
+			return 0;
+		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+		    SQLITE_OK)
+			return store_db_fail(s, cause);
+		/* Another process may have migrated while we waited. */
+		if (store_schema_version(s, &version, cause) != 0)
+			return store_rollback(s);
+		if (version < STORE_SCHEMA_VERSION &&
+		    store_migrate_one(s, version, cause) != 0)
+			return store_rollback(s);
+		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) !=
+		    SQLITE_OK) {
+			store_db_fail(s, cause);
+			return store_rollback(s);
+		}
+	}
+}

@@ -1,0 +1,107 @@
+/*
+ * Private to storage/: the connection, the table of prepared statements and
+ * the small helpers every storage file shares, so that "bind, step, reset"
+ * and the wording of database errors are written once.  Only storage/
+ * includes this file (and with it sqlite3.h).
+ */
+#ifndef STORE_INT_H
+#define STORE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+/* Wall-clock time in unix seconds, inside SQL text. */
+#define STORE_NOW "CAST(strftime('%s', 'now') AS INTEGER)"
+
+/* The marker for "all variants together" in stats.variant. */
+#define STORE_ALL_VARIANTS ""
+
+/* Every statement the code runs; the SQL text is store_sql[] (schema.c). */
+enum store_sql {
+	SQL_BEGIN_READ,
+	SQL_BEGIN_WRITE,
+	SQL_COMMIT,
+	SQL_PLAYER_UPSERT,
+	SQL_PREF_GET,
+	SQL_PREF_SET,
+	SQL_GAME_INSERT,
+	SQL_SEAT_INSERT,
+	SQL_GAME_STATE,
+	SQL_GAME_END,
+	SQL_MOVE_INSERT,
+	SQL_RESULT_INSERT,
+	SQL_STATS_ADD,
+	SQL_STATS_GET,
+	SQL_TOP,
+	SQL_RUNNING,
+	SQL_GAME_GET,
+	SQL_SEATS_GET,
+	SQL_MOVES_GET,
+	SQL_COUNT
+};
+
+extern const char *const store_sql[SQL_COUNT];
+
+struct store {
+	sqlite3 *db;
+	char *path; /* as given, for causes */
+	sqlite3_stmt *stmt[SQL_COUNT];
+};
+
+/* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
+int store_fail(char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Sets *cause like store_fail(), then rolls back the open transaction;
+ * returns -1. */
+int store_refuse(struct store *s, char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Sets *cause to "database 'PATH': " and SQLite's last error; returns -1. */
+int store_db_fail(struct store *s, char **cause);
+
+/*
+ * Resets statement id, binds its parameters ?1, ?2, ... from the variable
+ * arguments as types says, one letter each: 'i' an int, 'I' an int64_t,
+ * 't' a string (NULL binds NULL), and steps it once.  Returns 1 when a row
+ * is ready in *st (read it, then sqlite3_reset() it or step again with
+ * store_next()), 0 when the statement ran to its end, -1 and *cause.
+ */
+int store_query(struct store *s, enum store_sql id, sqlite3_stmt **st,
+    char **cause, const char *types, ...);
+
+/* Steps st again: 1 with a row, 0 at the end, -1 and *cause. */
+int store_next(struct store *s, sqlite3_stmt *st, char **cause);
+
+/* Runs statement id to its end, ignoring rows: 0, or -1 and *cause. */
+int store_run(
+    struct store *s, enum store_sql id, char **cause, const char *types, ...);
+
+/* Opens a transaction, a write one (BEGIN IMMEDIATE) when write is set:
+ * 0, or -1 and *cause. */
+int store_begin(struct store *s, int write, char **cause);
+
+/* Commits the open transaction: 0, or -1 and *cause (rolled back). */
+int store_commit(struct store *s, char **cause);
+
+/* Rolls back the open transaction, if any; returns -1 to end a failure. */
+int store_rollback(struct store *s);
+
+/* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
+int store_migrate(struct store *s, char **cause);
+
+/* Checks inside the caller's transaction that game is running, and reads
+ * its seat count and the number its next move must have: 0, or -1 and
+ * *cause ("no such game 7", "game 7 is already finished"). */
+int store_game_running(
+    struct store *s, int64_t game, int *nseats, int *next, char **cause);
+
+/* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
+ * boundary. */
+void store_copy_text(char *dst, size_t size, const unsigned char *src);
+
+#endif

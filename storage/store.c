@@ -1,0 +1,327 @@
+/*
+ * The connection to the database and the helpers the other storage files
+ * share (binding, stepping, transactions, causes), plus the two small
+ * tables that need nothing else: players and their preferences.
+ *
+ * store_open() configures the connection (WAL, foreign keys, a busy
+ * timeout, defensive mode), migrates the schema (schema.c) and prepares
+ * every statement of store_sql[] once; store_close() finalizes them.  No
+ * SQL text is ever built from data: every value is bound.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/xalloc.h"
+#include "store-int.h"
+
+#define STORE_BUSY_TIMEOUT_MS 5000
+
+static void __attribute__((format(printf, 2, 0)))
+store_vcause(char **cause, const char *fmt, va_list ap)
+{
+	if (cause != NULL)
+		*cause = xvasprintf(fmt, ap);
+}
+
+int
+store_fail(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	store_vcause(cause, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+store_refuse(struct store *s, char **cause, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	store_vcause(cause, fmt, ap);
+	va_end(ap);
+	return store_rollback(s);
+}
+
+int
+store_db_fail(struct store *s, char **cause)
+{
+	return store_fail(
+	    cause, "database '%s': %s", s->path, sqlite3_errmsg(s->db));
+}
+
+void
+store_copy_text(char *dst, size_t size, const unsigned char *src)
+{
+	size_t len;
+
+	assert(size > 0);
+	if (src == NULL)
+		src = (const unsigned char *)"";
+	len = strnlen((const char *)src, size - 1);
+	/* Cut before a UTF-8 continuation byte, never inside a character. */
+	if (src[len] != '\0') {
+		while (len > 0 && (src[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/* Binds ?1, ?2, ... of st from ap as types says (see store_query). */
+static int
+store_bindv(struct store *s, sqlite3_stmt *st, char **cause, const char *types,
+    va_list ap)
+{
+	const char *text;
+	int i, rc;
+
+	for (i = 1; types[i - 1] != '\0'; i++) {
+		switch (types[i - 1]) {
+		case 'i':
+			rc = sqlite3_bind_int(st, i, va_arg(ap, int));
+			break;
+		case 'I':
+			rc = sqlite3_bind_int64(st, i, va_arg(ap, int64_t));
+			break;
+		case 't':
+			text = va_arg(ap, const char *);
+			if (text == NULL)
+				rc = sqlite3_bind_null(st, i);
+			else {
+				rc = sqlite3_bind_text(
+				    st, i, text, -1, SQLITE_TRANSIENT);
+			}
+			break;
+		default:
+			abort(); /* a caller's typo */
+		}
+		if (rc != SQLITE_OK)
+			return store_db_fail(s, cause);
+	}
+	assert(i - 1 == sqlite3_bind_parameter_count(st));
+	return 0;
+}
+
+int
+store_next(struct store *s, sqlite3_stmt *st, char **cause)
+{
+	int rc;
+
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return 0;
+	}
+	store_db_fail(s, cause);
+	sqlite3_reset(st);
+	return -1;
+}
+
+static int
+store_queryv(struct store *s, enum store_sql id, sqlite3_stmt **stp,
+    char **cause, const char *types, va_list ap)
+{
+	sqlite3_stmt *st = s->stmt[id];
+
+	sqlite3_reset(st);
+	if (store_bindv(s, st, cause, types, ap) != 0)
+		return -1;
+	*stp = st;
+	return store_next(s, st, cause);
+}
+
+int
+store_query(struct store *s, enum store_sql id, sqlite3_stmt **st, char **cause,
+    const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = store_queryv(s, id, st, cause, types, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
+store_run(
+    struct store *s, enum store_sql id, char **cause, const char *types, ...)
+{
+	sqlite3_stmt *st;
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = store_queryv(s, id, &st, cause, types, ap);
+	va_end(ap);
+	while (rc == 1)
+		rc = store_next(s, st, cause);
+	return rc;
+}
+
+int
+store_begin(struct store *s, int write, char **cause)
+{
+	return store_run(
+	    s, write ? SQL_BEGIN_WRITE : SQL_BEGIN_READ, cause, "");
+}
+
+int
+store_commit(struct store *s, char **cause)
+{
+	if (store_run(s, SQL_COMMIT, cause, "") != 0)
+		return store_rollback(s);
+	return 0;
+}
+
+int
+store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+/* Sets the connection up before the schema is touched: 0, or -1. */
+static int
+store_configure(struct store *s, char **cause)
+{
+	sqlite3_stmt *st;
+	const char *mode;
+	int fk = 0, wal;
+
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(
+	    s->db, (int)sqlite3_uri_int64(sqlite3_db_filename(s->db, "main"),
+	               "busy_timeout", STORE_BUSY_TIMEOUT_MS));
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &fk);
+	if (!fk) {
+		return store_fail(cause,
+		    "database '%s': foreign keys are not "
+		    "available",
+		    s->path);
+	}
+
+	if (sqlite3_prepare_v2(
+	        s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
+		return store_db_fail(s, cause);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		store_db_fail(s, cause);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	mode = (const char *)sqlite3_column_text(st, 0);
+	/* An in-memory database (":memory:", for tests) has no WAL. */
+	wal = mode != NULL &&
+	      (strcmp(mode, "wal") == 0 || strcmp(mode, "memory") == 0);
+	if (!wal) {
+		store_fail(cause,
+		    "database '%s': cannot use WAL mode "
+		    "(journal mode is '%s')",
+		    s->path, mode ? mode : "?");
+	}
+	sqlite3_finalize(st);
+	return wal ? 0 : -1;
+}
+
+static int
+store_prepare(struct store *s, char **cause)
+{
+	int i;
+
+	for (i = 0; i < SQL_COUNT; i++) {
+		assert(store_sql[i] != NULL);
+		if (sqlite3_prepare_v3(s->db, store_sql[i], -1,
+		        SQLITE_PREPARE_PERSISTENT, &s->stmt[i],
+		        NULL) != SQLITE_OK)
+			return store_db_fail(s, cause);
+	}
+	return 0;
+}
+
+struct store *
+store_open(const char *path, char **cause)
+{
+	struct store *s;
+	int flags;
+
+	s = xcalloc(1, sizeof *s);
+	s->path = xstrdup(path);
+	flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI;
+	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+		store_db_fail(s, cause);
+		goto fail;
+	}
+	if (store_configure(s, cause) != 0 || store_migrate(s, cause) != 0 ||
+	    store_prepare(s, cause) != 0)
+		goto fail;
+	return s;
+
+fail:
+	store_close(s);
+	return NULL;
+}
+
+void
+store_close(struct store *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < SQL_COUNT; i++)
+		sqlite3_finalize(s->stmt[i]);
+	sqlite3_close_v2(s->db);
+	free(s->path);
+	free(s);
+}
+
+int64_t
+store_player(struct store *s, const char *key, const char *nick, char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t id;
+	int rc;
+
+	if (*key == '\0')
+		return store_fail(cause, "empty player key");
+	rc = store_query(s, SQL_PLAYER_UPSERT, &st, cause, "tt", key, nick);
+	if (rc < 0)
+		return -1;
+	assert(rc == 1); /* RETURNING always gives a row */
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return id;
+}
+
+int
+store_pref_get(
+    struct store *s, int64_t player, const char *name, int *value, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_PREF_GET, &st, cause, "It", player, name);
+	if (rc != 1)
+		return rc == 0 ? 1 : -1;
+	*value = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return 0;
+}
+
+int
+store_pref_set(
+    struct store *s, int64_t player, const char *name, int value, char **cause)
+{
+	return store_run(s, SQL_PREF_SET, cause, "Iti", player, name, value);
+}
