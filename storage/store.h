@@ -19,9 +19,13 @@
 
 struct store;
 
-/* Opens (creating and migrating) the database at path; NULL and *cause. */
+/* Opens (creating and migrating) the database at path; NULL and *cause.
+ * path is a file name, or a SQLite "file:" URI: file:x.db?mode=ro opens it
+ * read-only, and the parameter busy_timeout=MS replaces the default wait of
+ * 5000 ms for a lock held by another process.  A database written by a
+ * newer cheaterbot (a higher schema version) is refused. */
 struct store *store_open(const char *path, char **cause);
-/* Closes it; NULL does nothing. */
+/* Closes it, finalizing every statement; NULL does nothing. */
 void store_close(struct store *s);
 
 /* The id of the player with key, created if new, with its display nick
@@ -43,7 +47,9 @@ int64_t store_game_begin(struct store *s, const char *variant,
     const int64_t *players, char **cause);
 
 /* Appends move number n (0, 1, 2, ...) to the game's log and commits it;
- * 0, or -1 and *cause (nothing is written then). */
+ * 0, or -1 and *cause (nothing is written then): a number already stored
+ * or one that would leave a gap, a seat outside the game (seat -1 is the
+ * table itself, GAME_SEAT_TABLE), a game that is not running. */
 int store_move(struct store *s, int64_t game, int n, int seat,
     const char *text, char **cause);
 
@@ -57,12 +63,14 @@ struct store_seat_result {
 };
 
 /* Ends a game with the seats' outcomes (nseats as begun), updating each
- * player's games, wins and win streaks for the variant, all in one
- * transaction; 0, or -1 and *cause. */
+ * player's games, wins, losses and win streaks for the variant and for all
+ * variants together, all in one transaction; 0, or -1 and *cause (and
+ * nothing changes), e.g. when the game is no longer running. */
 int store_game_finish(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats, char **cause);
 
-/* Marks a game stopped before its end; nobody's stats change. */
+/* Marks a running game stopped before its end (why may be NULL); nobody's
+ * stats change.  0, or -1 and *cause. */
 int store_game_abandon(struct store *s, int64_t game, const char *why,
     char **cause);
 
@@ -98,5 +106,41 @@ struct store_top_row {
  * broken by fewer games then nick; the row count, or -1 and *cause. */
 int store_top(struct store *s, const char *variant, enum store_board board,
     struct store_top_row *rows, int max, char **cause);
+
+/* A stored game, for resuming it after a restart by replaying its log. */
+struct store_game_seat {
+	int64_t player;
+	char *key;
+	char *nick;		/* as last seen */
+};
+
+struct store_game_move {
+	int seat;		/* or -1, the table */
+	char *text;
+};
+
+struct store_game {
+	int64_t id;
+	char *variant;
+	char *channel;
+	char *options;
+	uint64_t seed;
+	int nseats;
+	struct store_game_seat *seats;	/* in seat order */
+	int nmoves;
+	struct store_game_move *moves;	/* moves[i] is move number i */
+};
+
+/* The ids of the games still running (those a restart must resume), oldest
+ * first, in a new array *ids that the caller frees; the count, or -1 and
+ * *cause. */
+int store_running(struct store *s, int64_t **ids, char **cause);
+
+/* Loads a game with its seats and its whole move log; a new struct that
+ * the caller frees with store_game_free(), or NULL and *cause. */
+struct store_game *store_game_load(struct store *s, int64_t game,
+    char **cause);
+/* Frees a loaded game; NULL does nothing. */
+void store_game_free(struct store_game *g);
 
 #endif

@@ -1,0 +1,240 @@
+/*
+ * Games and their action log: a game is recorded when it is dealt, each
+ * accepted move is appended (and committed before the bot announces it),
+ * and a game left running by a crash is read back, seats and moves, so the
+ * bot can rebuild it by replaying the log from its seed.  Finishing a game
+ * (results and stats) is in stats.c.
+ *
+ * Moves are numbered 0, 1, 2, ... per game with no gap and no repeat, so a
+ * replay applies every move exactly once, in order.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/xalloc.h"
+#include "store-int.h"
+
+int
+store_game_running(
+    struct store *s, int64_t game, int *nseats, int *next, char **cause)
+{
+	sqlite3_stmt *st;
+	char state[16];
+	int rc;
+
+	rc = store_query(s, SQL_GAME_STATE, &st, cause, "I", game);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return store_fail(cause, "no such game %" PRId64, game);
+	store_copy_text(state, sizeof state, sqlite3_column_text(st, 0));
+	*nseats = sqlite3_column_int(st, 1);
+	*next = sqlite3_column_int(st, 2);
+	sqlite3_reset(st);
+	if (strcmp(state, "running") == 0)
+		return 0;
+	if (strcmp(state, "finished") == 0) {
+		return store_fail(
+		    cause, "game %" PRId64 " is already finished", game);
+	}
+	return store_fail(cause, "game %" PRId64 " was abandoned", game);
+}
+
+int64_t
+store_game_begin(struct store *s, const char *variant, const char *channel,
+    const char *options, uint64_t seed, int nseats, const int64_t *players,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t id;
+	int i, rc;
+
+	if (*variant == '\0')
+		return store_fail(cause, "empty variant name");
+	if (nseats < 1)
+		return store_fail(cause, "a game needs a seat, not %d", nseats);
+	if (store_begin(s, 1, cause) != 0)
+		return -1;
+	/* The seed is kept as the int64 of the same bits. */
+	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttI", variant,
+	    channel, options == NULL ? "" : options, (int64_t)seed);
+	if (rc < 0)
+		return store_rollback(s);
+	assert(rc == 1);
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	for (i = 0; i < nseats; i++) {
+		rc = store_run(
+		    s, SQL_SEAT_INSERT, cause, "IiI", id, i, players[i]);
+		if (rc != 0)
+			return store_rollback(s);
+	}
+	if (store_commit(s, cause) != 0)
+		return -1;
+	return id;
+}
+
+int
+store_move(struct store *s, int64_t game, int n, int seat, const char *text,
+    char **cause)
+{
+	int nseats, next, rc;
+
+	if (n < 0)
+		return store_fail(cause, "move number %d is negative", n);
+	if (store_begin(s, 1, cause) != 0)
+		return -1;
+	if (store_game_running(s, game, &nseats, &next, cause) != 0)
+		return store_rollback(s);
+	if (n < next) {
+		return store_refuse(s, cause,
+		    "move %d of game %" PRId64 " is already stored", n, game);
+	}
+	if (n > next) {
+		return store_refuse(s, cause,
+		    "move %d of game %" PRId64 " would leave a gap: the next "
+		    "is %d",
+		    n, game, next);
+	}
+	if (seat < -1 || seat >= nseats) {
+		return store_refuse(
+		    s, cause, "game %" PRId64 " has no seat %d", game, seat);
+	}
+	rc = store_run(s, SQL_MOVE_INSERT, cause, "Iiit", game, n, seat, text);
+	if (rc != 0)
+		return store_rollback(s);
+	return store_commit(s, cause);
+}
+
+int
+store_game_abandon(struct store *s, int64_t game, const char *why, char **cause)
+{
+	int nseats, next;
+
+	if (store_begin(s, 1, cause) != 0)
+		return -1;
+	if (store_game_running(s, game, &nseats, &next, cause) != 0)
+		return store_rollback(s);
+	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "abandoned", why))
+		return store_rollback(s);
+	return store_commit(s, cause);
+}
+
+int
+store_running(struct store *s, int64_t **ids, char **cause)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	*ids = NULL;
+	rc = store_query(s, SQL_RUNNING, &st, cause, "");
+	while (rc == 1) {
+		*ids = xreallocarray(*ids, (size_t)n + 1, sizeof **ids);
+		(*ids)[n++] = sqlite3_column_int64(st, 0);
+		rc = store_next(s, st, cause);
+	}
+	if (rc < 0) {
+		free(*ids);
+		*ids = NULL;
+		return -1;
+	}
+	return n;
+}
+
+/* A copy of a text column; "" for NULL. */
+static char *
+store_column_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *text = sqlite3_column_text(st, i);
+
+	return xstrdup(text == NULL ? "" : (const char *)text);
+}
+
+/* Reads the seats, then the moves, of g->id into g: 0, or -1. */
+static int
+store_game_load_log(struct store *s, struct store_game *g, char **cause)
+{
+	struct store_game_seat *seat;
+	struct store_game_move *mv;
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_SEATS_GET, &st, cause, "I", g->id);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		g->seats = xreallocarray(
+		    g->seats, (size_t)g->nseats + 1, sizeof *g->seats);
+		seat = &g->seats[g->nseats++];
+		seat->player = sqlite3_column_int64(st, 0);
+		seat->key = store_column_dup(st, 1);
+		seat->nick = store_column_dup(st, 2);
+	}
+	if (rc < 0)
+		return -1;
+	rc = store_query(s, SQL_MOVES_GET, &st, cause, "I", g->id);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		g->moves = xreallocarray(
+		    g->moves, (size_t)g->nmoves + 1, sizeof *g->moves);
+		mv = &g->moves[g->nmoves++];
+		mv->seat = sqlite3_column_int(st, 0);
+		mv->text = store_column_dup(st, 1);
+	}
+	return rc;
+}
+
+struct store_game *
+store_game_load(struct store *s, int64_t game, char **cause)
+{
+	struct store_game *g;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (store_begin(s, 0, cause) != 0)
+		return NULL;
+	rc = store_query(s, SQL_GAME_GET, &st, cause, "I", game);
+	if (rc <= 0) {
+		if (rc == 0)
+			store_fail(cause, "no such game %" PRId64, game);
+		store_rollback(s);
+		return NULL;
+	}
+	g = xcalloc(1, sizeof *g);
+	g->id = game;
+	g->variant = store_column_dup(st, 0);
+	g->channel = store_column_dup(st, 1);
+	g->options = store_column_dup(st, 2);
+	g->seed = (uint64_t)sqlite3_column_int64(st, 3);
+	sqlite3_reset(st);
+	if (store_game_load_log(s, g, cause) != 0) {
+		store_rollback(s);
+		store_game_free(g);
+		return NULL;
+	}
+	if (store_commit(s, cause) != 0) {
+		store_game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void
+store_game_free(struct store_game *g)
+{
+	int i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; i < g->nseats; i++) {
+		free(g->seats[i].key);
+		free(g->seats[i].nick);
+	}
+	for (i = 0; i < g->nmoves; i++)
+		free(g->moves[i].text);
+	free(g->seats);
+	free(g->moves);
+	free(g->variant);
+	free(g->channel);
+	free(g->options);
+	free(g);
+}
