@@ -12,6 +12,7 @@
  */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "store-int.h"
 
@@ -183,28 +184,21 @@ const char *const store_sql[SQL_COUNT] = {
 };
 /* clang-format on */
 
-/* Reads PRAGMA user_version into *version: 0, or -1 and *cause. */
+/* Reads PRAGMA user_version into *version, refusing a schema newer than
+ * the code's: 0, or -1 and *cause. */
 static int
 store_schema_version(struct store *s, int *version, char **cause)
 {
-	sqlite3_stmt *st;
-	int rc;
+	static const char sql[] = "PRAGMA user_version";
+	char text[32];
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) !=
-	    SQLITE_OK)
-		return store_db_fail(s, cause);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		store_db_fail(s, cause);
-		sqlite3_finalize(st);
+	if (store_pragma(s, sql, text, sizeof text, cause) != 0)
 		return -1;
-	}
-	*version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	*version = atoi(text);
 	if (*version > STORE_SCHEMA_VERSION) {
 		return store_fail(cause,
-		    "database '%s': schema version %d is "
-		    "newer than this cheaterbot's (%d)",
+		    "database '%s': schema version %d is newer than this "
+		    "cheaterbot's (%d)",
 		    s->path, *version, STORE_SCHEMA_VERSION);
 	}
 	return 0;

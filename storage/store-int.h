@@ -91,6 +91,11 @@ int store_commit(struct store *s, char **cause);
 /* Rolls back the open transaction, if any; returns -1 to end a failure. */
 int store_rollback(struct store *s);
 
+/* Runs a PRAGMA (constant text, never data) and copies the first column
+ * of its first row into buf: 0, or -1 and *cause. */
+int store_pragma(
+    struct store *s, const char *sql, char *buf, size_t size, char **cause);
+
 /* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
 int store_migrate(struct store *s, char **cause);
 

@@ -17,7 +17,8 @@
 #include "../games/xalloc.h"
 #include "store-int.h"
 
-#define STORE_BUSY_TIMEOUT_MS 5000
+/* Milliseconds to wait for a lock held by another process. */
+#define STORE_DEFAULT_WAIT 5000
 
 static void __attribute__((format(printf, 2, 0)))
 store_vcause(char **cause, const char *fmt, va_list ap)
@@ -190,48 +191,52 @@ store_rollback(struct store *s)
 	return -1;
 }
 
+int
+store_pragma(
+    struct store *s, const char *sql, char *buf, size_t size, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return store_db_fail(s, cause);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		store_copy_text(buf, size, sqlite3_column_text(st, 0));
+	else
+		store_db_fail(s, cause);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
 /* Sets the connection up before the schema is touched: 0, or -1. */
 static int
 store_configure(struct store *s, char **cause)
 {
-	sqlite3_stmt *st;
-	const char *mode;
-	int fk = 0, wal;
+	static const char wal[] = "PRAGMA journal_mode = WAL";
+	const char *file = sqlite3_db_filename(s->db, "main");
+	char mode[16];
+	int fk = 0, ms;
 
+	ms = (int)sqlite3_uri_int64(file, "busy_timeout", STORE_DEFAULT_WAIT);
 	sqlite3_extended_result_codes(s->db, 1);
-	sqlite3_busy_timeout(
-	    s->db, (int)sqlite3_uri_int64(sqlite3_db_filename(s->db, "main"),
-	               "busy_timeout", STORE_BUSY_TIMEOUT_MS));
+	sqlite3_busy_timeout(s->db, ms);
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
 	sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &fk);
 	if (!fk) {
 		return store_fail(cause,
-		    "database '%s': foreign keys are not "
-		    "available",
-		    s->path);
+		    "database '%s': foreign keys are not available", s->path);
 	}
-
-	if (sqlite3_prepare_v2(
-	        s->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
-		return store_db_fail(s, cause);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		store_db_fail(s, cause);
-		sqlite3_finalize(st);
+	if (store_pragma(s, wal, mode, sizeof mode, cause) != 0)
 		return -1;
-	}
-	mode = (const char *)sqlite3_column_text(st, 0);
 	/* An in-memory database (":memory:", for tests) has no WAL. */
-	wal = mode != NULL &&
-	      (strcmp(mode, "wal") == 0 || strcmp(mode, "memory") == 0);
-	if (!wal) {
-		store_fail(cause,
-		    "database '%s': cannot use WAL mode "
-		    "(journal mode is '%s')",
-		    s->path, mode ? mode : "?");
+	if (strcmp(mode, "wal") != 0 && strcmp(mode, "memory") != 0) {
+		return store_fail(cause,
+		    "database '%s': journal mode is '%s', not 'wal'", s->path,
+		    mode);
 	}
-	sqlite3_finalize(st);
-	return wal ? 0 : -1;
+	return 0;
 }
 
 static int
