@@ -1,7 +1,8 @@
 /*
- * Internals shared by conf.c (the table of settings, defaults, checks and
- * list handling) and conf-load.c (reading a libconfig file into a struct
- * conf).  Not an API: the bot uses conf.h only.
+ * Internals shared by conf.c (the table of settings, defaults, the whole
+ * check), conf-text.c (what nicks, channels and other strings must look
+ * like; the lists of them) and conf-load.c (reading a libconfig file into a
+ * struct conf).  Not an API: the bot uses conf.h only.
  *
  * Every setting of the file is one row of conf_settings[]: its dotted path,
  * its type, where it lives in struct conf and what values it takes.  The
@@ -88,6 +89,10 @@ void conf_copy(struct conf *dst, const struct conf *src);
 
 /* 0 if v is a good value of kind k, else -1 and *cause "expected ...". */
 int conf_check_string(const struct conf_kind *k, const char *v, char **cause);
+
+/* The index of the entry of list[0..n-1] that IRC takes for the same name
+ * as v (rfc1459 case mapping), or -1. */
+int conf_list_find(char *const *list, int n, const char *v);
 
 /* 0 if a list setting s may have n entries in all (the ones before
  * s->first included), else -1 and *cause "expected ...". */

@@ -754,11 +754,25 @@ test_list_overrides(void **state)
 	assert_string_equal(cause, "expected at most 32 channels");
 	free(cause);
 	assert_int_equal(c.nchannels, CONF_MAX_LIST);
+	assert_int_equal(conf_validate(&c, &cause), 0);
+	conf_free(&c);
+}
 
+/* The other lists and kinds, and string overrides. */
+static void
+test_other_overrides(void **state)
+{
+	struct conf c;
+	char *cause = NULL;
+
+	(void)state;
+	conf_defaults(&c);
 	assert_int_equal(conf_list_add(c.admins, &c.nadmins, "admin",
 	    "carol", &cause), 0);
 	assert_int_equal(conf_list_add(c.admins, &c.nadmins, "admin",
 	    "a b", NULL), -1);	/* a NULL cause is allowed */
+	assert_int_equal(c.nadmins, 1);
+	assert_string_equal(c.admins[0], "carol");
 	assert_int_equal(conf_list_add(c.nicks, &c.nnicks, "nick",
 	    "cheaterbot___", &cause), 0);
 	assert_int_equal(c.nnicks, 4);
@@ -776,6 +790,14 @@ test_list_overrides(void **state)
 	assert_string_equal(c.server, "irc.example.org");
 	assert_string_equal(c.db, "./cheaterbot.db");
 	assert_null(c.password);
+	assert_int_equal(conf_validate(&c, &cause), 0);
+
+	/* A new nick list from nothing: the first entry is the nick. */
+	conf_list_clear(c.nicks, &c.nnicks);
+	assert_int_equal(conf_validate(&c, NULL), -1);
+	assert_int_equal(conf_list_add(c.nicks, &c.nnicks, "nick", "solo",
+	    &cause), 0);
+	assert_string_equal(c.nicks[0], "solo");
 	assert_int_equal(conf_validate(&c, &cause), 0);
 	conf_free(&c);
 }
@@ -964,6 +986,7 @@ main(void)
 		cmocka_unit_test(test_number_forms),
 		cmocka_unit_test(test_percent_harmless),
 		cmocka_unit_test(test_list_overrides),
+		cmocka_unit_test(test_other_overrides),
 		cmocka_unit_test(test_validate),
 		cmocka_unit_test(test_example_config),
 	};
