@@ -28,9 +28,9 @@
 #define CONF_MAX_SETTINGS 64
 
 struct conf_loader {
-	struct conf copy;	/* what the file makes of the caller's conf */
-	const char *path;	/* the file named by the caller */
-	char *incdir;		/* its directory, where @include looks */
+	struct conf copy; /* what the file makes of the caller's conf */
+	const char *path; /* the file named by the caller */
+	char *incdir;     /* its directory, where @include looks */
 	char **cause;
 	/* Where each row of conf_settings[] was set in the file, or NULL. */
 	const config_setting_t *seen[CONF_MAX_SETTINGS];
@@ -51,8 +51,7 @@ conf_file_path(const struct conf_loader *ld, const char *file)
 /* Sets *cause to "FILE:LINE: inner" (FILE alone when line is 0) and
  * consumes inner; -1. */
 static int
-conf_fail_line(struct conf_loader *ld, const char *file, int line,
-    char *inner)
+conf_fail_line(struct conf_loader *ld, const char *file, int line, char *inner)
 {
 	char *where = conf_file_path(ld, file);
 
@@ -95,8 +94,8 @@ conf_read(struct conf_loader *ld, config_t *cfg)
 		return 0;
 	e = errno;
 	if (config_error_type(cfg) == CONFIG_ERR_FILE_IO)
-		return game_fail(ld->cause, "could not read '%s': %s",
-		    ld->path, e != 0 ? strerror(e) : config_error_text(cfg));
+		return game_fail(ld->cause, "could not read '%s': %s", ld->path,
+		    e != 0 ? strerror(e) : config_error_text(cfg));
 	return conf_fail_line(ld, config_error_file(cfg),
 	    config_error_line(cfg), xstrdup(config_error_text(cfg)));
 }
@@ -141,12 +140,13 @@ conf_skip_number(const char *p, int *bad)
 	if (*p == '-' || *p == '+')
 		p++;
 	hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
-	for (p += hex ? 2 : 0; hex ? isxdigit((unsigned char)*p) :
-	    isdigit((unsigned char)*p); p++)
+	for (p += hex ? 2 : 0;
+	     hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p);
+	     p++)
 		;
 	if (!hex && *p != '\0' && strchr(".eE", *p) != NULL) {
 		while (*p != '\0' && (isdigit((unsigned char)*p) ||
-		    strchr(".eE+-", *p) != NULL))
+		                         strchr(".eE+-", *p) != NULL))
 			p++;
 		return p;
 	}
@@ -179,10 +179,11 @@ conf_scan_ints(const char *text, const char **lit, int *len)
 			p = q;
 		} else if (isalpha((unsigned char)*p) || *p == '*') {
 			while (isalnum((unsigned char)*p) ||
-			    (*p != '\0' && strchr("-_*", *p) != NULL))
+			       (*p != '\0' && strchr("-_*", *p) != NULL))
 				p++;
-		} else if (isdigit((unsigned char)*p) || ((*p == '-' ||
-		    *p == '+') && isdigit((unsigned char)p[1]))) {
+		} else if (isdigit((unsigned char)*p) ||
+		           ((*p == '-' || *p == '+') &&
+		               isdigit((unsigned char)p[1]))) {
 			q = conf_skip_number(p, &bad);
 			if (bad) {
 				*lit = p;
@@ -234,8 +235,9 @@ conf_scan_files(struct conf_loader *ld, const config_t *cfg)
 		line = text != NULL ? conf_scan_ints(text, &lit, &len) : 0;
 		if (line > 0) {
 			conf_fail_line(ld, i == 0 ? NULL : cfg->filenames[i],
-			    line, xasprintf("integer %.*s is out of range",
-			    len > 40 ? 40 : len, lit));
+			    line,
+			    xasprintf("integer %.*s is out of range",
+			        len > 40 ? 40 : len, lit));
 		}
 		free(text);
 		if (line > 0)
@@ -287,11 +289,11 @@ conf_load_number(struct conf_loader *ld, const struct conf_setting *s,
 	}
 	if (s->type == CONF_MS)
 		v *= 1000.0;
-	if (!(v >= s->min && v <= s->max))	/* NaN included */
+	if (!(v >= s->min && v <= s->max)) /* NaN included */
 		return conf_fail(ld, m, s->path, conf_expect(s));
 	assert(s->min >= 0 || s->type == CONF_INT);
-	*conf_int_at(&ld->copy, s) = s->type == CONF_MS ? (int)(v + 0.5) :
-	    (int)v;
+	*conf_int_at(&ld->copy, s) =
+	    s->type == CONF_MS ? (int)(v + 0.5) : (int)v;
 	return 0;
 }
 
@@ -330,15 +332,15 @@ conf_load_list(struct conf_loader *ld, const struct conf_setting *s,
 		free(list[*n]);
 		list[*n] = NULL;
 	}
-	while (*n < s->first)	/* the slots before are another setting's */
+	while (*n < s->first) /* the slots before are another setting's */
 		(*n)++;
 	for (i = 0; i < config_setting_length(m); i++) {
 		e = config_setting_get_elem(m, (unsigned)i);
 		if (config_setting_type(e) != CONFIG_TYPE_STRING)
-			return conf_fail(ld, e, s->path,
-			    xstrdup("expected a string"));
+			return conf_fail(
+			    ld, e, s->path, xstrdup("expected a string"));
 		if (conf_list_add(list, n, s->kind,
-		    config_setting_get_string(e), &inner) != 0)
+		        config_setting_get_string(e), &inner) != 0)
 			return conf_fail(ld, e, s->path, inner);
 	}
 	if (conf_check_count(s, *n, &inner) != 0)
@@ -349,8 +351,8 @@ conf_load_list(struct conf_loader *ld, const struct conf_setting *s,
 /* One option default of variant i: an integer or a boolean, set through
  * game_opts_set() so the variant's own range applies. */
 static int
-conf_load_option(struct conf_loader *ld, int i, const config_setting_t *o,
-    const char *path)
+conf_load_option(
+    struct conf_loader *ld, int i, const config_setting_t *o, const char *path)
 {
 	long long v;
 	char *assignment, *inner;
@@ -365,12 +367,12 @@ conf_load_option(struct conf_loader *ld, int i, const config_setting_t *o,
 		v = config_setting_get_bool(o);
 		break;
 	default:
-		return conf_fail(ld, o, path,
-		    xstrdup("expected an integer or true/false"));
+		return conf_fail(
+		    ld, o, path, xstrdup("expected an integer or true/false"));
 	}
 	assignment = xasprintf("%s=%lld", config_setting_name(o), v);
-	rc = game_opts_set(game_table[i], &ld->copy.variant_opts[i],
-	    assignment, &inner);
+	rc = game_opts_set(
+	    game_table[i], &ld->copy.variant_opts[i], assignment, &inner);
 	free(assignment);
 	if (rc != 0)
 		return conf_fail(ld, o, path, inner);
@@ -379,8 +381,8 @@ conf_load_option(struct conf_loader *ld, int i, const config_setting_t *o,
 
 /* games.VARIANT = { OPTION = VALUE; ... }; path is "games.VARIANT". */
 static int
-conf_load_variant(struct conf_loader *ld, const config_setting_t *g,
-    const char *path)
+conf_load_variant(
+    struct conf_loader *ld, const config_setting_t *g, const char *path)
 {
 	const config_setting_t *o;
 	char *opath;
@@ -391,11 +393,11 @@ conf_load_variant(struct conf_loader *ld, const config_setting_t *g,
 			break;
 	}
 	if (game_table[i] == NULL)
-		return conf_fail(ld, g, path, xasprintf("no game named '%s'",
-		    config_setting_name(g)));
-	if (!config_setting_is_group(g))
 		return conf_fail(ld, g, path,
-		    xstrdup("expected a group of options"));
+		    xasprintf("no game named '%s'", config_setting_name(g)));
+	if (!config_setting_is_group(g))
+		return conf_fail(
+		    ld, g, path, xstrdup("expected a group of options"));
 	for (k = 0; k < config_setting_length(g); k++) {
 		o = config_setting_get_elem(g, (unsigned)k);
 		opath = xasprintf("%s.%s", path, config_setting_name(o));
@@ -449,13 +451,13 @@ conf_load_setting(struct conf_loader *ld, const struct conf_setting *s,
 	return -1;
 }
 
-static int conf_load_group(struct conf_loader *, const config_setting_t *,
-    const char *);
+static int conf_load_group(
+    struct conf_loader *, const config_setting_t *, const char *);
 
 /* One member of a group: a setting, a group of settings, or a mistake. */
 static int
-conf_load_member(struct conf_loader *ld, const config_setting_t *m,
-    const char *path)
+conf_load_member(
+    struct conf_loader *ld, const config_setting_t *m, const char *path)
 {
 	const struct conf_setting *s = conf_setting_find(path);
 
@@ -465,8 +467,8 @@ conf_load_member(struct conf_loader *ld, const config_setting_t *m,
 		return conf_load_setting(ld, s, m);
 	}
 	if (!conf_is_group(path))
-		return conf_fail(ld, m, NULL,
-		    xasprintf("unknown setting '%s'", path));
+		return conf_fail(
+		    ld, m, NULL, xasprintf("unknown setting '%s'", path));
 	if (!config_setting_is_group(m))
 		return conf_fail(ld, m, path, xstrdup("expected a group"));
 	return conf_load_group(ld, m, path);
@@ -474,8 +476,8 @@ conf_load_member(struct conf_loader *ld, const config_setting_t *m,
 
 /* Every member of group, whose path is prefix (NULL for the root). */
 static int
-conf_load_group(struct conf_loader *ld, const config_setting_t *group,
-    const char *prefix)
+conf_load_group(
+    struct conf_loader *ld, const config_setting_t *group, const char *prefix)
 {
 	const config_setting_t *m;
 	char *path;
@@ -484,8 +486,8 @@ conf_load_group(struct conf_loader *ld, const config_setting_t *group,
 	for (i = 0; i < config_setting_length(group); i++) {
 		m = config_setting_get_elem(group, (unsigned)i);
 		if (prefix != NULL)
-			path = xasprintf("%s.%s", prefix,
-			    config_setting_name(m));
+			path =
+			    xasprintf("%s.%s", prefix, config_setting_name(m));
 		else
 			path = xstrdup(config_setting_name(m));
 		rc = conf_load_member(ld, m, path);
@@ -549,7 +551,8 @@ conf_load(struct conf *c, const char *path, char **cause)
 	if (conf_read(&ld, &cfg) == 0 && conf_scan_files(&ld, &cfg) == 0) {
 		conf_copy(&ld.copy, c);
 		if (conf_load_group(&ld, config_root_setting(&cfg), NULL) ==
-		    0 && conf_load_check(&ld) == 0) {
+		        0 &&
+		    conf_load_check(&ld) == 0) {
 			conf_free(c);
 			*c = ld.copy;
 			rc = 0;

@@ -17,13 +17,13 @@
 #include "conf.h"
 
 enum conf_type {
-	CONF_STRING,	/* char * at off, its text checked by kind */
-	CONF_INT,	/* int at off, from min to max */
-	CONF_MS,	/* seconds in the file (int or float), int ms at off;
-			 * min and max are in milliseconds */
-	CONF_CHOICE,	/* one word of choices[], its value the int at off */
-	CONF_LIST,	/* char *[CONF_MAX_LIST] at off, n at count_off */
-	CONF_GAMES,	/* per-variant option defaults: variant_opts[] */
+	CONF_STRING, /* char * at off, its text checked by kind */
+	CONF_INT,    /* int at off, from min to max */
+	CONF_MS,     /* seconds in the file (int or float), int ms at off;
+	              * min and max are in milliseconds */
+	CONF_CHOICE, /* one word of choices[], its value the int at off */
+	CONF_LIST,   /* char *[CONF_MAX_LIST] at off, n at count_off */
+	CONF_GAMES,  /* per-variant option defaults: variant_opts[] */
 };
 
 /* A word a CONF_CHOICE setting takes, and the value it stands for. */
@@ -34,24 +34,24 @@ struct conf_choice {
 
 /* What the text of a string setting or list entry must look like. */
 struct conf_kind {
-	const char *name;	/* "nick", "channel", ... (conf_list_add) */
-	const char *plural;	/* "nicks" */
-	int (*valid)(const char *v);	/* 1 if v is acceptable */
-	const char *expect;	/* what follows "expected " in an error */
-	int secret;		/* never repeat the value in an error */
+	const char *name;   /* "nick", "channel", ... (conf_list_add) */
+	const char *plural; /* "nicks" */
+	int (*valid)(const char *v); /* 1 if v is acceptable */
+	const char *expect;          /* what follows "expected " in an error */
+	int secret;                  /* never repeat the value in an error */
 };
 
 struct conf_setting {
-	const char *path;	/* dotted, as in the file: "timers.turn" */
+	const char *path; /* dotted, as in the file: "timers.turn" */
 	enum conf_type type;
-	size_t off;		/* offsetof the value in struct conf */
-	size_t count_off;	/* CONF_LIST: offsetof its count */
-	int min, max;		/* CONF_INT, CONF_MS: the range;
-				 * CONF_LIST: the fewest entries it may have */
-	int first;		/* CONF_LIST: the first index it owns (the
-				 * alternate nicks start after the nick) */
-	const char *kind;	/* CONF_STRING, CONF_LIST: a conf_kind name */
-	int optional;		/* CONF_STRING: "" in the file means NULL */
+	size_t off;       /* offsetof the value in struct conf */
+	size_t count_off; /* CONF_LIST: offsetof its count */
+	int min, max;     /* CONF_INT, CONF_MS: the range;
+	                   * CONF_LIST: the fewest entries it may have */
+	int first;        /* CONF_LIST: the first index it owns (the
+	                   * alternate nicks start after the nick) */
+	const char *kind; /* CONF_STRING, CONF_LIST: a conf_kind name */
+	int optional;     /* CONF_STRING: "" in the file means NULL */
 	const struct conf_choice *choices; /* CONF_CHOICE, NULL-word ended */
 };
 

@@ -94,35 +94,37 @@ conf_valid_nick(const char *v)
 	for (i = 0; i < len; i++) {
 		if (!isascii((unsigned char)v[i]) ||
 		    (!isalnum((unsigned char)v[i]) &&
-		    strchr("[]\\`_^{|}-", v[i]) == NULL))
+		        strchr("[]\\`_^{|}-", v[i]) == NULL))
 			return 0;
 	}
 	return 1;
 }
 
 static const struct conf_kind conf_kinds[] = {
-	{ "host", "hosts", conf_valid_host,
-	  "a host name or address of at most 255 characters, no spaces", 0 },
-	{ "password", "passwords", conf_valid_password,
-	  "a password of at most 255 characters, no control characters", 1 },
-	{ "nick", "nicks", conf_valid_nick,
-	  "a nick of 1 to 30 letters, digits or []\\`_^{|}-, not starting "
-	  "with a digit or '-'", 0 },
-	{ "user", "users", conf_valid_user,
-	  "a user name of 1 to 30 characters, no spaces, '@' or control "
-	  "characters", 0 },
-	{ "realname", "realnames", conf_valid_realname,
-	  "1 to 200 characters, no control characters", 0 },
-	{ "channel", "channels", conf_valid_channel,
-	  "a channel: '#' or '&' and 1 to 49 more characters, no spaces, "
-	  "commas or control characters", 0 },
-	{ "prefix", "prefixes", conf_valid_prefix,
-	  "1 to 3 printable characters, no spaces", 0 },
-	{ "admin", "admins", conf_valid_admin,
-	  "an account name or nick!user@host mask, no spaces", 0 },
-	{ "path", "paths", conf_valid_path,
-	  "a file path, no control characters", 0 },
-	{ NULL, NULL, NULL, NULL, 0 },
+    {"host", "hosts", conf_valid_host,
+        "a host name or address of at most 255 characters, no spaces", 0},
+    {"password", "passwords", conf_valid_password,
+        "a password of at most 255 characters, no control characters", 1},
+    {"nick", "nicks", conf_valid_nick,
+        "a nick of 1 to 30 letters, digits or []\\`_^{|}-, not starting "
+        "with a digit or '-'",
+        0},
+    {"user", "users", conf_valid_user,
+        "a user name of 1 to 30 characters, no spaces, '@' or control "
+        "characters",
+        0},
+    {"realname", "realnames", conf_valid_realname,
+        "1 to 200 characters, no control characters", 0},
+    {"channel", "channels", conf_valid_channel,
+        "a channel: '#' or '&' and 1 to 49 more characters, no spaces, "
+        "commas or control characters",
+        0},
+    {"prefix", "prefixes", conf_valid_prefix,
+        "1 to 3 printable characters, no spaces", 0},
+    {"admin", "admins", conf_valid_admin,
+        "an account name or nick!user@host mask, no spaces", 0},
+    {"path", "paths", conf_valid_path, "a file path, no control characters", 0},
+    {NULL, NULL, NULL, NULL, 0},
 };
 
 const struct conf_kind *
@@ -176,8 +178,9 @@ conf_list_find(char *const *list, int n, const char *v)
 	for (i = 0; i < n; i++) {
 		if (list[i] == NULL)
 			continue;
-		for (a = list[i], b = v; conf_irc_fold(*a) ==
-		    conf_irc_fold(*b) && *a != '\0'; a++, b++)
+		for (a = list[i], b = v;
+		     conf_irc_fold(*a) == conf_irc_fold(*b) && *a != '\0';
+		     a++, b++)
 			;
 		if (*a == '\0' && *b == '\0')
 			return i;
@@ -186,8 +189,8 @@ conf_list_find(char *const *list, int n, const char *v)
 }
 
 int
-conf_list_add(char **list, int *n, const char *kind, const char *v,
-    char **cause)
+conf_list_add(
+    char **list, int *n, const char *kind, const char *v, char **cause)
 {
 	const struct conf_kind *k = conf_kind_find(kind);
 
@@ -196,8 +199,8 @@ conf_list_add(char **list, int *n, const char *kind, const char *v,
 	if (conf_list_find(list, *n, v) != -1)
 		return game_fail(cause, "%s '%s' is listed twice", k->name, v);
 	if (*n >= CONF_MAX_LIST)
-		return game_fail(cause, "expected at most %d %s", CONF_MAX_LIST,
-		    k->plural);
+		return game_fail(
+		    cause, "expected at most %d %s", CONF_MAX_LIST, k->plural);
 	list[(*n)++] = xstrdup(v);
 	return 0;
 }

@@ -20,62 +20,59 @@
 #define F(field) offsetof(struct conf, field)
 
 static const struct conf_choice conf_private_choices[] = {
-	{ "notice", 1 },
-	{ "privmsg", 0 },
-	{ NULL, 0 },
+    {"notice", 1},
+    {"privmsg", 0},
+    {NULL, 0},
 };
 
 const struct conf_setting conf_settings[] = {
-	{ "server.host", CONF_STRING, F(server), .kind = "host" },
-	{ "server.port", CONF_INT, F(port), .min = 1, .max = 65535 },
-	{ "server.password", CONF_STRING, F(password), .kind = "password",
-	  .optional = 1 },
-	{ "identity.nick", CONF_STRING, F(nicks[0]), .kind = "nick" },
-	{ "identity.alt_nicks", CONF_LIST, F(nicks), F(nnicks), .first = 1,
-	  .kind = "nick" },
-	{ "identity.user", CONF_STRING, F(username), .kind = "user" },
-	{ "identity.realname", CONF_STRING, F(realname), .kind = "realname" },
-	{ "channels", CONF_LIST, F(channels), F(nchannels), .min = 1,
-	  .kind = "channel" },
-	{ "commands.prefix", CONF_STRING, F(prefix), .kind = "prefix" },
-	{ "commands.admins", CONF_LIST, F(admins), F(nadmins),
-	  .kind = "admin" },
-	{ "commands.private", CONF_CHOICE, F(private_notice),
-	  .choices = conf_private_choices },
-	{ "database", CONF_STRING, F(db), .kind = "path" },
-	{ "timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
-	  .max = 3600 * 1000 },
-	{ "timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
-	  .max = 86400 * 1000 },
-	{ "timers.turn", CONF_MS, F(turn_ms), .min = 10 * 1000,
-	  .max = 3600 * 1000 },
-	{ "timers.turn_warning", CONF_MS, F(turn_warn_ms), .min = 0,
-	  .max = 3600 * 1000 },
-	{ "timers.challenge_min", CONF_MS, F(challenge_min_ms), .min = 0,
-	  .max = 60 * 1000 },
-	{ "timers.challenge_close", CONF_MS, F(challenge_close_ms),
-	  .min = 1000, .max = 600 * 1000 },
-	{ "timers.challenge_tie", CONF_MS, F(challenge_tie_ms), .min = 0,
-	  .max = 10 * 1000 },
-	{ "timers.max_timeouts", CONF_INT, F(max_timeouts), .min = 1,
-	  .max = 100 },
-	{ "flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 20 },
-	{ "flood.interval", CONF_MS, F(flood_interval_ms), .min = 100,
-	  .max = 60 * 1000 },
-	{ "reconnect.min", CONF_MS, F(reconnect_min_ms), .min = 1000,
-	  .max = 3600 * 1000 },
-	{ "reconnect.max", CONF_MS, F(reconnect_max_ms), .min = 1000,
-	  .max = 86400 * 1000 },
-	{ .path = "games", .type = CONF_GAMES, .off = F(variant_opts) },
-	{ .path = NULL },
+    {"server.host", CONF_STRING, F(server), .kind = "host"},
+    {"server.port", CONF_INT, F(port), .min = 1, .max = 65535},
+    {"server.password", CONF_STRING, F(password), .kind = "password",
+        .optional = 1},
+    {"identity.nick", CONF_STRING, F(nicks[0]), .kind = "nick"},
+    {"identity.alt_nicks", CONF_LIST, F(nicks), F(nnicks), .first = 1,
+        .kind = "nick"},
+    {"identity.user", CONF_STRING, F(username), .kind = "user"},
+    {"identity.realname", CONF_STRING, F(realname), .kind = "realname"},
+    {"channels", CONF_LIST, F(channels), F(nchannels), .min = 1,
+        .kind = "channel"},
+    {"commands.prefix", CONF_STRING, F(prefix), .kind = "prefix"},
+    {"commands.admins", CONF_LIST, F(admins), F(nadmins), .kind = "admin"},
+    {"commands.private", CONF_CHOICE, F(private_notice),
+        .choices = conf_private_choices},
+    {"database", CONF_STRING, F(db), .kind = "path"},
+    {"timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
+        .max = 3600 * 1000},
+    {"timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
+        .max = 86400 * 1000},
+    {"timers.turn", CONF_MS, F(turn_ms), .min = 10 * 1000, .max = 3600 * 1000},
+    {"timers.turn_warning", CONF_MS, F(turn_warn_ms), .min = 0,
+        .max = 3600 * 1000},
+    {"timers.challenge_min", CONF_MS, F(challenge_min_ms), .min = 0,
+        .max = 60 * 1000},
+    {"timers.challenge_close", CONF_MS, F(challenge_close_ms), .min = 1000,
+        .max = 600 * 1000},
+    {"timers.challenge_tie", CONF_MS, F(challenge_tie_ms), .min = 0,
+        .max = 10 * 1000},
+    {"timers.max_timeouts", CONF_INT, F(max_timeouts), .min = 1, .max = 100},
+    {"flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 20},
+    {"flood.interval", CONF_MS, F(flood_interval_ms), .min = 100,
+        .max = 60 * 1000},
+    {"reconnect.min", CONF_MS, F(reconnect_min_ms), .min = 1000,
+        .max = 3600 * 1000},
+    {"reconnect.max", CONF_MS, F(reconnect_max_ms), .min = 1000,
+        .max = 86400 * 1000},
+    {.path = "games", .type = CONF_GAMES, .off = F(variant_opts)},
+    {.path = NULL},
 };
 
 const struct conf_order conf_orders[] = {
-	{ "timers.turn_warning", "timers.turn", 1 },
-	{ "timers.lobby_start", "timers.lobby_expire", 1 },
-	{ "timers.challenge_min", "timers.challenge_close", 0 },
-	{ "reconnect.min", "reconnect.max", 0 },
-	{ NULL, NULL, 0 },
+    {"timers.turn_warning", "timers.turn", 1},
+    {"timers.lobby_start", "timers.lobby_expire", 1},
+    {"timers.challenge_min", "timers.challenge_close", 0},
+    {"reconnect.min", "reconnect.max", 0},
+    {NULL, NULL, 0},
 };
 
 const struct conf_setting *
@@ -116,7 +113,7 @@ conf_int_at(struct conf *c, const struct conf_setting *s)
 	if (s->type == CONF_LIST)
 		return (int *)(void *)((char *)c + s->count_off);
 	assert(s->type == CONF_INT || s->type == CONF_MS ||
-	    s->type == CONF_CHOICE);
+	       s->type == CONF_CHOICE);
 	return (int *)(void *)((char *)c + s->off);
 }
 
@@ -141,8 +138,11 @@ conf_expect_choice(const struct conf_choice *ch)
 	int i;
 
 	for (i = 0; ch[i].word != NULL; i++) {
-		next = xasprintf("%s%s \"%s\"", text, i == 0 ? "" :
-		    ch[i + 1].word == NULL ? " or" : ",", ch[i].word);
+		next = xasprintf("%s%s \"%s\"", text,
+		    i == 0                   ? ""
+		    : ch[i + 1].word == NULL ? " or"
+		                             : ",",
+		    ch[i].word);
 		free(text);
 		text = next;
 	}
@@ -156,8 +156,8 @@ conf_expect(const struct conf_setting *s)
 	case CONF_STRING:
 		return xstrdup("expected a string");
 	case CONF_INT:
-		return xasprintf("expected an integer from %d to %d", s->min,
-		    s->max);
+		return xasprintf(
+		    "expected an integer from %d to %d", s->min, s->max);
 	case CONF_MS:
 		return xasprintf("expected a number of seconds from %g to %g",
 		    s->min / 1000.0, s->max / 1000.0);
@@ -173,8 +173,8 @@ conf_expect(const struct conf_setting *s)
 }
 
 int
-conf_check_order(const struct conf *c, const struct conf_order *o,
-    int blame_hi, char **cause)
+conf_check_order(const struct conf *c, const struct conf_order *o, int blame_hi,
+    char **cause)
 {
 	int lo = conf_cint_at(c, conf_setting_find(o->lo));
 	int hi = conf_cint_at(c, conf_setting_find(o->hi));
@@ -182,9 +182,10 @@ conf_check_order(const struct conf *c, const struct conf_order *o,
 	if (lo < hi || (!o->strict && lo == hi))
 		return 0;
 	if (blame_hi)
-		return game_fail(cause, "expected a number of seconds %s "
-		    "%s (%g)", o->strict ? "above" : "at least", o->lo,
-		    lo / 1000.0);
+		return game_fail(cause,
+		    "expected a number of seconds %s "
+		    "%s (%g)",
+		    o->strict ? "above" : "at least", o->lo, lo / 1000.0);
 	return game_fail(cause, "expected a number of seconds %s %s (%g)",
 	    o->strict ? "below" : "at most", o->hi, hi / 1000.0);
 }
@@ -292,20 +293,20 @@ conf_check_count(const struct conf_setting *s, int n, char **cause)
 
 	if (n < s->first)
 		return game_fail(cause, "expected a nick before the "
-		    "alternates");
+		                        "alternates");
 	if (n - s->first < s->min)
 		return game_fail(cause, "expected at least %d %s", s->min,
 		    s->min == 1 ? k->name : k->plural);
 	if (n > CONF_MAX_LIST)
-		return game_fail(cause, "expected at most %d %s",
-		    CONF_MAX_LIST, k->plural);
+		return game_fail(
+		    cause, "expected at most %d %s", CONF_MAX_LIST, k->plural);
 	return 0;
 }
 
 /* Checks every entry a list setting owns, and how many there are. */
 static int
-conf_validate_list(const struct conf *c, const struct conf_setting *s,
-    char **cause)
+conf_validate_list(
+    const struct conf *c, const struct conf_setting *s, char **cause)
 {
 	const struct conf_kind *k = conf_kind_find(s->kind);
 	char *const *list = conf_cstring_at(c, s);
@@ -318,8 +319,10 @@ conf_validate_list(const struct conf *c, const struct conf_setting *s,
 		if (conf_check_string(k, list[i], &inner) != 0)
 			return conf_fail_at(cause, s->path, inner);
 		if (conf_list_find(list, i, list[i]) != -1)
-			return game_fail(cause, "setting '%s': %s '%s' is "
-			    "listed twice", s->path, k->name, list[i]);
+			return game_fail(cause,
+			    "setting '%s': %s '%s' is "
+			    "listed twice",
+			    s->path, k->name, list[i]);
 	}
 	return 0;
 }
@@ -336,12 +339,13 @@ conf_validate_games(const struct conf *c, char **cause)
 
 	for (i = 0; game_table[i] != NULL; i++) {
 		ops = game_table[i];
-		for (j = 0; ops->options != NULL &&
-		    ops->options[j].name != NULL; j++) {
+		for (j = 0;
+		     ops->options != NULL && ops->options[j].name != NULL;
+		     j++) {
 			snprintf(assignment, sizeof assignment, "%s=%d",
 			    ops->options[j].name, c->variant_opts[i].v[j]);
-			if (game_opts_set(ops, &scratch, assignment,
-			    &inner) != 0) {
+			if (game_opts_set(ops, &scratch, assignment, &inner) !=
+			    0) {
 				game_fail(cause, "setting 'games.%s.%s': %s",
 				    ops->name, ops->options[j].name, inner);
 				free(inner);
@@ -354,8 +358,8 @@ conf_validate_games(const struct conf *c, char **cause)
 
 /* Checks the value of one setting on its own. */
 static int
-conf_validate_setting(const struct conf *c, const struct conf_setting *s,
-    char **cause)
+conf_validate_setting(
+    const struct conf *c, const struct conf_setting *s, char **cause)
 {
 	const struct conf_choice *ch;
 	char *inner;
@@ -366,7 +370,7 @@ conf_validate_setting(const struct conf *c, const struct conf_setting *s,
 		if (*conf_cstring_at(c, s) == NULL && s->optional)
 			return 0;
 		if (conf_check_string(conf_kind_find(s->kind),
-		    *conf_cstring_at(c, s), &inner) != 0)
+		        *conf_cstring_at(c, s), &inner) != 0)
 			return conf_fail_at(cause, s->path, inner);
 		return 0;
 	case CONF_INT:

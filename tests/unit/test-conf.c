@@ -117,8 +117,7 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_list_equal(a->nicks, a->nnicks, b->nicks, b->nnicks);
 	assert_str_or_null(a->username, b->username);
 	assert_str_or_null(a->realname, b->realname);
-	assert_list_equal(a->channels, a->nchannels, b->channels,
-	    b->nchannels);
+	assert_list_equal(a->channels, a->nchannels, b->channels, b->nchannels);
 	assert_str_or_null(a->prefix, b->prefix);
 	assert_list_equal(a->admins, a->nadmins, b->admins, b->nadmins);
 	assert_str_or_null(a->db, b->db);
@@ -137,8 +136,8 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->reconnect_max_ms, b->reconnect_max_ms);
 	for (i = 0; i < CONF_MAX_VARIANTS; i++) {
 		for (j = 0; j < GAME_MAX_OPTIONS; j++)
-			assert_int_equal(a->variant_opts[i].v[j],
-			    b->variant_opts[i].v[j]);
+			assert_int_equal(
+			    a->variant_opts[i].v[j], b->variant_opts[i].v[j]);
 	}
 }
 
@@ -178,13 +177,13 @@ test_defaults(void **state)
 	assert_int_equal(c.flood_interval_ms, 2000);
 	assert_int_equal(c.reconnect_min_ms, 5000);
 	assert_int_equal(c.reconnect_max_ms, 300000);
-	assert_int_equal(c.variant_opts[ci].v[0], 0);	/* decks */
-	assert_int_equal(c.variant_opts[ci].v[1], 0);	/* loser */
+	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
+	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
 	assert_null(cause);
 	conf_free(&c);
 	assert_null(c.server);
-	conf_free(&c);		/* a freed conf frees again harmlessly */
+	conf_free(&c); /* a freed conf frees again harmlessly */
 }
 
 static const char full_cfg[] =
@@ -263,10 +262,10 @@ test_partial_file(void **state)
 {
 	struct conf c, want;
 	char *cause = NULL;
-	const char *path = write_file("partial.cfg",
-	    "timers = { turn = 30; };\n"
-	    "identity = { nick = \"croupier\"; };\n"
-	    "games = { cheat = { loser = 1; }; };\n");
+	const char *path =
+	    write_file("partial.cfg", "timers = { turn = 30; };\n"
+	                              "identity = { nick = \"croupier\"; };\n"
+	                              "games = { cheat = { loser = 1; }; };\n");
 	int ci = cheat_index();
 
 	(void)state;
@@ -295,8 +294,8 @@ test_load_over_previous(void **state)
 	const char *a = write_file("first.cfg",
 	    "server = { host = \"one.example\"; port = 7000; };\n"
 	    "channels = [ \"#one\", \"#two\" ];\n");
-	const char *b = write_file("second.cfg",
-	    "server = { port = 7001; };\n");
+	const char *b =
+	    write_file("second.cfg", "server = { port = 7001; };\n");
 
 	(void)state;
 	conf_defaults(&c);
@@ -311,205 +310,202 @@ test_load_over_previous(void **state)
 
 struct bad_case {
 	const char *text;
-	const char *cause;	/* after "FILE:"; "%L" is not used: lines
-				 * are spelled out */
+	const char *cause; /* after "FILE:"; "%L" is not used: lines
+	                    * are spelled out */
 };
 
 static const struct bad_case bad_cases[] = {
-	/* syntax, reported by libconfig */
-	{ "server = {\n  host = ;\n};\n", "2: syntax error" },
-	{ "database = \"a\";\ndatabase = \"b\";\n",
-	  "2: duplicate setting name" },
-	/* libconfig 1.5 would read this as port 1 */
-	{ "server = {\n  port = 4294967297;\n};\n",
-	  "2: integer 4294967297 is out of range" },
-	{ "server = { port = -2147483649; };\n",
-	  "1: integer -2147483649 is out of range" },
-	/* unknown settings and groups: typos */
-	{ "nick = \"x\";\n", "1: unknown setting 'nick'" },
-	{ "timers = {\n  turn = 30;\n  tunr = 5;\n};\n",
-	  "3: unknown setting 'timers.tunr'" },
-	{ "servers = { host = \"x\"; };\n", "1: unknown setting 'servers'" },
-	{ "server = \"irc.example.net\";\n",
-	  "1: setting 'server': expected a group" },
-	/* types */
-	{ "server = { host = 6667; };\n",
-	  "1: setting 'server.host': expected a string" },
-	{ "server = {\n host = \"a.example\";\n port = \"6667\"; };\n",
-	  "3: setting 'server.port': expected an integer from 1 to 65535" },
-	{ "server = { port = 6667.0; };\n",
-	  "1: setting 'server.port': expected an integer from 1 to 65535" },
-	{ "server = { port = 0; };\n",
-	  "1: setting 'server.port': expected an integer from 1 to 65535" },
-	{ "server = { port = 65536; };\n",
-	  "1: setting 'server.port': expected an integer from 1 to 65535" },
-	{ "server = { port = 70000L; };\n",
-	  "1: setting 'server.port': expected an integer from 1 to 65535" },
-	{ "server = { host = \"a b\"; };\n",
-	  "1: setting 'server.host': expected a host name or address of at "
-	  "most 255 characters, no spaces, not 'a b'" },
-	{ "server = { password = \"a\\nb\"; };\n",
-	  "1: setting 'server.password': expected a password of at most 255 "
-	  "characters, no control characters" },
-	{ "commands = { private = \"pm\"; };\n",
-	  "1: setting 'commands.private': expected \"notice\" or "
-	  "\"privmsg\"" },
-	{ "commands = { private = 1; };\n",
-	  "1: setting 'commands.private': expected \"notice\" or "
-	  "\"privmsg\"" },
-	{ "database = [ \"a.db\" ];\n",
-	  "1: setting 'database': expected a string" },
-	{ "database = \"\";\n", "1: setting 'database': expected a file "
-	  "path, no control characters, not ''" },
-	/* nicks */
-	{ "identity = { nick = \"9lives\"; };\n",
-	  "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
-	  "digits or []\\`_^{|}-, not starting with a digit or '-', not "
-	  "'9lives'" },
-	{ "identity = { nick = \"-bot\"; };\n",
-	  "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
-	  "digits or []\\`_^{|}-, not starting with a digit or '-', not "
-	  "'-bot'" },
-	{ "identity = { nick = \"bot!\"; };\n",
-	  "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
-	  "digits or []\\`_^{|}-, not starting with a digit or '-', not "
-	  "'bot!'" },
-	{ "identity = { nick = \"abcdefghijabcdefghijabcdefghijk\"; };\n",
-	  "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
-	  "digits or []\\`_^{|}-, not starting with a digit or '-', not "
-	  "'abcdefghijabcdefghijabcdefghijk'" },
-	{ "identity = {\n  alt_nicks = [ \"ok\",\n    \"not ok\" ];\n};\n",
-	  "3: setting 'identity.alt_nicks': expected a nick of 1 to 30 "
-	  "letters, digits or []\\`_^{|}-, not starting with a digit or "
-	  "'-', not 'not ok'" },
-	{ "identity = {\n  alt_nicks = ( \"ok\",\n    7 );\n};\n",
-	  "3: setting 'identity.alt_nicks': expected a string" },
-	{ "identity = { alt_nicks = [ \"CheaterBot\" ]; };\n",
-	  "1: setting 'identity.alt_nicks': nick 'CheaterBot' is listed "
-	  "twice" },
-	/* a clash the final check finds: the nick is a default alternate */
-	{ "identity = { nick = \"cheaterbot_\"; };\n",
-	  " setting 'identity.alt_nicks': nick 'cheaterbot_' is listed "
-	  "twice" },
-	{ "identity = { user = \"a@b\"; };\n",
-	  "1: setting 'identity.user': expected a user name of 1 to 30 "
-	  "characters, no spaces, '@' or control characters, not 'a@b'" },
-	{ "identity = { realname = \"\"; };\n",
-	  "1: setting 'identity.realname': expected 1 to 200 characters, "
-	  "no control characters, not ''" },
-	/* channels */
-	{ "channels = [ \"cheater\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'cheater'" },
-	{ "channels = [ \"#a,#b\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'#a,#b'" },
-	{ "channels = [ \"#a b\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'#a b'" },
-	{ "channels = [ \"#\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'#'" },
-	{ "channels = [ \"#a\\x07\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'#a\a'" },
-	{ "channels = [ \"#abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij"
-	  "\" ];\n",
-	  "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
-	  "more characters, no spaces, commas or control characters, not "
-	  "'#abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij'" },
-	{ "channels = [ ];\n",
-	  "1: setting 'channels': expected at least 1 channel" },
-	{ "channels = \"#cheater\";\n",
-	  "1: setting 'channels': expected a list of strings" },
-	{ "channels = [ \"#Cheater\", \"#cheater\" ];\n",
-	  "1: setting 'channels': channel '#cheater' is listed twice" },
-	/* commands */
-	{ "commands = { prefix = \"\"; };\n",
-	  "1: setting 'commands.prefix': expected 1 to 3 printable "
-	  "characters, no spaces, not ''" },
-	{ "commands = { prefix = \"!!!!\"; };\n",
-	  "1: setting 'commands.prefix': expected 1 to 3 printable "
-	  "characters, no spaces, not '!!!!'" },
-	{ "commands = { prefix = \"! \"; };\n",
-	  "1: setting 'commands.prefix': expected 1 to 3 printable "
-	  "characters, no spaces, not '! '" },
-	{ "commands = { admins = [ \"alice\", \"\" ]; };\n",
-	  "1: setting 'commands.admins': expected an account name or "
-	  "nick!user@host mask, no spaces, not ''" },
-	{ "commands = { admins = [ \"bob smith\" ]; };\n",
-	  "1: setting 'commands.admins': expected an account name or "
-	  "nick!user@host mask, no spaces, not 'bob smith'" },
-	/* timers */
-	{ "timers = { turn = 5; };\n",
-	  "1: setting 'timers.turn': expected a number of seconds from 10 "
-	  "to 3600" },
-	{ "timers = { turn = \"90\"; };\n",
-	  "1: setting 'timers.turn': expected a number of seconds from 10 "
-	  "to 3600" },
-	{ "timers = { challenge_tie = -0.5; };\n",
-	  "1: setting 'timers.challenge_tie': expected a number of seconds "
-	  "from 0 to 10" },
-	{ "timers = { max_timeouts = 2.5; };\n",
-	  "1: setting 'timers.max_timeouts': expected an integer from 1 "
-	  "to 100" },
-	{ "timers = { max_timeouts = true; };\n",
-	  "1: setting 'timers.max_timeouts': expected an integer from 1 "
-	  "to 100" },
-	{ "timers = {\n  turn = 60;\n  turn_warning = 60;\n};\n",
-	  "3: setting 'timers.turn_warning': expected a number of seconds "
-	  "below timers.turn (60)" },
-	{ "timers = {\n  turn = 15;\n};\n",
-	  "2: setting 'timers.turn': expected a number of seconds above "
-	  "timers.turn_warning (20)" },
-	{ "timers = { lobby_start = 700; };\n",
-	  "1: setting 'timers.lobby_start': expected a number of seconds "
-	  "below timers.lobby_expire (600)" },
-	{ "timers = { challenge_min = 11; };\n",
-	  "1: setting 'timers.challenge_min': expected a number of seconds "
-	  "at most timers.challenge_close (10)" },
-	/* flood and reconnect */
-	{ "flood = { burst = 0; };\n",
-	  "1: setting 'flood.burst': expected an integer from 1 to 20" },
-	{ "flood = { burst = 21; };\n",
-	  "1: setting 'flood.burst': expected an integer from 1 to 20" },
-	{ "flood = { interval = 0.05; };\n",
-	  "1: setting 'flood.interval': expected a number of seconds from "
-	  "0.1 to 60" },
-	{ "flood = { interval = 61; };\n",
-	  "1: setting 'flood.interval': expected a number of seconds from "
-	  "0.1 to 60" },
-	{ "reconnect = {\n  min = 10;\n  max = 5;\n};\n",
-	  "2: setting 'reconnect.min': expected a number of seconds at most "
-	  "reconnect.max (5)" },
-	{ "reconnect = { max = 4; };\n",
-	  "1: setting 'reconnect.max': expected a number of seconds at least "
-	  "reconnect.min (5)" },
-	/* games */
-	{ "games = 1;\n", "1: setting 'games': expected a group of game "
-	  "names" },
-	{ "games = {\n  poker = { decks = 1; };\n};\n",
-	  "2: setting 'games.poker': no game named 'poker'" },
-	{ "games = { chea = { decks = 1; }; };\n",
-	  "1: setting 'games.chea': no game named 'chea'" },
-	{ "games = { cheat = 1; };\n",
-	  "1: setting 'games.cheat': expected a group of options" },
-	{ "games = { cheat = {\n  decks = 3;\n}; };\n",
-	  "2: setting 'games.cheat.decks': option 'decks' takes a value "
-	  "from 0 to 2" },
-	{ "games = { cheat = { loser = 2; }; };\n",
-	  "1: setting 'games.cheat.loser': option 'loser' takes a value "
-	  "from 0 to 1" },
-	{ "games = { cheat = { jokers = 1; }; };\n",
-	  "1: setting 'games.cheat.jokers': cheat has no option 'jokers'" },
-	{ "games = { cheat = { loser = \"yes\"; }; };\n",
-	  "1: setting 'games.cheat.loser': expected an integer or "
-	  "true/false" },
+    /* syntax, reported by libconfig */
+    {"server = {\n  host = ;\n};\n", "2: syntax error"},
+    {"database = \"a\";\ndatabase = \"b\";\n", "2: duplicate setting name"},
+    /* libconfig 1.5 would read this as port 1 */
+    {"server = {\n  port = 4294967297;\n};\n",
+        "2: integer 4294967297 is out of range"},
+    {"server = { port = -2147483649; };\n",
+        "1: integer -2147483649 is out of range"},
+    /* unknown settings and groups: typos */
+    {"nick = \"x\";\n", "1: unknown setting 'nick'"},
+    {"timers = {\n  turn = 30;\n  tunr = 5;\n};\n",
+        "3: unknown setting 'timers.tunr'"},
+    {"servers = { host = \"x\"; };\n", "1: unknown setting 'servers'"},
+    {"server = \"irc.example.net\";\n",
+        "1: setting 'server': expected a group"},
+    /* types */
+    {"server = { host = 6667; };\n",
+        "1: setting 'server.host': expected a string"},
+    {"server = {\n host = \"a.example\";\n port = \"6667\"; };\n",
+        "3: setting 'server.port': expected an integer from 1 to 65535"},
+    {"server = { port = 6667.0; };\n",
+        "1: setting 'server.port': expected an integer from 1 to 65535"},
+    {"server = { port = 0; };\n",
+        "1: setting 'server.port': expected an integer from 1 to 65535"},
+    {"server = { port = 65536; };\n",
+        "1: setting 'server.port': expected an integer from 1 to 65535"},
+    {"server = { port = 70000L; };\n",
+        "1: setting 'server.port': expected an integer from 1 to 65535"},
+    {"server = { host = \"a b\"; };\n",
+        "1: setting 'server.host': expected a host name or address of at "
+        "most 255 characters, no spaces, not 'a b'"},
+    {"server = { password = \"a\\nb\"; };\n",
+        "1: setting 'server.password': expected a password of at most 255 "
+        "characters, no control characters"},
+    {"commands = { private = \"pm\"; };\n",
+        "1: setting 'commands.private': expected \"notice\" or "
+        "\"privmsg\""},
+    {"commands = { private = 1; };\n",
+        "1: setting 'commands.private': expected \"notice\" or "
+        "\"privmsg\""},
+    {"database = [ \"a.db\" ];\n", "1: setting 'database': expected a string"},
+    {"database = \"\";\n", "1: setting 'database': expected a file "
+                           "path, no control characters, not ''"},
+    /* nicks */
+    {"identity = { nick = \"9lives\"; };\n",
+        "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
+        "digits or []\\`_^{|}-, not starting with a digit or '-', not "
+        "'9lives'"},
+    {"identity = { nick = \"-bot\"; };\n",
+        "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
+        "digits or []\\`_^{|}-, not starting with a digit or '-', not "
+        "'-bot'"},
+    {"identity = { nick = \"bot!\"; };\n",
+        "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
+        "digits or []\\`_^{|}-, not starting with a digit or '-', not "
+        "'bot!'"},
+    {"identity = { nick = \"abcdefghijabcdefghijabcdefghijk\"; };\n",
+        "1: setting 'identity.nick': expected a nick of 1 to 30 letters, "
+        "digits or []\\`_^{|}-, not starting with a digit or '-', not "
+        "'abcdefghijabcdefghijabcdefghijk'"},
+    {"identity = {\n  alt_nicks = [ \"ok\",\n    \"not ok\" ];\n};\n",
+        "3: setting 'identity.alt_nicks': expected a nick of 1 to 30 "
+        "letters, digits or []\\`_^{|}-, not starting with a digit or "
+        "'-', not 'not ok'"},
+    {"identity = {\n  alt_nicks = ( \"ok\",\n    7 );\n};\n",
+        "3: setting 'identity.alt_nicks': expected a string"},
+    {"identity = { alt_nicks = [ \"CheaterBot\" ]; };\n",
+        "1: setting 'identity.alt_nicks': nick 'CheaterBot' is listed "
+        "twice"},
+    /* a clash the final check finds: the nick is a default alternate */
+    {"identity = { nick = \"cheaterbot_\"; };\n",
+        " setting 'identity.alt_nicks': nick 'cheaterbot_' is listed "
+        "twice"},
+    {"identity = { user = \"a@b\"; };\n",
+        "1: setting 'identity.user': expected a user name of 1 to 30 "
+        "characters, no spaces, '@' or control characters, not 'a@b'"},
+    {"identity = { realname = \"\"; };\n",
+        "1: setting 'identity.realname': expected 1 to 200 characters, "
+        "no control characters, not ''"},
+    /* channels */
+    {"channels = [ \"cheater\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'cheater'"},
+    {"channels = [ \"#a,#b\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'#a,#b'"},
+    {"channels = [ \"#a b\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'#a b'"},
+    {"channels = [ \"#\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'#'"},
+    {"channels = [ \"#a\\x07\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'#a\a'"},
+    {"channels = [ \"#abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij"
+     "\" ];\n",
+        "1: setting 'channels': expected a channel: '#' or '&' and 1 to 49 "
+        "more characters, no spaces, commas or control characters, not "
+        "'#abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij'"},
+    {"channels = [ ];\n", "1: setting 'channels': expected at least 1 channel"},
+    {"channels = \"#cheater\";\n",
+        "1: setting 'channels': expected a list of strings"},
+    {"channels = [ \"#Cheater\", \"#cheater\" ];\n",
+        "1: setting 'channels': channel '#cheater' is listed twice"},
+    /* commands */
+    {"commands = { prefix = \"\"; };\n",
+        "1: setting 'commands.prefix': expected 1 to 3 printable "
+        "characters, no spaces, not ''"},
+    {"commands = { prefix = \"!!!!\"; };\n",
+        "1: setting 'commands.prefix': expected 1 to 3 printable "
+        "characters, no spaces, not '!!!!'"},
+    {"commands = { prefix = \"! \"; };\n",
+        "1: setting 'commands.prefix': expected 1 to 3 printable "
+        "characters, no spaces, not '! '"},
+    {"commands = { admins = [ \"alice\", \"\" ]; };\n",
+        "1: setting 'commands.admins': expected an account name or "
+        "nick!user@host mask, no spaces, not ''"},
+    {"commands = { admins = [ \"bob smith\" ]; };\n",
+        "1: setting 'commands.admins': expected an account name or "
+        "nick!user@host mask, no spaces, not 'bob smith'"},
+    /* timers */
+    {"timers = { turn = 5; };\n",
+        "1: setting 'timers.turn': expected a number of seconds from 10 "
+        "to 3600"},
+    {"timers = { turn = \"90\"; };\n",
+        "1: setting 'timers.turn': expected a number of seconds from 10 "
+        "to 3600"},
+    {"timers = { challenge_tie = -0.5; };\n",
+        "1: setting 'timers.challenge_tie': expected a number of seconds "
+        "from 0 to 10"},
+    {"timers = { max_timeouts = 2.5; };\n",
+        "1: setting 'timers.max_timeouts': expected an integer from 1 "
+        "to 100"},
+    {"timers = { max_timeouts = true; };\n",
+        "1: setting 'timers.max_timeouts': expected an integer from 1 "
+        "to 100"},
+    {"timers = {\n  turn = 60;\n  turn_warning = 60;\n};\n",
+        "3: setting 'timers.turn_warning': expected a number of seconds "
+        "below timers.turn (60)"},
+    {"timers = {\n  turn = 15;\n};\n",
+        "2: setting 'timers.turn': expected a number of seconds above "
+        "timers.turn_warning (20)"},
+    {"timers = { lobby_start = 700; };\n",
+        "1: setting 'timers.lobby_start': expected a number of seconds "
+        "below timers.lobby_expire (600)"},
+    {"timers = { challenge_min = 11; };\n",
+        "1: setting 'timers.challenge_min': expected a number of seconds "
+        "at most timers.challenge_close (10)"},
+    /* flood and reconnect */
+    {"flood = { burst = 0; };\n",
+        "1: setting 'flood.burst': expected an integer from 1 to 20"},
+    {"flood = { burst = 21; };\n",
+        "1: setting 'flood.burst': expected an integer from 1 to 20"},
+    {"flood = { interval = 0.05; };\n",
+        "1: setting 'flood.interval': expected a number of seconds from "
+        "0.1 to 60"},
+    {"flood = { interval = 61; };\n",
+        "1: setting 'flood.interval': expected a number of seconds from "
+        "0.1 to 60"},
+    {"reconnect = {\n  min = 10;\n  max = 5;\n};\n",
+        "2: setting 'reconnect.min': expected a number of seconds at most "
+        "reconnect.max (5)"},
+    {"reconnect = { max = 4; };\n",
+        "1: setting 'reconnect.max': expected a number of seconds at least "
+        "reconnect.min (5)"},
+    /* games */
+    {"games = 1;\n", "1: setting 'games': expected a group of game "
+                     "names"},
+    {"games = {\n  poker = { decks = 1; };\n};\n",
+        "2: setting 'games.poker': no game named 'poker'"},
+    {"games = { chea = { decks = 1; }; };\n",
+        "1: setting 'games.chea': no game named 'chea'"},
+    {"games = { cheat = 1; };\n",
+        "1: setting 'games.cheat': expected a group of options"},
+    {"games = { cheat = {\n  decks = 3;\n}; };\n",
+        "2: setting 'games.cheat.decks': option 'decks' takes a value "
+        "from 0 to 2"},
+    {"games = { cheat = { loser = 2; }; };\n",
+        "1: setting 'games.cheat.loser': option 'loser' takes a value "
+        "from 0 to 1"},
+    {"games = { cheat = { jokers = 1; }; };\n",
+        "1: setting 'games.cheat.jokers': cheat has no option 'jokers'"},
+    {"games = { cheat = { loser = \"yes\"; }; };\n",
+        "1: setting 'games.cheat.loser': expected an integer or "
+        "true/false"},
 };
 
 /* Each bad file fails with its exact cause and leaves c as it was: some
@@ -529,8 +525,8 @@ test_bad_files(void **state)
 		conf_defaults(&c);
 		cause = NULL;
 		if (conf_load(&c, path, &cause) != -1)
-			fail_msg("bad case %zu loaded:\n%s", i,
-			    bad_cases[i].text);
+			fail_msg(
+			    "bad case %zu loaded:\n%s", i, bad_cases[i].text);
 		assert_non_null(cause);
 		expect = xasprintf("%s:%s", path, bad_cases[i].cause);
 		if (strcmp(cause, expect) != 0)
@@ -581,8 +577,8 @@ test_missing_file(void **state)
 	conf_defaults(&c);
 	conf_defaults(&want);
 	assert_int_equal(conf_load(&c, path, &cause), -1);
-	expect = xasprintf("could not read '%s': No such file or directory",
-	    path);
+	expect =
+	    xasprintf("could not read '%s': No such file or directory", path);
 	assert_string_equal(cause, expect);
 	assert_conf_equal(&c, &want);
 	free(expect);
@@ -599,11 +595,11 @@ test_include(void **state)
 {
 	struct conf c;
 	char *cause = NULL, *expect;
-	const char *main_path = write_file("main.cfg",
-	    "server = {\n"
-	    "  host = \"inc.example\";\n"
-	    "  @include \"secret.cfg\"\n"
-	    "};\n");
+	const char *main_path =
+	    write_file("main.cfg", "server = {\n"
+	                           "  host = \"inc.example\";\n"
+	                           "  @include \"secret.cfg\"\n"
+	                           "};\n");
 	const char *secret;
 
 	(void)state;
@@ -616,7 +612,8 @@ test_include(void **state)
 	secret = write_file("secret.cfg", "\nport = 0;\n");
 	assert_int_equal(conf_load(&c, main_path, &cause), -1);
 	expect = xasprintf("%s:2: setting 'server.port': expected an integer "
-	    "from 1 to 65535", secret);
+	                   "from 1 to 65535",
+	    secret);
 	assert_string_equal(cause, expect);
 	free(expect);
 	free(cause);
@@ -677,8 +674,8 @@ test_percent_harmless(void **state)
 	    "identity = { realname = \"%s%n%x\"; };\n"
 	    "commands = { prefix = \"%\"; admins = [ \"%n%n\" ]; };\n"
 	    "database = \"%s%s.db\";\n");
-	const char *bad = write_file("percent-bad.cfg",
-	    "identity = { nick = \"%s%n%x\"; };\n");
+	const char *bad = write_file(
+	    "percent-bad.cfg", "identity = { nick = \"%s%n%x\"; };\n");
 
 	(void)state;
 	conf_defaults(&c);
@@ -691,15 +688,18 @@ test_percent_harmless(void **state)
 	assert_int_equal(conf_validate(&c, &cause), 0);
 
 	assert_int_equal(conf_load(&c, bad, &cause), -1);
-	expect = xasprintf("%s:1: setting 'identity.nick': expected a nick of "
+	expect = xasprintf(
+	    "%s:1: setting 'identity.nick': expected a nick of "
 	    "1 to 30 letters, digits or []\\`_^{|}-, not starting with a "
-	    "digit or '-', not '%s'", bad, "%s%n%x");
+	    "digit or '-', not '%s'",
+	    bad, "%s%n%x");
 	assert_string_equal(cause, expect);
 	free(expect);
 	free(cause);
 
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "%s%n", &cause), -1);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "%s%n", &cause),
+	    -1);
 	assert_non_null(strstr(cause, "not '%s%n'"));
 	free(cause);
 	conf_free(&c);
@@ -718,39 +718,48 @@ test_list_overrides(void **state)
 	conf_list_clear(c.channels, &c.nchannels);
 	assert_int_equal(c.nchannels, 0);
 	assert_null(c.channels[0]);
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "#a", &cause), 0);
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "&b", &cause), 0);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "#a", &cause),
+	    0);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "&b", &cause),
+	    0);
 	assert_int_equal(c.nchannels, 2);
 	assert_string_equal(c.channels[0], "#a");
 	assert_string_equal(c.channels[1], "&b");
 
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "c", &cause), -1);
-	assert_string_equal(cause, "expected a channel: '#' or '&' and 1 to "
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "c", &cause),
+	    -1);
+	assert_string_equal(cause,
+	    "expected a channel: '#' or '&' and 1 to "
 	    "49 more characters, no spaces, commas or control characters, "
 	    "not 'c'");
 	free(cause);
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "#A", &cause), -1);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "#A", &cause),
+	    -1);
 	assert_string_equal(cause, "channel '#A' is listed twice");
 	free(cause);
 	/* rfc1459 case mapping: {}|^ are the lower case of []\~ */
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "#x[]", &cause), 0);
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "#X{}", &cause), -1);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "#x[]", &cause),
+	    0);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "#X{}", &cause),
+	    -1);
 	free(cause);
 	assert_int_equal(c.nchannels, 3);
 
 	for (i = c.nchannels; i < CONF_MAX_LIST; i++) {
 		snprintf(name, sizeof name, "#c%d", i);
 		assert_int_equal(conf_list_add(c.channels, &c.nchannels,
-		    "channel", name, &cause), 0);
+		                     "channel", name, &cause),
+		    0);
 	}
-	assert_int_equal(conf_list_add(c.channels, &c.nchannels, "channel",
-	    "#full", &cause), -1);
+	assert_int_equal(
+	    conf_list_add(c.channels, &c.nchannels, "channel", "#full", &cause),
+	    -1);
 	assert_string_equal(cause, "expected at most 32 channels");
 	free(cause);
 	assert_int_equal(c.nchannels, CONF_MAX_LIST);
@@ -767,23 +776,26 @@ test_other_overrides(void **state)
 
 	(void)state;
 	conf_defaults(&c);
-	assert_int_equal(conf_list_add(c.admins, &c.nadmins, "admin",
-	    "carol", &cause), 0);
-	assert_int_equal(conf_list_add(c.admins, &c.nadmins, "admin",
-	    "a b", NULL), -1);	/* a NULL cause is allowed */
+	assert_int_equal(
+	    conf_list_add(c.admins, &c.nadmins, "admin", "carol", &cause), 0);
+	assert_int_equal(
+	    conf_list_add(c.admins, &c.nadmins, "admin", "a b", NULL),
+	    -1); /* a NULL cause is allowed */
 	assert_int_equal(c.nadmins, 1);
 	assert_string_equal(c.admins[0], "carol");
-	assert_int_equal(conf_list_add(c.nicks, &c.nnicks, "nick",
-	    "cheaterbot___", &cause), 0);
+	assert_int_equal(
+	    conf_list_add(c.nicks, &c.nnicks, "nick", "cheaterbot___", &cause),
+	    0);
 	assert_int_equal(c.nnicks, 4);
-	assert_int_equal(conf_list_add(c.nicks, &c.nnicks, "nick",
-	    "CHEATERBOT", &cause), -1);
+	assert_int_equal(
+	    conf_list_add(c.nicks, &c.nnicks, "nick", "CHEATERBOT", &cause),
+	    -1);
 	assert_string_equal(cause, "nick 'CHEATERBOT' is listed twice");
 	free(cause);
 
 	conf_set_string(&c.nicks[0], "dealer");
 	conf_set_string(&c.server, "irc.example.org");
-	conf_set_string(&c.db, c.db);	/* from itself */
+	conf_set_string(&c.db, c.db); /* from itself */
 	conf_set_string(&c.password, "pw");
 	conf_set_string(&c.password, NULL);
 	assert_string_equal(c.nicks[0], "dealer");
@@ -795,8 +807,8 @@ test_other_overrides(void **state)
 	/* A new nick list from nothing: the first entry is the nick. */
 	conf_list_clear(c.nicks, &c.nnicks);
 	assert_int_equal(conf_validate(&c, NULL), -1);
-	assert_int_equal(conf_list_add(c.nicks, &c.nnicks, "nick", "solo",
-	    &cause), 0);
+	assert_int_equal(
+	    conf_list_add(c.nicks, &c.nnicks, "nick", "solo", &cause), 0);
 	assert_string_equal(c.nicks[0], "solo");
 	assert_int_equal(conf_validate(&c, &cause), 0);
 	conf_free(&c);
@@ -892,36 +904,37 @@ spoil_decks(struct conf *c)
 }
 
 static const struct validate_case validate_cases[] = {
-	{ spoil_nick, "setting 'identity.nick': expected a nick of 1 to 30 "
-	  "letters, digits or []\\`_^{|}-, not starting with a digit or "
-	  "'-', not '9x'" },
-	{ spoil_no_nick, "setting 'identity.nick': expected a nick of 1 to "
-	  "30 letters, digits or []\\`_^{|}-, not starting with a digit or "
-	  "'-'" },
-	{ spoil_alt_nick, "setting 'identity.alt_nicks': nick 'CheaterBot_' "
-	  "is listed twice" },
-	{ spoil_channels, "setting 'channels': expected at least 1 channel" },
-	{ spoil_channel, "setting 'channels': expected a channel: '#' or '&' "
-	  "and 1 to 49 more characters, no spaces, commas or control "
-	  "characters, not 'cheater'" },
-	{ spoil_host, "setting 'server.host': expected a host name or address "
-	  "of at most 255 characters, no spaces, not ''" },
-	{ spoil_port, "setting 'server.port': expected an integer from 1 to "
-	  "65535" },
-	{ spoil_password, "setting 'server.password': expected a password of "
-	  "at most 255 characters, no control characters" },
-	{ spoil_prefix, "setting 'commands.prefix': expected 1 to 3 printable "
-	  "characters, no spaces" },
-	{ spoil_private, "setting 'commands.private': expected \"notice\" or "
-	  "\"privmsg\"" },
-	{ spoil_warning, "setting 'timers.turn_warning': expected a number "
-	  "of seconds below timers.turn (90)" },
-	{ spoil_reconnect, "setting 'reconnect.min': expected a number of "
-	  "seconds at most reconnect.max (300)" },
-	{ spoil_interval, "setting 'flood.interval': expected a number of "
-	  "seconds from 0.1 to 60" },
-	{ spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "
-	  "value from 0 to 2" },
+    {spoil_nick, "setting 'identity.nick': expected a nick of 1 to 30 "
+                 "letters, digits or []\\`_^{|}-, not starting with a digit or "
+                 "'-', not '9x'"},
+    {spoil_no_nick,
+        "setting 'identity.nick': expected a nick of 1 to "
+        "30 letters, digits or []\\`_^{|}-, not starting with a digit or "
+        "'-'"},
+    {spoil_alt_nick, "setting 'identity.alt_nicks': nick 'CheaterBot_' "
+                     "is listed twice"},
+    {spoil_channels, "setting 'channels': expected at least 1 channel"},
+    {spoil_channel, "setting 'channels': expected a channel: '#' or '&' "
+                    "and 1 to 49 more characters, no spaces, commas or control "
+                    "characters, not 'cheater'"},
+    {spoil_host, "setting 'server.host': expected a host name or address "
+                 "of at most 255 characters, no spaces, not ''"},
+    {spoil_port, "setting 'server.port': expected an integer from 1 to "
+                 "65535"},
+    {spoil_password, "setting 'server.password': expected a password of "
+                     "at most 255 characters, no control characters"},
+    {spoil_prefix, "setting 'commands.prefix': expected 1 to 3 printable "
+                   "characters, no spaces"},
+    {spoil_private, "setting 'commands.private': expected \"notice\" or "
+                    "\"privmsg\""},
+    {spoil_warning, "setting 'timers.turn_warning': expected a number "
+                    "of seconds below timers.turn (90)"},
+    {spoil_reconnect, "setting 'reconnect.min': expected a number of "
+                      "seconds at most reconnect.max (300)"},
+    {spoil_interval, "setting 'flood.interval': expected a number of "
+                     "seconds from 0.1 to 60"},
+    {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "
+                  "value from 0 to 2"},
 };
 
 static void
@@ -932,8 +945,7 @@ test_validate(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof validate_cases / sizeof validate_cases[0];
-	    i++) {
+	for (i = 0; i < sizeof validate_cases / sizeof validate_cases[0]; i++) {
 		conf_defaults(&c);
 		assert_int_equal(conf_validate(&c, NULL), 0);
 		validate_cases[i].spoil(&c);
@@ -961,8 +973,8 @@ test_example_config(void **state)
 	conf_defaults(&want);
 	/* Start from something else, so every value must come from the
 	 * file. */
-	assert_int_equal(conf_load(&c, write_file("other.cfg", full_cfg),
-	    &cause), 0);
+	assert_int_equal(
+	    conf_load(&c, write_file("other.cfg", full_cfg), &cause), 0);
 	if (conf_load(&c, "config/cheaterbot.cfg", &cause) != 0)
 		fail_msg("config/cheaterbot.cfg: %s", cause);
 	assert_conf_equal(&c, &want);
@@ -975,20 +987,20 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test(test_full_file),
-		cmocka_unit_test(test_partial_file),
-		cmocka_unit_test(test_load_over_previous),
-		cmocka_unit_test(test_bad_files),
-		cmocka_unit_test(test_failure_keeps_values),
-		cmocka_unit_test(test_missing_file),
-		cmocka_unit_test(test_include),
-		cmocka_unit_test(test_number_forms),
-		cmocka_unit_test(test_percent_harmless),
-		cmocka_unit_test(test_list_overrides),
-		cmocka_unit_test(test_other_overrides),
-		cmocka_unit_test(test_validate),
-		cmocka_unit_test(test_example_config),
+	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_full_file),
+	    cmocka_unit_test(test_partial_file),
+	    cmocka_unit_test(test_load_over_previous),
+	    cmocka_unit_test(test_bad_files),
+	    cmocka_unit_test(test_failure_keeps_values),
+	    cmocka_unit_test(test_missing_file),
+	    cmocka_unit_test(test_include),
+	    cmocka_unit_test(test_number_forms),
+	    cmocka_unit_test(test_percent_harmless),
+	    cmocka_unit_test(test_list_overrides),
+	    cmocka_unit_test(test_other_overrides),
+	    cmocka_unit_test(test_validate),
+	    cmocka_unit_test(test_example_config),
 	};
 
 	return cmocka_run_group_tests(tests, suite_setup, suite_teardown);
