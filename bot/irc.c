@@ -1,0 +1,300 @@
+/*
+ * libircclient glue (irc.h).  The session is told a nick of "*", which no
+ * target on any network can start with.  libircclient decides by a prefix
+ * match on that nick whether a PRIVMSG or NOTICE is private and whether a
+ * MODE is a user mode; with "*" it never matches, so every message arrives
+ * through the channel callbacks with its target untouched and the core
+ * decides by the target.  The private callbacks are forwarded the same way
+ * all the same.  Registration lines the session sends (NICK *, USER) go to
+ * the relay, which drops them.
+ *
+ * Not forwarded: event_connect (the 001 numeric is forwarded, and the relay
+ * has already called bot_connected()), CTCP replies, and CTCP requests,
+ * whose target libircclient throws away: they are answered here.
+ */
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <libircclient.h>
+
+#include "../games/xalloc.h"
+#include "bot.h"
+#include "irc.h"
+#include "loop.h"
+#include "queue.h"
+
+#define IRC_CTCP_MAX 4			/* replies per window, in all */
+#define IRC_CTCP_WINDOW_MS 60000
+#define IRC_CTCP_ARG_MAX 64		/* of a CTCP PING's argument */
+
+struct irc_glue {
+	irc_session_t *session;
+	struct bot *bot;
+	struct queue *queue;
+	uint64_t now;			/* the time of this processing */
+	unsigned short local_port;
+	uint64_t ctcp_sent[IRC_CTCP_MAX];	/* times of the last replies */
+	unsigned int ctcp_count;
+	unsigned int ctcp_next;
+};
+
+static void
+irc_forward(irc_session_t *s, const char *command, const char *origin,
+    const char **params, unsigned int count)
+{
+	struct irc_glue *g = irc_get_ctx(s);
+
+	bot_event(g->bot, command, origin, params, count, g->now);
+}
+
+/* JOIN, PART, QUIT, NICK, KICK, MODE, TOPIC, INVITE and the commands
+ * libircclient does not know: event is the command as it came. */
+static void
+irc_on_command(irc_session_t *s, const char *event, const char *origin,
+    const char **params, unsigned int count)
+{
+	irc_forward(s, event, origin, params, count);
+}
+
+static void
+irc_on_privmsg(irc_session_t *s, const char *event, const char *origin,
+    const char **params, unsigned int count)
+{
+	(void)event;
+	irc_forward(s, "PRIVMSG", origin, params, count);
+}
+
+static void
+irc_on_notice(irc_session_t *s, const char *event, const char *origin,
+    const char **params, unsigned int count)
+{
+	(void)event;
+	irc_forward(s, "NOTICE", origin, params, count);
+}
+
+static void
+irc_on_numeric(irc_session_t *s, unsigned int event, const char *origin,
+    const char **params, unsigned int count)
+{
+	char code[8];
+
+	if (event > 999)
+		return;
+	snprintf(code, sizeof code, "%03u", event);
+	irc_forward(s, code, origin, params, count);
+}
+
+/* libircclient hands an ACTION over as [target, text]; the core gets the
+ * PRIVMSG back as it was sent. */
+static void
+irc_on_action(irc_session_t *s, const char *event, const char *origin,
+    const char **params, unsigned int count)
+{
+	const char *fwd[2];
+	char text[160];
+	int n;
+
+	(void)event;
+	if (count < 2 || params[0] == NULL || params[1] == NULL)
+		return;
+	n = snprintf(text, sizeof text, "\001ACTION %s\001", params[1]);
+	if (n < 0 || (size_t)n >= sizeof text)
+		return;
+	fwd[0] = params[0];
+	fwd[1] = text;
+	irc_forward(s, "PRIVMSG", origin, fwd, 2);
+}
+
+/* Whether a CTCP reply may go now: IRC_CTCP_MAX per window in all. */
+static int
+irc_ctcp_allowed(struct irc_glue *g)
+{
+	uint64_t oldest;
+
+	if (g->ctcp_count == IRC_CTCP_MAX) {
+		oldest = g->ctcp_sent[g->ctcp_next];
+		if (g->now - oldest < IRC_CTCP_WINDOW_MS)
+			return 0;
+	} else
+		g->ctcp_count++;
+	g->ctcp_sent[g->ctcp_next] = g->now;
+	g->ctcp_next = (g->ctcp_next + 1) % IRC_CTCP_MAX;
+	return 1;
+}
+
+/* Whether the CTCP request req is the command name, alone or with
+ * arguments. */
+static int
+irc_ctcp_is(const char *req, const char *name)
+{
+	size_t len = strlen(name);
+
+	return strncmp(req, name, len) == 0 &&
+	    (req[len] == '\0' || req[len] == ' ');
+}
+
+/* The text of the reply to req, without its \001s, or NULL for requests
+ * we do not answer (DCC never reaches here: the relay drops it). */
+static const char *
+irc_ctcp_reply(const char *req, char *buf, size_t size)
+{
+	const char *arg;
+	size_t n;
+
+	if (irc_ctcp_is(req, "VERSION"))
+		return "VERSION " IRC_VERSION_REPLY;
+	if (!irc_ctcp_is(req, "PING"))
+		return NULL;
+	n = strlen("PING");
+	memcpy(buf, "PING", n);
+	for (arg = req + n; *arg != '\0' && n + 1 < size &&
+	    n < IRC_CTCP_ARG_MAX; arg++) {
+		if ((unsigned char)*arg >= ' ')
+			buf[n++] = *arg;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* A CTCP request: params[0] is its text between the \001s. */
+static void
+irc_on_ctcp(irc_session_t *s, const char *event, const char *origin,
+    const char **params, unsigned int count)
+{
+	struct irc_glue *g = irc_get_ctx(s);
+	char buf[IRC_CTCP_ARG_MAX + 8], line[QUEUE_LINE_MAX + 1];
+	const char *reply;
+	size_t nick;
+	int n;
+
+	(void)event;
+	if (origin == NULL || count < 1 || params[0] == NULL)
+		return;
+	nick = strcspn(origin, "!@");
+	if (nick == 0 || nick > 64 || strchr("#&:", origin[0]) != NULL)
+		return;
+	reply = irc_ctcp_reply(params[0], buf, sizeof buf);
+	if (reply == NULL || !irc_ctcp_allowed(g))
+		return;
+	n = snprintf(line, sizeof line, "NOTICE %.*s :\001%s\001", (int)nick,
+	    origin, reply);
+	if (n < 0 || (size_t)n >= sizeof line)
+		return;
+	queue_push(g->queue, QUEUE_NORMAL, line);
+}
+
+/* The socket libircclient connects with: the one descriptor it adds. */
+static int
+irc_glue_fd(irc_session_t *s)
+{
+	fd_set in, out;
+	int maxfd = -1, fd;
+
+	FD_ZERO(&in);
+	FD_ZERO(&out);
+	if (irc_add_select_descriptors(s, &in, &out, &maxfd) != 0)
+		return -1;
+	for (fd = 0; fd <= maxfd; fd++) {
+		if (FD_ISSET(fd, &in) || FD_ISSET(fd, &out))
+			return fd;
+	}
+	return -1;
+}
+
+static void
+irc_glue_callbacks(irc_callbacks_t *cb)
+{
+	memset(cb, 0, sizeof *cb);
+	cb->event_nick = irc_on_command;
+	cb->event_quit = irc_on_command;
+	cb->event_join = irc_on_command;
+	cb->event_part = irc_on_command;
+	cb->event_mode = irc_on_command;
+	cb->event_topic = irc_on_command;
+	cb->event_kick = irc_on_command;
+	cb->event_invite = irc_on_command;
+	cb->event_unknown = irc_on_command;
+	cb->event_channel = irc_on_privmsg;
+	cb->event_privmsg = irc_on_privmsg;
+	cb->event_notice = irc_on_notice;
+	cb->event_channel_notice = irc_on_notice;
+	cb->event_ctcp_req = irc_on_ctcp;
+	cb->event_ctcp_action = irc_on_action;
+	cb->event_numeric = irc_on_numeric;
+}
+
+struct irc_glue *
+irc_glue_new(struct bot *b, struct queue *q, unsigned short port,
+    char **cause)
+{
+	struct irc_glue *g = xcalloc(1, sizeof *g);
+	struct sockaddr_in sin;
+	socklen_t len = sizeof sin;
+	irc_callbacks_t cb;
+	int fd;
+
+	g->bot = b;
+	g->queue = q;
+	irc_glue_callbacks(&cb);
+	g->session = irc_create_session(&cb);
+	if (g->session == NULL) {
+		*cause = xstrdup("libircclient cannot create a session");
+		free(g);
+		return NULL;
+	}
+	irc_set_ctx(g->session, g);
+	/* Constant strings only: libircclient uses them as formats. */
+	if (irc_connect(g->session, "127.0.0.1", port, NULL, "*", "relay",
+	    "relay") != 0) {
+		*cause = xasprintf("libircclient: %s",
+		    irc_strerror(irc_errno(g->session)));
+		irc_glue_free(g);
+		return NULL;
+	}
+	fd = irc_glue_fd(g->session);
+	if (fd < 0 || getsockname(fd, (struct sockaddr *)&sin, &len) != 0 ||
+	    sin.sin_family != AF_INET) {
+		*cause = xstrdup("libircclient's socket cannot be found");
+		irc_glue_free(g);
+		return NULL;
+	}
+	g->local_port = ntohs(sin.sin_port);
+	return g;
+}
+
+void
+irc_glue_free(struct irc_glue *g)
+{
+	if (g == NULL)
+		return;
+	irc_destroy_session(g->session);
+	free(g);
+}
+
+unsigned short
+irc_glue_local_port(const struct irc_glue *g)
+{
+	return g->local_port;
+}
+
+void
+irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd)
+{
+	/* Fails only when the session is over: processing reports it. */
+	(void)irc_add_select_descriptors(g->session, in, out, maxfd);
+}
+
+int
+irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
+{
+	g->now = now;
+	if (irc_process_select_descriptors(g->session, in, out) != 0) {
+		loop_log("libircclient session ended: %s",
+		    irc_strerror(irc_errno(g->session)));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,52 @@
+/*
+ * The libircclient glue: the only code that includes libircclient.h.
+ *
+ * One glue is one libircclient session for one server connection (a
+ * reconnect makes a fresh one).  The session never talks to the real
+ * server: it connects to the relay's loopback listener (relay.c), which
+ * hands it sanitized server lines and throws away its registration.  Every
+ * event libircclient parses is forwarded to the core with bot_event() under
+ * its IRC command name and with its parameters as they came; CTCP requests
+ * are answered here (VERSION and PING, a few a minute at most) through the
+ * outgoing queue, so libircclient's own replies never fire.
+ *
+ * The bot never sends through libircclient: its lines go straight into the
+ * queue.  That sidesteps the library's 1024-byte output buffer and its use
+ * of our strings as printf formats.
+ */
+#ifndef IRC_H
+#define IRC_H
+
+#include <stdint.h>
+#include <sys/select.h>
+
+struct bot;
+struct queue;
+struct irc_glue;
+
+/* The CTCP VERSION answer. */
+#define IRC_VERSION_REPLY "cheaterbot " CHEATERBOT_VERSION
+
+/* A new session connecting to 127.0.0.1:port, forwarding events to b and
+ * answering CTCP through q (both the caller's).  NULL and *cause (the
+ * caller frees it) if libircclient refuses. */
+struct irc_glue *irc_glue_new(struct bot *b, struct queue *q,
+    unsigned short port, char **cause);
+/* Destroys the session and closes its socket; NULL does nothing. */
+void irc_glue_free(struct irc_glue *g);
+
+/* The local port of the session's socket: the relay accepts no other
+ * connection on its listener. */
+unsigned short irc_glue_local_port(const struct irc_glue *g);
+
+/* Adds the session's socket to the sets for select(). */
+void irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out,
+    int *maxfd);
+
+/* Lets libircclient handle what select() reported (now is the monotonic
+ * clock in ms, handed on to the core).  0, or -1 when the session is over
+ * (the relay then starts a new connection). */
+int irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out,
+    uint64_t now);
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * The event loop (loop.h).  Signals are blocked except inside pselect(),
+ * so a SIGTERM, SIGINT or SIGHUP either arrives before the flags are looked
+ * at or wakes the wait at once; the handlers only set flags.
+ *
+ * One turn: sockets into the sets, wait until I/O or the earliest deadline,
+ * then relay I/O (which includes libircclient's processing), the core's
+ * timers, and writing whatever may go.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <time.h>
+
+#include "../config/conf.h"
+#include "bot.h"
+#include "loop.h"
+#include "queue.h"
+#include "relay.h"
+
+#define LOOP_QUIT_MS 2000	/* at most this long to say goodbye */
+#define LOOP_MAX_WAIT_MS 60000
+
+static volatile sig_atomic_t loop_stop;
+static volatile sig_atomic_t loop_hup;
+
+static void
+loop_on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		loop_hup = 1;
+	else
+		loop_stop = 1;
+}
+
+uint64_t
+loop_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+void
+loop_log(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "cheaterbot: %s\n", line);
+}
+
+/* Installs the handlers and blocks the signals; *orig is the mask before,
+ * *waitmask the one to wait with (the same, with the signals open). */
+static void
+loop_signals(sigset_t *orig, sigset_t *waitmask)
+{
+	struct sigaction sa;
+	sigset_t block;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = loop_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, orig);
+	*waitmask = *orig;
+	sigdelset(waitmask, SIGTERM);
+	sigdelset(waitmask, SIGINT);
+	sigdelset(waitmask, SIGHUP);
+}
+
+static void
+loop_reload(const struct loop *l)
+{
+	struct conf fresh;
+	char *cause = NULL;
+
+	if (l->reload(&fresh, l->reload_arg, &cause) != 0) {
+		loop_log("reload failed, keeping the old configuration: %s",
+		    cause != NULL ? cause : "unknown error");
+		free(cause);
+		return;
+	}
+	conf_free(l->conf);
+	*l->conf = fresh;
+	queue_set_rate(l->queue, l->conf->flood_burst,
+	    l->conf->flood_interval_ms);
+	loop_log("configuration reloaded");
+}
+
+/* Waits for I/O or until `until`, with the signals open; fills the sets.
+ * -1 on a real select() failure. */
+static int
+loop_wait(const struct loop *l, fd_set *in, fd_set *out, uint64_t until,
+    const sigset_t *waitmask)
+{
+	struct timespec ts;
+	uint64_t now = loop_now(), ms;
+	int maxfd = -1;
+
+	FD_ZERO(in);
+	FD_ZERO(out);
+	relay_fds(l->relay, in, out, &maxfd);
+	ms = until > now ? until - now : 0;
+	if (ms > LOOP_MAX_WAIT_MS)
+		ms = LOOP_MAX_WAIT_MS;
+	ts.tv_sec = (time_t)(ms / 1000);
+	ts.tv_nsec = (long)(ms % 1000) * 1000000;
+	if (pselect(maxfd + 1, in, out, NULL, &ts, waitmask) < 0) {
+		FD_ZERO(in);
+		FD_ZERO(out);
+		if (errno != EINTR) {
+			loop_log("select: %s", strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* QUIT :bye, and up to LOOP_QUIT_MS for it to leave. */
+static void
+loop_goodbye(const struct loop *l, const sigset_t *waitmask)
+{
+	uint64_t end = loop_now() + LOOP_QUIT_MS, now;
+	fd_set in, out;
+
+	relay_quit(l->relay, "bye");
+	relay_flush(l->relay, loop_now());
+	while (relay_pending(l->relay) && (now = loop_now()) < end) {
+		if (loop_wait(l, &in, &out, end, waitmask) != 0)
+			break;
+		now = loop_now();
+		relay_process(l->relay, &in, &out, now);
+		relay_flush(l->relay, now);
+	}
+}
+
+int
+loop_run(const struct loop *l)
+{
+	sigset_t waitmask, orig;
+	fd_set in, out;
+	uint64_t now, until, t;
+	int rc = 0;
+
+	loop_stop = loop_hup = 0;
+	loop_signals(&orig, &waitmask);
+	while (!loop_stop) {
+		if (loop_hup) {
+			loop_hup = 0;
+			loop_reload(l);
+		}
+		now = loop_now();
+		until = bot_next_timer(l->bot);
+		t = relay_next(l->relay, now);
+		if (t < until)
+			until = t;
+		if (loop_wait(l, &in, &out, until, &waitmask) != 0) {
+			rc = -1;
+			break;
+		}
+		now = loop_now();
+		relay_process(l->relay, &in, &out, now);
+		bot_tick(l->bot, now);
+		relay_flush(l->relay, now);
+	}
+	if (loop_stop)
+		loop_goodbye(l, &waitmask);
+	sigprocmask(SIG_SETMASK, &orig, NULL);
+	return rc;
+}

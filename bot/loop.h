@@ -1,0 +1,47 @@
+/*
+ * The event loop: one thread, one select() (pselect, so signals cannot slip
+ * in between the check and the wait) over the relay's sockets and
+ * libircclient's, woken for I/O or for the earliest of the core's timers,
+ * the queue's next line and the relay's own deadlines.  Never irc_run(),
+ * never threads.
+ *
+ * SIGTERM and SIGINT end the loop: QUIT :bye goes out (for at most two
+ * seconds) and loop_run() returns.  SIGHUP reloads the configuration.
+ */
+#ifndef LOOP_H
+#define LOOP_H
+
+#include <stdint.h>
+
+struct bot;
+struct conf;
+struct queue;
+struct relay;
+
+struct loop {
+	struct conf *conf;	/* the live configuration */
+	struct relay *relay;
+	struct bot *bot;
+	struct queue *queue;
+	/* Builds a complete new configuration into fresh (defaults, file,
+	 * command-line overrides, validated): 0, or -1 and *cause (freed by
+	 * the caller), fresh then holding nothing to free. */
+	int (*reload)(struct conf *fresh, void *arg, char **cause);
+	void *reload_arg;
+};
+
+/* Runs until SIGTERM or SIGINT.  On SIGHUP, l->reload() builds a new
+ * configuration; on success it replaces *l->conf in place (the old strings
+ * are freed: keep no pointer into them) and the queue takes its flood
+ * rate; on failure the old configuration stays and the cause is logged.
+ * 0 on a clean stop, -1 if select() fails. */
+int loop_run(const struct loop *l);
+
+/* The monotonic clock in milliseconds. */
+uint64_t loop_now(void);
+
+/* One line on stderr, "cheaterbot: " and the message.  Never give it a
+ * credential. */
+void loop_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

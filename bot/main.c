@@ -1,0 +1,248 @@
+/*
+ * cheaterbot's entry point: the command line, then the configuration
+ * (built-in defaults, the file given with -c, the command-line overrides,
+ * validated as a whole), the database, the outgoing queue, the bot core,
+ * the relay and the event loop, in that order.  A bad configuration or
+ * database is one line on stderr and exit status 1.  The same function that
+ * builds the configuration at start builds it again on SIGHUP.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../config/conf.h"
+#include "../games/xalloc.h"
+#include "../storage/store.h"
+#include "bot.h"
+#include "loop.h"
+#include "queue.h"
+#include "relay.h"
+
+/* What the command line asked for. */
+struct main_opts {
+	const char *conf_path;		/* NULL: defaults only */
+	const char *server;
+	int port;			/* 0: not given */
+	const char *nick;
+	const char *channels[CONF_MAX_LIST];
+	int nchannels;
+	const char *db;
+	uint64_t seed;
+	int have_seed;
+};
+
+static void
+main_usage(FILE *f)
+{
+	fputs("usage: cheaterbot [-c FILE] [--server HOST] [--port N] "
+	    "[--nick NICK]\n"
+	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
+	    "                  [--help] [--version]\n"
+	    "  -c, --config FILE  read the configuration from FILE\n"
+	    "  --server HOST      the IRC server's name or address\n"
+	    "  --port N           its port\n"
+	    "  --nick NICK        the nick (replaces the configured nicks)\n"
+	    "  --channel '#CH'    a channel to join; repeat it for more (the\n"
+	    "                     first use replaces the configured list)\n"
+	    "  --db PATH          the SQLite database\n"
+	    "  --seed N           deal every game from seed N (tests)\n"
+	    "  --help, --version  this text, the version\n", f);
+}
+
+/* Applies the overrides to c; 0, or -1 and *cause. */
+static int
+main_override(struct conf *c, const struct main_opts *o, char **cause)
+{
+	char *why = NULL;
+	int i;
+
+	if (o->server != NULL)
+		conf_set_string(&c->server, o->server);
+	if (o->port != 0)
+		c->port = o->port;
+	if (o->db != NULL)
+		conf_set_string(&c->db, o->db);
+	if (o->nick != NULL) {
+		conf_list_clear(c->nicks, &c->nnicks);
+		if (conf_list_add(c->nicks, &c->nnicks, "nick", o->nick,
+		    &why) != 0) {
+			*cause = xasprintf("--nick: %s", why);
+			free(why);
+			return -1;
+		}
+	}
+	if (o->nchannels > 0)
+		conf_list_clear(c->channels, &c->nchannels);
+	for (i = 0; i < o->nchannels; i++) {
+		if (conf_list_add(c->channels, &c->nchannels, "channel",
+		    o->channels[i], &why) != 0) {
+			*cause = xasprintf("--channel: %s", why);
+			free(why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Builds the whole configuration into c (the loop's reload hook too). */
+static int
+main_build(struct conf *c, void *arg, char **cause)
+{
+	const struct main_opts *o = arg;
+
+	conf_defaults(c);
+	if ((o->conf_path != NULL && conf_load(c, o->conf_path, cause) != 0) ||
+	    main_override(c, o, cause) != 0 || conf_validate(c, cause) != 0) {
+		conf_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+/* A whole decimal number from min to max, or -1. */
+static int
+main_number(const char *s, unsigned long long max, unsigned long long *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || *v > max)
+		return -1;
+	return 0;
+}
+
+/* Reads the command line into o; 0 to go on, else the exit status + 1. */
+static int
+main_args(int argc, char **argv, struct main_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "server", required_argument, NULL, 's' },
+		{ "port", required_argument, NULL, 'p' },
+		{ "nick", required_argument, NULL, 'n' },
+		{ "channel", required_argument, NULL, 'C' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	unsigned long long v;
+	int ch;
+
+	memset(o, 0, sizeof *o);
+	while ((ch = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': o->conf_path = optarg; break;
+		case 's': o->server = optarg; break;
+		case 'n': o->nick = optarg; break;
+		case 'd': o->db = optarg; break;
+		case 'p':
+			if (main_number(optarg, 65535, &v) != 0 || v == 0) {
+				fprintf(stderr, "cheaterbot: --port: expected a "
+				    "number from 1 to 65535\n");
+				return 2;
+			}
+			o->port = (int)v;
+			break;
+		case 'C':
+			if (o->nchannels == CONF_MAX_LIST) {
+				fprintf(stderr, "cheaterbot: --channel: more "
+				    "than %d channels\n", CONF_MAX_LIST);
+				return 2;
+			}
+			o->channels[o->nchannels++] = optarg;
+			break;
+		case 'S':
+			if (main_number(optarg, UINT64_MAX, &v) != 0) {
+				fprintf(stderr, "cheaterbot: --seed: expected a "
+				    "whole number\n");
+				return 2;
+			}
+			o->seed = v;
+			o->have_seed = 1;
+			break;
+		case 'h': main_usage(stdout); return 1;
+		case 'V': puts("cheaterbot " CHEATERBOT_VERSION); return 1;
+		default: main_usage(stderr); return 2;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "cheaterbot: unexpected argument '%s'\n",
+		    argv[optind]);
+		return 2;
+	}
+	return 0;
+}
+
+/* Runs the bot on a built configuration: 0, or 1 on a fault. */
+static int
+main_run(struct conf *conf, struct main_opts *o)
+{
+	struct store *store;
+	struct queue *queue;
+	struct relay *relay;
+	struct bot *bot;
+	struct loop l;
+	char *cause = NULL;
+	int rc;
+
+	store = store_open(conf->db, &cause);
+	if (store == NULL) {
+		fprintf(stderr, "cheaterbot: %s\n", cause);
+		free(cause);
+		return 1;
+	}
+	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
+	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
+	relay = relay_new(conf, queue, bot, &cause);
+	if (relay == NULL) {
+		fprintf(stderr, "cheaterbot: %s\n", cause);
+		free(cause);
+		rc = -1;
+	} else {
+		loop_log("cheaterbot %s starting, database %s",
+		    CHEATERBOT_VERSION, conf->db);
+		memset(&l, 0, sizeof l);
+		l.conf = conf;
+		l.relay = relay;
+		l.bot = bot;
+		l.queue = queue;
+		l.reload = main_build;
+		l.reload_arg = o;
+		rc = loop_run(&l);
+		loop_log("stopped");
+	}
+	relay_free(relay);
+	bot_free(bot);
+	queue_free(queue);
+	store_close(store);
+	return rc == 0 ? 0 : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct main_opts o;
+	struct conf conf;
+	char *cause = NULL;
+	int rc;
+
+	rc = main_args(argc, argv, &o);
+	if (rc != 0)
+		return rc - 1;
+	if (main_build(&conf, &o, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: %s\n", cause);
+		free(cause);
+		return 1;
+	}
+	rc = main_run(&conf, &o);
+	conf_free(&conf);
+	return rc;
+}
