@@ -69,6 +69,26 @@ cards_red(int id)
 	return suit == CARDS_HEARTS || suit == CARDS_DIAMONDS;
 }
 
+int
+cards_rank_step(int rank, int steps)
+{
+	int r = (rank - 1 + steps) % CARDS_RANKS;
+
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	return (r < 0 ? r + CARDS_RANKS : r) + 1;
+}
+
+void
+cards_deal(const struct cards *deck, struct cards *hands, int nseats,
+    int first)
+{
+	int i;
+
+	assert(nseats >= 1 && first >= 0 && first < nseats);
+	for (i = 0; i < deck->n; i++)
+		cards_add(&hands[(first + i) % nseats], deck->c[i]);
+}
+
 /* Reads a rank symbol at the start of s: the number of bytes it takes, with
  * *rank set, or 0 if s does not start with one. */
 static size_t
@@ -362,4 +382,81 @@ void
 cards_sort(struct cards *l)
 {
 	qsort(l->c, (size_t)l->n, sizeof l->c[0], sort_cmp);
+}
+
+/* 1 if ids[0..n-1] holds id. */
+static int
+named_in(const int *ids, int n, int id)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (ids[i] == id)
+			return 1;
+	}
+	return 0;
+}
+
+int
+cards_pick(const struct cards *hand, int rank, int suit, int decks,
+    const int *named, int nnamed)
+{
+	int d, id, fallback = -1;
+
+	for (d = 0; d < decks; d++) {
+		id = cards_id(rank, suit, d);
+		if (named_in(named, nnamed, id))
+			continue;
+		if (cards_find(hand, id) >= 0)
+			return id;
+		if (fallback < 0)
+			fallback = id;
+	}
+	return fallback >= 0 ? fallback : cards_id(rank, suit, 0);
+}
+
+int
+cards_check_held(const struct cards *hand, const int *ids, int n,
+    int decks, char **cause)
+{
+	char text[16];
+	int i, j, again;
+
+	for (i = 0; i < n; i++) {
+		if (ids[i] < 0 || ids[i] >= decks * CARDS_DECK)
+			return game_fail(cause, "no card %d", ids[i]);
+		cards_plain(ids[i], text, sizeof text);
+		if (named_in(ids, i, ids[i]))
+			return game_fail(cause, "'%s' is named twice", text);
+		for (j = 0, again = 0; j < i; j++)
+			again |= ids[j] % CARDS_DECK == ids[i] % CARDS_DECK;
+		if (cards_find(hand, ids[i]) < 0)
+			return game_fail(cause, "you do not hold %s'%s'",
+			    again ? "another " : "", text);
+	}
+	return 0;
+}
+
+int
+cards_check_all(const struct cards *const *lists, int nlists, int decks,
+    char **cause)
+{
+	int seen[CARDS_MAX] = { 0 }, total = decks * CARDS_DECK;
+	int k, i, id;
+
+	assert(total <= CARDS_MAX);
+	for (k = 0; k < nlists; k++) {
+		for (i = 0; i < lists[k]->n; i++) {
+			if ((id = lists[k]->c[i]) < 0 || id >= total)
+				return game_fail(cause, "no card %d", id);
+			if (seen[id]++ != 0)
+				return game_fail(cause, "card %d is there "
+				    "twice", id);
+		}
+	}
+	for (id = 0; id < total; id++) {
+		if (!seen[id])
+			return game_fail(cause, "card %d is lost", id);
+	}
+	return 0;
 }

@@ -51,6 +51,17 @@ int cards_id(int rank, int suit, int deck);
 /* 1 if card id is a heart or a diamond. */
 int cards_red(int id);
 
+/* The rank steps away from rank, up (steps > 0) or down, with aces both
+ * high and low: one up from a king is the ace, one down from the ace is
+ * the king. */
+int cards_rank_step(int rank, int steps);
+
+/* Deals the cards of deck in order, one at a time, to hands[first],
+ * hands[first + 1], ... round the nseats hands (which it appends to), so
+ * the first hands may get one card more. */
+void cards_deal(const struct cards *deck, struct cards *hands, int nseats,
+    int first);
+
 /* Parses a card as a player types it: a rank (A, 1, 2..10, 11..13, T, J, Q,
  * K, any case) followed by a suit letter (c d h s, any case) or symbol
  * (♣ ♦ ♥ ♠, or the outlined ♧ ♢ ♡ ♤, with or without an emoji variation
@@ -125,5 +136,23 @@ int cards_count_rank(const struct cards *l, int rank);
 
 /* Sorts l by rank (ace low), then suit, then deck. */
 void cards_sort(struct cards *l);
+
+/* The id for a card of rank and suit that a player names, in a game of
+ * decks decks: a copy in hand that is not among named[0..nnamed-1] (the
+ * cards named before it), else any copy not named, else the first deck's
+ * (a repeat, for the caller's check to refuse). */
+int cards_pick(const struct cards *hand, int rank, int suit, int decks,
+    const int *named, int nnamed);
+
+/* Checks ids[0..n-1], cards a player named: each a card of decks decks,
+ * named once, and held in hand.  0, or -1 and *cause ("'4♥' is named
+ * twice", "you do not hold '7♠'", "you do not hold another '4♥'"). */
+int cards_check_held(const struct cards *hand, const int *ids, int n,
+    int decks, char **cause);
+
+/* Checks that lists[0..nlists-1] together hold every card of decks decks
+ * exactly once (for invariants).  0, or -1 and *cause. */
+int cards_check_all(const struct cards *const *lists, int nlists, int decks,
+    char **cause);
 
 #endif

@@ -60,7 +60,8 @@ test_parse_card_forms(void **state)
 		{ "kc", 13, CARDS_CLUBS }, { "K♣", 13, CARDS_CLUBS },
 		{ "7♦", 7, CARDS_DIAMONDS }, { "7♢", 7, CARDS_DIAMONDS },
 		{ "5♠", 5, CARDS_SPADES }, { "5♤", 5, CARDS_SPADES },
-		{ "3♧", 3, CARDS_CLUBS }, { "Q♥\xef\xb8\x8f", 12, CARDS_HEARTS },
+		{ "3♧", 3, CARDS_CLUBS },
+		{ "Q♥\xef\xb8\x8f", 12, CARDS_HEARTS },
 		{ "11h", 11, CARDS_HEARTS }, { "12s", 12, CARDS_SPADES },
 		{ "13d", 13, CARDS_DIAMONDS }, { "4h,", 4, CARDS_HEARTS },
 	};
@@ -326,6 +327,127 @@ test_sort(void **state)
 	}
 }
 
+static void
+test_rank_step(void **state)
+{
+	(void)state;
+	assert_int_equal(cards_rank_step(CARDS_KING, 1), CARDS_ACE);
+	assert_int_equal(cards_rank_step(CARDS_ACE, -1), CARDS_KING);
+	assert_int_equal(cards_rank_step(CARDS_ACE, 1), 2);
+	assert_int_equal(cards_rank_step(2, -1), CARDS_ACE);
+	assert_int_equal(cards_rank_step(7, 0), 7);
+	assert_int_equal(cards_rank_step(CARDS_QUEEN, 2), CARDS_ACE);
+	assert_int_equal(cards_rank_step(3, -16), CARDS_KING);
+	assert_int_equal(cards_rank_step(5, 13), 5);
+}
+
+/* One card at a time from the first hand round: the first hands get the
+ * odd cards. */
+static void
+test_deal(void **state)
+{
+	struct cards deck, hands[3];
+	int s;
+
+	(void)state;
+	cards_deck(&deck, 1);
+	for (s = 0; s < 3; s++)
+		cards_clear(&hands[s]);
+	cards_deal(&deck, hands, 3, 2);
+	assert_int_equal(hands[2].n, 18);
+	assert_int_equal(hands[0].n, 17);
+	assert_int_equal(hands[1].n, 17);
+	assert_int_equal(hands[2].c[0], 0);
+	assert_int_equal(hands[0].c[0], 1);
+	assert_int_equal(hands[1].c[0], 2);
+	assert_int_equal(hands[2].c[1], 3);
+	assert_int_equal(hands[2].c[17], 51);
+}
+
+static void
+test_pick(void **state)
+{
+	struct cards hand;
+	int named[2];
+
+	(void)state;
+	cards_clear(&hand);
+	cards_add(&hand, cards_id(4, CARDS_HEARTS, 1));
+	/* The copy held comes first, then the others, then a repeat. */
+	assert_int_equal(cards_pick(&hand, 4, CARDS_HEARTS, 2, NULL, 0),
+	    cards_id(4, CARDS_HEARTS, 1));
+	named[0] = cards_id(4, CARDS_HEARTS, 1);
+	assert_int_equal(cards_pick(&hand, 4, CARDS_HEARTS, 2, named, 1),
+	    cards_id(4, CARDS_HEARTS, 0));
+	named[1] = cards_id(4, CARDS_HEARTS, 0);
+	assert_int_equal(cards_pick(&hand, 4, CARDS_HEARTS, 2, named, 2),
+	    cards_id(4, CARDS_HEARTS, 0));
+	assert_int_equal(cards_pick(&hand, 9, CARDS_CLUBS, 1, NULL, 0),
+	    cards_id(9, CARDS_CLUBS, 0));
+}
+
+static void
+test_check_held(void **state)
+{
+	struct cards hand;
+	int ids[3];
+	char *cause = NULL;
+
+	(void)state;
+	cards_clear(&hand);
+	cards_add(&hand, cards_id(4, CARDS_HEARTS, 0));
+	cards_add(&hand, cards_id(7, CARDS_SPADES, 1));
+	ids[0] = cards_id(4, CARDS_HEARTS, 0);
+	ids[1] = cards_id(7, CARDS_SPADES, 1);
+	assert_int_equal(cards_check_held(&hand, ids, 2, 2, NULL), 0);
+	assert_int_equal(cards_check_held(&hand, ids, 2, 1, &cause), -1);
+	assert_string_equal(cause, "no card 97");
+	free(cause);
+	ids[1] = ids[0];
+	assert_int_equal(cards_check_held(&hand, ids, 2, 2, &cause), -1);
+	assert_string_equal(cause, "'4♥' is named twice");
+	free(cause);
+	ids[1] = cards_id(4, CARDS_HEARTS, 1);
+	assert_int_equal(cards_check_held(&hand, ids, 2, 2, &cause), -1);
+	assert_string_equal(cause, "you do not hold another '4♥'");
+	free(cause);
+	ids[2] = cards_id(7, CARDS_SPADES, 0);
+	assert_int_equal(cards_check_held(&hand, ids + 2, 1, 2, &cause), -1);
+	assert_string_equal(cause, "you do not hold '7♠'");
+	free(cause);
+	ids[0] = -1;
+	assert_int_equal(cards_check_held(&hand, ids, 1, 2, &cause), -1);
+	assert_string_equal(cause, "no card -1");
+	free(cause);
+}
+
+static void
+test_check_all(void **state)
+{
+	struct cards a, b;
+	const struct cards *lists[2] = { &a, &b };
+	char *cause = NULL;
+
+	(void)state;
+	cards_deck(&a, 2);
+	cards_clear(&b);
+	while (a.n > 60)
+		cards_add(&b, a.c[--a.n]);
+	assert_int_equal(cards_check_all(lists, 2, 2, NULL), 0);
+	assert_int_equal(cards_check_all(lists, 2, 1, &cause), -1);
+	assert_string_equal(cause, "no card 52");
+	free(cause);
+	cards_add(&b, 7);
+	assert_int_equal(cards_check_all(lists, 2, 2, &cause), -1);
+	assert_string_equal(cause, "card 7 is there twice");
+	free(cause);
+	b.n--;
+	a.n--;
+	assert_int_equal(cards_check_all(lists, 2, 2, &cause), -1);
+	assert_string_equal(cause, "card 59 is lost");
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -340,6 +462,11 @@ main(void)
 		cmocka_unit_test(test_markup),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_rank_step),
+		cmocka_unit_test(test_deal),
+		cmocka_unit_test(test_pick),
+		cmocka_unit_test(test_check_held),
+		cmocka_unit_test(test_check_all),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
