@@ -1,0 +1,27 @@
+/*
+ * The Cheat variant (games/cheat.c): its ops for game_table[], and a few
+ * hooks through which tests stack a deal and look at the cards.  The bot
+ * itself only ever uses cheat_ops through the game.h contract.
+ */
+#ifndef CHEAT_H
+#define CHEAT_H
+
+#include "cards.h"
+#include "game.h"
+
+extern const struct game_ops cheat_ops;
+
+/* Replaces the hands of g, a game just made by cheat_ops.create(), with
+ * hands[0..nseats-1] (each sorted on the way in); every other card of the
+ * game's decks goes to the pile, in id order.  The turn is unchanged (the
+ * seat left of the dealer opens).  0, or -1 and *cause when a card is out of
+ * range or given twice.  For tests: a stacked deck. */
+int cheat_stack(struct game *g, const struct cards *hands, char **cause);
+
+/* The hand of seat in g (sorted by rank); owned by g. */
+const struct cards *cheat_hand(const struct game *g, int seat);
+
+/* The pile of g, bottom first; owned by g. */
+const struct cards *cheat_pile(const struct game *g);
+
+#endif
