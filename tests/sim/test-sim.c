@@ -1,0 +1,397 @@
+/*
+ * The random-play simulator: one test per variant in game_table[], with no
+ * variant-specific code.  Each test plays SIM_GAMES games (environment,
+ * default 200) spread over every seat count and every combination of option
+ * values that matters, choosing moves with sample(), sometimes timeout() or
+ * a leave.  At every step the state must pass invariants(), a sampled move
+ * must pass check() and survive its text form, and a timeout move must be
+ * legal; every game must end within MOVE_CAP moves, and replaying its move
+ * log from the same seed must give the same messages and final views.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/game.h"
+#include "games/xalloc.h"
+
+#define MOVE_CAP 20000		/* a game this long is a bug */
+#define MAX_CONFIGS 512
+#define MOVE_TEXT 1024
+#define SMALL_RANGE 4		/* options with a range up to this: all */
+
+/* Everything a game said, in order: "seat|text\n" lines. */
+struct transcript {
+	char *buf;
+	size_t len, size;
+};
+
+/* One table set-up: a seat count and option values. */
+struct config {
+	int nseats;
+	struct game_opts opts;
+};
+
+/* Totals over one variant, for the summary line. */
+struct sim_stats {
+	long games, moves, timeouts, leaves;
+	int longest;
+};
+
+static void
+tr_add(struct transcript *tr, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (tr->len + n + 1 > tr->size) {
+		tr->size = (tr->len + n + 1) * 2;
+		tr->buf = xrealloc(tr->buf, tr->size);
+	}
+	memcpy(tr->buf + tr->len, s, n + 1);
+	tr->len += n;
+}
+
+static void
+tr_emit(void *ctx, int seat, const char *text)
+{
+	char head[16];
+
+	snprintf(head, sizeof head, "%d|", seat);
+	tr_add(ctx, head);
+	tr_add(ctx, text);
+	tr_add(ctx, "\n");
+}
+
+/* The log of accepted moves, as text. */
+struct move_log {
+	char **text;
+	int n, size;
+};
+
+static void
+log_add(struct move_log *l, const char *text)
+{
+	if (l->n == l->size) {
+		l->size = l->size == 0 ? 256 : l->size * 2;
+		l->text = xreallocarray(l->text, (size_t)l->size,
+		    sizeof *l->text);
+	}
+	l->text[l->n++] = xstrdup(text);
+}
+
+static void
+log_free(struct move_log *l)
+{
+	while (l->n > 0)
+		free(l->text[--l->n]);
+	free(l->text);
+}
+
+static int
+sim_games(void)
+{
+	const char *s = getenv("SIM_GAMES");
+	int n = s != NULL ? atoi(s) : 0;
+
+	return n > 0 ? n : 200;
+}
+
+/* The values of option o worth trying: all of a small range, else the
+ * ends and the default. */
+static int
+option_values(const struct game_option *o, int *v)
+{
+	int n = 0, x;
+
+	if (o->max - o->min <= SMALL_RANGE) {
+		for (x = o->min; x <= o->max; x++)
+			v[n++] = x;
+		return n;
+	}
+	v[n++] = o->min;
+	if (o->def != o->min && o->def != o->max)
+		v[n++] = o->def;
+	v[n++] = o->max;
+	return n;
+}
+
+/* Every seat count and combination of option values that create()
+ * accepts; refused ones must say why. */
+static int
+configs(const struct game_ops *ops, struct config *out)
+{
+	int values[GAME_MAX_OPTIONS][SMALL_RANGE + 1], nv[GAME_MAX_OPTIONS];
+	int nopts = 0, idx[GAME_MAX_OPTIONS], n = 0, seats, i, refused = 0;
+	struct game_opts opts;
+	struct rng rng;
+	struct game *g;
+	char *cause;
+
+	while (ops->options != NULL && ops->options[nopts].name != NULL) {
+		nv[nopts] = option_values(&ops->options[nopts],
+		    values[nopts]);
+		nopts++;
+	}
+	rng_seed(&rng, 0);
+	for (seats = ops->min_seats; seats <= ops->max_seats; seats++) {
+		memset(idx, 0, sizeof idx);
+		for (;;) {
+			game_opts_default(ops, &opts);
+			for (i = 0; i < nopts; i++)
+				opts.v[i] = values[i][idx[i]];
+			cause = NULL;
+			g = ops->create(&opts, seats, 0, &rng, NULL, &cause);
+			if (g != NULL) {
+				assert_true(n < MAX_CONFIGS);
+				out[n].nseats = seats;
+				out[n++].opts = opts;
+				ops->destroy(g);
+			} else {
+				assert_non_null(cause);
+				assert_true(cause[0] != '\0');
+				free(cause);
+				refused++;
+			}
+			for (i = 0; i < nopts && ++idx[i] == nv[i]; i++)
+				idx[i] = 0;
+			if (i == nopts)
+				break;
+		}
+	}
+	print_message("%s: %d set-ups, %d refused by create()\n", ops->name,
+	    n, refused);
+	return n;
+}
+
+static void
+assert_same_move(const struct game_move *a, const struct game_move *b)
+{
+	assert_int_equal(a->seat, b->seat);
+	assert_int_equal(a->verb, b->verb);
+	assert_int_equal(a->argc, b->argc);
+	assert_memory_equal(a->argv, b->argv, (size_t)a->argc *
+	    sizeof a->argv[0]);
+}
+
+/* Checks a move that the rules themselves offered for state t. */
+static void
+check_offered(const struct game_ops *ops, const struct game *g,
+    const struct game_turn *t, const struct game_move *mv, const char *what)
+{
+	struct game_move back;
+	char text[MOVE_TEXT], again[MOVE_TEXT], *cause = NULL;
+
+	if (ops->check(g, mv, &cause) != 0)
+		fail_msg("%s: %s move refused: %s", ops->name, what, cause);
+	assert_true(mv->seat == t->seat || mv->seat == GAME_SEAT_TABLE ||
+	    (mv->seat >= 0 && (t->window & (1u << mv->seat)) != 0));
+	game_move_format(ops, mv, text, sizeof text);
+	if (game_move_parse(ops, text, &back, &cause) != 0)
+		fail_msg("%s: '%s' does not parse: %s", ops->name, text,
+		    cause);
+	assert_same_move(mv, &back);
+	game_move_format(ops, &back, again, sizeof again);
+	assert_string_equal(text, again);
+}
+
+/* Chooses the next move: mostly sampled, sometimes the timeout move,
+ * rarely a seat leaving. */
+static void
+choose(const struct game_ops *ops, const struct game *g,
+    const struct game_turn *t, int nseats, struct rng *rng,
+    struct game_move *mv, struct sim_stats *st)
+{
+	struct game_move tmv, leave;
+	unsigned r = rng_below(rng, 100);
+
+	if (ops->sample(g, rng, mv) != 0)
+		fail_msg("%s: no sample in a running game", ops->name);
+	check_offered(ops, g, t, mv, "sampled");
+	if (t->seat >= 0 || t->window != 0) {
+		ops->timeout(g, &tmv);
+		check_offered(ops, g, t, &tmv, "timeout");
+		if (r < 10) {
+			*mv = tmv;
+			st->timeouts++;
+			return;
+		}
+	}
+	if (r == 10) {
+		memset(&leave, 0, sizeof leave);
+		leave.seat = (int)rng_below(rng, (uint32_t)nseats);
+		leave.verb = GAME_VERB_LEAVE;
+		if (ops->check(g, &leave, NULL) == 0) {
+			*mv = leave;
+			st->leaves++;
+		}
+	}
+}
+
+/* Checks the outcome of a finished game. */
+static void
+check_result(const struct game_ops *ops, const struct game *g, int nseats)
+{
+	struct game_result r;
+	int s;
+
+	ops->result(g, &r);
+	assert_int_equal(r.nseats, nseats);
+	for (s = 0; s < nseats; s++)
+		assert_in_range(r.place[s], 0, nseats);
+	if (r.winner >= 0) {
+		assert_in_range(r.winner, 0, nseats - 1);
+		assert_int_equal(r.place[r.winner], 1);
+	}
+	if (r.loser >= 0) {
+		assert_in_range(r.loser, 0, nseats - 1);
+		assert_true(r.loser != r.winner);
+	}
+}
+
+static void
+final_views(const struct game_ops *ops, const struct game *g, int nseats,
+    struct game_out *out)
+{
+	int s;
+
+	for (s = 0; s < nseats; s++)
+		ops->view(g, s, out);
+	ops->view(g, GAME_PUBLIC, out);
+}
+
+/* Plays the game of seed to its end, logging moves and messages. */
+static void
+play(const struct game_ops *ops, const struct config *c, uint64_t seed,
+    struct move_log *log, struct transcript *tr, struct sim_stats *st)
+{
+	struct game_out out = { tr_emit, tr };
+	struct game_move mv;
+	struct game_turn t;
+	struct rng deal, pick;
+	struct game *g;
+	char text[MOVE_TEXT], *cause = NULL;
+
+	rng_seed(&deal, seed);
+	rng_seed(&pick, ~seed);
+	g = ops->create(&c->opts, c->nseats, (int)(seed % (unsigned)c->nseats),
+	    &deal, &out, &cause);
+	if (g == NULL)
+		fail_msg("%s: create refused: %s", ops->name, cause);
+	for (;;) {
+		if (ops->invariants(g, &cause) != 0)
+			fail_msg("%s seed %llu move %d: %s", ops->name,
+			    (unsigned long long)seed, log->n, cause);
+		ops->turn(g, &t);
+		if (t.over)
+			break;
+		if (log->n >= MOVE_CAP)
+			fail_msg("%s seed %llu: no end after %d moves",
+			    ops->name, (unsigned long long)seed, MOVE_CAP);
+		choose(ops, g, &t, c->nseats, &pick, &mv, st);
+		game_move_format(ops, &mv, text, sizeof text);
+		log_add(log, text);
+		ops->apply(g, &mv, &out);
+	}
+	assert_int_equal(ops->sample(g, &pick, &mv), -1);
+	check_result(ops, g, c->nseats);
+	final_views(ops, g, c->nseats, &out);
+	ops->destroy(g);
+}
+
+/* Rebuilds the game of seed from its move log alone. */
+static void
+replay(const struct game_ops *ops, const struct config *c, uint64_t seed,
+    const struct move_log *log, struct transcript *tr)
+{
+	struct game_out out = { tr_emit, tr };
+	struct game_move mv;
+	struct game_turn t;
+	struct rng deal;
+	struct game *g;
+	char *cause = NULL;
+	int i;
+
+	rng_seed(&deal, seed);
+	g = ops->create(&c->opts, c->nseats, (int)(seed % (unsigned)c->nseats),
+	    &deal, &out, &cause);
+	assert_non_null(g);
+	for (i = 0; i < log->n; i++) {
+		if (game_move_parse(ops, log->text[i], &mv, &cause) != 0 ||
+		    ops->check(g, &mv, &cause) != 0)
+			fail_msg("%s replay of '%s': %s", ops->name,
+			    log->text[i], cause);
+		ops->apply(g, &mv, &out);
+	}
+	ops->turn(g, &t);
+	assert_int_equal(t.over, 1);
+	final_views(ops, g, c->nseats, &out);
+	ops->destroy(g);
+}
+
+static void
+test_variant(void **state)
+{
+	const struct game_ops *ops = game_table[*(int *)*state];
+	struct config *cfg = xcalloc(MAX_CONFIGS, sizeof *cfg);
+	struct transcript a, b;
+	struct move_log log;
+	struct sim_stats st;
+	int ncfg, games = sim_games(), i;
+	uint64_t seed;
+
+	assert_string_equal(ops->verbs[GAME_VERB_LEAVE], "leave");
+	assert_int_equal(ops->reactions & (1u << GAME_VERB_LEAVE), 0);
+	ncfg = configs(ops, cfg);
+	assert_true(ncfg > 0);
+	memset(&st, 0, sizeof st);
+	for (i = 0; i < games; i++) {
+		seed = UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(i + 1);
+		memset(&a, 0, sizeof a);
+		memset(&b, 0, sizeof b);
+		memset(&log, 0, sizeof log);
+		play(ops, &cfg[i % ncfg], seed, &log, &a, &st);
+		replay(ops, &cfg[i % ncfg], seed, &log, &b);
+		assert_non_null(a.buf);
+		assert_non_null(b.buf);
+		assert_string_equal(a.buf, b.buf);
+		st.games++;
+		st.moves += log.n;
+		if (log.n > st.longest)
+			st.longest = log.n;
+		log_free(&log);
+		free(a.buf);
+		free(b.buf);
+	}
+	print_message("%s: %ld games, %ld moves (longest %d), %ld timeouts, "
+	    "%ld leaves\n", ops->name, st.games, st.moves, st.longest,
+	    st.timeouts, st.leaves);
+	free(cfg);
+}
+
+int
+main(void)
+{
+	struct CMUnitTest *tests;
+	int n = 0, i, *index, rc;
+
+	while (game_table[n] != NULL)
+		n++;
+	tests = xcalloc((size_t)n, sizeof *tests);
+	index = xcalloc((size_t)n, sizeof *index);
+	for (i = 0; i < n; i++) {
+		index[i] = i;
+		tests[i].name = game_table[i]->name;
+		tests[i].test_func = test_variant;
+		tests[i].initial_state = &index[i];
+	}
+	rc = _cmocka_run_group_tests("sim", tests, (size_t)n, NULL, NULL);
+	free(tests);
+	free(index);
+	return rc;
+}
