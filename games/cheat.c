@@ -168,8 +168,8 @@ allowed_text(int last, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s, %s or %s",
 	    cards_rank_name(cards_rank_step(last, -1), 1),
-	    cards_rank_name(last, 1), cards_rank_name(cards_rank_step(last, 1),
-	    1));
+	    cards_rank_name(last, 1),
+	    cards_rank_name(cards_rank_step(last, 1), 1));
 }
 
 static void
@@ -388,13 +388,14 @@ parse_play(const struct game *g, int seat, int argc, char **argv,
 	}
 	mv->argv[0] = ncards;
 	mv->argv[1] = first;
-	if (sep < 0) {
-		if (first == 0)
-			return game_fail(cause, "your cards are of different "
-			    "ranks: say what they are, e.g. 'play 4h 7c as "
-			    "two fours'");
+	if (sep < 0 && first == 0 && strcasecmp(argv[argc - 1], "as") == 0)
+		return game_fail(cause, "say what you declare after 'as', "
+		    "e.g. 'as two fours'");
+	if (sep < 0 && first == 0)
+		return game_fail(cause, "your cards are of different ranks: "
+		    "say what they are, e.g. 'play 4h 7c as two fours'");
+	if (sep < 0)
 		return 0;
-	}
 	if (sep == argc - 3 && cards_parse_count(argv[sep + 1], &mv->argv[0],
 	    cause) != 0)
 		return -1;

@@ -38,6 +38,10 @@ struct config {
 	struct game_opts opts;
 };
 
+/* The game being played, named in every failure so it can be rerun:
+ * "cheat, 4 seats, decks=0 loser=1, seed 42". */
+static char where[256];
+
 /* Totals over one variant, for the summary line. */
 struct sim_stats {
 	long games, moves, timeouts, leaves;
@@ -188,12 +192,12 @@ check_offered(const struct game_ops *ops, const struct game *g,
 	char text[MOVE_TEXT], again[MOVE_TEXT], *cause = NULL;
 
 	if (ops->check(g, mv, &cause) != 0)
-		fail_msg("%s: %s move refused: %s", ops->name, what, cause);
+		fail_msg("%s: %s move refused: %s", where, what, cause);
 	assert_true(mv->seat == t->seat || mv->seat == GAME_SEAT_TABLE ||
 	    (mv->seat >= 0 && (t->window & (1u << mv->seat)) != 0));
 	game_move_format(ops, mv, text, sizeof text);
 	if (game_move_parse(ops, text, &back, &cause) != 0)
-		fail_msg("%s: '%s' does not parse: %s", ops->name, text,
+		fail_msg("%s: '%s' does not parse: %s", where, text,
 		    cause);
 	assert_same_move(mv, &back);
 	game_move_format(ops, &back, again, sizeof again);
@@ -211,7 +215,7 @@ choose(const struct game_ops *ops, const struct game *g,
 	unsigned r = rng_below(rng, 100);
 
 	if (ops->sample(g, rng, mv) != 0)
-		fail_msg("%s: no sample in a running game", ops->name);
+		fail_msg("%s: no sample in a running game", where);
 	check_offered(ops, g, t, mv, "sampled");
 	if (t->seat >= 0 || t->window != 0) {
 		ops->timeout(g, &tmv);
@@ -275,24 +279,26 @@ play(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	struct game_turn t;
 	struct rng deal, pick;
 	struct game *g;
-	char text[MOVE_TEXT], *cause = NULL;
+	char text[MOVE_TEXT], opts[128], *cause = NULL;
 
+	game_opts_format(ops, &c->opts, opts, sizeof opts);
+	snprintf(where, sizeof where, "%s, %d seats, %s, seed %llu",
+	    ops->name, c->nseats, opts, (unsigned long long)seed);
 	rng_seed(&deal, seed);
 	rng_seed(&pick, ~seed);
 	g = ops->create(&c->opts, c->nseats, (int)(seed % (unsigned)c->nseats),
 	    &deal, &out, &cause);
 	if (g == NULL)
-		fail_msg("%s: create refused: %s", ops->name, cause);
+		fail_msg("%s: create refused: %s", where, cause);
 	for (;;) {
 		if (ops->invariants(g, &cause) != 0)
-			fail_msg("%s seed %llu move %d: %s", ops->name,
-			    (unsigned long long)seed, log->n, cause);
+			fail_msg("%s, move %d: %s", where, log->n, cause);
 		ops->turn(g, &t);
 		if (t.over)
 			break;
 		if (log->n >= MOVE_CAP)
-			fail_msg("%s seed %llu: no end after %d moves",
-			    ops->name, (unsigned long long)seed, MOVE_CAP);
+			fail_msg("%s: no end after %d moves", where,
+			    MOVE_CAP);
 		choose(ops, g, &t, c->nseats, &pick, &mv, st);
 		game_move_format(ops, &mv, text, sizeof text);
 		log_add(log, text);
@@ -324,7 +330,7 @@ replay(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	for (i = 0; i < log->n; i++) {
 		if (game_move_parse(ops, log->text[i], &mv, &cause) != 0 ||
 		    ops->check(g, &mv, &cause) != 0)
-			fail_msg("%s replay of '%s': %s", ops->name,
+			fail_msg("%s: replay of '%s': %s", where,
 			    log->text[i], cause);
 		ops->apply(g, &mv, &out);
 	}

@@ -937,8 +937,9 @@ test_parse_forms(void **state)
 	assert_parse_fails(f, 1, "play 4h queens", "unknown card 'queens'");
 	assert_parse_fails(f, 1, "play 4h 7c", "your cards are of different "
 	    "ranks: say what they are, e.g. 'play 4h 7c as two fours'");
-	assert_parse_fails(f, 1, "play 4h as", "your cards are of different "
-	    "ranks: say what they are, e.g. 'play 4h 7c as two fours'");
+	assert_parse_fails(f, 1, "play 4h as", "say what you declare after "
+	    "'as', e.g. 'as two fours'");
+	assert_parse(f, 1, "play as", "1 play 1 1 39");
 
 	fx_refused(f, 1, "play 4h 4h", "'4♥' is named twice");
 	fx_refused(f, 1, "play 9s", "you do not hold '9♠'");
