@@ -44,7 +44,7 @@ main_usage(FILE *f)
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
 	    "  --port N           its port\n"
-	    "  --nick NICK        the nick (replaces the configured nicks)\n"
+	    "  --nick NICK        the nick (the alternates stay as configured)\n"
 	    "  --channel '#CH'    a channel to join; repeat it for more (the\n"
 	    "                     first use replaces the configured list)\n"
 	    "  --db PATH          the SQLite database\n"
@@ -65,15 +65,8 @@ main_override(struct conf *c, const struct main_opts *o, char **cause)
 		c->port = o->port;
 	if (o->db != NULL)
 		conf_set_string(&c->db, o->db);
-	if (o->nick != NULL) {
-		conf_list_clear(c->nicks, &c->nnicks);
-		if (conf_list_add(c->nicks, &c->nnicks, "nick", o->nick,
-		    &why) != 0) {
-			*cause = xasprintf("--nick: %s", why);
-			free(why);
-			return -1;
-		}
-	}
+	if (o->nick != NULL)
+		conf_set_string(&c->nicks[0], o->nick);
 	if (o->nchannels > 0)
 		conf_list_clear(c->channels, &c->nchannels);
 	for (i = 0; i < o->nchannels; i++) {

@@ -365,36 +365,61 @@ relay_connected(struct relay *r, uint64_t now)
 	relay_try(r, now);
 }
 
-/* Before 001: the next nick to try, from the configured ones, then the
- * first with "_" or a number after it (cut to 9 bytes, RFC 1459's limit,
- * once the server has refused a long one). */
+/* Whether nick is one of the configured ones. */
+static int
+relay_configured_nick(const struct conf *c, const char *nick)
+{
+	int i;
+
+	for (i = 0; i < c->nnicks; i++) {
+		if (strcasecmp(c->nicks[i], nick) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The k-th fallback nick (k >= 1): the first with "_", then 2, 3, ...
+ * after it, cut to 9 bytes (RFC 1459's limit) once the server has refused
+ * a long one. */
+static void
+relay_fallback_nick(struct relay *r, int k)
+{
+	char suffix[16];
+	int keep;
+
+	if (k == 1)
+		snprintf(suffix, sizeof suffix, "_");
+	else
+		snprintf(suffix, sizeof suffix, "%d", k);
+	keep = (int)(RELAY_NICK_MAX - strlen(suffix));
+	if (r->nick_cut)
+		keep = 9 - (int)strlen(suffix);
+	snprintf(r->nick, sizeof r->nick, "%.*s%s", keep, r->conf->nicks[0],
+	    suffix);
+}
+
+/* Before 001, the nick was refused: tries the next configured one, then
+ * fallbacks that are not configured ones. */
 static void
 relay_next_nick(struct relay *r, uint64_t now, const char *code)
 {
 	const struct conf *c = r->conf;
-	char suffix[16], line[IRCLINE_MAX + 1];
-	int k, keep;
+	char line[IRCLINE_MAX + 1];
 
 	if (strcmp(code, "432") == 0 && r->nick_try >= c->nnicks)
 		r->nick_cut = 1;
-	if (++r->nick_try > RELAY_NICK_TRIES) {
-		relay_drop(r, now, "no nick is free");
-		return;
-	}
-	if (r->nick_try < c->nnicks)
-		snprintf(r->nick, sizeof r->nick, "%s", c->nicks[r->nick_try]);
-	else {
-		k = r->nick_try - c->nnicks + 1;
-		if (k == 1)
-			snprintf(suffix, sizeof suffix, "_");
-		else
-			snprintf(suffix, sizeof suffix, "%d", k);
-		keep = (int)(RELAY_NICK_MAX - strlen(suffix));
-		if (r->nick_cut)
-			keep = 9 - (int)strlen(suffix);
-		snprintf(r->nick, sizeof r->nick, "%.*s%s", keep, c->nicks[0],
-		    suffix);
-	}
+	do {
+		if (++r->nick_try > RELAY_NICK_TRIES) {
+			relay_drop(r, now, "no nick is free");
+			return;
+		}
+		if (r->nick_try < c->nnicks) {
+			snprintf(r->nick, sizeof r->nick, "%s",
+			    c->nicks[r->nick_try]);
+			break;
+		}
+		relay_fallback_nick(r, r->nick_try - c->nnicks + 1);
+	} while (relay_configured_nick(c, r->nick));
 	loop_log("nick refused (%s), trying %s", code, r->nick);
 	relay_direct(r, line, snprintf(line, sizeof line, "NICK %s", r->nick));
 }
