@@ -1,0 +1,385 @@
+/*
+ * Starting and stopping ngircd and the bot for integration tests
+ * (ngircd.h).  Waiting is done on events where the kernel offers one: a
+ * process's end through a pidfd, a log file's growth through inotify.  Only
+ * "is the port open yet" has no event, so it is retried every 10 ms.
+ */
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ngircd.h"
+
+#define NGIRCD_BIN "/usr/sbin/ngircd"
+#define NGIRCD_START_MS 10000
+#define NGIRCD_STOP_MS 5000
+
+long long
+ngircd_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+char *
+ngircd_tmpdir(void)
+{
+	const char *base = getenv("TMPDIR");
+	char path[PATH_MAX];
+	int n;
+
+	if (base == NULL || *base == '\0')
+		base = "/tmp";
+	n = snprintf(path, sizeof path, "%s/cheaterbot-test.XXXXXX", base);
+	if (n < 0 || (size_t)n >= sizeof path || mkdtemp(path) == NULL)
+		return NULL;
+	return strdup(path);
+}
+
+static int
+ngircd_rm_one(const char *path, const struct stat *st, int flag,
+    struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+void
+ngircd_rmdir(const char *dir)
+{
+	if (dir != NULL)
+		nftw(dir, ngircd_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int
+ngircd_free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t len = sizeof sin;
+	int fd, port = -1;
+
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		return -1;
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&sin, sizeof sin) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&sin, &len) == 0)
+		port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
+}
+
+/* Waits up to timeout_ms for pid to end; its wait status, or -1. */
+static int
+ngircd_reap(pid_t pid, int timeout_ms)
+{
+	long long end = ngircd_now_ms() + timeout_ms;
+	struct pollfd pfd;
+	int status, pidfd, left;
+
+	pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	for (;;) {
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			if (pidfd >= 0)
+				close(pidfd);
+			return status;
+		}
+		left = (int)(end - ngircd_now_ms());
+		if (left <= 0)
+			break;
+		if (pidfd >= 0) {
+			pfd.fd = pidfd;
+			pfd.events = POLLIN;
+			poll(&pfd, 1, left);
+		} else
+			poll(NULL, 0, left < 10 ? left : 10);
+	}
+	if (pidfd >= 0)
+		close(pidfd);
+	return -1;
+}
+
+/* Stops pid: SIGTERM, SIGKILL after NGIRCD_STOP_MS; its wait status. */
+static int
+ngircd_kill(pid_t pid)
+{
+	int status;
+
+	kill(pid, SIGTERM);
+	status = ngircd_reap(pid, NGIRCD_STOP_MS);
+	if (status == -1) {
+		fprintf(stderr, "test: process %d ignored SIGTERM\n", (int)pid);
+		kill(pid, SIGKILL);
+		status = ngircd_reap(pid, NGIRCD_STOP_MS);
+	}
+	return status;
+}
+
+static int
+ngircd_write_conf(const char *path, int port)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	fprintf(f, "[Global]\n"
+	    "\tName = irc.test\n"
+	    "\tInfo = cheaterbot test server\n"
+	    "\tAdminInfo1 = cheaterbot tests\n"
+	    "\tAdminInfo2 = 127.0.0.1\n"
+	    "\tAdminEMail = nobody@irc.test\n"
+	    "\tListen = 127.0.0.1\n"
+	    "\tPorts = %d\n", port);
+	if (geteuid() == 0)
+		fprintf(f, "\tServerUID = nobody\n\tServerGID = nogroup\n");
+	fprintf(f, "[Limits]\n"
+	    "\tMaxConnectionsIP = 0\n"
+	    "\tMaxNickLength = 30\n"
+	    "\tMaxPenaltyTime = 0\n"
+	    "\tPingTimeout = 600\n"
+	    "\tPongTimeout = 600\n"
+	    "[Options]\n"
+	    "\tPAM = no\n"
+	    "\tDNS = no\n"
+	    "\tIdent = no\n"
+	    "\tMorePrivacy = no\n");
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+/* fork + exec with stdout and stderr into log; the child's pid or -1. */
+static pid_t
+ngircd_spawn(const char *log, char *const argv[])
+{
+	pid_t pid;
+	int fd;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd);
+	return pid;
+}
+
+/* Waits until something accepts connections on 127.0.0.1:port while pid
+ * lives. */
+static int
+ngircd_wait_port(pid_t pid, int port, int timeout_ms)
+{
+	long long end = ngircd_now_ms() + timeout_ms;
+	struct sockaddr_in sin;
+	int fd, ok, status;
+
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons((unsigned short)port);
+	while (ngircd_now_ms() < end) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return -1;
+		fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			return -1;
+		ok = connect(fd, (struct sockaddr *)&sin, sizeof sin) == 0;
+		close(fd);
+		if (ok)
+			return 0;
+		poll(NULL, 0, 10);
+	}
+	return -1;
+}
+
+int
+ngircd_start(struct ngircd *s, const char *dir, int port)
+{
+	char conf[PATH_MAX], log[PATH_MAX];
+	char *argv[] = { (char *)NGIRCD_BIN, (char *)"-n", (char *)"-f", conf,
+	    NULL };
+
+	memset(s, 0, sizeof *s);
+	if (port == 0)
+		port = ngircd_free_port();
+	if (port <= 0 || snprintf(s->dir, sizeof s->dir, "%s", dir) >=
+	    (int)sizeof s->dir ||
+	    snprintf(conf, sizeof conf, "%s/ngircd.conf", dir) >=
+	    (int)sizeof conf ||
+	    snprintf(log, sizeof log, "%s/ngircd.log", dir) >= (int)sizeof log)
+		return -1;
+	if (ngircd_write_conf(conf, port) != 0) {
+		fprintf(stderr, "test: cannot write %s\n", conf);
+		return -1;
+	}
+	s->port = port;
+	s->pid = ngircd_spawn(log, argv);
+	if (s->pid < 0) {
+		s->pid = 0;
+		return -1;
+	}
+	if (ngircd_wait_port(s->pid, port, NGIRCD_START_MS) != 0) {
+		fprintf(stderr, "test: ngircd did not start; see %s\n", log);
+		ngircd_stop(s);
+		return -1;
+	}
+	return 0;
+}
+
+int
+ngircd_stop(struct ngircd *s)
+{
+	if (s->pid <= 0)
+		return -1;
+	ngircd_kill(s->pid);
+	s->pid = 0;
+	return 0;
+}
+
+int
+ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
+    const char *const *args)
+{
+	const char *path = getenv("CHEATERBOT");
+	char *argv[64];
+	int i;
+
+	memset(b, 0, sizeof *b);
+	if (path == NULL || *path == '\0')
+		path = "build/test/cheaterbot";
+	if (snprintf(b->log, sizeof b->log, "%s/%s.log", dir, name) >=
+	    (int)sizeof b->log)
+		return -1;
+	argv[0] = (char *)path;
+	for (i = 0; args[i] != NULL; i++) {
+		if (i + 2 >= (int)(sizeof argv / sizeof argv[0]))
+			return -1;
+		argv[i + 1] = (char *)args[i];
+	}
+	argv[i + 1] = NULL;
+	b->pid = ngircd_spawn(b->log, argv);
+	if (b->pid < 0) {
+		b->pid = 0;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+ngircd_exit_code(int status)
+{
+	if (status == -1)
+		return -1;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+int
+ngircd_bot_stop(struct ngircd_bot *b)
+{
+	int status;
+
+	if (b->pid <= 0)
+		return -1;
+	status = ngircd_kill(b->pid);
+	b->pid = 0;
+	return ngircd_exit_code(status);
+}
+
+int
+ngircd_bot_wait(struct ngircd_bot *b, int timeout_ms)
+{
+	int status;
+
+	if (b->pid <= 0)
+		return -1;
+	status = ngircd_reap(b->pid, timeout_ms);
+	if (status != -1)
+		b->pid = 0;
+	return ngircd_exit_code(status);
+}
+
+int
+ngircd_bot_alive(struct ngircd_bot *b)
+{
+	int status;
+
+	if (b->pid <= 0)
+		return 0;
+	if (waitpid(b->pid, &status, WNOHANG) == b->pid) {
+		b->pid = 0;
+		return 0;
+	}
+	return 1;
+}
+
+/* Whether the file at path contains text. */
+static int
+ngircd_file_has(const char *path, const char *text)
+{
+	char buf[65536];
+	size_t n;
+	FILE *f = fopen(path, "r");
+	int found = 0;
+
+	if (f == NULL)
+		return 0;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	found = strstr(buf, text) != NULL;
+	return found;
+}
+
+int
+ngircd_bot_wait_log(const struct ngircd_bot *b, const char *text,
+    int timeout_ms)
+{
+	long long end = ngircd_now_ms() + timeout_ms;
+	char events[4096];
+	struct pollfd pfd;
+	int fd, left, found;
+
+	fd = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	if (fd >= 0 && inotify_add_watch(fd, b->log, IN_MODIFY) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	while (!(found = ngircd_file_has(b->log, text))) {
+		left = (int)(end - ngircd_now_ms());
+		if (left <= 0)
+			break;
+		pfd.fd = fd;
+		pfd.events = POLLIN;
+		if (fd >= 0 && poll(&pfd, 1, left) > 0)
+			while (read(fd, events, sizeof events) > 0)
+				;
+		else if (fd < 0)
+			poll(NULL, 0, left < 20 ? left : 20);
+	}
+	if (fd >= 0)
+		close(fd);
+	return found;
+}

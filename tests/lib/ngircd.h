@@ -1,0 +1,63 @@
+/*
+ * Processes for integration tests: a real ngircd (/usr/sbin/ngircd) on a
+ * free loopback port with a configuration of its own in a temporary
+ * directory, and the real cheaterbot binary (from $CHEATERBOT, default
+ * build/test/cheaterbot) with its stderr in a file there.  Both are started
+ * and stopped by their process id, never by name; nothing here touches the
+ * network beyond 127.0.0.1.
+ */
+#ifndef TESTS_NGIRCD_H
+#define TESTS_NGIRCD_H
+
+#include <limits.h>
+#include <sys/types.h>
+
+struct ngircd {
+	pid_t pid;		/* 0 when not running */
+	int port;
+	char dir[PATH_MAX];	/* where its configuration and log live */
+};
+
+struct ngircd_bot {
+	pid_t pid;		/* 0 when not running */
+	char log[PATH_MAX];	/* its stderr */
+};
+
+/* A new empty directory under $TMPDIR (or /tmp), malloc'd; NULL on
+ * failure. */
+char *ngircd_tmpdir(void);
+/* Removes dir and everything in it; NULL does nothing. */
+void ngircd_rmdir(const char *dir);
+
+/* A loopback port nobody listens on now, or -1. */
+int ngircd_free_port(void);
+
+/* Starts ngircd with a configuration written into dir, listening on
+ * 127.0.0.1:port (0: a free port), and waits until the port accepts
+ * connections.  0, or -1 (with a message on stderr). */
+int ngircd_start(struct ngircd *s, const char *dir, int port);
+/* Stops it (SIGTERM, then SIGKILL after 5 s) and reaps it.  0, or -1 if it
+ * was not running. */
+int ngircd_stop(struct ngircd *s);
+
+/* Starts the bot with args (NULL-terminated, without argv[0]), its stderr
+ * going to dir/NAME.log.  0, or -1. */
+int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
+    const char *const *args);
+/* SIGTERM, then waits up to 5 s (SIGKILL after that).  Its exit status,
+ * 128 + the signal if one killed it, or -1 if it was not running. */
+int ngircd_bot_stop(struct ngircd_bot *b);
+/* Waits up to timeout_ms for the bot to end by itself: its exit status
+ * (128 + the signal if one killed it), or -1 if it still runs. */
+int ngircd_bot_wait(struct ngircd_bot *b, int timeout_ms);
+/* Whether the bot is still running (reaps it if it is not). */
+int ngircd_bot_alive(struct ngircd_bot *b);
+/* Waits up to timeout_ms for text to appear in the bot's log.  1 if it
+ * did, 0 if not. */
+int ngircd_bot_wait_log(const struct ngircd_bot *b, const char *text,
+    int timeout_ms);
+
+/* Milliseconds on the monotonic clock. */
+long long ngircd_now_ms(void);
+
+#endif
