@@ -1,0 +1,299 @@
+/*
+ * The transport against a real ngircd and the real bot binary: the bot
+ * registers and joins both its channels, answers CTCP VERSION and a
+ * command, is not hung by over-long lines, survives the server going away
+ * and coming back on the same port, falls back to another nick when its
+ * own is taken, says goodbye on SIGTERM and exits cleanly (which, under
+ * ASan, also means without leaks), and refuses a bad command line or
+ * configuration with one line and status 1.
+ *
+ * The tests run in order on one server, one bot and one watching player.
+ */
+#include <fnmatch.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tests/lib/client.h"
+#include "tests/lib/ngircd.h"
+
+#define RECONNECT_MS 30000	/* the bot's first retry is after 5 s */
+
+/* Everything a test starts lives here, so that the group teardown stops
+ * and frees it even when an assertion ends the test early. */
+struct world {
+	char *dir;
+	struct ngircd irc;
+	struct ngircd_bot bot;
+	struct ngircd_bot other;	/* a second bot, or a refused one */
+	struct client watch;
+	struct client talk;
+	char port[16];
+	char db[PATH_MAX];
+};
+
+static int
+world_start_bot(struct world *w)
+{
+	const char *args[] = {
+		"--server", "127.0.0.1", "--port", w->port, "--channel", "#t1",
+		"--channel", "#t2", "--db", w->db, "--seed", "1", "--nick",
+		"cheaterbot", NULL
+	};
+
+	return ngircd_bot_start(&w->bot, w->dir, "bot", args);
+}
+
+static int world_teardown(void **state);
+
+/* ngircd, a player in #t1 and #t2, then the bot, so that the player sees
+ * it join.  On failure, whatever was started is stopped again. */
+static int
+world_setup(void **state)
+{
+	struct world *w = calloc(1, sizeof *w);
+
+	*state = w;
+	if (w == NULL)
+		return -1;
+	w->watch.fd = w->talk.fd = -1;
+	if ((w->dir = ngircd_tmpdir()) == NULL ||
+	    ngircd_start(&w->irc, w->dir, 0) != 0)
+		goto fail;
+	snprintf(w->port, sizeof w->port, "%d", w->irc.port);
+	snprintf(w->db, sizeof w->db, "%s/db", w->dir);
+	if (client_open(&w->watch, w->irc.port, "watcher") != 0 ||
+	    client_join(&w->watch, "#t1") != 0 ||
+	    client_join(&w->watch, "#t2") != 0 || world_start_bot(w) != 0)
+		goto fail;
+	return 0;
+fail:
+	world_teardown(state);
+	*state = NULL;
+	return -1;
+}
+
+static int
+world_teardown(void **state)
+{
+	struct world *w = *state;
+
+	if (w == NULL)
+		return 0;
+	ngircd_bot_stop(&w->bot);
+	ngircd_bot_stop(&w->other);
+	client_close(&w->watch);
+	client_close(&w->talk);
+	ngircd_stop(&w->irc);
+	ngircd_rmdir(w->dir);
+	free(w->dir);
+	free(w);
+	return 0;
+}
+
+static void
+test_joins_channels(void **state)
+{
+	struct world *w = *state;
+
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* JOIN *#t1", 10000));
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* JOIN *#t2", 0));
+	assert_true(ngircd_bot_wait_log(&w->bot, "registered as cheaterbot",
+	    0));
+}
+
+static void
+test_ctcp_version(void **state)
+{
+	struct world *w = *state;
+
+	assert_int_equal(client_send(&w->watch,
+	    "PRIVMSG cheaterbot :\001VERSION\001"), 0);
+	assert_non_null(client_wait_glob(&w->watch, ":cheaterbot!* NOTICE "
+	    "watcher :\001VERSION cheaterbot 0.1.0\001", 0));
+
+	assert_int_equal(client_send(&w->watch,
+	    "PRIVMSG cheaterbot :\001PING 4242\001"), 0);
+	assert_non_null(client_wait_glob(&w->watch, ":cheaterbot!* NOTICE "
+	    "watcher :\001PING 4242\001", 0));
+}
+
+/* The bot answers !games in #t1: it is alive and its queue flows. */
+static void
+assert_answers(struct world *w)
+{
+	assert_int_equal(client_send(&w->watch, "PRIVMSG #t1 :!games"), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* PRIVMSG #t1 :*", 10000));
+}
+
+static void
+test_games(void **state)
+{
+	assert_answers(*state);
+}
+
+static void
+test_long_lines(void **state)
+{
+	struct world *w = *state;
+	struct client *talk = &w->talk;
+	char text[2001];
+	const char *seen;
+	size_t i;
+
+	/* 2000 bytes in one line: ngircd refuses it and drops the sender. */
+	assert_int_equal(client_open(talk, w->irc.port, "talker"), 0);
+	assert_int_equal(client_join(talk, "#t1"), 0);
+	memset(text, 'x', sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	assert_int_equal(client_send(talk, "PRIVMSG #t1 :%s", text), 0);
+	client_close(talk);
+
+	/* The longest line ngircd takes reaches the bot with a prefix in
+	 * front, longer than 510 bytes; in UTF-8, so the cut must not split
+	 * a character. */
+	assert_int_equal(client_open(talk, w->irc.port, "talker2"), 0);
+	assert_int_equal(client_join(talk, "#t1"), 0);
+	for (i = 0; i + 2 <= 510 - strlen("PRIVMSG #t1 :"); i += 2)
+		memcpy(text + i, "\xc3\xa9", 2);
+	text[i] = '\0';
+	assert_int_equal(client_send(talk, "PRIVMSG #t1 :%s", text), 0);
+	seen = client_wait_glob(&w->watch, ":talker2!* PRIVMSG #t1 :*", 0);
+	assert_non_null(seen);
+	assert_true(strlen(seen) >= 500);
+	client_close(talk);
+
+	assert_answers(w);
+	assert_true(ngircd_bot_alive(&w->bot));
+}
+
+static void
+test_taken_nick(void **state)
+{
+	struct world *w = *state;
+	struct ngircd_bot *second = &w->other;
+	char db[PATH_MAX];
+	const char *args[] = {
+		"--server", "127.0.0.1", "--port", w->port, "--channel", "#t2",
+		"--db", db, "--nick", "cheaterbot", NULL
+	};
+
+	snprintf(db, sizeof db, "%s/db2", w->dir);
+	assert_int_equal(ngircd_bot_start(second, w->dir, "bot2", args), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot_!* JOIN *#t2", 10000));
+	assert_true(ngircd_bot_wait_log(second, "nick refused (433)", 0));
+	assert_true(ngircd_bot_wait_log(second, "registered as cheaterbot_",
+	    0));
+	assert_int_equal(ngircd_bot_stop(second), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot_!* QUIT *bye*", 0));
+}
+
+/* Whether the bot is seen in a channel: a JOIN, or the NAMES reply if
+ * it was quicker than the watcher. */
+static int
+bot_in(const char *line, const void *arg)
+{
+	char join[64], names[64];
+
+	snprintf(join, sizeof join, ":cheaterbot!* JOIN *%s", (const char *)arg);
+	snprintf(names, sizeof names, "* 353 * %s :*cheaterbot*", (const char *)arg);
+	return fnmatch(join, line, 0) == 0 || fnmatch(names, line, 0) == 0;
+}
+
+static void
+test_server_restart(void **state)
+{
+	struct world *w = *state;
+
+	client_close(&w->watch);
+	assert_int_equal(ngircd_stop(&w->irc), 0);
+	assert_true(ngircd_bot_wait_log(&w->bot, "reconnecting in", 5000));
+
+	assert_int_equal(ngircd_start(&w->irc, w->dir, atoi(w->port)), 0);
+	assert_int_equal(client_open(&w->watch, w->irc.port, "watcher"), 0);
+	assert_int_equal(client_join(&w->watch, "#t1"), 0);
+	assert_int_equal(client_join(&w->watch, "#t2"), 0);
+	assert_non_null(client_wait(&w->watch, bot_in, "#t1", RECONNECT_MS));
+	assert_non_null(client_wait(&w->watch, bot_in, "#t2", 10000));
+	assert_true(ngircd_bot_alive(&w->bot));
+	assert_answers(w);
+}
+
+static void
+test_sigterm(void **state)
+{
+	struct world *w = *state;
+
+	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* QUIT *bye*", 0));
+}
+
+/* Runs the bot with args and expects status 1 and one line on stderr
+ * starting with want. */
+static void
+assert_refused(struct world *w, const char *const *args, const char *want)
+{
+	struct ngircd_bot *b = &w->other;
+
+	assert_int_equal(ngircd_bot_start(b, w->dir, "refused", args), 0);
+	assert_int_equal(ngircd_bot_wait(b, 10000), 1);
+	assert_true(ngircd_bot_wait_log(b, want, 0));
+	unlink(b->log);
+}
+
+static void
+test_refusals(void **state)
+{
+	struct world *w = *state;
+	char conf[PATH_MAX], want[PATH_MAX + 32], db[PATH_MAX];
+	const char *bad_channel[] = { "--channel", "nohash", NULL };
+	const char *bad_port[] = { "--port", "70000", NULL };
+	const char *bad_db[] = { "--db", db, NULL };
+	const char *bad_conf[] = { "-c", conf, NULL };
+	FILE *f;
+
+	assert_refused(w, bad_channel, "cheaterbot: --channel: ");
+	assert_refused(w, bad_port, "cheaterbot: --port: ");
+	snprintf(db, sizeof db, "%s/no/such/dir/db", w->dir);
+	assert_refused(w, bad_db, "cheaterbot: database ");
+
+	snprintf(conf, sizeof conf, "%s/bad.cfg", w->dir);
+	f = fopen(conf, "w");
+	assert_non_null(f);
+	fputs("# a comment\nserver = {\n  port = ;\n};\n", f);
+	fclose(f);
+	snprintf(want, sizeof want, "cheaterbot: %s:3: ", conf);
+	assert_refused(w, bad_conf, want);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_joins_channels),
+		cmocka_unit_test(test_ctcp_version),
+		cmocka_unit_test(test_games),
+		cmocka_unit_test(test_long_lines),
+		cmocka_unit_test(test_taken_nick),
+		cmocka_unit_test(test_server_restart),
+		cmocka_unit_test(test_sigterm),
+		cmocka_unit_test(test_refusals),
+	};
+
+	return cmocka_run_group_tests_name("transport", tests, world_setup,
+	    world_teardown);
+}
