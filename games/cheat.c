@@ -54,8 +54,9 @@ enum { CMD_PLAY, CMD_CHEAT };
 enum { OPT_DECKS, OPT_LOSER };
 
 /* Where a seat stands: still holding cards (or about to win), finished
- * with a place (loser mode, or the winner), or gone. */
-enum seat_state { SEAT_IN, SEAT_OUT, SEAT_LEFT };
+ * with a place (loser mode, or the winner), finished and then gone from
+ * the table (the place stands), or left before finishing (no place). */
+enum seat_state { SEAT_IN, SEAT_OUT, SEAT_GONE, SEAT_LEFT };
 
 #define ONE_DECK_MAX_SEATS 6
 
@@ -177,7 +178,7 @@ say_hand(const struct game *g, int seat, struct game_out *out)
 {
 	char *text;
 
-	if (g->state[seat] == SEAT_LEFT) {
+	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE) {
 		game_say(out, seat, "You have left this game");
 		return;
 	}
@@ -429,7 +430,7 @@ not_in(const struct game *g, int seat)
 {
 	if (seat < 0 || seat >= g->nseats)
 		return "no such seat";
-	if (g->state[seat] == SEAT_LEFT)
+	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE)
 		return "you have left this game";
 	if (g->state[seat] == SEAT_OUT)
 		return "you have no cards left to play";
@@ -522,7 +523,11 @@ cheat_check(const struct game *g, const struct game_move *mv, char **cause)
 		return game_fail(cause, "the game is over");
 	switch (mv->verb) {
 	case VERB_LEAVE:
-		if ((why = not_in(g, mv->seat)) != NULL)
+		/* A finished seat may leave the table too (keeping its
+		 * place), so the bot can let it go. */
+		if ((why = not_in(g, mv->seat)) != NULL &&
+		    (mv->seat < 0 || mv->seat >= g->nseats ||
+		    g->state[mv->seat] != SEAT_OUT))
 			return game_fail(cause, "%s", why);
 		if (mv->argc != 0)
 			return game_fail(cause, "leave takes no arguments");
@@ -675,6 +680,12 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 	char *line = NULL;
 	int n = g->hand[seat].n;
 
+	if (g->state[seat] == SEAT_OUT) {
+		g->state[seat] = SEAT_GONE;
+		game_say(out, GAME_PUBLIC, "{p:%d} leaves the table, keeping "
+		    "place %d.", seat, g->place[seat]);
+		return;
+	}
 	cat(&line, "{p:%d} leaves the game", seat);
 	if (n > 0)
 		cat(&line, "; %s %d card%s go%s under the pile",
@@ -853,7 +864,7 @@ say_status(const struct game *g, struct game_out *out)
 		cat(&line, "%s {p:%d} ", s > 0 ? "," : "", s);
 		if (g->state[s] == SEAT_LEFT)
 			cat(&line, "left");
-		else if (g->state[s] == SEAT_OUT)
+		else if (g->state[s] != SEAT_IN)
 			cat(&line, "out (place %d)", g->place[s]);
 		else
 			cat(&line, "%d", g->hand[s].n);

@@ -822,8 +822,14 @@ test_leave_loser_mode(void **state)
 	fx_ok(f, 1, "play 4h");
 	fx_ok(f, 2, "play 4d as four");
 	assert_int_equal(fx_move(f, "-1 close"), 0);
+	/* Leaving after finishing keeps the place. */
+	assert_int_equal(fx_move(f, "2 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:2} leaves the table, keeping place "
+	    "1.");
+	assert_turn(f, 0, 0, -1);
 	assert_int_equal(fx_move(f, "2 leave"), -1);
-	assert_string_equal(f->cause, "you have no cards left to play");
+	assert_string_equal(f->cause, "you have left this game");
+	fx_refused(f, 2, "cheat", "you have left this game");
 	assert_int_equal(fx_move(f, "0 leave"), 0);
 	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 3 cards go "
 	    "under the pile. {p:1} takes place 2.");
