@@ -26,17 +26,17 @@
 #include "loop.h"
 #include "queue.h"
 
-#define IRC_CTCP_MAX 4			/* replies per window, in all */
+#define IRC_CTCP_MAX 4 /* replies per window, in all */
 #define IRC_CTCP_WINDOW_MS 60000
-#define IRC_CTCP_ARG_MAX 64		/* of a CTCP PING's argument */
+#define IRC_CTCP_ARG_MAX 64 /* of a CTCP PING's argument */
 
 struct irc_glue {
 	irc_session_t *session;
 	struct bot *bot;
 	struct queue *queue;
-	uint64_t now;			/* the time of this processing */
+	uint64_t now; /* the time of this processing */
 	unsigned short local_port;
-	uint64_t ctcp_sent[IRC_CTCP_MAX];	/* times of the last replies */
+	uint64_t ctcp_sent[IRC_CTCP_MAX]; /* times of the last replies */
 	unsigned int ctcp_count;
 	unsigned int ctcp_next;
 };
@@ -133,7 +133,7 @@ irc_ctcp_is(const char *req, const char *name)
 	size_t len = strlen(name);
 
 	return strncmp(req, name, len) == 0 &&
-	    (req[len] == '\0' || req[len] == ' ');
+	       (req[len] == '\0' || req[len] == ' ');
 }
 
 /* The text of the reply to req, without its \001s, or NULL for requests
@@ -150,8 +150,8 @@ irc_ctcp_reply(const char *req, char *buf, size_t size)
 		return NULL;
 	n = strlen("PING");
 	memcpy(buf, "PING", n);
-	for (arg = req + n; *arg != '\0' && n + 1 < size &&
-	    n < IRC_CTCP_ARG_MAX; arg++) {
+	for (arg = req + n;
+	     *arg != '\0' && n + 1 < size && n < IRC_CTCP_ARG_MAX; arg++) {
 		if ((unsigned char)*arg >= ' ')
 			buf[n++] = *arg;
 	}
@@ -227,8 +227,7 @@ irc_glue_callbacks(irc_callbacks_t *cb)
 }
 
 struct irc_glue *
-irc_glue_new(struct bot *b, struct queue *q, unsigned short port,
-    char **cause)
+irc_glue_new(struct bot *b, struct queue *q, unsigned short port, char **cause)
 {
 	struct irc_glue *g = xcalloc(1, sizeof *g);
 	struct sockaddr_in sin;
@@ -248,9 +247,9 @@ irc_glue_new(struct bot *b, struct queue *q, unsigned short port,
 	irc_set_ctx(g->session, g);
 	/* Constant strings only: libircclient uses them as formats. */
 	if (irc_connect(g->session, "127.0.0.1", port, NULL, "*", "relay",
-	    "relay") != 0) {
-		*cause = xasprintf("libircclient: %s",
-		    irc_strerror(irc_errno(g->session)));
+	        "relay") != 0) {
+		*cause = xasprintf(
+		    "libircclient: %s", irc_strerror(irc_errno(g->session)));
 		irc_glue_free(g);
 		return NULL;
 	}

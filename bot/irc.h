@@ -30,8 +30,8 @@ struct irc_glue;
 /* A new session connecting to 127.0.0.1:port, forwarding events to b and
  * answering CTCP through q (both the caller's).  NULL and *cause (the
  * caller frees it) if libircclient refuses. */
-struct irc_glue *irc_glue_new(struct bot *b, struct queue *q,
-    unsigned short port, char **cause);
+struct irc_glue *irc_glue_new(
+    struct bot *b, struct queue *q, unsigned short port, char **cause);
 /* Destroys the session and closes its socket; NULL does nothing. */
 void irc_glue_free(struct irc_glue *g);
 
@@ -40,13 +40,11 @@ void irc_glue_free(struct irc_glue *g);
 unsigned short irc_glue_local_port(const struct irc_glue *g);
 
 /* Adds the session's socket to the sets for select(). */
-void irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out,
-    int *maxfd);
+void irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd);
 
 /* Lets libircclient handle what select() reported (now is the monotonic
  * clock in ms, handed on to the core).  0, or -1 when the session is over
  * (the relay then starts a new connection). */
-int irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out,
-    uint64_t now);
+int irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now);
 
 #endif

@@ -25,11 +25,21 @@ ircline_unescape(char *out, size_t size, const char *v)
 			if (*++v == '\0')
 				break;
 			switch (*v) {
-			case ':': c = ';'; break;
-			case 's': c = ' '; break;
-			case 'r': c = '\r'; break;
-			case 'n': c = '\n'; break;
-			default: c = *v; break;
+			case ':':
+				c = ';';
+				break;
+			case 's':
+				c = ' ';
+				break;
+			case 'r':
+				c = '\r';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			default:
+				c = *v;
+				break;
 			}
 		}
 		if (n + 1 >= size)
@@ -52,8 +62,9 @@ ircline_tags(struct ircline *m, char *tags)
 			*end++ = '\0';
 		if (strncmp(tag, "account=", 8) != 0 || tag[8] == '\0')
 			continue;
-		if (ircline_unescape(m->account_buf, sizeof m->account_buf,
-		    tag + 8) == 0 && m->account_buf[0] != '\0')
+		if (ircline_unescape(
+		        m->account_buf, sizeof m->account_buf, tag + 8) == 0 &&
+		    m->account_buf[0] != '\0')
 			m->account = m->account_buf;
 	}
 }

@@ -17,18 +17,18 @@
 
 #include <stddef.h>
 
-#define IRCLINE_MAX 510		/* a line without its CR LF */
-#define IRCLINE_PARAMS 15	/* 14 middle parameters and a trailing one */
-#define IRCLINE_READ_MAX 8192	/* the longest line the reader keeps */
-#define IRCLINE_ACCOUNT_MAX 64	/* a longer account tag is ignored */
+#define IRCLINE_MAX 510        /* a line without its CR LF */
+#define IRCLINE_PARAMS 15      /* 14 middle parameters and a trailing one */
+#define IRCLINE_READ_MAX 8192  /* the longest line the reader keeps */
+#define IRCLINE_ACCOUNT_MAX 64 /* a longer account tag is ignored */
 
 /* A parsed message; every pointer points into buf. */
 struct ircline {
-	const char *account;	/* the account= tag's value, or NULL */
-	const char *prefix;	/* without its ':', or NULL */
-	const char *command;	/* letters, or three digits */
+	const char *account; /* the account= tag's value, or NULL */
+	const char *prefix;  /* without its ':', or NULL */
+	const char *command; /* letters, or three digits */
 	const char *params[IRCLINE_PARAMS];
-	unsigned int nparams;	/* the last one may be the trailing text */
+	unsigned int nparams; /* the last one may be the trailing text */
 	char buf[IRCLINE_READ_MAX + 1];
 	char account_buf[IRCLINE_ACCOUNT_MAX + 1];
 };
@@ -63,8 +63,8 @@ size_t ircline_sanitize(char *out, const char *line, size_t len);
 struct ircline_reader {
 	char buf[IRCLINE_READ_MAX + 1];
 	size_t len;
-	int ready;		/* buf holds a complete line */
-	int skipping;		/* throwing away the rest of a cut line */
+	int ready;    /* buf holds a complete line */
+	int skipping; /* throwing away the rest of a cut line */
 };
 
 /* An empty reader (also what resets one). */
@@ -73,8 +73,8 @@ void ircline_reader_init(struct ircline_reader *r);
 /* Takes bytes of data until a line is complete and returns how many it
  * took (0 while a complete line waits to be collected).  Call
  * ircline_reader_line() after every feed. */
-size_t ircline_reader_feed(struct ircline_reader *r, const char *data,
-    size_t n);
+size_t ircline_reader_feed(
+    struct ircline_reader *r, const char *data, size_t n);
 
 /* The complete line, without its CR LF and NUL-terminated (it may hold
  * other NULs: *len says how long it is), or NULL if there is none yet.  The

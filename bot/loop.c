@@ -22,7 +22,7 @@
 #include "queue.h"
 #include "relay.h"
 
-#define LOOP_QUIT_MS 2000	/* at most this long to say goodbye */
+#define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
 #define LOOP_MAX_WAIT_MS 60000
 
 static volatile sig_atomic_t loop_stop;
@@ -100,8 +100,8 @@ loop_reload(const struct loop *l)
 	}
 	conf_free(l->conf);
 	*l->conf = fresh;
-	queue_set_rate(l->queue, l->conf->flood_burst,
-	    l->conf->flood_interval_ms);
+	queue_set_rate(
+	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
 	loop_log("configuration reloaded");
 }
 

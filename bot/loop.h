@@ -19,7 +19,7 @@ struct queue;
 struct relay;
 
 struct loop {
-	struct conf *conf;	/* the live configuration */
+	struct conf *conf; /* the live configuration */
 	struct relay *relay;
 	struct bot *bot;
 	struct queue *queue;

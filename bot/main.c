@@ -23,9 +23,9 @@
 
 /* What the command line asked for. */
 struct main_opts {
-	const char *conf_path;		/* NULL: defaults only */
+	const char *conf_path; /* NULL: defaults only */
 	const char *server;
-	int port;			/* 0: not given */
+	int port; /* 0: not given */
 	const char *nick;
 	const char *channels[CONF_MAX_LIST];
 	int nchannels;
@@ -37,19 +37,22 @@ struct main_opts {
 static void
 main_usage(FILE *f)
 {
-	fputs("usage: cheaterbot [-c FILE] [--server HOST] [--port N] "
+	fputs(
+	    "usage: cheaterbot [-c FILE] [--server HOST] [--port N] "
 	    "[--nick NICK]\n"
 	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
 	    "                  [--help] [--version]\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
 	    "  --port N           its port\n"
-	    "  --nick NICK        the nick (the alternates stay as configured)\n"
+	    "  --nick NICK        the nick (the alternates stay as "
+	    "configured)\n"
 	    "  --channel '#CH'    a channel to join; repeat it for more (the\n"
 	    "                     first use replaces the configured list)\n"
 	    "  --db PATH          the SQLite database\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
-	    "  --help, --version  this text, the version\n", f);
+	    "  --help, --version  this text, the version\n",
+	    f);
 }
 
 /* Applies the overrides to c; 0, or -1 and *cause. */
@@ -71,7 +74,7 @@ main_override(struct conf *c, const struct main_opts *o, char **cause)
 		conf_list_clear(c->channels, &c->nchannels);
 	for (i = 0; i < o->nchannels; i++) {
 		if (conf_list_add(c->channels, &c->nchannels, "channel",
-		    o->channels[i], &why) != 0) {
+		        o->channels[i], &why) != 0) {
 			*cause = xasprintf("--channel: %s", why);
 			free(why);
 			return -1;
@@ -115,30 +118,37 @@ static int
 main_args(int argc, char **argv, struct main_opts *o)
 {
 	static const struct option longopts[] = {
-		{ "config", required_argument, NULL, 'c' },
-		{ "server", required_argument, NULL, 's' },
-		{ "port", required_argument, NULL, 'p' },
-		{ "nick", required_argument, NULL, 'n' },
-		{ "channel", required_argument, NULL, 'C' },
-		{ "db", required_argument, NULL, 'd' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	    {"config", required_argument, NULL, 'c'},
+	    {"server", required_argument, NULL, 's'},
+	    {"port", required_argument, NULL, 'p'},
+	    {"nick", required_argument, NULL, 'n'},
+	    {"channel", required_argument, NULL, 'C'},
+	    {"db", required_argument, NULL, 'd'},
+	    {"seed", required_argument, NULL, 'S'},
+	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
 	int ch;
 
 	memset(o, 0, sizeof *o);
 	while ((ch = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'c': o->conf_path = optarg; break;
-		case 's': o->server = optarg; break;
-		case 'n': o->nick = optarg; break;
-		case 'd': o->db = optarg; break;
+		case 'c':
+			o->conf_path = optarg;
+			break;
+		case 's':
+			o->server = optarg;
+			break;
+		case 'n':
+			o->nick = optarg;
+			break;
+		case 'd':
+			o->db = optarg;
+			break;
 		case 'p':
 			if (main_number(optarg, 65535, &v) != 0 || v == 0) {
-				fprintf(stderr, "cheaterbot: --port: expected a "
+				fprintf(stderr,
+				    "cheaterbot: --port: expected a "
 				    "number from 1 to 65535\n");
 				return 2;
 			}
@@ -146,24 +156,33 @@ main_args(int argc, char **argv, struct main_opts *o)
 			break;
 		case 'C':
 			if (o->nchannels == CONF_MAX_LIST) {
-				fprintf(stderr, "cheaterbot: --channel: more "
-				    "than %d channels\n", CONF_MAX_LIST);
+				fprintf(stderr,
+				    "cheaterbot: --channel: more "
+				    "than %d channels\n",
+				    CONF_MAX_LIST);
 				return 2;
 			}
 			o->channels[o->nchannels++] = optarg;
 			break;
 		case 'S':
 			if (main_number(optarg, UINT64_MAX, &v) != 0) {
-				fprintf(stderr, "cheaterbot: --seed: expected a "
+				fprintf(stderr,
+				    "cheaterbot: --seed: expected a "
 				    "whole number\n");
 				return 2;
 			}
 			o->seed = v;
 			o->have_seed = 1;
 			break;
-		case 'h': main_usage(stdout); return 1;
-		case 'V': puts("cheaterbot " CHEATERBOT_VERSION); return 1;
-		default: main_usage(stderr); return 2;
+		case 'h':
+			main_usage(stdout);
+			return 1;
+		case 'V':
+			puts("cheaterbot " CHEATERBOT_VERSION);
+			return 1;
+		default:
+			main_usage(stderr);
+			return 2;
 		}
 	}
 	if (optind != argc) {

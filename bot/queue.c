@@ -28,11 +28,11 @@ struct queue {
 	struct queue_list lists[QUEUE_NPRIO];
 	size_t length;
 	int burst;
-	int interval_ms;	/* 0: no limit */
+	int interval_ms; /* 0: no limit */
 	int tokens;
-	uint64_t refilled;	/* time up to which tokens were credited */
-	int started;		/* refilled holds a real time */
-	struct queue_line *peeked;	/* the line queue_peek() handed out */
+	uint64_t refilled;         /* time up to which tokens were credited */
+	int started;               /* refilled holds a real time */
+	struct queue_line *peeked; /* the line queue_peek() handed out */
 	enum queue_prio peeked_prio;
 };
 

@@ -29,13 +29,13 @@
 #include "queue.h"
 #include "relay.h"
 
-#define RELAY_CONNECT_MS 30000		/* per address */
-#define RELAY_IDLE_MS 120000		/* silence before we PING */
-#define RELAY_DEAD_MS 180000		/* silence before we give up */
-#define RELAY_STABLE_MS 60000		/* registered this long: reset backoff */
+#define RELAY_CONNECT_MS 30000 /* per address */
+#define RELAY_IDLE_MS 120000   /* silence before we PING */
+#define RELAY_DEAD_MS 180000   /* silence before we give up */
+#define RELAY_STABLE_MS 60000  /* registered this long: reset backoff */
 #define RELAY_NICK_TRIES 30
 #define RELAY_NICK_MAX 64
-#define RELAY_CLIENT_MAX (4 * 1024 * 1024)	/* unread by libircclient */
+#define RELAY_CLIENT_MAX (4 * 1024 * 1024) /* unread by libircclient */
 
 enum relay_state {
 	RELAY_WAITING,
@@ -55,15 +55,15 @@ struct relay {
 	struct queue *queue;
 	struct bot *bot;
 	enum relay_state state;
-	unsigned int serial;		/* of the current connection */
+	unsigned int serial; /* of the current connection */
 
 	int listen_fd;
 	unsigned short listen_port;
 
 	int server_fd;
-	struct addrinfo *addrs;		/* being tried, and the next one */
+	struct addrinfo *addrs; /* being tried, and the next one */
 	struct addrinfo *addr;
-	uint64_t deadline;		/* of the connect in progress */
+	uint64_t deadline; /* of the connect in progress */
 	uint64_t retry_at;
 	int backoff_ms;
 	uint64_t ready_at;
@@ -79,10 +79,10 @@ struct relay {
 	struct relay_out to_server;
 	struct relay_out to_client;
 
-	char nick[RELAY_NICK_MAX + 1];	/* ours, or the one being tried */
+	char nick[RELAY_NICK_MAX + 1]; /* ours, or the one being tried */
 	int nick_try;
-	int nick_cut;		/* the server refused a long fallback */
-	struct ircline msg;	/* the line being handled */
+	int nick_cut;       /* the server refused a long fallback */
+	struct ircline msg; /* the line being handled */
 };
 
 static void relay_drop(struct relay *r, uint64_t now, const char *why);
@@ -114,8 +114,7 @@ relay_out_write(int fd, struct relay_out *o)
 	ssize_t n;
 
 	while (relay_out_left(o) > 0) {
-		n = send(fd, o->data + o->off, relay_out_left(o),
-		    MSG_NOSIGNAL);
+		n = send(fd, o->data + o->off, relay_out_left(o), MSG_NOSIGNAL);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -176,8 +175,7 @@ fail:
 }
 
 struct relay *
-relay_new(const struct conf *conf, struct queue *q, struct bot *b,
-    char **cause)
+relay_new(const struct conf *conf, struct queue *q, struct bot *b, char **cause)
 {
 	struct relay *r = xcalloc(1, sizeof *r);
 
@@ -281,11 +279,12 @@ relay_up(struct relay *r, uint64_t now)
 	r->nick_cut = 0;
 	snprintf(r->nick, sizeof r->nick, "%s", c->nicks[0]);
 	if (c->password != NULL)
-		relay_direct(r, line, snprintf(line, sizeof line, "PASS :%s",
-		    c->password));
+		relay_direct(r, line,
+		    snprintf(line, sizeof line, "PASS :%s", c->password));
 	relay_direct(r, line, snprintf(line, sizeof line, "NICK %s", r->nick));
-	relay_direct(r, line, snprintf(line, sizeof line, "USER %s 0 * :%s",
-	    c->username, c->realname));
+	relay_direct(r, line,
+	    snprintf(line, sizeof line, "USER %s 0 * :%s", c->username,
+	        c->realname));
 }
 
 /* Starts connecting to r->addr or the addresses after it. */
@@ -394,8 +393,8 @@ relay_fallback_nick(struct relay *r, int k)
 	keep = (int)(RELAY_NICK_MAX - strlen(suffix));
 	if (r->nick_cut)
 		keep = 9 - (int)strlen(suffix);
-	snprintf(r->nick, sizeof r->nick, "%.*s%s", keep, r->conf->nicks[0],
-	    suffix);
+	snprintf(
+	    r->nick, sizeof r->nick, "%.*s%s", keep, r->conf->nicks[0], suffix);
 }
 
 /* Before 001, the nick was refused: tries the next configured one, then
@@ -452,7 +451,7 @@ relay_watch(struct relay *r, const struct ircline *m, uint64_t now)
 			loop_log("registered as %s", r->nick);
 			bot_connected(r->bot, r->nick, now);
 		} else if (strcmp(cmd, "433") == 0 || strcmp(cmd, "432") == 0 ||
-		    strcmp(cmd, "437") == 0)
+		           strcmp(cmd, "437") == 0)
 			relay_next_nick(r, now, cmd);
 		return;
 	}
@@ -490,8 +489,7 @@ relay_digestible(const struct ircline *m)
 
 /* One line from the server. */
 static void
-relay_server_line(struct relay *r, const char *line, size_t len,
-    uint64_t now)
+relay_server_line(struct relay *r, const char *line, size_t len, uint64_t now)
 {
 	char clean[IRCLINE_MAX + 1], out[IRCLINE_MAX + 8];
 	struct ircline *m = &r->msg;
@@ -503,8 +501,9 @@ relay_server_line(struct relay *r, const char *line, size_t len,
 	if (ircline_parse(m, clean, n) != 0)
 		return;
 	if (strcmp(m->command, "PING") == 0) {
-		relay_direct(r, out, snprintf(out, sizeof out, "PONG :%s",
-		    m->nparams > 0 ? m->params[0] : ""));
+		relay_direct(r, out,
+		    snprintf(out, sizeof out, "PONG :%s",
+		        m->nparams > 0 ? m->params[0] : ""));
 		return;
 	}
 	relay_watch(r, m, now);
@@ -537,8 +536,8 @@ relay_client_line(struct relay *r, const char *line, size_t len)
 	if (strcasecmp(cmd, "PASS") == 0 || strcasecmp(cmd, "NICK") == 0 ||
 	    strcasecmp(cmd, "USER") == 0)
 		return;
-	queue_push(r->queue, strcasecmp(cmd, "PONG") == 0 ? QUEUE_URGENT :
-	    QUEUE_NORMAL, clean);
+	queue_push(r->queue,
+	    strcasecmp(cmd, "PONG") == 0 ? QUEUE_URGENT : QUEUE_NORMAL, clean);
 }
 
 /* Reads once from fd into reader, handing each line to the server or the
@@ -606,7 +605,7 @@ relay_accept(struct relay *r)
 void
 relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd)
 {
-	int fds[3] = { -1, -1, -1 }, want_out[3] = { 0, 0, 0 }, i;
+	int fds[3] = {-1, -1, -1}, want_out[3] = {0, 0, 0}, i;
 
 	if (r->state == RELAY_CONNECTING) {
 		fds[0] = r->server_fd;
@@ -697,8 +696,9 @@ relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 	} else if (r->state >= RELAY_REGISTERING) {
 		if (FD_ISSET(r->server_fd, in) &&
 		    relay_read(r, r->server_fd, &r->from_server, 1, now) != 0)
-			relay_drop(r, now, errno != 0 ? strerror(errno) :
-			    "the server closed the connection");
+			relay_drop(r, now,
+			    errno != 0 ? strerror(errno)
+			               : "the server closed the connection");
 		if (r->serial == serial && glue != NULL && client_fd < 0 &&
 		    FD_ISSET(r->listen_fd, in))
 			relay_accept(r);
@@ -720,8 +720,8 @@ relay_flush(struct relay *r, uint64_t now)
 
 	if (r->state < RELAY_REGISTERING)
 		return;
-	if (r->client_fd >= 0 && relay_out_write(r->client_fd,
-	    &r->to_client) != 0) {
+	if (r->client_fd >= 0 &&
+	    relay_out_write(r->client_fd, &r->to_client) != 0) {
 		relay_drop(r, now, "libircclient closed its socket");
 		return;
 	}
@@ -759,5 +759,5 @@ int
 relay_pending(const struct relay *r)
 {
 	return r->state >= RELAY_REGISTERING &&
-	    relay_out_left(&r->to_server) > 0;
+	       relay_out_left(&r->to_server) > 0;
 }

@@ -40,8 +40,8 @@ struct relay;
  * configuration applies from the next one), sending from q and reporting
  * to b; all three stay the caller's.  It opens its loopback listener now
  * and connects at the first relay_process().  NULL and *cause on failure. */
-struct relay *relay_new(const struct conf *conf, struct queue *q,
-    struct bot *b, char **cause);
+struct relay *relay_new(
+    const struct conf *conf, struct queue *q, struct bot *b, char **cause);
 /* Closes every socket and the libircclient session; NULL does nothing. */
 void relay_free(struct relay *r);
 

@@ -25,7 +25,7 @@
 #include "tests/lib/client.h"
 #include "tests/lib/ngircd.h"
 
-#define RECONNECT_MS 30000	/* the bot's first retry is after 5 s */
+#define RECONNECT_MS 30000 /* the bot's first retry is after 5 s */
 
 /* Everything a test starts lives here, so that the group teardown stops
  * and frees it even when an assertion ends the test early. */
@@ -33,7 +33,7 @@ struct world {
 	char *dir;
 	struct ngircd irc;
 	struct ngircd_bot bot;
-	struct ngircd_bot other;	/* a second bot, or a refused one */
+	struct ngircd_bot other; /* a second bot, or a refused one */
 	struct client watch;
 	struct client talk;
 	char port[16];
@@ -43,11 +43,9 @@ struct world {
 static int
 world_start_bot(struct world *w)
 {
-	const char *args[] = {
-		"--server", "127.0.0.1", "--port", w->port, "--channel", "#t1",
-		"--channel", "#t2", "--db", w->db, "--seed", "1", "--nick",
-		"cheaterbot", NULL
-	};
+	const char *args[] = {"--server", "127.0.0.1", "--port", w->port,
+	    "--channel", "#t1", "--channel", "#t2", "--db", w->db, "--seed",
+	    "1", "--nick", "cheaterbot", NULL};
 
 	return ngircd_bot_start(&w->bot, w->dir, "bot", args);
 }
@@ -104,12 +102,12 @@ test_joins_channels(void **state)
 {
 	struct world *w = *state;
 
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot!* JOIN *#t1", 10000));
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot!* JOIN *#t2", 0));
-	assert_true(ngircd_bot_wait_log(&w->bot, "registered as cheaterbot",
-	    0));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot!* JOIN *#t1", 10000));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot!* JOIN *#t2", 0));
+	assert_true(
+	    ngircd_bot_wait_log(&w->bot, "registered as cheaterbot", 0));
 }
 
 static void
@@ -117,15 +115,19 @@ test_ctcp_version(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(client_send(&w->watch,
-	    "PRIVMSG cheaterbot :\001VERSION\001"), 0);
-	assert_non_null(client_wait_glob(&w->watch, ":cheaterbot!* NOTICE "
-	    "watcher :\001VERSION cheaterbot 0.1.0\001", 0));
+	assert_int_equal(
+	    client_send(&w->watch, "PRIVMSG cheaterbot :\001VERSION\001"), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* NOTICE "
+	    "watcher :\001VERSION cheaterbot 0.1.0\001",
+	    0));
 
-	assert_int_equal(client_send(&w->watch,
-	    "PRIVMSG cheaterbot :\001PING 4242\001"), 0);
-	assert_non_null(client_wait_glob(&w->watch, ":cheaterbot!* NOTICE "
-	    "watcher :\001PING 4242\001", 0));
+	assert_int_equal(
+	    client_send(&w->watch, "PRIVMSG cheaterbot :\001PING 4242\001"), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* NOTICE "
+	    "watcher :\001PING 4242\001",
+	    0));
 }
 
 /* The bot answers !games in #t1: it is alive and its queue flows. */
@@ -133,8 +135,8 @@ static void
 assert_answers(struct world *w)
 {
 	assert_int_equal(client_send(&w->watch, "PRIVMSG #t1 :!games"), 0);
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot!* PRIVMSG #t1 :*", 10000));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot!* PRIVMSG #t1 :*", 10000));
 }
 
 static void
@@ -184,21 +186,19 @@ test_taken_nick(void **state)
 	struct world *w = *state;
 	struct ngircd_bot *second = &w->other;
 	char db[PATH_MAX];
-	const char *args[] = {
-		"--server", "127.0.0.1", "--port", w->port, "--channel", "#t2",
-		"--db", db, "--nick", "cheaterbot", NULL
-	};
+	const char *args[] = {"--server", "127.0.0.1", "--port", w->port,
+	    "--channel", "#t2", "--db", db, "--nick", "cheaterbot", NULL};
 
 	snprintf(db, sizeof db, "%s/db2", w->dir);
 	assert_int_equal(ngircd_bot_start(second, w->dir, "bot2", args), 0);
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot_!* JOIN *#t2", 10000));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot_!* JOIN *#t2", 10000));
 	assert_true(ngircd_bot_wait_log(second, "nick refused (433)", 0));
-	assert_true(ngircd_bot_wait_log(second, "registered as cheaterbot_",
-	    0));
+	assert_true(
+	    ngircd_bot_wait_log(second, "registered as cheaterbot_", 0));
 	assert_int_equal(ngircd_bot_stop(second), 0);
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot_!* QUIT *bye*", 0));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot_!* QUIT *bye*", 0));
 }
 
 /* Whether the bot is seen in a channel: a JOIN, or the NAMES reply if
@@ -208,8 +208,10 @@ bot_in(const char *line, const void *arg)
 {
 	char join[64], names[64];
 
-	snprintf(join, sizeof join, ":cheaterbot!* JOIN *%s", (const char *)arg);
-	snprintf(names, sizeof names, "* 353 * %s :*cheaterbot*", (const char *)arg);
+	snprintf(
+	    join, sizeof join, ":cheaterbot!* JOIN *%s", (const char *)arg);
+	snprintf(
+	    names, sizeof names, "* 353 * %s :*cheaterbot*", (const char *)arg);
 	return fnmatch(join, line, 0) == 0 || fnmatch(names, line, 0) == 0;
 }
 
@@ -238,8 +240,8 @@ test_sigterm(void **state)
 	struct world *w = *state;
 
 	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	assert_non_null(client_wait_glob(&w->watch,
-	    ":cheaterbot!* QUIT *bye*", 0));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":cheaterbot!* QUIT *bye*", 0));
 }
 
 /* Runs the bot with args and expects status 1 and one line on stderr
@@ -260,10 +262,10 @@ test_refusals(void **state)
 {
 	struct world *w = *state;
 	char conf[PATH_MAX], want[PATH_MAX + 32], db[PATH_MAX];
-	const char *bad_channel[] = { "--channel", "nohash", NULL };
-	const char *bad_port[] = { "--port", "70000", NULL };
-	const char *bad_db[] = { "--db", db, NULL };
-	const char *bad_conf[] = { "-c", conf, NULL };
+	const char *bad_channel[] = {"--channel", "nohash", NULL};
+	const char *bad_port[] = {"--port", "70000", NULL};
+	const char *bad_db[] = {"--db", db, NULL};
+	const char *bad_conf[] = {"-c", conf, NULL};
 	FILE *f;
 
 	assert_refused(w, bad_channel, "cheaterbot: --channel: ");
@@ -284,16 +286,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_joins_channels),
-		cmocka_unit_test(test_ctcp_version),
-		cmocka_unit_test(test_games),
-		cmocka_unit_test(test_long_lines),
-		cmocka_unit_test(test_taken_nick),
-		cmocka_unit_test(test_server_restart),
-		cmocka_unit_test(test_sigterm),
-		cmocka_unit_test(test_refusals),
+	    cmocka_unit_test(test_joins_channels),
+	    cmocka_unit_test(test_ctcp_version),
+	    cmocka_unit_test(test_games),
+	    cmocka_unit_test(test_long_lines),
+	    cmocka_unit_test(test_taken_nick),
+	    cmocka_unit_test(test_server_restart),
+	    cmocka_unit_test(test_sigterm),
+	    cmocka_unit_test(test_refusals),
 	};
 
-	return cmocka_run_group_tests_name("transport", tests, world_setup,
-	    world_teardown);
+	return cmocka_run_group_tests_name(
+	    "transport", tests, world_setup, world_teardown);
 }

@@ -36,8 +36,9 @@ client_strip(const char *s, char *out, size_t size)
 	for (; *s != '\0' && n + 1 < size; s++) {
 		switch (*s) {
 		case '\003':
-			for (digits = 0; digits < 2 && isdigit((unsigned char)
-			    s[1]); digits++)
+			for (digits = 0;
+			     digits < 2 && isdigit((unsigned char)s[1]);
+			     digits++)
 				s++;
 			if (digits > 0 && s[1] == ',' &&
 			    isdigit((unsigned char)s[2])) {
@@ -46,8 +47,13 @@ client_strip(const char *s, char *out, size_t size)
 					s++;
 			}
 			continue;
-		case '\002': case '\017': case '\026': case '\035':
-		case '\037': case '\036': case '\021':
+		case '\002':
+		case '\017':
+		case '\026':
+		case '\035':
+		case '\037':
+		case '\036':
+		case '\021':
 			continue;
 		}
 		out[n++] = *s;
@@ -125,8 +131,8 @@ client_pump(struct client *c, int ms)
 
 /* The first untaken line that matches, taken; or NULL. */
 static const char *
-client_find(struct client *c, int (*match)(const char *, const void *),
-    const void *arg)
+client_find(
+    struct client *c, int (*match)(const char *, const void *), const void *arg)
 {
 	size_t i, len;
 	char *plain;

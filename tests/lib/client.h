@@ -15,15 +15,15 @@
 
 #include <stddef.h>
 
-#define CLIENT_TIMEOUT_MS 5000	/* the default wait */
+#define CLIENT_TIMEOUT_MS 5000 /* the default wait */
 
 struct client {
-	int fd;				/* -1 once closed */
+	int fd; /* -1 once closed */
 	char nick[64];
-	char in[16384];			/* bytes of a line not yet whole */
+	char in[16384]; /* bytes of a line not yet whole */
 	size_t inlen;
-	char **lines;			/* every line received, CR LF gone */
-	unsigned char *taken;		/* per line: a wait took it */
+	char **lines;         /* every line received, CR LF gone */
+	unsigned char *taken; /* per line: a wait took it */
 	size_t nlines;
 	size_t cap;
 };
@@ -46,14 +46,14 @@ int client_join(struct client *c, const char *channel);
  * for which match(line, arg) is true, line being stripped of mIRC colour
  * codes.  The line as received, or NULL on timeout or when the server
  * closes the connection. */
-const char *client_wait(struct client *c, int (*match)(const char *,
-    const void *), const void *arg, int timeout_ms);
+const char *client_wait(struct client *c,
+    int (*match)(const char *, const void *), const void *arg, int timeout_ms);
 /* ... for a line containing text. */
-const char *client_wait_text(struct client *c, const char *text,
-    int timeout_ms);
+const char *client_wait_text(
+    struct client *c, const char *text, int timeout_ms);
 /* ... for a line matching a glob pattern (fnmatch(3): * ? [...]). */
-const char *client_wait_glob(struct client *c, const char *pattern,
-    int timeout_ms);
+const char *client_wait_glob(
+    struct client *c, const char *pattern, int timeout_ms);
 
 /* Reads whatever arrives within ms (0: only what is there now) into the
  * log; -1 if the connection is gone. */

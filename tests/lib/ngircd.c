@@ -52,8 +52,8 @@ ngircd_tmpdir(void)
 }
 
 static int
-ngircd_rm_one(const char *path, const struct stat *st, int flag,
-    struct FTW *ftw)
+ngircd_rm_one(
+    const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
 	(void)ftw;
@@ -140,27 +140,29 @@ ngircd_write_conf(const char *path, int port)
 
 	if (f == NULL)
 		return -1;
-	fprintf(f, "[Global]\n"
+	fprintf(f,
+	    "[Global]\n"
 	    "\tName = irc.test\n"
 	    "\tInfo = cheaterbot test server\n"
 	    "\tAdminInfo1 = cheaterbot tests\n"
 	    "\tAdminInfo2 = 127.0.0.1\n"
 	    "\tAdminEMail = nobody@irc.test\n"
 	    "\tListen = 127.0.0.1\n"
-	    "\tPorts = %d\n", port);
+	    "\tPorts = %d\n",
+	    port);
 	if (geteuid() == 0)
 		fprintf(f, "\tServerUID = nobody\n\tServerGID = nogroup\n");
 	fprintf(f, "[Limits]\n"
-	    "\tMaxConnectionsIP = 0\n"
-	    "\tMaxNickLength = 30\n"
-	    "\tMaxPenaltyTime = 0\n"
-	    "\tPingTimeout = 600\n"
-	    "\tPongTimeout = 600\n"
-	    "[Options]\n"
-	    "\tPAM = no\n"
-	    "\tDNS = no\n"
-	    "\tIdent = no\n"
-	    "\tMorePrivacy = no\n");
+	           "\tMaxConnectionsIP = 0\n"
+	           "\tMaxNickLength = 30\n"
+	           "\tMaxPenaltyTime = 0\n"
+	           "\tPingTimeout = 600\n"
+	           "\tPongTimeout = 600\n"
+	           "[Options]\n"
+	           "\tPAM = no\n"
+	           "\tDNS = no\n"
+	           "\tIdent = no\n"
+	           "\tMorePrivacy = no\n");
 	return fclose(f) == 0 ? 0 : -1;
 }
 
@@ -217,16 +219,16 @@ int
 ngircd_start(struct ngircd *s, const char *dir, int port)
 {
 	char conf[PATH_MAX], log[PATH_MAX];
-	char *argv[] = { (char *)NGIRCD_BIN, (char *)"-n", (char *)"-f", conf,
-	    NULL };
+	char *argv[] = {
+	    (char *)NGIRCD_BIN, (char *)"-n", (char *)"-f", conf, NULL};
 
 	memset(s, 0, sizeof *s);
 	if (port == 0)
 		port = ngircd_free_port();
-	if (port <= 0 || snprintf(s->dir, sizeof s->dir, "%s", dir) >=
-	    (int)sizeof s->dir ||
+	if (port <= 0 ||
+	    snprintf(s->dir, sizeof s->dir, "%s", dir) >= (int)sizeof s->dir ||
 	    snprintf(conf, sizeof conf, "%s/ngircd.conf", dir) >=
-	    (int)sizeof conf ||
+	        (int)sizeof conf ||
 	    snprintf(log, sizeof log, "%s/ngircd.log", dir) >= (int)sizeof log)
 		return -1;
 	if (ngircd_write_conf(conf, port) != 0) {
@@ -354,8 +356,8 @@ ngircd_file_has(const char *path, const char *text)
 }
 
 int
-ngircd_bot_wait_log(const struct ngircd_bot *b, const char *text,
-    int timeout_ms)
+ngircd_bot_wait_log(
+    const struct ngircd_bot *b, const char *text, int timeout_ms)
 {
 	long long end = ngircd_now_ms() + timeout_ms;
 	char events[4096];

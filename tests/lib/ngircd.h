@@ -13,14 +13,14 @@
 #include <sys/types.h>
 
 struct ngircd {
-	pid_t pid;		/* 0 when not running */
+	pid_t pid; /* 0 when not running */
 	int port;
-	char dir[PATH_MAX];	/* where its configuration and log live */
+	char dir[PATH_MAX]; /* where its configuration and log live */
 };
 
 struct ngircd_bot {
-	pid_t pid;		/* 0 when not running */
-	char log[PATH_MAX];	/* its stderr */
+	pid_t pid;          /* 0 when not running */
+	char log[PATH_MAX]; /* its stderr */
 };
 
 /* A new empty directory under $TMPDIR (or /tmp), malloc'd; NULL on
@@ -54,8 +54,8 @@ int ngircd_bot_wait(struct ngircd_bot *b, int timeout_ms);
 int ngircd_bot_alive(struct ngircd_bot *b);
 /* Waits up to timeout_ms for text to appear in the bot's log.  1 if it
  * did, 0 if not. */
-int ngircd_bot_wait_log(const struct ngircd_bot *b, const char *text,
-    int timeout_ms);
+int ngircd_bot_wait_log(
+    const struct ngircd_bot *b, const char *text, int timeout_ms);
 
 /* Milliseconds on the monotonic clock. */
 long long ngircd_now_ms(void);

@@ -70,7 +70,7 @@ test_parse_tags(void **state)
 
 	(void)state;
 	m = parse_ok("@time=2024-01-01T00:00:00Z;account=al\\sice;msgid=x "
-	    ":al!a@h PRIVMSG #c :!games");
+	             ":al!a@h PRIVMSG #c :!games");
 	assert_string_equal(m->account, "al ice");
 	assert_string_equal(m->prefix, "al!a@h");
 	assert_string_equal(m->command, "PRIVMSG");
@@ -99,7 +99,8 @@ test_parse_fifteen(void **state)
 	struct ircline *m;
 
 	(void)state;
-	m = parse_ok(":s 005 me A B C D E F G H I J K L M N O P :are supported");
+	m = parse_ok(
+	    ":s 005 me A B C D E F G H I J K L M N O P :are supported");
 	assert_int_equal(m->nparams, 15);
 	assert_string_equal(m->params[13], "M");
 	/* The 15th takes the rest of the line, as RFC 2812 says. */
@@ -115,8 +116,16 @@ test_parse_refused(void **state)
 {
 	struct ircline m;
 	static const char *bad[] = {
-		"", "   ", ":onlyprefix", ": PRIVMSG #c :x", "@tags-only",
-		":p 1234 x", ":p 12 x", ":p PRIV-MSG x", "@a=b :p", ":p :x",
+	    "",
+	    "   ",
+	    ":onlyprefix",
+	    ": PRIVMSG #c :x",
+	    "@tags-only",
+	    ":p 1234 x",
+	    ":p 12 x",
+	    ":p PRIV-MSG x",
+	    "@a=b :p",
+	    ":p :x",
 	};
 	size_t i;
 
@@ -133,12 +142,12 @@ static void
 test_format_round_trip(void **state)
 {
 	static const char *lines[] = {
-		":nick!user@host PRIVMSG #chan :hello there",
-		"PING irc.test",
-		":a!b@c PRIVMSG #c :",
-		":a!b@c PRIVMSG #c ::-)",
-		":s 353 me = #c :@op +voice plain",
-		":a!b@c QUIT",
+	    ":nick!user@host PRIVMSG #chan :hello there",
+	    "PING irc.test",
+	    ":a!b@c PRIVMSG #c :",
+	    ":a!b@c PRIVMSG #c ::-)",
+	    ":s 353 me = #c :@op +voice plain",
+	    ":a!b@c QUIT",
 	};
 	char out[IRCLINE_MAX + 1];
 	struct ircline m;
@@ -146,10 +155,10 @@ test_format_round_trip(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-		assert_int_equal(ircline_parse(&m, lines[i],
-		    strlen(lines[i])), 0);
-		assert_int_equal(ircline_format(&m, out, sizeof out),
-		    (int)strlen(lines[i]));
+		assert_int_equal(
+		    ircline_parse(&m, lines[i], strlen(lines[i])), 0);
+		assert_int_equal(
+		    ircline_format(&m, out, sizeof out), (int)strlen(lines[i]));
 		assert_string_equal(out, lines[i]);
 	}
 
@@ -168,17 +177,19 @@ static void
 test_cut_utf8(void **state)
 {
 	/* "é" is c3 a9, "€" e2 82 ac, "𝄞" f0 9d 84 9e. */
-	const char *s = "ab\xc3\xa9" "c\xe2\x82\xac" "\xf0\x9d\x84\x9e";
+	const char *s = "ab\xc3\xa9"
+	                "c\xe2\x82\xac"
+	                "\xf0\x9d\x84\x9e";
 	size_t len = strlen(s);
 
 	(void)state;
 	assert_int_equal(ircline_cut(s, len, 100), len);
-	assert_int_equal(ircline_cut(s, len, 4), 4);	/* after é */
-	assert_int_equal(ircline_cut(s, len, 3), 2);	/* not inside é */
-	assert_int_equal(ircline_cut(s, len, 6), 5);	/* not inside € */
+	assert_int_equal(ircline_cut(s, len, 4), 4); /* after é */
+	assert_int_equal(ircline_cut(s, len, 3), 2); /* not inside é */
+	assert_int_equal(ircline_cut(s, len, 6), 5); /* not inside € */
 	assert_int_equal(ircline_cut(s, len, 7), 5);
 	assert_int_equal(ircline_cut(s, len, 8), 8);
-	assert_int_equal(ircline_cut(s, len, 10), 8);	/* not inside 𝄞 */
+	assert_int_equal(ircline_cut(s, len, 10), 8); /* not inside 𝄞 */
 	assert_int_equal(ircline_cut(s, len, 11), 8);
 
 	/* Latin-1 or broken text is cut at the limit. */
@@ -244,8 +255,8 @@ read_all(const char *data, size_t n, size_t step)
 				snprintf(got + used, sizeof got - used,
 				    "[%zu %c]|", len, line[0]);
 			} else
-				snprintf(got + used, sizeof got - used,
-				    "%s|", line);
+				snprintf(
+				    got + used, sizeof got - used, "%s|", line);
 			used = strlen(got);
 		}
 	}
@@ -256,7 +267,7 @@ static void
 test_reader(void **state)
 {
 	static const char s[] = "PING :a\r\nPING :b\nPRIVMSG #c :x\r\r\n"
-	    "\r\nPART #c\r\npartial";
+	                        "\r\nPART #c\r\npartial";
 	size_t step;
 
 	(void)state;
@@ -271,7 +282,7 @@ test_reader_overlong(void **state)
 {
 	static char s[3 * IRCLINE_READ_MAX + 64];
 	size_t n = 3 * IRCLINE_READ_MAX, step;
-	static const size_t steps[] = { 1, 7, 512, 8192, 100000 };
+	static const size_t steps[] = {1, 7, 512, 8192, 100000};
 	size_t i;
 
 	(void)state;
@@ -282,34 +293,34 @@ test_reader_overlong(void **state)
 	memcpy(s + n, "\r\nPING :after\r\n", 15);
 	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
 		step = steps[i];
-		assert_string_equal(read_all(s, n + 15, step),
-		    "[8192 L]|PING :after|");
+		assert_string_equal(
+		    read_all(s, n + 15, step), "[8192 L]|PING :after|");
 	}
 	/* A line of exactly 8192 bytes and its CR LF is kept whole. */
 	memset(s, 'y', IRCLINE_READ_MAX);
 	memcpy(s + IRCLINE_READ_MAX, "\r\nA\n", 4);
-	assert_string_equal(read_all(s, IRCLINE_READ_MAX + 4, 1000),
-	    "[8192 y]|A|");
+	assert_string_equal(
+	    read_all(s, IRCLINE_READ_MAX + 4, 1000), "[8192 y]|A|");
 	/* One byte more is cut, and the stream goes on. */
 	memset(s, 'z', IRCLINE_READ_MAX + 1);
 	memcpy(s + IRCLINE_READ_MAX + 1, "\nB\n", 3);
-	assert_string_equal(read_all(s, IRCLINE_READ_MAX + 4, 3),
-	    "[8192 z]|B|");
+	assert_string_equal(
+	    read_all(s, IRCLINE_READ_MAX + 4, 3), "[8192 z]|B|");
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_basic),
-		cmocka_unit_test(test_parse_tags),
-		cmocka_unit_test(test_parse_fifteen),
-		cmocka_unit_test(test_parse_refused),
-		cmocka_unit_test(test_format_round_trip),
-		cmocka_unit_test(test_cut_utf8),
-		cmocka_unit_test(test_sanitize),
-		cmocka_unit_test(test_reader),
-		cmocka_unit_test(test_reader_overlong),
+	    cmocka_unit_test(test_parse_basic),
+	    cmocka_unit_test(test_parse_tags),
+	    cmocka_unit_test(test_parse_fifteen),
+	    cmocka_unit_test(test_parse_refused),
+	    cmocka_unit_test(test_format_round_trip),
+	    cmocka_unit_test(test_cut_utf8),
+	    cmocka_unit_test(test_sanitize),
+	    cmocka_unit_test(test_reader),
+	    cmocka_unit_test(test_reader_overlong),
 	};
 
 	return cmocka_run_group_tests_name("ircline", tests, NULL, NULL);

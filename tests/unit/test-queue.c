@@ -225,13 +225,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_burst_then_rate),
-		cmocka_unit_test(test_urgent_first),
-		cmocka_unit_test(test_pop_removes_peeked),
-		cmocka_unit_test(test_nothing_lost),
-		cmocka_unit_test(test_rate_change),
-		cmocka_unit_test(test_next_times),
-		cmocka_unit_test(test_long_lines_kept_whole),
+	    cmocka_unit_test(test_burst_then_rate),
+	    cmocka_unit_test(test_urgent_first),
+	    cmocka_unit_test(test_pop_removes_peeked),
+	    cmocka_unit_test(test_nothing_lost),
+	    cmocka_unit_test(test_rate_change),
+	    cmocka_unit_test(test_next_times),
+	    cmocka_unit_test(test_long_lines_kept_whole),
 	};
 
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
