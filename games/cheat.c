@@ -812,6 +812,9 @@ sample_play(const struct game *g, int seat, struct rng *rng,
 	mv->argv[1] = rank;
 }
 
+/* A seat in the window calls cheat one time in six (one in two after a play
+ * that empties a hand, else the table closes); otherwise the turn's seat
+ * plays.  Never a leave: that is the bot's to make. */
 static int
 cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 {
