@@ -22,6 +22,9 @@
  *                pur, gry; the text itself must stay readable without it
  *   {b:text}     bold
  * Markup does not nest.  A literal brace is written {{ or }}.
+ *
+ * Causes (char **cause) are plain text, never markup: they go to one
+ * player as they are ("you do not hold '7♠'").
  */
 #ifndef GAME_H
 #define GAME_H
@@ -147,10 +150,12 @@ struct game_ops {
 	    struct game_out *out);
 	/* The move made when the timer of the current turn runs out (the
 	 * turn's seat), or when an open window with no turn closes (the
-	 * table).  Always legal. */
+	 * table).  Called only while the game is not over; always legal. */
 	void (*timeout)(const struct game *g, struct game_move *mv);
-	/* A uniformly chosen legal move for any seat that may act; 0, or -1
-	 * if nobody can (the game is over). */
+	/* A randomly chosen legal move for any seat that may act, or for the
+	 * table where a window with no turn may close (so random games end);
+	 * 0, or -1 if nobody can (the game is over).  Never "leave": the
+	 * simulator adds those itself. */
 	int (*sample)(const struct game *g, struct rng *rng,
 	    struct game_move *mv);
 
