@@ -7,6 +7,7 @@
 #   make sim GAMES=N   a long random-play pass over every variant
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
+#   make docs    regenerate docs/commands.md from the command tables
 #   make all     the optimised binary, build/rel/cheaterbot
 
 VERSION := 0.1.0
@@ -42,7 +43,7 @@ LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
 TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
 TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 
-.PHONY: all run test sim deps format clean check-deps
+.PHONY: all run test sim deps docs format clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -98,6 +99,11 @@ deps:
 	fi; \
 	apt-get install -y -qq $$missing >/dev/null || \
 		{ apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
+
+# docs/commands.md from the command tables (a test checks it stays so).
+docs:
+	@$(MAKE) --no-print-directory $(T)/tests/unit/test-bot
+	@CHEATERBOT_WRITE_DOCS=1 $(T)/tests/unit/test-bot >/dev/null
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
