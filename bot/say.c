@@ -130,35 +130,43 @@ say_to(struct bot *b, const char *nick, struct chan *c, const char *text)
 	    c != NULL ? lead : "", text);
 }
 
+static void say_ctx(struct cmd_ctx *ctx, int public, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
+
+/* Sends text about ctx: to its channel when public and there is one,
+ * else privately to the sender, naming the table's channel. */
+static void
+say_ctx(struct cmd_ctx *ctx, int public, const char *fmt, va_list ap)
+{
+	struct chan *c = ctx->chan != NULL ? ctx->chan :
+	    ctx->table != NULL ? ctx->table->chan : NULL;
+	char *text = xvasprintf(fmt, ap);
+
+	if (public && ctx->chan != NULL)
+		say_chan(ctx->b, ctx->chan, text);
+	else
+		say_to(ctx->b, ctx->nick, c, text);
+	free(text);
+}
+
 void
 say_error(struct cmd_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
-	char *text;
 
 	va_start(ap, fmt);
-	text = xvasprintf(fmt, ap);
+	say_ctx(ctx, 0, fmt, ap);
 	va_end(ap);
-	say_to(ctx->b, ctx->nick, ctx->chan != NULL ? ctx->chan :
-	    ctx->table != NULL ? ctx->table->chan : NULL, text);
-	free(text);
 }
 
 void
 say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
 {
 	va_list ap;
-	char *text;
 
 	va_start(ap, fmt);
-	text = xvasprintf(fmt, ap);
+	say_ctx(ctx, 1, fmt, ap);
 	va_end(ap);
-	if (ctx->chan != NULL)
-		say_chan(ctx->b, ctx->chan, text);
-	else
-		say_to(ctx->b, ctx->nick, ctx->table != NULL ?
-		    ctx->table->chan : NULL, text);
-	free(text);
 }
 
 void
