@@ -36,51 +36,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cards.h"
 #include "cheat.h"
+#include "cheat-int.h"
 #include "game.h"
 #include "xalloc.h"
-
-enum {
-	VERB_LEAVE = GAME_VERB_LEAVE,
-	VERB_PLAY,
-	VERB_CHEAT,
-	VERB_CLOSE,
-};
-
-enum { CMD_PLAY, CMD_CHEAT };
-enum { OPT_DECKS, OPT_LOSER };
-
-/* Where a seat stands: still holding cards (or about to win), finished
- * with a place (loser mode, or the winner), finished and then gone from
- * the table (the place stands), or left before finishing (no place). */
-enum seat_state { SEAT_IN, SEAT_OUT, SEAT_GONE, SEAT_LEFT };
-
-#define ONE_DECK_MAX_SEATS 6
-
-struct game {
-	int nseats;
-	int decks;
-	int loser_mode;
-	int dealer;
-	struct cards hand[GAME_MAX_SEATS];
-	struct cards pile;		/* bottom first */
-	enum seat_state state[GAME_MAX_SEATS];
-	int place[GAME_MAX_SEATS];
-	int finished;			/* places given during play */
-
-	int turn;			/* seat to play, or -1 */
-	int declarer;			/* seat of the last play, or -1 */
-	int count, rank;		/* its declaration; rank 0: opening */
-	int laid;			/* cards it laid: the top of the pile */
-	int open;			/* 1 while it may be challenged */
-	int face_up;			/* 1 if it opened a round */
-
-	int over;
-	int winner, loser;
-};
 
 static const struct game_option cheat_options[] = {
 	{ "decks", 0, CARDS_MAX_DECKS, 0,
@@ -130,8 +91,8 @@ say_line(struct game_out *out, char **s)
 	*s = NULL;
 }
 
-static int
-nactive(const struct game *g)
+int
+cheat_nactive(const struct game *g)
 {
 	int s, n = 0;
 
@@ -156,16 +117,16 @@ next_active(const struct game *g, int seat)
 
 /* 1 if rank may be declared after a declaration of last: the same, one up
  * or one down, aces high and low. */
-static int
-rank_allowed(int last, int rank)
+int
+cheat_rank_allowed(int last, int rank)
 {
 	return rank == last || rank == cards_rank_step(last, -1) ||
 	    rank == cards_rank_step(last, 1);
 }
 
 /* "jacks, queens or kings": what may be declared after last. */
-static void
-allowed_text(int last, char *buf, size_t size)
+void
+cheat_allowed_text(int last, char *buf, size_t size)
 {
 	snprintf(buf, size, "%s, %s or %s",
 	    cards_rank_name(cards_rank_step(last, -1), 1),
@@ -207,7 +168,7 @@ cat_next(char **line, const struct game *g)
 	else if (g->rank == 0)
 		cat(line, "%s{p:%d} opens, face up.", sp, g->turn);
 	else {
-		allowed_text(g->rank, allowed, sizeof allowed);
+		cheat_allowed_text(g->rank, allowed, sizeof allowed);
 		cat(line, "%s{p:%d} to play: %s.", sp, g->turn, allowed);
 	}
 }
@@ -255,7 +216,7 @@ finish(struct game *g, int seat, char **line)
 		return;
 	}
 	cat(line, " {p:%d} is out in place %d.", seat, g->place[seat]);
-	if (nactive(g) == 1)
+	if (cheat_nactive(g) == 1)
 		end_game(g, 1, line);
 }
 
@@ -325,7 +286,7 @@ cheat_destroy(struct game *g)
 	free(g);
 }
 
-static void
+void
 cheat_turn(const struct game *g, struct game_turn *t)
 {
 	int s;
@@ -341,210 +302,6 @@ cheat_turn(const struct game *g, struct game_turn *t)
 		if (g->state[s] == SEAT_IN && s != g->declarer)
 			t->window |= 1u << s;
 	}
-}
-
-/* Finds the word "as" that starts the declaration, with at least one card
- * word before it: "as COUNT RANK" when the word after "as" is a count, else
- * "as RANK", else "as WORD RANK" (whose count is then refused).  Its index,
- * or -1. */
-static int
-find_as(int argc, char **argv)
-{
-	int n;
-
-	if (argc >= 4 && strcasecmp(argv[argc - 3], "as") == 0 &&
-	    cards_parse_count(argv[argc - 2], &n, NULL) == 0)
-		return argc - 3;
-	if (argc >= 3 && strcasecmp(argv[argc - 2], "as") == 0)
-		return argc - 2;
-	if (argc >= 4 && strcasecmp(argv[argc - 3], "as") == 0)
-		return argc - 3;
-	return -1;
-}
-
-static int
-parse_play(const struct game *g, int seat, int argc, char **argv,
-    struct game_move *mv, char **cause)
-{
-	int sep = find_as(argc, argv), ncards = sep >= 0 ? sep : argc;
-	int i, rank, suit, first = 0;
-
-	if (ncards == 0)
-		return game_fail(cause, "say which cards you lay, e.g. "
-		    "'play 4h 4d as two fours'");
-	if (ncards > GAME_MOVE_ARGS - 2)
-		return game_fail(cause, "too many cards");
-	mv->verb = VERB_PLAY;
-	mv->argc = 2;
-	for (i = 0; i < ncards; i++) {
-		if (cards_parse_card(argv[i], &rank, &suit, cause) != 0)
-			return -1;
-		if (i == 0)
-			first = rank;
-		else if (rank != first)
-			first = 0;
-		mv->argv[mv->argc] = cards_pick(&g->hand[seat], rank, suit,
-		    g->decks, mv->argv + 2, mv->argc - 2);
-		mv->argc++;
-	}
-	mv->argv[0] = ncards;
-	mv->argv[1] = first;
-	if (sep < 0 && first == 0 && strcasecmp(argv[argc - 1], "as") == 0)
-		return game_fail(cause, "say what you declare after 'as', "
-		    "e.g. 'as two fours'");
-	if (sep < 0 && first == 0)
-		return game_fail(cause, "your cards are of different ranks: "
-		    "say what they are, e.g. 'play 4h 7c as two fours'");
-	if (sep < 0)
-		return 0;
-	if (sep == argc - 3 && cards_parse_count(argv[sep + 1], &mv->argv[0],
-	    cause) != 0)
-		return -1;
-	return cards_parse_rank(argv[argc - 1], &mv->argv[1], cause);
-}
-
-static int
-cheat_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
-    struct game_move *mv, char **cause)
-{
-	memset(mv, 0, sizeof *mv);
-	mv->seat = seat;
-	if (seat < 0 || seat >= g->nseats)
-		return game_fail(cause, "no such seat");
-	switch (cmd) {
-	case CMD_PLAY:
-		return parse_play(g, seat, argc, argv, mv, cause);
-	case CMD_CHEAT:
-		/* Words after "cheat" are table talk, not arguments. */
-		mv->verb = VERB_CHEAT;
-		mv->argc = 1;
-		mv->argv[0] = g->declarer;
-		return 0;
-	}
-	return game_fail(cause, "cheat has no command %d", cmd);
-}
-
-/* Why seat may not act at all, or NULL if it is still in. */
-static const char *
-not_in(const struct game *g, int seat)
-{
-	if (seat < 0 || seat >= g->nseats)
-		return "no such seat";
-	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE)
-		return "you have left this game";
-	if (g->state[seat] == SEAT_OUT)
-		return "you have no cards left to play";
-	return NULL;
-}
-
-/* Checks the declaration of a play that opens a round, face up. */
-static int
-check_opening(const struct game_move *mv, char **cause)
-{
-	int i, rank = cards_rank(mv->argv[2]), n = mv->argc - 2;
-
-	for (i = 3; i < mv->argc; i++) {
-		if (cards_rank(mv->argv[i]) != rank)
-			return game_fail(cause, "an opening play is face up: "
-			    "lay cards of one rank");
-	}
-	if (mv->argv[1] != rank)
-		return game_fail(cause, "you lay %s face up, so declare %s",
-		    cards_rank_name(rank, 1), cards_rank_name(rank, 1));
-	if (mv->argv[0] != n)
-		return game_fail(cause, "you lay %d card%s face up, so "
-		    "declare %d", n, n == 1 ? "" : "s", n);
-	return 0;
-}
-
-static int
-check_play(const struct game *g, const struct game_move *mv, char **cause)
-{
-	const char *why = not_in(g, mv->seat);
-	char allowed[64];
-	int count = mv->argv[0], rank = mv->argv[1];
-
-	if (why != NULL)
-		return game_fail(cause, "%s", why);
-	if (g->turn != mv->seat)
-		return game_fail(cause, "it is not your turn");
-	if (mv->argc < 3)
-		return game_fail(cause, "lay at least one card");
-	if (mv->argc > GAME_MOVE_ARGS)
-		return game_fail(cause, "too many cards");
-	if (rank < 1 || rank > CARDS_RANKS)
-		return game_fail(cause, "no rank %d", rank);
-	if (count < 1 || count > 4 * g->decks)
-		return game_fail(cause, "you may declare 1 to %d cards, not %d",
-		    4 * g->decks, count);
-	if (cards_check_held(&g->hand[mv->seat], mv->argv + 2, mv->argc - 2,
-	    g->decks, cause) != 0)
-		return -1;
-	if (g->rank == 0)
-		return check_opening(mv, cause);
-	if (!rank_allowed(g->rank, rank)) {
-		allowed_text(g->rank, allowed, sizeof allowed);
-		return game_fail(cause, "after %s you may declare %s, not %s",
-		    cards_rank_name(g->rank, 1), allowed,
-		    cards_rank_name(rank, 1));
-	}
-	return 0;
-}
-
-static int
-check_cheat(const struct game *g, const struct game_move *mv, char **cause)
-{
-	const char *why = not_in(g, mv->seat);
-
-	if (why != NULL)
-		return game_fail(cause, "%s", why);
-	if (mv->argc != 1)
-		return game_fail(cause, "a challenge names the accused seat");
-	if (!g->open) {
-		if (g->face_up && mv->argv[0] == g->declarer)
-			return game_fail(cause, "that play was face up: "
-			    "there is nothing to challenge");
-		return game_fail(cause, "there is no play to challenge now");
-	}
-	if (mv->argv[0] != g->declarer)
-		return game_fail(cause, "that play can no longer be "
-		    "challenged");
-	if (mv->seat == g->declarer)
-		return game_fail(cause, "you cannot call cheat on yourself");
-	return 0;
-}
-
-static int
-cheat_check(const struct game *g, const struct game_move *mv, char **cause)
-{
-	const char *why;
-
-	if (g->over)
-		return game_fail(cause, "the game is over");
-	switch (mv->verb) {
-	case VERB_LEAVE:
-		/* A finished seat may leave the table too (keeping its
-		 * place), so the bot can let it go. */
-		if ((why = not_in(g, mv->seat)) != NULL &&
-		    (mv->seat < 0 || mv->seat >= g->nseats ||
-		    g->state[mv->seat] != SEAT_OUT))
-			return game_fail(cause, "%s", why);
-		if (mv->argc != 0)
-			return game_fail(cause, "leave takes no arguments");
-		return 0;
-	case VERB_PLAY:
-		return check_play(g, mv, cause);
-	case VERB_CHEAT:
-		return check_cheat(g, mv, cause);
-	case VERB_CLOSE:
-		if (mv->seat != GAME_SEAT_TABLE || mv->argc != 0)
-			return game_fail(cause, "only the table closes a "
-			    "window");
-		if (g->turn >= 0 || !g->open)
-			return game_fail(cause, "there is no window to close");
-		return 0;
-	}
-	return game_fail(cause, "cheat has no verb %d", mv->verb);
 }
 
 /* Appends the cards of the last play, the top of the pile, to *line. */
@@ -698,7 +455,7 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 	g->place[seat] = 0;
 	if (g->declarer == seat)
 		g->open = 0;
-	if (nactive(g) < 2)
+	if (cheat_nactive(g) < 2)
 		end_game(g, 0, &line);
 	else if (g->turn == seat || (g->turn < 0 && !g->open))
 		g->turn = next_active(g, seat);
@@ -725,121 +482,6 @@ cheat_apply(struct game *g, const struct game_move *mv, struct game_out *out)
 	default:
 		assert(!"cheat_apply: unknown verb");
 	}
-}
-
-/* The default play of seat: one card, honest when the hand has a card of
- * a rank it may declare (the lowest such), else the lowest card declared as
- * the last declaration's rank; an opening play is the lowest card. */
-static void
-default_play(const struct game *g, int seat, struct game_move *mv)
-{
-	const struct cards *h = &g->hand[seat];
-	int i, id = h->c[0], rank = cards_rank(id);
-
-	if (g->rank != 0) {
-		rank = g->rank;
-		for (i = 0; i < h->n; i++) {
-			if (rank_allowed(g->rank, cards_rank(h->c[i]))) {
-				id = h->c[i];
-				rank = cards_rank(id);
-				break;
-			}
-		}
-	}
-	mv->seat = seat;
-	mv->verb = VERB_PLAY;
-	mv->argc = 3;
-	mv->argv[0] = 1;
-	mv->argv[1] = rank;
-	mv->argv[2] = id;
-}
-
-static void
-cheat_timeout(const struct game *g, struct game_move *mv)
-{
-	memset(mv, 0, sizeof *mv);
-	if (!g->over && g->turn >= 0) {
-		default_play(g, g->turn, mv);
-		return;
-	}
-	mv->seat = GAME_SEAT_TABLE;
-	mv->verb = VERB_CLOSE;
-}
-
-/* A random play for seat: on an opening turn some cards of one rank; else
- * mostly an honest play when the hand allows one, otherwise a random set of
- * (mostly one to four) cards declared as a random allowed rank, with a count
- * that is sometimes wrong. */
-static void
-sample_play(const struct game *g, int seat, struct rng *rng,
-    struct game_move *mv)
-{
-	const struct cards *h = &g->hand[seat];
-	struct cards pick;
-	int rank, k, i, honest = 1, max = 4 * g->decks;
-
-	if (g->rank == 0)
-		rank = cards_rank(h->c[rng_below(rng, (uint32_t)h->n)]);
-	else {
-		/* Try the three ranks from a random one, for one held. */
-		i = (int)rng_below(rng, 3);
-		honest = rng_below(rng, 3) != 0;
-		for (k = 0; honest && k < 3; k++) {
-			rank = cards_rank_step(g->rank, (i + k) % 3 - 1);
-			if (cards_count_rank(h, rank) > 0)
-				break;
-		}
-		honest = honest && k < 3;
-		if (!honest)
-			rank = cards_rank_step(g->rank, i - 1);
-	}
-	cards_clear(&pick);
-	for (i = 0; i < h->n; i++) {
-		if (!honest || cards_rank(h->c[i]) == rank)
-			cards_add(&pick, h->c[i]);
-	}
-	rng_shuffle(rng, pick.c, (size_t)pick.n);
-	k = 1 + (int)rng_below(rng, (uint32_t)(pick.n < 4 ? pick.n : 4));
-	if (!honest && rng_below(rng, 10) == 0)
-		k = 1 + (int)rng_below(rng, (uint32_t)pick.n);
-	mv->seat = seat;
-	mv->verb = VERB_PLAY;
-	mv->argc = 2 + k;
-	memcpy(mv->argv + 2, pick.c, (size_t)k * sizeof pick.c[0]);
-	mv->argv[0] = k <= max ? k : max;
-	if (g->rank != 0 && rng_below(rng, 5) == 0)
-		mv->argv[0] = 1 + (int)rng_below(rng, (uint32_t)max);
-	mv->argv[1] = rank;
-}
-
-/* A seat in the window calls cheat one time in six (one in two after a play
- * that empties a hand, else the table closes); otherwise the turn's seat
- * plays.  Never a leave: that is the bot's to make. */
-static int
-cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv)
-{
-	struct game_turn t;
-	int callers[GAME_MAX_SEATS], n = 0, s;
-
-	cheat_turn(g, &t);
-	if (t.over)
-		return -1;
-	memset(mv, 0, sizeof *mv);
-	for (s = 0; s < g->nseats; s++) {
-		if (t.window & (1u << s))
-			callers[n++] = s;
-	}
-	if (n > 0 && rng_below(rng, t.seat < 0 ? 2 : 6) == 0) {
-		mv->seat = callers[rng_below(rng, (uint32_t)n)];
-		mv->verb = VERB_CHEAT;
-		mv->argc = 1;
-		mv->argv[0] = t.accused;
-	} else if (t.seat < 0) {
-		mv->seat = GAME_SEAT_TABLE;
-		mv->verb = VERB_CLOSE;
-	} else
-		sample_play(g, t.seat, rng, mv);
-	return 0;
 }
 
 static void
@@ -898,111 +540,6 @@ cheat_result(const struct game *g, struct game_result *r)
 		r->place[s] = g->place[s];
 		r->points[s] = g->hand[s].n;
 	}
-}
-
-/* Seats, places and the turn agree with each other. */
-static int
-check_seats(const struct game *g, char **cause)
-{
-	int s, i;
-
-	for (s = 0; s < g->nseats; s++) {
-		for (i = 1; i < g->hand[s].n; i++) {
-			if (cards_rank(g->hand[s].c[i - 1]) >
-			    cards_rank(g->hand[s].c[i]))
-				return game_fail(cause, "hand %d unsorted", s);
-		}
-		if (g->state[s] != SEAT_IN && g->hand[s].n != 0)
-			return game_fail(cause, "seat %d is out with cards", s);
-		if ((g->state[s] == SEAT_LEFT) != (g->place[s] == 0) &&
-		    (g->over || g->state[s] != SEAT_IN))
-			return game_fail(cause, "seat %d has place %d", s,
-			    g->place[s]);
-	}
-	if (g->over)
-		return g->winner >= 0 && g->place[g->winner] != 1 ?
-		    game_fail(cause, "the winner is not first") : 0;
-	if (nactive(g) < 2)
-		return game_fail(cause, "%d seats play on", nactive(g));
-	if (g->turn >= 0 && (g->state[g->turn] != SEAT_IN ||
-	    g->hand[g->turn].n == 0))
-		return game_fail(cause, "seat %d to play cannot", g->turn);
-	if (g->turn < 0 && (!g->open || g->hand[g->declarer].n != 0))
-		return game_fail(cause, "no turn and no winning play");
-	return 0;
-}
-
-/* The last play and its window agree with the pile. */
-static int
-check_last_play(const struct game *g, char **cause)
-{
-	if (g->rank == 0 && (g->open || g->face_up))
-		return game_fail(cause, "a round opens with a play open");
-	if (g->rank < 0 || g->rank > CARDS_RANKS)
-		return game_fail(cause, "declared rank %d", g->rank);
-	if (g->open && (g->face_up || g->declarer < 0 ||
-	    g->state[g->declarer] != SEAT_IN || g->laid < 1 ||
-	    g->laid > g->pile.n))
-		return game_fail(cause, "a play open to challenge is wrong");
-	return 0;
-}
-
-static int
-cheat_invariants(const struct game *g, char **cause)
-{
-	const struct cards *lists[GAME_MAX_SEATS + 1];
-	int s;
-
-	lists[0] = &g->pile;
-	for (s = 0; s < g->nseats; s++)
-		lists[s + 1] = &g->hand[s];
-	if (cards_check_all(lists, g->nseats + 1, g->decks, cause) != 0 ||
-	    check_seats(g, cause) != 0)
-		return -1;
-	return g->over ? 0 : check_last_play(g, cause);
-}
-
-int
-cheat_stack(struct game *g, const struct cards *hands, char **cause)
-{
-	int seen[CARDS_MAX] = { 0 }, total = g->decks * CARDS_DECK;
-	int s, i, id;
-
-	for (s = 0; s < g->nseats; s++) {
-		if (hands[s].n == 0)
-			return game_fail(cause, "seat %d gets no cards", s);
-		for (i = 0; i < hands[s].n; i++) {
-			id = hands[s].c[i];
-			if (id < 0 || id >= total)
-				return game_fail(cause, "no card %d", id);
-			if (seen[id]++ != 0)
-				return game_fail(cause, "card %d dealt twice",
-				    id);
-		}
-	}
-	for (s = 0; s < g->nseats; s++) {
-		g->hand[s] = hands[s];
-		cards_sort(&g->hand[s]);
-	}
-	cards_clear(&g->pile);
-	for (id = 0; id < total; id++) {
-		if (!seen[id])
-			cards_add(&g->pile, id);
-	}
-	return 0;
-}
-
-const struct cards *
-cheat_hand(const struct game *g, int seat)
-{
-	assert(seat >= 0 && seat < g->nseats);
-	return &g->hand[seat];
-}
-
-const struct cards *
-cheat_pile(const struct game *g)
-{
-	return &g->pile;
 }
 
 const struct game_ops cheat_ops = {
