@@ -11,6 +11,7 @@
 #include "bot/ircline.h"
 #include "bot/render.h"
 #include "storage/store.h"
+#include "games/cards.h"
 #include "games/xalloc.h"
 
 struct harness *
@@ -160,4 +161,41 @@ harness_table(struct harness *h)
 	struct chan *c = chan_find(h->bot, "#cheater");
 
 	return c != NULL ? c->table : NULL;
+}
+
+int
+harness_turn(struct harness *h)
+{
+	struct table *t = harness_table(h);
+	struct game_turn tu;
+
+	if (t == NULL || t->state != TABLE_PLAYING)
+		return -1;
+	t->ops->turn(t->g, &tu);
+	return tu.seat;
+}
+
+void
+harness_cheat_play(struct harness *h)
+{
+	struct table *t = harness_table(h);
+	struct game_move mv;
+	char text[1024], card[16];
+	size_t used;
+	int i;
+
+	t->ops->timeout(t->g, &mv);
+	if (mv.seat < 0)
+		abort();
+	used = (size_t)snprintf(text, sizeof text, "play");
+	for (i = 2; i < mv.argc && used < sizeof text; i++) {
+		cards_plain(mv.argv[i], card, sizeof card);
+		used += (size_t)snprintf(text + used, sizeof text - used,
+		    " %s", card);
+	}
+	if (used < sizeof text)
+		snprintf(text + used, sizeof text - used, " as %d %s",
+		    mv.argv[0], cards_rank_name(mv.argv[1], mv.argv[0] > 1));
+	harness_say(h, t->seats[mv.seat].nick, "cheaterbot", text);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
 }

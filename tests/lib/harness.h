@@ -49,5 +49,11 @@ int harness_find(struct harness *h, int from, ...);
 const char *harness_plain(struct harness *h, int i);
 /* The table in #cheater, or NULL. */
 struct table *harness_table(struct harness *h);
+/* The seat whose turn it is at that table's game, or -1. */
+int harness_turn(struct harness *h);
+/* In a Cheat game: the seat to move types the rules' own default move as
+ * a player would ("play CARD... as COUNT RANK", in private), then the
+ * clock moves past the minimum challenge window. */
+void harness_cheat_play(struct harness *h);
 
 #endif

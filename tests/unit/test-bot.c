@@ -48,41 +48,6 @@ deal(uint64_t seed, const char *opts, ...)
 	return h;
 }
 
-static int
-turn_seat(struct harness *h)
-{
-	struct table *t = harness_table(h);
-	struct game_turn tu;
-
-	t->ops->turn(t->g, &tu);
-	return tu.seat;
-}
-
-/* Types the rules' own default move for the seat to move as a player
- * would: "play CARD... as COUNT RANK". */
-static void
-play_default(struct harness *h)
-{
-	struct table *t = harness_table(h);
-	struct game_move mv;
-	char text[512], card[16];
-	size_t used;
-	int i;
-
-	t->ops->timeout(t->g, &mv);
-	assert_int_equal(mv.seat, turn_seat(h));
-	used = (size_t)snprintf(text, sizeof text, "play");
-	for (i = 2; i < mv.argc; i++) {
-		cards_plain(mv.argv[i], card, sizeof card);
-		used += (size_t)snprintf(text + used, sizeof text - used,
-		    " %s", card);
-	}
-	snprintf(text + used, sizeof text - used, " as %d %s", mv.argv[0],
-	    cards_rank_name(mv.argv[1], mv.argv[0] > 1));
-	harness_say(h, t->seats[mv.seat].nick, "cheaterbot", text);
-	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
-}
-
 static void
 test_connect_joins(void **state)
 {
@@ -226,8 +191,8 @@ test_whole_game(void **state)
 	int moves = 0;
 
 	(void)state;
-	while (harness_table(h) != NULL && turn_seat(h) >= 0 && moves < 200) {
-		play_default(h);
+	while (harness_table(h) != NULL && harness_turn(h) >= 0 && moves < 200) {
+		harness_cheat_play(h);
 		moves++;
 	}
 	assert_non_null(harness_table(h));
@@ -254,9 +219,9 @@ test_challenge_tie(void **state)
 	int accused, near, far, before;
 
 	(void)state;
-	play_default(h);	/* a face-up opening: nothing to call */
-	accused = turn_seat(h);
-	play_default(h);
+	harness_cheat_play(h);	/* a face-up opening: nothing to call */
+	accused = harness_turn(h);
+	harness_cheat_play(h);
 	near = (accused + 1) % 4;
 	far = (accused + 3) % 4;
 	before = h->nsent;
@@ -278,10 +243,10 @@ test_held_play(void **state)
 	struct table *t = harness_table(h);
 
 	(void)state;
-	play_default(h);
+	harness_cheat_play(h);
 	assert_int_equal(t->nmoves, 1);
 	harness_advance(h, 0);
-	play_default(h);
+	harness_cheat_play(h);
 	assert_int_equal(t->nmoves, 2);
 	harness_free(h);
 }
@@ -293,7 +258,7 @@ test_turn_timeout(void **state)
 {
 	struct harness *h = deal(9, "", "alice", "bob", "carol", NULL);
 	struct table *t = harness_table(h);
-	int seat = turn_seat(h);
+	int seat = harness_turn(h);
 	char nick[NICK_MAX];
 
 	(void)state;
@@ -304,12 +269,12 @@ test_turn_timeout(void **state)
 	harness_advance(h, (uint64_t)h->conf.turn_warn_ms);
 	assert_true(harness_find(h, 0, nick, "ran out of time", NULL) >= 0);
 	while (harness_table(h) != NULL && !t->seats[seat].gone) {
-		if (turn_seat(h) < 0)
+		if (harness_turn(h) < 0)
 			harness_advance(h, (uint64_t)h->conf.challenge_close_ms);
-		else if (turn_seat(h) == seat)
+		else if (harness_turn(h) == seat)
 			harness_advance(h, (uint64_t)h->conf.turn_ms);
 		else
-			play_default(h);
+			harness_cheat_play(h);
 	}
 	assert_true(harness_find(h, 0, nick, "timed out 3 times", NULL) >= 0);
 	harness_free(h);
@@ -322,7 +287,7 @@ test_bad_moves(void **state)
 {
 	struct harness *h = deal(13, "", "alice", "bob", "carol", NULL);
 	struct table *t = harness_table(h);
-	int seat = turn_seat(h), other = (seat + 1) % 3, before;
+	int seat = harness_turn(h), other = (seat + 1) % 3, before;
 
 	(void)state;
 	before = h->nsent;
@@ -409,7 +374,7 @@ test_right_call_and_stop(void **state)
 {
 	struct harness *h = deal(23, "", "alice", "bob", "carol", NULL);
 	struct table *t = harness_table(h);
-	int seat = turn_seat(h), caller = (seat + 1) % 3;
+	int seat = harness_turn(h), caller = (seat + 1) % 3;
 	const struct cards *hand = cheat_hand(t->g, seat);
 	char text[64], a[16], b[16];
 	int ra = cards_rank(hand->c[0]), i, other = -1, before;
@@ -426,7 +391,7 @@ test_right_call_and_stop(void **state)
 	snprintf(text, sizeof text, "play %s", a);
 	harness_say(h, t->seats[seat].nick, "cheaterbot", text);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
-	play_default(h);
+	harness_cheat_play(h);
 	before = h->nsent;
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
