@@ -1,0 +1,1033 @@
+/*
+ * A whole game of Cheat over real sockets: a real ngircd, the real bot
+ * binary and three scripted players, alice, bob and carol, who open a
+ * lobby in #cheater, sit in, are dealt their hands and play to the end.
+ * Timers are shortened by a configuration file, so the game takes seconds.
+ *
+ * The players' strategy is simple and deterministic (the deal is fixed by
+ * --seed): an opener lays its largest set of one rank face up; a later
+ * player lays every card it holds of the allowed rank it holds most of,
+ * honestly, or two cards as a lie when it holds none.  Once, early, a
+ * player lies on purpose and the next player calls it (a right call); once
+ * after that, an honest play is called by the player before it (a wrong
+ * call).  The players keep a model of the game: their hands from the bot's
+ * private lines, the pile from what was laid.  Every announcement, every
+ * new hand and, after every move, !status are checked against it: the
+ * right seat moves next, the right ranks may be declared, the pile goes to
+ * the right player and holds exactly the cards laid.
+ *
+ * Then: every hand line reached only its owner and no hand line came
+ * unexpected; no channel line showed a card except a face-up opening play
+ * and the reveal of a challenged play, each showing exactly the cards
+ * laid; the game, its results and the players' stats are in the database;
+ * !stats reports them; and the bot exits cleanly (under ASan: no leaks).
+ */
+#include <fnmatch.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "storage/store.h"
+#include "tests/lib/client.h"
+#include "tests/lib/ngircd.h"
+
+#define CHAN "#cheater"
+#define SEED "1"
+#define NPLAYERS 3
+#define DECK 52
+#define CARD_SIZE 8    /* "10♥" and its NUL fit */
+#define MAX_SHOWN 128  /* face-up and revealed plays kept */
+#define MAX_MOVES 300  /* a game longer than this is a failure */
+#define TEXT_SIZE 2048 /* one line, stripped */
+#define HAND_LEAD "[" CHAN "] Your hand"
+#define BOT_JOIN ":cheaterbot!* JOIN *" CHAN
+
+static const char *const nicks[NPLAYERS] = {"alice", "bob", "carol"};
+
+static const char *const rank_sym[] = {
+    "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+static const char *const rank_one[] = {"?", "ace", "two", "three", "four",
+    "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"};
+static const char *const rank_many[] = {"?", "aces", "twos", "threes", "fours",
+    "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
+    "kings"};
+static const char *const count_word[] = {"zero", "one", "two", "three", "four"};
+#define RANKS 13
+
+/* The four suits as the bot shows them, then the outlined forms, which a
+ * channel line must not show either. */
+static const char *const suit_sym[] = {"♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"};
+#define SUITS_SHOWN 4
+#define SUITS_ALL 8
+
+struct card {
+	char s[CARD_SIZE]; /* as shown, colours stripped: "10♥" */
+};
+
+struct hand {
+	int n;
+	struct card c[DECK];
+};
+
+/* One play as laid: who, the cards, the declaration. */
+struct play {
+	int who;
+	int face_up;
+	int count;
+	int rank; /* 1 = ace .. 13 = king */
+	struct hand cards;
+};
+
+struct player {
+	const char *nick;
+	struct client cl;
+	struct hand hand; /* as the bot last sent it */
+};
+
+/* Everything the tests start lives here, so that the group teardown stops
+ * and frees it even when an assertion ends a test early. */
+struct world {
+	char *dir;
+	struct ngircd irc;
+	struct ngircd_bot bot;
+	struct player p[NPLAYERS];
+	char port[16];
+	char db[PATH_MAX];
+	char conf[PATH_MAX];
+	char text[TEXT_SIZE]; /* the channel line last read */
+
+	int next;       /* the player to move, or -1 */
+	int opening;    /* 1 if next opens a round, face up */
+	int window;     /* 1 while a hand-emptying play may be called */
+	int allowed[3]; /* ranks next may declare */
+	struct hand pile;
+	struct play last;
+	struct hand shown[MAX_SHOWN]; /* cards the channel may have seen */
+	int nshown;
+	int moves, right_calls, wrong_calls;
+	int winner;
+};
+
+/* Cards and hands. */
+
+/* The rank whose symbol ends just before p in text, or 0. */
+static int
+rank_before(const char *text, const char *p)
+{
+	size_t len;
+	int r;
+
+	for (r = RANKS; r >= 1; r--) {
+		len = strlen(rank_sym[r]);
+		if ((size_t)(p - text) >= len &&
+		    strncmp(p - len, rank_sym[r], len) == 0)
+			return r;
+	}
+	return 0;
+}
+
+/* Appends the cards shown in text to out (when not NULL); returns the
+ * number of suit symbols in text, whether a rank comes before them or
+ * not, so that any trace of a card counts. */
+static int
+cards_scan(const char *text, struct hand *out)
+{
+	const char *p;
+	size_t len = 1;
+	int n = 0, s, r;
+
+	for (p = text; *p != '\0'; p += len) {
+		for (s = 0; s < SUITS_ALL; s++) {
+			len = strlen(suit_sym[s]);
+			if (strncmp(p, suit_sym[s], len) == 0)
+				break;
+		}
+		if (s == SUITS_ALL) {
+			len = 1;
+			continue;
+		}
+		n++;
+		r = rank_before(text, p);
+		if (out != NULL && r > 0 && s < SUITS_SHOWN && out->n < DECK)
+			snprintf(out->c[out->n++].s, CARD_SIZE, "%s%s",
+			    rank_sym[r], suit_sym[s]);
+	}
+	return n;
+}
+
+static int
+card_rank(const struct card *c)
+{
+	int r;
+
+	for (r = 1; r <= RANKS; r++) {
+		if (strncmp(c->s, rank_sym[r], strlen(rank_sym[r])) == 0)
+			return r;
+	}
+	return 0;
+}
+
+static int
+rank_named(const char *name)
+{
+	int r;
+
+	for (r = 1; r <= RANKS; r++) {
+		if (strcmp(name, rank_many[r]) == 0)
+			return r;
+	}
+	return 0;
+}
+
+static int
+hand_find(const struct hand *h, const char *card)
+{
+	int i;
+
+	for (i = 0; i < h->n; i++) {
+		if (strcmp(h->c[i].s, card) == 0)
+			return i;
+	}
+	return -1;
+}
+
+static void
+hand_add(struct hand *h, const char *card)
+{
+	assert_true(h->n < DECK);
+	snprintf(h->c[h->n++].s, CARD_SIZE, "%s", card);
+}
+
+static int
+hand_count_rank(const struct hand *h, int rank)
+{
+	int i, n = 0;
+
+	for (i = 0; i < h->n; i++)
+		n += card_rank(&h->c[i]) == rank;
+	return n;
+}
+
+/* 1 if a and b hold the same cards, in any order (one deck: no card is
+ * there twice). */
+static int
+hand_same(const struct hand *a, const struct hand *b)
+{
+	int i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		if (hand_find(b, a->c[i].s) < 0 || hand_find(a, b->c[i].s) < 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* "two queens", as the bot declares. */
+static void
+declaration(const struct play *pl, char *buf, size_t size)
+{
+	assert_in_range(pl->count, 1, 4);
+	snprintf(buf, size, "%s %s", count_word[pl->count],
+	    pl->count == 1 ? rank_one[pl->rank] : rank_many[pl->rank]);
+}
+
+/* 1 if the play is what it was declared to be. */
+static int
+play_honest(const struct play *pl)
+{
+	return pl->count == pl->cards.n &&
+	       hand_count_rank(&pl->cards, pl->rank) == pl->cards.n;
+}
+
+/* Lines. */
+
+/* The text of an IRC line: what follows " :" after the prefix. */
+static const char *
+msg_text(const char *line)
+{
+	const char *s = strstr(line + 1, " :");
+
+	return s != NULL ? s + 2 : "";
+}
+
+static int
+is_public(const char *line, const void *arg)
+{
+	(void)arg;
+	return fnmatch(":cheaterbot!* PRIVMSG " CHAN " :*", line, 0) == 0;
+}
+
+/* A private line from the bot to nick arg about #cheater. */
+static int
+is_private(const char *line, const void *arg)
+{
+	char pat[128];
+
+	snprintf(pat, sizeof pat, ":cheaterbot!* NOTICE %s :\\[" CHAN "] *",
+	    (const char *)arg);
+	return fnmatch(pat, line, 0) == 0;
+}
+
+static int
+is_hand(const char *line, const void *arg)
+{
+	return is_private(line, arg) &&
+	       strncmp(msg_text(line), HAND_LEAD, strlen(HAND_LEAD)) == 0;
+}
+
+/* The rest of a hand split over lines: nothing but cards. */
+static int
+is_more(const char *line, const void *arg)
+{
+	const char *text, *p;
+	struct hand h = {0};
+	int words = 0;
+
+	if (!is_private(line, arg))
+		return 0;
+	text = msg_text(line) + strlen("[" CHAN "] ");
+	for (p = text; *p != '\0'; p++)
+		words += *p != ' ' && (p == text || p[-1] == ' ');
+	return words > 0 && cards_scan(text, &h) == words && h.n == words;
+}
+
+/* The last lines each player received, for a failure's diagnosis. */
+static void
+dump(const struct world *w)
+{
+	const struct client *c;
+	size_t k;
+	int i;
+
+	for (i = 0; i < NPLAYERS; i++) {
+		c = &w->p[i].cl;
+		fprintf(stderr, "-- last lines of %s:\n", w->p[i].nick);
+		for (k = c->nlines > 8 ? c->nlines - 8 : 0; k < c->nlines; k++)
+			fprintf(stderr, "   %s\n", c->lines[k]);
+	}
+}
+
+static void
+assert_has(const struct world *w, const char *text, const char *want)
+{
+	if (strstr(text, want) == NULL) {
+		dump(w);
+		fail_msg("expected '%s' in '%s'", want, text);
+	}
+}
+
+/* Player i says text in the channel. */
+static void
+say(struct world *w, int i, const char *text)
+{
+	assert_int_equal(
+	    client_send(&w->p[i].cl, "PRIVMSG " CHAN " :%s", text), 0);
+}
+
+/* Reads the next line the bot says in the channel, as alice sees it,
+ * into w->text (stripped, without the IRC prefix). */
+static const char *
+next_public(struct world *w, int timeout_ms)
+{
+	const char *raw = client_wait(&w->p[0].cl, is_public, NULL, timeout_ms);
+
+	if (raw == NULL) {
+		dump(w);
+		fail_msg("the bot said nothing more in " CHAN);
+	}
+	client_strip(msg_text(raw), w->text, sizeof w->text);
+	return w->text;
+}
+
+/* Reads the next hand line the bot sends player i into out, with its
+ * continuation lines if the hand was split. */
+static void
+read_hand(struct world *w, int i, struct hand *out)
+{
+	struct player *p = &w->p[i];
+	char text[TEXT_SIZE];
+	const char *raw;
+	int n, k;
+
+	out->n = 0;
+	raw = client_wait(&p->cl, is_hand, p->nick, 0);
+	if (raw == NULL) {
+		dump(w);
+		fail_msg("no hand line for %s", p->nick);
+	}
+	client_strip(msg_text(raw), text, sizeof text);
+	if (strcmp(text, "[" CHAN "] Your hand is empty") == 0)
+		return;
+	if (sscanf(text, "[" CHAN "] Your hand (%d): ", &n) != 1)
+		fail_msg("%s got a strange hand line: '%s'", p->nick, text);
+	k = cards_scan(text, out);
+	assert_int_equal(k, out->n);
+	while (out->n < n) {
+		raw = client_wait(&p->cl, is_more, p->nick, 0);
+		assert_non_null(raw);
+		client_strip(msg_text(raw), text, sizeof text);
+		cards_scan(text, out);
+	}
+	assert_int_equal(out->n, n);
+}
+
+/* The game as the channel tells it. */
+
+/* Sets who moves next and what they may declare from w->text. */
+static void
+parse_next(struct world *w)
+{
+	char pat[64], name[3][16];
+	const char *nick, *s;
+	int i, k;
+
+	w->next = -1;
+	w->opening = w->window = 0;
+	for (i = 0; i < NPLAYERS; i++) {
+		nick = w->p[i].nick;
+		snprintf(pat, sizeof pat, "%s opens, face up.", nick);
+		if (strstr(w->text, pat) != NULL) {
+			w->next = i;
+			w->opening = 1;
+			return;
+		}
+		snprintf(
+		    pat, sizeof pat, "%s has no cards left! Call cheat", nick);
+		if (strstr(w->text, pat) != NULL) {
+			w->window = 1;
+			return;
+		}
+		snprintf(pat, sizeof pat, "%s to play: ", nick);
+		if ((s = strstr(w->text, pat)) == NULL)
+			continue;
+		w->next = i;
+		if (sscanf(s + strlen(pat), "%15[a-z], %15[a-z] or %15[a-z].",
+		        name[0], name[1], name[2]) != 3)
+			fail_msg("no ranks to declare in '%s'", w->text);
+		for (k = 0; k < 3; k++) {
+			if ((w->allowed[k] = rank_named(name[k])) == 0)
+				fail_msg("no rank '%s'", name[k]);
+		}
+		return;
+	}
+}
+
+/* !status lists the pile and every hand's size as the model has them. */
+static void
+check_status(struct world *w)
+{
+	char want[256];
+
+	say(w, 0, "!status");
+	next_public(w, 0);
+	snprintf(want, sizeof want, " Pile: %d. Cards: %s %d, %s %d, %s %d.",
+	    w->pile.n, nicks[0], w->p[0].hand.n, nicks[1], w->p[1].hand.n,
+	    nicks[2], w->p[2].hand.n);
+	assert_has(w, w->text, want);
+	assert_int_equal(cards_scan(w->text, NULL), 0);
+}
+
+/* Keeps cards that a channel line may show from now on. */
+static void
+keep_shown(struct world *w, const struct hand *cards)
+{
+	assert_true(w->nshown < MAX_SHOWN);
+	w->shown[w->nshown++] = *cards;
+}
+
+/* The end: "Game over! NICK wins Cheat." */
+static void
+game_over(struct world *w, int who)
+{
+	char want[128];
+
+	next_public(w, 0);
+	snprintf(want, sizeof want, "Game over! %s wins Cheat.", nicks[who]);
+	assert_has(w, w->text, want);
+	w->winner = who;
+}
+
+/* Moves. */
+
+static void
+send_play(struct world *w, const struct play *pl)
+{
+	char line[256];
+	size_t len;
+	int i;
+
+	len = (size_t)snprintf(line, sizeof line, "play");
+	for (i = 0; i < pl->cards.n; i++)
+		len += (size_t)snprintf(
+		    line + len, sizeof line - len, " %s", pl->cards.c[i].s);
+	if (!pl->face_up)
+		snprintf(line + len, sizeof line - len, " as %d %s", pl->count,
+		    rank_many[pl->rank]);
+	assert_int_equal(
+	    client_send(&w->p[pl->who].cl, "PRIVMSG cheaterbot :%s", line), 0);
+}
+
+/* The play's public line: who laid how many cards as what, and the cards
+ * themselves only when face up. */
+static void
+check_play_line(struct world *w, const struct play *pl)
+{
+	char said[64], want[128];
+	struct hand seen = {0};
+	int n = pl->cards.n;
+
+	declaration(pl, said, sizeof said);
+	snprintf(want, sizeof want, "%s %s %d card%s: %s%s", nicks[pl->who],
+	    pl->face_up ? "opens with" : "plays", n, n == 1 ? "" : "s", said,
+	    pl->face_up ? " (" : ".");
+	assert_has(w, w->text, want);
+	if (!pl->face_up) {
+		assert_int_equal(cards_scan(w->text, NULL), 0);
+		return;
+	}
+	assert_int_equal(cards_scan(w->text, &seen), n);
+	assert_true(hand_same(&seen, &pl->cards));
+	keep_shown(w, &pl->cards);
+}
+
+/* Reads what the bot says about the play just sent: the public line, the
+ * player's new hand (the old one less the cards laid), who is next. */
+static void
+after_play(struct world *w)
+{
+	const struct play *pl = &w->last;
+	struct player *p = &w->p[pl->who];
+	struct hand now;
+	int i;
+
+	next_public(w, 0);
+	check_play_line(w, pl);
+	read_hand(w, pl->who, &now);
+	assert_int_equal(now.n, p->hand.n - pl->cards.n);
+	for (i = 0; i < pl->cards.n; i++) {
+		assert_true(hand_find(&p->hand, pl->cards.c[i].s) >= 0);
+		assert_true(hand_find(&now, pl->cards.c[i].s) < 0);
+		hand_add(&w->pile, pl->cards.c[i].s);
+	}
+	p->hand = now;
+	w->moves++;
+	parse_next(w);
+	if (now.n == 0 && pl->face_up) {
+		assert_has(w, w->text, " wins!");
+		game_over(w, pl->who);
+		return;
+	}
+	if (now.n == 0)
+		assert_true(w->window);
+	else {
+		assert_int_equal(w->next, (pl->who + 1) % NPLAYERS);
+		assert_false(w->opening);
+		assert_int_equal(w->allowed[1], pl->rank);
+	}
+	check_status(w);
+}
+
+static void
+play_opening(struct world *w)
+{
+	const struct player *p = &w->p[w->next];
+	struct play *pl = &w->last;
+	int r, n, i;
+
+	memset(pl, 0, sizeof *pl);
+	pl->who = w->next;
+	pl->face_up = 1;
+	for (r = 1; r <= RANKS; r++) {
+		n = hand_count_rank(&p->hand, r);
+		if (n > pl->count) {
+			pl->count = n;
+			pl->rank = r;
+		}
+	}
+	for (i = 0; i < p->hand.n; i++) {
+		if (card_rank(&p->hand.c[i]) == pl->rank)
+			hand_add(&pl->cards, p->hand.c[i].s);
+	}
+	send_play(w, pl);
+	after_play(w);
+}
+
+/* A deliberate lie: one card of no allowed rank, declared as one of the
+ * last declaration's rank.  0 if the hand has no such card. */
+static int
+pick_lie(const struct world *w, const struct player *p, struct play *pl)
+{
+	int i, r;
+
+	for (i = 0; i < p->hand.n; i++) {
+		r = card_rank(&p->hand.c[i]);
+		if (r == w->allowed[0] || r == w->allowed[1] ||
+		    r == w->allowed[2])
+			continue;
+		hand_add(&pl->cards, p->hand.c[i].s);
+		pl->count = 1;
+		pl->rank = w->allowed[1];
+		return 1;
+	}
+	return 0;
+}
+
+/* Every card of the allowed rank held most, as what they are; 0 if the
+ * hand holds none. */
+static int
+pick_honest(const struct world *w, const struct player *p, struct play *pl)
+{
+	int k, n, i;
+
+	for (k = 0; k < 3; k++) {
+		n = hand_count_rank(&p->hand, w->allowed[k]);
+		if (n > pl->count) {
+			pl->count = n;
+			pl->rank = w->allowed[k];
+		}
+	}
+	for (i = 0; i < p->hand.n; i++) {
+		if (pl->count > 0 && card_rank(&p->hand.c[i]) == pl->rank)
+			hand_add(&pl->cards, p->hand.c[i].s);
+	}
+	return pl->count > 0;
+}
+
+/* Forced to lie: the lowest two cards, as two of the last rank. */
+static void
+pick_any(const struct world *w, const struct player *p, struct play *pl)
+{
+	int i;
+
+	for (i = 0; i < p->hand.n && i < 2; i++)
+		hand_add(&pl->cards, p->hand.c[i].s);
+	pl->count = pl->cards.n;
+	pl->rank = w->allowed[1];
+}
+
+/* caller calls cheat on the last play: the reveal shows exactly its cards
+ * and the right verdict, the right player takes the whole pile, and the
+ * right player opens next. */
+static void
+call_cheat(struct world *w, int caller)
+{
+	const struct play *pl = &w->last;
+	int honest = play_honest(pl), taker = honest ? caller : pl->who;
+	int n = pl->cards.n, i;
+	struct hand seen = {0}, want, now;
+	char said[64], expect[256];
+
+	say(w, caller, "!cheat");
+	next_public(w, 0);
+	declaration(pl, said, sizeof said);
+	snprintf(expect, sizeof expect,
+	    "%s calls cheat on %s! Declared %s, the %d card%s: ", nicks[caller],
+	    nicks[pl->who], said, n, n == 1 ? " was" : "s were");
+	assert_has(w, w->text, expect);
+	assert_has(w, w->text, honest ? " - honest." : " - a lie.");
+	assert_int_equal(cards_scan(w->text, &seen), n);
+	assert_true(hand_same(&seen, &pl->cards));
+	keep_shown(w, &pl->cards);
+	snprintf(expect, sizeof expect, " %s takes the pile (%d card%s).",
+	    nicks[taker], w->pile.n, w->pile.n == 1 ? "" : "s");
+	assert_has(w, w->text, expect);
+
+	want = w->p[taker].hand;
+	for (i = 0; i < w->pile.n; i++)
+		hand_add(&want, w->pile.c[i].s);
+	read_hand(w, taker, &now);
+	assert_int_equal(now.n, w->p[taker].hand.n + w->pile.n);
+	assert_true(hand_same(&now, &want));
+	w->p[taker].hand = now;
+	w->pile.n = 0;
+	if (honest)
+		w->wrong_calls++;
+	else
+		w->right_calls++;
+	parse_next(w);
+	assert_true(w->opening);
+	assert_int_equal(w->next, honest ? (pl->who + 1) % NPLAYERS : caller);
+	check_status(w);
+}
+
+/* A face-down turn: honest where the hand allows, the two deliberate
+ * calls when their time comes. */
+static void
+play_turn(struct world *w)
+{
+	const struct player *p = &w->p[w->next];
+	struct play *pl = &w->last;
+	int who = w->next, caller = -1;
+
+	memset(pl, 0, sizeof *pl);
+	pl->who = who;
+	if (w->right_calls == 0 && p->hand.n >= 3 && pick_lie(w, p, pl)) {
+		assert_false(play_honest(pl));
+		caller = (who + 1) % NPLAYERS;
+	} else if (pick_honest(w, p, pl)) {
+		assert_true(play_honest(pl));
+		if (w->right_calls == 1 && w->wrong_calls == 0 &&
+		    pl->cards.n < p->hand.n)
+			caller = (who + NPLAYERS - 1) % NPLAYERS;
+	} else
+		pick_any(w, p, pl);
+	send_play(w, pl);
+	after_play(w);
+	if (caller >= 0)
+		call_cheat(w, caller);
+}
+
+/* Nobody calls cheat on a play that emptied a hand: the window closes
+ * (challenge_close) and the player wins. */
+static void
+await_close(struct world *w)
+{
+	char want[128];
+	int who = w->last.who;
+
+	next_public(w, 5000);
+	snprintf(want, sizeof want, "Nobody called cheat on %s. %s wins!",
+	    nicks[who], nicks[who]);
+	assert_has(w, w->text, want);
+	game_over(w, who);
+}
+
+/* Setting up and tearing down. */
+
+static int
+write_conf(struct world *w)
+{
+	FILE *f;
+
+	snprintf(w->conf, sizeof w->conf, "%s/bot.cfg", w->dir);
+	if ((f = fopen(w->conf, "w")) == NULL)
+		return -1;
+	fputs("timers = { challenge_min = 0.2; challenge_close = 1;\n"
+	      "    challenge_tie = 0.1; turn = 30; turn_warning = 5;\n"
+	      "    lobby_start = 1; };\n"
+	      "flood = { burst = 20; interval = 0.1; };\n",
+	    f);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+static int
+start_bot(struct world *w)
+{
+	const char *args[] = {"-c", w->conf, "--server", "127.0.0.1", "--port",
+	    w->port, "--channel", CHAN, "--db", w->db, "--seed", SEED, NULL};
+
+	return ngircd_bot_start(&w->bot, w->dir, "bot", args);
+}
+
+static int world_teardown(void **state);
+
+/* ngircd, the three players in #cheater, then the bot, so that alice sees
+ * it join.  On failure, whatever was started is stopped again. */
+static int
+world_setup(void **state)
+{
+	struct world *w = calloc(1, sizeof *w);
+	int i;
+
+	*state = w;
+	if (w == NULL)
+		return -1;
+	w->winner = w->next = -1;
+	for (i = 0; i < NPLAYERS; i++) {
+		w->p[i].nick = nicks[i];
+		w->p[i].cl.fd = -1;
+	}
+	if ((w->dir = ngircd_tmpdir()) == NULL || write_conf(w) != 0 ||
+	    ngircd_start(&w->irc, w->dir, 0) != 0)
+		goto fail;
+	snprintf(w->port, sizeof w->port, "%d", w->irc.port);
+	snprintf(w->db, sizeof w->db, "%s/bot.db", w->dir);
+	for (i = 0; i < NPLAYERS; i++) {
+		if (client_open(&w->p[i].cl, w->irc.port, nicks[i]) != 0 ||
+		    client_join(&w->p[i].cl, CHAN) != 0)
+			goto fail;
+	}
+	if (start_bot(w) != 0)
+		goto fail;
+	if (client_wait_glob(&w->p[0].cl, BOT_JOIN, 10000) == NULL)
+		goto fail;
+	return 0;
+fail:
+	world_teardown(state);
+	*state = NULL;
+	return -1;
+}
+
+static int
+world_teardown(void **state)
+{
+	struct world *w = *state;
+	int i;
+
+	if (w == NULL)
+		return 0;
+	ngircd_bot_stop(&w->bot);
+	for (i = 0; i < NPLAYERS; i++)
+		client_close(&w->p[i].cl);
+	ngircd_stop(&w->irc);
+	ngircd_rmdir(w->dir);
+	free(w->dir);
+	free(w);
+	return 0;
+}
+
+/* The tests, in order on one world. */
+
+/* alice opens a lobby, bob and carol sit in, alice deals: three hands,
+ * privately, that together are the deck, and the sizes the channel is
+ * told. */
+static void
+test_deal(void **state)
+{
+	struct world *w = *state;
+	struct hand all = {0};
+	char want[64];
+	int i, k;
+
+	say(w, 0, "!play cheat");
+	assert_has(w, next_public(w, 0), "alice opens a Cheat lobby");
+	say(w, 1, "!join");
+	assert_has(w, next_public(w, 0), "bob sits in (2 seated for Cheat)");
+	say(w, 2, "!join");
+	assert_has(w, next_public(w, 0), "carol sits in (3 seated for Cheat)");
+	say(w, 0, "!start");
+	next_public(w, 0);
+	assert_has(w, w->text, "Cheat for 3 players with 1 deck, dealt by ");
+	for (i = 0; i < NPLAYERS; i++) {
+		read_hand(w, i, &w->p[i].hand);
+		assert_in_range(w->p[i].hand.n, DECK / 3, DECK / 3 + 1);
+		snprintf(want, sizeof want, " %s %d", nicks[i], w->p[i].hand.n);
+		assert_has(w, w->text, want);
+		for (k = 0; k < w->p[i].hand.n; k++) {
+			assert_true(hand_find(&all, w->p[i].hand.c[k].s) < 0);
+			hand_add(&all, w->p[i].hand.c[k].s);
+		}
+	}
+	assert_int_equal(all.n, DECK);
+	assert_int_equal(cards_scan(w->text, NULL), 0);
+	parse_next(w);
+	assert_true(w->opening);
+	check_status(w);
+}
+
+static void
+test_game(void **state)
+{
+	struct world *w = *state;
+	long long start = ngircd_now_ms();
+
+	while (w->winner < 0) {
+		if (w->moves >= MAX_MOVES)
+			fail_msg("no winner after %d moves", w->moves);
+		if (w->window)
+			await_close(w);
+		else if (w->next < 0)
+			fail_msg("nobody to move after '%s'", w->text);
+		else if (w->opening)
+			play_opening(w);
+		else
+			play_turn(w);
+	}
+	assert_int_equal(w->right_calls, 1);
+	assert_int_equal(w->wrong_calls, 1);
+	assert_int_equal(w->p[w->winner].hand.n, 0);
+	print_message("%s won after %d plays in %lld ms\n", nicks[w->winner],
+	    w->moves, ngircd_now_ms() - start);
+}
+
+/* Per player, what the sweep of its lines found. */
+struct sweep {
+	int pub;   /* channel lines from the bot */
+	int shown; /* of those, lines showing cards */
+	int hands; /* hand lines */
+};
+
+/* 1 if cards are the cards of a face-up or revealed play. */
+static int
+was_shown(const struct world *w, const struct hand *cards)
+{
+	int i;
+
+	for (i = 0; i < w->nshown; i++) {
+		if (hand_same(&w->shown[i], cards))
+			return 1;
+	}
+	return 0;
+}
+
+/* One line player i received: a channel line shows no hand and no card
+ * but those of an opening play or a reveal; a line with a card in it is
+ * otherwise a private line to i; every hand line was one the game
+ * expected (a wait took it). */
+static void
+sweep_line(
+    const struct world *w, int i, const char *line, int taken, struct sweep *sw)
+{
+	struct hand cards = {0};
+	const char *text = msg_text(line);
+	int n = cards_scan(text, &cards);
+
+	if (is_public(line, NULL)) {
+		sw->pub++;
+		if (strstr(text, "Your hand") != NULL)
+			fail_msg("a hand in the channel: '%s'", line);
+		if (n == 0)
+			return;
+		sw->shown++;
+		if ((strstr(text, " opens with ") == NULL &&
+		        strstr(text, " calls cheat on ") == NULL) ||
+		    cards.n != n || !was_shown(w, &cards))
+			fail_msg("secret cards in the channel: '%s'", line);
+		return;
+	}
+	if (n > 0 && !is_private(line, w->p[i].nick))
+		fail_msg("%s saw cards not meant for it: '%s'", nicks[i], line);
+	if (strstr(text, "Your hand") != NULL) {
+		sw->hands++;
+		if (!is_hand(line, w->p[i].nick) || !taken)
+			fail_msg("%s got an unexpected hand line: '%s'",
+			    nicks[i], line);
+	}
+}
+
+static void
+test_secrets(void **state)
+{
+	struct world *w = *state;
+	struct sweep sw;
+	char line[TEXT_SIZE];
+	const struct client *c;
+	size_t k;
+	int i;
+
+	for (i = 0; i < NPLAYERS; i++) {
+		memset(&sw, 0, sizeof sw);
+		c = &w->p[i].cl;
+		for (k = 0; k < c->nlines; k++) {
+			client_strip(c->lines[k], line, sizeof line);
+			sweep_line(w, i, line, c->taken[k], &sw);
+		}
+		assert_true(sw.pub > w->moves);
+		assert_int_equal(sw.shown, w->nshown);
+		assert_true(sw.hands > 1);
+	}
+}
+
+/* Runs sql with the sqlite3 shell on the bot's database, read-only, into
+ * out. */
+static void
+run_sql(const struct world *w, const char *sql, char *out, size_t size)
+{
+	char cmd[PATH_MAX + 512];
+	size_t n;
+	FILE *f;
+
+	snprintf(cmd, sizeof cmd, "sqlite3 -readonly '%s' \"%s\"", w->db, sql);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	assert_int_equal(pclose(f), 0);
+}
+
+static void
+test_database(void **state)
+{
+	struct world *w = *state;
+	struct store_stats st;
+	struct store *s;
+	char out[1024], want[1024], uri[PATH_MAX + 32], *cause = NULL;
+	size_t len = 0;
+	int i;
+
+	assert_true(w->winner >= 0);
+	run_sql(
+	    w, "SELECT variant || ' ' || state FROM games;", out, sizeof out);
+	assert_string_equal(out, "cheat finished\n");
+	run_sql(w,
+	    "SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' || "
+	    "r.points FROM results r JOIN players p ON p.id = r.player "
+	    "ORDER BY r.seat;",
+	    out, sizeof out);
+	for (i = 0; i < NPLAYERS; i++)
+		len += (size_t)snprintf(want + len, sizeof want - len,
+		    "%s %d %d %d\n", nicks[i], i == w->winner ? 1 : 2,
+		    i == w->winner, w->p[i].hand.n);
+	assert_string_equal(out, want);
+
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", w->db);
+	s = store_open(uri, &cause);
+	if (s == NULL)
+		fail_msg("%s", cause);
+	for (i = 0; i < NPLAYERS; i++) {
+		assert_int_equal(
+		    store_stats(s, nicks[i], "cheat", &st, NULL), 0);
+		assert_int_equal(st.games, 1);
+		assert_int_equal(st.wins, i == w->winner);
+		assert_int_equal(st.streak, i == w->winner);
+	}
+	store_close(s);
+}
+
+static void
+test_stats(void **state)
+{
+	struct world *w = *state;
+	int loser = (w->winner + 1) % NPLAYERS;
+	char cmd[64], want[128];
+
+	assert_true(w->winner >= 0);
+	snprintf(cmd, sizeof cmd, "!stats %s", nicks[w->winner]);
+	say(w, 1, cmd);
+	snprintf(want, sizeof want, "%s, all games: 1 won of 1 played (100%%)",
+	    nicks[w->winner]);
+	assert_has(w, next_public(w, 0), want);
+	snprintf(cmd, sizeof cmd, "!stats %s cheat", nicks[loser]);
+	say(w, 2, cmd);
+	snprintf(want, sizeof want, "%s, Cheat: 0 won of 1 played (0%%)",
+	    nicks[loser]);
+	assert_has(w, next_public(w, 0), want);
+}
+
+/* SIGTERM: the bot says goodbye and exits 0, which under ASan also means
+ * it leaked nothing. */
+static void
+test_exit(void **state)
+{
+	struct world *w = *state;
+
+	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
+	assert_non_null(
+	    client_wait_glob(&w->p[0].cl, ":cheaterbot!* QUIT *", 0));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_deal),
+	    cmocka_unit_test(test_game),
+	    cmocka_unit_test(test_secrets),
+	    cmocka_unit_test(test_database),
+	    cmocka_unit_test(test_stats),
+	    cmocka_unit_test(test_exit),
+	};
+
+	return cmocka_run_group_tests_name(
+	    "cheat game", tests, world_setup, world_teardown);
+}
