@@ -48,8 +48,8 @@ cmd_stats(struct cmd_ctx *ctx)
 		say_error(ctx, "%s", cause);
 		free(cause);
 	} else if (rc > 0 || st.games == 0)
-		say_reply(ctx, "%s has not finished a game of %s yet.", nick,
-		    scope);
+		say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
+		    ops != NULL ? " of " : "", ops != NULL ? scope : "");
 	else
 		say_reply(ctx, "%s, %s: %d won of %d played (%d%%), %d lost; "
 		    "win streak %d, best %d.", st.nick, scope, st.wins,
