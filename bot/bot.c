@@ -105,6 +105,28 @@ bot_player_left(struct bot *b, struct chan *c, const char *nick)
 	}
 }
 
+/* A player kicked from c leaves the game being played there. */
+static void
+bot_player_kicked(struct chan *c, const char *nick)
+{
+	struct table *t = c->table;
+	struct game_move mv;
+	char *cause = NULL;
+	int seat;
+
+	if (t == NULL || t->state != TABLE_PLAYING ||
+	    (seat = table_seat_of(t, nick, NULL)) < 0)
+		return;
+	memset(&mv, 0, sizeof mv);
+	mv.seat = seat;
+	mv.verb = GAME_VERB_LEAVE;
+	if (table_move(t, &mv, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: %s was kicked but stays in the "
+		    "game: %s\n", nick, cause);
+		free(cause);
+	}
+}
+
 /* Follows players who part, quit or are kicked. */
 static void
 bot_departures(struct bot *b, const char *command, const char *nick,
@@ -116,8 +138,10 @@ bot_departures(struct bot *b, const char *command, const char *nick,
 		bot_player_left(b, NULL, nick);
 	else if (strcmp(command, "PART") == 0 && c != NULL)
 		bot_player_left(b, c, nick);
-	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2)
+	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2) {
 		bot_player_left(b, c, params[1]);
+		bot_player_kicked(c, params[1]);
+	}
 }
 
 void

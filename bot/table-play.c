@@ -66,6 +66,8 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
 	table_out_flush(t, &o);
+	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
+		t->seats[mv->seat].gone = 1;
 	table_after_move(t, 0);
 	return 0;
 }

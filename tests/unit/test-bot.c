@@ -277,6 +277,11 @@ test_turn_timeout(void **state)
 			harness_cheat_play(h);
 	}
 	assert_true(harness_find(h, 0, nick, "timed out 3 times", NULL) >= 0);
+	if (harness_table(h) != NULL) {
+		harness_say(h, nick, "cheaterbot", "hand");
+		assert_true(harness_find(h, 0, "you are not in a game", NULL)
+		    >= 0);
+	}
 	harness_free(h);
 }
 
@@ -406,6 +411,24 @@ test_right_call_and_stop(void **state)
 	harness_free(h);
 }
 
+/* A player kicked from the channel leaves the game; their seat is gone. */
+static void
+test_kick_leaves_game(void **state)
+{
+	struct harness *h = deal(29, "", "alice", "bob", "carol", NULL);
+	struct table *t = harness_table(h);
+
+	(void)state;
+	harness_line(h, ":oper!oper@test.host KICK #cheater bob :bye");
+	assert_true(t->seats[1].gone);
+	assert_true(harness_find(h, 0, "bob", "left", NULL) >= 0 ||
+	    harness_find(h, 0, "bob", "leaves", NULL) >= 0);
+	harness_say(h, "bob", "cheaterbot", "hand");
+	assert_true(harness_find(h, 0, "NOTICE bob", "you are not in a game",
+	    NULL) >= 0);
+	harness_free(h);
+}
+
 /* Preferences persist in storage: notice off means PRIVMSG. */
 static void
 test_preferences(void **state)
@@ -469,6 +492,7 @@ main(void)
 		cmocka_unit_test(test_wire_safety),
 		cmocka_unit_test(test_long_lines_split),
 		cmocka_unit_test(test_right_call_and_stop),
+		cmocka_unit_test(test_kick_leaves_game),
 		cmocka_unit_test(test_preferences),
 		cmocka_unit_test(test_commands_doc),
 	};
