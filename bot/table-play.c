@@ -219,6 +219,11 @@ table_held_play(void *arg, uint64_t now)
 	char *cause = NULL;
 
 	(void)now;
+	if (t->tie_seats != 0) {	/* a call settles first */
+		t->t_held = timer_add(&t->b->timers, t->b->now +
+		    (uint64_t)t->b->conf->challenge_tie_ms, table_held_play, t);
+		return;
+	}
 	t->t_held = 0;
 	t->held = 0;
 	if (table_move(t, &mv, &cause) != 0) {

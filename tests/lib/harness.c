@@ -176,7 +176,7 @@ harness_turn(struct harness *h)
 }
 
 void
-harness_cheat_play(struct harness *h)
+harness_cheat_type(struct harness *h)
 {
 	struct table *t = harness_table(h);
 	struct game_move mv;
@@ -197,5 +197,11 @@ harness_cheat_play(struct harness *h)
 		snprintf(text + used, sizeof text - used, " as %d %s",
 		    mv.argv[0], cards_rank_name(mv.argv[1], mv.argv[0] > 1));
 	harness_say(h, t->seats[mv.seat].nick, "cheaterbot", text);
+}
+
+void
+harness_cheat_play(struct harness *h)
+{
+	harness_cheat_type(h);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
 }

@@ -52,8 +52,9 @@ struct table *harness_table(struct harness *h);
 /* The seat whose turn it is at that table's game, or -1. */
 int harness_turn(struct harness *h);
 /* In a Cheat game: the seat to move types the rules' own default move as
- * a player would ("play CARD... as COUNT RANK", in private), then the
- * clock moves past the minimum challenge window. */
+ * a player would ("play CARD... as COUNT RANK", in private). */
+void harness_cheat_type(struct harness *h);
+/* The same, then the clock moves past the minimum challenge window. */
 void harness_cheat_play(struct harness *h);
 
 #endif

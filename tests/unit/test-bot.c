@@ -235,19 +235,41 @@ test_challenge_tie(void **state)
 	harness_free(h);
 }
 
-/* The next player's play inside the minimum window is held, then made. */
+/* The next player's play inside the minimum window is held, then made;
+ * a call that comes meanwhile is settled first. */
 static void
 test_held_play(void **state)
 {
 	struct harness *h = deal(5, "", "alice", "bob", "carol", NULL);
 	struct table *t = harness_table(h);
+	int caller;
 
 	(void)state;
-	harness_cheat_play(h);
-	assert_int_equal(t->nmoves, 1);
-	harness_advance(h, 0);
-	harness_cheat_play(h);
+	harness_cheat_play(h);		/* face up: no window */
+	harness_cheat_type(h);		/* face down: a window opens */
 	assert_int_equal(t->nmoves, 2);
+	harness_cheat_type(h);		/* too soon: held */
+	assert_int_equal(t->nmoves, 2);
+	assert_true(t->held);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
+	assert_int_equal(t->nmoves, 3);
+	assert_false(t->held);
+
+	/* Held again, and a call lands just before the window's minimum. */
+	caller = (harness_turn(h) + 1) % 3;
+	harness_cheat_type(h);
+	assert_true(t->held);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms - 100);
+	harness_say(h, t->seats[caller].nick, CH, "!cheat");
+	harness_advance(h, 100);
+	assert_int_equal(t->nmoves, 3);	/* the call is settled first */
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	assert_true(t->nmoves >= 4);
+	assert_true(harness_find(h, 0, t->seats[caller].nick, "calls cheat",
+	    NULL) >= 0);
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	assert_false(t->held);
+	assert_true(harness_find(h, 0, "a call is being settled", NULL) < 0);
 	harness_free(h);
 }
 
