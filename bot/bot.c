@@ -63,7 +63,6 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 	int i;
 
 	b->now = now;
-	b->connected = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
 	for (i = 0; i < b->nchans; i++)
 		say_raw(b, "JOIN %s", b->chans[i].name);
@@ -75,7 +74,6 @@ bot_disconnected(struct bot *b, uint64_t now)
 	int i;
 
 	b->now = now;
-	b->connected = 0;
 	for (i = 0; i < b->nchans; i++) {
 		b->chans[i].joined = 0;
 		b->chans[i].nmembers = 0;
@@ -110,17 +108,13 @@ static void
 bot_player_kicked(struct chan *c, const char *nick)
 {
 	struct table *t = c->table;
-	struct game_move mv;
 	char *cause = NULL;
 	int seat;
 
 	if (t == NULL || t->state != TABLE_PLAYING ||
 	    (seat = table_seat_of(t, nick, NULL)) < 0)
 		return;
-	memset(&mv, 0, sizeof mv);
-	mv.seat = seat;
-	mv.verb = GAME_VERB_LEAVE;
-	if (table_move(t, &mv, &cause) != 0) {
+	if (table_leave(t, seat, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s was kicked but stays in the "
 		    "game: %s\n", nick, cause);
 		free(cause);
@@ -149,7 +143,6 @@ bot_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count, uint64_t now)
 {
 	char nick[NICK_MAX];
-	size_t len;
 
 	b->now = now;
 	if (command == NULL)
@@ -160,13 +153,9 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		return;
 	}
 	chan_event(b, command, origin, params, count);
-	len = strcspn(origin != NULL ? origin : "", "!@");
-	if (origin == NULL || len >= sizeof nick ||
-	    strncasecmp(origin, b->nick, len) == 0)
-		return;
-	memcpy(nick, origin, len);
-	nick[len] = '\0';
-	bot_departures(b, command, nick, params, count);
+	chan_origin_nick(origin, nick, sizeof nick);
+	if (*nick != '\0' && strcasecmp(nick, b->nick) != 0)
+		bot_departures(b, command, nick, params, count);
 }
 
 void

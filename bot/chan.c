@@ -114,8 +114,7 @@ chan_is_admin(const struct bot *b, const char *nick, const char *userhost)
 	return 0;
 }
 
-/* The nick part of an origin prefix, into buf. */
-static const char *
+const char *
 chan_origin_nick(const char *origin, char *buf, size_t size)
 {
 	size_t len = strcspn(origin != NULL ? origin : "", "!@");

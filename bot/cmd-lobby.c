@@ -122,15 +122,11 @@ static void
 cmd_leave(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
-	struct game_move mv;
 	char *cause = NULL, *text;
 	int closes = t->nseats == 1;
 
 	if (t->state == TABLE_PLAYING) {
-		memset(&mv, 0, sizeof mv);
-		mv.seat = ctx->seat;
-		mv.verb = GAME_VERB_LEAVE;
-		if (table_move(t, &mv, &cause) != 0) {
+		if (table_leave(t, ctx->seat, &cause) != 0) {
 			say_error(ctx, "%s", cause);
 			free(cause);
 		}

@@ -174,16 +174,23 @@ const struct cmd_entry cmd_misc_table[] = {
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };
 
+/* One row of a docs/commands.md table. */
+static void
+cmd_markdown_line(struct buf *out, const char *prefix, const char *name,
+    const char *usage, const char *aliases, enum game_where where,
+    const char *help)
+{
+	buf_addf(out, "| `%s%s%s%s` | %s | %s | %s |\n", prefix, name,
+	    *usage != '\0' ? " " : "", usage, aliases != NULL ? aliases : "",
+	    where == GAME_WHERE_BOTH ? "channel or private" :
+	    where == GAME_WHERE_CHANNEL ? "channel" : "private", help);
+}
+
 static void
 cmd_markdown_row(const struct cmd_entry *e, void *arg)
 {
-	struct buf *out = arg;
-
-	buf_addf(out, "| `!%s%s%s` | %s | %s | %s |\n", e->name,
-	    *e->usage != '\0' ? " " : "", e->usage,
-	    e->aliases != NULL ? e->aliases : "",
-	    e->where == GAME_WHERE_BOTH ? "channel or private" :
-	    e->where == GAME_WHERE_CHANNEL ? "channel" : "private", e->help);
+	cmd_markdown_line(arg, "!", e->name, e->usage, e->aliases, e->where,
+	    e->help);
 }
 
 void
@@ -203,11 +210,7 @@ cmd_help_markdown(struct buf *out)
 		    "what it does |\n|---|---|---|---|\n",
 		    game_table[i]->title, game_table[i]->name);
 		for (gc = game_table[i]->cmds; gc->name != NULL; gc++)
-			buf_addf(out, "| `%s%s%s` | %s | %s | %s |\n",
-			    gc->name, *gc->usage != '\0' ? " " : "",
-			    gc->usage, gc->aliases != NULL ? gc->aliases : "",
-			    gc->where == GAME_WHERE_BOTH ? "channel or private"
-			    : gc->where == GAME_WHERE_CHANNEL ? "channel" :
-			    "private", gc->help);
+			cmd_markdown_line(out, "", gc->name, gc->usage,
+			    gc->aliases, gc->where, gc->help);
 	}
 }

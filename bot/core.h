@@ -90,7 +90,6 @@ struct bot {
 	struct timers timers;
 	struct rng rng;			/* seeds for new games */
 	char nick[NICK_MAX];
-	int connected;
 	struct chan *chans;
 	int nchans;
 	uint64_t now;
@@ -152,6 +151,9 @@ void chan_member_add(struct chan *c, const char *nick, int op);
 void chan_member_remove(struct chan *c, const char *nick);
 struct member *chan_member(struct chan *c, const char *nick);
 int chan_is_channel(const char *target);
+/* The nick part of an origin prefix (nick!user@host) into buf; "" for
+ * NULL. */
+const char *chan_origin_nick(const char *origin, char *buf, size_t size);
 void chan_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count);
 /* Whether nick!userhost is a bot admin (config admins masks). */
@@ -190,6 +192,8 @@ void table_stop(struct table *t, const char *by);
 /* A player's move: checked, logged, applied and announced; 0, or -1 with
  * *cause (nothing changed). */
 int table_move(struct table *t, struct game_move *mv, char **cause);
+/* seat gives up the game being played at t: table_move() of a leave. */
+int table_leave(struct table *t, int seat, char **cause);
 void table_status(struct table *t);
 /* A player's one-line view of the table t, sent privately (their hand). */
 void table_hand(struct table *t, int seat);

@@ -18,9 +18,9 @@ void table_out_init(struct table_out *o);
 /* Renders and sends everything gathered, then empties o. */
 void table_out_flush(struct table *t, struct table_out *o);
 
-/* After a move (or the deal, with dealt set): ends the game if it is over
- * (t is freed then), else sets the windows and timers for what comes. */
-void table_after_move(struct table *t, int dealt);
+/* After a move or the deal: ends the game if it is over (t is freed
+ * then), else sets the windows and timers for what comes. */
+void table_after_move(struct table *t);
 /* Records the result, announces it and frees t. */
 void table_finish(struct table *t);
 /* Cancels every timer of play. */

@@ -40,6 +40,24 @@ table_timers_cancel(struct table *t)
 	t->t_turn = t->t_warn = t->t_window = t->t_tie = t->t_held = 0;
 }
 
+/* The move by which seat leaves the game. */
+static void
+table_leave_move(struct game_move *mv, int seat)
+{
+	memset(mv, 0, sizeof *mv);
+	mv->seat = seat;
+	mv->verb = GAME_VERB_LEAVE;
+}
+
+int
+table_leave(struct table *t, int seat, char **cause)
+{
+	struct game_move mv;
+
+	table_leave_move(&mv, seat);
+	return table_move(t, &mv, cause);
+}
+
 /* Logs, applies and announces a legal move; lead is markup put before
  * its public text.  t may be freed when this returns (the game ended). */
 static int
@@ -68,7 +86,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
-	table_after_move(t, 0);
+	table_after_move(t);
 	return 0;
 }
 
@@ -94,12 +112,11 @@ table_turn_arm(struct table *t, int seat)
 }
 
 void
-table_after_move(struct table *t, int dealt)
+table_after_move(struct table *t)
 {
 	struct game_turn tu;
 	uint64_t close;
 
-	(void)dealt;
 	t->ops->turn(t->g, &tu);
 	if (tu.over) {
 		table_timers_cancel(t);
@@ -258,9 +275,7 @@ table_turn_timeout(void *arg, uint64_t now)
 		return;
 	s = &t->seats[seat];
 	if (++s->timeouts >= t->b->conf->max_timeouts) {
-		memset(&mv, 0, sizeof mv);
-		mv.seat = seat;
-		mv.verb = GAME_VERB_LEAVE;
+		table_leave_move(&mv, seat);
 		lead = xasprintf("{p:%d} timed out %d times in a row and "
 		    "leaves the game.", seat, s->timeouts);
 	} else {

@@ -247,7 +247,7 @@ table_start(struct table *t, char **cause)
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
 	table_out_flush(t, &o);
-	table_after_move(t, 1);
+	table_after_move(t);
 	return 0;
 }
 
