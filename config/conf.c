@@ -46,7 +46,7 @@ const struct conf_setting conf_settings[] = {
         .max = 3600 * 1000},
     {"timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
         .max = 86400 * 1000},
-    {"timers.turn", CONF_MS, F(turn_ms), .min = 10 * 1000, .max = 3600 * 1000},
+    {"timers.turn", CONF_MS, F(turn_ms), .min = 1000, .max = 3600 * 1000},
     {"timers.turn_warning", CONF_MS, F(turn_warn_ms), .min = 0,
         .max = 3600 * 1000},
     {"timers.challenge_min", CONF_MS, F(challenge_min_ms), .min = 0,
@@ -56,6 +56,10 @@ const struct conf_setting conf_settings[] = {
     {"timers.challenge_tie", CONF_MS, F(challenge_tie_ms), .min = 0,
         .max = 10 * 1000},
     {"timers.max_timeouts", CONF_INT, F(max_timeouts), .min = 1, .max = 100},
+    {"timers.part_grace", CONF_MS, F(part_grace_ms), .min = 0,
+        .max = 3600 * 1000},
+    {"timers.split_grace", CONF_MS, F(split_grace_ms), .min = 0,
+        .max = 3600 * 1000},
     {"flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 20},
     {"flood.interval", CONF_MS, F(flood_interval_ms), .min = 100,
         .max = 60 * 1000},
@@ -72,6 +76,7 @@ const struct conf_order conf_orders[] = {
     {"timers.lobby_start", "timers.lobby_expire", 1},
     {"timers.challenge_min", "timers.challenge_close", 0},
     {"reconnect.min", "reconnect.max", 0},
+    {"timers.part_grace", "timers.split_grace", 0},
     {NULL, NULL, 0},
 };
 
@@ -233,9 +238,11 @@ conf_defaults(struct conf *c)
 	c->challenge_close_ms = 10 * 1000;
 	c->challenge_tie_ms = 500;
 	c->max_timeouts = 3;
+	c->part_grace_ms = 120 * 1000;
+	c->split_grace_ms = 300 * 1000;
 	c->flood_burst = 4;
 	c->flood_interval_ms = 2000;
-	c->reconnect_min_ms = 5 * 1000;
+	c->reconnect_min_ms = 10 * 1000;
 	c->reconnect_max_ms = 300 * 1000;
 	for (i = 0; game_table[i] != NULL; i++) {
 		assert(i < CONF_MAX_VARIANTS);

@@ -45,6 +45,8 @@ struct conf {
 	int challenge_close_ms;	/* a window with no turn after it closes */
 	int challenge_tie_ms;	/* calls this close together count as one */
 	int max_timeouts;	/* timeouts in a row before removal */
+	int part_grace_ms;	/* a seat is held after a part or quit */
+	int split_grace_ms;	/* ... after a quit in a netsplit */
 
 	/* outgoing flood control: a token bucket */
 	int flood_burst;	/* lines that may go at once */

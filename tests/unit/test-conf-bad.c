@@ -151,12 +151,15 @@ static const struct bad_case bad_cases[] = {
         "1: setting 'commands.admins': expected an account name or "
         "nick!user@host mask, no spaces, not 'bob smith'"},
     /* timers */
-    {"timers = { turn = 5; };\n",
-        "1: setting 'timers.turn': expected a number of seconds from 10 "
+    {"timers = { turn = 0.5; };\n",
+        "1: setting 'timers.turn': expected a number of seconds from 1 "
         "to 3600"},
     {"timers = { turn = \"90\"; };\n",
-        "1: setting 'timers.turn': expected a number of seconds from 10 "
+        "1: setting 'timers.turn': expected a number of seconds from 1 "
         "to 3600"},
+    {"timers = { part_grace = 400; split_grace = 300; };\n",
+        "1: setting 'timers.part_grace': expected a number of seconds at "
+        "most timers.split_grace (300)"},
     {"timers = { challenge_tie = -0.5; };\n",
         "1: setting 'timers.challenge_tie': expected a number of seconds "
         "from 0 to 10"},
@@ -194,7 +197,7 @@ static const struct bad_case bad_cases[] = {
         "reconnect.max (5)"},
     {"reconnect = { max = 4; };\n",
         "1: setting 'reconnect.max': expected a number of seconds at least "
-        "reconnect.min (5)"},
+        "reconnect.min (10)"},
     /* games */
     {"games = 1;\n", "1: setting 'games': expected a group of game "
                      "names"},

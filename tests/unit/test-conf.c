@@ -55,7 +55,9 @@ test_defaults(void **state)
 	assert_int_equal(c.max_timeouts, 3);
 	assert_int_equal(c.flood_burst, 4);
 	assert_int_equal(c.flood_interval_ms, 2000);
-	assert_int_equal(c.reconnect_min_ms, 5000);
+	assert_int_equal(c.part_grace_ms, 120000);
+	assert_int_equal(c.split_grace_ms, 300000);
+	assert_int_equal(c.reconnect_min_ms, 10000);
 	assert_int_equal(c.reconnect_max_ms, 300000);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
@@ -199,7 +201,7 @@ test_failure_keeps_values(void **state)
 	    "server = { host = \"other.example\"; port = 1; };\n"
 	    "channels = [ \"#x\" ];\n"
 	    "games = { cheat = { decks = 1; }; };\n"
-	    "timers = { turn = 1; };\n");
+	    "timers = { turn = 0.5; };\n");
 
 	(void)state;
 	conf_defaults(&c);
