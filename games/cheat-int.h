@@ -69,6 +69,8 @@ int cheat_parse(const struct game *g, int seat, int cmd, int argc,
     char **argv, struct game_move *mv, char **cause);
 int cheat_check(const struct game *g, const struct game_move *mv,
     char **cause);
+int cheat_command(const struct game *g, const struct game_move *mv,
+    char *buf, size_t size);
 
 /* cheat-auto.c: */
 void cheat_timeout(const struct game *g, struct game_move *mv);

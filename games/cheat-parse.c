@@ -3,6 +3,7 @@
  * before it is applied: the parse() and check() of cheat_ops.  The move
  * grammar and the verbs are in the opening comment of cheat.c.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -89,6 +90,35 @@ cheat_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		return 0;
 	}
 	return game_fail(cause, "cheat has no command %d", cmd);
+}
+
+int
+cheat_command(const struct game *g, const struct game_move *mv, char *buf,
+    size_t size)
+{
+	char card[16];
+	size_t used;
+	int i;
+
+	(void)g;
+	snprintf(buf, size, "%s", "");
+	switch (mv->verb) {
+	case VERB_CHEAT:
+		snprintf(buf, size, "cheat");
+		return CMD_CHEAT;
+	case VERB_PLAY:
+		snprintf(buf, size, "play");
+		for (i = 2; i < mv->argc; i++) {
+			cards_plain(mv->argv[i], card, sizeof card);
+			used = strlen(buf);
+			snprintf(buf + used, size - used, " %s", card);
+		}
+		used = strlen(buf);
+		snprintf(buf + used, size - used, " as %d %s", mv->argv[0],
+		    cards_rank_symbol(mv->argv[1]));
+		return CMD_PLAY;
+	}
+	return -1;
 }
 
 /* Why seat may not act at all, or NULL if it is still in. */

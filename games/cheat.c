@@ -557,6 +557,7 @@ const struct game_ops cheat_ops = {
 	.destroy = cheat_destroy,
 	.turn = cheat_turn,
 	.parse = cheat_parse,
+	.command = cheat_command,
 	.check = cheat_check,
 	.apply = cheat_apply,
 	.timeout = cheat_timeout,

@@ -142,6 +142,15 @@ struct game_ops {
 	 * syntax ("unknown card 'zz'"). */
 	int (*parse)(const struct game *g, int seat, int cmd, int argc,
 	    char **argv, struct game_move *mv, char **cause);
+	/* The inverse of parse(): what seat mv->seat would type for mv (a
+	 * move check() accepts now), the command's words without the prefix
+	 * ("play 4♥ 4♦ as 2 4"), into buf of size bytes; the index of that
+	 * command in cmds[] (its where says where it may be typed), or -1
+	 * for a move nobody types (a leave, the table's).  Parsing the words
+	 * back gives an equivalent move (the simulator checks it); test
+	 * players and benchmarks play through it. */
+	int (*command)(const struct game *g, const struct game_move *mv,
+	    char *buf, size_t size);
 	/* 0 if mv is legal now, else -1 and *cause. */
 	int (*check)(const struct game *g, const struct game_move *mv,
 	    char **cause);

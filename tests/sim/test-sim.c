@@ -183,6 +183,37 @@ assert_same_move(const struct game_move *a, const struct game_move *b)
 	    sizeof a->argv[0]);
 }
 
+/* The words a player would type for mv parse back to a legal move of
+ * the same verb that types the same way. */
+static void
+check_typed(const struct game_ops *ops, const struct game *g,
+    const struct game_move *mv)
+{
+	struct game_move back;
+	char typed[MOVE_TEXT], again[MOVE_TEXT], words[MOVE_TEXT];
+	char *argv[GAME_MOVE_ARGS + 8], *save = NULL, *w, *cause = NULL;
+	int cmd, argc = 0;
+
+	cmd = ops->command(g, mv, typed, sizeof typed);
+	if (cmd < 0) {
+		assert_true(mv->seat == GAME_SEAT_TABLE ||
+		    mv->verb == GAME_VERB_LEAVE);
+		return;
+	}
+	snprintf(words, sizeof words, "%s", typed);
+	w = strtok_r(words, " ", &save);
+	assert_non_null(w);
+	assert_int_equal(game_cmd_find(ops, w), cmd);
+	while ((w = strtok_r(NULL, " ", &save)) != NULL)
+		argv[argc++] = w;
+	if (ops->parse(g, mv->seat, cmd, argc, argv, &back, &cause) != 0 ||
+	    ops->check(g, &back, &cause) != 0)
+		fail_msg("%s: typed '%s' refused: %s", where, typed, cause);
+	assert_int_equal(back.verb, mv->verb);
+	assert_int_equal(ops->command(g, &back, again, sizeof again), cmd);
+	assert_string_equal(typed, again);
+}
+
 /* Checks a move that the rules themselves offered for state t. */
 static void
 check_offered(const struct game_ops *ops, const struct game *g,
@@ -202,6 +233,7 @@ check_offered(const struct game_ops *ops, const struct game *g,
 	assert_same_move(mv, &back);
 	game_move_format(ops, &back, again, sizeof again);
 	assert_string_equal(text, again);
+	check_typed(ops, g, mv);
 }
 
 /* Chooses the next move: mostly sampled, sometimes the timeout move,
