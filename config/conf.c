@@ -67,6 +67,9 @@ const struct conf_setting conf_settings[] = {
         .max = 3600 * 1000},
     {"reconnect.max", CONF_MS, F(reconnect_max_ms), .min = 1000,
         .max = 86400 * 1000},
+    {"reconnect.ping", CONF_MS, F(ping_ms), .min = 1000, .max = 3600 * 1000},
+    {"reconnect.timeout", CONF_MS, F(dead_ms), .min = 2000,
+        .max = 7200 * 1000},
     {.path = "games", .type = CONF_GAMES, .off = F(variant_opts)},
     {.path = NULL},
 };
@@ -76,6 +79,7 @@ const struct conf_order conf_orders[] = {
     {"timers.lobby_start", "timers.lobby_expire", 1},
     {"timers.challenge_min", "timers.challenge_close", 0},
     {"reconnect.min", "reconnect.max", 0},
+    {"reconnect.ping", "reconnect.timeout", 1},
     {"timers.part_grace", "timers.split_grace", 0},
     {NULL, NULL, 0},
 };
@@ -244,6 +248,8 @@ conf_defaults(struct conf *c)
 	c->flood_interval_ms = 2000;
 	c->reconnect_min_ms = 10 * 1000;
 	c->reconnect_max_ms = 300 * 1000;
+	c->ping_ms = 60 * 1000;
+	c->dead_ms = 120 * 1000;
 	for (i = 0; game_table[i] != NULL; i++) {
 		assert(i < CONF_MAX_VARIANTS);
 		game_opts_default(game_table[i], &c->variant_opts[i]);

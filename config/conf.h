@@ -52,9 +52,11 @@ struct conf {
 	int flood_burst;	/* lines that may go at once */
 	int flood_interval_ms;	/* one more line per interval */
 
-	/* reconnect backoff */
+	/* reconnect backoff and the dead-link check */
 	int reconnect_min_ms;
 	int reconnect_max_ms;
+	int ping_ms;		/* silence before the bot sends PING */
+	int dead_ms;		/* silence before it reconnects */
 
 	/* per-variant option defaults, indexed as game_table[] */
 	struct game_opts variant_opts[CONF_MAX_VARIANTS];

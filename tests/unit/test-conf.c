@@ -58,6 +58,8 @@ test_defaults(void **state)
 	assert_int_equal(c.part_grace_ms, 120000);
 	assert_int_equal(c.split_grace_ms, 300000);
 	assert_int_equal(c.reconnect_min_ms, 10000);
+	assert_int_equal(c.ping_ms, 60000);
+	assert_int_equal(c.dead_ms, 120000);
 	assert_int_equal(c.reconnect_max_ms, 300000);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
