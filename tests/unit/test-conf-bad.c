@@ -183,15 +183,15 @@ static const struct bad_case bad_cases[] = {
         "at most timers.challenge_close (10)"},
     /* flood and reconnect */
     {"flood = { burst = 0; };\n",
-        "1: setting 'flood.burst': expected an integer from 1 to 20"},
-    {"flood = { burst = 21; };\n",
-        "1: setting 'flood.burst': expected an integer from 1 to 20"},
-    {"flood = { interval = 0.05; };\n",
+        "1: setting 'flood.burst': expected an integer from 1 to 100"},
+    {"flood = { burst = 101; };\n",
+        "1: setting 'flood.burst': expected an integer from 1 to 100"},
+    {"flood = { interval = 0.0005; };\n",
         "1: setting 'flood.interval': expected a number of seconds from "
-        "0.1 to 60"},
+        "0.001 to 60"},
     {"flood = { interval = 61; };\n",
         "1: setting 'flood.interval': expected a number of seconds from "
-        "0.1 to 60"},
+        "0.001 to 60"},
     {"reconnect = {\n  min = 10;\n  max = 5;\n};\n",
         "2: setting 'reconnect.min': expected a number of seconds at most "
         "reconnect.max (5)"},
@@ -354,7 +354,7 @@ spoil_reconnect(struct conf *c)
 static void
 spoil_interval(struct conf *c)
 {
-	c->flood_interval_ms = 99;
+	c->flood_interval_ms = 0;
 }
 
 static void
@@ -392,7 +392,7 @@ static const struct validate_case validate_cases[] = {
     {spoil_reconnect, "setting 'reconnect.min': expected a number of "
                       "seconds at most reconnect.max (300)"},
     {spoil_interval, "setting 'flood.interval': expected a number of "
-                     "seconds from 0.1 to 60"},
+                     "seconds from 0.001 to 60"},
     {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "
                   "value from 0 to 2"},
 };
