@@ -16,6 +16,7 @@
 
 struct queue_line {
 	struct queue_line *next;
+	uint64_t seq;
 	char text[];
 };
 
@@ -34,6 +35,9 @@ struct queue {
 	int started;               /* refilled holds a real time */
 	struct queue_line *peeked; /* the line queue_peek() handed out */
 	enum queue_prio peeked_prio;
+	uint64_t pushed;           /* the number of the last line pushed */
+	void (*on_pop)(void *arg, uint64_t now);
+	void *on_pop_arg;
 };
 
 struct queue *
@@ -98,7 +102,7 @@ queue_refill(struct queue *q, uint64_t now)
 	}
 }
 
-void
+uint64_t
 queue_push(struct queue *q, enum queue_prio prio, const char *line)
 {
 	size_t len = strlen(line);
@@ -111,6 +115,7 @@ queue_push(struct queue *q, enum queue_prio prio, const char *line)
 
 	l = xmalloc(sizeof *l + len + 1);
 	l->next = NULL;
+	l->seq = ++q->pushed;
 	memcpy(l->text, line, len + 1);
 
 	list = &q->lists[prio];
@@ -120,6 +125,7 @@ queue_push(struct queue *q, enum queue_prio prio, const char *line)
 		list->head = l;
 	list->tail = l;
 	q->length++;
+	return l->seq;
 }
 
 const char *
@@ -163,6 +169,33 @@ queue_pop(struct queue *q, uint64_t now)
 	queue_refill(q, now);
 	if (q->tokens > 0)
 		q->tokens--;
+	if (q->on_pop != NULL)
+		q->on_pop(q->on_pop_arg, now);
+}
+
+uint64_t
+queue_last(const struct queue *q)
+{
+	return q->pushed;
+}
+
+int
+queue_sent(const struct queue *q, uint64_t seq)
+{
+	int p;
+
+	for (p = 0; p < QUEUE_NPRIO; p++) {
+		if (q->lists[p].head != NULL && q->lists[p].head->seq <= seq)
+			return 0;
+	}
+	return 1;
+}
+
+void
+queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now), void *arg)
+{
+	q->on_pop = fn;
+	q->on_pop_arg = arg;
 }
 
 uint64_t

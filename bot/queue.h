@@ -32,8 +32,18 @@ void queue_free(struct queue *q);
 /* Changes the rate (a config reload); the bucket keeps its tokens, capped. */
 void queue_set_rate(struct queue *q, int burst, int interval_ms);
 
-/* Appends a copy of line at prio. */
-void queue_push(struct queue *q, enum queue_prio prio, const char *line);
+/* Appends a copy of line at prio; returns its number (1, 2, 3, ... in
+ * the order pushed, whatever the priority). */
+uint64_t queue_push(struct queue *q, enum queue_prio prio, const char *line);
+/* The number of the last line pushed, 0 before the first. */
+uint64_t queue_last(const struct queue *q);
+/* 1 when every line numbered up to seq has left the queue (queue_pop()),
+ * that is, has been handed to the connection. */
+int queue_sent(const struct queue *q, uint64_t seq);
+/* Calls fn(arg, now) after every queue_pop() (one listener; NULL for
+ * none): the core starts a turn's clock once its prompt has gone. */
+void queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now),
+    void *arg);
 
 /* The line that may be sent at now, or NULL if the queue is empty or the
  * bucket is empty; the line stays queued until queue_pop(). */

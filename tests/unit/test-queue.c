@@ -221,6 +221,48 @@ test_long_lines_kept_whole(void **state)
 	queue_free(q);
 }
 
+static void
+count_pop(void *arg, uint64_t now)
+{
+	uint64_t *last = arg;
+
+	*last = now;
+}
+
+/* Lines are numbered in push order across priorities; queue_sent() says
+ * when every line up to a number has gone, whatever overtook it; the
+ * listener hears every pop. */
+static void
+test_sent_numbers(void **state)
+{
+	struct queue *q = queue_new(1, 1000);
+	uint64_t a, b, c, popped = 0;
+
+	(void)state;
+	queue_on_pop(q, count_pop, &popped);
+	assert_int_equal(queue_last(q), 0);
+	assert_true(queue_sent(q, 0));
+	a = queue_push(q, QUEUE_NORMAL, "PRIVMSG bob :your hand");
+	b = queue_push(q, QUEUE_URGENT, "PRIVMSG #c :alice plays");
+	c = queue_push(q, QUEUE_NORMAL, "PRIVMSG carol :your turn");
+	assert_true(a < b && b < c);
+	assert_int_equal(queue_last(q), c);
+	assert_false(queue_sent(q, a));
+	assert_int_equal(drain(q, 0), 1); /* the urgent one */
+	assert_int_equal(popped, 0);
+	assert_true(queue_sent(q, a - 1));
+	assert_false(queue_sent(q, a));
+	assert_false(queue_sent(q, b));
+	assert_int_equal(drain(q, 1000), 1);
+	assert_int_equal(popped, 1000);
+	assert_true(queue_sent(q, b));
+	assert_false(queue_sent(q, c));
+	assert_int_equal(drain(q, 2500), 1);
+	assert_int_equal(popped, 2500);
+	assert_true(queue_sent(q, c));
+	queue_free(q);
+}
+
 int
 main(void)
 {
@@ -232,6 +274,7 @@ main(void)
 	    cmocka_unit_test(test_rate_change),
 	    cmocka_unit_test(test_next_times),
 	    cmocka_unit_test(test_long_lines_kept_whole),
+	    cmocka_unit_test(test_sent_numbers),
 	};
 
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
