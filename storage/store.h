@@ -40,11 +40,18 @@ int store_pref_get(struct store *s, int64_t player, const char *name,
 int store_pref_set(struct store *s, int64_t player, const char *name,
     int value, char **cause);
 
-/* Records a game that was just dealt: its seats in order (player ids),
- * returning the new game id, or -1 and *cause. */
+/* Records a game that was just dealt by seat dealer: its seats in order
+ * (player ids) and who sits in each (idents[i], the identity the bot
+ * recognises the seat by: "a:ACCOUNT" or "h:user@host"), returning the
+ * new game id, or -1 and *cause. */
 int64_t store_game_begin(struct store *s, const char *variant,
-    const char *channel, const char *options, uint64_t seed, int nseats,
-    const int64_t *players, char **cause);
+    const char *channel, const char *options, uint64_t seed, int dealer,
+    int nseats, const int64_t *players, const char *const *idents,
+    char **cause);
+
+/* The number of games ever dealt in channel (case-insensitive), so the
+ * deal keeps moving left across restarts; -1 and *cause. */
+int store_deals(struct store *s, const char *channel, char **cause);
 
 /* Appends move number n (0, 1, 2, ...) to the game's log and commits it;
  * 0, or -1 and *cause (nothing is written then): a number already stored
@@ -112,6 +119,7 @@ struct store_game_seat {
 	int64_t player;
 	char *key;
 	char *nick;		/* as last seen */
+	char *ident;		/* as given to store_game_begin() */
 };
 
 struct store_game_move {
@@ -125,6 +133,7 @@ struct store_game {
 	char *channel;
 	char *options;
 	uint64_t seed;
+	int dealer;
 	int nseats;
 	struct store_game_seat *seats;	/* in seat order */
 	int nmoves;
@@ -142,5 +151,21 @@ struct store_game *store_game_load(struct store *s, int64_t game,
     char **cause);
 /* Frees a loaded game; NULL does nothing. */
 void store_game_free(struct store_game *g);
+
+/* Makes this process the database's only bot: an exclusive lock on the
+ * file next to it, FILE-lock, held until store_close() (the kernel drops
+ * it if the process dies, kill -9 included), with the holder's pid
+ * written in it.  0, or -1 and *cause, e.g. "database './x.db' is in use
+ * by another cheaterbot (pid 1234)". */
+int store_claim(struct store *s, char **cause);
+
+/* Writes a consistent copy of the live database (other processes may be
+ * writing it) to the new file dest, which must not exist; 0, or -1 and
+ * *cause (no partial copy is left behind). */
+int store_backup(struct store *s, const char *dest, char **cause);
+
+/* PRAGMA integrity_check: 0 when it says ok, else -1 and *cause with its
+ * first complaint. */
+int store_check(struct store *s, char **cause);
 
 #endif
