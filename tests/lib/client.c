@@ -175,6 +175,13 @@ client_wait(struct client *c, int (*match)(const char *, const void *),
 	}
 }
 
+void
+client_skip(struct client *c)
+{
+	if (c->nlines > 0)
+		memset(c->taken, 1, c->nlines);
+}
+
 static int
 client_has_text(const char *line, const void *arg)
 {

@@ -55,6 +55,10 @@ const char *client_wait_text(
 const char *client_wait_glob(
     struct client *c, const char *pattern, int timeout_ms);
 
+/* Marks every line received so far as taken: later waits look only at
+ * what comes after (and need not strip the old lines again). */
+void client_skip(struct client *c);
+
 /* Reads whatever arrives within ms (0: only what is there now) into the
  * log; -1 if the connection is gone. */
 int client_pump(struct client *c, int ms);

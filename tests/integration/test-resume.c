@@ -1,0 +1,313 @@
+/*
+ * Crash resume over real sockets: the bot is killed with SIGKILL at random
+ * points of whole games and started again, again and again, and every game
+ * must go on exactly where it was.
+ *
+ * A real ngircd, the real bot in TABLES channels, and the scripted players
+ * of tests/lib/driver.c: each round deals one game per channel (every
+ * variant of game_table[] in turn, 2 to 4 players, each channel a different
+ * count) and plays them all to their end at once, with random legal moves
+ * chosen from a model rebuilt from the bot's database.  After a player's
+ * move is sent, now and then the test waits 0-30 ms and kills the bot, so
+ * the kill lands before, during or after the move's commit, in several
+ * games at once.  Then, with the bot dead:
+ *
+ *  - PRAGMA integrity_check is ok;
+ *  - in every game, each move confirmed before is still logged (none
+ *    lost), and at most the one move on its way was added, and it is the
+ *    move typed (none applied twice, none changed); a move that did not
+ *    reach the log must not have been announced either (the log is
+ *    written ahead);
+ *
+ * and once the bot is back, each unfinished game is announced as going
+ * on ("The Cheat game goes on after a restart", then its status) and every
+ * seat gets its hand again, both exactly as the model has them; then play
+ * goes on, and the bot must accept the moves the model offers.  At the end
+ * no game is running, every game was finished once, and every player's
+ * stats and streaks are what the models' results add up to.
+ *
+ * RESUME_KILLS=N (default DEFAULT_KILLS) sets how many kills at least;
+ * rounds are played until there were that many.  RESUME_SEED=S replays the
+ * driver's choices (the seed is printed; the kills' timing still varies).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tests/lib/driver.h"
+
+#define TABLES 3
+#define DEFAULT_KILLS 0   /* until the bot resumes games */
+#define KILL_PER_MILLE 80 /* a kill after this many sends in 1000 */
+#define KILL_DELAY_MS 30  /* the most a kill waits after a send */
+#define POLL_MS 5
+#define MIN_ROUNDS 2 /* each channel deals at least twice a variant */
+#define MIN_SEATS 2
+#define MAX_SEATS 4
+
+static const char conf_text[] =
+    "timers = { challenge_min = 0; challenge_tie = 0;\n"
+    "    challenge_close = 1; turn = 600; lobby_start = 0; };\n"
+    "flood = { burst = 100; interval = 0.001; };\n";
+
+struct world {
+	struct driver d;
+	uint64_t seed;
+	int want;                         /* kills at least */
+	int kills;                        /* kills so far */
+	int per_variant[DRIVER_VARIANTS]; /* kills that hit a game of each */
+	int rounds;
+};
+
+static uint64_t
+test_seed(void)
+{
+	const char *s = getenv("RESUME_SEED");
+
+	if (s != NULL && *s != '\0')
+		return strtoull(s, NULL, 10);
+	return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
+}
+
+static int
+test_kills(void)
+{
+	const char *s = getenv("RESUME_KILLS");
+
+	return s != NULL && *s != '\0' ? atoi(s) : DEFAULT_KILLS;
+}
+
+static int
+variants(void)
+{
+	int n = 0;
+
+	while (game_table[n] != NULL)
+		n++;
+	assert_in_range(n, 1, DRIVER_VARIANTS);
+	return n;
+}
+
+/* The kill. */
+
+/* A move typed at table k did not reach the log: then no channel line
+ * may have announced it since it was sent. */
+static void
+check_unannounced(struct world *w, int k)
+{
+	struct driver_table *t = &w->d.t[k];
+	const struct client *c = &t->p[0].cl;
+	char text[DRIVER_TEXT], line[DRIVER_TEXT];
+	const char *msg;
+	size_t i;
+
+	driver_move_text(&w->d, k, &t->sent, text, sizeof text);
+	if (text[0] == '\0')
+		return;
+	for (i = t->mark; i < c->nlines; i++) {
+		client_strip(c->lines[i], line, sizeof line);
+		msg = strstr(line + 1, " :");
+		if (strstr(line, " PRIVMSG ") != NULL && msg != NULL &&
+		    strcmp(msg + 2, text) == 0)
+			fail_msg("%s: '%s' was announced but never logged",
+			    t->chan, t->expect);
+	}
+}
+
+/* With the bot dead, table k's log holds every move confirmed and at
+ * most the one on its way, which the model takes in. */
+static void
+after_kill(struct world *w, int k)
+{
+	struct driver_table *t = &w->d.t[k];
+	struct store_game *sg;
+	int added, inflight;
+
+	if (t->state == DRIVER_OFF)
+		return;
+	sg = driver_load(&w->d, k);
+	added = sg->nmoves - t->nmoves;
+	inflight = t->state == DRIVER_SENT || t->state == DRIVER_BOT;
+	if (added < 0 || added > inflight)
+		fail_msg("game %lld: %d moves logged after the kill, %d "
+		         "confirmed before, %d on its way",
+		    (long long)t->id, sg->nmoves, t->nmoves, inflight);
+	if (t->state == DRIVER_SENT && added == 0)
+		check_unannounced(w, k);
+	driver_absorb(&w->d, k, sg);
+	if (t->state == DRIVER_SENT)
+		t->state = DRIVER_READY; /* it died with the bot */
+	store_game_free(sg);
+	w->per_variant[t->variant]++;
+}
+
+/* Every player has seen the bot quit, so nothing the dead bot sent is
+ * still on its way; what they received so far is set aside. */
+static void
+await_quit(struct world *w)
+{
+	struct client *c;
+	int k, i;
+
+	for (k = 0; k < w->d.ntables; k++) {
+		for (i = 0; i < DRIVER_POOL; i++) {
+			c = &w->d.t[k].p[i].cl;
+			if (client_wait_glob(c, ":cheaterbot!* QUIT *", 0) ==
+			    NULL)
+				fail_msg("%s never saw the bot quit", c->nick);
+			client_skip(c);
+		}
+	}
+}
+
+static void
+kill_bot(struct world *w)
+{
+	struct driver *d = &w->d;
+	char out[256];
+	int k;
+
+	poll(NULL, 0, (int)rng_below(&d->rng, KILL_DELAY_MS + 1));
+	assert_true(d->bot.pid > 0);
+	assert_int_equal(kill(d->bot.pid, SIGKILL), 0);
+	assert_int_equal(ngircd_bot_wait(&d->bot, 5000), 128 + SIGKILL);
+	w->kills++;
+	await_quit(w);
+	driver_sql(d, "PRAGMA integrity_check;", out, sizeof out);
+	assert_string_equal(out, "ok\n");
+	for (k = 0; k < d->ntables; k++)
+		after_kill(w, k);
+	driver_bot_up(d);
+	driver_check_resume(d);
+}
+
+/* The play. */
+
+/* Deals a game at every table: variants in turn, seat counts spread. */
+static void
+deal_round(struct world *w)
+{
+	const struct game_ops *ops;
+	int k, lo, hi;
+
+	for (k = 0; k < w->d.ntables; k++) {
+		ops = game_table[(w->rounds + k) % variants()];
+		lo = ops->min_seats > MIN_SEATS ? ops->min_seats : MIN_SEATS;
+		hi = ops->max_seats < MAX_SEATS ? ops->max_seats : MAX_SEATS;
+		assert_true(lo <= hi);
+		driver_deal(
+		    &w->d, k, ops, lo + (w->rounds + k) % (hi - lo + 1));
+	}
+}
+
+static int
+tables_on(const struct driver *d)
+{
+	int k, n = 0;
+
+	for (k = 0; k < d->ntables; k++)
+		n += d->t[k].state != DRIVER_OFF;
+	return n;
+}
+
+/* Plays every table's game to its end, killing the bot now and then. */
+static void
+play_round(struct world *w)
+{
+	struct driver *d = &w->d;
+	int k;
+
+	deal_round(w);
+	while (tables_on(d) > 0) {
+		for (k = 0; k < d->ntables; k++) {
+			if (driver_send(d, k) && w->want > 0 &&
+			    rng_below(&d->rng, 1000) < KILL_PER_MILLE)
+				kill_bot(w);
+		}
+		if (driver_poll(d) > 0)
+			driver_pump(d, POLL_MS);
+	}
+	w->rounds++;
+}
+
+static void
+test_resume(void **state)
+{
+	struct world *w = *state;
+	long long start = ngircd_now_ms();
+	int v;
+
+	w->seed = test_seed();
+	w->want = test_kills();
+	print_message("RESUME_SEED=%llu RESUME_KILLS=%d\n",
+	    (unsigned long long)w->seed, w->want);
+	driver_open(&w->d, TABLES, conf_text, w->seed);
+	while (w->rounds < MIN_ROUNDS * variants() || w->kills < w->want)
+		play_round(w);
+	print_message("%d games, %ld moves, %d kills in %lld ms\n", w->d.games,
+	    w->d.moves, w->kills, ngircd_now_ms() - start);
+	for (v = 0; v < variants(); v++) {
+		print_message("%s: %d kills hit a game\n", game_table[v]->name,
+		    w->per_variant[v]);
+		if (w->want > 0)
+			assert_true(w->per_variant[v] > 0);
+	}
+}
+
+static void
+test_stats(void **state)
+{
+	struct world *w = *state;
+
+	assert_true(w->d.games >= TABLES);
+	driver_check_stats(&w->d);
+}
+
+/* SIGTERM: exit status 0, which under ASan also means no leak. */
+static void
+test_exit(void **state)
+{
+	struct world *w = *state;
+
+	assert_int_equal(driver_bot_stop(&w->d), 0);
+}
+
+static int
+setup(void **state)
+{
+	*state = calloc(1, sizeof(struct world));
+	return *state != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	struct world *w = *state;
+
+	driver_close(&w->d);
+	free(w);
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_resume),
+	    cmocka_unit_test(test_stats),
+	    cmocka_unit_test(test_exit),
+	};
+
+	return cmocka_run_group_tests_name("resume", tests, setup, teardown);
+}

@@ -1,0 +1,518 @@
+/*
+ * The games of the scripted-players driver (driver.h): models rebuilt from
+ * the database and the texts they make, the lobby and the deal, moves
+ * chosen, typed and confirmed, results counted, and what a restart must
+ * show.  The only wording of the bot's own relied on is the lobby's
+ * ("NICK opens a", "NICK sits in") and the resume announcement.
+ */
+#define _GNU_SOURCE 1
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/buf.h"
+#include "bot/render.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+#include "tests/lib/driver-int.h"
+#include "tests/lib/driver.h"
+
+/* How the bot announces a game it resumed: "The Cheat game goes on...". */
+#define RESUMED "game goes on after a restart"
+
+/* What a model said, gathered as the bot gathers one move's messages:
+ * text[0] public, text[1 + seat] private, pieces joined by a space. */
+struct driver_out {
+	struct game_out out;
+	struct buf text[GAME_MAX_SEATS + 1];
+};
+/* Models and their texts. */
+
+static void
+driver_emit(void *ctx, int seat, const char *text)
+{
+	struct driver_out *o = ctx;
+	struct buf *to;
+
+	if (seat < GAME_PUBLIC || seat >= GAME_MAX_SEATS)
+		return;
+	to = &o->text[seat + 1];
+	if (to->len > 0)
+		buf_addc(to, ' ');
+	buf_adds(to, text);
+}
+
+static void
+driver_drop(void *ctx, int seat, const char *text)
+{
+	(void)ctx;
+	(void)seat;
+	(void)text;
+}
+
+/* A sink for what nobody needs to read. */
+static struct game_out driver_discard = {driver_drop, NULL};
+
+static void
+driver_out_init(struct driver_out *o)
+{
+	memset(o, 0, sizeof *o);
+	o->out.emit = driver_emit;
+	o->out.ctx = o;
+}
+
+static void
+driver_out_free(struct driver_out *o)
+{
+	int i;
+
+	for (i = 0; i <= GAME_MAX_SEATS; i++)
+		buf_free(&o->text[i]);
+}
+
+/* What seat (or GAME_PUBLIC) was told, as a player with colour sees it
+ * once colour codes are stripped. */
+static void
+driver_plain(const struct driver_table *t, const struct driver_out *o, int seat,
+    char *out, size_t size)
+{
+	struct buf r = BUF_INIT, plain = BUF_INIT;
+
+	render(&r, buf_str(&o->text[seat + 1]), t->names, t->nseats, 1);
+	render_strip(&plain, buf_str(&r));
+	snprintf(out, size, "%s", buf_str(&plain));
+	buf_free(&r);
+	buf_free(&plain);
+}
+
+/* A model of sg: created, then every logged move checked and applied;
+ * the deal's messages go to o (may be NULL). */
+static struct game *
+driver_model(const struct driver *d, const struct driver_table *t,
+    const struct store_game *sg, struct driver_out *o)
+{
+	struct game_opts opts;
+	struct game_move mv;
+	struct game *g;
+	struct rng r;
+	char *words, *w, *save = NULL, *cause = NULL;
+	int n;
+
+	game_opts_default(t->ops, &opts);
+	words = xstrdup(sg->options);
+	for (w = strtok_r(words, " ", &save); w != NULL;
+	     w = strtok_r(NULL, " ", &save))
+		if (game_opts_set(t->ops, &opts, w, &cause) != 0)
+			driver_fail(d, "game %lld: option '%s': %s",
+			    (long long)sg->id, w, cause);
+	free(words);
+	rng_seed(&r, sg->seed);
+	g = t->ops->create(&opts, sg->nseats, sg->dealer, &r,
+	    o != NULL ? &o->out : &driver_discard, &cause);
+	if (g == NULL)
+		driver_fail(
+		    d, "game %lld: create: %s", (long long)sg->id, cause);
+	for (n = 0; n < sg->nmoves; n++) {
+		if (game_move_parse(t->ops, sg->moves[n].text, &mv, &cause) ||
+		    t->ops->check(g, &mv, &cause) != 0)
+			driver_fail(d, "game %lld: move %d '%s': %s",
+			    (long long)sg->id, n, sg->moves[n].text, cause);
+		t->ops->apply(g, &mv, &driver_discard);
+	}
+	return g;
+}
+
+/* The lobby and the deal. */
+
+/* " name=value" for each on/off option, chosen at random. */
+static void
+driver_options(
+    struct driver *d, const struct game_ops *ops, char *out, size_t size)
+{
+	const struct game_option *o;
+	size_t len = 0;
+	int v;
+
+	out[0] = '\0';
+	for (o = ops->options; o != NULL && o->name != NULL; o++) {
+		if (o->max - o->min != 1)
+			continue;
+		v = o->min + (int)rng_below(&d->rng, 2);
+		if (v != o->def && len < size)
+			len += (size_t)snprintf(
+			    out + len, size - len, " %s=%d", o->name, v);
+	}
+	assert_true(len < size);
+}
+
+static int
+driver_variant(const struct game_ops *ops)
+{
+	int v;
+
+	for (v = 0; game_table[v] != NULL; v++)
+		if (game_table[v] == ops)
+			return v;
+	fail_msg("'%s' is not in game_table[]", ops->name);
+	return -1;
+}
+
+/* Waits for the game just dealt in t's channel to be in the database. */
+static struct store_game *
+driver_find_game(struct driver *d, int k)
+{
+	struct driver_table *t = &d->t[k];
+	long long end = ngircd_now_ms() + DRIVER_LOBBY_MS;
+	struct store_game *sg;
+	int64_t *ids = NULL;
+	char *cause = NULL;
+	int n, i;
+
+	for (;;) {
+		if ((n = store_running(d->store, &ids, &cause)) < 0)
+			driver_fail(d, "running games: %s", cause);
+		for (i = 0; i < n; i++) {
+			if (ids[i] <= d->last_id)
+				continue;
+			t->id = d->last_id = ids[i];
+			sg = driver_load(d, k);
+			if (strcmp(sg->channel, t->chan) == 0) {
+				free(ids);
+				return sg;
+			}
+			store_game_free(sg);
+		}
+		free(ids);
+		ids = NULL;
+		if (ngircd_now_ms() > end)
+			driver_fail(d, "%s: no game dealt", t->chan);
+		driver_pump(d, DRIVER_POLL_MS);
+	}
+}
+
+/* Seats from the database: each must be the player who sat there. */
+static void
+driver_seats(struct driver *d, struct driver_table *t,
+    const struct store_game *sg, int first, int nseats)
+{
+	int s;
+
+	if (strcmp(sg->variant, t->ops->name) != 0 || sg->nseats != nseats)
+		driver_fail(d, "%s: dealt %s for %d, not %s for %d", t->chan,
+		    sg->variant, sg->nseats, t->ops->name, nseats);
+	t->nseats = nseats;
+	for (s = 0; s < nseats; s++) {
+		t->player[s] = (first + s) % DRIVER_POOL;
+		t->names[s] = t->p[t->player[s]].nick;
+		if (strcasecmp(sg->seats[s].nick, t->names[s]) != 0)
+			driver_fail(d, "%s: seat %d is %s, not %s", t->chan, s,
+			    sg->seats[s].nick, t->names[s]);
+	}
+}
+
+/* The model of the game just dealt; the deal as the players saw it. */
+static void
+driver_dealt(struct driver *d, int k, const struct store_game *sg)
+{
+	struct driver_table *t = &d->t[k];
+	struct driver_out o;
+	char text[DRIVER_TEXT];
+	int s;
+
+	if (sg->dealer != t->deals % sg->nseats)
+		driver_fail(d, "%s: game %d here dealt by seat %d, not %d",
+		    t->chan, t->deals + 1, sg->dealer, t->deals % sg->nseats);
+	driver_out_init(&o);
+	t->g = driver_model(d, t, sg, &o);
+	t->deals++;
+	t->nmoves = 0;
+	driver_plain(t, &o, GAME_PUBLIC, text, sizeof text);
+	if (text[0] != '\0')
+		driver_wait_public(d, t, text, DRIVER_MOVE_MS, NULL, 0);
+	for (s = 0; s < t->nseats; s++) {
+		driver_plain(t, &o, s, text, sizeof text);
+		driver_expect_private(d, t, s, text, "dealt hand");
+	}
+	driver_out_free(&o);
+	t->state = DRIVER_READY;
+}
+
+void
+driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
+{
+	struct driver_table *t = &d->t[k];
+	struct driver_player *p;
+	struct store_game *sg;
+	char opts[256], want[128];
+	int first = (int)rng_below(&d->rng, DRIVER_POOL), i;
+
+	assert_int_equal(t->state, DRIVER_OFF);
+	assert_in_range(nseats, 1, DRIVER_POOL);
+	t->ops = ops;
+	t->variant = driver_variant(ops);
+	driver_options(d, ops, opts, sizeof opts);
+	for (i = 0; i < DRIVER_POOL; i++)
+		client_skip(&t->p[i].cl);
+	for (i = 0; i < nseats; i++) {
+		p = &t->p[(first + i) % DRIVER_POOL];
+		if (i == 0)
+			client_send(&p->cl, "PRIVMSG %s :!play %s%s", t->chan,
+			    ops->name, opts);
+		else
+			client_send(&p->cl, "PRIVMSG %s :!join", t->chan);
+		snprintf(want, sizeof want, "%s %s", p->nick,
+		    i == 0 ? "opens a" : "sits in");
+		driver_wait_public(d, t, want, DRIVER_LOBBY_MS, NULL, 0);
+	}
+	client_send(&t->p[first].cl, "PRIVMSG %s :!start", t->chan);
+	sg = driver_find_game(d, k);
+	driver_seats(d, t, sg, first, nseats);
+	driver_dealt(d, k, sg);
+	store_game_free(sg);
+}
+
+/* Moves. */
+
+/* The words typed, split as the bot splits them: the command, then its
+ * arguments into argv. */
+static int
+driver_words(char *words, char **argv)
+{
+	char *w, *save = NULL;
+	int argc = 0;
+
+	strtok_r(words, " ", &save);
+	while (
+	    (w = strtok_r(NULL, " ", &save)) != NULL && argc < GAME_MOVE_ARGS)
+		argv[argc++] = w;
+	return argc;
+}
+
+/* What mv's seat types for it, into t->said; the move the bot will make
+ * of those words, as logged, into t->expect.  The command's index. */
+static int
+driver_type(
+    struct driver *d, struct driver_table *t, const struct game_move *mv)
+{
+	char words[DRIVER_TEXT], *argv[GAME_MOVE_ARGS], *cause = NULL;
+	int cmd, argc;
+
+	cmd = t->ops->command(t->g, mv, t->said, sizeof t->said);
+	if (cmd < 0)
+		return -1;
+	snprintf(words, sizeof words, "%s", t->said);
+	argc = driver_words(words, argv);
+	if (t->ops->parse(t->g, mv->seat, cmd, argc, argv, &t->sent, &cause) !=
+	        0 ||
+	    t->ops->check(t->g, &t->sent, &cause) != 0)
+		driver_fail(d, "%s: typed '%s' for seat %d: %s", t->chan,
+		    t->said, mv->seat, cause);
+	game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
+	return cmd;
+}
+
+int
+driver_send(struct driver *d, int k)
+{
+	struct driver_table *t = &d->t[k];
+	struct game_move mv;
+	struct client *c;
+	int cmd;
+
+	if (t->state != DRIVER_READY)
+		return 0;
+	if (t->ops->sample(t->g, &d->rng, &mv) != 0)
+		driver_fail(d, "%s: no move to sample", t->chan);
+	cmd = mv.seat < 0 ? -1 : driver_type(d, t, &mv);
+	if (cmd < 0) {
+		t->ops->timeout(t->g, &t->sent);
+		game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
+		snprintf(t->said, sizeof t->said, "(the bot's move)");
+		t->state = DRIVER_BOT;
+		t->deadline = ngircd_now_ms() + DRIVER_TABLE_MS;
+		return 0;
+	}
+	c = &t->p[t->player[mv.seat]].cl;
+	t->mark = t->p[0].cl.nlines;
+	if (t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE)
+		client_send(c, "PRIVMSG " DRIVER_BOT_NICK " :%s", t->said);
+	else
+		client_send(c, "PRIVMSG %s :!%s", t->chan, t->said);
+	t->state = DRIVER_SENT;
+	t->deadline = ngircd_now_ms() + DRIVER_MOVE_MS;
+	return 1;
+}
+
+int
+driver_absorb(struct driver *d, int k, const struct store_game *sg)
+{
+	struct driver_table *t = &d->t[k];
+	struct game_move mv;
+	struct game_turn tu;
+	const char *text;
+	char *cause = NULL;
+
+	if (sg->nmoves < t->nmoves)
+		driver_fail(d, "game %lld lost moves: %d logged, %d were",
+		    (long long)t->id, sg->nmoves, t->nmoves);
+	if (sg->nmoves == t->nmoves)
+		return 0;
+	text = sg->moves[t->nmoves].text;
+	if (sg->nmoves > t->nmoves + 1 ||
+	    (t->state != DRIVER_SENT && t->state != DRIVER_BOT) ||
+	    strcmp(text, t->expect) != 0)
+		driver_fail(d,
+		    "game %lld: %d new moves from move %d '%s'; "
+		    "expected one, '%s' (typed '%s')",
+		    (long long)t->id, sg->nmoves - t->nmoves, t->nmoves, text,
+		    t->state == DRIVER_SENT || t->state == DRIVER_BOT
+		        ? t->expect
+		        : "none",
+		    t->said);
+	if (game_move_parse(t->ops, text, &mv, &cause) != 0 ||
+	    t->ops->check(t->g, &mv, &cause) != 0)
+		driver_fail(d, "game %lld: move '%s': %s", (long long)t->id,
+		    text, cause);
+	t->ops->apply(t->g, &mv, &driver_discard);
+	t->nmoves++;
+	d->moves++;
+	t->ops->turn(t->g, &tu);
+	t->state = tu.over ? DRIVER_ENDING : DRIVER_READY;
+	t->deadline = ngircd_now_ms() + DRIVER_MOVE_MS;
+	return 1;
+}
+
+/* Counts the result of t's game, which the database has as ended. */
+static void
+driver_end(struct driver *d, struct driver_table *t)
+{
+	struct game_result r;
+	struct driver_tally *tl[2];
+	int s, i, won;
+
+	memset(&r, 0, sizeof r);
+	t->ops->result(t->g, &r);
+	for (s = 0; s < t->nseats; s++) {
+		won = r.winner == s || (r.winner < 0 && r.place[s] == 1);
+		tl[0] = &t->p[t->player[s]].tally[t->variant];
+		tl[1] = &t->p[t->player[s]].tally[DRIVER_VARIANTS];
+		for (i = 0; i < 2; i++) {
+			tl[i]->games++;
+			tl[i]->wins += won;
+			tl[i]->losses += r.loser == s;
+			tl[i]->streak = won ? tl[i]->streak + 1 : 0;
+			if (tl[i]->streak > tl[i]->best)
+				tl[i]->best = tl[i]->streak;
+		}
+	}
+	t->ops->destroy(t->g);
+	t->g = NULL;
+	t->state = DRIVER_OFF;
+	d->games++;
+}
+
+static int
+driver_running(const int64_t *ids, int n, int64_t id)
+{
+	while (n-- > 0)
+		if (ids[n] == id)
+			return 1;
+	return 0;
+}
+
+int
+driver_poll(struct driver *d)
+{
+	struct driver_table *t;
+	struct store_game *sg;
+	int64_t *ids = NULL;
+	char *cause = NULL;
+	int n, k, busy = 0;
+
+	driver_pump(d, 0);
+	if ((n = store_running(d->store, &ids, &cause)) < 0)
+		driver_fail(d, "running games: %s", cause);
+	for (k = 0; k < d->ntables; k++) {
+		t = &d->t[k];
+		if (t->state == DRIVER_SENT || t->state == DRIVER_BOT) {
+			sg = driver_load(d, k);
+			driver_absorb(d, k, sg);
+			store_game_free(sg);
+		} else if (t->state == DRIVER_ENDING &&
+		           !driver_running(ids, n, t->id))
+			driver_end(d, t);
+		if (t->state < DRIVER_SENT)
+			continue;
+		busy++;
+		if (ngircd_now_ms() > t->deadline)
+			driver_fail(d,
+			    "%s: game %lld: after move %d, '%s' "
+			    "(typed '%s') did not come",
+			    t->chan, (long long)t->id, t->nmoves,
+			    t->state == DRIVER_ENDING ? "the end" : t->expect,
+			    t->said);
+	}
+	free(ids);
+	return busy;
+}
+
+/* Restarts. */
+
+void
+driver_check_resume(struct driver *d)
+{
+	struct driver_table *t;
+	struct driver_out o;
+	char lead[128], want[DRIVER_TEXT], got[DRIVER_TEXT];
+	int k, s;
+
+	for (k = 0; k < d->ntables; k++) {
+		t = &d->t[k];
+		t->deadline = ngircd_now_ms() + DRIVER_TABLE_MS;
+		if (t->state == DRIVER_OFF || t->state == DRIVER_ENDING)
+			continue;
+		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
+		driver_wait_public(d, t, lead, DRIVER_JOIN_MS, got, sizeof got);
+		driver_out_init(&o);
+		for (s = GAME_PUBLIC; s < t->nseats; s++)
+			t->ops->view(t->g, s, &o.out);
+		driver_plain(t, &o, GAME_PUBLIC, want, sizeof want);
+		if (strncmp(got, lead, strlen(lead)) != 0 ||
+		    strstr(got, want) == NULL)
+			driver_fail(d,
+			    "%s: resumed as '%s'; the model's "
+			    "status is '%s'",
+			    t->chan, got, want);
+		for (s = 0; s < t->nseats; s++) {
+			driver_plain(t, &o, s, want, sizeof want);
+			driver_expect_private(d, t, s, want, "resumed hand");
+		}
+		driver_out_free(&o);
+	}
+}
+
+void
+driver_move_text(
+    struct driver *d, int k, const struct game_move *mv, char *out, size_t size)
+{
+	struct driver_table *t = &d->t[k];
+	struct store_game *sg = driver_load(d, k);
+	struct driver_out o;
+	struct game *g;
+
+	driver_out_init(&o);
+	g = driver_model(d, t, sg, NULL);
+	t->ops->apply(g, mv, &o.out);
+	driver_plain(t, &o, GAME_PUBLIC, out, size);
+	driver_out_free(&o);
+	t->ops->destroy(g);
+	store_game_free(sg);
+}

@@ -1,0 +1,348 @@
+/*
+ * The scripted-players driver (driver.h), its processes and players: ngircd,
+ * the bot and the clients started and stopped, waits for the bot's lines,
+ * failures that show what the bot last said, and the final checks against
+ * the database.  The games themselves are in driver-game.c.
+ */
+#define _GNU_SOURCE 1
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <fnmatch.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/buf.h"
+#include "storage/store.h"
+#include "tests/lib/driver-int.h"
+#include "tests/lib/driver.h"
+
+/* Failures. */
+
+/* The last lines of the bot's log and of each channel's first player. */
+static void
+driver_dump(const struct driver *d)
+{
+	const struct client *c;
+	char cmd[PATH_MAX + 32];
+	size_t i;
+	int k;
+
+	for (k = 0; k < d->ntables; k++) {
+		c = &d->t[k].p[0].cl;
+		fprintf(stderr, "-- last lines in %s:\n", d->t[k].chan);
+		for (i = c->nlines > 6 ? c->nlines - 6 : 0; i < c->nlines; i++)
+			fprintf(stderr, "   %s\n", c->lines[i]);
+	}
+	fprintf(stderr, "-- the bot's log (%s):\n", d->bot.log);
+	snprintf(cmd, sizeof cmd, "tail -n 20 '%s' >&2", d->bot.log);
+	if (system(cmd) != 0)
+		fprintf(stderr, "   (cannot read it)\n");
+}
+
+void
+driver_fail(const struct driver *d, const char *fmt, ...)
+{
+	char msg[2 * DRIVER_TEXT];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	driver_dump(d);
+	fail_msg("%s", msg);
+	abort(); /* fail_msg does not return */
+}
+
+/* Processes and players. */
+
+static void
+driver_write_conf(struct driver *d, const char *text)
+{
+	FILE *f;
+
+	snprintf(d->conf, sizeof d->conf, "%s/bot.cfg", d->dir);
+	f = fopen(d->conf, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+void
+driver_open(struct driver *d, int ntables, const char *conf_text, uint64_t seed)
+{
+	struct driver_table *t;
+	char uri[PATH_MAX + 16], *cause = NULL;
+	int k, i;
+
+	assert_in_range(ntables, 1, DRIVER_TABLES);
+	for (k = 0; k < DRIVER_TABLES; k++)
+		for (i = 0; i < DRIVER_POOL; i++)
+			d->t[k].p[i].cl.fd = -1;
+	d->ntables = ntables;
+	rng_seed(&d->rng, seed);
+	snprintf(d->seed, sizeof d->seed, "%llu", (unsigned long long)seed);
+	d->dir = ngircd_tmpdir();
+	assert_non_null(d->dir);
+	driver_write_conf(d, conf_text);
+	assert_int_equal(ngircd_start(&d->irc, d->dir, 0), 0);
+	snprintf(d->port, sizeof d->port, "%d", d->irc.port);
+	snprintf(d->db, sizeof d->db, "%s/bot.db", d->dir);
+	for (k = 0; k < ntables; k++) {
+		t = &d->t[k];
+		snprintf(t->chan, sizeof t->chan, "#drv%d", k);
+		for (i = 0; i < DRIVER_POOL; i++) {
+			snprintf(
+			    t->p[i].nick, sizeof t->p[i].nick, "t%dp%d", k, i);
+			assert_int_equal(
+			    client_open(&t->p[i].cl, d->irc.port, t->p[i].nick),
+			    0);
+			assert_int_equal(client_join(&t->p[i].cl, t->chan), 0);
+		}
+	}
+	driver_bot_up(d);
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
+	if ((d->store = store_open(uri, &cause)) == NULL)
+		driver_fail(d, "cannot read the database: %s", cause);
+}
+
+void
+driver_close(struct driver *d)
+{
+	int k, i;
+
+	if (d->ntables == 0)
+		return;
+	if (d->bot.pid > 0)
+		ngircd_bot_stop(&d->bot);
+	for (k = 0; k < DRIVER_TABLES; k++) {
+		if (d->t[k].g != NULL)
+			d->t[k].ops->destroy(d->t[k].g);
+		d->t[k].g = NULL;
+		for (i = 0; i < DRIVER_POOL; i++)
+			client_close(&d->t[k].p[i].cl);
+	}
+	store_close(d->store);
+	d->store = NULL;
+	if (d->irc.pid > 0)
+		ngircd_stop(&d->irc);
+	ngircd_rmdir(d->dir);
+	free(d->dir);
+	d->dir = NULL;
+}
+
+void
+driver_bot_up(struct driver *d)
+{
+	const char *args[16 + DRIVER_TABLES * 2];
+	char want[128];
+	int n = 0, k;
+
+	args[n++] = "-c";
+	args[n++] = d->conf;
+	args[n++] = "--server";
+	args[n++] = "127.0.0.1";
+	args[n++] = "--port";
+	args[n++] = d->port;
+	args[n++] = "--db";
+	args[n++] = d->db;
+	args[n++] = "--seed";
+	args[n++] = d->seed;
+	for (k = 0; k < d->ntables; k++) {
+		args[n++] = "--channel";
+		args[n++] = d->t[k].chan;
+	}
+	args[n] = NULL;
+	if (ngircd_bot_start(&d->bot, d->dir, "bot", args) != 0)
+		driver_fail(d, "cannot start the bot");
+	for (k = 0; k < d->ntables; k++) {
+		snprintf(want, sizeof want, ":" DRIVER_BOT_NICK "!* JOIN *%s",
+		    d->t[k].chan);
+		if (client_wait_glob(&d->t[k].p[0].cl, want, DRIVER_JOIN_MS) ==
+		    NULL)
+			driver_fail(d, "the bot did not join %s", d->t[k].chan);
+	}
+}
+
+int
+driver_bot_stop(struct driver *d)
+{
+	return ngircd_bot_stop(&d->bot);
+}
+
+void
+driver_pump(struct driver *d, int ms)
+{
+	int k, i;
+
+	if (ms > 0)
+		poll(NULL, 0, ms);
+	for (k = 0; k < d->ntables; k++)
+		for (i = 0; i < DRIVER_POOL; i++)
+			while (client_pump(&d->t[k].p[i].cl, 0) == 0 &&
+			       d->t[k].p[i].cl.inlen > 0)
+				;
+}
+
+struct store_game *
+driver_load(struct driver *d, int k)
+{
+	struct store_game *sg;
+	char *cause = NULL;
+
+	sg = store_game_load(d->store, d->t[k].id, &cause);
+	if (sg == NULL)
+		driver_fail(d, "game %lld: %s", (long long)d->t[k].id, cause);
+	return sg;
+}
+
+/* Lines. */
+
+/* Which lines a wait looks for: from the bot, in chan (nick NULL) or to
+ * nick about chan, containing text (NULL: any). */
+struct driver_line {
+	const char *chan;
+	const char *nick;
+	const char *text;
+};
+
+/* The text of an IRC line: what follows " :" after the prefix. */
+static const char *
+driver_msg(const char *line)
+{
+	const char *s = strstr(line + 1, " :");
+
+	return s != NULL ? s + 2 : "";
+}
+
+static int
+driver_is_line(const char *line, const void *arg)
+{
+	const struct driver_line *m = arg;
+	char pat[256];
+
+	if (m->nick == NULL)
+		snprintf(pat, sizeof pat,
+		    ":" DRIVER_BOT_NICK "!* PRIVMSG %s :*", m->chan);
+	else
+		snprintf(pat, sizeof pat,
+		    ":" DRIVER_BOT_NICK "!* [NP]* %s :\\[%s] *", m->nick,
+		    m->chan);
+	return fnmatch(pat, line, 0) == 0 &&
+	       (m->text == NULL || strstr(driver_msg(line), m->text) != NULL);
+}
+
+void
+driver_wait_public(struct driver *d, struct driver_table *t, const char *text,
+    int timeout_ms, char *out, size_t size)
+{
+	struct driver_line m = {t->chan, NULL, text};
+	const char *raw;
+
+	raw = client_wait(&t->p[0].cl, driver_is_line, &m, timeout_ms);
+	if (raw == NULL)
+		driver_fail(d, "%s: the bot did not say '%s'", t->chan, text);
+	if (out != NULL)
+		client_strip(driver_msg(raw), out, size);
+}
+
+void
+driver_expect_private(struct driver *d, struct driver_table *t, int seat,
+    const char *want, const char *what)
+{
+	struct driver_player *p = &t->p[t->player[seat]];
+	struct driver_line m = {t->chan, p->nick, NULL};
+	char plain[DRIVER_TEXT];
+	struct buf got = BUF_INIT;
+	size_t lead = strlen(t->chan) + 3; /* "[#chan] " */
+	const char *raw;
+
+	while (got.len < strlen(want)) {
+		raw = client_wait(&p->cl, driver_is_line, &m, DRIVER_MOVE_MS);
+		if (raw == NULL)
+			driver_fail(d, "%s: %s got no %s (want '%s')", t->chan,
+			    p->nick, what, want);
+		client_strip(driver_msg(raw), plain, sizeof plain);
+		if (got.len > 0)
+			buf_addc(&got, ' ');
+		buf_adds(&got, plain + lead);
+	}
+	if (strcmp(buf_str(&got), want) != 0)
+		driver_fail(d, "%s: %s's %s is '%s', the model's '%s'", t->chan,
+		    p->nick, what, buf_str(&got), want);
+	buf_free(&got);
+}
+
+/* The end. */
+
+void
+driver_sql(struct driver *d, const char *sql, char *out, size_t size)
+{
+	char cmd[PATH_MAX + 512];
+	size_t n;
+	FILE *f;
+
+	snprintf(cmd, sizeof cmd, "sqlite3 -readonly '%s' \"%s\"", d->db, sql);
+	if ((f = popen(cmd, "r")) == NULL)
+		driver_fail(d, "cannot run sqlite3");
+	n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	if (pclose(f) != 0)
+		driver_fail(d, "sqlite3 failed on '%s': %s", sql, out);
+}
+
+static void
+driver_check_tally(struct driver *d, const struct driver_player *p,
+    const char *variant, const struct driver_tally *want)
+{
+	struct store_stats st;
+	char *cause = NULL;
+	int rc;
+
+	memset(&st, 0, sizeof st);
+	if ((rc = store_stats(d->store, p->nick, variant, &st, &cause)) < 0)
+		driver_fail(d, "stats of %s: %s", p->nick, cause);
+	if (st.games != want->games || st.wins != want->wins ||
+	    st.losses != want->losses || st.streak != want->streak ||
+	    st.best_streak != want->best)
+		driver_fail(d,
+		    "%s, %s: games %d wins %d losses %d streak %d "
+		    "best %d; counted %d %d %d %d %d",
+		    p->nick, variant != NULL ? variant : "all", st.games,
+		    st.wins, st.losses, st.streak, st.best_streak, want->games,
+		    want->wins, want->losses, want->streak, want->best);
+}
+
+void
+driver_check_stats(struct driver *d)
+{
+	const struct driver_player *p;
+	char out[256], want[256];
+	int k, i, v, seats = 0;
+
+	for (k = 0; k < d->ntables; k++) {
+		assert_int_equal(d->t[k].state, DRIVER_OFF);
+		for (i = 0; i < DRIVER_POOL; i++) {
+			p = &d->t[k].p[i];
+			seats += p->tally[DRIVER_VARIANTS].games;
+			for (v = 0; game_table[v] != NULL; v++)
+				driver_check_tally(
+				    d, p, game_table[v]->name, &p->tally[v]);
+			driver_check_tally(
+			    d, p, NULL, &p->tally[DRIVER_VARIANTS]);
+		}
+	}
+	driver_sql(d,
+	    "SELECT state, count(*) FROM games GROUP BY state;"
+	    " SELECT count(*) FROM results;",
+	    out, sizeof out);
+	snprintf(want, sizeof want, "finished|%d\n%d\n", d->games, seats);
+	if (strcmp(out, want) != 0)
+		driver_fail(d, "the database has '%s', not '%s'", out, want);
+}

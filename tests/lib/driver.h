@@ -1,0 +1,158 @@
+/*
+ * Scripted players for integration tests, for any variant in game_table[]
+ * and with no knowledge of any variant's rules or wording: a real ngircd,
+ * the real bot in several channels, a pool of players in each, and one game
+ * per channel played to its end with random legal moves.
+ *
+ * The truth is the bot's database.  The driver reads it (read-only) and
+ * keeps a model of every game rebuilt from it: the variant, options, seed
+ * and dealer stored with the game, then every logged move, each of which
+ * the model must accept.  The next move is the model's sample() with the
+ * driver's own seeded RNG; command() turns it into what the seat's player
+ * types, sent privately to the bot when the command may be typed there,
+ * else in the channel.  A move is confirmed when the move log grows by
+ * exactly that move (the log is polled, never waited for with a fixed
+ * sleep).  A move nobody types (the table's, closing a window) is waited
+ * for: the bot makes it with its own timer.
+ *
+ * Every text the driver checks is the model's own output rendered as the
+ * bot renders it (bot/render.h) with colour stripped: the hands dealt, and
+ * after a restart the resumed status and hands.  Failures end the running
+ * cmocka test, so a suite includes <cmocka.h> (and what it needs) first.
+ */
+#ifndef TESTS_DRIVER_H
+#define TESTS_DRIVER_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/game.h"
+#include "games/rng.h"
+#include "storage/store.h"
+#include "tests/lib/client.h"
+#include "tests/lib/ngircd.h"
+
+#define DRIVER_TABLES 8   /* channels at most */
+#define DRIVER_POOL 4     /* players in each channel */
+#define DRIVER_VARIANTS 8 /* entries of game_table[] followed */
+#define DRIVER_TEXT 4096  /* one move's or one hand's text */
+
+/* A player's expected stats, counted from the models' results. */
+struct driver_tally {
+	int games, wins, losses, streak, best;
+};
+
+struct driver_player {
+	char nick[32];
+	struct client cl;
+	/* per index of game_table[], then all variants together */
+	struct driver_tally tally[DRIVER_VARIANTS + 1];
+};
+
+enum driver_state {
+	DRIVER_OFF,    /* no game: before its deal, or after its end */
+	DRIVER_READY,  /* the next move may be chosen */
+	DRIVER_SENT,   /* a player's move is on its way to the bot */
+	DRIVER_BOT,    /* the bot's own move (the table's) is awaited */
+	DRIVER_ENDING, /* the last move is in; the result must be recorded */
+};
+
+/* One channel: its players and the game being played there. */
+struct driver_table {
+	char chan[64];
+	struct driver_player p[DRIVER_POOL];
+	int deals; /* games dealt here (the dealer moves left each) */
+
+	enum driver_state state;
+	const struct game_ops *ops;
+	int variant;    /* index of ops in game_table[] */
+	struct game *g; /* the model, or NULL */
+	int64_t id;     /* the game's id in the database */
+	int nseats;
+	int player[GAME_MAX_SEATS];        /* seat -> index in p[] */
+	const char *names[GAME_MAX_SEATS]; /* seat -> nick */
+	int nmoves;               /* moves confirmed (in the log, applied) */
+	struct game_move sent;    /* the move on its way */
+	char expect[DRIVER_TEXT]; /* ... as the log will have it */
+	char said[DRIVER_TEXT];   /* what its seat typed */
+	size_t mark;              /* p[0]'s line count when it was sent */
+	long long deadline;       /* when a SENT or BOT move must be in */
+};
+
+struct driver {
+	char *dir;
+	struct ngircd irc;
+	struct ngircd_bot bot;
+	char port[16];
+	char seed[32]; /* the bot's --seed */
+	char db[PATH_MAX];
+	char conf[PATH_MAX];
+	struct store *store; /* read-only */
+	struct rng rng;      /* the driver's choices */
+	struct driver_table t[DRIVER_TABLES];
+	int ntables;
+	int64_t last_id; /* the newest game seen */
+	long moves;      /* moves confirmed in all */
+	int games;       /* games finished */
+};
+
+/* Starts ngircd, ntables channels #drvN with DRIVER_POOL players each
+ * (nicks tNpM), and the bot with the configuration text conf_text in all
+ * of them; seed seeds the driver's choices and the bot's deals.  Fails the
+ * test (stopping what it started) unless everything came up. */
+void driver_open(
+    struct driver *d, int ntables, const char *conf_text, uint64_t seed);
+/* Stops the bot, the players and ngircd, removes the directory, frees
+ * everything; a driver never opened (all zero) is fine. */
+void driver_close(struct driver *d);
+
+/* Starts the bot (again) on the same configuration and database and
+ * waits until it is in every channel. */
+void driver_bot_up(struct driver *d);
+/* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
+int driver_bot_stop(struct driver *d);
+
+/* Reads whatever the players have received, waiting up to ms. */
+void driver_pump(struct driver *d, int ms);
+
+/* Table k opens a lobby for ops with nseats of its players (each game a
+ * different order), random on/off options, deals, and checks that each
+ * player got the hand the model deals them. */
+void driver_deal(
+    struct driver *d, int k, const struct game_ops *ops, int nseats);
+
+/* If table k is READY: chooses its next move and sends it (SENT), or
+ * waits for the table's own move (BOT).  1 if a player's move was sent. */
+int driver_send(struct driver *d, int k);
+/* Reads the database once: confirms moves that came in (the model
+ * applies them), notes games that ended and counts their results, and
+ * fails the test on a move not made in time.  The number of tables that
+ * still wait for something. */
+int driver_poll(struct driver *d);
+
+/* Applies to table k's model every move the log has beyond those seen;
+ * the first must be the one on its way.  The number applied. */
+int driver_absorb(struct driver *d, int k, const struct store_game *sg);
+/* The stored game of table k, loaded now (store_game_free() it). */
+struct store_game *driver_load(struct driver *d, int k);
+
+/* After a restart: each game the model says is not over is announced
+ * ("The Title game goes on after a restart" and its status) and every seat
+ * gets its hand again, both as the model has them. */
+void driver_check_resume(struct driver *d);
+
+/* The public text mv would make at table k, as the channel shows it
+ * (empty if none), from a model rebuilt from the log. */
+void driver_move_text(struct driver *d, int k, const struct game_move *mv,
+    char *out, size_t size);
+
+/* Runs sql with the sqlite3 shell on the database, read-only; its output
+ * into out.  Fails the test if sqlite3 does. */
+void driver_sql(struct driver *d, const char *sql, char *out, size_t size);
+
+/* At the end: no game is running, and every player's stats (per variant
+ * and in all) are what the driver counted. */
+void driver_check_stats(struct driver *d);
+
+#endif
