@@ -34,6 +34,7 @@ struct driver_out {
 	struct game_out out;
 	struct buf text[GAME_MAX_SEATS + 1];
 };
+
 /* Models and their texts. */
 
 static void
