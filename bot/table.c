@@ -215,6 +215,8 @@ table_start(struct table *t, char **cause)
 {
 	struct table_out o;
 	int64_t players[GAME_MAX_SEATS];
+	char ident[GAME_MAX_SEATS][USERHOST_MAX + 2];
+	const char *idents[GAME_MAX_SEATS];
 	char opts[256];
 	struct rng r;
 	int i, dealer;
@@ -231,11 +233,15 @@ table_start(struct table *t, char **cause)
 		table_out_flush(t, &o);
 		return -1;
 	}
-	for (i = 0; i < t->nseats; i++)
+	for (i = 0; i < t->nseats; i++) {
 		players[i] = t->seats[i].player;
+		snprintf(ident[i], sizeof ident[i], "h:%s",
+		    t->seats[i].userhost);
+		idents[i] = ident[i];
+	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
 	t->game_id = store_game_begin(t->b->store, t->ops->name, t->chan->name,
-	    opts, t->seed, t->nseats, players, cause);
+	    opts, t->seed, dealer, t->nseats, players, idents, cause);
 	if (t->game_id < 0) {
 		t->ops->destroy(t->g);
 		t->g = NULL;

@@ -1,15 +1,18 @@
 /*
- * Games and their action log: a game is recorded when it is dealt, each
- * accepted move is appended (and committed before the bot announces it),
- * and a game left running by a crash is read back, seats and moves, so the
- * bot can rebuild it by replaying the log from its seed.  Finishing a game
- * (results and stats) is in stats.c.
+ * Games and their action log: a game is recorded when it is dealt (its
+ * dealer, its seats and who sits in each), each accepted move is appended
+ * (and committed before the bot announces it), and a game left running by
+ * a crash is read back, seats and moves, so the bot can rebuild it by
+ * replaying the log from its seed.  The games dealt in a channel are
+ * counted, so the deal keeps moving left across restarts.  Finishing a
+ * game (results and stats) is in stats.c.
  *
  * Moves are numbered 0, 1, 2, ... per game with no gap and no repeat, so a
  * replay applies every move exactly once, in order.
  */
 #include <assert.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,38 +45,89 @@ store_game_running(
 	return store_fail(cause, "game %" PRId64 " was abandoned", game);
 }
 
-int64_t
-store_game_begin(struct store *s, const char *variant, const char *channel,
-    const char *options, uint64_t seed, int nseats, const int64_t *players,
-    char **cause)
+/* Checks the arguments of store_game_begin(): 0, or -1 and *cause. */
+static int
+store_game_check(const char *variant, int dealer, int nseats,
+    const char *const *idents, char **cause)
 {
-	sqlite3_stmt *st;
-	int64_t id;
-	int i, rc;
+	const char *id;
+	int i;
 
 	if (*variant == '\0')
 		return store_fail(cause, "empty variant name");
 	if (nseats < 1)
 		return store_fail(cause, "a game needs a seat, not %d", nseats);
+	if (dealer < 0 || dealer >= nseats) {
+		return store_fail(cause,
+		    "dealer %d is not a seat of a %d-seat game", dealer,
+		    nseats);
+	}
+	for (i = 0; i < nseats; i++) {
+		id = idents[i];
+		if (id == NULL ||
+		    (strncmp(id, "a:", 2) != 0 && strncmp(id, "h:", 2) != 0) ||
+		    id[2] == '\0') {
+			return store_fail(cause,
+			    "seat %d's identity '%s' is neither a:ACCOUNT nor "
+			    "h:USER@HOST",
+			    i, id == NULL ? "" : id);
+		}
+	}
+	return 0;
+}
+
+int64_t
+store_game_begin(struct store *s, const char *variant, const char *channel,
+    const char *options, uint64_t seed, int dealer, int nseats,
+    const int64_t *players, const char *const *idents, char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t id;
+	int i, rc;
+
+	if (store_game_check(variant, dealer, nseats, idents, cause) != 0)
+		return -1;
 	if (store_begin(s, 1, cause) != 0)
 		return -1;
 	/* The seed is kept as the int64 of the same bits. */
-	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttI", variant,
-	    channel, options == NULL ? "" : options, (int64_t)seed);
+	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIi", variant,
+	    channel, options == NULL ? "" : options, (int64_t)seed, dealer);
 	if (rc < 0)
 		return store_rollback(s);
 	assert(rc == 1);
 	id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	for (i = 0; i < nseats; i++) {
-		rc = store_run(
-		    s, SQL_SEAT_INSERT, cause, "IiI", id, i, players[i]);
+		rc = store_run(s, SQL_SEAT_INSERT, cause, "IiIt", id, i,
+		    players[i], idents[i]);
 		if (rc != 0)
 			return store_rollback(s);
 	}
 	if (store_commit(s, cause) != 0)
 		return -1;
 	return id;
+}
+
+int
+store_deals(struct store *s, const char *channel, char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t n;
+	int rc;
+
+	rc = store_query(s, SQL_DEALS, &st, cause, "t", channel);
+	if (rc < 0)
+		return -1;
+	assert(rc == 1); /* count(*) always gives a row */
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (n > INT_MAX) {
+		return store_fail(cause,
+		    "channel '%s' has had %" PRId64
+		    " deals, more than can be counted",
+		    channel, n);
+	}
+	return (int)n;
 }
 
 int
@@ -169,6 +223,7 @@ store_game_load_log(struct store *s, struct store_game *g, char **cause)
 		seat->player = sqlite3_column_int64(st, 0);
 		seat->key = store_column_dup(st, 1);
 		seat->nick = store_column_dup(st, 2);
+		seat->ident = store_column_dup(st, 3);
 	}
 	if (rc < 0)
 		return -1;
@@ -205,6 +260,7 @@ store_game_load(struct store *s, int64_t game, char **cause)
 	g->channel = store_column_dup(st, 1);
 	g->options = store_column_dup(st, 2);
 	g->seed = (uint64_t)sqlite3_column_int64(st, 3);
+	g->dealer = sqlite3_column_int(st, 4);
 	sqlite3_reset(st);
 	if (store_game_load_log(s, g, cause) != 0) {
 		store_rollback(s);
@@ -228,6 +284,7 @@ store_game_free(struct store_game *g)
 	for (i = 0; i < g->nseats; i++) {
 		free(g->seats[i].key);
 		free(g->seats[i].nick);
+		free(g->seats[i].ident);
 	}
 	for (i = 0; i < g->nmoves; i++)
 		free(g->moves[i].text);

@@ -86,6 +86,16 @@ static const char *const store_migrations[] = {
 	"  PRIMARY KEY (player, variant)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX stats_variant ON stats (variant);",
+
+	/* 2: who dealt each game, and who sat in each seat (the identity
+	 * the bot recognises the seat by), so a resumed game knows both;
+	 * counting a channel's deals uses the index.  Games from before
+	 * have dealer 0 and ident ''. */
+	"ALTER TABLE games ADD COLUMN"
+	"  dealer INTEGER NOT NULL DEFAULT 0 CHECK (dealer >= 0);"
+	"ALTER TABLE game_players ADD COLUMN"
+	"  ident TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);",
 };
 
 #define STORE_SCHEMA_VERSION \
@@ -110,13 +120,17 @@ const char *const store_sql[SQL_COUNT] = {
 	    " VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (player, name) DO UPDATE SET value = excluded.value",
 
-	/* ?1 variant, ?2 channel, ?3 options, ?4 seed; the game's id. */
+	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer; the
+	 * game's id. */
 	[SQL_GAME_INSERT] = "INSERT INTO games"
-	    " (variant, channel, options, seed, started)"
-	    " VALUES (?1, ?2, ?3, ?4, " STORE_NOW ") RETURNING id",
-	/* ?1 game, ?2 seat, ?3 player. */
-	[SQL_SEAT_INSERT] = "INSERT INTO game_players (game, seat, player)"
-	    " VALUES (?1, ?2, ?3)",
+	    " (variant, channel, options, seed, dealer, started)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, " STORE_NOW ") RETURNING id",
+	/* ?1 game, ?2 seat, ?3 player, ?4 ident. */
+	[SQL_SEAT_INSERT] = "INSERT INTO game_players"
+	    " (game, seat, player, ident) VALUES (?1, ?2, ?3, ?4)",
+	/* ?1 channel: the games ever dealt there. */
+	[SQL_DEALS] = "SELECT count(*) FROM games"
+	    " WHERE channel = ?1 COLLATE NOCASE",
 	/* ?1 game; its state, seat count and next move number. */
 	[SQL_GAME_STATE] = "SELECT state,"
 	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
@@ -174,9 +188,9 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
 	    " ORDER BY id",
 	/* ?1 game. */
-	[SQL_GAME_GET] = "SELECT variant, channel, options, seed FROM games"
-	    " WHERE id = ?1",
-	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick"
+	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer"
+	    " FROM games WHERE id = ?1",
+	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick, gp.ident"
 	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 ORDER BY gp.seat",
 	[SQL_MOVES_GET] = "SELECT seat, text FROM moves WHERE game = ?1"
@@ -235,6 +249,12 @@ store_migrate(struct store *s, char **cause)
 			return -1;
 		if (version == STORE_SCHEMA_VERSION)
 			return 0;
+		if (sqlite3_db_readonly(s->db, "main") == 1) {
+			return store_fail(cause,
+			    "database '%s': schema version %d must be "
+			    "upgraded to %d, which a read-only open cannot do",
+			    s->path, version, STORE_SCHEMA_VERSION);
+		}
 		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 		    SQLITE_OK)
 			return store_db_fail(s, cause);

@@ -1,0 +1,173 @@
+/*
+ * The database files of store-files.h: a directory and an open store per
+ * test, the sqlite3 tool run on a file, and the common steps checked.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "games/game.h"
+#include "tests/lib/store-files.h"
+
+int
+store_files_setup(void **state)
+{
+	struct store_fixture *f = calloc(1, sizeof *f);
+	char *cause = NULL;
+	int n;
+
+	assert_non_null(f);
+	snprintf(f->dir, sizeof f->dir, "/tmp/test-store.XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	n = snprintf(f->path, sizeof f->path, "%s/bot.db", f->dir);
+	assert_true(n > 0 && (size_t)n < sizeof f->path);
+	f->s = store_open(f->path, &cause);
+	if (f->s == NULL)
+		fail_msg("store_open: %s", cause);
+	*state = f;
+	return 0;
+}
+
+int
+store_files_teardown(void **state)
+{
+	struct store_fixture *f = *state;
+	struct dirent *de;
+	char path[512];
+	DIR *d;
+
+	store_close(f->s);
+	d = opendir(f->dir);
+	if (d != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			snprintf(
+			    path, sizeof path, "%s/%s", f->dir, de->d_name);
+			unlink(path);
+		}
+		closedir(d);
+	}
+	rmdir(f->dir);
+	free(f);
+	return 0;
+}
+
+struct store *
+store_files_reopen(struct store_fixture *f, const char *path)
+{
+	char *cause = NULL;
+
+	store_close(f->s);
+	f->s = store_open(path, &cause);
+	if (f->s == NULL)
+		fail_msg("store_open '%s': %s", path, cause);
+	return f->s;
+}
+
+void
+expect_cause(int64_t rc, char **cause, const char *want)
+{
+	assert_int_equal(rc, -1);
+	assert_non_null(*cause);
+	if (strstr(*cause, want) == NULL)
+		fail_msg("cause '%s' lacks '%s'", *cause, want);
+	free(*cause);
+	*cause = NULL;
+}
+
+int
+store_files_cli(const char *path, const char *sql, char *out, size_t size)
+{
+	size_t len = 0;
+	ssize_t got;
+	int fds[2], status;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		execlp("sqlite3", "sqlite3", "-batch", path, sql, (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (len + 1 < size &&
+	       (got = read(fds[0], out + len, size - len - 1)) > 0)
+		len += (size_t)got;
+	close(fds[0]);
+	while (len > 0 && out[len - 1] == '\n')
+		len--;
+	out[len] = '\0';
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		fail_msg("cannot run sqlite3: %s", out);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void
+store_files_cli_expect(const char *path, const char *sql, const char *want)
+{
+	char out[4096];
+
+	assert_int_equal(store_files_cli(path, sql, out, sizeof out), 0);
+	assert_string_equal(out, want);
+}
+
+int64_t
+store_files_player(struct store *s, const char *key, const char *nick)
+{
+	char *cause = NULL;
+	int64_t id;
+
+	id = store_player(s, key, nick, &cause);
+	if (id < 0)
+		fail_msg("store_player: %s", cause);
+	return id;
+}
+
+int64_t
+store_files_begin(
+    struct store *s, const char *variant, int nseats, const int64_t *players)
+{
+	char ident[GAME_MAX_SEATS][32];
+	const char *idents[GAME_MAX_SEATS];
+	char *cause = NULL;
+	int64_t id;
+	int i;
+
+	assert_true(nseats <= GAME_MAX_SEATS);
+	for (i = 0; i < nseats; i++) {
+		snprintf(ident[i], sizeof ident[i], "h:p%d@host.test", i);
+		idents[i] = ident[i];
+	}
+	id = store_game_begin(s, variant, "#cheater", "rounds=3", 42, 0, nseats,
+	    players, idents, &cause);
+	if (id < 0)
+		fail_msg("store_game_begin: %s", cause);
+	return id;
+}
+
+void
+store_files_move(
+    struct store *s, int64_t game, int n, int seat, const char *text)
+{
+	char *cause = NULL;
+
+	if (store_move(s, game, n, seat, text, &cause) != 0)
+		fail_msg("store_move %d: %s", n, cause);
+}
