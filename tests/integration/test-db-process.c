@@ -60,7 +60,9 @@ write_conf(struct world *w)
 	return fclose(f) == 0 ? 0 : -1;
 }
 
-/* Starts a bot on the world's database, with its log at dir/NAME.log. */
+/* Starts a bot on the world's database, with its log at dir/NAME.log.
+ * One still running in b (a test that failed early) is stopped first:
+ * its pid would be lost. */
 static int
 start_bot(struct world *w, struct ngircd_bot *b, const char *name)
 {
@@ -68,6 +70,7 @@ start_bot(struct world *w, struct ngircd_bot *b, const char *name)
 	    w->port, "--channel", CHAN, "--db", w->db, "--nick", "cheaterbot",
 	    NULL};
 
+	ngircd_bot_stop(b);
 	return ngircd_bot_start(b, w->dir, name, args);
 }
 
@@ -191,6 +194,7 @@ run_backup(struct world *w, const char *db, const char *dest, const char *name)
 	const char *args[] = {
 	    "-c", w->conf, "--db", db, "--backup", dest, NULL};
 
+	ngircd_bot_stop(&w->other); /* as in start_bot() */
 	assert_int_equal(ngircd_bot_start(&w->other, w->dir, name, args), 0);
 	return ngircd_bot_wait(&w->other, 20000);
 }
