@@ -6,7 +6,9 @@
  * The database runs in WAL mode with foreign keys on and a busy timeout;
  * the schema is migrated on open, keyed on PRAGMA user_version; every
  * statement is prepared; each call is one transaction.  A move is committed
- * by store_move() before the bot announces it.
+ * by store_move() before the bot announces it.  One bot runs on a database
+ * at a time (store_claim()); a copy can be taken while it runs
+ * (store_backup()).
  *
  * A player is found by a key: "a:ACCOUNT" when the network tells the
  * services account, else "n:NICK" with the nick in lower case.  The nick
