@@ -7,9 +7,9 @@
  * hands it sanitized server lines and throws away its registration.  Every
  * event libircclient parses is forwarded to a sink (the relay's: the core's
  * bot_event()) under its IRC command name and with its parameters as they
- * came, at most IRC_PARAMS_MAX of them; CTCP requests
- * are answered here (VERSION and PING, a few a minute at most) through the
- * outgoing queue, so libircclient's own replies never fire.
+ * came, at most IRC_PARAMS_MAX of them; CTCP requests are answered here
+ * (VERSION and PING, a few a minute at most) through the outgoing queue,
+ * so libircclient's own replies never fire.
  *
  * The bot never sends through libircclient: its lines go straight into the
  * queue.  That sidesteps the library's 1024-byte output buffer and its use
