@@ -113,9 +113,9 @@ say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 		return;
 	}
 	say_player_key(&key, &w);
-	id = store_player(b->store, buf_str(&key), nick, NULL);
+	id = store_player_find(b->store, buf_str(&key), NULL);
 	buf_free(&key);
-	if (id < 0)
+	if (id <= 0)
 		return;
 	if (store_pref_get(b->store, id, "colour", &v, NULL) == 0)
 		*colour = v;

@@ -327,6 +327,21 @@ store_player(struct store *s, const char *key, const char *nick, char **cause)
 	return id;
 }
 
+int64_t
+store_player_find(struct store *s, const char *key, char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t id;
+	int rc;
+
+	rc = store_query(s, SQL_PLAYER_FIND, &st, cause, "t", key);
+	if (rc != 1)
+		return rc == 0 ? 0 : -1;
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return id;
+}
+
 int
 store_pref_get(
     struct store *s, int64_t player, const char *name, int *value, char **cause)

@@ -40,6 +40,10 @@ void store_close(struct store *s);
 int64_t store_player(struct store *s, const char *key, const char *nick,
     char **cause);
 
+/* The id of the player with key, without writing anything: 0 if there is
+ * none, -1 and *cause on failure. */
+int64_t store_player_find(struct store *s, const char *key, char **cause);
+
 /* A per-player preference ("colour", "notice"): *value is set and 0
  * returned when stored, 1 when not set, -1 and *cause on failure. */
 int store_pref_get(struct store *s, int64_t player, const char *name,

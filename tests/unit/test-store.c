@@ -121,6 +121,11 @@ test_players(void **state)
 	assert_int_equal(store_stats(f->s, "alicia", NULL, &st, NULL), 0);
 	assert_string_equal(st.nick, "Alicia");
 	assert_int_equal(store_stats(f->s, "alice", NULL, &st, NULL), 1);
+	/* Found by key without being written. */
+	assert_int_equal(store_player_find(f->s, "n:alice", NULL), a);
+	assert_int_equal(store_player_find(f->s, "a:bob", NULL), b);
+	assert_int_equal(store_player_find(f->s, "n:nobody", NULL), 0);
+	assert_int_equal(store_stats(f->s, "nobody", NULL, &st, NULL), 1);
 
 	expect_cause(
 	    store_player(f->s, "", "x", &cause), &cause, "empty player key");
