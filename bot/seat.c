@@ -268,13 +268,16 @@ static void
 seat_back(struct table *t, int seat, const char *nick)
 {
 	struct seat *s = &t->seats[seat];
+	struct game_turn tu;
 	char *text;
 
 	s->away = 0;
 	timer_cancel(&t->b->timers, s->t_grace);
 	s->t_grace = 0;
 	snprintf(s->nick, sizeof s->nick, "%s", nick);
-	text = xasprintf("%s is back in the %s game.", nick, t->ops->title);
+	t->ops->turn(t->g, &tu);
+	text = xasprintf("%s is back in the %s game%s.", nick, t->ops->title,
+	    tu.seat == seat ? ", and it is their turn" : "");
 	say_chan(t->b, t->chan, text);
 	free(text);
 	table_hand(t, seat);
