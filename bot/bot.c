@@ -25,6 +25,16 @@ bot_system_seed(uint64_t now)
 	return seed;
 }
 
+/* The queue sent a line. */
+static void
+bot_on_pop(void *arg, uint64_t now)
+{
+	struct bot *b = arg;
+
+	b->now = now;
+	table_prompt_sent(b, now);
+}
+
 struct bot *
 bot_new(const struct conf *conf, struct store *store, struct queue *queue,
     uint64_t seed, int have_seed, uint64_t now)
@@ -40,6 +50,8 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	snprintf(b->nick, sizeof b->nick, "%s", conf->nicks[0]);
 	for (i = 0; i < conf->nchannels; i++)
 		chan_get(b, conf->channels[i]);
+	queue_on_pop(queue, bot_on_pop, b);
+	table_restore(b);
 	return b;
 }
 
@@ -50,8 +62,11 @@ bot_free(struct bot *b)
 
 	if (b == NULL)
 		return;
-	for (i = 0; i < b->nchans; i++)
-		table_free(b->chans[i].table);
+	queue_on_pop(b->queue, NULL, NULL);
+	for (i = 0; i < b->nchans; i++) {
+		table_free(b->chans[i]->table);
+		free(b->chans[i]);
+	}
 	free(b->chans);
 	timer_free(&b->timers);
 	free(b);
@@ -65,7 +80,7 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 	b->now = now;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
 	for (i = 0; i < b->nchans; i++)
-		say_raw(b, "JOIN %s", b->chans[i].name);
+		say_raw(b, "JOIN %s", b->chans[i]->name);
 }
 
 void
@@ -75,67 +90,73 @@ bot_disconnected(struct bot *b, uint64_t now)
 
 	b->now = now;
 	for (i = 0; i < b->nchans; i++) {
-		b->chans[i].joined = 0;
-		b->chans[i].nmembers = 0;
+		if (b->chans[i]->table != NULL)
+			table_pause(b->chans[i]->table);
+		b->chans[i]->joined = 0;
+		b->chans[i]->synced = 0;
+		b->chans[i]->nmembers = 0;
 	}
 }
 
-/* A seated player left channel c (or every channel, c NULL): a lobby
- * seat is given up at once; a game goes on (the turn timer decides). */
+/* nick was kicked from c by someone: a player among the members there
+ * leaves the game at once (the identity is the member's, so kicking a
+ * stranger who took an away player's nick removes nobody). */
 static void
-bot_player_left(struct bot *b, struct chan *c, const char *nick)
+bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 {
-	struct table *t;
-	char *text;
-	int i, seat;
-
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i].table;
-		if ((c != NULL && c != &b->chans[i]) || t == NULL ||
-		    t->state != TABLE_LOBBY ||
-		    (seat = table_seat_of(t, nick, NULL)) < 0)
-			continue;
-		text = xasprintf("%s left the channel and the %s lobby.", nick,
-		    t->ops->title);
-		say_chan(b, t->chan, text);
-		free(text);
-		table_seat_remove(t, seat);
-	}
-}
-
-/* A player kicked from c leaves the game being played there. */
-static void
-bot_player_kicked(struct chan *c, const char *nick)
-{
+	struct member *m = chan_member(c, nick);
 	struct table *t = c->table;
-	char *cause = NULL;
+	struct who w;
+	char *lead, *cause = NULL;
 	int seat;
 
-	if (t == NULL || t->state != TABLE_PLAYING ||
-	    (seat = table_seat_of(t, nick, NULL)) < 0)
+	if (m == NULL || t == NULL)
 		return;
-	if (table_leave(t, seat, &cause) != 0) {
+	w.nick = m->nick;
+	w.userhost = m->userhost;
+	w.account = m->account;
+	if ((seat = table_seat_of(t, &w)) < 0)
+		return;
+	if (t->state == TABLE_LOBBY) {
+		seat_departed(b, c, &w, NULL);
+		return;
+	}
+	lead = xasprintf("{p:%d} was kicked by %s.", seat,
+	    by);
+	if (table_leave(t, seat, lead, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s was kicked but stays in the "
 		    "game: %s\n", nick, cause);
 		free(cause);
 	}
+	free(lead);
 }
 
-/* Follows players who part, quit or are kicked. */
+/* What is known of the person behind an origin: *w points into buf. */
 static void
-bot_departures(struct bot *b, const char *command, const char *nick,
+bot_who(struct bot *b, const char *origin, struct who *w, char *nick,
+    size_t size)
+{
+	w->nick = chan_origin_nick(origin, nick, size);
+	w->userhost = chan_origin_userhost(origin);
+	w->account = who_account(b, nick);
+}
+
+/* Follows players who part, quit, are kicked or change nick; called
+ * before chan.c forgets the member. */
+static void
+bot_departures(struct bot *b, const char *command, const struct who *w,
     const char **params, unsigned int count)
 {
 	struct chan *c = count >= 1 ? chan_find(b, params[0]) : NULL;
 
 	if (strcmp(command, "QUIT") == 0)
-		bot_player_left(b, NULL, nick);
+		seat_departed(b, NULL, w, count >= 1 ? params[0] : "");
 	else if (strcmp(command, "PART") == 0 && c != NULL)
-		bot_player_left(b, c, nick);
-	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2) {
-		bot_player_left(b, c, params[1]);
-		bot_player_kicked(c, params[1]);
-	}
+		seat_departed(b, c, w, NULL);
+	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2)
+		bot_kicked(b, c, params[1], w->nick);
+	else if (strcmp(command, "NICK") == 0 && count >= 1)
+		seat_renamed(b, w, params[0]);
 }
 
 void
@@ -143,19 +164,33 @@ bot_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count, uint64_t now)
 {
 	char nick[NICK_MAX];
+	struct chan *synced = NULL;
+	struct who w;
+	int other;
 
 	b->now = now;
 	if (command == NULL)
 		return;
+	bot_who(b, origin, &w, nick, sizeof nick);
+	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
 	if (strcmp(command, "PRIVMSG") == 0) {
-		if (origin != NULL && count >= 2)
+		if (origin != NULL && count >= 2) {
+			who_seen(b, nick, w.userhost);
 			dispatch_message(b, origin, params[0], params[1]);
+		}
 		return;
 	}
+	if (other)
+		bot_departures(b, command, &w, params, count);
 	chan_event(b, command, origin, params, count);
-	chan_origin_nick(origin, nick, sizeof nick);
-	if (*nick != '\0' && strcasecmp(nick, b->nick) != 0)
-		bot_departures(b, command, nick, params, count);
+	if (who_event(b, command, origin, params, count, &synced) &&
+	    synced->table != NULL)
+		table_resume(synced->table);
+	if (other && strcmp(command, "JOIN") == 0 && count >= 1 &&
+	    chan_find(b, params[0]) != NULL) {
+		w.account = who_account(b, nick);
+		seat_returned(chan_find(b, params[0]), &w);
+	}
 }
 
 void
@@ -175,4 +210,52 @@ const char *
 bot_nick(const struct bot *b)
 {
 	return b->nick;
+}
+
+int
+bot_reload_wanted(struct bot *b)
+{
+	int wanted = b->reload;
+
+	b->reload = 0;
+	return wanted;
+}
+
+/* Joins the configured channels the bot does not have; leaves idle ones
+ * the configuration no longer lists. */
+static void
+bot_sync_channels(struct bot *b)
+{
+	const struct conf *conf = b->conf;
+	struct chan *c;
+	int i, j, listed;
+
+	for (i = 0; i < conf->nchannels; i++) {
+		c = chan_get(b, conf->channels[i]);
+		if (!c->joined)
+			say_raw(b, "JOIN %s", c->name);
+	}
+	for (i = 0; i < b->nchans; i++) {
+		c = b->chans[i];
+		for (j = 0, listed = 0; j < conf->nchannels && !listed; j++)
+			listed = strcasecmp(conf->channels[j], c->name) == 0;
+		if (!listed && c->joined && c->table == NULL)
+			say_raw(b, "PART %s :no longer configured", c->name);
+	}
+}
+
+void
+bot_reloaded(struct bot *b, const char *cause)
+{
+	char *text;
+
+	if (cause == NULL)
+		bot_sync_channels(b);
+	if (b->reload_by[0] == '\0')
+		return;
+	text = cause == NULL ? xstrdup("Configuration reloaded; games go on.") :
+	    xasprintf("The configuration was not reloaded: %s", cause);
+	say_to(b, b->reload_by, NULL, text);
+	free(text);
+	b->reload_by[0] = '\0';
 }

@@ -43,6 +43,15 @@ void bot_tick(struct bot *b, uint64_t now);
 /* When the next timer is due, or UINT64_MAX. */
 uint64_t bot_next_timer(const struct bot *b);
 
+/* 1 (once) when an admin has asked for a reload (!reload) since the last
+ * call: the loop then reloads as on SIGHUP. */
+int bot_reload_wanted(struct bot *b);
+/* The configuration was reloaded in place (cause NULL) or could not be
+ * (cause says why): the admin who asked is told, channels new to it are
+ * joined, and channels dropped from it are left unless a game is being
+ * played there (they are left at a later reload).  Games go on. */
+void bot_reloaded(struct bot *b, const char *cause);
+
 /* The nick the bot has on the network now. */
 const char *bot_nick(const struct bot *b);
 

@@ -1,8 +1,8 @@
 /*
  * The channels the bot is in and who is in them, with channel-operator
  * status: kept from NAMES replies, JOIN, PART, KICK, QUIT, NICK and MODE.
- * Operators may stop games; bot admins are matched against the configured
- * nick!user@host masks.
+ * Operators may stop games and remove players.  What else is known about
+ * a member (user@host, account) is filled in by who.c.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -26,8 +26,8 @@ chan_find(struct bot *b, const char *name)
 	int i;
 
 	for (i = 0; i < b->nchans; i++) {
-		if (strcasecmp(b->chans[i].name, name) == 0)
-			return &b->chans[i];
+		if (strcasecmp(b->chans[i]->name, name) == 0)
+			return b->chans[i];
 	}
 	return NULL;
 }
@@ -41,8 +41,8 @@ chan_get(struct bot *b, const char *name)
 		return c;
 	b->chans = xreallocarray(b->chans, (size_t)b->nchans + 1,
 	    sizeof *b->chans);
-	c = &b->chans[b->nchans++];
-	memset(c, 0, sizeof *c);
+	c = xcalloc(1, sizeof *c);
+	b->chans[b->nchans++] = c;
 	snprintf(c->name, sizeof c->name, "%s", name);
 	return c;
 }
@@ -59,18 +59,20 @@ chan_member(struct chan *c, const char *nick)
 	return NULL;
 }
 
-void
+struct member *
 chan_member_add(struct chan *c, const char *nick, int op)
 {
 	struct member *m = chan_member(c, nick);
 
 	if (m == NULL) {
 		if (c->nmembers == MEMBERS_MAX)
-			return;
+			return NULL;
 		m = &c->members[c->nmembers++];
+		memset(m, 0, sizeof *m);
 	}
 	snprintf(m->nick, sizeof m->nick, "%s", nick);
 	m->op = op;
+	return m;
 }
 
 void
@@ -80,38 +82,6 @@ chan_member_remove(struct chan *c, const char *nick)
 
 	if (m != NULL)
 		*m = c->members[--c->nmembers];
-}
-
-/* Whether s matches the wildcard mask (* and ?), ignoring case. */
-static int
-chan_mask_match(const char *mask, const char *s)
-{
-	if (*mask == '\0')
-		return *s == '\0';
-	if (*mask == '*')
-		return chan_mask_match(mask + 1, s) ||
-		    (*s != '\0' && chan_mask_match(mask, s + 1));
-	if (*s == '\0')
-		return 0;
-	if (*mask != '?' && tolower((unsigned char)*mask) !=
-	    tolower((unsigned char)*s))
-		return 0;
-	return chan_mask_match(mask + 1, s + 1);
-}
-
-int
-chan_is_admin(const struct bot *b, const char *nick, const char *userhost)
-{
-	char mask[NICK_MAX + USERHOST_MAX + 2];
-	int i;
-
-	snprintf(mask, sizeof mask, "%s!%s", nick, userhost);
-	for (i = 0; i < b->conf->nadmins; i++) {
-		if (strchr(b->conf->admins[i], '!') != NULL &&
-		    chan_mask_match(b->conf->admins[i], mask))
-			return 1;
-	}
-	return 0;
 }
 
 const char *
@@ -124,6 +94,14 @@ chan_origin_nick(const char *origin, char *buf, size_t size)
 	memcpy(buf, origin != NULL ? origin : "", len);
 	buf[len] = '\0';
 	return buf;
+}
+
+const char *
+chan_origin_userhost(const char *origin)
+{
+	const char *bang = origin != NULL ? strchr(origin, '!') : NULL;
+
+	return bang != NULL ? bang + 1 : "";
 }
 
 /* RPL_NAMREPLY: "me = #chan :@op +voice nick". */
@@ -140,7 +118,8 @@ chan_names(struct bot *b, const char **params, unsigned int count)
 	for (word = strtok_r(list, " ", &save); word != NULL;
 	    word = strtok_r(NULL, " ", &save)) {
 		n = word + strspn(word, "~&@%+");
-		chan_member_add(c, n, strspn(word, "~&@%") > 0);
+		if (strcasecmp(n, b->nick) != 0)
+			chan_member_add(c, n, strspn(word, "~&@%") > 0);
 	}
 	free(list);
 }
@@ -172,14 +151,15 @@ chan_mode(struct bot *b, const char **params, unsigned int count)
 	}
 }
 
-/* The bot itself joined or left. */
+/* The bot itself joined (and asks who is there) or left. */
 static void
-chan_self(struct chan *c, int joined)
+chan_self(struct bot *b, struct chan *c, int joined)
 {
 	c->joined = joined;
+	c->synced = 0;
 	c->nmembers = 0;
 	if (joined)
-		fprintf(stderr, "cheaterbot: joined %s\n", c->name);
+		who_ask(b, c);
 }
 
 /* Someone other than the bot left every channel (QUIT) or one (PART). */
@@ -189,8 +169,8 @@ chan_left(struct bot *b, struct chan *only, const char *nick)
 	int i;
 
 	for (i = 0; i < b->nchans; i++) {
-		if (only == NULL || only == &b->chans[i])
-			chan_member_remove(&b->chans[i], nick);
+		if (only == NULL || only == b->chans[i])
+			chan_member_remove(b->chans[i], nick);
 	}
 }
 
@@ -198,18 +178,14 @@ static void
 chan_nick(struct bot *b, const char *from, const char *to)
 {
 	struct member *m;
-	int i, op;
+	int i;
 
 	if (strcasecmp(from, b->nick) == 0)
 		snprintf(b->nick, sizeof b->nick, "%s", to);
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member(&b->chans[i], from)) != NULL) {
-			op = m->op;
-			chan_member_remove(&b->chans[i], from);
-			chan_member_add(&b->chans[i], to, op);
-		}
+		if ((m = chan_member(b->chans[i], from)) != NULL)
+			snprintf(m->nick, sizeof m->nick, "%s", to);
 	}
-	table_rename(b, from, to);
 }
 
 void
@@ -232,16 +208,16 @@ chan_event(struct bot *b, const char *command, const char *origin,
 		chan_left(b, NULL, nick);
 	else if (count >= 1 && (c = chan_find(b, params[0])) != NULL) {
 		if (strcmp(command, "JOIN") == 0 && self)
-			chan_self(c, 1);
+			chan_self(b, c, 1);
 		else if (strcmp(command, "JOIN") == 0)
 			chan_member_add(c, nick, 0);
 		else if (strcmp(command, "PART") == 0 && self)
-			chan_self(c, 0);
+			chan_self(b, c, 0);
 		else if (strcmp(command, "PART") == 0)
 			chan_left(b, c, nick);
 		else if (strcmp(command, "KICK") == 0 && count >= 2 &&
 		    strcasecmp(params[1], b->nick) == 0)
-			chan_self(c, 0);
+			chan_self(b, c, 0);
 		else if (strcmp(command, "KICK") == 0 && count >= 2)
 			chan_left(b, c, params[1]);
 	}

@@ -1,5 +1,6 @@
 /*
- * Lobby commands: !games, !play, !join, !leave, !start, !stop.  A lobby is
+ * Lobby commands: !games, !play, !join, !leave, !start (!stop is with
+ * the admin commands).  A lobby is
  * opened in a channel by !play, players sit with !join, and !start deals
  * (the opener at once, anyone seated after conf->lobby_start_ms).
  */
@@ -46,8 +47,9 @@ cmd_seated_elsewhere(struct cmd_ctx *ctx)
 {
 	struct table *t;
 	int seat;
+	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 
-	t = table_of_player(ctx->b, ctx->nick, NULL, &seat);
+	t = table_of_player(ctx->b, &w, &seat);
 	if (t == NULL)
 		return 0;
 	say_error(ctx, "you already sit at the %s table in %s", t->ops->name,
@@ -61,6 +63,7 @@ cmd_play(struct cmd_ctx *ctx)
 	const struct game_ops *ops;
 	struct game_opts opts;
 	struct table *t;
+	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL, desc[256];
 	int i;
 
@@ -81,7 +84,7 @@ cmd_play(struct cmd_ctx *ctx)
 			goto fail;
 	}
 	t = table_open(ctx->b, ctx->chan, ops, &opts);
-	if (table_seat_add(t, ctx->nick, ctx->userhost, &cause) != 0) {
+	if (table_seat_add(t, &w, &cause) != 0) {
 		table_free(t);
 		goto fail;
 	}
@@ -101,6 +104,7 @@ static void
 cmd_join(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
+	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL;
 
 	if (ctx->seat >= 0) {
@@ -109,7 +113,7 @@ cmd_join(struct cmd_ctx *ctx)
 	}
 	if (cmd_seated_elsewhere(ctx))
 		return;
-	if (table_seat_add(t, ctx->nick, ctx->userhost, &cause) != 0) {
+	if (table_seat_add(t, &w, &cause) != 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
@@ -126,7 +130,7 @@ cmd_leave(struct cmd_ctx *ctx)
 	int closes = t->nseats == 1;
 
 	if (t->state == TABLE_PLAYING) {
-		if (table_leave(t, ctx->seat, &cause) != 0) {
+		if (table_leave(t, ctx->seat, NULL, &cause) != 0) {
 			say_error(ctx, "%s", cause);
 			free(cause);
 		}
@@ -158,24 +162,6 @@ cmd_start(struct cmd_ctx *ctx)
 	}
 }
 
-static void
-cmd_stop(struct cmd_ctx *ctx)
-{
-	struct table *t = ctx->table;
-	struct member *m = chan_member(ctx->chan, ctx->nick);
-	int op = (m != NULL && m->op) ||
-	    chan_is_admin(ctx->b, ctx->nick, ctx->userhost);
-
-	if (!op && !(t->state == TABLE_LOBBY && ctx->seat == t->opener)) {
-		say_error(ctx, "only %sa channel operator or a bot admin "
-		    "can stop this %s", t->state == TABLE_LOBBY ?
-		    "the opener, " : "", t->state == TABLE_LOBBY ? "lobby" :
-		    "game");
-		return;
-	}
-	table_stop(t, ctx->nick);
-}
-
 const struct cmd_entry cmd_lobby_table[] = {
 	{ "games", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
 	    "list the games I can run", cmd_games },
@@ -190,8 +176,5 @@ const struct cmd_entry cmd_lobby_table[] = {
 	{ "start", "deal", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
 	    "", "deal the cards (the opener; anyone seated after a while)",
 	    cmd_start },
-	{ "stop", NULL, 0, 0, GAME_WHERE_CHANNEL, NEED_TABLE, "",
-	    "end the lobby (its opener) or the game (operators, admins)",
-	    cmd_stop },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

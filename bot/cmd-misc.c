@@ -127,6 +127,7 @@ cmd_set(struct cmd_ctx *ctx)
 	const char *name = ctx->argv[1];
 	struct buf key = BUF_INIT;
 	struct table *t;
+	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL;
 	int64_t id;
 	int v = cmd_onoff(ctx->argv[2]), seat;
@@ -143,7 +144,7 @@ cmd_set(struct cmd_ctx *ctx)
 		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
 		return;
 	}
-	say_player_key(&key, ctx->nick);
+	say_player_key(&key, &w);
 	id = store_player(ctx->b->store, buf_str(&key), ctx->nick, &cause);
 	buf_free(&key);
 	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
@@ -151,7 +152,7 @@ cmd_set(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	if ((t = table_of_player(ctx->b, ctx->nick, NULL, &seat)) != NULL) {
+	if ((t = table_of_player(ctx->b, &w, &seat)) != NULL) {
 		if (*name == 'c')
 			t->seats[seat].colour = v;
 		else

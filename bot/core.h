@@ -24,26 +24,51 @@
 #define NICK_MAX 64
 #define CHAN_MAX 64
 #define USERHOST_MAX 160
+#define ACCOUNT_MAX 64
 #define MEMBERS_MAX 512
+
+/* Someone on IRC as the bot knows them: who sent a message, who joined.
+ * userhost is "" while unknown, account "" when none is known (the
+ * network does not tell, or they are not logged in). */
+struct who {
+	const char *nick;
+	const char *userhost;
+	const char *account;
+};
 
 struct member {
 	char nick[NICK_MAX];
+	char userhost[USERHOST_MAX];	/* from JOIN, WHO, any message */
+	char account[ACCOUNT_MAX];	/* extended-join, ACCOUNT, WHOX */
 	int op;			/* has +o (or higher) in the channel */
 };
 
+/* A seat is its player's identity: the services account when the network
+ * told one at seating, else nick and user@host (see seat.c). */
 struct seat {
-	char nick[NICK_MAX];
-	char userhost[USERHOST_MAX];	/* user@host: who this seat is */
+	char nick[NICK_MAX];		/* followed through nick changes */
+	char userhost[USERHOST_MAX];
+	char account[ACCOUNT_MAX];	/* "" if none was known */
 	int64_t player;			/* store id */
 	int colour;			/* preference, read when seated */
 	int notice;
 	int timeouts;			/* turns timed out in a row */
 	int gone;			/* left the game (removed) */
+	int away;			/* parted or quit: held for a grace */
+	uint64_t t_grace;		/* the grace timer while away */
+	struct table *table;		/* set with t_grace, for its callback */
 };
 
 enum table_state {
 	TABLE_LOBBY,
 	TABLE_PLAYING,
+};
+
+/* Why a game is not running its clock. */
+enum table_pause {
+	TABLE_RUNNING,
+	TABLE_LINK,		/* the connection dropped */
+	TABLE_RESTART,		/* rebuilt from the database at start */
 };
 
 struct table {
@@ -70,6 +95,10 @@ struct table {
 	int held;			/* a turn move waits for the window */
 	struct game_move held_move;
 	int turn_seat;			/* turn the timers belong to */
+	uint64_t prompt_seq;		/* the turn's clock starts when the
+					 * queue has sent this line */
+	int turn_waiting;		/* ... and has not yet */
+	enum table_pause paused;	/* no timers run while paused */
 
 	uint64_t t_lobby_expire, t_turn, t_warn, t_window, t_tie, t_held;
 };
@@ -77,6 +106,7 @@ struct table {
 struct chan {
 	char name[CHAN_MAX];
 	int joined;
+	int synced;			/* the WHO reply after joining is in */
 	struct member members[MEMBERS_MAX];
 	int nmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
@@ -90,9 +120,13 @@ struct bot {
 	struct timers timers;
 	struct rng rng;			/* seeds for new games */
 	char nick[NICK_MAX];
-	struct chan *chans;
+	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
 	uint64_t now;
+	int whox;			/* the server offers WHOX (005) */
+	int reload;			/* a reload was asked for ... */
+	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
+	uint64_t admins_told_at;	/* the last database alarm */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -100,6 +134,7 @@ struct cmd_ctx {
 	struct bot *b;
 	const char *nick;
 	const char *userhost;
+	const char *account;	/* "" when none is known */
 	struct chan *chan;	/* the channel typed in, or NULL: private */
 	struct table *table;	/* the table this command is about, or NULL */
 	int seat;		/* the sender's seat there, or -1 */
@@ -114,6 +149,8 @@ enum cmd_need {
 	NEED_LOBBY = 2,		/* an open lobby is in context */
 	NEED_GAME = 4,		/* a game is being played in context */
 	NEED_SEATED = 8,	/* the sender sits at that table */
+	NEED_OPERATOR = 16,	/* a channel operator there, or an admin */
+	NEED_ADMIN = 32,	/* a bot admin (conf->admins) */
 };
 
 struct cmd_entry {
@@ -132,6 +169,7 @@ extern const struct cmd_entry cmd_lobby_table[];
 extern const struct cmd_entry cmd_game_table[];
 extern const struct cmd_entry cmd_stats_table[];
 extern const struct cmd_entry cmd_misc_table[];
+extern const struct cmd_entry cmd_admin_table[];
 
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
@@ -147,18 +185,36 @@ void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
 /* chan.c: channels and who is in them */
 struct chan *chan_find(struct bot *b, const char *name);
 struct chan *chan_get(struct bot *b, const char *name);
-void chan_member_add(struct chan *c, const char *nick, int op);
+struct member *chan_member_add(struct chan *c, const char *nick, int op);
 void chan_member_remove(struct chan *c, const char *nick);
 struct member *chan_member(struct chan *c, const char *nick);
 int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */
 const char *chan_origin_nick(const char *origin, char *buf, size_t size);
+/* The user@host part of an origin, or "". */
+const char *chan_origin_userhost(const char *origin);
 void chan_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count);
-/* Whether nick!userhost is a bot admin (config admins masks). */
-int chan_is_admin(const struct bot *b, const char *nick,
-    const char *userhost);
+
+/* who.c: what the network tells about people (WHO, WHOX, extended-join,
+ * ACCOUNT) and who is an admin */
+/* Reads what an event says about someone: an extended JOIN's account,
+ * ACCOUNT, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
+ * reply for a channel ended (315): *synced is that channel. */
+int who_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, struct chan **synced);
+/* Asks the server who is in c (WHOX when offered, else WHO). */
+void who_ask(struct bot *b, struct chan *c);
+/* The account the bot knows for nick in any channel, or "". */
+const char *who_account(struct bot *b, const char *nick);
+/* Notes nick's user@host from a message's origin. */
+void who_seen(struct bot *b, const char *nick, const char *userhost);
+/* Whether w is a bot admin: an account in conf->admins, or a
+ * nick!user@host mask there that matches. */
+int who_is_admin(const struct bot *b, const struct who *w);
+/* Tells every admin the bot can see, privately, at most once a minute. */
+void who_tell_admins(struct bot *b, const char *text);
 
 /* say.c: every line the core sends goes through these */
 void say_chan(struct bot *b, struct chan *c, const char *text);
@@ -177,33 +233,63 @@ void say_raw(struct bot *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Reads nick's preferences (colour, notice), defaults when unknown. */
 void say_prefs(struct bot *b, const char *nick, int *colour, int *notice);
-/* Appends the lowercase player key of nick ("n:nick") to out. */
-void say_player_key(struct buf *out, const char *nick);
+/* Appends the store's player key of w to out: "a:ACCOUNT" when an
+ * account is known, else "n:" and the nick in lower case. */
+void say_player_key(struct buf *out, const struct who *w);
 
 /* table.c: lobbies and games */
 struct table *table_open(struct bot *b, struct chan *c,
     const struct game_ops *ops, const struct game_opts *opts);
 void table_free(struct table *t);
-int table_seat_add(struct table *t, const char *nick, const char *userhost,
-    char **cause);
-void table_seat_remove(struct table *t, int seat);
 int table_start(struct table *t, char **cause);
 void table_stop(struct table *t, const char *by);
 /* A player's move: checked, logged, applied and announced; 0, or -1 with
  * *cause (nothing changed). */
 int table_move(struct table *t, struct game_move *mv, char **cause);
-/* seat gives up the game being played at t: table_move() of a leave. */
-int table_leave(struct table *t, int seat, char **cause);
+/* seat gives up the game being played at t: table_move() of a leave,
+ * announced after lead (markup, or NULL). */
+int table_leave(struct table *t, int seat, const char *lead, char **cause);
 void table_status(struct table *t);
 /* A player's one-line view of the table t, sent privately (their hand). */
 void table_hand(struct table *t, int seat);
-/* The seat nick!userhost holds at t, or -1. */
-int table_seat_of(const struct table *t, const char *nick,
-    const char *userhost);
-/* The table where nick!userhost sits, anywhere, or NULL (*seat set). */
-struct table *table_of_player(struct bot *b, const char *nick,
-    const char *userhost, int *seat);
-/* A seated player changed nick. */
-void table_rename(struct bot *b, const char *from, const char *to);
+
+/* seat.c: who sits where, and players who come and go */
+/* Whether w is the player of seat s (and s still plays): the same account
+ * when the seat has one, else the same nick and user@host. */
+int seat_is(const struct seat *s, const struct who *w);
+/* The seat w holds at t, or -1; t may be NULL. */
+int table_seat_of(const struct table *t, const struct who *w);
+/* The table where w sits, anywhere, or NULL (*seat set). */
+struct table *table_of_player(struct bot *b, const struct who *w,
+    int *seat);
+/* The seat of t whose nick is nick (whoever uses it now), or -1. */
+int table_seat_named(const struct table *t, const char *nick);
+int table_seat_add(struct table *t, const struct who *w, char **cause);
+void table_seat_remove(struct table *t, int seat);
+/* w changed nick to nick: the seats that are w follow. */
+void seat_renamed(struct bot *b, const struct who *w, const char *nick);
+/* w left c (PART, or every channel: c NULL, a QUIT with its message):
+ * a lobby seat is given up, a game seat is held for the grace time. */
+void seat_departed(struct bot *b, struct chan *c, const struct who *w,
+    const char *quit_message);
+/* w joined c: an away seat that is w is theirs again. */
+void seat_returned(struct chan *c, const struct who *w);
+/* The players of t's seats are looked for among its channel's members
+ * (after a restart or a reconnect): found seats follow their nick, the
+ * others are away from now, quietly (the caller says so). */
+void seat_recheck(struct table *t);
+/* Cancels every grace timer of t. */
+void seat_timers_cancel(struct table *t);
+
+/* table-resume.c: games across restarts and lost connections */
+/* Rebuilds every unfinished game of the bot's channels from the database
+ * (paused until the channel is joined). */
+void table_restore(struct bot *b);
+/* The connection is gone: every game stops its clock. */
+void table_pause(struct table *t);
+/* c is joined and its members known: a paused game goes on. */
+void table_resume(struct table *t);
+/* The queue sent a line: turns waiting on their prompt start. */
+void table_prompt_sent(struct bot *b, uint64_t now);
 
 #endif

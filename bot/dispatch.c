@@ -24,6 +24,7 @@ static const struct cmd_entry *const cmd_groups[] = {
 	cmd_game_table,
 	cmd_stats_table,
 	cmd_misc_table,
+	cmd_admin_table,
 	NULL,
 };
 
@@ -91,6 +92,25 @@ dispatch_split(char *s, char **argv, int max)
 	return argc;
 }
 
+static int
+dispatch_admin(const struct cmd_ctx *ctx)
+{
+	struct who w = { ctx->nick, ctx->userhost, ctx->account };
+
+	return who_is_admin(ctx->b, &w);
+}
+
+/* An operator of the channel typed in (or of the table's channel). */
+static int
+dispatch_operator(const struct cmd_ctx *ctx)
+{
+	struct chan *c = ctx->chan != NULL ? ctx->chan :
+	    ctx->table != NULL ? ctx->table->chan : NULL;
+	struct member *m = c != NULL ? chan_member(c, ctx->nick) : NULL;
+
+	return (m != NULL && m->op) || dispatch_admin(ctx);
+}
+
 /* The reason ctx may not use e, or NULL. */
 static const char *
 dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
@@ -116,6 +136,10 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 		return "no game is being played here";
 	if ((e->needs & NEED_SEATED) && ctx->seat < 0)
 		return "you are not playing at this table";
+	if ((e->needs & NEED_ADMIN) && !dispatch_admin(ctx))
+		return "only a bot admin can do that";
+	if ((e->needs & NEED_OPERATOR) && !dispatch_operator(ctx))
+		return "only a channel operator or a bot admin can do that";
 	if (nargs < e->min_args || (e->max_args >= 0 && nargs > e->max_args))
 		return "";
 	return NULL;
@@ -149,6 +173,20 @@ dispatch_move(struct cmd_ctx *ctx)
 	return 1;
 }
 
+/* Whether word is a move of some variant ("play 4h as 4" sent by
+ * someone who is not playing). */
+static int
+dispatch_is_move(const char *word)
+{
+	int i;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (game_cmd_find(game_table[i], word) >= 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Runs the command in ctx->argv. */
 static void
 dispatch_command(struct cmd_ctx *ctx)
@@ -158,6 +196,12 @@ dispatch_command(struct cmd_ctx *ctx)
 
 	if (dispatch_move(ctx))
 		return;
+	if (ctx->chan == NULL && ctx->table == NULL &&
+	    dispatch_is_move(ctx->argv[0]) &&
+	    (ctx->argc < 2 || game_find(ctx->argv[1], NULL) == NULL)) {
+		say_error(ctx, "you are not in a game");
+		return;
+	}
 	e = dispatch_find(ctx->argv[0]);
 	if (e == NULL) {
 		if (ctx->table != NULL && ctx->table->state == TABLE_PLAYING &&
@@ -186,6 +230,7 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	char nick[NICK_MAX], *argv[WORDS_MAX], *s;
 	const char *bang = strchr(origin, '!'), *prefix = b->conf->prefix;
 	struct cmd_ctx ctx;
+	struct who w;
 	size_t plen = strlen(prefix);
 
 	if (bang == NULL || (size_t)(bang - origin) >= sizeof nick ||
@@ -199,7 +244,11 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	ctx.b = b;
 	ctx.nick = nick;
 	ctx.userhost = bang + 1;
+	ctx.account = who_account(b, nick);
 	ctx.seat = -1;
+	w.nick = ctx.nick;
+	w.userhost = ctx.userhost;
+	w.account = ctx.account;
 	render_strip(&clean, text);
 	s = clean.s != NULL ? clean.s : (char *)"";
 	if (chan_is_channel(target)) {
@@ -209,11 +258,11 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 		s += plen;
 		ctx.table = ctx.chan->table;
 		if (ctx.table != NULL)
-			ctx.seat = table_seat_of(ctx.table, nick, ctx.userhost);
+			ctx.seat = table_seat_of(ctx.table, &w);
 	} else {
 		if (strncmp(s, prefix, plen) == 0)
 			s += plen;
-		ctx.table = table_of_player(b, nick, ctx.userhost, &ctx.seat);
+		ctx.table = table_of_player(b, &w, &ctx.seat);
 	}
 	ctx.argc = dispatch_split(s, argv, WORDS_MAX);
 	ctx.argv = argv;

@@ -21,7 +21,6 @@
 #include <libircclient.h>
 
 #include "../games/xalloc.h"
-#include "bot.h"
 #include "irc.h"
 #include "loop.h"
 #include "queue.h"
@@ -32,7 +31,7 @@
 
 struct irc_glue {
 	irc_session_t *session;
-	struct bot *bot;
+	struct irc_sink sink;
 	struct queue *queue;
 	uint64_t now; /* the time of this processing */
 	unsigned short local_port;
@@ -47,7 +46,7 @@ irc_forward(irc_session_t *s, const char *command, const char *origin,
 {
 	struct irc_glue *g = irc_get_ctx(s);
 
-	bot_event(g->bot, command, origin, params, count, g->now);
+	g->sink.event(g->sink.arg, command, origin, params, count, g->now);
 }
 
 /* JOIN, PART, QUIT, NICK, KICK, MODE, TOPIC, INVITE and the commands
@@ -227,7 +226,8 @@ irc_glue_callbacks(irc_callbacks_t *cb)
 }
 
 struct irc_glue *
-irc_glue_new(struct bot *b, struct queue *q, unsigned short port, char **cause)
+irc_glue_new(const struct irc_sink *sink, struct queue *q, unsigned short port,
+    char **cause)
 {
 	struct irc_glue *g = xcalloc(1, sizeof *g);
 	struct sockaddr_in sin;
@@ -235,7 +235,7 @@ irc_glue_new(struct bot *b, struct queue *q, unsigned short port, char **cause)
 	irc_callbacks_t cb;
 	int fd;
 
-	g->bot = b;
+	g->sink = *sink;
 	g->queue = q;
 	irc_glue_callbacks(&cb);
 	g->session = irc_create_session(&cb);

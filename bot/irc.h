@@ -5,10 +5,11 @@
  * reconnect makes a fresh one).  The session never talks to the real
  * server: it connects to the relay's loopback listener (relay.c), which
  * hands it sanitized server lines and throws away its registration.  Every
- * event libircclient parses is forwarded to the core with bot_event() under
- * its IRC command name and with its parameters as they came; CTCP requests
- * are answered here (VERSION and PING, a few a minute at most) through the
- * outgoing queue, so libircclient's own replies never fire.
+ * event libircclient parses is forwarded to a sink (the relay's: the core's
+ * bot_event()) under its IRC command name and with its parameters as they
+ * came, at most IRC_PARAMS_MAX of them; CTCP requests are answered here
+ * (VERSION and PING, a few a minute at most) through the outgoing queue,
+ * so libircclient's own replies never fire.
  *
  * The bot never sends through libircclient: its lines go straight into the
  * queue.  That sidesteps the library's 1024-byte output buffer and its use
@@ -20,18 +21,28 @@
 #include <stdint.h>
 #include <sys/select.h>
 
-struct bot;
 struct queue;
 struct irc_glue;
 
 /* The CTCP VERSION answer. */
 #define IRC_VERSION_REPLY "cheaterbot " CHEATERBOT_VERSION
 
-/* A new session connecting to 127.0.0.1:port, forwarding events to b and
- * answering CTCP through q (both the caller's).  NULL and *cause (the
- * caller frees it) if libircclient refuses. */
-struct irc_glue *irc_glue_new(
-    struct bot *b, struct queue *q, unsigned short port, char **cause);
+/* The most parameters libircclient 1.9 hands a callback: the rest of a
+ * longer line is lost (the relay splits 005 lines to fit). */
+#define IRC_PARAMS_MAX 10
+
+/* Where the glue sends every event: bot_event()'s shape, with arg first. */
+struct irc_sink {
+	void (*event)(void *arg, const char *command, const char *origin,
+	    const char **params, unsigned int count, uint64_t now);
+	void *arg;
+};
+
+/* A new session connecting to 127.0.0.1:port, forwarding events to sink
+ * (copied) and answering CTCP through q (the caller's).  NULL and *cause
+ * (the caller frees it) if libircclient refuses. */
+struct irc_glue *irc_glue_new(const struct irc_sink *sink, struct queue *q,
+    unsigned short port, char **cause);
 /* Destroys the session and closes its socket; NULL does nothing. */
 void irc_glue_free(struct irc_glue *g);
 

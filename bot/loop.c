@@ -17,6 +17,7 @@
 #include <time.h>
 
 #include "../config/conf.h"
+#include "../games/xalloc.h"
 #include "bot.h"
 #include "loop.h"
 #include "queue.h"
@@ -86,6 +87,8 @@ loop_signals(sigset_t *orig, sigset_t *waitmask)
 	sigdelset(waitmask, SIGHUP);
 }
 
+/* SIGHUP or !reload: the new configuration replaces the live one in
+ * place; the core is told either way. */
 static void
 loop_reload(const struct loop *l)
 {
@@ -93,8 +96,11 @@ loop_reload(const struct loop *l)
 	char *cause = NULL;
 
 	if (l->reload(&fresh, l->reload_arg, &cause) != 0) {
+		if (cause == NULL)
+			cause = xstrdup("unknown error");
 		loop_log("reload failed, keeping the old configuration: %s",
-		    cause != NULL ? cause : "unknown error");
+		    cause);
+		bot_reloaded(l->bot, cause);
 		free(cause);
 		return;
 	}
@@ -103,6 +109,7 @@ loop_reload(const struct loop *l)
 	queue_set_rate(
 	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
 	loop_log("configuration reloaded");
+	bot_reloaded(l->bot, NULL);
 }
 
 /* Waits for I/O or until `until`, with the signals open; fills the sets.
@@ -163,7 +170,7 @@ loop_run(const struct loop *l)
 	loop_stop = loop_hup = 0;
 	loop_signals(&orig, &waitmask);
 	while (!loop_stop) {
-		if (loop_hup) {
+		if (loop_hup || bot_reload_wanted(l->bot)) {
 			loop_hup = 0;
 			loop_reload(l);
 		}

@@ -1,10 +1,14 @@
 /*
  * cheaterbot's entry point: the command line, then the configuration
  * (built-in defaults, the file given with -c, the command-line overrides,
- * validated as a whole), the database, the outgoing queue, the bot core,
- * the relay and the event loop, in that order.  A bad configuration or
- * database is one line on stderr and exit status 1.  The same function that
- * builds the configuration at start builds it again on SIGHUP.
+ * validated as a whole), the database (claimed, so that no second bot
+ * runs on it), the outgoing queue, the bot core, the relay and the event
+ * loop, in that order.  A bad configuration or database is one line on
+ * stderr and exit status 1.  The same function that builds the
+ * configuration at start builds it again on SIGHUP.
+ *
+ * With --backup FILE it only copies the configured database to FILE and
+ * exits: read-only and without a claim, so it works while a bot runs.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -32,6 +36,7 @@ struct main_opts {
 	const char *db;
 	uint64_t seed;
 	int have_seed;
+	const char *backup; /* --backup FILE, or NULL */
 };
 
 static void
@@ -42,6 +47,7 @@ main_usage(FILE *f)
 	    "[--nick NICK]\n"
 	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
 	    "                  [--help] [--version]\n"
+	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
 	    "  --port N           its port\n"
@@ -51,6 +57,8 @@ main_usage(FILE *f)
 	    "                     first use replaces the configured list)\n"
 	    "  --db PATH          the SQLite database\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
+	    "  --backup FILE      write a copy of the database to the new\n"
+	    "                     FILE and exit (safe while a bot runs on it)\n"
 	    "  --help, --version  this text, the version\n",
 	    f);
 }
@@ -125,6 +133,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"channel", required_argument, NULL, 'C'},
 	    {"db", required_argument, NULL, 'd'},
 	    {"seed", required_argument, NULL, 'S'},
+	    {"backup", required_argument, NULL, 'B'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
@@ -174,6 +183,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 			o->seed = v;
 			o->have_seed = 1;
 			break;
+		case 'B':
+			o->backup = optarg;
+			break;
 		case 'h':
 			main_usage(stdout);
 			return 1;
@@ -206,9 +218,10 @@ main_run(struct conf *conf, struct main_opts *o)
 	int rc;
 
 	store = store_open(conf->db, &cause);
-	if (store == NULL) {
+	if (store == NULL || store_claim(store, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s\n", cause);
 		free(cause);
+		store_close(store);
 		return 1;
 	}
 	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
@@ -238,6 +251,26 @@ main_run(struct conf *conf, struct main_opts *o)
 	return rc == 0 ? 0 : 1;
 }
 
+/* Copies the configured database to the new file dest: 0, or 1. */
+static int
+main_backup(const struct conf *conf, const char *dest)
+{
+	struct store *store;
+	char *cause = NULL;
+
+	store = store_open_readonly(conf->db, &cause);
+	if (store == NULL || store_backup(store, dest, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: %s\n", cause);
+		free(cause);
+		store_close(store);
+		return 1;
+	}
+	store_close(store);
+	fprintf(
+	    stderr, "cheaterbot: backup of %s written to %s\n", conf->db, dest);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -254,7 +287,10 @@ main(int argc, char **argv)
 		free(cause);
 		return 1;
 	}
-	rc = main_run(&conf, &o);
+	if (o.backup != NULL)
+		rc = main_backup(&conf, o.backup);
+	else
+		rc = main_run(&conf, &o);
 	conf_free(&conf);
 	return rc;
 }

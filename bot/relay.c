@@ -1,9 +1,13 @@
 /*
- * The transport relay (relay.h).  A connection goes WAITING -> CONNECTING
- * (a non-blocking connect to each address getaddrinfo gives, IPv4 or IPv6,
- * in turn) -> REGISTERING (TCP is up; PASS/NICK/USER sent; libircclient's
- * session created) -> READY (001 seen: queued lines flow), and back to
- * WAITING on any failure, with the retry time set by the backoff.
+ * The transport relay (relay.h): the connection, its sockets and buffers,
+ * the lines passed between the server and libircclient, the backoff and
+ * the dead-link check.  Registration and the nick are relay-reg.c's.
+ *
+ * A connection goes WAITING -> CONNECTING (a non-blocking connect to each
+ * address getaddrinfo gives, IPv4 or IPv6, in turn) -> REGISTERING (TCP is
+ * up; CAP LS, PASS/NICK/USER sent; libircclient's session created) ->
+ * READY (001 seen: queued lines flow), and back to WAITING on any failure,
+ * with the retry time set by the backoff.
  *
  * Each connection has a serial number; code that may end a connection
  * checks it afterwards, so nothing of an old connection is ever written to
@@ -16,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -27,67 +31,10 @@
 #include "ircline.h"
 #include "loop.h"
 #include "queue.h"
+#include "relay-int.h"
 #include "relay.h"
 
-#define RELAY_CONNECT_MS 30000 /* per address */
-#define RELAY_IDLE_MS 120000   /* silence before we PING */
-#define RELAY_DEAD_MS 180000   /* silence before we give up */
-#define RELAY_STABLE_MS 60000  /* registered this long: reset backoff */
-#define RELAY_NICK_TRIES 30
-#define RELAY_NICK_MAX 64
-#define RELAY_CLIENT_MAX (4 * 1024 * 1024) /* unread by libircclient */
-
-enum relay_state {
-	RELAY_WAITING,
-	RELAY_CONNECTING,
-	RELAY_REGISTERING,
-	RELAY_READY
-};
-
-/* Bytes waiting for a socket. */
-struct relay_out {
-	char *data;
-	size_t off, len, cap;
-};
-
-struct relay {
-	const struct conf *conf;
-	struct queue *queue;
-	struct bot *bot;
-	enum relay_state state;
-	unsigned int serial; /* of the current connection */
-
-	int listen_fd;
-	unsigned short listen_port;
-
-	int server_fd;
-	struct addrinfo *addrs; /* being tried, and the next one */
-	struct addrinfo *addr;
-	uint64_t deadline; /* of the connect in progress */
-	uint64_t retry_at;
-	int backoff_ms;
-	uint64_t ready_at;
-	uint64_t last_rx;
-	int pinged;
-	int quitting;
-
-	struct irc_glue *glue;
-	int client_fd;
-
-	struct ircline_reader from_server;
-	struct ircline_reader from_client;
-	struct relay_out to_server;
-	struct relay_out to_client;
-
-	char nick[RELAY_NICK_MAX + 1]; /* ours, or the one being tried */
-	int nick_try;
-	int nick_cut;       /* the server refused a long fallback */
-	struct ircline msg; /* the line being handled */
-};
-
-static void relay_drop(struct relay *r, uint64_t now, const char *why);
-
-static void
+void
 relay_out_add(struct relay_out *o, const char *line, size_t len)
 {
 	if (o->off > 0 && o->off == o->len)
@@ -137,10 +84,7 @@ relay_nonblock(int fd)
 	return 0;
 }
 
-/* A line of our own, written ahead of the queue (registration, PONG, our
- * keepalive PING, QUIT): n is what snprintf() returned for it.  A line that
- * did not fit whole is refused, never cut. */
-static void
+void
 relay_direct(struct relay *r, const char *line, int n)
 {
 	if (n < 0 || n > IRCLINE_MAX || strpbrk(line, "\r\n") != NULL) {
@@ -174,18 +118,51 @@ fail:
 	return -1;
 }
 
+static void
+relay_bot_connected(void *arg, const char *nick, uint64_t now)
+{
+	bot_connected(arg, nick, now);
+}
+
+static void
+relay_bot_disconnected(void *arg, uint64_t now)
+{
+	bot_disconnected(arg, now);
+}
+
+static void
+relay_bot_event(void *arg, const char *command, const char *origin,
+    const char **params, unsigned int count, uint64_t now)
+{
+	bot_event(arg, command, origin, params, count, now);
+}
+
 struct relay *
 relay_new(const struct conf *conf, struct queue *q, struct bot *b, char **cause)
 {
+	struct relay_core core = {
+	    relay_bot_connected, relay_bot_disconnected, relay_bot_event, b};
+
+	return relay_new_core(conf, q, &core, cause);
+}
+
+struct relay *
+relay_new_core(const struct conf *conf, struct queue *q,
+    const struct relay_core *core, char **cause)
+{
 	struct relay *r = xcalloc(1, sizeof *r);
+	uint64_t seed;
 
 	r->conf = conf;
 	r->queue = q;
-	r->bot = b;
+	r->core = *core;
 	r->state = RELAY_WAITING;
 	r->server_fd = r->client_fd = r->listen_fd = -1;
 	r->backoff_ms = conf->reconnect_min_ms;
 	r->retry_at = 0;
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		seed = loop_now() ^ ((uint64_t)getpid() << 32);
+	rng_seed(&r->rng, seed);
 	ircline_reader_init(&r->from_server);
 	ircline_reader_init(&r->from_client);
 	if (relay_listen(r, cause) != 0) {
@@ -229,62 +206,65 @@ relay_free(struct relay *r)
 	free(r);
 }
 
-/* Ends the connection; the next attempt waits for the backoff. */
-static void
+int
+relay_backoff(int *base_ms, int lo, int hi, struct rng *rng)
+{
+	int64_t wait;
+
+	if (*base_ms < lo)
+		*base_ms = lo;
+	if (*base_ms > hi)
+		*base_ms = hi;
+	wait = (int64_t)*base_ms * (800 + rng_below(rng, 401)) / 1000;
+	if (wait > hi)
+		wait = hi;
+	if (wait < RELAY_WAIT_FLOOR_MS)
+		wait = RELAY_WAIT_FLOOR_MS;
+	*base_ms = *base_ms > hi / 2 ? hi : *base_ms * 2;
+	return (int)wait;
+}
+
+void
 relay_drop(struct relay *r, uint64_t now, const char *why)
 {
-	int was_ready = r->state == RELAY_READY, delay;
-	int lo = r->conf->reconnect_min_ms, hi = r->conf->reconnect_max_ms;
+	int was_ready = r->state == RELAY_READY, wait;
 
 	loop_log("disconnected: %s", why);
 	relay_close(r);
 	r->state = RELAY_WAITING;
 	r->quitting = 0;
 	if (was_ready && now - r->ready_at >= RELAY_STABLE_MS)
-		r->backoff_ms = lo;
-	if (r->backoff_ms < lo)
-		r->backoff_ms = lo;
-	if (r->backoff_ms > hi)
-		r->backoff_ms = hi;
-	delay = r->backoff_ms;
-	r->backoff_ms = delay > hi / 2 ? hi : delay * 2;
-	r->retry_at = now + (uint64_t)delay;
-	loop_log("reconnecting in %d s", (delay + 999) / 1000);
+		r->backoff_ms = r->conf->reconnect_min_ms;
+	wait = relay_backoff(&r->backoff_ms, r->conf->reconnect_min_ms,
+	    r->conf->reconnect_max_ms, &r->rng);
+	r->retry_at = now + (uint64_t)wait;
+	loop_log("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
 	if (was_ready)
-		bot_disconnected(r->bot, now);
+		r->core.disconnected(r->core.arg, now);
 }
 
 /* The TCP connection is up: libircclient's session, then registration. */
 static void
 relay_up(struct relay *r, uint64_t now)
 {
-	const struct conf *c = r->conf;
-	char line[IRCLINE_MAX + 1], *cause = NULL;
+	struct irc_sink sink = {r->core.event, r->core.arg};
+	char *cause = NULL;
 
 	freeaddrinfo(r->addrs);
 	r->addrs = r->addr = NULL;
 	r->state = RELAY_REGISTERING;
 	r->last_rx = now;
 	r->pinged = 0;
-	loop_log("connected to %s port %d", c->server, c->port);
+	loop_log("connected to %s port %d", r->conf->server, r->conf->port);
 
-	r->glue = irc_glue_new(r->bot, r->queue, r->listen_port, &cause);
+	r->glue = irc_glue_new(&sink, r->queue, r->listen_port, &cause);
 	if (r->glue == NULL) {
 		loop_log("%s", cause);
 		free(cause);
 		relay_drop(r, now, "no libircclient session");
 		return;
 	}
-	r->nick_try = 0;
-	r->nick_cut = 0;
-	snprintf(r->nick, sizeof r->nick, "%s", c->nicks[0]);
-	if (c->password != NULL)
-		relay_direct(r, line,
-		    snprintf(line, sizeof line, "PASS :%s", c->password));
-	relay_direct(r, line, snprintf(line, sizeof line, "NICK %s", r->nick));
-	relay_direct(r, line,
-	    snprintf(line, sizeof line, "USER %s 0 * :%s", c->username,
-	        c->realname));
+	relay_reg_start(r);
 }
 
 /* Starts connecting to r->addr or the addresses after it. */
@@ -362,182 +342,6 @@ relay_connected(struct relay *r, uint64_t now)
 	r->server_fd = -1;
 	r->addr = r->addr->ai_next;
 	relay_try(r, now);
-}
-
-/* Whether nick is one of the configured ones. */
-static int
-relay_configured_nick(const struct conf *c, const char *nick)
-{
-	int i;
-
-	for (i = 0; i < c->nnicks; i++) {
-		if (strcasecmp(c->nicks[i], nick) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* The k-th fallback nick (k >= 1): the first with "_", then 2, 3, ...
- * after it, cut to 9 bytes (RFC 1459's limit) once the server has refused
- * a long one. */
-static void
-relay_fallback_nick(struct relay *r, int k)
-{
-	char suffix[16];
-	int keep;
-
-	if (k == 1)
-		snprintf(suffix, sizeof suffix, "_");
-	else
-		snprintf(suffix, sizeof suffix, "%d", k);
-	keep = (int)(RELAY_NICK_MAX - strlen(suffix));
-	if (r->nick_cut)
-		keep = 9 - (int)strlen(suffix);
-	snprintf(
-	    r->nick, sizeof r->nick, "%.*s%s", keep, r->conf->nicks[0], suffix);
-}
-
-/* Before 001, the nick was refused: tries the next configured one, then
- * fallbacks that are not configured ones. */
-static void
-relay_next_nick(struct relay *r, uint64_t now, const char *code)
-{
-	const struct conf *c = r->conf;
-	char line[IRCLINE_MAX + 1];
-
-	if (strcmp(code, "432") == 0 && r->nick_try >= c->nnicks)
-		r->nick_cut = 1;
-	do {
-		if (++r->nick_try > RELAY_NICK_TRIES) {
-			relay_drop(r, now, "no nick is free");
-			return;
-		}
-		if (r->nick_try < c->nnicks) {
-			snprintf(r->nick, sizeof r->nick, "%s",
-			    c->nicks[r->nick_try]);
-			break;
-		}
-		relay_fallback_nick(r, r->nick_try - c->nnicks + 1);
-	} while (relay_configured_nick(c, r->nick));
-	loop_log("nick refused (%s), trying %s", code, r->nick);
-	relay_direct(r, line, snprintf(line, sizeof line, "NICK %s", r->nick));
-}
-
-/* The nick in a prefix is ours. */
-static int
-relay_from_us(const struct relay *r, const char *prefix)
-{
-	size_t len;
-
-	if (prefix == NULL)
-		return 0;
-	len = strcspn(prefix, "!@");
-	return len == strlen(r->nick) && strncasecmp(prefix, r->nick, len) == 0;
-}
-
-/* What the relay itself learns from a server line. */
-static void
-relay_watch(struct relay *r, const struct ircline *m, uint64_t now)
-{
-	const char *cmd = m->command;
-
-	if (r->state == RELAY_REGISTERING) {
-		if (strcmp(cmd, "001") == 0) {
-			if (m->nparams > 0)
-				snprintf(r->nick, sizeof r->nick, "%s",
-				    m->params[0]);
-			r->state = RELAY_READY;
-			r->ready_at = now;
-			loop_log("registered as %s", r->nick);
-			bot_connected(r->bot, r->nick, now);
-		} else if (strcmp(cmd, "433") == 0 || strcmp(cmd, "432") == 0 ||
-		           strcmp(cmd, "437") == 0)
-			relay_next_nick(r, now, cmd);
-		return;
-	}
-	if (strcmp(cmd, "ERROR") == 0 && m->nparams > 0)
-		loop_log("server says: %s", m->params[0]);
-	if (!relay_from_us(r, m->prefix) || m->nparams == 0)
-		return;
-	if (strcmp(cmd, "NICK") == 0) {
-		snprintf(r->nick, sizeof r->nick, "%s", m->params[0]);
-		loop_log("now known as %s", r->nick);
-	}
-}
-
-/* Whether libircclient can take m: it crashes on a NOTICE without text or
- * a NICK without prefix, reads past a PRIVMSG or NOTICE whose text is one
- * \001, and would act on DCC requests. */
-static int
-relay_digestible(const struct ircline *m)
-{
-	const char *cmd = m->command, *text;
-
-	if (strcmp(cmd, "PRIVMSG") == 0 || strcmp(cmd, "NOTICE") == 0) {
-		if (m->nparams < 2)
-			return 0;
-		text = m->params[1];
-		if (strcmp(text, "\001") == 0)
-			return 0;
-		if (strncasecmp(text, "\001DCC ", 5) == 0)
-			return 0;
-	}
-	if (strcmp(cmd, "NICK") == 0 && (m->prefix == NULL || m->nparams == 0))
-		return 0;
-	return 1;
-}
-
-/* One line from the server. */
-static void
-relay_server_line(struct relay *r, const char *line, size_t len, uint64_t now)
-{
-	char clean[IRCLINE_MAX + 1], out[IRCLINE_MAX + 8];
-	struct ircline *m = &r->msg;
-	unsigned int serial = r->serial;
-	size_t n;
-	int w;
-
-	n = ircline_sanitize(clean, line, len);
-	if (ircline_parse(m, clean, n) != 0)
-		return;
-	if (strcmp(m->command, "PING") == 0) {
-		relay_direct(r, out,
-		    snprintf(out, sizeof out, "PONG :%s",
-		        m->nparams > 0 ? m->params[0] : ""));
-		return;
-	}
-	relay_watch(r, m, now);
-	if (r->serial != serial || !relay_digestible(m))
-		return;
-	/* Written again so that there is always something after the
-	 * command: libircclient reads past the end of "QUIT" or "001". */
-	w = ircline_format(m, out, sizeof out - 1);
-	if (w < 0)
-		return;
-	if (m->nparams == 0)
-		out[w++] = ' ';
-	relay_out_add(&r->to_client, out, (size_t)w);
-	if (r->to_client.len > RELAY_CLIENT_MAX)
-		relay_drop(r, now, "libircclient stopped reading");
-}
-
-/* One line from libircclient. */
-static void
-relay_client_line(struct relay *r, const char *line, size_t len)
-{
-	char clean[IRCLINE_MAX + 1];
-	const char *cmd;
-	size_t n;
-
-	n = ircline_sanitize(clean, line, len);
-	if (ircline_parse(&r->msg, clean, n) != 0)
-		return;
-	cmd = r->msg.command;
-	if (strcasecmp(cmd, "PASS") == 0 || strcasecmp(cmd, "NICK") == 0 ||
-	    strcasecmp(cmd, "USER") == 0)
-		return;
-	queue_push(r->queue,
-	    strcasecmp(cmd, "PONG") == 0 ? QUEUE_URGENT : QUEUE_NORMAL, clean);
 }
 
 /* Reads once from fd into reader, handing each line to the server or the
@@ -645,7 +449,11 @@ relay_next(struct relay *r, uint64_t now)
 	default:
 		break;
 	}
-	t = r->last_rx + (r->pinged ? RELAY_DEAD_MS : RELAY_IDLE_MS);
+	t = r->last_rx +
+	    (uint64_t)(r->pinged ? r->conf->dead_ms : r->conf->ping_ms);
+	q = relay_reg_next(r);
+	if (q < t)
+		t = q;
 	if (r->state == RELAY_READY && !r->quitting &&
 	    relay_out_left(&r->to_server) == 0) {
 		q = queue_next(r->queue, now);
@@ -653,6 +461,25 @@ relay_next(struct relay *r, uint64_t now)
 			t = q;
 	}
 	return t;
+}
+
+/* The dead-link check, on the time since the last byte received: a PING
+ * after conf->ping_ms, the end of the connection after conf->dead_ms. */
+static void
+relay_alive(struct relay *r, uint64_t now)
+{
+	char why[128];
+
+	if (now - r->last_rx >= (uint64_t)r->conf->dead_ms) {
+		snprintf(why, sizeof why,
+		    "nothing received for %d s, not even a PONG",
+		    r->conf->dead_ms / 1000);
+		relay_drop(r, now, why);
+	} else if (!r->pinged &&
+	           now - r->last_rx >= (uint64_t)r->conf->ping_ms) {
+		relay_direct(r, "PING :keepalive", 15);
+		r->pinged = 1;
+	}
 }
 
 static void
@@ -673,12 +500,8 @@ relay_timers(struct relay *r, uint64_t now)
 		relay_try(r, now);
 		break;
 	default:
-		if (now - r->last_rx >= RELAY_DEAD_MS)
-			relay_drop(r, now, "the server stopped answering");
-		else if (!r->pinged && now - r->last_rx >= RELAY_IDLE_MS) {
-			relay_direct(r, "PING :keepalive", 15);
-			r->pinged = 1;
-		}
+		relay_alive(r, now);
+		relay_reg_timers(r, now);
 		break;
 	}
 }

@@ -6,8 +6,10 @@
  *   server -> libircclient: each line sanitized (tags stripped, NUL and CR
  *   removed, cut to 510 bytes + CR LF), parsed by ircline.c and written
  *   again in a form libircclient's parser cannot misread; lines it would
- *   mishandle (DCC, a PRIVMSG without text, ...) are dropped.  PING is
- *   answered here and never forwarded.
+ *   mishandle (DCC, a PRIVMSG without text, ...) are dropped, and an
+ *   ISUPPORT (005) line with more parameters than libircclient keeps (10)
+ *   is split into several.  PING and every CAP line are the relay's and
+ *   never forwarded.
  *
  *   libircclient -> server: its PASS, NICK and USER are dropped, anything
  *   else goes through the outgoing queue.
@@ -16,14 +18,21 @@
  *   written only once the server has said 001, only when the token bucket
  *   allows (queue_peek()), and a partial write keeps the rest.
  *
- * The relay registers by itself (PASS, NICK, USER written directly, ahead
- * of the queue), so no configured string ever becomes a printf format; on
- * 432/433/437 before 001 it tries the next nick.  After 001 it calls
- * bot_connected(); when the connection ends, bot_disconnected() if it had
- * been registered, then it reconnects with an exponential backoff between
- * conf->reconnect_min_ms and reconnect_max_ms, each time with a fresh
- * libircclient session.  A silent server is pinged after two minutes and
- * dropped after three.
+ * The relay registers by itself, ahead of the queue, so no configured
+ * string ever becomes a printf format: CAP LS 302, PASS, NICK, USER; it
+ * requests extended-join and account-notify when offered and ends with
+ * CAP END (a server without CAP registers as before).  On 432/433/437
+ * before 001 it tries the configured alternates, then suffixed fallbacks.
+ * After 001 it calls bot_connected(); registered under another nick than
+ * the first configured one, it takes that one back when its holder quits
+ * or changes nick, or when a periodic ISON shows it free.
+ *
+ * A server silent for conf->ping_ms is sent a PING; one silent for
+ * conf->dead_ms is given up.  When the connection ends, bot_disconnected()
+ * is called if it had been registered, and the relay reconnects after a
+ * backoff from conf->reconnect_min_ms doubling to reconnect_max_ms, each
+ * wait varied by up to a fifth, each time with a fresh libircclient
+ * session.
  */
 #ifndef RELAY_H
 #define RELAY_H

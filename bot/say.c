@@ -82,12 +82,16 @@ say_chan(struct bot *b, struct chan *c, const char *text)
 }
 
 void
-say_player_key(struct buf *out, const char *nick)
+say_player_key(struct buf *out, const struct who *w)
 {
 	const char *p;
 
+	if (w->account != NULL && *w->account != '\0') {
+		buf_addf(out, "a:%s", w->account);
+		return;
+	}
 	buf_adds(out, "n:");
-	for (p = nick; *p != '\0'; p++)
+	for (p = w->nick; *p != '\0'; p++)
 		buf_addc(out, (char)tolower((unsigned char)*p));
 }
 
@@ -95,22 +99,23 @@ void
 say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 {
 	struct buf key = BUF_INIT;
-	struct table *t;
+	struct who w = { nick, "", who_account(b, nick) };
 	int64_t id;
-	int seat, v;
+	int i, seat, v;
 
 	*colour = 1;
 	*notice = b->conf->private_notice;
-	t = table_of_player(b, nick, NULL, &seat);
-	if (t != NULL) {
-		*colour = t->seats[seat].colour;
-		*notice = t->seats[seat].notice;
+	for (i = 0; i < b->nchans; i++) {
+		if ((seat = table_seat_named(b->chans[i]->table, nick)) < 0)
+			continue;
+		*colour = b->chans[i]->table->seats[seat].colour;
+		*notice = b->chans[i]->table->seats[seat].notice;
 		return;
 	}
-	say_player_key(&key, nick);
-	id = store_player(b->store, buf_str(&key), nick, NULL);
+	say_player_key(&key, &w);
+	id = store_player_find(b->store, buf_str(&key), NULL);
 	buf_free(&key);
-	if (id < 0)
+	if (id <= 0)
 		return;
 	if (store_pref_get(b->store, id, "colour", &v, NULL) == 0)
 		*colour = v;

@@ -21,6 +21,14 @@ void table_out_flush(struct table *t, struct table_out *o);
 /* After a move or the deal: ends the game if it is over (t is freed
  * then), else sets the windows and timers for what comes. */
 void table_after_move(struct table *t);
+/* Sets the windows and timers for the state of t's game (not over). */
+void table_arm(struct table *t);
+/* The database refused to record what (a move, the result): logs it and
+ * tells the admins. */
+void table_store_failed(struct table *t, const char *what, const char *why);
+/* A pause: calls collected in the tie window are settled now, a held
+ * play is dropped (its player is told), every timer stops. */
+void table_play_pause(struct table *t);
 /* Records the result, announces it and frees t. */
 void table_finish(struct table *t);
 /* Cancels every timer of play. */

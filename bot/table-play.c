@@ -38,6 +38,21 @@ table_timers_cancel(struct table *t)
 	timer_cancel(tm, t->t_tie);
 	timer_cancel(tm, t->t_held);
 	t->t_turn = t->t_warn = t->t_window = t->t_tie = t->t_held = 0;
+	t->turn_waiting = 0;
+}
+
+void
+table_store_failed(struct table *t, const char *what, const char *why)
+{
+	char *text;
+
+	fprintf(stderr, "cheaterbot: game %lld in %s: %s not saved: %s\n",
+	    (long long)t->game_id, t->chan->name, what, why);
+	text = xasprintf("I cannot write my database (%s): the game in %s "
+	    "waits; moves are refused until it can be written.", why,
+	    t->chan->name);
+	who_tell_admins(t->b, text);
+	free(text);
 }
 
 /* The move by which seat leaves the game. */
@@ -49,13 +64,18 @@ table_leave_move(struct game_move *mv, int seat)
 	mv->verb = GAME_VERB_LEAVE;
 }
 
+static int table_commit(struct table *t, const struct game_move *mv,
+    const char *lead, char **cause);
+
 int
-table_leave(struct table *t, int seat, char **cause)
+table_leave(struct table *t, int seat, const char *lead, char **cause)
 {
 	struct game_move mv;
 
 	table_leave_move(&mv, seat);
-	return table_move(t, &mv, cause);
+	if (t->ops->check(t->g, &mv, cause) != 0)
+		return -1;
+	return table_commit(t, &mv, lead, cause);
 }
 
 /* Logs, applies and announces a legal move; lead is markup put before
@@ -71,10 +91,10 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	game_move_format(t->ops, mv, text, sizeof text);
 	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
 	    &why) != 0) {
-		fprintf(stderr, "cheaterbot: game %lld: move not saved: %s\n",
-		    (long long)t->game_id, why);
-		game_fail(cause, "the move could not be saved (%s); "
-		    "try again", why);
+		table_store_failed(t, "a move", why);
+		game_fail(cause, "I could not save that move (my database "
+		    "cannot be written just now), so nothing happened: try "
+		    "again in a moment");
 		free(why);
 		return -1;
 	}
@@ -90,19 +110,13 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	return 0;
 }
 
-/* Arms the turn timer and its warning for seat. */
+/* Starts the clock of the turn of t->turn_seat at now. */
 static void
-table_turn_arm(struct table *t, int seat)
+table_turn_start(struct table *t, uint64_t now)
 {
 	const struct conf *c = t->b->conf;
-	uint64_t now = t->b->now;
 
-	timer_cancel(&t->b->timers, t->t_turn);
-	timer_cancel(&t->b->timers, t->t_warn);
-	t->t_turn = t->t_warn = 0;
-	t->turn_seat = seat;
-	if (seat < 0)
-		return;
+	t->turn_waiting = 0;
 	t->t_turn = timer_add(&t->b->timers, now + (uint64_t)c->turn_ms,
 	    table_turn_timeout, t);
 	if (c->turn_warn_ms > 0 && c->turn_warn_ms < c->turn_ms)
@@ -111,11 +125,43 @@ table_turn_arm(struct table *t, int seat)
 		    table_turn_warning, t);
 }
 
+/* Arms the turn timer and its warning for seat, from the moment the
+ * lines queued so far (the prompt among them) have been sent. */
+static void
+table_turn_arm(struct table *t, int seat)
+{
+	timer_cancel(&t->b->timers, t->t_turn);
+	timer_cancel(&t->b->timers, t->t_warn);
+	t->t_turn = t->t_warn = 0;
+	t->turn_seat = seat;
+	t->turn_waiting = 0;
+	if (seat < 0)
+		return;
+	t->prompt_seq = queue_last(t->b->queue);
+	if (queue_sent(t->b->queue, t->prompt_seq))
+		table_turn_start(t, t->b->now);
+	else
+		t->turn_waiting = 1;
+}
+
+void
+table_prompt_sent(struct bot *b, uint64_t now)
+{
+	struct table *t;
+	int i;
+
+	for (i = 0; i < b->nchans; i++) {
+		t = b->chans[i]->table;
+		if (t != NULL && t->turn_waiting &&
+		    queue_sent(b->queue, t->prompt_seq))
+			table_turn_start(t, now);
+	}
+}
+
 void
 table_after_move(struct table *t)
 {
 	struct game_turn tu;
-	uint64_t close;
 
 	t->ops->turn(t->g, &tu);
 	if (tu.over) {
@@ -123,6 +169,16 @@ table_after_move(struct table *t)
 		table_finish(t);
 		return;
 	}
+	table_arm(t);
+}
+
+void
+table_arm(struct table *t)
+{
+	struct game_turn tu;
+	uint64_t close;
+
+	t->ops->turn(t->g, &tu);
 	timer_cancel(&t->b->timers, t->t_window);
 	t->t_window = 0;
 	if (tu.window != 0) {
@@ -158,6 +214,9 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	struct game_turn tu;
 	uint64_t min_end;
 
+	if (t->paused != TABLE_RUNNING)
+		return game_fail(cause, "the game is paused until I am back "
+		    "in %s", t->chan->name);
 	if (t->ops->check(t->g, mv, cause) != 0)
 		return -1;
 	t->ops->turn(t->g, &tu);
@@ -276,8 +335,8 @@ table_turn_timeout(void *arg, uint64_t now)
 	s = &t->seats[seat];
 	if (++s->timeouts >= t->b->conf->max_timeouts) {
 		table_leave_move(&mv, seat);
-		lead = xasprintf("{p:%d} timed out %d times in a row and "
-		    "leaves the game.", seat, s->timeouts);
+		lead = xasprintf("{p:%d} timed out %d times in a row.", seat,
+		    s->timeouts);
 	} else {
 		t->ops->timeout(t->g, &mv);
 		lead = xasprintf("{p:%d} ran out of time.", seat);
@@ -298,7 +357,7 @@ table_turn_warning(void *arg, uint64_t now)
 
 	(void)now;
 	t->t_warn = 0;
-	if (t->turn_seat < 0)
+	if (t->turn_seat < 0 || t->seats[t->turn_seat].away)
 		return;
 	text = xasprintf("%d seconds left for your turn (%shand shows your "
 	    "cards).", t->b->conf->turn_warn_ms / 1000, t->b->conf->prefix);
@@ -324,4 +383,25 @@ table_window_close(void *arg, uint64_t now)
 		t->t_window = timer_add(&t->b->timers, t->b->now + 1000,
 		    table_window_close, t);
 	}
+}
+
+void
+table_play_pause(struct table *t)
+{
+	struct chan *c = t->chan;
+
+	if (t->tie_seats != 0) {
+		timer_cancel(&t->b->timers, t->t_tie);
+		t->t_tie = 0;
+		table_tie_settle(t, t->b->now);
+	}
+	if (c->table != t)
+		return;		/* the call ended the game: t is freed */
+	if (t->held) {
+		t->held = 0;
+		say_to(t->b, t->seats[t->held_move.seat].nick, t->chan,
+		    "I lost my connection before your move went through: "
+		    "make it again when the game goes on");
+	}
+	table_timers_cancel(t);
 }

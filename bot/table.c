@@ -44,6 +44,7 @@ table_free(struct table *t)
 	if (t == NULL)
 		return;
 	table_timers_cancel(t);
+	seat_timers_cancel(t);
 	timer_cancel(&t->b->timers, t->t_lobby_expire);
 	if (t->g != NULL)
 		t->ops->destroy(t->g);
@@ -67,93 +68,6 @@ table_lobby_expire(void *arg, uint64_t now)
 	say_chan(t->b, t->chan, text);
 	free(text);
 	table_free(t);
-}
-
-int
-table_seat_of(const struct table *t, const char *nick, const char *userhost)
-{
-	int i;
-
-	for (i = 0; t != NULL && i < t->nseats; i++) {
-		if (!t->seats[i].gone &&
-		    strcasecmp(t->seats[i].nick, nick) == 0 &&
-		    (userhost == NULL ||
-		    strcmp(t->seats[i].userhost, userhost) == 0))
-			return i;
-	}
-	return -1;
-}
-
-struct table *
-table_of_player(struct bot *b, const char *nick, const char *userhost,
-    int *seat)
-{
-	int i;
-
-	for (i = 0; i < b->nchans; i++) {
-		*seat = table_seat_of(b->chans[i].table, nick, userhost);
-		if (*seat >= 0)
-			return b->chans[i].table;
-	}
-	*seat = -1;
-	return NULL;
-}
-
-void
-table_rename(struct bot *b, const char *from, const char *to)
-{
-	struct table *t;
-	int i, seat;
-
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i].table;
-		if ((seat = table_seat_of(t, from, NULL)) >= 0)
-			snprintf(t->seats[seat].nick, sizeof t->seats[seat].nick,
-			    "%s", to);
-	}
-}
-
-int
-table_seat_add(struct table *t, const char *nick, const char *userhost,
-    char **cause)
-{
-	struct buf key = BUF_INIT;
-	struct seat *s;
-	int64_t id;
-	int v;
-
-	if (t->nseats >= t->ops->max_seats)
-		return game_fail(cause, "the table is full (%d players)",
-		    t->ops->max_seats);
-	say_player_key(&key, nick);
-	id = store_player(t->b->store, buf_str(&key), nick, cause);
-	buf_free(&key);
-	if (id < 0)
-		return -1;
-	s = &t->seats[t->nseats++];
-	memset(s, 0, sizeof *s);
-	snprintf(s->nick, sizeof s->nick, "%s", nick);
-	snprintf(s->userhost, sizeof s->userhost, "%s", userhost);
-	s->player = id;
-	s->colour = 1;
-	s->notice = t->b->conf->private_notice;
-	if (store_pref_get(t->b->store, id, "colour", &v, NULL) == 0)
-		s->colour = v;
-	if (store_pref_get(t->b->store, id, "notice", &v, NULL) == 0)
-		s->notice = v;
-	return 0;
-}
-
-void
-table_seat_remove(struct table *t, int seat)
-{
-	memmove(&t->seats[seat], &t->seats[seat + 1],
-	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
-	t->nseats--;
-	if (t->opener > seat || t->opener >= t->nseats)
-		t->opener = t->opener > 0 ? t->opener - 1 : 0;
-	if (t->nseats == 0)
-		table_free(t);
 }
 
 /* The emit callback of struct game_out: gathers one move's messages. */
@@ -196,7 +110,8 @@ table_out_flush(struct table *t, struct table_out *o)
 		say_chan(t->b, t->chan, buf_str(&text));
 	}
 	for (i = 0; i < t->nseats; i++) {
-		if (o->priv[i].len == 0 || t->seats[i].gone)
+		if (o->priv[i].len == 0 || t->seats[i].gone ||
+		    t->seats[i].away)
 			continue;
 		buf_reset(&text);
 		render(&text, buf_str(&o->priv[i]), names, t->nseats,
@@ -235,8 +150,12 @@ table_start(struct table *t, char **cause)
 	}
 	for (i = 0; i < t->nseats; i++) {
 		players[i] = t->seats[i].player;
-		snprintf(ident[i], sizeof ident[i], "h:%s",
-		    t->seats[i].userhost);
+		if (t->seats[i].account[0] != '\0')
+			snprintf(ident[i], sizeof ident[i], "a:%s",
+			    t->seats[i].account);
+		else
+			snprintf(ident[i], sizeof ident[i], "h:%s",
+			    t->seats[i].userhost);
 		idents[i] = ident[i];
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
@@ -310,8 +229,7 @@ table_finish(struct table *t)
 	}
 	if (store_game_finish(t->b->store, t->game_id, res, t->nseats,
 	    &cause) != 0) {
-		fprintf(stderr, "cheaterbot: game %lld not recorded: %s\n",
-		    (long long)t->game_id, cause);
+		table_store_failed(t, "the result", cause);
 		free(cause);
 	}
 	buf_addf(&text, "Game over! ");

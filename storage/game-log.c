@@ -64,8 +64,8 @@ store_game_check(const char *variant, int dealer, int nseats,
 	}
 	for (i = 0; i < nseats; i++) {
 		id = idents[i];
-		if (id == NULL || (strncmp(id, "a:", 2) != 0 &&
-		                      strncmp(id, "h:", 2) != 0) ||
+		if (id == NULL ||
+		    (strncmp(id, "a:", 2) != 0 && strncmp(id, "h:", 2) != 0) ||
 		    id[2] == '\0') {
 			return store_fail(cause,
 			    "seat %d's identity '%s' is neither a:ACCOUNT nor "
@@ -122,8 +122,10 @@ store_deals(struct store *s, const char *channel, char **cause)
 	n = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	if (n > INT_MAX) {
-		return store_fail(cause, "channel '%s' has had %" PRId64
-		    " deals, more than can be counted", channel, n);
+		return store_fail(cause,
+		    "channel '%s' has had %" PRId64
+		    " deals, more than can be counted",
+		    channel, n);
 	}
 	return (int)n;
 }

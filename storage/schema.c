@@ -113,6 +113,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ON CONFLICT (key) DO UPDATE"
 	    " SET nick = excluded.nick, last_seen = excluded.last_seen"
 	    " RETURNING id",
+	/* ?1 key; the player's id. */
+	[SQL_PLAYER_FIND] = "SELECT id FROM players WHERE key = ?1",
 	/* ?1 player, ?2 name (, ?3 value). */
 	[SQL_PREF_GET] = "SELECT value FROM prefs"
 	    " WHERE player = ?1 AND name = ?2",

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <sqlite3.h>
 
@@ -26,6 +27,7 @@ enum store_sql {
 	SQL_BEGIN_WRITE,
 	SQL_COMMIT,
 	SQL_PLAYER_UPSERT,
+	SQL_PLAYER_FIND,
 	SQL_PREF_GET,
 	SQL_PREF_SET,
 	SQL_GAME_INSERT,
@@ -51,6 +53,13 @@ struct store {
 	sqlite3 *db;
 	char *path; /* as given, for causes */
 	sqlite3_stmt *stmt[SQL_COUNT];
+
+	/* The claim (db-file.c): the locked FILE-lock, or -1; the file's
+	 * identity; the next claimed store of this process. */
+	int lock_fd;
+	dev_t lock_dev;
+	ino_t lock_ino;
+	struct store *claim_next;
 };
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
@@ -96,6 +105,9 @@ int store_rollback(struct store *s);
  * of its first row into buf: 0, or -1 and *cause. */
 int store_pragma(
     struct store *s, const char *sql, char *buf, size_t size, char **cause);
+
+/* Ends the store's claim on its database, if it holds one (db-file.c). */
+void store_unclaim(struct store *s);
 
 /* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
 int store_migrate(struct store *s, char **cause);

@@ -228,6 +228,9 @@ store_configure(struct store *s, char **cause)
 		return store_fail(cause,
 		    "database '%s': foreign keys are not available", s->path);
 	}
+	/* A read-only connection reads any journal mode and can set none. */
+	if (sqlite3_db_readonly(s->db, "main") == 1)
+		return 0;
 	if (store_pragma(s, wal, mode, sizeof mode, cause) != 0)
 		return -1;
 	/* An in-memory database (":memory:", for tests) has no WAL. */
@@ -254,16 +257,17 @@ store_prepare(struct store *s, char **cause)
 	return 0;
 }
 
-struct store *
-store_open(const char *path, char **cause)
+/* Opens path with SQLite's open flags (store_open, store_open_readonly). */
+static struct store *
+store_open_flags(const char *path, int flags, char **cause)
 {
 	struct store *s;
-	int flags;
 
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
-	flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI;
-	if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+	s->lock_fd = -1;
+	if (sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_URI, NULL) !=
+	    SQLITE_OK) {
 		store_db_fail(s, cause);
 		goto fail;
 	}
@@ -277,6 +281,19 @@ fail:
 	return NULL;
 }
 
+struct store *
+store_open(const char *path, char **cause)
+{
+	return store_open_flags(
+	    path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, cause);
+}
+
+struct store *
+store_open_readonly(const char *path, char **cause)
+{
+	return store_open_flags(path, SQLITE_OPEN_READONLY, cause);
+}
+
 void
 store_close(struct store *s)
 {
@@ -284,6 +301,7 @@ store_close(struct store *s)
 
 	if (s == NULL)
 		return;
+	store_unclaim(s);
 	for (i = 0; i < SQL_COUNT; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close_v2(s->db);
@@ -304,6 +322,21 @@ store_player(struct store *s, const char *key, const char *nick, char **cause)
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* RETURNING always gives a row */
+	id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return id;
+}
+
+int64_t
+store_player_find(struct store *s, const char *key, char **cause)
+{
+	sqlite3_stmt *st;
+	int64_t id;
+	int rc;
+
+	rc = store_query(s, SQL_PLAYER_FIND, &st, cause, "t", key);
+	if (rc != 1)
+		return rc == 0 ? 0 : -1;
 	id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	return id;

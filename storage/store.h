@@ -6,7 +6,9 @@
  * The database runs in WAL mode with foreign keys on and a busy timeout;
  * the schema is migrated on open, keyed on PRAGMA user_version; every
  * statement is prepared; each call is one transaction.  A move is committed
- * by store_move() before the bot announces it.
+ * by store_move() before the bot announces it.  One bot runs on a database
+ * at a time (store_claim()); a copy can be taken while it runs
+ * (store_backup()).
  *
  * A player is found by a key: "a:ACCOUNT" when the network tells the
  * services account, else "n:NICK" with the nick in lower case.  The nick
@@ -25,6 +27,11 @@ struct store;
  * 5000 ms for a lock held by another process.  A database written by a
  * newer cheaterbot (a higher schema version) is refused. */
 struct store *store_open(const char *path, char **cause);
+/* Opens an existing database for reading only, as store_open() would
+ * (path may be a URI too); it is never created, and one that needs a
+ * migration is refused.  Every write through it fails.  For copying a
+ * database a bot is running on (store_backup()). */
+struct store *store_open_readonly(const char *path, char **cause);
 /* Closes it, finalizing every statement; NULL does nothing. */
 void store_close(struct store *s);
 
@@ -32,6 +39,10 @@ void store_close(struct store *s);
  * updated; -1 and *cause on failure. */
 int64_t store_player(struct store *s, const char *key, const char *nick,
     char **cause);
+
+/* The id of the player with key, without writing anything: 0 if there is
+ * none, -1 and *cause on failure. */
+int64_t store_player_find(struct store *s, const char *key, char **cause);
 
 /* A per-player preference ("colour", "notice"): *value is set and 0
  * returned when stored, 1 when not set, -1 and *cause on failure. */
@@ -43,7 +54,8 @@ int store_pref_set(struct store *s, int64_t player, const char *name,
 /* Records a game that was just dealt by seat dealer: its seats in order
  * (player ids) and who sits in each (idents[i], the identity the bot
  * recognises the seat by: "a:ACCOUNT" or "h:user@host"), returning the
- * new game id, or -1 and *cause. */
+ * new game id, or -1 and *cause.  The strings are copied; a dealer outside
+ * the seats or an ident of neither form is refused. */
 int64_t store_game_begin(struct store *s, const char *variant,
     const char *channel, const char *options, uint64_t seed, int dealer,
     int nseats, const int64_t *players, const char *const *idents,
@@ -156,12 +168,19 @@ void store_game_free(struct store_game *g);
  * file next to it, FILE-lock, held until store_close() (the kernel drops
  * it if the process dies, kill -9 included), with the holder's pid
  * written in it.  0, or -1 and *cause, e.g. "database './x.db' is in use
- * by another cheaterbot (pid 1234)". */
+ * by another cheaterbot (pid 1234)".  Claiming again through the same
+ * store does nothing; through another store of the same process it is
+ * refused (record locks belong to the process, so closing that store would
+ * end the first one's claim).  A database in memory needs no claim: 0.
+ * The process must not open and close FILE-lock itself while it holds the
+ * claim: closing any descriptor of it ends the lock. */
 int store_claim(struct store *s, char **cause);
 
 /* Writes a consistent copy of the live database (other processes may be
  * writing it) to the new file dest, which must not exist; 0, or -1 and
- * *cause (no partial copy is left behind). */
+ * *cause (no partial copy is left behind).  The copy holds every
+ * transaction committed before it began and none after.  dest is a file
+ * name, never a URI. */
 int store_backup(struct store *s, const char *dest, char **cause);
 
 /* PRAGMA integrity_check: 0 when it says ok, else -1 and *cause with its

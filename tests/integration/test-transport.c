@@ -1,13 +1,16 @@
 /*
  * The transport against a real ngircd and the real bot binary: the bot
- * registers and joins both its channels, answers CTCP VERSION and a
- * command, is not hung by over-long lines, survives the server going away
- * and coming back on the same port, falls back to another nick when its
- * own is taken, says goodbye on SIGTERM and exits cleanly (which, under
- * ASan, also means without leaks), and refuses a bad command line or
- * configuration with one line and status 1.
+ * negotiates CAP (ngircd offers none of what it wants), registers and
+ * joins both its channels, answers CTCP VERSION and a command, is not hung
+ * by over-long lines, falls back to another nick when its own is taken and
+ * takes it back when it frees, notices a frozen server, survives the
+ * server going away and coming back on the same port, says goodbye on
+ * SIGTERM and exits cleanly (which, under ASan, also means without leaks),
+ * and refuses a bad command line or configuration with one line and
+ * status 1.
  *
- * The tests run in order on one server, one bot and one watching player.
+ * The tests run in order on one server, one bot and one watching player;
+ * some start a bot of their own.
  */
 #include <fnmatch.h>
 #include <limits.h>
@@ -25,7 +28,10 @@
 #include "tests/lib/client.h"
 #include "tests/lib/ngircd.h"
 
-#define RECONNECT_MS 30000 /* the bot's first retry is after 5 s */
+#define RECONNECT_MS 15000 /* the bots retry after 1 to 2 s */
+
+/* Every bot's configuration file: quick reconnecting. */
+#define WORLD_CONF "reconnect = { min = 1; max = 2; };\n"
 
 /* Everything a test starts lives here, so that the group teardown stops
  * and frees it even when an assertion ends the test early. */
@@ -34,19 +40,41 @@ struct world {
 	struct ngircd irc;
 	struct ngircd_bot bot;
 	struct ngircd_bot other; /* a second bot, or a refused one */
+	struct ngircd_bot
+	    extra; /* one more, for the nick and dead-link tests */
 	struct client watch;
 	struct client talk;
+	struct client hold; /* holds a nick a bot wants */
 	char port[16];
 	char db[PATH_MAX];
+	char conf[PATH_MAX];
 };
+
+/* Writes text to the file NAME in the world's directory; path receives
+ * its name.  0, or -1. */
+static int
+world_file(struct world *w, const char *name, const char *text, char *path)
+{
+	FILE *f;
+
+	if (snprintf(path, PATH_MAX, "%s/%s", w->dir, name) >= PATH_MAX)
+		return -1;
+	f = fopen(path, "w");
+	if (f == NULL)
+		return -1;
+	fputs(text, f);
+	return fclose(f) == 0 ? 0 : -1;
+}
 
 static int
 world_start_bot(struct world *w)
 {
-	const char *args[] = {"--server", "127.0.0.1", "--port", w->port,
-	    "--channel", "#t1", "--channel", "#t2", "--db", w->db, "--seed",
-	    "1", "--nick", "cheaterbot", NULL};
+	const char *args[] = {"-c", w->conf, "--server", "127.0.0.1", "--port",
+	    w->port, "--channel", "#t1", "--channel", "#t2", "--db", w->db,
+	    "--seed", "1", "--nick", "cheaterbot", NULL};
 
+	if (world_file(w, "bot.cfg", WORLD_CONF, w->conf) != 0)
+		return -1;
 	return ngircd_bot_start(&w->bot, w->dir, "bot", args);
 }
 
@@ -62,7 +90,7 @@ world_setup(void **state)
 	*state = w;
 	if (w == NULL)
 		return -1;
-	w->watch.fd = w->talk.fd = -1;
+	w->watch.fd = w->talk.fd = w->hold.fd = -1;
 	if ((w->dir = ngircd_tmpdir()) == NULL ||
 	    ngircd_start(&w->irc, w->dir, 0) != 0)
 		goto fail;
@@ -86,10 +114,13 @@ world_teardown(void **state)
 
 	if (w == NULL)
 		return 0;
+	ngircd_resume(&w->irc);
 	ngircd_bot_stop(&w->bot);
 	ngircd_bot_stop(&w->other);
+	ngircd_bot_stop(&w->extra);
 	client_close(&w->watch);
 	client_close(&w->talk);
+	client_close(&w->hold);
 	ngircd_stop(&w->irc);
 	ngircd_rmdir(w->dir);
 	free(w->dir);
@@ -108,6 +139,9 @@ test_joins_channels(void **state)
 	    client_wait_glob(&w->watch, ":cheaterbot!* JOIN *#t2", 0));
 	assert_true(
 	    ngircd_bot_wait_log(&w->bot, "registered as cheaterbot", 0));
+	/* ngircd answers CAP LS with multi-prefix only. */
+	assert_true(ngircd_bot_wait_log(&w->bot,
+	    "CAP: the server offers none of extended-join account-notify", 0));
 }
 
 static void
@@ -201,6 +235,80 @@ test_taken_nick(void **state)
 	    client_wait_glob(&w->watch, ":cheaterbot_!* QUIT *bye*", 0));
 }
 
+/* A client holds the nick regainbot in #t3 before the bot starts: the bot
+ * registers as its alternate, and takes regainbot back as soon as the
+ * client quits. */
+static void
+test_nick_regain(void **state)
+{
+	struct world *w = *state;
+	struct ngircd_bot *b = &w->extra;
+	char conf[PATH_MAX], db[PATH_MAX];
+	const char *args[] = {"-c", conf, "--server", "127.0.0.1", "--port",
+	    w->port, "--channel", "#t3", "--db", db, NULL};
+
+	snprintf(db, sizeof db, "%s/db3", w->dir);
+	assert_int_equal(world_file(w, "regain.cfg",
+	                     WORLD_CONF "identity = { nick = \"regainbot\"; "
+	                                "alt_nicks = [ \"regainalt\" ]; };\n",
+	                     conf),
+	    0);
+	assert_int_equal(client_open(&w->hold, w->irc.port, "regainbot"), 0);
+	assert_int_equal(client_join(&w->hold, "#t3"), 0);
+	assert_int_equal(client_join(&w->watch, "#t3"), 0);
+	assert_int_equal(ngircd_bot_start(b, w->dir, "regain", args), 0);
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":regainalt!* JOIN *#t3", 10000));
+	assert_true(
+	    ngircd_bot_wait_log(b, "nick refused (433), trying regainalt", 0));
+
+	client_close(&w->hold);
+	assert_non_null(client_wait_glob(&w->watch, ":regainbot!* QUIT *", 0));
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":regainalt!* NICK *regainbot", 3000));
+	assert_true(ngircd_bot_wait_log(b, "now known as regainbot", 0));
+	assert_int_equal(ngircd_bot_stop(b), 0);
+}
+
+/* ngircd frozen under a bot with a 1 s keepalive and a 2 s timeout: it
+ * pings, gives the link up, keeps trying; once ngircd runs again, the bot
+ * is back in its channel. */
+static void
+test_dead_link(void **state)
+{
+	struct world *w = *state;
+	struct ngircd_bot *b = &w->extra;
+	char conf[PATH_MAX], db[PATH_MAX];
+	const char *args[] = {"-c", conf, "--server", "127.0.0.1", "--port",
+	    w->port, "--channel", "#t4", "--db", db, "--nick", "deadbot", NULL};
+
+	snprintf(db, sizeof db, "%s/db4", w->dir);
+	assert_int_equal(world_file(w, "dead.cfg",
+	                     "reconnect = { min = 1; max = 2; ping = 1; "
+	                     "timeout = 2; };\n",
+	                     conf),
+	    0);
+	assert_int_equal(client_join(&w->watch, "#t4"), 0);
+	assert_int_equal(ngircd_bot_start(b, w->dir, "dead", args), 0);
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":deadbot!* JOIN *#t4", 10000));
+
+	assert_int_equal(ngircd_pause(&w->irc), 0);
+	assert_true(ngircd_bot_wait_log(b,
+	    "disconnected: nothing received for 2 s, not even a PONG", 6000));
+	/* Two more attempts, each connecting (the kernel still accepts) and
+	 * given up for silence. */
+	assert_true(
+	    ngircd_bot_wait_log_n(b, "connected to 127.0.0.1", 3, 15000));
+	assert_true(ngircd_bot_wait_log_n(b, "reconnecting in", 3, 15000));
+	assert_int_equal(ngircd_resume(&w->irc), 0);
+
+	assert_non_null(
+	    client_wait_glob(&w->watch, ":deadbot!* JOIN *#t4", RECONNECT_MS));
+	assert_true(ngircd_bot_alive(b));
+	assert_int_equal(ngircd_bot_stop(b), 0);
+}
+
 /* Whether the bot is seen in a channel: a JOIN, or the NAMES reply if
  * it was quicker than the watcher. */
 static int
@@ -291,6 +399,8 @@ main(void)
 	    cmocka_unit_test(test_games),
 	    cmocka_unit_test(test_long_lines),
 	    cmocka_unit_test(test_taken_nick),
+	    cmocka_unit_test(test_nick_regain),
+	    cmocka_unit_test(test_dead_link),
 	    cmocka_unit_test(test_server_restart),
 	    cmocka_unit_test(test_sigterm),
 	    cmocka_unit_test(test_refusals),

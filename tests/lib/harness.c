@@ -11,8 +11,9 @@
 #include "bot/ircline.h"
 #include "bot/render.h"
 #include "storage/store.h"
-#include "games/cards.h"
 #include "games/xalloc.h"
+
+static void harness_forget(struct harness *h);
 
 struct harness *
 harness_new(uint64_t seed, void (*tune)(struct conf *c))
@@ -34,14 +35,52 @@ harness_new(uint64_t seed, void (*tune)(struct conf *c))
 	}
 	h->queue = queue_new(1000000, 1);
 	h->now = 1000000;
+	h->seed = seed;
 	h->bot = bot_new(&h->conf, h->store, h->queue, seed, 1, h->now);
-	bot_connected(h->bot, h->conf.nicks[0], h->now);
-	harness_line(h, ":cheaterbot!bot@test.host JOIN #cheater");
-	harness_line(h, ":irc.test 353 cheaterbot = #cheater :cheaterbot "
-	    "@oper alice bob carol dave");
+	harness_join(h, NULL);
 	harness_drain(h);
 	harness_clear(h);
 	return h;
+}
+
+void
+harness_join(struct harness *h, const char *const *members)
+{
+	static const char *const everyone[] = {
+		"oper", "alice", "bob", "carol", "dave", NULL,
+	};
+	char line[256];
+	int i;
+
+	if (members == NULL)
+		members = everyone;
+	bot_connected(h->bot, h->conf.nicks[0], h->now);
+	harness_line(h, ":cheaterbot!bot@test.host JOIN #cheater");
+	snprintf(line, sizeof line, ":irc.test 353 cheaterbot = #cheater "
+	    ":cheaterbot");
+	for (i = 0; members[i] != NULL; i++) {
+		snprintf(line + strlen(line), sizeof line - strlen(line),
+		    " %s%s", strcmp(members[i], "oper") == 0 ? "@" : "",
+		    members[i]);
+	}
+	harness_line(h, line);
+	for (i = 0; members[i] != NULL; i++) {
+		snprintf(line, sizeof line, ":irc.test 352 cheaterbot "
+		    "#cheater %s test.host irc.test %s H%s :0 %s", members[i],
+		    members[i], strcmp(members[i], "oper") == 0 ? "@" : "",
+		    members[i]);
+		harness_line(h, line);
+	}
+	harness_line(h, ":irc.test 315 cheaterbot #cheater :End of WHO");
+}
+
+void
+harness_restart(struct harness *h, const char *const *members)
+{
+	bot_free(h->bot);
+	harness_drain(h);
+	h->bot = bot_new(&h->conf, h->store, h->queue, ++h->seed, 1, h->now);
+	harness_join(h, members);
 }
 
 void
@@ -53,7 +92,7 @@ harness_free(struct harness *h)
 	queue_free(h->queue);
 	store_close(h->store);
 	conf_free(&h->conf);
-	harness_clear(h);
+	harness_forget(h);
 	snprintf(path, sizeof path, "%s/bot.db-wal", h->dir);
 	unlink(path);
 	snprintf(path, sizeof path, "%s/bot.db-shm", h->dir);
@@ -89,12 +128,15 @@ harness_advance(struct harness *h, uint64_t ms)
 {
 	uint64_t end = h->now + ms, next;
 
+	harness_drain(h);
 	while ((next = bot_next_timer(h->bot)) <= end) {
 		h->now = next > h->now ? next : h->now;
 		bot_tick(h->bot, h->now);
+		harness_drain(h);
 	}
 	h->now = end;
 	bot_tick(h->bot, h->now);
+	harness_drain(h);
 }
 
 int
@@ -112,14 +154,22 @@ harness_drain(struct harness *h)
 	return n;
 }
 
-void
-harness_clear(struct harness *h)
+/* Frees every line kept in sent[]. */
+static void
+harness_forget(struct harness *h)
 {
 	int i;
 
 	for (i = 0; i < h->nsent; i++)
 		free(h->sent[i]);
 	h->nsent = 0;
+}
+
+void
+harness_clear(struct harness *h)
+{
+	harness_drain(h);
+	harness_forget(h);
 }
 
 const char *
@@ -130,6 +180,16 @@ harness_plain(struct harness *h, int i)
 	buf_reset(&b);
 	render_strip(&b, h->sent[i]);
 	return buf_str(&b);
+}
+
+void
+harness_dump(struct harness *h)
+{
+	int i;
+
+	harness_drain(h);
+	for (i = 0; i < h->nsent; i++)
+		fprintf(stderr, "  sent[%d] %s\n", i, harness_plain(h, i));
 }
 
 int
@@ -176,32 +236,43 @@ harness_turn(struct harness *h)
 }
 
 void
-harness_cheat_type(struct harness *h)
+harness_type(struct harness *h)
 {
 	struct table *t = harness_table(h);
 	struct game_move mv;
-	char text[1024], card[16];
-	size_t used;
-	int i;
+	char text[1024];
+	int cmd;
 
 	t->ops->timeout(t->g, &mv);
-	if (mv.seat < 0)
+	if (mv.seat < 0 || (cmd = t->ops->command(t->g, &mv, text,
+	    sizeof text)) < 0)
 		abort();
-	used = (size_t)snprintf(text, sizeof text, "play");
-	for (i = 2; i < mv.argc && used < sizeof text; i++) {
-		cards_plain(mv.argv[i], card, sizeof card);
-		used += (size_t)snprintf(text + used, sizeof text - used,
-		    " %s", card);
-	}
-	if (used < sizeof text)
-		snprintf(text + used, sizeof text - used, " as %d %s",
-		    mv.argv[0], cards_rank_name(mv.argv[1], mv.argv[0] > 1));
-	harness_say(h, t->seats[mv.seat].nick, "cheaterbot", text);
+	harness_say(h, t->seats[mv.seat].nick,
+	    t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE ? "cheaterbot" :
+	    "#cheater", text);
 }
 
 void
-harness_cheat_play(struct harness *h)
+harness_play(struct harness *h)
 {
-	harness_cheat_type(h);
+	harness_type(h);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
+}
+
+void
+harness_deal(struct harness *h, const char *game, const char *const *nicks)
+{
+	char cmd[128];
+	int i;
+
+	for (i = 0; nicks[i] != NULL; i++) {
+		harness_say(h, nicks[i], "cheaterbot", "set colour off");
+		snprintf(cmd, sizeof cmd, "!play %s", game);
+		harness_say(h, nicks[i], "#cheater", i == 0 ? cmd : "!join");
+	}
+	harness_say(h, nicks[0], "#cheater", "!start");
+	harness_drain(h);
+	if (harness_table(h) == NULL ||
+	    harness_table(h)->state != TABLE_PLAYING)
+		abort();
 }

@@ -24,37 +24,53 @@ struct harness {
 	uint64_t now;
 	char *sent[HARNESS_SENT_MAX];	/* every line sent, colours kept */
 	int nsent;
+	uint64_t seed;
 };
 
 /* A connected bot in #cheater with seed; conf is the defaults, changed by
- * tune (may be NULL) before the bot starts. */
+ * tune (may be NULL) before the bot starts.  The channel holds oper (an
+ * operator), alice, bob, carol and dave, each nick!nick@test.host. */
 struct harness *harness_new(uint64_t seed, void (*tune)(struct conf *c));
 void harness_free(struct harness *h);
+/* The bot registers and joins #cheater, where the NAMES and WHO replies
+ * list members (NULL: everyone above), ending with 315. */
+void harness_join(struct harness *h, const char *const *members);
+/* A restart: the bot is freed (what it queued is drained) and a new one
+ * starts on the same database and joins with members (as above). */
+void harness_restart(struct harness *h, const char *const *members);
 
 /* Feeds one raw line (":nick!u@h PRIVMSG #c :text"). */
 void harness_line(struct harness *h, const char *raw);
 /* nick (as nick!nick@test.host) says text to target. */
 void harness_say(struct harness *h, const char *nick, const char *target,
     const char *text);
-/* Advances the clock by ms, running timers. */
+/* Advances the clock by ms, running timers and sending what the queue
+ * lets go meanwhile (as the event loop does). */
 void harness_advance(struct harness *h, uint64_t ms);
 /* Moves every queued line into sent[]; returns how many were new. */
 int harness_drain(struct harness *h);
-/* Forgets what was sent. */
+/* Sends what is queued and forgets everything sent. */
 void harness_clear(struct harness *h);
 /* The index of the first sent line at or after from that contains every
  * one of the NULL-terminated strings (colour codes stripped), or -1. */
 int harness_find(struct harness *h, int from, ...);
+/* Prints every line sent so far on stderr (to see why a test fails). */
+void harness_dump(struct harness *h);
 /* The sent line i with colour codes stripped, into a static buffer. */
 const char *harness_plain(struct harness *h, int i);
+/* Opens a lobby in #cheater with "!play GAME" (game may carry options),
+ * seats the NULL-terminated nicks (colours off, so hands read back as
+ * input) and deals; aborts if no game starts. */
+void harness_deal(struct harness *h, const char *game,
+    const char *const *nicks);
 /* The table in #cheater, or NULL. */
 struct table *harness_table(struct harness *h);
 /* The seat whose turn it is at that table's game, or -1. */
 int harness_turn(struct harness *h);
-/* In a Cheat game: the seat to move types the rules' own default move as
- * a player would ("play CARD... as COUNT RANK", in private). */
-void harness_cheat_type(struct harness *h);
+/* The seat to move types the rules' own default move as a player would
+ * (ops->command(), where the command may be typed). */
+void harness_type(struct harness *h);
 /* The same, then the clock moves past the minimum challenge window. */
-void harness_cheat_play(struct harness *h);
+void harness_play(struct harness *h);
 
 #endif

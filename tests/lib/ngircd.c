@@ -337,27 +337,63 @@ ngircd_bot_alive(struct ngircd_bot *b)
 	return 1;
 }
 
-/* Whether the file at path contains text. */
+int
+ngircd_pause(struct ngircd *s)
+{
+	if (s->pid <= 0)
+		return -1;
+	return kill(s->pid, SIGSTOP);
+}
+
+int
+ngircd_resume(struct ngircd *s)
+{
+	if (s->pid <= 0)
+		return -1;
+	return kill(s->pid, SIGCONT);
+}
+
+/* How many times the file at path contains text (in its first 64 KiB;
+ * an empty text counts once). */
 static int
-ngircd_file_has(const char *path, const char *text)
+ngircd_file_count(const char *path, const char *text)
 {
 	char buf[65536];
+	const char *at;
 	size_t n;
 	FILE *f = fopen(path, "r");
-	int found = 0;
+	int count = 0;
 
 	if (f == NULL)
 		return 0;
+	if (*text == '\0') {
+		fclose(f);
+		return 1;
+	}
 	n = fread(buf, 1, sizeof buf - 1, f);
 	buf[n] = '\0';
 	fclose(f);
-	found = strstr(buf, text) != NULL;
-	return found;
+	for (at = buf; (at = strstr(at, text)) != NULL; at += strlen(text))
+		count++;
+	return count;
+}
+
+int
+ngircd_bot_log_count(const struct ngircd_bot *b, const char *text)
+{
+	return ngircd_file_count(b->log, text);
 }
 
 int
 ngircd_bot_wait_log(
     const struct ngircd_bot *b, const char *text, int timeout_ms)
+{
+	return ngircd_bot_wait_log_n(b, text, 1, timeout_ms);
+}
+
+int
+ngircd_bot_wait_log_n(
+    const struct ngircd_bot *b, const char *text, int want, int timeout_ms)
 {
 	long long end = ngircd_now_ms() + timeout_ms;
 	char events[4096];
@@ -369,7 +405,7 @@ ngircd_bot_wait_log(
 		close(fd);
 		fd = -1;
 	}
-	while (!(found = ngircd_file_has(b->log, text))) {
+	while (!(found = ngircd_file_count(b->log, text) >= want)) {
 		left = (int)(end - ngircd_now_ms());
 		if (left <= 0)
 			break;

@@ -40,6 +40,13 @@ int ngircd_start(struct ngircd *s, const char *dir, int port);
  * was not running. */
 int ngircd_stop(struct ngircd *s);
 
+/* Freezes ngircd with SIGSTOP: a server that stops answering without
+ * closing a connection.  0, or -1 if it is not running. */
+int ngircd_pause(struct ngircd *s);
+/* Lets it run again (SIGCONT; harmless when it runs).  0, or -1 if it is
+ * not running. */
+int ngircd_resume(struct ngircd *s);
+
 /* Starts the bot with args (NULL-terminated, without argv[0]), its stderr
  * going to dir/NAME.log.  0, or -1. */
 int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
@@ -56,6 +63,13 @@ int ngircd_bot_alive(struct ngircd_bot *b);
  * did, 0 if not. */
 int ngircd_bot_wait_log(
     const struct ngircd_bot *b, const char *text, int timeout_ms);
+
+/* How many times text appears in the bot's log. */
+int ngircd_bot_log_count(const struct ngircd_bot *b, const char *text);
+/* Waits up to timeout_ms for text to appear at least want times in the
+ * bot's log.  1 if it did, 0 if not. */
+int ngircd_bot_wait_log_n(
+    const struct ngircd_bot *b, const char *text, int want, int timeout_ms);
 
 /* Milliseconds on the monotonic clock. */
 long long ngircd_now_ms(void);

@@ -106,7 +106,7 @@ test_random_input(void **state)
 		if (rng_below(&r, 4) == 0 && steer(h, nick))
 			continue;
 		if (harness_turn(h) >= 0 && rng_below(&r, 3) == 0)
-			harness_cheat_play(h);
+			harness_play(h);
 		else
 			harness_say(h, nick, rng_below(&r, 3) == 0 ?
 			    "cheaterbot" : "#cheater", text);

@@ -20,31 +20,23 @@
 
 #define CH "#cheater"
 
-/* Opens a Cheat lobby for the nicks (NULL-terminated), colours off so
- * hands read back as input, and deals. */
-static struct harness *
-deal(uint64_t seed, const char *opts, ...)
-{
-	struct harness *h = harness_new(seed, NULL);
-	const char *nick, *first = NULL;
-	char cmd[128];
-	va_list ap;
+/* A Cheat game (with opts) for the nicks, NULL-terminated. */
+#define deal(seed, opts, ...) \
+	deal_game(harness_new((seed), NULL), "cheat " opts, __VA_ARGS__)
 
-	va_start(ap, opts);
-	while ((nick = va_arg(ap, const char *)) != NULL) {
-		harness_say(h, nick, "cheaterbot", "set colour off");
-		if (first == NULL) {
-			first = nick;
-			snprintf(cmd, sizeof cmd, "!play cheat %s", opts);
-			harness_say(h, nick, CH, cmd);
-		} else
-			harness_say(h, nick, CH, "!join");
-	}
+static struct harness *
+deal_game(struct harness *h, const char *game, ...)
+{
+	const char *nicks[GAME_MAX_SEATS + 1], *nick;
+	va_list ap;
+	int n = 0;
+
+	va_start(ap, game);
+	while ((nick = va_arg(ap, const char *)) != NULL && n < GAME_MAX_SEATS)
+		nicks[n++] = nick;
 	va_end(ap);
-	harness_say(h, first, CH, "!start");
-	harness_drain(h);
-	assert_non_null(harness_table(h));
-	assert_int_equal(harness_table(h)->state, TABLE_PLAYING);
+	nicks[n] = NULL;
+	harness_deal(h, game, nicks);
 	return h;
 }
 
@@ -106,8 +98,7 @@ test_unknown_and_bad_commands(void **state)
 	harness_say(h, "bob", CH, "!join");
 	assert_true(harness_find(h, 5, "no lobby is open here", NULL) == 5);
 	harness_say(h, "bob", "cheaterbot", "play 4h as fours");
-	assert_true(harness_find(h, 6, "that command works in a channel",
-	    NULL) == 6);
+	assert_true(harness_find(h, 6, "you are not in a game", NULL) == 6);
 	assert_int_equal(h->nsent, 7);
 	assert_null(harness_table(h));
 	harness_free(h);
@@ -192,7 +183,7 @@ test_whole_game(void **state)
 
 	(void)state;
 	while (harness_table(h) != NULL && harness_turn(h) >= 0 && moves < 200) {
-		harness_cheat_play(h);
+		harness_play(h);
 		moves++;
 	}
 	assert_non_null(harness_table(h));
@@ -219,9 +210,9 @@ test_challenge_tie(void **state)
 	int accused, near, far, before;
 
 	(void)state;
-	harness_cheat_play(h);	/* a face-up opening: nothing to call */
+	harness_play(h);	/* a face-up opening: nothing to call */
 	accused = harness_turn(h);
-	harness_cheat_play(h);
+	harness_play(h);
 	near = (accused + 1) % 4;
 	far = (accused + 3) % 4;
 	before = h->nsent;
@@ -245,10 +236,10 @@ test_held_play(void **state)
 	int caller;
 
 	(void)state;
-	harness_cheat_play(h);		/* face up: no window */
-	harness_cheat_type(h);		/* face down: a window opens */
+	harness_play(h);		/* face up: no window */
+	harness_type(h);		/* face down: a window opens */
 	assert_int_equal(t->nmoves, 2);
-	harness_cheat_type(h);		/* too soon: held */
+	harness_type(h);		/* too soon: held */
 	assert_int_equal(t->nmoves, 2);
 	assert_true(t->held);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
@@ -257,7 +248,7 @@ test_held_play(void **state)
 
 	/* Held again, and a call lands just before the window's minimum. */
 	caller = (harness_turn(h) + 1) % 3;
-	harness_cheat_type(h);
+	harness_type(h);
 	assert_true(t->held);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms - 100);
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
@@ -296,7 +287,7 @@ test_turn_timeout(void **state)
 		else if (harness_turn(h) == seat)
 			harness_advance(h, (uint64_t)h->conf.turn_ms);
 		else
-			harness_cheat_play(h);
+			harness_play(h);
 	}
 	assert_true(harness_find(h, 0, nick, "timed out 3 times", NULL) >= 0);
 	if (harness_table(h) != NULL) {
@@ -331,7 +322,7 @@ test_bad_moves(void **state)
 	assert_true(harness_find(h, before, "NOTICE dave",
 	    "not playing in this game", NULL) >= 0);
 	assert_true(harness_find(h, before, "NOTICE dave",
-	    "that command works in a channel", NULL) >= 0);
+	    "you are not in a game", NULL) >= 0);
 	harness_free(h);
 }
 
@@ -418,7 +409,7 @@ test_right_call_and_stop(void **state)
 	snprintf(text, sizeof text, "play %s", a);
 	harness_say(h, t->seats[seat].nick, "cheaterbot", text);
 	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
-	harness_cheat_play(h);
+	harness_play(h);
 	before = h->nsent;
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);

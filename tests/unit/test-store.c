@@ -121,6 +121,11 @@ test_players(void **state)
 	assert_int_equal(store_stats(f->s, "alicia", NULL, &st, NULL), 0);
 	assert_string_equal(st.nick, "Alicia");
 	assert_int_equal(store_stats(f->s, "alice", NULL, &st, NULL), 1);
+	/* Found by key without being written. */
+	assert_int_equal(store_player_find(f->s, "n:alice", NULL), a);
+	assert_int_equal(store_player_find(f->s, "a:bob", NULL), b);
+	assert_int_equal(store_player_find(f->s, "n:nobody", NULL), 0);
+	assert_int_equal(store_stats(f->s, "nobody", NULL, &st, NULL), 1);
 
 	expect_cause(
 	    store_player(f->s, "", "x", &cause), &cause, "empty player key");
@@ -390,6 +395,42 @@ test_read_only(void **state)
 	assert_int_equal(chmod(f->path, 0644), 0);
 }
 
+static void
+test_open_readonly(void **state)
+{
+	struct store_fixture *f = *state;
+	int64_t seats[1], game;
+	struct store_game *g;
+	struct store *ro;
+	char path[256], want[512], *cause = NULL;
+
+	seats[0] = store_files_player(f->s, "n:ann", "ann");
+	game = store_files_begin(f->s, "cheat", 1, seats);
+	/* Beside a store that writes: it reads, and cannot write. */
+	ro = store_open_readonly(f->path, &cause);
+	if (ro == NULL)
+		fail_msg("store_open_readonly: %s", cause);
+	store_files_move(f->s, game, 0, 0, "0 play 1");
+	g = store_game_load(ro, game, &cause);
+	assert_non_null(g);
+	assert_int_equal(g->nmoves, 1);
+	store_game_free(g);
+	expect_cause(store_move(ro, game, 1, 0, "0 play 2", &cause), &cause,
+	    "attempt to write a readonly database");
+	expect_cause(store_game_abandon(ro, game, NULL, &cause), &cause,
+	    "attempt to write a readonly database");
+	store_close(ro);
+	store_files_move(f->s, game, 1, 0, "0 play 2");
+
+	/* A file that is not there is not made. */
+	snprintf(path, sizeof path, "%s/none.db", f->dir);
+	assert_null(store_open_readonly(path, &cause));
+	snprintf(want, sizeof want,
+	    "database '%s': unable to open database file", path);
+	expect_cause(-1, &cause, want);
+	assert_int_equal(access(path, F_OK), -1);
+}
+
 /* Starts the sqlite3 tool holding the write lock on f's database until
  * its input is closed; returns the write end of its input. */
 static int
@@ -498,6 +539,7 @@ main(void)
 	    T(test_deals),
 	    T(test_move_refused),
 	    T(test_read_only),
+	    T(test_open_readonly),
 	    T(test_locked),
 	    T(test_quotes_stored_verbatim),
 #undef T

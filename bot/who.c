@@ -1,0 +1,247 @@
+/*
+ * Who people are, as far as the network tells: user@host from every
+ * origin and from WHO replies, the services account from an extended JOIN
+ * (IRCv3 extended-join), from ACCOUNT messages (account-notify) and from
+ * WHOX replies, where the server offers them (the relay asks for the
+ * capabilities; 005 says WHOX).  Seats (seat.c) and admins are matched
+ * against what is known here.
+ *
+ * After joining a channel the bot asks WHO (WHOX with the account when
+ * offered); the end of that reply (315) marks the channel synced, which is
+ * when a paused game there goes on.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+
+#define WHO_TOKEN "42"		/* marks our WHOX queries' replies */
+#define WHO_TELL_MS 60000	/* admins hear an alarm at most this often */
+
+/* Copies an account name from the network: "*" and "0" mean none. */
+static void
+who_set_account(struct member *m, const char *account)
+{
+	if (strcmp(account, "*") == 0 || strcmp(account, "0") == 0)
+		account = "";
+	snprintf(m->account, sizeof m->account, "%s", account);
+}
+
+static void
+who_set_userhost(struct member *m, const char *user, const char *host)
+{
+	snprintf(m->userhost, sizeof m->userhost, "%s@%s", user, host);
+}
+
+/* ":nick!u@h JOIN #chan [account :realname]" */
+static void
+who_join(struct bot *b, const char *origin, const char **params,
+    unsigned int count)
+{
+	char nick[NICK_MAX];
+	struct chan *c = chan_find(b, params[0]);
+	struct member *m;
+
+	chan_origin_nick(origin, nick, sizeof nick);
+	if (c == NULL || (m = chan_member(c, nick)) == NULL)
+		return;
+	snprintf(m->userhost, sizeof m->userhost, "%s",
+	    chan_origin_userhost(origin));
+	if (count >= 3)
+		who_set_account(m, params[1]);
+}
+
+/* ":nick!u@h ACCOUNT name" (or "*": logged out), in every channel. */
+static void
+who_account_change(struct bot *b, const char *origin, const char *account)
+{
+	char nick[NICK_MAX];
+	struct member *m;
+	int i;
+
+	chan_origin_nick(origin, nick, sizeof nick);
+	for (i = 0; i < b->nchans; i++) {
+		if ((m = chan_member(b->chans[i], nick)) != NULL)
+			who_set_account(m, account);
+	}
+}
+
+/* 352 me #chan user host server nick flags :hops realname
+ * 354 me 42 #chan user host nick flags account */
+static void
+who_reply(struct bot *b, int whox, const char **params, unsigned int count)
+{
+	unsigned int base = whox ? 2 : 1;
+	const char *nick, *flags;
+	struct member *m;
+	struct chan *c;
+
+	if (count < base + (whox ? 6 : 7) ||
+	    (whox && strcmp(params[1], WHO_TOKEN) != 0) ||
+	    (c = chan_find(b, params[base])) == NULL)
+		return;
+	nick = params[base + (whox ? 3 : 4)];
+	flags = params[base + (whox ? 4 : 5)];
+	if (strcasecmp(nick, b->nick) == 0)
+		return;
+	m = chan_member(c, nick);
+	if (m == NULL)
+		m = chan_member_add(c, nick, strpbrk(flags, "~&@") != NULL);
+	if (m == NULL)
+		return;
+	who_set_userhost(m, params[base + 1], params[base + 2]);
+	if (whox)
+		who_set_account(m, params[base + 5]);
+}
+
+/* RPL_ISUPPORT: notes whether WHOX is offered. */
+static void
+who_isupport(struct bot *b, const char **params, unsigned int count)
+{
+	unsigned int i;
+
+	for (i = 1; i + 1 < count; i++) {
+		if (strcasecmp(params[i], "WHOX") == 0)
+			b->whox = 1;
+	}
+}
+
+int
+who_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, struct chan **synced)
+{
+	if (strcmp(command, "JOIN") == 0 && count >= 1)
+		who_join(b, origin, params, count);
+	else if (strcmp(command, "ACCOUNT") == 0 && count >= 1)
+		who_account_change(b, origin, params[0]);
+	else if (strcmp(command, "352") == 0)
+		who_reply(b, 0, params, count);
+	else if (strcmp(command, "354") == 0)
+		who_reply(b, 1, params, count);
+	else if (strcmp(command, "005") == 0)
+		who_isupport(b, params, count);
+	else if (strcmp(command, "315") == 0 && count >= 2 &&
+	    (*synced = chan_find(b, params[1])) != NULL) {
+		(*synced)->synced = 1;
+		return 1;
+	}
+	return 0;
+}
+
+void
+who_ask(struct bot *b, struct chan *c)
+{
+	c->synced = 0;
+	if (b->whox)
+		say_raw(b, "WHO %s %%tcuhnfa," WHO_TOKEN, c->name);
+	else
+		say_raw(b, "WHO %s", c->name);
+}
+
+const char *
+who_account(struct bot *b, const char *nick)
+{
+	struct member *m;
+	int i;
+
+	for (i = 0; i < b->nchans; i++) {
+		if ((m = chan_member(b->chans[i], nick)) != NULL &&
+		    m->account[0] != '\0')
+			return m->account;
+	}
+	return "";
+}
+
+void
+who_seen(struct bot *b, const char *nick, const char *userhost)
+{
+	struct member *m;
+	int i;
+
+	if (*userhost == '\0')
+		return;
+	for (i = 0; i < b->nchans; i++) {
+		if ((m = chan_member(b->chans[i], nick)) != NULL)
+			snprintf(m->userhost, sizeof m->userhost, "%s",
+			    userhost);
+	}
+}
+
+/* Whether s matches the wildcard mask (* and ?), ignoring case. */
+static int
+who_mask_match(const char *mask, const char *s)
+{
+	if (*mask == '\0')
+		return *s == '\0';
+	if (*mask == '*')
+		return who_mask_match(mask + 1, s) ||
+		    (*s != '\0' && who_mask_match(mask, s + 1));
+	if (*s == '\0')
+		return 0;
+	if (*mask != '?' && tolower((unsigned char)*mask) !=
+	    tolower((unsigned char)*s))
+		return 0;
+	return who_mask_match(mask + 1, s + 1);
+}
+
+int
+who_is_admin(const struct bot *b, const struct who *w)
+{
+	char full[NICK_MAX + USERHOST_MAX + 2];
+	const char *a;
+	int i;
+
+	snprintf(full, sizeof full, "%s!%s", w->nick,
+	    w->userhost != NULL ? w->userhost : "");
+	for (i = 0; i < b->conf->nadmins; i++) {
+		a = b->conf->admins[i];
+		if (strchr(a, '!') != NULL) {
+			if (w->userhost != NULL && *w->userhost != '\0' &&
+			    who_mask_match(a, full))
+				return 1;
+		} else if (w->account != NULL && *w->account != '\0' &&
+		    strcasecmp(a, w->account) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether nick was already told (an admin in several channels). */
+static int
+who_told(struct bot *b, int upto, int upto_member, const char *nick)
+{
+	int i, j, n;
+
+	for (i = 0; i <= upto; i++) {
+		n = i < upto ? b->chans[i]->nmembers : upto_member;
+		for (j = 0; j < n; j++) {
+			if (strcasecmp(b->chans[i]->members[j].nick, nick) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+void
+who_tell_admins(struct bot *b, const char *text)
+{
+	struct member *m;
+	struct who w;
+	int i, j;
+
+	if (b->admins_told_at != 0 && b->now < b->admins_told_at + WHO_TELL_MS)
+		return;
+	b->admins_told_at = b->now;
+	for (i = 0; i < b->nchans; i++) {
+		for (j = 0; j < b->chans[i]->nmembers; j++) {
+			m = &b->chans[i]->members[j];
+			w.nick = m->nick;
+			w.userhost = m->userhost;
+			w.account = m->account;
+			if (who_is_admin(b, &w) && !who_told(b, i, j, m->nick))
+				say_to(b, m->nick, NULL, text);
+		}
+	}
+}

@@ -1,0 +1,295 @@
+/*
+ * The database file as a whole: claiming it for one bot, copying it while
+ * a bot writes it, and checking it.
+ *
+ * The claim is a POSIX record lock (fcntl F_SETLK, F_WRLCK) on a file of its
+ * own next to the database, FILE-lock, holding the claimer's pid.  SQLite's
+ * locks on the database come and go with each transaction and cannot say
+ * "a bot runs here"; a record lock lasts as long as its descriptor, and the
+ * kernel drops it when the process ends however it ends, so a crashed bot
+ * never leaves a stale claim.  The lock file is never removed: removing it
+ * would let two processes lock two different files of the same name.
+ *
+ * Record locks belong to a process, not to a descriptor: a second lock by
+ * the same process on the same file succeeds, and closing any descriptor of
+ * that file ends the process's lock.  So this file keeps a list of the
+ * stores this process has claimed, refuses a second claim of a lock file on
+ * that list before opening it, and opens a claimed lock file only once.
+ *
+ * The copy uses SQLite's online backup in one step, which reads one
+ * snapshot of the database: in WAL mode writers go on meanwhile, and the
+ * copy holds every transaction committed before the snapshot and none
+ * after.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../games/xalloc.h"
+#include "store-int.h"
+
+/* How often, and how many milliseconds apart, a busy backup is retried. */
+#define STORE_BACKUP_TRIES 100
+#define STORE_BACKUP_WAIT 50
+
+/* The stores this process has claimed, through claim_next. */
+static struct store *store_claims;
+
+/* The lock file's name, FILE-lock, malloc'd; NULL for a database with no
+ * file (in memory, or temporary). */
+static char *
+store_lock_path(struct store *s)
+{
+	const char *file = sqlite3_db_filename(s->db, "main");
+
+	if (file == NULL || *file == '\0')
+		return NULL;
+	return xasprintf("%s-lock", file);
+}
+
+/* Whether this process has claimed the lock file at path already. */
+static int
+store_claimed_here(const char *path)
+{
+	struct store *c;
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		return 0;
+	for (c = store_claims; c != NULL; c = c->claim_next) {
+		if (c->lock_dev == sb.st_dev && c->lock_ino == sb.st_ino)
+			return 1;
+	}
+	return 0;
+}
+
+/* The pid holding a lock on fd: the kernel's answer, else the number
+ * written in the file; 0 when neither says. */
+static long
+store_lock_holder(int fd)
+{
+	struct flock fl;
+	char buf[32];
+	ssize_t n;
+	long pid;
+
+	memset(&fl, 0, sizeof fl);
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK &&
+	    fl.l_pid > 0)
+		return (long)fl.l_pid;
+	/* The holder is in another pid namespace (or just let go). */
+	n = pread(fd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	pid = strtol(buf, NULL, 10);
+	return pid > 0 ? pid : 0;
+}
+
+/* Sets *cause for a lock on fd that another process holds; returns -1. */
+static int
+store_claim_refused(struct store *s, int fd, char **cause)
+{
+	long pid = store_lock_holder(fd);
+
+	if (pid == 0) {
+		return store_fail(cause,
+		    "database '%s' is in use by another cheaterbot", s->path);
+	}
+	return store_fail(cause,
+	    "database '%s' is in use by another cheaterbot (pid %ld)", s->path,
+	    pid);
+}
+
+/* Locks the open lock file fd (named lock) and writes our pid in it:
+ * 0, or -1 and *cause. */
+static int
+store_lock(struct store *s, int fd, const char *lock, char **cause)
+{
+	struct flock fl;
+	char pid[32];
+	int n;
+
+	memset(&fl, 0, sizeof fl);
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_SETLK, &fl) != 0) {
+		if (errno == EACCES || errno == EAGAIN)
+			return store_claim_refused(s, fd, cause);
+		return store_fail(cause, "database '%s': cannot lock '%s': %s",
+		    s->path, lock, strerror(errno));
+	}
+	n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)n, 0) != n) {
+		return store_fail(cause, "database '%s': cannot write '%s': %s",
+		    s->path, lock, strerror(errno));
+	}
+	return 0;
+}
+
+int
+store_claim(struct store *s, char **cause)
+{
+	struct stat sb;
+	char *lock;
+	int fd;
+
+	if (s->lock_fd != -1)
+		return 0;
+	lock = store_lock_path(s);
+	if (lock == NULL)
+		return 0; /* no other process can open it */
+	if (store_claimed_here(lock)) {
+		store_fail(cause,
+		    "database '%s' is already claimed by this process",
+		    s->path);
+		free(lock);
+		return -1;
+	}
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		store_fail(cause, "database '%s': cannot open '%s': %s",
+		    s->path, lock, strerror(errno));
+		free(lock);
+		return -1;
+	}
+	if (store_lock(s, fd, lock, cause) != 0)
+		goto fail;
+	if (fstat(fd, &sb) != 0) {
+		store_fail(cause, "database '%s': cannot stat '%s': %s",
+		    s->path, lock, strerror(errno));
+		goto fail;
+	}
+	free(lock);
+	s->lock_fd = fd;
+	s->lock_dev = sb.st_dev;
+	s->lock_ino = sb.st_ino;
+	s->claim_next = store_claims;
+	store_claims = s;
+	return 0;
+
+fail:
+	close(fd); /* and with it the lock, if it was taken */
+	free(lock);
+	return -1;
+}
+
+void
+store_unclaim(struct store *s)
+{
+	struct store **p;
+
+	if (s->lock_fd == -1)
+		return;
+	for (p = &store_claims; *p != s; p = &(*p)->claim_next)
+		;
+	*p = s->claim_next;
+	/* The pid goes with the claim (should this fail, the next claimer
+	 * writes its own); the file stays (see above). */
+	(void)!ftruncate(s->lock_fd, 0);
+	close(s->lock_fd);
+	s->lock_fd = -1;
+	s->claim_next = NULL;
+}
+
+/* Copies the whole of s into the open, empty database out in one step,
+ * retrying while the source is busy: 0, or -1 and *cause. */
+static int
+store_copy(struct store *s, sqlite3 *out, const char *dest, char **cause)
+{
+	sqlite3_backup *b;
+	int rc, tries;
+
+	b = sqlite3_backup_init(out, "main", s->db, "main");
+	if (b == NULL) {
+		return store_fail(
+		    cause, "backup to '%s': %s", dest, sqlite3_errmsg(out));
+	}
+	for (tries = 1;; tries++) {
+		rc = sqlite3_backup_step(b, -1);
+		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) ||
+		    tries == STORE_BACKUP_TRIES)
+			break;
+		sqlite3_sleep(STORE_BACKUP_WAIT);
+	}
+	if (sqlite3_backup_finish(b) != SQLITE_OK || rc != SQLITE_DONE) {
+		return store_fail(cause, "backup to '%s': %s", dest,
+		    rc == SQLITE_DONE ? sqlite3_errmsg(out)
+		                      : sqlite3_errstr(rc));
+	}
+	return 0;
+}
+
+/* Removes what a failed backup to dest left: the file and its journal. */
+static void
+store_backup_remove(const char *dest)
+{
+	char *journal = xasprintf("%s-journal", dest);
+
+	unlink(dest);
+	unlink(journal);
+	free(journal);
+}
+
+int
+store_backup(struct store *s, const char *dest, char **cause)
+{
+	sqlite3 *out = NULL;
+	char *name;
+	int fd, rc;
+
+	/* O_EXCL: a file that appears meanwhile is not overwritten either. */
+	fd = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		if (errno == EEXIST)
+			return store_fail(cause, "'%s' already exists", dest);
+		return store_fail(
+		    cause, "cannot create '%s': %s", dest, strerror(errno));
+	}
+	close(fd);
+	/* SQLite would read "file:..." as a URI, not the file just made. */
+	name = strncmp(dest, "file:", 5) == 0 ? xasprintf("./%s", dest)
+	                                      : xstrdup(dest);
+	rc = sqlite3_open_v2(name, &out, SQLITE_OPEN_READWRITE, NULL);
+	free(name);
+	if (rc != SQLITE_OK) {
+		store_fail(cause, "backup to '%s': %s", dest,
+		    out == NULL ? sqlite3_errstr(rc) : sqlite3_errmsg(out));
+		goto fail;
+	}
+	if (store_copy(s, out, dest, cause) != 0)
+		goto fail;
+	rc = sqlite3_close(out);
+	out = NULL;
+	if (rc != SQLITE_OK) {
+		store_fail(
+		    cause, "backup to '%s': %s", dest, sqlite3_errstr(rc));
+		goto fail;
+	}
+	return 0;
+
+fail:
+	sqlite3_close(out);
+	store_backup_remove(dest);
+	return -1;
+}
+
+int
+store_check(struct store *s, char **cause)
+{
+	static const char sql[] = "PRAGMA integrity_check";
+	char first[512];
+
+	if (store_pragma(s, sql, first, sizeof first, cause) != 0)
+		return -1;
+	if (strcmp(first, "ok") == 0)
+		return 0;
+	return store_fail(
+	    cause, "database '%s' is damaged: %s", s->path, first);
+}

@@ -1,0 +1,317 @@
+/*
+ * The database across processes, with a real ngircd and the real bot
+ * binary: a game is dealt and recorded; a second bot started on the same
+ * database exits with status 1 before it connects anywhere; `cheaterbot
+ * --backup FILE` run while the first bot plays writes a copy that passes
+ * the integrity check and holds the same players and games, and refuses
+ * to write over it a second time; once the first bot has stopped, another
+ * may run on the database.
+ *
+ * The tests run in order on one server, one bot and two players.  Every
+ * process is started and stopped by its pid (tests/lib/ngircd.h).
+ */
+#include <fnmatch.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "storage/store.h"
+#include "tests/lib/client.h"
+#include "tests/lib/ngircd.h"
+#include "tests/lib/store-files.h"
+
+#define CHAN "#db"
+#define BOT_JOIN ":cheaterbot!* JOIN *" CHAN
+
+/* Everything a test starts lives here, so that the group teardown stops
+ * and frees it even when an assertion ends the test early. */
+struct world {
+	char *dir;
+	struct ngircd irc;
+	struct ngircd_bot bot;
+	struct ngircd_bot other; /* a second bot, or a backup */
+	struct client alice;
+	struct client bob;
+	char port[16];
+	char conf[PATH_MAX];
+	char db[PATH_MAX];
+	char copy[PATH_MAX];
+	char dealer[64]; /* as the deal announced it */
+};
+
+static int
+write_conf(struct world *w)
+{
+	FILE *f;
+
+	snprintf(w->conf, sizeof w->conf, "%s/bot.cfg", w->dir);
+	if ((f = fopen(w->conf, "w")) == NULL)
+		return -1;
+	fputs("flood = { burst = 20; interval = 0.1; };\n", f);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+/* Starts a bot on the world's database, with its log at dir/NAME.log.
+ * One still running in b (a test that failed early) is stopped first:
+ * its pid would be lost. */
+static int
+start_bot(struct world *w, struct ngircd_bot *b, const char *name)
+{
+	const char *args[] = {"-c", w->conf, "--server", "127.0.0.1", "--port",
+	    w->port, "--channel", CHAN, "--db", w->db, "--nick", "cheaterbot",
+	    NULL};
+
+	ngircd_bot_stop(b);
+	return ngircd_bot_start(b, w->dir, name, args);
+}
+
+static int world_teardown(void **state);
+
+/* ngircd, the two players in #db, then the bot, so that alice sees it
+ * join.  On failure, whatever was started is stopped again. */
+static int
+world_setup(void **state)
+{
+	struct world *w = calloc(1, sizeof *w);
+
+	*state = w;
+	if (w == NULL)
+		return -1;
+	w->alice.fd = w->bob.fd = -1;
+	if ((w->dir = ngircd_tmpdir()) == NULL || write_conf(w) != 0 ||
+	    ngircd_start(&w->irc, w->dir, 0) != 0)
+		goto fail;
+	snprintf(w->port, sizeof w->port, "%d", w->irc.port);
+	snprintf(w->db, sizeof w->db, "%s/bot.db", w->dir);
+	snprintf(w->copy, sizeof w->copy, "%s/copy.db", w->dir);
+	if (client_open(&w->alice, w->irc.port, "alice") != 0 ||
+	    client_join(&w->alice, CHAN) != 0 ||
+	    client_open(&w->bob, w->irc.port, "bob") != 0 ||
+	    client_join(&w->bob, CHAN) != 0 ||
+	    start_bot(w, &w->bot, "bot") != 0 ||
+	    client_wait_glob(&w->alice, BOT_JOIN, 10000) == NULL)
+		goto fail;
+	return 0;
+fail:
+	world_teardown(state);
+	*state = NULL;
+	return -1;
+}
+
+static int
+world_teardown(void **state)
+{
+	struct world *w = *state;
+
+	if (w == NULL)
+		return 0;
+	ngircd_bot_stop(&w->bot);
+	ngircd_bot_stop(&w->other);
+	client_close(&w->alice);
+	client_close(&w->bob);
+	ngircd_stop(&w->irc);
+	ngircd_rmdir(w->dir);
+	free(w->dir);
+	free(w);
+	return 0;
+}
+
+/* Waits for the bot to say something containing want in the channel, as
+ * alice sees it; the line. */
+static const char *
+expect_public(struct world *w, const char *want)
+{
+	char pattern[256];
+	const char *line;
+
+	snprintf(pattern, sizeof pattern,
+	    ":cheaterbot!* PRIVMSG " CHAN " :*%s*", want);
+	line = client_wait_glob(&w->alice, pattern, 10000);
+	if (line == NULL)
+		fail_msg("the bot did not say '%s' in " CHAN, want);
+	return line;
+}
+
+static void
+test_deal(void **state)
+{
+	struct world *w = *state;
+	char text[1024];
+	const char *line, *by;
+
+	assert_int_equal(
+	    client_send(&w->alice, "PRIVMSG " CHAN " :!play cheat"), 0);
+	expect_public(w, "alice opens a Cheat lobby");
+	assert_int_equal(client_send(&w->bob, "PRIVMSG " CHAN " :!join"), 0);
+	expect_public(w, "bob sits in");
+	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!start"), 0);
+	/* Announced, so already committed (write-ahead). */
+	line = expect_public(w, "dealt by ");
+	client_strip(line, text, sizeof text);
+	by = strstr(text, "dealt by ") + strlen("dealt by ");
+	snprintf(
+	    w->dealer, sizeof w->dealer, "%.*s", (int)strcspn(by, ": "), by);
+	assert_true(
+	    strcmp(w->dealer, "alice") == 0 || strcmp(w->dealer, "bob") == 0);
+}
+
+static void
+test_second_bot_refused(void **state)
+{
+	struct world *w = *state;
+	char want[PATH_MAX + 128];
+
+	assert_int_equal(start_bot(w, &w->other, "second"), 0);
+	assert_int_equal(ngircd_bot_wait(&w->other, 10000), 1);
+	snprintf(want, sizeof want,
+	    "cheaterbot: database '%s' is in use by another cheaterbot "
+	    "(pid %ld)\n",
+	    w->db, (long)w->bot.pid);
+	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
+	/* It never reached the server: no one took the fallback nick. */
+	assert_false(ngircd_bot_wait_log(&w->other, "connecting", 0));
+	assert_null(client_wait_glob(&w->alice, ":cheaterbot_!*", 500));
+	/* The first bot plays on. */
+	assert_true(ngircd_bot_alive(&w->bot));
+	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!games"), 0);
+	expect_public(w, "Games: ");
+}
+
+/* Runs `cheaterbot -c CONF --db DB --backup dest` with its log at
+ * dir/NAME.log; its exit status. */
+static int
+run_backup(struct world *w, const char *db, const char *dest, const char *name)
+{
+	const char *args[] = {
+	    "-c", w->conf, "--db", db, "--backup", dest, NULL};
+
+	ngircd_bot_stop(&w->other); /* as in start_bot() */
+	assert_int_equal(ngircd_bot_start(&w->other, w->dir, name, args), 0);
+	return ngircd_bot_wait(&w->other, 20000);
+}
+
+/* The players, games and seats of the database at path (a file name or
+ * a URI), every column, as the sqlite3 tool prints them. */
+static void
+dump(const char *path, char *out, size_t size)
+{
+	static const char sql[] = "SELECT * FROM players ORDER BY id;"
+	                          "SELECT * FROM games ORDER BY id;"
+	                          "SELECT * FROM game_players"
+	                          " ORDER BY game, seat;";
+
+	assert_int_equal(store_files_cli(path, sql, out, size), 0);
+}
+
+static void
+test_backup_live(void **state)
+{
+	struct world *w = *state;
+	char want[2 * PATH_MAX + 64], live[4096], got[4096], uri[PATH_MAX + 16];
+	struct store_game *g;
+	struct store *s;
+	char *cause = NULL;
+	int i;
+
+	assert_int_equal(run_backup(w, w->db, w->copy, "backup"), 0);
+	snprintf(want, sizeof want, "cheaterbot: backup of %s written to %s\n",
+	    w->db, w->copy);
+	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
+	assert_true(ngircd_bot_alive(&w->bot));
+
+	s = store_open_readonly(w->copy, &cause);
+	if (s == NULL)
+		fail_msg("%s", cause);
+	if (store_check(s, &cause) != 0)
+		fail_msg("%s", cause);
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", w->db);
+	dump(uri, live, sizeof live);
+	dump(w->copy, got, sizeof got);
+	assert_string_equal(got, live);
+
+	/* The game as the bot recorded it: dealer and identities. */
+	g = store_game_load(s, 1, &cause);
+	if (g == NULL)
+		fail_msg("%s", cause);
+	assert_string_equal(g->channel, CHAN);
+	assert_int_equal(g->nseats, 2);
+	assert_string_equal(g->seats[g->dealer].nick, w->dealer);
+	for (i = 0; i < 2; i++) {
+		snprintf(want, sizeof want, "h:*%s@*", g->seats[i].nick);
+		if (fnmatch(want, g->seats[i].ident, 0) != 0)
+			fail_msg("seat %d: ident '%s'", i, g->seats[i].ident);
+	}
+	store_game_free(g);
+	assert_int_equal(store_deals(s, CHAN, NULL), 1);
+	store_close(s);
+}
+
+static void
+test_backup_refusals(void **state)
+{
+	struct world *w = *state;
+	char want[PATH_MAX + 64], none[PATH_MAX], copy[PATH_MAX];
+	struct stat before, after;
+
+	/* Never over an existing file, the last copy included. */
+	assert_int_equal(stat(w->copy, &before), 0);
+	assert_int_equal(run_backup(w, w->db, w->copy, "again"), 1);
+	snprintf(
+	    want, sizeof want, "cheaterbot: '%s' already exists\n", w->copy);
+	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
+	assert_int_equal(stat(w->copy, &after), 0);
+	assert_true(before.st_size == after.st_size &&
+	            before.st_mtim.tv_sec == after.st_mtim.tv_sec &&
+	            before.st_mtim.tv_nsec == after.st_mtim.tv_nsec);
+
+	/* A database that is not there is not made, nor is a copy. */
+	snprintf(none, sizeof none, "%s/none.db", w->dir);
+	snprintf(copy, sizeof copy, "%s/none-copy.db", w->dir);
+	assert_int_equal(run_backup(w, none, copy, "none"), 1);
+	snprintf(want, sizeof want,
+	    "cheaterbot: database '%s': unable to open database file", none);
+	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
+	assert_int_equal(access(none, F_OK), -1);
+	assert_int_equal(access(copy, F_OK), -1);
+	assert_true(ngircd_bot_alive(&w->bot));
+}
+
+/* The claim goes with the bot: once it has stopped, another starts on
+ * the same database and plays. */
+static void
+test_claim_released(void **state)
+{
+	struct world *w = *state;
+
+	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
+	assert_non_null(client_wait_glob(&w->alice, ":cheaterbot!* QUIT *", 0));
+	assert_int_equal(start_bot(w, &w->bot, "restarted"), 0);
+	assert_non_null(client_wait_glob(&w->alice, BOT_JOIN, 10000));
+	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!games"), 0);
+	expect_public(w, "Games: ");
+	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_deal),
+	    cmocka_unit_test(test_second_bot_refused),
+	    cmocka_unit_test(test_backup_live),
+	    cmocka_unit_test(test_backup_refusals),
+	    cmocka_unit_test(test_claim_released),
+	};
+
+	return cmocka_run_group_tests_name(
+	    "database processes", tests, world_setup, world_teardown);
+}

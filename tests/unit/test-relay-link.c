@@ -1,0 +1,139 @@
+/*
+ * Unit tests of the relay's link (bot/relay.c, bot/relay-line.c) against
+ * a scripted server (tests/lib/relay-wire.h): lines the core recognises
+ * by itself reach it whole through libircclient (extended JOIN, ACCOUNT,
+ * WHOX 354, long 005 lines split to fit libircclient's 10 parameters),
+ * the dead-link check with its exact times, and the backoff computation.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/relay-int.h"
+#include "bot/relay.h"
+#include "tests/lib/relay-wire.h"
+
+static void
+test_events_intact(void **state)
+{
+	struct wire *w = *state;
+
+	wire_hello(w);
+	wire_register(w, "cheaterbot");
+	wire_send(w, ":n!u@h JOIN #chan acct :Real Name");
+	wire_expect_event(w, "JOIN n!u@h [#chan] [acct] [Real Name]");
+	wire_send(w, ":n!u@h JOIN #chan * :Real Name");
+	wire_expect_event(w, "JOIN n!u@h [#chan] [*] [Real Name]");
+	wire_send(w, ":n!u@h ACCOUNT acct");
+	wire_expect_event(w, "ACCOUNT n!u@h [acct]");
+	wire_send(w, ":n!u@h ACCOUNT *");
+	wire_expect_event(w, "ACCOUNT n!u@h [*]");
+	wire_send(w, ":srv 354 cheaterbot 152 #chan user host nick H acct "
+	             ":Real Name");
+	wire_expect_event(w, "354 srv [cheaterbot] [152] [#chan] [user] "
+	                     "[host] [nick] [H] [acct] [Real Name]");
+	wire_send(w, ":srv 005 cheaterbot A B C D E F G H I J K L WHOX "
+	             ":are supported by this server");
+	wire_expect_event(w, "005 srv [cheaterbot] [A] [B] [C] [D] [E] [F] "
+	                     "[G] [H] [are supported by this server]");
+	wire_expect_event(w, "005 srv [cheaterbot] [I] [J] [K] [L] [WHOX] "
+	                     "[are supported by this server]");
+	wire_send(w, ":srv 005 cheaterbot WHOX :are supported");
+	wire_expect_event(w, "005 srv [cheaterbot] [WHOX] [are supported]");
+}
+
+static void
+test_dead_link(void **state)
+{
+	struct wire *w = *state;
+	uint64_t retry, lo;
+
+	w->conf.ping_ms = 60000;
+	w->conf.dead_ms = 120000;
+	wire_hello(w);
+	wire_register(w, "cheaterbot");
+	wire_advance(w, 59999);
+	wire_quiet(w);
+	wire_advance(w, 1);
+	wire_expect(w, "PING :keepalive");
+	wire_send(w, ":irc.test PONG irc.test :keepalive");
+	wire_run(w, 20);
+	/* Without that PONG the link would end here. */
+	wire_advance(w, 60000);
+	wire_expect(w, "PING :keepalive");
+	assert_int_equal(w->disconnected, 0);
+	wire_advance(w, 59999);
+	wire_quiet(w);
+	assert_int_equal(w->disconnected, 0);
+	wire_advance(w, 1);
+	assert_int_equal(w->disconnected, 1);
+	wire_run(w, WIRE_QUIET_MS);
+	assert_int_equal(w->fd, -1);
+
+	lo = (uint64_t)w->conf.reconnect_min_ms;
+	retry = relay_next(w->relay, w->now);
+	assert_true(retry >= w->now + lo * 8 / 10);
+	assert_true(retry <= w->now + lo * 12 / 10);
+	wire_advance(w, retry - w->now - 1);
+	assert_int_equal(w->fd, -1);
+	wire_advance(w, 1);
+	wire_hello(w);
+}
+
+static void
+test_backoff(void **state)
+{
+	static const int want[] = {
+	    10000, 20000, 40000, 80000, 160000, 300000, 300000};
+	struct rng rng;
+	int base, wait, i, seed, lowest = 1 << 30, highest = 0;
+
+	(void)state;
+	for (seed = 0; seed < 500; seed++) {
+		rng_seed(&rng, (uint64_t)seed);
+		base = 0;
+		for (i = 0; i < (int)(sizeof want / sizeof want[0]); i++) {
+			wait = relay_backoff(&base, 10000, 300000, &rng);
+			assert_true(wait >= want[i] * 8 / 10);
+			assert_true(wait <= want[i] * 12 / 10);
+			assert_true(wait <= 300000);
+			if (i == 0 && wait < lowest)
+				lowest = wait;
+			if (i == 0 && wait > highest)
+				highest = wait;
+		}
+		base = 1000;
+		wait = relay_backoff(&base, 1000, 2000, &rng);
+		assert_true(wait >= 1000 && wait <= 1200);
+		assert_int_equal(base, 2000);
+		wait = relay_backoff(&base, 1000, 2000, &rng);
+		assert_true(wait >= 1600 && wait <= 2000);
+		/* A reload lowered max below the wait reached. */
+		base = 300000;
+		wait = relay_backoff(&base, 1000, 5000, &rng);
+		assert_true(wait >= 4000 && wait <= 5000);
+		assert_int_equal(base, 5000);
+	}
+	/* The jitter spreads over the whole range. */
+	assert_true(lowest < 8200);
+	assert_true(highest > 11800);
+}
+
+int
+main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, wire_setup, wire_teardown)
+	const struct CMUnitTest tests[] = {
+	    T(test_events_intact),
+	    T(test_dead_link),
+	    cmocka_unit_test(test_backoff),
+	};
+#undef T
+
+	return cmocka_run_group_tests_name("relay-link", tests, NULL, NULL);
+}

@@ -1,0 +1,263 @@
+/*
+ * Unit tests of the schema migrations (storage/schema.c): a database as
+ * cheaterbot wrote it at schema version 1, built here by the sqlite3 tool
+ * from the version 1 script (which never changes once released), is
+ * brought to version 2 on open with every row kept, and works as a new
+ * one does; a migration that fails leaves the file as it was; a read-only
+ * open refuses to migrate.
+ */
+#include <inttypes.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "storage/store.h"
+#include "tests/lib/store-files.h"
+
+/* clang-format off */
+/* Migration 1 of storage/schema.c, as released. */
+static const char v1_schema[] =
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  key TEXT NOT NULL UNIQUE CHECK (key <> ''),"
+	"  nick TEXT NOT NULL,"
+	"  first_seen INTEGER NOT NULL,"
+	"  last_seen INTEGER NOT NULL"
+	");"
+	"CREATE INDEX players_nick ON players (nick COLLATE NOCASE, last_seen);"
+	"CREATE TABLE prefs ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  name TEXT NOT NULL,"
+	"  value INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, name)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  variant TEXT NOT NULL CHECK (variant <> ''),"
+	"  channel TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  seed INTEGER NOT NULL,"
+	"  state TEXT NOT NULL DEFAULT 'running'"
+	"    CHECK (state IN ('running', 'finished', 'abandoned')),"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  why TEXT"
+	");"
+	"CREATE INDEX games_running ON games (id) WHERE state = 'running';"
+	"CREATE TABLE game_players ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  seat INTEGER NOT NULL CHECK (seat >= 0),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  PRIMARY KEY (game, seat),"
+	"  UNIQUE (game, player)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX game_players_player ON game_players (player);"
+	"CREATE TABLE moves ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  n INTEGER NOT NULL CHECK (n >= 0),"
+	"  seat INTEGER NOT NULL CHECK (seat >= -1),"
+	"  text TEXT NOT NULL,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (game, n)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE results ("
+	"  game INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  place INTEGER NOT NULL CHECK (place >= 0),"
+	"  won INTEGER NOT NULL CHECK (won IN (0, 1)),"
+	"  lost INTEGER NOT NULL CHECK (lost IN (0, 1)),"
+	"  points INTEGER NOT NULL,"
+	"  detail TEXT,"
+	"  PRIMARY KEY (game, seat),"
+	"  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX results_player ON results (player);"
+	"CREATE TABLE stats ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  variant TEXT NOT NULL,"
+	"  games INTEGER NOT NULL,"
+	"  wins INTEGER NOT NULL,"
+	"  losses INTEGER NOT NULL,"
+	"  streak INTEGER NOT NULL,"
+	"  best_streak INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, variant)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX stats_variant ON stats (variant);";
+
+/* What a version 1 bot would have left: a finished game (ben won), and a
+ * running one with two moves. */
+static const char v1_rows[] =
+	"INSERT INTO players VALUES (1, 'n:ann', 'ann', 100, 200),"
+	"  (2, 'a:ben', 'Ben', 100, 300);"
+	"INSERT INTO prefs VALUES (1, 'colour', 0);"
+	"INSERT INTO games VALUES"
+	"  (1, 'cheat', '#cheater', '', 42, 'finished', 1000, 1100, NULL),"
+	"  (2, 'cheat', '#Cheater', 'decks=2', -5, 'running', 1200, NULL,"
+	"   NULL);"
+	"INSERT INTO game_players VALUES (1, 0, 1), (1, 1, 2), (2, 0, 2),"
+	"  (2, 1, 1);"
+	"INSERT INTO moves VALUES (1, 0, 0, '0 play 1', 1001),"
+	"  (2, 0, 0, '0 play 3 4', 1201), (2, 1, 1, '1 call', 1202);"
+	"INSERT INTO results VALUES (1, 0, 1, 2, 0, 1, 5, NULL),"
+	"  (1, 1, 2, 1, 1, 0, 0, 'hearts');"
+	"INSERT INTO stats VALUES (1, 'cheat', 1, 0, 1, 0, 0),"
+	"  (1, '', 1, 0, 1, 0, 0), (2, 'cheat', 1, 1, 0, 1, 1),"
+	"  (2, '', 1, 1, 0, 1, 1);"
+	"PRAGMA user_version = 1;";
+
+/* Every version 1 column of every table, in order. */
+static const char v1_dump[] =
+	"SELECT * FROM players; SELECT * FROM prefs;"
+	"SELECT id, variant, channel, options, seed, state, started, ended,"
+	"  why FROM games;"
+	"SELECT game, seat, player FROM game_players; SELECT * FROM moves;"
+	"SELECT * FROM results; SELECT * FROM stats;";
+/* clang-format on */
+
+/* Writes a version 1 database to dir/v1.db, with extra SQL run after its
+ * rows (NULL: none); its path in path. */
+static void
+make_v1(struct store_fixture *f, const char *extra, char *path, size_t size)
+{
+	char sql[8192];
+
+	snprintf(path, size, "%s/v1.db", f->dir);
+	snprintf(sql, sizeof sql, "PRAGMA journal_mode = WAL; %s %s %s",
+	    v1_schema, v1_rows, extra == NULL ? "" : extra);
+	store_files_cli_expect(path, sql, "wal");
+	store_files_cli_expect(path, "PRAGMA user_version", "1");
+}
+
+static void
+test_migrate_v1(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char *const idents[2] = {"a:ben", "h:ann@host.test"};
+	char path[256], before[4096], after[4096], *cause = NULL;
+	int64_t seats[2], *ids, game;
+	struct store_game *g;
+	struct store_stats st;
+
+	make_v1(f, NULL, path, sizeof path);
+	assert_int_equal(
+	    store_files_cli(path, v1_dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(path, "PRAGMA user_version", "2");
+	assert_int_equal(
+	    store_files_cli(path, v1_dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	/* The old games have dealer 0, the old seats no identity. */
+	store_files_cli_expect(path,
+	    "SELECT group_concat(dealer, ' ') FROM games;"
+	    " SELECT count(*) FROM game_players WHERE ident = '';"
+	    " SELECT name FROM sqlite_schema WHERE name = 'games_channel'",
+	    "0 0\n4\ngames_channel");
+
+	/* The running game resumes from its log as before. */
+	assert_int_equal(store_running(f->s, &ids, NULL), 1);
+	assert_int_equal(ids[0], 2);
+	free(ids);
+	g = store_game_load(f->s, 2, &cause);
+	assert_non_null(g);
+	assert_int_equal(g->dealer, 0);
+	assert_true(g->seed == (uint64_t)-5);
+	assert_int_equal(g->nseats, 2);
+	assert_string_equal(g->seats[0].key, "a:ben");
+	assert_string_equal(g->seats[0].ident, "");
+	assert_string_equal(g->seats[1].ident, "");
+	assert_int_equal(g->nmoves, 2);
+	assert_string_equal(g->moves[1].text, "1 call");
+	store_game_free(g);
+	store_files_move(f->s, 2, 2, 0, "0 play 5");
+	assert_int_equal(store_stats(f->s, "ben", "cheat", &st, NULL), 0);
+	assert_true(st.games == 1 && st.wins == 1 && st.best_streak == 1);
+	assert_int_equal(store_deals(f->s, "#CHEATER", NULL), 2);
+
+	/* New games record their dealer and identities. */
+	seats[0] = 2;
+	seats[1] = 1;
+	game = store_game_begin(
+	    f->s, "cheat", "#cheater", "", 9, 1, 2, seats, idents, &cause);
+	assert_int_equal(game, 3);
+	g = store_game_load(f->s, game, &cause);
+	assert_non_null(g);
+	assert_int_equal(g->dealer, 1);
+	assert_string_equal(g->seats[1].ident, "h:ann@host.test");
+	store_game_free(g);
+	assert_int_equal(store_deals(f->s, "#cheater", NULL), 3);
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+
+	/* Once is enough. */
+	store_files_reopen(f, path);
+	store_files_cli_expect(path, "PRAGMA user_version", "2");
+	assert_int_equal(store_deals(f->s, "#cheater", NULL), 3);
+}
+
+static void
+test_migrate_read_only(void **state)
+{
+	struct store_fixture *f = *state;
+	char path[256], uri[300], want[512], *cause = NULL;
+
+	make_v1(f, NULL, path, sizeof path);
+	snprintf(want, sizeof want,
+	    "database '%s': schema version 1 must be upgraded to 2, which a "
+	    "read-only open cannot do",
+	    path);
+	assert_null(store_open_readonly(path, &cause));
+	expect_cause(-1, &cause, want);
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", path);
+	assert_null(store_open(uri, &cause));
+	expect_cause(-1, &cause, "schema version 1 must be upgraded to 2");
+	store_files_cli_expect(path, "PRAGMA user_version", "1");
+}
+
+static void
+test_migrate_failure_keeps_v1(void **state)
+{
+	struct store_fixture *f = *state;
+	char path[256], before[4096], after[4096], *cause = NULL;
+
+	/* Someone added a column of the name migration 2 adds second: the
+	 * script fails after its first statement. */
+	make_v1(
+	    f, "ALTER TABLE game_players ADD COLUMN ident;", path, sizeof path);
+	assert_int_equal(
+	    store_files_cli(path, v1_dump, before, sizeof before), 0);
+	assert_null(store_open(path, &cause));
+	expect_cause(-1, &cause, "duplicate column name: ident");
+	/* All of it was rolled back, the first statement's column too. */
+	store_files_cli_expect(path, "PRAGMA user_version", "1");
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM pragma_table_info('games')"
+	    " WHERE name = 'dealer'",
+	    "0");
+	assert_int_equal(
+	    store_files_cli(path, v1_dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+}
+
+int
+main(void)
+{
+	static const struct CMUnitTest tests[] = {
+#define T(name) STORE_FILES_TEST(name)
+	    T(test_migrate_v1),
+	    T(test_migrate_read_only),
+	    T(test_migrate_failure_keeps_v1),
+#undef T
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
