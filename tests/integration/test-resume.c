@@ -48,7 +48,7 @@
 #include "tests/lib/driver.h"
 
 #define TABLES 3
-#define DEFAULT_KILLS 0   /* until the bot resumes games */
+#define DEFAULT_KILLS 100
 #define KILL_PER_MILLE 80 /* a kill after this many sends in 1000 */
 #define KILL_DELAY_MS 30  /* the most a kill waits after a send */
 #define POLL_MS 5
@@ -68,6 +68,8 @@ struct world {
 	int want;                         /* kills at least */
 	int kills;                        /* kills so far */
 	int per_variant[DRIVER_VARIANTS]; /* kills that hit a game of each */
+	int logged, lost; /* moves on their way at a kill: in the log or not */
+	int ending;       /* games killed before their result was recorded */
 	int rounds;
 };
 
@@ -157,6 +159,11 @@ after_kill(struct world *w, int k)
 		    (long long)t->id, sg->nmoves, t->nmoves, inflight);
 	if (t->state == DRIVER_SENT && added == 0)
 		check_unannounced(w, k);
+	if (inflight) {
+		w->logged += added;
+		w->lost += !added;
+	}
+	w->ending += t->state == DRIVER_ENDING;
 	driver_absorb(&w->d, k, sg);
 	if (t->state == DRIVER_SENT)
 		t->state = DRIVER_READY; /* it died with the bot */
@@ -269,6 +276,9 @@ test_resume(void **state)
 		play_round(w);
 	print_message("%d games, %ld moves, %d kills in %lld ms\n", w->d.games,
 	    w->d.moves, w->kills, ngircd_now_ms() - start);
+	print_message("moves on their way at a kill: %d logged, %d lost; "
+	    "%d games killed before their result\n",
+	    w->logged, w->lost, w->ending);
 	for (v = 0; v < variants(); v++) {
 		print_message("%s: %d kills hit a game\n", game_table[v]->name,
 		    w->per_variant[v]);

@@ -260,8 +260,7 @@ driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 	t->ops = ops;
 	t->variant = driver_variant(ops);
 	driver_options(d, ops, opts, sizeof opts);
-	for (i = 0; i < DRIVER_POOL; i++)
-		client_skip(&t->p[i].cl);
+	driver_sync(d, t);
 	for (i = 0; i < nseats; i++) {
 		p = &t->p[(first + i) % DRIVER_POOL];
 		if (i == 0)

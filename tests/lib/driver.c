@@ -204,8 +204,9 @@ driver_load(struct driver *d, int k)
 
 /* Lines. */
 
-/* Which lines a wait looks for: from the bot, in chan (nick NULL) or to
- * nick about chan, containing text (NULL: any). */
+/* Which lines a wait looks for: from the bot, in chan (nick NULL), to
+ * nick about chan, or to nick at all (chan NULL); containing text (NULL:
+ * any). */
 struct driver_line {
 	const char *chan;
 	const char *nick;
@@ -228,8 +229,11 @@ driver_is_line(const char *line, const void *arg)
 	char pat[256];
 
 	if (m->nick == NULL)
-		snprintf(pat, sizeof pat,
-		    ":" DRIVER_BOT_NICK "!* PRIVMSG %s :*", m->chan);
+		snprintf(pat, sizeof pat, ":" DRIVER_BOT_NICK "!* PRIVMSG %s :*",
+		    m->chan);
+	else if (m->chan == NULL)
+		snprintf(pat, sizeof pat, ":" DRIVER_BOT_NICK "!* [NP]* %s :*",
+		    m->nick);
 	else
 		snprintf(pat, sizeof pat,
 		    ":" DRIVER_BOT_NICK "!* [NP]* %s :\\[%s] *", m->nick,
@@ -277,6 +281,33 @@ driver_expect_private(struct driver *d, struct driver_table *t, int seat,
 		driver_fail(d, "%s: %s's %s is '%s', the model's '%s'", t->chan,
 		    p->nick, what, buf_str(&got), want);
 	buf_free(&got);
+}
+
+/* Player p asks the bot something it refuses privately (an unknown
+ * command, a word of the driver's own) and waits for the refusal: private
+ * lines go out in order, so everything the bot sent p before has come. */
+static void
+driver_sync_one(struct driver *d, struct driver_player *p)
+{
+	struct driver_line m = {NULL, p->nick, NULL};
+	char word[32];
+
+	snprintf(word, sizeof word, "drvsync%d", ++d->syncs);
+	m.text = word;
+	client_send(&p->cl, "PRIVMSG " DRIVER_BOT_NICK " :%s", word);
+	if (client_wait(&p->cl, driver_is_line, &m, DRIVER_MOVE_MS) == NULL)
+		driver_fail(d, "%s: the bot did not refuse '%s'", p->nick,
+		    word);
+	client_skip(&p->cl);
+}
+
+void
+driver_sync(struct driver *d, struct driver_table *t)
+{
+	int i;
+
+	for (i = 0; i < DRIVER_POOL; i++)
+		driver_sync_one(d, &t->p[i]);
 }
 
 /* The end. */

@@ -95,6 +95,7 @@ struct driver {
 	int64_t last_id; /* the newest game seen */
 	long moves;      /* moves confirmed in all */
 	int games;       /* games finished */
+	int syncs;       /* driver_sync() words sent */
 };
 
 /* Starts ngircd, ntables channels #drvN with DRIVER_POOL players each
