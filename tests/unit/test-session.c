@@ -163,8 +163,8 @@ test_part_and_rejoin(void **state)
 	harness_advance(h, 60000);
 	assert_int_equal(lines_to(h, 0, "carol"), 0);
 	harness_line(h, ":carol!carol@test.host JOIN #cheater");
-	assert_true(harness_find(h, 0, "carol is back in the Cheat game",
-	    NULL) >= 0);
+	assert_true(harness_find(h, 0, "carol is back in the Cheat game, and "
+	    "it is their turn.", NULL) >= 0);
 	assert_false(t->seats[2].away);
 	assert_int_equal(lines_to(h, 0, "carol"), 1);
 	harness_play(h);
