@@ -3,7 +3,8 @@
  * that resume games from the database, a dropped connection, players who
  * part, quit, come back, change nick or lose their nick to a stranger,
  * services accounts, admin commands, the turn clock that waits for the
- * prompt to be sent, and a database that cannot be written.
+ * prompt to be sent, and a database that cannot be written (locked by
+ * another process, read-only, or on a full disk).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "tests/lib/child.h"
 #include "tests/lib/harness.h"
 #include "storage/store.h"
 
@@ -481,6 +487,57 @@ test_database_read_only(void **state)
 	harness_free(h);
 }
 
+/* In a child process whose files may not grow (a full disk): a move is
+ * refused and changes nothing.  Reports what the player was told. */
+static int
+full_disk_child(int go, int report, const char *arg)
+{
+	struct harness *h = harness_new(65, NULL);
+	struct rlimit rl;
+	struct stat st;
+	char wal[160];
+	int moves, i, rc;
+
+	(void)go;
+	(void)arg;
+	harness_deal(h, "cheat", three);
+	snprintf(wal, sizeof wal, "%s-wal", h->db);
+	if (stat(wal, &st) != 0)
+		return 2;
+	rl.rlim_cur = rl.rlim_max = (rlim_t)st.st_size;
+	signal(SIGXFSZ, SIG_IGN);
+	if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+		return 2;
+	moves = harness_table(h)->nmoves;
+	harness_clear(h);
+	harness_type(h);
+	harness_drain(h);
+	for (i = 0; i < h->nsent; i++)
+		child_report(report, harness_plain(h, i));
+	rc = harness_table(h)->nmoves == moves ? 0 : 1;
+	harness_free(h);
+	return rc;
+}
+
+static void
+test_database_full(void **state)
+{
+	struct child c;
+	char line[600];
+	int refused = 0, announced = 0;
+
+	(void)state;
+	child_start(&c, full_disk_child, NULL);
+	for (child_read(&c, line, sizeof line); *line != '\0';
+	    child_read(&c, line, sizeof line)) {
+		refused |= strstr(line, "I could not save that move") != NULL;
+		announced |= strncmp(line, "PRIVMSG #cheater", 16) == 0;
+	}
+	assert_int_equal(child_wait(&c), 0);
+	assert_true(refused);
+	assert_false(announced);
+}
+
 int
 main(void)
 {
@@ -497,6 +554,7 @@ main(void)
 		cmocka_unit_test(test_clock_waits_for_prompt),
 		cmocka_unit_test(test_database_locked),
 		cmocka_unit_test(test_database_read_only),
+		cmocka_unit_test(test_database_full),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
