@@ -28,19 +28,6 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
-/* The variant called exactly name, or NULL. */
-static const struct game_ops *
-table_variant(const char *name)
-{
-	int i;
-
-	for (i = 0; game_table[i] != NULL; i++) {
-		if (strcmp(game_table[i]->name, name) == 0)
-			return game_table[i];
-	}
-	return NULL;
-}
-
 /* The options stored as "name=value ...", over the variant's defaults. */
 static int
 table_stored_opts(const struct game_ops *ops, const char *text,
@@ -161,7 +148,7 @@ table_restore_game(struct bot *b, int64_t id)
 		fprintf(stderr, "cheaterbot: game %lld in %s waits: %s\n",
 		    (long long)id, sg->channel, c == NULL ?
 		    "not one of my channels" : "another game is there");
-	} else if ((ops = table_variant(sg->variant)) == NULL ||
+	} else if ((ops = game_named(sg->variant)) == NULL ||
 	    (g = table_replay(ops, sg, &cause)) == NULL) {
 		if (cause == NULL)
 			cause = xasprintf("no game '%s'", sg->variant);
