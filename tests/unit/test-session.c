@@ -395,6 +395,26 @@ test_link_drop(void **state)
 	harness_free(h);
 }
 
+/* Kicked mid-game, the bot goes back; the game waits for it. */
+static void
+test_bot_kicked(void **state)
+{
+	struct harness *h = deal3(67, NULL);
+	int moves = harness_table(h)->nmoves;
+
+	(void)state;
+	harness_line(h, ":oper!oper@test.host KICK #cheater cheaterbot :out");
+	assert_true(harness_find(h, 0, "JOIN #cheater", NULL) >= 0);
+	harness_advance(h, 3600 * 1000);
+	assert_true(harness_find(h, 0, "ran out of time", NULL) < 0);
+	harness_clear(h);
+	harness_join(h, NULL);
+	assert_true(harness_find(h, 0, "The Cheat game goes on.", NULL) >= 0);
+	harness_play(h);
+	assert_int_equal(harness_table(h)->nmoves, moves + 1);
+	harness_free(h);
+}
+
 /* The turn clock starts when the prompt has left the queue. */
 static void
 test_clock_waits_for_prompt(void **state)
@@ -551,6 +571,7 @@ main(void)
 		cmocka_unit_test(test_accounts),
 		cmocka_unit_test(test_admin_commands),
 		cmocka_unit_test(test_link_drop),
+		cmocka_unit_test(test_bot_kicked),
 		cmocka_unit_test(test_clock_waits_for_prompt),
 		cmocka_unit_test(test_database_locked),
 		cmocka_unit_test(test_database_read_only),
