@@ -168,6 +168,10 @@ test_part_and_rejoin(void **state)
 		step(h);
 	harness_advance(h, 60000);
 	assert_int_equal(lines_to(h, 0, "carol"), 0);
+	harness_say(h, "carol", "cheaterbot", "hand");
+	assert_true(harness_find(h, 0, "NOTICE carol", "you are away from "
+	    "#cheater: join it again to get your hand back", NULL) >= 0);
+	harness_clear(h);
 	harness_line(h, ":carol!carol@test.host JOIN #cheater");
 	assert_true(harness_find(h, 0, "carol is back in the Cheat game, and "
 	    "it is their turn.", NULL) >= 0);
