@@ -94,6 +94,7 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 	int i;
 
 	b->now = now;
+	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
 	for (i = 0; i < b->nchans; i++) {
 		if (bot_wants(b, b->chans[i]))
@@ -107,6 +108,7 @@ bot_disconnected(struct bot *b, uint64_t now)
 	int i;
 
 	b->now = now;
+	b->online = 0;
 	for (i = 0; i < b->nchans; i++) {
 		if (b->chans[i]->table != NULL)
 			table_pause(b->chans[i]->table);
@@ -250,7 +252,7 @@ bot_sync_channels(struct bot *b)
 
 	for (i = 0; i < conf->nchannels; i++) {
 		c = chan_get(b, conf->channels[i]);
-		if (!c->joined)
+		if (!c->joined && b->online)	/* else bot_connected() does */
 			say_raw(b, "JOIN %s", c->name);
 	}
 	for (i = 0; i < b->nchans; i++) {

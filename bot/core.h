@@ -123,6 +123,7 @@ struct bot {
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
 	uint64_t now;
+	int online;			/* registered on the server */
 	int whox;			/* the server offers WHOX (005) */
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */

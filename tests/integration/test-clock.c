@@ -61,7 +61,7 @@
 #define LONG_TURN "turn = 30; turn_warning = 5;"
 #define CHAN "\"#cheater\""
 #define ADMIN "commands = { admins = [ \"alice!*@*\" ]; };\n"
-#define WARNING "1 seconds left for your turn (!hand shows your cards)."
+#define WARNING "1 second left for your turn (!hand shows your cards)."
 
 struct world {
 	struct netclock nc;
@@ -332,7 +332,7 @@ test_turn_timeout(void **state)
 	assert_false(step(w, -1));
 	for (i = 0; i < NETCLOCK_PLAYERS; i++)
 		assert_int_equal(
-		    netclock_count_private(&w->nc, i, 0, "seconds left"),
+		    netclock_count_private(&w->nc, i, 0, "left for your turn"),
 		    i == seat);
 	bot_exits(w);
 }
