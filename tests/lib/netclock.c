@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "netclock.h"
+#include "bot/core.h"
 #include "bot/buf.h"
 #include "bot/render.h"
 #include "games/rng.h"
@@ -221,62 +222,22 @@ netclock_deal(struct netclock *w)
 	return 0;
 }
 
-/* The stored options "name=value ..." over the variant's defaults. */
-static int
-netclock_opts(const struct game_ops *ops, const char *text,
-    struct game_opts *opts, char **cause)
-{
-	char word[128];
-	size_t len;
-
-	game_opts_default(ops, opts);
-	while (*text != '\0') {
-		len = strcspn(text, " ");
-		if (len >= sizeof word)
-			return game_fail(cause, "option too long");
-		memcpy(word, text, len);
-		word[len] = '\0';
-		if (len > 0 && game_opts_set(ops, opts, word, cause) != 0)
-			return -1;
-		text += len + (text[len] == ' ');
-	}
-	return 0;
-}
-
 int
 netclock_load(struct netclock *w, struct netclock_game *ng)
 {
-	struct game_opts opts;
-	struct game_move mv;
-	struct rng r;
 	char *cause = NULL;
-	int i;
 
 	memset(ng, 0, sizeof *ng);
 	if ((ng->sg = store_game_load(w->store, w->game, &cause)) == NULL ||
-	    (ng->ops = game_find(ng->sg->variant, &cause)) == NULL ||
-	    netclock_opts(ng->ops, ng->sg->options, &opts, &cause) != 0)
-		goto fail;
-	rng_seed(&r, ng->sg->seed);
-	ng->g = ng->ops->create(
-	    &opts, ng->sg->nseats, ng->sg->dealer, &r, NULL, &cause);
-	for (i = 0; ng->g != NULL && i < ng->sg->nmoves; i++) {
-		if (game_move_parse(
-		        ng->ops, ng->sg->moves[i].text, &mv, &cause) != 0 ||
-		    ng->ops->check(ng->g, &mv, &cause) != 0)
-			goto fail;
-		ng->ops->apply(ng->g, &mv, NULL);
+	    (ng->g = table_replay(ng->sg, &ng->ops, &cause)) == NULL) {
+		fprintf(stderr, "test: game %lld cannot be rebuilt: %s\n",
+		    (long long)w->game, cause != NULL ? cause : "?");
+		free(cause);
+		netclock_game_free(ng);
+		return -1;
 	}
-	if (ng->g == NULL)
-		goto fail;
 	ng->ops->turn(ng->g, &ng->tu);
 	return 0;
-fail:
-	fprintf(stderr, "test: game %lld cannot be rebuilt: %s\n",
-	    (long long)w->game, cause != NULL ? cause : "?");
-	free(cause);
-	netclock_game_free(ng);
-	return -1;
 }
 
 void

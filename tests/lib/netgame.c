@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "tests/lib/netgame.h"
+#include "bot/core.h"
 
 #define NETGAME_TEXT 2048
 #define NETGAME_BOT_MS 10000 /* the bot starting and joining */
@@ -355,35 +356,11 @@ netgame_running(struct store *s)
 static void
 netgame_replay(struct netgame_game *gm)
 {
-	const struct store_game *sg = gm->sg;
-	struct game_opts opts;
-	struct game_move mv;
-	char *copy, *word, *save = NULL, *cause = NULL;
-	const char *text;
-	struct rng r;
-	int i;
+	char *cause = NULL;
 
-	if ((gm->ops = game_find(sg->variant, &cause)) == NULL)
-		fail_msg("%s", cause);
-	game_opts_default(gm->ops, &opts);
-	copy = strdup(sg->options);
-	assert_non_null(copy);
-	for (word = strtok_r(copy, " ", &save); word != NULL;
-	     word = strtok_r(NULL, " ", &save))
-		assert_int_equal(game_opts_set(gm->ops, &opts, word, NULL), 0);
-	free(copy);
-	rng_seed(&r, sg->seed);
-	gm->g =
-	    gm->ops->create(&opts, sg->nseats, sg->dealer, &r, NULL, &cause);
-	if (gm->g == NULL)
-		fail_msg("the game cannot be dealt again: %s", cause);
-	for (i = 0; i < sg->nmoves; i++) {
-		text = sg->moves[i].text;
-		if (game_move_parse(gm->ops, text, &mv, &cause) != 0 ||
-		    gm->ops->check(gm->g, &mv, &cause) != 0)
-			fail_msg("move %d '%s': %s", i, text, cause);
-		gm->ops->apply(gm->g, &mv, NULL);
-	}
+	if ((gm->g = table_replay(gm->sg, &gm->ops, &cause)) == NULL)
+		fail_msg("game %lld cannot be rebuilt: %s",
+		    (long long)gm->sg->id, cause);
 	gm->ops->turn(gm->g, &gm->turn);
 }
 
