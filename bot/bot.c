@@ -72,15 +72,34 @@ bot_free(struct bot *b)
 	free(b);
 }
 
+/* Whether the bot belongs in c: the configuration lists it, or a game or
+ * lobby is there (a reload may have dropped it since). */
+static int
+bot_wants(const struct bot *b, const struct chan *c)
+{
+	int i;
+
+	if (c->table != NULL)
+		return 1;
+	for (i = 0; i < b->conf->nchannels; i++) {
+		if (strcasecmp(b->conf->channels[i], c->name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 void
 bot_connected(struct bot *b, const char *nick, uint64_t now)
 {
 	int i;
 
 	b->now = now;
+	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
-	for (i = 0; i < b->nchans; i++)
-		say_raw(b, "JOIN %s", b->chans[i]->name);
+	for (i = 0; i < b->nchans; i++) {
+		if (bot_wants(b, b->chans[i]))
+			say_raw(b, "JOIN %s", b->chans[i]->name);
+	}
 }
 
 void
@@ -89,6 +108,7 @@ bot_disconnected(struct bot *b, uint64_t now)
 	int i;
 
 	b->now = now;
+	b->online = 0;
 	for (i = 0; i < b->nchans; i++) {
 		if (b->chans[i]->table != NULL)
 			table_pause(b->chans[i]->table);
@@ -228,18 +248,16 @@ bot_sync_channels(struct bot *b)
 {
 	const struct conf *conf = b->conf;
 	struct chan *c;
-	int i, j, listed;
+	int i;
 
 	for (i = 0; i < conf->nchannels; i++) {
 		c = chan_get(b, conf->channels[i]);
-		if (!c->joined)
+		if (!c->joined && b->online)	/* else bot_connected() does */
 			say_raw(b, "JOIN %s", c->name);
 	}
 	for (i = 0; i < b->nchans; i++) {
 		c = b->chans[i];
-		for (j = 0, listed = 0; j < conf->nchannels && !listed; j++)
-			listed = strcasecmp(conf->channels[j], c->name) == 0;
-		if (!listed && c->joined && c->table == NULL)
+		if (c->joined && !bot_wants(b, c))
 			say_raw(b, "PART %s :no longer configured", c->name);
 	}
 }

@@ -151,7 +151,8 @@ chan_mode(struct bot *b, const char **params, unsigned int count)
 	}
 }
 
-/* The bot itself joined (and asks who is there) or left. */
+/* The bot itself joined (and asks who is there) or left: a game there
+ * stops its clock until the bot is back (table-resume.c). */
 static void
 chan_self(struct bot *b, struct chan *c, int joined)
 {
@@ -160,6 +161,8 @@ chan_self(struct bot *b, struct chan *c, int joined)
 	c->nmembers = 0;
 	if (joined)
 		who_ask(b, c);
+	else if (c->table != NULL)
+		table_pause(c->table);
 }
 
 /* Someone other than the bot left every channel (QUIT) or one (PART). */
@@ -216,8 +219,11 @@ chan_event(struct bot *b, const char *command, const char *origin,
 		else if (strcmp(command, "PART") == 0)
 			chan_left(b, c, nick);
 		else if (strcmp(command, "KICK") == 0 && count >= 2 &&
-		    strcasecmp(params[1], b->nick) == 0)
+		    strcasecmp(params[1], b->nick) == 0) {
 			chan_self(b, c, 0);
+			if (c->table != NULL)	/* a game waits: go back */
+				say_raw(b, "JOIN %s", c->name);
+		}
 		else if (strcmp(command, "KICK") == 0 && count >= 2)
 			chan_left(b, c, params[1]);
 	}

@@ -9,7 +9,11 @@
 static void
 cmd_hand(struct cmd_ctx *ctx)
 {
-	table_hand(ctx->table, ctx->seat);
+	if (ctx->table->seats[ctx->seat].away)
+		say_error(ctx, "you are away from %s: join it again to get "
+		    "your hand back", ctx->table->chan->name);
+	else
+		table_hand(ctx->table, ctx->seat);
 }
 
 static void

@@ -13,19 +13,6 @@
 
 #define TOP_ROWS 10
 
-/* The game named exactly word, or NULL. */
-static const struct game_ops *
-cmd_exact_game(const char *word)
-{
-	int i;
-
-	for (i = 0; game_table[i] != NULL; i++) {
-		if (strcasecmp(game_table[i]->name, word) == 0)
-			return game_table[i];
-	}
-	return NULL;
-}
-
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
@@ -36,8 +23,8 @@ cmd_stats(struct cmd_ctx *ctx)
 	int i, rc;
 
 	for (i = 1; i < ctx->argc; i++) {
-		if (ops == NULL && cmd_exact_game(ctx->argv[i]) != NULL)
-			ops = cmd_exact_game(ctx->argv[i]);
+		if (ops == NULL && game_named(ctx->argv[i]) != NULL)
+			ops = game_named(ctx->argv[i]);
 		else
 			nick = ctx->argv[i];
 	}

@@ -21,6 +21,8 @@
 #include "games/game.h"
 #include "games/rng.h"
 
+struct store_game;
+
 #define NICK_MAX 64
 #define CHAN_MAX 64
 #define USERHOST_MAX 160
@@ -123,6 +125,7 @@ struct bot {
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
 	uint64_t now;
+	int online;			/* registered on the server */
 	int whox;			/* the server offers WHOX (005) */
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
@@ -282,6 +285,12 @@ void seat_recheck(struct table *t);
 void seat_timers_cancel(struct table *t);
 
 /* table-resume.c: games across restarts and lost connections */
+/* Deals the stored game sg again from its variant, options, seed and
+ * dealer, and replays its move log, checking every move: a new game
+ * (*ops set to its variant), or NULL and *cause.  Tests rebuild what the
+ * bot holds with it too. */
+struct game *table_replay(const struct store_game *sg,
+    const struct game_ops **ops, char **cause);
 /* Rebuilds every unfinished game of the bot's channels from the database
  * (paused until the channel is joined). */
 void table_restore(struct bot *b);

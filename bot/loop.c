@@ -170,7 +170,7 @@ loop_run(const struct loop *l)
 	loop_stop = loop_hup = 0;
 	loop_signals(&orig, &waitmask);
 	while (!loop_stop) {
-		if (loop_hup || bot_reload_wanted(l->bot)) {
+		if (bot_reload_wanted(l->bot) | loop_hup) {	/* both read */
 			loop_hup = 0;
 			loop_reload(l);
 		}

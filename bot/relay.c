@@ -296,7 +296,7 @@ relay_try(struct relay *r, uint64_t now)
 		close(fd);
 		r->server_fd = -1;
 	}
-	relay_drop(r, now, err != 0 ? strerror(err) : "no address");
+	relay_drop(r, now, err != 0 ? strerror(err) : "no other address to try");
 }
 
 static void

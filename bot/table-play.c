@@ -354,13 +354,15 @@ table_turn_warning(void *arg, uint64_t now)
 {
 	struct table *t = arg;
 	char *text;
+	int secs;
 
 	(void)now;
 	t->t_warn = 0;
 	if (t->turn_seat < 0 || t->seats[t->turn_seat].away)
 		return;
-	text = xasprintf("%d seconds left for your turn (%shand shows your "
-	    "cards).", t->b->conf->turn_warn_ms / 1000, t->b->conf->prefix);
+	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
+	text = xasprintf("%d second%s left for your turn (%shand shows your "
+	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
 	say_to(t->b, t->seats[t->turn_seat].nick, t->chan, text);
 	free(text);
 }

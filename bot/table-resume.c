@@ -28,19 +28,6 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
-/* The variant called exactly name, or NULL. */
-static const struct game_ops *
-table_variant(const char *name)
-{
-	int i;
-
-	for (i = 0; game_table[i] != NULL; i++) {
-		if (strcmp(game_table[i]->name, name) == 0)
-			return game_table[i];
-	}
-	return NULL;
-}
-
 /* The options stored as "name=value ...", over the variant's defaults. */
 static int
 table_stored_opts(const struct game_ops *ops, const char *text,
@@ -57,11 +44,11 @@ table_stored_opts(const struct game_ops *ops, const char *text,
 	return rc;
 }
 
-/* Deals sg again and replays its log into a new game; NULL and *cause. */
-static struct game *
-table_replay(const struct game_ops *ops, const struct store_game *sg,
+struct game *
+table_replay(const struct store_game *sg, const struct game_ops **opsp,
     char **cause)
 {
+	const struct game_ops *ops = game_named(sg->variant);
 	struct game_opts opts;
 	struct game_move mv;
 	struct game *g;
@@ -69,6 +56,8 @@ table_replay(const struct game_ops *ops, const struct store_game *sg,
 	char *why = NULL;
 	int i;
 
+	if (ops == NULL)
+		return game_fail(cause, "no game '%s'", sg->variant), NULL;
 	if (table_stored_opts(ops, sg->options, &opts, cause) != 0)
 		return NULL;
 	rng_seed(&r, sg->seed);
@@ -86,6 +75,7 @@ table_replay(const struct game_ops *ops, const struct store_game *sg,
 		}
 		ops->apply(g, &mv, NULL);
 	}
+	*opsp = ops;
 	return g;
 }
 
@@ -161,10 +151,7 @@ table_restore_game(struct bot *b, int64_t id)
 		fprintf(stderr, "cheaterbot: game %lld in %s waits: %s\n",
 		    (long long)id, sg->channel, c == NULL ?
 		    "not one of my channels" : "another game is there");
-	} else if ((ops = table_variant(sg->variant)) == NULL ||
-	    (g = table_replay(ops, sg, &cause)) == NULL) {
-		if (cause == NULL)
-			cause = xasprintf("no game '%s'", sg->variant);
+	} else if ((g = table_replay(sg, &ops, &cause)) == NULL) {
 		fprintf(stderr, "cheaterbot: game %lld in %s cannot be "
 		    "resumed: %s\n", (long long)id, sg->channel, cause);
 		store_game_abandon(b->store, id, cause, NULL);

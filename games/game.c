@@ -50,6 +50,18 @@ game_say(struct game_out *out, int seat, const char *fmt, ...)
 }
 
 const struct game_ops *
+game_named(const char *name)
+{
+	int i;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (strcasecmp(game_table[i]->name, name) == 0)
+			return game_table[i];
+	}
+	return NULL;
+}
+
+const struct game_ops *
 game_find(const char *name, char **cause)
 {
 	const struct game_ops *found = NULL;

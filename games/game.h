@@ -184,6 +184,10 @@ extern const struct game_ops *const game_table[];
 /* The variant named name, or a unique prefix of one; NULL and *cause. */
 const struct game_ops *game_find(const char *name, char **cause);
 
+/* The variant called exactly name (any case), or NULL: for names that
+ * were stored or typed in full, where a prefix must not match. */
+const struct game_ops *game_named(const char *name);
+
 /* Fills opts with the variant's defaults. */
 void game_opts_default(const struct game_ops *ops, struct game_opts *opts);
 

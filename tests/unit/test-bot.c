@@ -277,7 +277,7 @@ test_turn_timeout(void **state)
 	(void)state;
 	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
 	harness_advance(h, (uint64_t)(h->conf.turn_ms - h->conf.turn_warn_ms));
-	assert_true(harness_find(h, 0, "seconds left for your turn", NULL)
+	assert_true(harness_find(h, 0, "20 seconds left for your turn", NULL)
 	    >= 0);
 	harness_advance(h, (uint64_t)h->conf.turn_warn_ms);
 	assert_true(harness_find(h, 0, nick, "ran out of time", NULL) >= 0);

@@ -3,7 +3,8 @@
  * that resume games from the database, a dropped connection, players who
  * part, quit, come back, change nick or lose their nick to a stranger,
  * services accounts, admin commands, the turn clock that waits for the
- * prompt to be sent, and a database that cannot be written.
+ * prompt to be sent, and a database that cannot be written (locked by
+ * another process, read-only, or on a full disk).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "tests/lib/child.h"
 #include "tests/lib/harness.h"
 #include "storage/store.h"
 
@@ -162,9 +168,13 @@ test_part_and_rejoin(void **state)
 		step(h);
 	harness_advance(h, 60000);
 	assert_int_equal(lines_to(h, 0, "carol"), 0);
+	harness_say(h, "carol", "cheaterbot", "hand");
+	assert_true(harness_find(h, 0, "NOTICE carol", "you are away from "
+	    "#cheater: join it again to get your hand back", NULL) >= 0);
+	harness_clear(h);
 	harness_line(h, ":carol!carol@test.host JOIN #cheater");
-	assert_true(harness_find(h, 0, "carol is back in the Cheat game",
-	    NULL) >= 0);
+	assert_true(harness_find(h, 0, "carol is back in the Cheat game, and "
+	    "it is their turn.", NULL) >= 0);
 	assert_false(t->seats[2].away);
 	assert_int_equal(lines_to(h, 0, "carol"), 1);
 	harness_play(h);
@@ -389,6 +399,26 @@ test_link_drop(void **state)
 	harness_free(h);
 }
 
+/* Kicked mid-game, the bot goes back; the game waits for it. */
+static void
+test_bot_kicked(void **state)
+{
+	struct harness *h = deal3(67, NULL);
+	int moves = harness_table(h)->nmoves;
+
+	(void)state;
+	harness_line(h, ":oper!oper@test.host KICK #cheater cheaterbot :out");
+	assert_true(harness_find(h, 0, "JOIN #cheater", NULL) >= 0);
+	harness_advance(h, 3600 * 1000);
+	assert_true(harness_find(h, 0, "ran out of time", NULL) < 0);
+	harness_clear(h);
+	harness_join(h, NULL);
+	assert_true(harness_find(h, 0, "The Cheat game goes on.", NULL) >= 0);
+	harness_play(h);
+	assert_int_equal(harness_table(h)->nmoves, moves + 1);
+	harness_free(h);
+}
+
 /* The turn clock starts when the prompt has left the queue. */
 static void
 test_clock_waits_for_prompt(void **state)
@@ -481,6 +511,57 @@ test_database_read_only(void **state)
 	harness_free(h);
 }
 
+/* In a child process whose files may not grow (a full disk): a move is
+ * refused and changes nothing.  Reports what the player was told. */
+static int
+full_disk_child(int go, int report, const char *arg)
+{
+	struct harness *h = harness_new(65, NULL);
+	struct rlimit rl;
+	struct stat st;
+	char wal[160];
+	int moves, i, rc;
+
+	(void)go;
+	(void)arg;
+	harness_deal(h, "cheat", three);
+	snprintf(wal, sizeof wal, "%s-wal", h->db);
+	if (stat(wal, &st) != 0)
+		return 2;
+	rl.rlim_cur = rl.rlim_max = (rlim_t)st.st_size;
+	signal(SIGXFSZ, SIG_IGN);
+	if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+		return 2;
+	moves = harness_table(h)->nmoves;
+	harness_clear(h);
+	harness_type(h);
+	harness_drain(h);
+	for (i = 0; i < h->nsent; i++)
+		child_report(report, harness_plain(h, i));
+	rc = harness_table(h)->nmoves == moves ? 0 : 1;
+	harness_free(h);
+	return rc;
+}
+
+static void
+test_database_full(void **state)
+{
+	struct child c;
+	char line[600];
+	int refused = 0, announced = 0;
+
+	(void)state;
+	child_start(&c, full_disk_child, NULL);
+	for (child_read(&c, line, sizeof line); *line != '\0';
+	    child_read(&c, line, sizeof line)) {
+		refused |= strstr(line, "I could not save that move") != NULL;
+		announced |= strncmp(line, "PRIVMSG #cheater", 16) == 0;
+	}
+	assert_int_equal(child_wait(&c), 0);
+	assert_true(refused);
+	assert_false(announced);
+}
+
 int
 main(void)
 {
@@ -494,9 +575,11 @@ main(void)
 		cmocka_unit_test(test_accounts),
 		cmocka_unit_test(test_admin_commands),
 		cmocka_unit_test(test_link_drop),
+		cmocka_unit_test(test_bot_kicked),
 		cmocka_unit_test(test_clock_waits_for_prompt),
 		cmocka_unit_test(test_database_locked),
 		cmocka_unit_test(test_database_read_only),
+		cmocka_unit_test(test_database_full),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
