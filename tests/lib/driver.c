@@ -328,6 +328,22 @@ driver_sql(struct driver *d, const char *sql, char *out, size_t size)
 		driver_fail(d, "sqlite3 failed on '%s': %s", sql, out);
 }
 
+void
+driver_check_db(struct driver *d)
+{
+	struct store *s;
+	char uri[PATH_MAX + 16], *cause = NULL;
+
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
+	if ((s = store_open(uri, &cause)) == NULL)
+		driver_fail(d, "cannot open the database: %s", cause);
+	if (store_check(s, &cause) != 0) {
+		store_close(s);
+		driver_fail(d, "the database is damaged: %s", cause);
+	}
+	store_close(s);
+}
+
 static void
 driver_check_tally(struct driver *d, const struct driver_player *p,
     const char *variant, const struct driver_tally *want)

@@ -152,6 +152,11 @@ void driver_move_text(struct driver *d, int k, const struct game_move *mv,
  * into out.  Fails the test if sqlite3 does. */
 void driver_sql(struct driver *d, const char *sql, char *out, size_t size);
 
+/* Opens the database on a connection of its own (read-only) and runs
+ * PRAGMA integrity_check (store_check()); fails the test unless it is
+ * ok. */
+void driver_check_db(struct driver *d);
+
 /* At the end: no game is running, and every player's stats (per variant
  * and in all) are what the driver counted. */
 void driver_check_stats(struct driver *d);
