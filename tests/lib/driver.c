@@ -87,7 +87,6 @@ driver_open(struct driver *d, int ntables, const char *conf_text, uint64_t seed)
 			d->t[k].p[i].cl.fd = -1;
 	d->ntables = ntables;
 	rng_seed(&d->rng, seed);
-	snprintf(d->seed, sizeof d->seed, "%llu", (unsigned long long)seed);
 	d->dir = ngircd_tmpdir();
 	assert_non_null(d->dir);
 	driver_write_conf(d, conf_text);
@@ -152,6 +151,8 @@ driver_bot_up(struct driver *d)
 	args[n++] = d->port;
 	args[n++] = "--db";
 	args[n++] = d->db;
+	snprintf(d->seed, sizeof d->seed, "%llu",
+	    (unsigned long long)rng_next(&d->rng));
 	args[n++] = "--seed";
 	args[n++] = d->seed;
 	for (k = 0; k < d->ntables; k++) {

@@ -85,7 +85,7 @@ struct driver {
 	struct ngircd irc;
 	struct ngircd_bot bot;
 	char port[16];
-	char seed[32]; /* the bot's --seed */
+	char seed[32]; /* the bot's --seed, new at each start */
 	char db[PATH_MAX];
 	char conf[PATH_MAX];
 	struct store *store; /* read-only */
@@ -108,8 +108,10 @@ void driver_open(
  * everything; a driver never opened (all zero) is fine. */
 void driver_close(struct driver *d);
 
-/* Starts the bot (again) on the same configuration and database and
- * waits until it is in every channel. */
+/* Starts the bot (again) on the same configuration and database, with a
+ * --seed of the driver's RNG (so games dealt after a restart are not
+ * those dealt after the first start), and waits until it is in every
+ * channel. */
 void driver_bot_up(struct driver *d);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
