@@ -230,8 +230,8 @@ driver_is_line(const char *line, const void *arg)
 	char pat[256];
 
 	if (m->nick == NULL)
-		snprintf(pat, sizeof pat, ":" DRIVER_BOT_NICK "!* PRIVMSG %s :*",
-		    m->chan);
+		snprintf(pat, sizeof pat,
+		    ":" DRIVER_BOT_NICK "!* PRIVMSG %s :*", m->chan);
 	else if (m->chan == NULL)
 		snprintf(pat, sizeof pat, ":" DRIVER_BOT_NICK "!* [NP]* %s :*",
 		    m->nick);
@@ -297,8 +297,8 @@ driver_sync_one(struct driver *d, struct driver_player *p)
 	m.text = word;
 	client_send(&p->cl, "PRIVMSG " DRIVER_BOT_NICK " :%s", word);
 	if (client_wait(&p->cl, driver_is_line, &m, DRIVER_MOVE_MS) == NULL)
-		driver_fail(d, "%s: the bot did not refuse '%s'", p->nick,
-		    word);
+		driver_fail(
+		    d, "%s: the bot did not refuse '%s'", p->nick, word);
 	client_skip(&p->cl);
 }
 
