@@ -182,9 +182,8 @@ after_kill(struct world *w, int k)
 		w->logged += added;
 		w->lost += !added;
 	}
-	driver_absorb(&w->d, k, sg);
-	if (t->state == DRIVER_SENT)
-		t->state = DRIVER_READY; /* it died with the bot */
+	if (driver_absorb(&w->d, k, sg) == 0)
+		driver_forget(&w->d, k); /* it died with the bot */
 	w->unrecorded += t->state == DRIVER_ENDING && running(w, t->id);
 	store_game_free(sg);
 }

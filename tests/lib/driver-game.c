@@ -183,9 +183,10 @@ driver_find_game(struct driver *d, int k)
 		for (i = 0; i < n; i++) {
 			if (ids[i] <= d->last_id)
 				continue;
-			t->id = d->last_id = ids[i];
+			t->id = ids[i];
 			sg = driver_load(d, k);
 			if (strcmp(sg->channel, t->chan) == 0) {
+				d->last_id = ids[i];
 				free(ids);
 				return sg;
 			}
@@ -310,9 +311,10 @@ driver_type(
 		return -1;
 	snprintf(words, sizeof words, "%s", t->said);
 	argc = driver_words(words, argv);
-	if (t->ops->parse(t->g, mv->seat, cmd, argc, argv, &t->sent, &cause) !=
-	        0 ||
-	    t->ops->check(t->g, &t->sent, &cause) != 0)
+	if (t->ops->parse(t->g, mv->seat, cmd, argc, argv, &t->sent, &cause))
+		driver_fail(d, "%s: typed '%s' for seat %d: %s", t->chan,
+		    t->said, mv->seat, cause);
+	if (t->ops->check(t->g, &t->sent, &cause) != 0)
 		driver_fail(d, "%s: typed '%s' for seat %d: %s", t->chan,
 		    t->said, mv->seat, cause);
 	game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
@@ -366,28 +368,35 @@ driver_absorb(struct driver *d, int k, const struct store_game *sg)
 	if (sg->nmoves == t->nmoves)
 		return 0;
 	text = sg->moves[t->nmoves].text;
-	if (sg->nmoves > t->nmoves + 1 ||
-	    (t->state != DRIVER_SENT && t->state != DRIVER_BOT) ||
-	    strcmp(text, t->expect) != 0)
+	if (sg->nmoves > t->nmoves + 1 || strcmp(text, t->expect) != 0)
 		driver_fail(d,
-		    "game %lld: %d new moves from move %d '%s'; "
-		    "expected one, '%s' (typed '%s')",
+		    "game %lld: %d new moves from move %d '%s'; expected "
+		    "one, '%s' (typed '%s')",
 		    (long long)t->id, sg->nmoves - t->nmoves, t->nmoves, text,
-		    t->state == DRIVER_SENT || t->state == DRIVER_BOT
-		        ? t->expect
-		        : "none",
-		    t->said);
+		    t->expect, t->said);
 	if (game_move_parse(t->ops, text, &mv, &cause) != 0 ||
 	    t->ops->check(t->g, &mv, &cause) != 0)
 		driver_fail(d, "game %lld: move '%s': %s", (long long)t->id,
 		    text, cause);
 	t->ops->apply(t->g, &mv, &driver_discard);
+	driver_forget(d, k);
 	t->nmoves++;
 	d->moves++;
 	t->ops->turn(t->g, &tu);
 	t->state = tu.over ? DRIVER_ENDING : DRIVER_READY;
 	t->deadline = ngircd_now_ms() + DRIVER_MOVE_MS;
 	return 1;
+}
+
+void
+driver_forget(struct driver *d, int k)
+{
+	struct driver_table *t = &d->t[k];
+
+	snprintf(t->expect, sizeof t->expect, "(nothing)");
+	snprintf(t->said, sizeof t->said, "(nothing)");
+	if (t->state == DRIVER_SENT || t->state == DRIVER_BOT)
+		t->state = DRIVER_READY;
 }
 
 /* Counts the result of t's game, which the database has as ended. */

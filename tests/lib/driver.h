@@ -134,9 +134,13 @@ int driver_send(struct driver *d, int k);
  * still wait for something. */
 int driver_poll(struct driver *d);
 
-/* Applies to table k's model every move the log has beyond those seen;
- * the first must be the one on its way.  The number applied. */
+/* Applies to table k's model the move sg's log has beyond those seen,
+ * which must be exactly one, the move on its way (any other, a second one,
+ * or a missing one fails the test); 1 if there was one, 0 if none. */
 int driver_absorb(struct driver *d, int k, const struct store_game *sg);
+/* The move on its way at table k will not come (it died with the bot):
+ * the table is READY again, and expects no move. */
+void driver_forget(struct driver *d, int k);
 /* The stored game of table k, loaded now (store_game_free() it). */
 struct store_game *driver_load(struct driver *d, int k);
 
