@@ -232,9 +232,9 @@ table_finish(struct table *t)
 		table_store_failed(t, "the result", cause);
 		free(cause);
 	}
-	buf_addf(&text, "Game over! ");
+	buf_addf(&text, "Game over!");
 	if (r.winner >= 0) {
-		buf_addf(&text, "%s wins %s", t->seats[r.winner].nick,
+		buf_addf(&text, " %s wins %s", t->seats[r.winner].nick,
 		    t->ops->title);
 		if (store_stats(t->b->store, t->seats[r.winner].nick,
 		    t->ops->name, &st, NULL) == 0 && st.streak > 1)
@@ -242,11 +242,12 @@ table_finish(struct table *t)
 		buf_adds(&text, ".");
 	}
 	if (r.loser >= 0)
-		buf_addf(&text, "%s loses %s. ", t->seats[r.loser].nick,
+		buf_addf(&text, " %s loses %s.", t->seats[r.loser].nick,
 		    t->ops->title);
 	if (r.winner < 0 || r.loser >= 0) {
 		buf_adds(&text, " Places: ");
 		table_places(&text, t, &r);
+		buf_adds(&text, ".");
 	}
 	say_chan(t->b, t->chan, buf_str(&text));
 	buf_free(&text);

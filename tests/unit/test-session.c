@@ -439,6 +439,30 @@ test_clock_waits_for_prompt(void **state)
 	harness_free(h);
 }
 
+/* The last line of a loser game names the winner, the loser and the
+ * places, spaced as a sentence. */
+static void
+test_loser_game_end_line(void **state)
+{
+	struct harness *h = harness_new(69, NULL);
+	const char *line;
+	int i, steps = 0;
+
+	(void)state;
+	harness_deal(h, "cheat loser=1", three);
+	while (harness_table(h) != NULL && steps++ < 3000)
+		step(h);
+	assert_null(harness_table(h));
+	i = harness_find(h, 0, "Game over!", NULL);
+	assert_true(i >= 0);
+	line = harness_plain(h, i);
+	assert_non_null(strstr(line, " wins Cheat. "));
+	assert_non_null(strstr(line, " loses Cheat. Places: 1. "));
+	assert_null(strstr(line, "  "));
+	assert_int_equal(line[strlen(line) - 1], '.');
+	harness_free(h);
+}
+
 /* Reopens the harness's database through uri (a "file:" URI). */
 static void
 reopen(struct harness *h, const char *query)
@@ -577,6 +601,7 @@ main(void)
 		cmocka_unit_test(test_link_drop),
 		cmocka_unit_test(test_bot_kicked),
 		cmocka_unit_test(test_clock_waits_for_prompt),
+		cmocka_unit_test(test_loser_game_end_line),
 		cmocka_unit_test(test_database_locked),
 		cmocka_unit_test(test_database_read_only),
 		cmocka_unit_test(test_database_full),
