@@ -109,13 +109,8 @@ bot_disconnected(struct bot *b, uint64_t now)
 
 	b->now = now;
 	b->online = 0;
-	for (i = 0; i < b->nchans; i++) {
-		if (b->chans[i]->table != NULL)
-			table_pause(b->chans[i]->table);
-		b->chans[i]->joined = 0;
-		b->chans[i]->synced = 0;
-		b->chans[i]->nmembers = 0;
-	}
+	for (i = 0; i < b->nchans; i++)
+		chan_self(b, b->chans[i], 0);
 }
 
 /* nick was kicked from c by someone: a player among the members there
@@ -132,9 +127,7 @@ bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 
 	if (m == NULL || t == NULL)
 		return;
-	w.nick = m->nick;
-	w.userhost = m->userhost;
-	w.account = m->account;
+	w = who_member(m);
 	if ((seat = table_seat_of(t, &w)) < 0)
 		return;
 	if (t->state == TABLE_LOBBY) {

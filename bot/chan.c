@@ -151,9 +151,7 @@ chan_mode(struct bot *b, const char **params, unsigned int count)
 	}
 }
 
-/* The bot itself joined (and asks who is there) or left: a game there
- * stops its clock until the bot is back (table-resume.c). */
-static void
+void
 chan_self(struct bot *b, struct chan *c, int joined)
 {
 	c->joined = joined;

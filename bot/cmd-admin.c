@@ -16,18 +16,15 @@ static void
 cmd_stop(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
-	struct member *m = chan_member(ctx->chan, ctx->nick);
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
-	int op = (m != NULL && m->op) || who_is_admin(ctx->b, &w);
 
-	if (!op && !(t->state == TABLE_LOBBY && ctx->seat == t->opener)) {
+	if (!dispatch_operator(ctx) && !(t->state == TABLE_LOBBY && ctx->seat == t->opener)) {
 		say_error(ctx, "only %sa channel operator or a bot admin "
 		    "can stop this %s", t->state == TABLE_LOBBY ?
 		    "the opener, " : "", t->state == TABLE_LOBBY ? "lobby" :
 		    "game");
 		return;
 	}
-	table_stop(t, ctx->nick);
+	table_stop(t, ctx->from.nick);
 }
 
 static void
@@ -42,7 +39,7 @@ cmd_kick(struct cmd_ctx *ctx)
 		return;
 	}
 	lead = xasprintf("{p:%d} was removed from the game by %s.", seat,
-	    ctx->nick);
+	    ctx->from.nick);
 	if (table_leave(t, seat, lead, &cause) != 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
@@ -55,7 +52,7 @@ cmd_reload(struct cmd_ctx *ctx)
 {
 	ctx->b->reload = 1;
 	snprintf(ctx->b->reload_by, sizeof ctx->b->reload_by, "%s",
-	    ctx->nick);
+	    ctx->from.nick);
 }
 
 const struct cmd_entry cmd_admin_table[] = {

@@ -47,9 +47,8 @@ cmd_seated_elsewhere(struct cmd_ctx *ctx)
 {
 	struct table *t;
 	int seat;
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 
-	t = table_of_player(ctx->b, &w, &seat);
+	t = table_of_player(ctx->b, &ctx->from, &seat);
 	if (t == NULL)
 		return 0;
 	say_error(ctx, "you already sit at the %s table in %s", t->ops->name,
@@ -63,7 +62,6 @@ cmd_play(struct cmd_ctx *ctx)
 	const struct game_ops *ops;
 	struct game_opts opts;
 	struct table *t;
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL, desc[256];
 	int i;
 
@@ -84,15 +82,15 @@ cmd_play(struct cmd_ctx *ctx)
 			goto fail;
 	}
 	t = table_open(ctx->b, ctx->chan, ops, &opts);
-	if (table_seat_add(t, &w, &cause) != 0) {
+	if (table_seat_add(t, &ctx->from, &cause) != 0) {
 		table_free(t);
 		goto fail;
 	}
 	game_opts_format(ops, &opts, desc, sizeof desc);
 	say_reply(ctx, "%s opens a %s lobby%s%s%s. Type %sjoin to sit in "
-	    "(%d-%d players); %s can %sstart.", ctx->nick, ops->title,
+	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
-	    ctx->b->conf->prefix, ops->min_seats, ops->max_seats, ctx->nick,
+	    ctx->b->conf->prefix, ops->min_seats, ops->max_seats, ctx->from.nick,
 	    ctx->b->conf->prefix);
 	return;
 fail:
@@ -104,7 +102,6 @@ static void
 cmd_join(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL;
 
 	if (ctx->seat >= 0) {
@@ -113,12 +110,12 @@ cmd_join(struct cmd_ctx *ctx)
 	}
 	if (cmd_seated_elsewhere(ctx))
 		return;
-	if (table_seat_add(t, &w, &cause) != 0) {
+	if (table_seat_add(t, &ctx->from, &cause) != 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
 	}
-	say_reply(ctx, "%s sits in (%d seated for %s).", ctx->nick,
+	say_reply(ctx, "%s sits in (%d seated for %s).", ctx->from.nick,
 	    t->nseats, t->ops->title);
 }
 
@@ -136,7 +133,7 @@ cmd_leave(struct cmd_ctx *ctx)
 		}
 		return;
 	}
-	text = xasprintf("%s leaves the %s lobby%s", ctx->nick, t->ops->title,
+	text = xasprintf("%s leaves the %s lobby%s", ctx->from.nick, t->ops->title,
 	    closes ? ", which closes." : ".");
 	say_chan(ctx->b, t->chan, text);
 	free(text);

@@ -127,7 +127,6 @@ cmd_set(struct cmd_ctx *ctx)
 	const char *name = ctx->argv[1];
 	struct buf key = BUF_INIT;
 	struct table *t;
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
 	char *cause = NULL;
 	int64_t id;
 	int v = cmd_onoff(ctx->argv[2]), seat;
@@ -144,21 +143,21 @@ cmd_set(struct cmd_ctx *ctx)
 		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
 		return;
 	}
-	say_player_key(&key, &w);
-	id = store_player(ctx->b->store, buf_str(&key), ctx->nick, &cause);
+	say_player_key(&key, &ctx->from);
+	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
 	buf_free(&key);
 	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
 	}
-	if ((t = table_of_player(ctx->b, &w, &seat)) != NULL) {
+	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL) {
 		if (*name == 'c')
 			t->seats[seat].colour = v;
 		else
 			t->seats[seat].notice = v;
 	}
-	say_to(ctx->b, ctx->nick, NULL, *name == 'c' ? (v ? "Colours on." :
+	say_to(ctx->b, ctx->from.nick, NULL, *name == 'c' ? (v ? "Colours on." :
 	    "Colours off.") : (v ? "I will write to you by NOTICE." :
 	    "I will write to you by PRIVMSG."));
 }

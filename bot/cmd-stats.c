@@ -17,7 +17,7 @@ static void
 cmd_stats(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops = NULL;
-	const char *nick = ctx->nick, *scope;
+	const char *nick = ctx->from.nick, *scope;
 	struct store_stats st;
 	char *cause = NULL;
 	int i, rc;

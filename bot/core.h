@@ -135,9 +135,7 @@ struct bot {
 /* Where a command came from, and what dispatch found for it. */
 struct cmd_ctx {
 	struct bot *b;
-	const char *nick;
-	const char *userhost;
-	const char *account;	/* "" when none is known */
+	struct who from;	/* the sender */
 	struct chan *chan;	/* the channel typed in, or NULL: private */
 	struct table *table;	/* the table this command is about, or NULL */
 	int seat;		/* the sender's seat there, or -1 */
@@ -178,6 +176,9 @@ extern const struct cmd_entry cmd_admin_table[];
 void cmd_help_markdown(struct buf *out);
 
 /* dispatch.c */
+/* Whether ctx's sender is an operator of the channel in context (typed
+ * in, or the table's) or a bot admin. */
+int dispatch_operator(const struct cmd_ctx *ctx);
 void dispatch_message(struct bot *b, const char *origin, const char *target,
     const char *text);
 const struct cmd_entry *dispatch_find(const char *word);
@@ -195,6 +196,10 @@ int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */
 const char *chan_origin_nick(const char *origin, char *buf, size_t size);
+/* The bot itself joined c (and asks who is there) or is out of it (a
+ * PART, a KICK, a lost connection): a game there stops its clock until
+ * the bot is back (table-resume.c). */
+void chan_self(struct bot *b, struct chan *c, int joined);
 /* The user@host part of an origin, or "". */
 const char *chan_origin_userhost(const char *origin);
 void chan_event(struct bot *b, const char *command, const char *origin,
@@ -207,6 +212,8 @@ void chan_event(struct bot *b, const char *command, const char *origin,
  * reply for a channel ended (315): *synced is that channel. */
 int who_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count, struct chan **synced);
+/* What is known of member m, as a struct who pointing into it. */
+struct who who_member(const struct member *m);
 /* Asks the server who is in c (WHOX when offered, else WHO). */
 void who_ask(struct bot *b, struct chan *c);
 /* The account the bot knows for nick in any channel, or "". */

@@ -92,23 +92,14 @@ dispatch_split(char *s, char **argv, int max)
 	return argc;
 }
 
-static int
-dispatch_admin(const struct cmd_ctx *ctx)
-{
-	struct who w = { ctx->nick, ctx->userhost, ctx->account };
-
-	return who_is_admin(ctx->b, &w);
-}
-
-/* An operator of the channel typed in (or of the table's channel). */
-static int
+int
 dispatch_operator(const struct cmd_ctx *ctx)
 {
 	struct chan *c = ctx->chan != NULL ? ctx->chan :
 	    ctx->table != NULL ? ctx->table->chan : NULL;
-	struct member *m = c != NULL ? chan_member(c, ctx->nick) : NULL;
+	struct member *m = c != NULL ? chan_member(c, ctx->from.nick) : NULL;
 
-	return (m != NULL && m->op) || dispatch_admin(ctx);
+	return (m != NULL && m->op) || who_is_admin(ctx->b, &ctx->from);
 }
 
 /* The reason ctx may not use e, or NULL. */
@@ -136,7 +127,7 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 		return "no game is being played here";
 	if ((e->needs & NEED_SEATED) && ctx->seat < 0)
 		return "you are not playing at this table";
-	if ((e->needs & NEED_ADMIN) && !dispatch_admin(ctx))
+	if ((e->needs & NEED_ADMIN) && !who_is_admin(ctx->b, &ctx->from))
 		return "only a bot admin can do that";
 	if ((e->needs & NEED_OPERATOR) && !dispatch_operator(ctx))
 		return "only a channel operator or a bot admin can do that";
@@ -230,7 +221,6 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	char nick[NICK_MAX], *argv[WORDS_MAX], *s;
 	const char *bang = strchr(origin, '!'), *prefix = b->conf->prefix;
 	struct cmd_ctx ctx;
-	struct who w;
 	size_t plen = strlen(prefix);
 
 	if (bang == NULL || (size_t)(bang - origin) >= sizeof nick ||
@@ -242,13 +232,10 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 		return;
 	memset(&ctx, 0, sizeof ctx);
 	ctx.b = b;
-	ctx.nick = nick;
-	ctx.userhost = bang + 1;
-	ctx.account = who_account(b, nick);
+	ctx.from.nick = nick;
+	ctx.from.userhost = bang + 1;
+	ctx.from.account = who_account(b, nick);
 	ctx.seat = -1;
-	w.nick = ctx.nick;
-	w.userhost = ctx.userhost;
-	w.account = ctx.account;
 	render_strip(&clean, text);
 	s = clean.s != NULL ? clean.s : (char *)"";
 	if (chan_is_channel(target)) {
@@ -258,11 +245,11 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 		s += plen;
 		ctx.table = ctx.chan->table;
 		if (ctx.table != NULL)
-			ctx.seat = table_seat_of(ctx.table, &w);
+			ctx.seat = table_seat_of(ctx.table, &ctx.from);
 	} else {
 		if (strncmp(s, prefix, plen) == 0)
 			s += plen;
-		ctx.table = table_of_player(b, &w, &ctx.seat);
+		ctx.table = table_of_player(b, &ctx.from, &ctx.seat);
 	}
 	ctx.argc = dispatch_split(s, argv, WORDS_MAX);
 	ctx.argv = argv;

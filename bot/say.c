@@ -150,7 +150,7 @@ say_ctx(struct cmd_ctx *ctx, int public, const char *fmt, va_list ap)
 	if (public && ctx->chan != NULL)
 		say_chan(ctx->b, ctx->chan, text);
 	else
-		say_to(ctx->b, ctx->nick, c, text);
+		say_to(ctx->b, ctx->from.nick, c, text);
 	free(text);
 }
 

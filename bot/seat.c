@@ -311,9 +311,7 @@ seat_find_member(struct chan *c, const struct seat *s)
 
 	for (i = 0; i < c->nmembers; i++) {
 		m = &c->members[i];
-		w.nick = m->nick;
-		w.userhost = m->userhost;
-		w.account = m->account;
+		w = who_member(m);
 		if (!seat_same_person(s, &w))
 			continue;
 		if (strcasecmp(m->nick, s->nick) == 0)

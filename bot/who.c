@@ -130,6 +130,14 @@ who_event(struct bot *b, const char *command, const char *origin,
 	return 0;
 }
 
+struct who
+who_member(const struct member *m)
+{
+	struct who w = { m->nick, m->userhost, m->account };
+
+	return w;
+}
+
 void
 who_ask(struct bot *b, struct chan *c)
 {
@@ -237,9 +245,7 @@ who_tell_admins(struct bot *b, const char *text)
 	for (i = 0; i < b->nchans; i++) {
 		for (j = 0; j < b->chans[i]->nmembers; j++) {
 			m = &b->chans[i]->members[j];
-			w.nick = m->nick;
-			w.userhost = m->userhost;
-			w.account = m->account;
+			w = who_member(m);
 			if (who_is_admin(b, &w) && !who_told(b, i, j, m->nick))
 				say_to(b, m->nick, NULL, text);
 		}
