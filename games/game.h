@@ -101,6 +101,20 @@ struct game_cmd {
 	const char *help;	/* one line */
 };
 
+/* A title a player earns by winning games of the variant in a row (the
+ * streaks themselves are counted by storage, the same for every variant):
+ * earned when the count reaches at; with further, each later win of the
+ * same run is announced with its count (not earned again). */
+struct game_title {
+	const char *name;	/* one lowercase word, stored: "excellent" */
+	const char *title;	/* as shown: "Excellent Cheater" */
+	int same_detail;	/* counts wins in a row with the same detail
+				 * (game_result.detail, e.g. the suit),
+				 * else all wins in a row */
+	int at;			/* the count that earns it, 2 or more */
+	int further;
+};
+
 /* The outcome, filled by result() once turn().over is set. */
 struct game_result {
 	int nseats;
@@ -119,6 +133,8 @@ struct game_ops {
 	const struct game_option *options;	/* NULL-name terminated */
 	const struct game_cmd *cmds;		/* NULL-name terminated */
 	const char *const *verbs;		/* NULL terminated; [0]="leave" */
+	const struct game_title *titles;	/* NULL-name terminated, or
+						 * NULL: none */
 	unsigned reactions;	/* bit (1u << verb) per verb that answers an
 				 * open window (a challenge) instead of
 				 * taking a turn: the bot collects those
