@@ -136,6 +136,32 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 	return NULL;
 }
 
+/* The argument words of a variant command as parse() takes them: where
+ * gc->seat_args marks a word that names a player, a seat's nick (with a
+ * ':' or ',' after it, as addressed in a channel) becomes {p:N}, written
+ * into seats[]; every other word is passed as typed. */
+static void
+dispatch_seat_args(const struct table *t, const struct game_cmd *gc,
+    int argc, char **argv, char seats[][16])
+{
+	char nick[64];
+	size_t len;
+	int i, seat;
+
+	for (i = 0; i < argc && i < 32; i++) {
+		if (!(gc->seat_args & (1u << i)))
+			continue;
+		snprintf(nick, sizeof nick, "%s", argv[i]);
+		len = strlen(nick);
+		if (len > 1 && (nick[len - 1] == ':' || nick[len - 1] == ','))
+			nick[len - 1] = '\0';
+		if ((seat = table_seat_named(t, nick)) < 0)
+			continue;
+		snprintf(seats[i], 16, "{p:%d}", seat);
+		argv[i] = seats[i];
+	}
+}
+
 /* A variant command from a seated player: parse it into a move, play it. */
 static int
 dispatch_move(struct cmd_ctx *ctx)
@@ -143,7 +169,7 @@ dispatch_move(struct cmd_ctx *ctx)
 	struct table *t = ctx->table;
 	const struct game_cmd *gc;
 	struct game_move mv;
-	char *cause = NULL;
+	char *cause = NULL, seats[32][16];
 	int i;
 
 	if (t == NULL || t->state != TABLE_PLAYING || ctx->seat < 0 ||
@@ -155,11 +181,14 @@ dispatch_move(struct cmd_ctx *ctx)
 	else if (ctx->chan != NULL && !(gc->where & GAME_WHERE_CHANNEL))
 		say_error(ctx, "keep your cards secret: send '%s %s' to me "
 		    "in private", gc->name, gc->usage);
-	else if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
-	    ctx->argv + 1, &mv, &cause) != 0 ||
-	    table_move(t, &mv, &cause) != 0) {
-		say_error(ctx, "%s", cause);
-		free(cause);
+	else {
+		dispatch_seat_args(t, gc, ctx->argc - 1, ctx->argv + 1, seats);
+		if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
+		    ctx->argv + 1, &mv, &cause) != 0 ||
+		    table_move(t, &mv, &cause) != 0) {
+			say_error(ctx, "%s", cause);
+			free(cause);
+		}
 	}
 	return 1;
 }

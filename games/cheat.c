@@ -53,43 +53,15 @@ static const struct game_option cheat_options[] = {
 
 static const struct game_cmd cheat_cmds[] = {
 	{ "play", "lay put", GAME_WHERE_PRIVATE, "CARD... [as [COUNT] RANK]",
-	    "lay cards and declare them, e.g. play 4h 7c as two fours" },
+	    "lay cards and declare them, e.g. play 4h 7c as two fours", 0 },
 	{ "cheat", "cheater bs", GAME_WHERE_BOTH, "",
-	    "call the last play a lie; its cards are shown" },
-	{ NULL, NULL, 0, NULL, NULL },
+	    "call the last play a lie; its cards are shown", 0 },
+	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
 static const char *const cheat_verbs[] = {
 	"leave", "play", "cheat", "close", NULL,
 };
-
-/* Appends printf-style text to the growing string *s (NULL when empty). */
-static void cat(char **s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-cat(char **s, const char *fmt, ...)
-{
-	va_list ap;
-	char *add, *old = *s;
-
-	va_start(ap, fmt);
-	add = xvasprintf(fmt, ap);
-	va_end(ap);
-	*s = xasprintf("%s%s", old != NULL ? old : "", add);
-	free(old);
-	free(add);
-}
-
-/* Emits the line *s publicly and frees it. */
-static void
-say_line(struct game_out *out, char **s)
-{
-	if (*s != NULL)
-		game_say(out, GAME_PUBLIC, "%s", *s);
-	free(*s);
-	*s = NULL;
-}
 
 int
 cheat_nactive(const struct game *g)
@@ -162,14 +134,14 @@ cat_next(char **line, const struct game *g)
 	if (g->over)
 		return;
 	if (g->turn < 0)
-		cat(line, "%s{p:%d} has no cards left! Call cheat now, or "
+		game_cat(line, "%s{p:%d} has no cards left! Call cheat now, or "
 		    "{p:%d} %s.", sp, g->declarer, g->declarer,
 		    g->loser_mode ? "is out" : "wins");
 	else if (g->rank == 0)
-		cat(line, "%s{p:%d} opens, face up.", sp, g->turn);
+		game_cat(line, "%s{p:%d} opens, face up.", sp, g->turn);
 	else {
 		cheat_allowed_text(g->rank, allowed, sizeof allowed);
-		cat(line, "%s{p:%d} to play: %s.", sp, g->turn, allowed);
+		game_cat(line, "%s{p:%d} to play: %s.", sp, g->turn, allowed);
 	}
 }
 
@@ -189,12 +161,12 @@ end_game(struct game *g, int by_play, char **line)
 		g->place[s] = g->finished + 1;
 		if (g->loser_mode && by_play) {
 			g->loser = s;
-			cat(line, " {p:%d} is left holding cards and loses.",
+			game_cat(line, " {p:%d} is left holding cards and loses.",
 			    s);
 		} else if (g->place[s] == 1)
-			cat(line, " {p:%d} wins.", s);
+			game_cat(line, " {p:%d} wins.", s);
 		else if (g->loser_mode)
-			cat(line, " {p:%d} takes place %d.", s, g->place[s]);
+			game_cat(line, " {p:%d} takes place %d.", s, g->place[s]);
 	}
 	for (s = 0; s < g->nseats; s++) {
 		if (g->place[s] == 1)
@@ -211,11 +183,11 @@ finish(struct game *g, int seat, char **line)
 	g->place[seat] = ++g->finished;
 	g->state[seat] = SEAT_OUT;
 	if (!g->loser_mode) {
-		cat(line, " {p:%d} wins!", seat);
+		game_cat(line, " {p:%d} wins!", seat);
 		end_game(g, 1, line);
 		return;
 	}
-	cat(line, " {p:%d} is out in place %d.", seat, g->place[seat]);
+	game_cat(line, " {p:%d} is out in place %d.", seat, g->place[seat]);
 	if (cheat_nactive(g) == 1)
 		end_game(g, 1, line);
 }
@@ -227,15 +199,15 @@ say_start(const struct game *g, struct game_out *out)
 	char *line = NULL;
 	int s;
 
-	cat(&line, "Cheat for %d players with %d deck%s%s, dealt by {p:%d}:",
+	game_cat(&line, "Cheat for %d players with %d deck%s%s, dealt by {p:%d}:",
 	    g->nseats, g->decks, g->decks == 1 ? "" : "s",
 	    g->loser_mode ? ", playing for the loser" : "", g->dealer);
 	for (s = 0; s < g->nseats; s++)
-		cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
+		game_cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
 		    g->hand[s].n);
-	cat(&line, " cards.");
+	game_cat(&line, " cards.");
 	cat_next(&line, g);
-	say_line(out, &line);
+	game_say_line(out, &line);
 }
 
 static struct game *
@@ -315,7 +287,7 @@ cat_laid(char **line, const struct game *g)
 	memcpy(top.c, g->pile.c + g->pile.n - g->laid,
 	    (size_t)g->laid * sizeof top.c[0]);
 	text = cards_list_markup(&top);
-	cat(line, "%s", text);
+	game_cat(line, "%s", text);
 	free(text);
 }
 
@@ -339,12 +311,12 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 
 	cards_declaration(g->count, g->rank, said, sizeof said);
 	if (g->face_up) {
-		cat(&line, "{p:%d} opens with %d card%s: %s (", seat, n,
+		game_cat(&line, "{p:%d} opens with %d card%s: %s (", seat, n,
 		    n == 1 ? "" : "s", said);
 		cat_laid(&line, g);
-		cat(&line, ").");
+		game_cat(&line, ").");
 	} else
-		cat(&line, "{p:%d} plays %d card%s: %s.", seat, n,
+		game_cat(&line, "{p:%d} plays %d card%s: %s.", seat, n,
 		    n == 1 ? "" : "s", said);
 	if (g->hand[seat].n > 0)
 		g->turn = next_active(g, seat);
@@ -355,14 +327,14 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 		g->turn = g->over ? -1 : next_active(g, seat);
 	}
 	cat_next(&line, g);
-	say_line(out, &line);
+	game_say_line(out, &line);
 }
 
 /* Moves the whole pile into seat's hand. */
 static void
 take_pile(struct game *g, int seat, struct game_out *out, char **line)
 {
-	cat(line, " {p:%d} takes the pile (%d card%s).", seat, g->pile.n,
+	game_cat(line, " {p:%d} takes the pile (%d card%s).", seat, g->pile.n,
 	    g->pile.n == 1 ? "" : "s");
 	cards_append(&g->hand[seat], &g->pile);
 	cards_clear(&g->pile);
@@ -393,11 +365,11 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 
 	honest = last_play_honest(g);
 	cards_declaration(g->count, g->rank, said, sizeof said);
-	cat(&line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
+	game_cat(&line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
 	    "card%s: ", caller, accused, said, g->laid,
 	    g->laid == 1 ? " was" : "s were");
 	cat_laid(&line, g);
-	cat(&line, " - %s.", honest ? "honest" : "a lie");
+	game_cat(&line, " - %s.", honest ? "honest" : "a lie");
 
 	g->open = 0;
 	g->face_up = 0;
@@ -414,7 +386,7 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 		g->turn = g->over ? -1 : next_active(g, accused);
 	}
 	cat_next(&line, g);
-	say_line(out, &line);
+	game_say_line(out, &line);
 }
 
 static void
@@ -423,12 +395,12 @@ apply_close(struct game *g, struct game_out *out)
 	char *line = NULL;
 	int seat = g->declarer;
 
-	cat(&line, "Nobody called cheat on {p:%d}.", seat);
+	game_cat(&line, "Nobody called cheat on {p:%d}.", seat);
 	g->open = 0;
 	finish(g, seat, &line);
 	g->turn = g->over ? -1 : next_active(g, seat);
 	cat_next(&line, g);
-	say_line(out, &line);
+	game_say_line(out, &line);
 }
 
 static void
@@ -443,12 +415,12 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 		    "place %d.", seat, g->place[seat]);
 		return;
 	}
-	cat(&line, "{p:%d} leaves the game", seat);
+	game_cat(&line, "{p:%d} leaves the game", seat);
 	if (n > 0)
-		cat(&line, "; %s %d card%s go%s under the pile",
+		game_cat(&line, "; %s %d card%s go%s under the pile",
 		    n == 1 ? "that" : "those", n, n == 1 ? "" : "s",
 		    n == 1 ? "es" : "");
-	cat(&line, ".");
+	game_cat(&line, ".");
 	cards_prepend(&g->pile, &g->hand[seat]);
 	cards_clear(&g->hand[seat]);
 	g->state[seat] = SEAT_LEFT;
@@ -460,7 +432,7 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 	else if (g->turn == seat || (g->turn < 0 && !g->open))
 		g->turn = next_active(g, seat);
 	cat_next(&line, g);
-	say_line(out, &line);
+	game_say_line(out, &line);
 }
 
 static void
@@ -491,31 +463,31 @@ say_status(const struct game *g, struct game_out *out)
 	int s;
 
 	if (g->over) {
-		cat(&line, "Game over:");
+		game_cat(&line, "Game over:");
 		if (g->winner >= 0)
-			cat(&line, " {p:%d} won.", g->winner);
+			game_cat(&line, " {p:%d} won.", g->winner);
 		if (g->loser >= 0)
-			cat(&line, " {p:%d} lost.", g->loser);
+			game_cat(&line, " {p:%d} lost.", g->loser);
 	}
 	cat_next(&line, g);
 	if (!g->over && g->declarer >= 0 && g->rank != 0) {
 		cards_declaration(g->count, g->rank, said, sizeof said);
-		cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",
+		game_cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",
 		    g->declarer, g->laid, g->laid == 1 ? "" : "s", said,
 		    g->open ? " (open to challenge)" : "");
 	}
-	cat(&line, " Pile: %d. Cards:", g->pile.n);
+	game_cat(&line, " Pile: %d. Cards:", g->pile.n);
 	for (s = 0; s < g->nseats; s++) {
-		cat(&line, "%s {p:%d} ", s > 0 ? "," : "", s);
+		game_cat(&line, "%s {p:%d} ", s > 0 ? "," : "", s);
 		if (g->state[s] == SEAT_LEFT)
-			cat(&line, "left");
+			game_cat(&line, "left");
 		else if (g->state[s] != SEAT_IN)
-			cat(&line, "out (place %d)", g->place[s]);
+			game_cat(&line, "out (place %d)", g->place[s]);
 		else
-			cat(&line, "%d", g->hand[s].n);
+			game_cat(&line, "%d", g->hand[s].n);
 	}
-	cat(&line, ".");
-	say_line(out, &line);
+	game_cat(&line, ".");
+	game_say_line(out, &line);
 }
 
 static void

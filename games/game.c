@@ -35,6 +35,41 @@ game_fail(char **cause, const char *fmt, ...)
 }
 
 void
+game_cat(char **line, const char *fmt, ...)
+{
+	va_list ap;
+	char *add, *old = *line;
+
+	va_start(ap, fmt);
+	add = xvasprintf(fmt, ap);
+	va_end(ap);
+	*line = xasprintf("%s%s", old != NULL ? old : "", add);
+	free(old);
+	free(add);
+}
+
+void
+game_say_line(struct game_out *out, char **line)
+{
+	if (*line != NULL)
+		game_say(out, GAME_PUBLIC, "%s", *line);
+	free(*line);
+	*line = NULL;
+}
+
+int
+game_parse_seat(const char *word, int nseats, int *seat, char **cause)
+{
+	char tail;
+	int n;
+
+	if (sscanf(word, "{p:%d}%c", &n, &tail) != 1 || n < 0 || n >= nseats)
+		return game_fail(cause, "no player '%s' at this table", word);
+	*seat = n;
+	return 0;
+}
+
+void
 game_say(struct game_out *out, int seat, const char *fmt, ...)
 {
 	va_list ap;

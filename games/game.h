@@ -99,6 +99,7 @@ struct game_cmd {
 	enum game_where where;
 	const char *usage;	/* arguments, e.g. "CARD... as [N] RANK" */
 	const char *help;	/* one line */
+	unsigned seat_args;	/* bit i: argument word i names a player */
 };
 
 /* A title a player earns by winning games of the variant in a row (the
@@ -155,12 +156,16 @@ struct game_ops {
 
 	/* Turns a player's command (cmds[cmd]) and its argument words into a
 	 * move for seat, without judging legality; -1 and *cause on bad
-	 * syntax ("unknown card 'zz'"). */
+	 * syntax ("unknown card 'zz'").  The rules know no nicks: where the
+	 * command's seat_args says a word names a player, the bot passes a
+	 * seated player's nick as the markup {p:N} (game_parse_seat() reads
+	 * it) and any other word as typed. */
 	int (*parse)(const struct game *g, int seat, int cmd, int argc,
 	    char **argv, struct game_move *mv, char **cause);
 	/* The inverse of parse(): what seat mv->seat would type for mv (a
 	 * move check() accepts now), the command's words without the prefix
-	 * ("play 4♥ 4♦ as 2 4"), into buf of size bytes; the index of that
+	 * ("play 4♥ 4♦ as 2 4"), with a player named as {p:N} (rendered to
+	 * the nick before it is typed), into buf of size bytes; the index of that
 	 * command in cmds[] (its where says where it may be typed), or -1
 	 * for a move nobody types (a leave, the table's).  Parsing the words
 	 * back gives an equivalent move (the simulator checks it); test
@@ -228,6 +233,19 @@ int game_move_parse(const struct game_ops *ops, const char *text,
 /* Emits printf-style text to seat (or GAME_PUBLIC) through out. */
 void game_say(struct game_out *out, int seat, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Appends printf-style text to the growing line *line (NULL when empty),
+ * so a move's public text is built in pieces and said once. */
+void game_cat(char **line, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Says *line publicly if there is one, and empties it. */
+void game_say_line(struct game_out *out, char **line);
+
+/* Reads a word naming a player, as parse() gets it (see parse): {p:N}
+ * with N a seat below nseats.  Sets *seat and returns 0, or -1 and
+ * *cause ("no player 'zed' at this table"). */
+int game_parse_seat(const char *word, int nseats, int *seat, char **cause);
 
 /* Sets *cause to a new printf-style string (when cause is not NULL) and
  * returns -1: `return game_fail(cause, "no card '%s'", w);` */

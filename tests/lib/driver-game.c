@@ -282,6 +282,18 @@ driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 
 /* Moves. */
 
+/* Rewrites the command in text (size bytes), which names players as
+ * {p:N}, into what a player types: the nicks themselves. */
+static void
+driver_render_names(const struct driver_table *t, char *text, size_t size)
+{
+	struct buf typed = BUF_INIT;
+
+	render(&typed, text, t->names, t->nseats, 0);
+	snprintf(text, size, "%s", buf_str(&typed));
+	buf_free(&typed);
+}
+
 /* The words typed, split as the bot splits them: the command, then its
  * arguments into argv. */
 static int
@@ -318,6 +330,7 @@ driver_type(
 		driver_fail(d, "%s: typed '%s' for seat %d: %s", t->chan,
 		    t->said, mv->seat, cause);
 	game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
+	driver_render_names(t, t->said, sizeof t->said);
 	return cmd;
 }
 
