@@ -18,7 +18,8 @@
 #define CARDS_SUITS 4
 #define CARDS_DECK 52		/* cards in one deck */
 #define CARDS_MAX_DECKS 2
-#define CARDS_MAX 112		/* capacity of a list; at least 52*MAX_DECKS */
+#define CARDS_MAX 144		/* capacity of a list: the largest deck of any
+				 * variant (two CHEATER decks: 140) */
 
 #define CARDS_ACE 1
 #define CARDS_JACK 11

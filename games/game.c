@@ -15,9 +15,11 @@
 #include "xalloc.h"
 
 extern const struct game_ops cheat_ops;
+extern const struct game_ops cheater_ops;
 
 const struct game_ops *const game_table[] = {
 	&cheat_ops,
+	&cheater_ops,
 	NULL,
 };
 
