@@ -80,18 +80,58 @@ driver_out_free(struct driver_out *o)
 }
 
 /* What seat (or GAME_PUBLIC) was told, as a player with colour sees it
- * once colour codes are stripped. */
+ * once colour codes are stripped; names[i] is seat i's nick. */
 static void
-driver_plain(const struct driver_table *t, const struct driver_out *o, int seat,
-    char *out, size_t size)
+driver_plain(const char *const *names, int nseats, const struct driver_out *o,
+    int seat, char *out, size_t size)
 {
 	struct buf r = BUF_INIT, plain = BUF_INIT;
 
-	render(&r, buf_str(&o->text[seat + 1]), t->names, t->nseats, 1);
+	render(&r, buf_str(&o->text[seat + 1]), names, nseats, 1);
 	render_strip(&plain, buf_str(&r));
 	snprintf(out, size, "%s", buf_str(&plain));
 	buf_free(&r);
 	buf_free(&plain);
+}
+
+/* A new game of ops as sg was dealt; the deal's messages go to out. */
+static struct game *
+driver_create(const struct driver *d, const struct game_ops *ops,
+    const struct store_game *sg, struct game_out *out)
+{
+	struct game_opts opts;
+	struct game *g;
+	struct rng r;
+	char *words, *w, *save = NULL, *cause = NULL;
+
+	game_opts_default(ops, &opts);
+	words = xstrdup(sg->options);
+	for (w = strtok_r(words, " ", &save); w != NULL;
+	     w = strtok_r(NULL, " ", &save))
+		if (game_opts_set(ops, &opts, w, &cause) != 0)
+			driver_fail(d, "game %lld: option '%s': %s",
+			    (long long)sg->id, w, cause);
+	free(words);
+	rng_seed(&r, sg->seed);
+	g = ops->create(&opts, sg->nseats, sg->dealer, &r, out, &cause);
+	if (g == NULL)
+		driver_fail(
+		    d, "game %lld: create: %s", (long long)sg->id, cause);
+	return g;
+}
+
+/* Move n of sg's log, read into mv and checked against g. */
+static void
+driver_logged(const struct driver *d, const struct game_ops *ops,
+    const struct game *g, const struct store_game *sg, int n,
+    struct game_move *mv)
+{
+	char *cause = NULL;
+
+	if (game_move_parse(ops, sg->moves[n].text, mv, &cause) ||
+	    ops->check(g, mv, &cause) != 0)
+		driver_fail(d, "game %lld: move %d '%s': %s", (long long)sg->id,
+		    n, sg->moves[n].text, cause);
 }
 
 /* A model of sg: created, then every logged move checked and applied;
@@ -100,32 +140,13 @@ static struct game *
 driver_model(const struct driver *d, const struct driver_table *t,
     const struct store_game *sg, struct driver_out *o)
 {
-	struct game_opts opts;
 	struct game_move mv;
 	struct game *g;
-	struct rng r;
-	char *words, *w, *save = NULL, *cause = NULL;
 	int n;
 
-	game_opts_default(t->ops, &opts);
-	words = xstrdup(sg->options);
-	for (w = strtok_r(words, " ", &save); w != NULL;
-	     w = strtok_r(NULL, " ", &save))
-		if (game_opts_set(t->ops, &opts, w, &cause) != 0)
-			driver_fail(d, "game %lld: option '%s': %s",
-			    (long long)sg->id, w, cause);
-	free(words);
-	rng_seed(&r, sg->seed);
-	g = t->ops->create(&opts, sg->nseats, sg->dealer, &r,
-	    o != NULL ? &o->out : &driver_discard, &cause);
-	if (g == NULL)
-		driver_fail(
-		    d, "game %lld: create: %s", (long long)sg->id, cause);
+	g = driver_create(d, t->ops, sg, o != NULL ? &o->out : &driver_discard);
 	for (n = 0; n < sg->nmoves; n++) {
-		if (game_move_parse(t->ops, sg->moves[n].text, &mv, &cause) ||
-		    t->ops->check(g, &mv, &cause) != 0)
-			driver_fail(d, "game %lld: move %d '%s': %s",
-			    (long long)sg->id, n, sg->moves[n].text, cause);
+		driver_logged(d, t->ops, g, sg, n, &mv);
 		t->ops->apply(g, &mv, &driver_discard);
 	}
 	return g;
@@ -236,11 +257,11 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->g = driver_model(d, t, sg, &o);
 	t->deals++;
 	t->nmoves = 0;
-	driver_plain(t, &o, GAME_PUBLIC, text, sizeof text);
+	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, text, sizeof text);
 	if (text[0] != '\0')
 		driver_wait_public(d, t, text, DRIVER_MOVE_MS, NULL, 0);
 	for (s = 0; s < t->nseats; s++) {
-		driver_plain(t, &o, s, text, sizeof text);
+		driver_plain(t->names, t->nseats, &o, s, text, sizeof text);
 		driver_expect_private(d, t, s, text, "dealt hand");
 	}
 	driver_out_free(&o);
@@ -250,14 +271,23 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 void
 driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 {
+	driver_deal_from(
+	    d, k, ops, nseats, (int)rng_below(&d->rng, DRIVER_POOL));
+}
+
+void
+driver_deal_from(
+    struct driver *d, int k, const struct game_ops *ops, int nseats, int first)
+{
 	struct driver_table *t = &d->t[k];
 	struct driver_player *p;
 	struct store_game *sg;
 	char opts[256], want[128];
-	int first = (int)rng_below(&d->rng, DRIVER_POOL), i;
+	int i;
 
 	assert_int_equal(t->state, DRIVER_OFF);
 	assert_in_range(nseats, 1, DRIVER_POOL);
+	assert_in_range(first, 0, DRIVER_POOL - 1);
 	t->ops = ops;
 	t->variant = driver_variant(ops);
 	driver_options(d, ops, opts, sizeof opts);
@@ -344,8 +374,11 @@ driver_send(struct driver *d, int k)
 
 	if (t->state != DRIVER_READY)
 		return 0;
-	if (t->ops->sample(t->g, &d->rng, &mv) != 0)
-		driver_fail(d, "%s: no move to sample", t->chan);
+	if (t->choose != NULL
+	        ? t->choose(t->choose_ctx, t->g, &d->rng, &mv) != 0
+	        : t->ops->sample(t->g, &d->rng, &mv) != 0)
+		driver_fail(d, "%s: no move to %s", t->chan,
+		    t->choose != NULL ? "choose" : "sample");
 	cmd = mv.seat < 0 ? -1 : driver_type(d, t, &mv);
 	if (cmd < 0) {
 		t->ops->timeout(t->g, &t->sent);
@@ -506,7 +539,8 @@ driver_check_resume(struct driver *d)
 		driver_out_init(&o);
 		for (s = GAME_PUBLIC; s < t->nseats; s++)
 			t->ops->view(t->g, s, &o.out);
-		driver_plain(t, &o, GAME_PUBLIC, want, sizeof want);
+		driver_plain(
+		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
 			driver_fail(d,
@@ -514,7 +548,8 @@ driver_check_resume(struct driver *d)
 			    "status is '%s'",
 			    t->chan, got, want);
 		for (s = 0; s < t->nseats; s++) {
-			driver_plain(t, &o, s, want, sizeof want);
+			driver_plain(
+			    t->names, t->nseats, &o, s, want, sizeof want);
 			driver_expect_private(d, t, s, want, "resumed hand");
 		}
 		driver_out_free(&o);
@@ -533,8 +568,71 @@ driver_move_text(
 	driver_out_init(&o);
 	g = driver_model(d, t, sg, NULL);
 	t->ops->apply(g, mv, &o.out);
-	driver_plain(t, &o, GAME_PUBLIC, out, size);
+	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, out, size);
 	driver_out_free(&o);
 	t->ops->destroy(g);
 	store_game_free(sg);
+}
+
+/* Replays. */
+
+static const struct game_ops *
+driver_ops_named(const struct driver *d, const char *name)
+{
+	int v;
+
+	for (v = 0; game_table[v] != NULL; v++)
+		if (strcmp(game_table[v]->name, name) == 0)
+			return game_table[v];
+	driver_fail(d, "no variant '%s' in game_table[]", name);
+}
+
+/* What o gathered, as each player saw it, into said; o is emptied. */
+static void
+driver_said(const struct store_game *sg, const char *const *names,
+    struct driver_out *o, struct driver_said *said)
+{
+	int s;
+
+	driver_plain(
+	    names, sg->nseats, o, GAME_PUBLIC, said->pub, sizeof said->pub);
+	for (s = 0; s < sg->nseats; s++)
+		driver_plain(names, sg->nseats, o, s, said->priv[s],
+		    sizeof said->priv[s]);
+	driver_out_free(o);
+	driver_out_init(o);
+}
+
+void
+driver_replay(struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx)
+{
+	const char *names[GAME_MAX_SEATS];
+	const struct game_ops *ops;
+	struct driver_said *said = xcalloc(1, sizeof *said);
+	struct store_game *sg;
+	struct driver_out o;
+	struct game_move mv;
+	struct game *g;
+	char *cause = NULL;
+	int n, s;
+
+	if ((sg = store_game_load(d->store, id, &cause)) == NULL)
+		driver_fail(d, "game %lld: %s", (long long)id, cause);
+	ops = driver_ops_named(d, sg->variant);
+	for (s = 0; s < sg->nseats; s++)
+		names[s] = sg->seats[s].nick;
+	driver_out_init(&o);
+	g = driver_create(d, ops, sg, &o.out);
+	driver_said(sg, names, &o, said);
+	fn(ctx, -1, NULL, g, said);
+	for (n = 0; n < sg->nmoves; n++) {
+		driver_logged(d, ops, g, sg, n, &mv);
+		ops->apply(g, &mv, &o.out);
+		driver_said(sg, names, &o, said);
+		fn(ctx, n, &mv, g, said);
+	}
+	driver_out_free(&o);
+	ops->destroy(g);
+	store_game_free(sg);
+	free(said);
 }

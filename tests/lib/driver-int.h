@@ -32,8 +32,4 @@ void driver_wait_public(struct driver *d, struct driver_table *t,
 void driver_expect_private(struct driver *d, struct driver_table *t, int seat,
     const char *want, const char *what);
 
-/* Waits until everything the bot sent t's players so far has come, then
- * sets it aside: each asks the bot something it refuses privately. */
-void driver_sync(struct driver *d, struct driver_table *t);
-
 #endif

@@ -8,7 +8,8 @@
  * keeps a model of every game rebuilt from it: the variant, options, seed
  * and dealer stored with the game, then every logged move, each of which
  * the model must accept.  The next move is the model's sample() with the
- * driver's own seeded RNG; command() turns it into what the seat's player
+ * driver's own seeded RNG (or a suite's own chooser's, which may steer the
+ * game where it wants it); command() turns it into what the seat's player
  * types, sent privately to the bot when the command may be typed there,
  * else in the channel.  A move is confirmed when the move log grows by
  * exactly that move (the log is polled, never waited for with a fixed
@@ -78,6 +79,14 @@ struct driver_table {
 	char said[DRIVER_TEXT];   /* what its seat typed */
 	size_t mark;              /* p[0]'s line count when it was sent */
 	long long deadline;       /* when a SENT or BOT move must be in */
+
+	/* The next move's chooser, when set: called instead of the rules'
+	 * sample() with choose_ctx, the model and the driver's RNG; 0 and
+	 * *mv (a move of a seat, or the table's to wait for), or -1 if it
+	 * has none (a failure). */
+	int (*choose)(void *ctx, const struct game *g, struct rng *rng,
+	    struct game_move *mv);
+	void *choose_ctx;
 };
 
 struct driver {
@@ -118,12 +127,21 @@ int driver_bot_stop(struct driver *d);
 
 /* Reads whatever the players have received, waiting up to ms. */
 void driver_pump(struct driver *d, int ms);
+/* Waits until everything the bot sent t's players so far has come, then
+ * sets it aside (later waits look past it; the lines stay in the logs):
+ * each asks the bot something it refuses privately. */
+void driver_sync(struct driver *d, struct driver_table *t);
 
 /* Table k opens a lobby for ops with nseats of its players (each game a
  * different order), random on/off options, deals, and checks that each
  * player got the hand the model deals them. */
 void driver_deal(
     struct driver *d, int k, const struct game_ops *ops, int nseats);
+/* ... with the players from index first of the pool on, in order: p[first]
+ * opens the lobby and sits in seat 0, p[first + 1] in seat 1, and so on
+ * (round the pool). */
+void driver_deal_from(
+    struct driver *d, int k, const struct game_ops *ops, int nseats, int first);
 
 /* If table k is READY: chooses its next move and sends it (SENT), or
  * waits for the table's own move (BOT).  1 if a player's move was sent. */
@@ -153,6 +171,24 @@ void driver_check_resume(struct driver *d);
  * (empty if none), from a model rebuilt from the log. */
 void driver_move_text(struct driver *d, int k, const struct game_move *mv,
     char *out, size_t size);
+
+/* What the bot said for one move (or the deal) as each player saw it:
+ * colour gone, nicks in; "" where it said nothing. */
+struct driver_said {
+	char pub[DRIVER_TEXT];
+	char priv[GAME_MAX_SEATS][DRIVER_TEXT]; /* per seat */
+};
+
+/* One step of a replay: n is -1 for the deal (mv NULL), then each logged
+ * move's number and the move; g is the model after it. */
+typedef void driver_replay_fn(void *ctx, int n, const struct game_move *mv,
+    const struct game *g, const struct driver_said *said);
+
+/* Replays stored game id (of any channel) from the database as the bot
+ * told it: the deal, then every logged move, each checked and applied to a
+ * model of its own, fn called after each. */
+void driver_replay(
+    struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx);
 
 /* Runs sql with the sqlite3 shell on the database, read-only; its output
  * into out.  Fails the test if sqlite3 does. */
