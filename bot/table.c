@@ -216,7 +216,7 @@ table_finish(struct table *t)
 	struct store_stats st;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
-	int i;
+	int i, nawards;
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
@@ -227,8 +227,8 @@ table_finish(struct table *t)
 		res[i].points = r.points[i];
 		res[i].detail = r.detail[i][0] != '\0' ? r.detail[i] : NULL;
 	}
-	if (store_game_finish(t->b->store, t->game_id, res, t->nseats,
-	    &cause) != 0) {
+	if (store_game_finish(t->b->store, t->game_id, res, t->nseats, NULL,
+	    NULL, 0, &nawards, &cause) != 0) {
 		table_store_failed(t, "the result", cause);
 		free(cause);
 	}
