@@ -118,11 +118,12 @@ static const char *const store_migrations[] = {
 };
 
 /* A row's run after a game (SQL_STATS_ADD's SET): a win with the run's
- * own detail (a missing detail matching a missing one) makes it one
- * longer, another win starts a new run, anything else ends it. */
+ * own detail makes it one longer, a win with another detail starts a new
+ * run, anything else ends it.  A win without a detail (everyone else
+ * left) is in no run: two of them are not "two in the same suit". */
 #define STORE_STATS_RUN                                                        \
-	"(CASE WHEN NOT excluded.wins THEN 0"                                  \
-	" WHEN run_detail IS excluded.run_detail THEN run + 1 ELSE 1 END)"
+	"(CASE WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"   \
+	" WHEN run_detail = excluded.run_detail THEN run + 1 ELSE 1 END)"
 
 #define STORE_SCHEMA_VERSION \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
@@ -187,7 +188,8 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_STATS_ADD] = "INSERT INTO stats"
 	    " (player, variant, games, wins, losses, streak, best_streak,"
 	    "  run, run_detail, best_run, best_run_detail)"
-	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, ?3, d, ?3, d FROM"
+	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, d IS NOT NULL, d,"
+	    "  d IS NOT NULL, d FROM"
 	    " (SELECT variant AS v FROM games WHERE id = ?2"
 	    "  UNION ALL SELECT ?5),"
 	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d)"

@@ -205,8 +205,10 @@ test_runs_and_titles(void **state)
 	store_files_cli_expect(f->path, "PRAGMA foreign_key_check", "");
 }
 
-/* Wins without a detail make one run, as NULL matches NULL; a variant
- * without rules counts runs all the same and earns nothing. */
+/* Wins without a detail (a game won because everyone else left) are in
+ * no run: the streak goes on, the run is 0, and two of them earn no
+ * same-detail title.  A variant without rules counts runs all the same
+ * and earns nothing. */
 static void
 test_runs_without_detail(void **state)
 {
@@ -220,10 +222,10 @@ test_runs_without_detail(void **state)
 	assert_string_equal(got, "");
 	play(f->s, "bluff", ann, ben, 0, NULL, 0, got, sizeof got);
 	assert_string_equal(got, "0:double:2");
-	expect_run(f->s, "ann", "bluff", "2 2 - 2 -");
+	expect_run(f->s, "ann", "bluff", "2 0 - 0 -");
 	play(f->s, "bluff", ann, ben, 0, "red", 0, got, sizeof got);
 	assert_string_equal(got, "");
-	expect_run(f->s, "ann", "bluff", "3 1 red 2 -");
+	expect_run(f->s, "ann", "bluff", "3 1 red 1 red");
 	play(f->s, "cheat", ann, ben, 0, "red", 0, got, sizeof got);
 	assert_string_equal(got, "");
 	play(f->s, "cheat", ann, ben, 0, "red", 0, got, sizeof got);
@@ -232,6 +234,15 @@ test_runs_without_detail(void **state)
 	/* Across variants, the run went on in red. */
 	expect_run(f->s, "ann", NULL, "5 3 red 3 red");
 	store_files_cli_expect(f->path, "SELECT count(*) FROM titles", "1");
+
+	/* With CHEATER's rules: two walkovers are Excellent, not Ultimate. */
+	play_rules(f->s, "cheater", cheater, ben, ann, 0, NULL, 1, got,
+	    sizeof got);
+	assert_string_equal(got, "");
+	play_rules(f->s, "cheater", cheater, ben, ann, 0, NULL, 1, got,
+	    sizeof got);
+	assert_string_equal(got, "0:excellent:2");
+	expect_run(f->s, "ben", "cheater", "2 0 - 0 -");
 }
 
 /* A refused finish stores no title and reports none; awards past the
