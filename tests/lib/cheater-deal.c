@@ -262,7 +262,7 @@ check_public(const char *line, const int forbidden[CX_FACES])
 }
 
 /* Checks seat's private line: its hand as it is, and each card it is
- * told it draws is one it gained, or one gone through its hand to the
+ * told it draws is one it holds, or one gone through its hand to the
  * discard pile (a turn that ran out), as left[] counts. */
 static void
 check_private(struct cx *f, int seat, const char *line,
@@ -352,7 +352,7 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 			check_public(f->sink.text[i], forbidden);
 		} else {
 			for (k = 0; k < CX_FACES; k++)
-				left[k] = gained[s][k] + (a->discard[k] >
+				left[k] = a->hand[s][k] + (a->discard[k] >
 				    b->discard[k] ? a->discard[k] -
 				    b->discard[k] : 0);
 			check_private(f, s, f->sink.text[i], left);
