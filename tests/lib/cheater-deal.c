@@ -306,6 +306,7 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 	int gained[GAME_MAX_SEATS][CX_FACES], npriv[GAME_MAX_SEATS] = { 0 };
 	const char *pub = NULL, *q;
 	int i, k, s, victim = -1, npub = 0;
+	char win = '\0';
 
 	for (i = 0; i < f->sink.n; i++) {
 		if (f->sink.seat[i] == GAME_PUBLIC) {
@@ -326,10 +327,14 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 		assert_int_equal(sscanf(q, "{p:%d}", &victim), 1);
 		assert_in_range(victim, 0, f->nseats - 1);
 	}
+	/* A win shows the word: its suit's letters. */
+	if (pub != NULL && (q = strstr(pub, " spells CHEATER in ")) != NULL)
+		win = q[strlen(" spells CHEATER in ")];
 	for (k = 0; k < CX_FACES; k++) {
 		allowed[k] = b->discard[k] > 0 || a->discard[k] > 0 ||
 		    (f->opened > 0 && f->open[k] > 0) ||
-		    (victim >= 0 && b->hand[victim][k] > 0);
+		    (victim >= 0 && b->hand[victim][k] > 0) ||
+		    (win != '\0' && faces[k][0] == win && k < 24);
 		forbidden[k] = 0;
 	}
 	for (s = 0; s < f->nseats; s++) {

@@ -9,10 +9,11 @@
  *  - at most one public line and one private line per seat;
  *  - no public line holds "Hand:" or "You draw", nor names a card a
  *    hand gained in the move, unless that card is public knowledge (in
- *    the discard pile, in the hand a pass revealed, or in the word of a
- *    win);
+ *    the discard pile, in the hand a pass revealed, or of the suit a
+ *    win spells);
  *  - a private "Hand:" is exactly its owner's hand, and "You draw X"
- *    names a card the owner gained.
+ *    names a card the owner holds (or one that went through its hand
+ *    to the discard pile).
  * Its helpers fail the running cmocka test, so a suite includes
  * <cmocka.h> (and what cmocka needs) first and runs each test with
  * cx_teardown.  CX_TRACE=1 in the environment prints every message.
