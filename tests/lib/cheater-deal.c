@@ -32,6 +32,7 @@ static const char *const faces[CX_FACES] = {
 struct snap {
 	int hand[GAME_MAX_SEATS][CX_FACES];
 	int discard[CX_FACES];
+	int top;		/* the discard pile's top face, or -1 */
 };
 
 static void
@@ -207,9 +208,13 @@ snapshot(struct cx *f, struct snap *s)
 {
 	int seat;
 
+	const char *top;
+
 	for (seat = 0; seat < f->nseats; seat++)
 		count_faces(cx_cards(f, seat), s->hand[seat]);
 	count_faces(cx_cards(f, -2), s->discard);
+	top = strrchr(f->buf, ' ');
+	s->top = face_index(top != NULL ? top + 1 : f->buf);
 }
 
 /* The len bytes of text without colour markup ({red:rC} is rC; {p:N}
@@ -263,7 +268,8 @@ check_public(const char *line, const int forbidden[CX_FACES])
 
 /* Checks seat's private line: its hand as it is, and each card it is
  * told it draws is one it holds, or one gone through its hand to the
- * discard pile (a turn that ran out), as left[] counts. */
+ * discard pile (a turn that ran out, maybe onto a reshuffled pile), as
+ * left[] counts. */
 static void
 check_private(struct cx *f, int seat, const char *line,
     int left[CX_FACES])
@@ -344,11 +350,12 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 			forbidden[k] |= gained[s][k] > 0 && !allowed[k];
 		}
 	}
-	f->opened = 0;
+	/* The hand shown stays public knowledge until the next turn. */
 	if (victim >= 0) {
 		memcpy(f->open, b->hand[victim], sizeof f->open);
 		f->opened = 1;
-	}
+	} else if (pub != NULL && strstr(pub, " to play") != NULL)
+		f->opened = 0;
 	for (i = 0; i < f->sink.n; i++) {
 		s = f->sink.seat[i];
 		if (s == GAME_PUBLIC) {
@@ -357,9 +364,9 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 			check_public(f->sink.text[i], forbidden);
 		} else {
 			for (k = 0; k < CX_FACES; k++)
-				left[k] = a->hand[s][k] + (a->discard[k] >
-				    b->discard[k] ? a->discard[k] -
-				    b->discard[k] : 0);
+				left[k] = a->hand[s][k] + (k == a->top) +
+				    (a->discard[k] > b->discard[k] ?
+				    a->discard[k] - b->discard[k] : 0);
 			check_private(f, s, f->sink.text[i], left);
 		}
 	}

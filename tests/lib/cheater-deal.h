@@ -45,8 +45,8 @@ struct cx {
 	char *cause;
 	int nseats;
 	int open[CX_FACES];	/* the faces of the hand the last pass
-				 * revealed, public for one move more */
-	int opened;		/* moves that hand stays public */
+				 * revealed, public until the next turn */
+	int opened;		/* 1 while that hand is public */
 	char buf[1024];		/* cx_cards() */
 };
 
