@@ -78,6 +78,26 @@ test_win_own_draw(void **state)
 	cx_free(f);
 }
 
+/* A seat that left has place 0 when another spells the word. */
+static void
+test_win_after_leave(void **state)
+{
+	static const int places[] = { 1, 2, 0 };
+	struct cx *f = cx_new(3, 2, 0);
+
+	(void)state;
+	deal(f, "rR", "bT", "1 2", 0, -1);
+	assert_int_equal(cx_move(f, "2 leave"), 0);
+	cx_ok(f, 0, "draw");
+	cx_assert_over(f, places, 0, "red");
+	cx_reset(f);
+	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
+	assert_cx_said(f, GAME_PUBLIC, "Game over: {p:0} won in red. Nobody "
+	    "is the CHEATER. Discard pile: {blu:bT} on top (1). Draw pile: "
+	    "54. {p:2} has left.");
+	cx_free(f);
+}
+
 /* The word on a Cheater Power grab, and on a pick. */
 static void
 test_win_grab_pick(void **state)
@@ -343,6 +363,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_win_own_draw),
+		T(test_win_after_leave),
 		T(test_win_grab_pick),
 		T(test_win_other_turn),
 		T(test_win_bust_draw),

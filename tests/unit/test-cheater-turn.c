@@ -106,6 +106,34 @@ test_fresh_hide_draw(void **state)
 	cx_free(f);
 }
 
+/* Hide with a HIDE that may not play yet plays a WILD that may, as it
+ * does when no HIDE is held (the prompt offers hide). */
+static void
+test_fresh_hide_wild(void **state)
+{
+	static const struct cheater_deal d = {
+		.hands = { "rC rH rE rA TAKE SHOW yC", "yE yA yT yR bC bH TAKE",
+		    "pC pH pE pA pT pR WILD" },
+		.discard = "bT", .draw = "HIDE bE pC",
+		.dice = "1 2 3 4 1 2", .first = 0, .cheater = -1,
+	};
+	struct cx *f = cx_new(3, 2, 0);
+
+	(void)state;
+	cx_stack(f, &d);
+	cx_ok(f, 0, "take {p:2}");
+	cx_ok(f, 2, "pass");
+	cx_ok(f, 0, "pick pC");
+	cx_ok(f, 1, "take {p:2}");
+	assert_cx_said_lacks(f, 2, "You hold no");
+	cx_ok(f, 2, "hide");
+	assert_cx_said(f, GAME_PUBLIC, "{p:2} hides with WILD: nothing is "
+	    "shown. {p:2} draws a card, and so does {p:1}. {p:2} rolls 1 and "
+	    "2. {p:2} to play.");
+	assert_cx_cards(f, 2, "pH pE pA pT pR bE HIDE");
+	cx_free(f);
+}
+
 /* A HIDE drawn on one's own turn hides from nothing until one's next
  * turn either. */
 static void
@@ -324,6 +352,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_fresh_victim_draw),
 		T(test_fresh_hide_draw),
+		T(test_fresh_hide_wild),
 		T(test_fresh_own_draw),
 		T(test_reshuffle),
 		T(test_timeout_turn_discard),
