@@ -719,9 +719,9 @@ apply_leave(struct game *g, int seat, struct said *sd)
 {
 	int n = g->hand[seat].n, i, attacked;
 
-	game_cat(&sd->pub, "{p:%d} leaves the game; %s card%s go%s under "
-	    "the draw pile.", seat, n == 1 ? "that" : "those", n == 1 ? "" :
-	    "s", n == 1 ? "es" : "");
+	game_cat(&sd->pub, "{p:%d} leaves the game; %s %d card%s go%s "
+	    "under the draw pile.", seat, n == 1 ? "that" : "those", n,
+	    n == 1 ? "" : "s", n == 1 ? "es" : "");
 	for (i = 0; i < n; i++)
 		g->fresh[g->hand[seat].c[i]] = 0;
 	cards_prepend(&g->draw, &g->hand[seat]);

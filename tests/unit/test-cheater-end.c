@@ -241,7 +241,7 @@ test_leave_cards_status(void **state)
 	(void)state;
 	deal(f, "bE pC bA", "bT", "1 2 3 4 5 6", 0, 1);
 	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The CHEATER status goes back to the "
 	    "middle.");
 	assert_int_equal(cx_said_count(f, 1), 0);
@@ -269,7 +269,7 @@ test_leave_cards_status(void **state)
 	    "pile: 54. {p:1} has left.");
 	/* The last one left wins, with no suit. */
 	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 7 cards go "
 	    "under the draw pile. {p:2} wins: everyone else has left.");
 	cx_assert_over(f, (const int[]){ 0, 0, 1 }, 2, "");
 	cx_free(f);
@@ -292,7 +292,7 @@ test_leave_attacker(void **state)
 	deal(f, "bE pC bA", "bT", "1 2 3 4", 0, -1);
 	cx_ok(f, 0, "take {p:1}");
 	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 6 cards go "
 	    "under the draw pile. {p:1} rolls 3 and 4. {p:1} to play.");
 	cx_assert_turn(f, 1, 0, -1, -1);
 	assert_cx_cards(f, 1, "yC yH yE yE yA yT HIDE");
@@ -304,7 +304,7 @@ test_leave_attacker(void **state)
 	deal(f, "bE pC bA", "bT", "3 3 5 6", 0, -1);
 	cx_ok(f, 0, "draw2");
 	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 9 cards go "
 	    "under the draw pile. The CHEATER status goes back to the "
 	    "middle. {p:1} rolls 5 and 6. {p:1} to play.");
 	assert_int_equal(cx_count(f, -1), 46 + 9);
@@ -322,7 +322,7 @@ test_leave_victim(void **state)
 	deal(f, "bE pC bA", "bT", "1 2 3 4", 0, -1);
 	cx_ok(f, 0, "take {p:1}");
 	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:1} comes to nothing. "
 	    "{p:2} rolls 3 and 4. {p:2} to play.");
 	assert_cx_said(f, 0, "You draw {blu:bE}. Hand: {red:rC} {red:rH} "
@@ -336,7 +336,7 @@ test_leave_victim(void **state)
 	cx_ok(f, 2, "bust {p:1}");
 	cx_ok(f, 1, "pass");
 	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:1} comes to nothing. "
 	    "{p:0} rolls 3 and 4. {p:0} to play.");
 	assert_cx_cards(f, 2, "yR pC pH pE pA pT bE");
@@ -348,7 +348,7 @@ test_leave_victim(void **state)
 	cx_ok(f, 0, "steal {p:2}");
 	cx_ok(f, 2, "pass");
 	assert_int_equal(cx_move(f, "2 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:2} leaves the game; those cards go "
+	assert_cx_said(f, GAME_PUBLIC, "{p:2} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:2} comes to nothing. "
 	    "{p:1} rolls 3 and 4. {p:1} to play.");
 	assert_int_equal(cx_said_count(f, 0), 0);
