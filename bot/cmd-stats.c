@@ -1,54 +1,271 @@
 /*
- * Stats commands: !stats [NICK] [GAME] and !top [GAME] [wins|streak|games],
- * read from storage.  Arguments may come in either order: a word that
- * names a game (exactly, or as its unique prefix when it is no nick) is the
- * game; wins, streak and games name a board.
+ * Stats commands, read from storage: !stats, !streak and !titles [NICK]
+ * [GAME], and !top [GAME] [wins|streak|games|run|titles].  For the first
+ * three the arguments may come in either order: a word that names a game
+ * exactly is the game, anything else the nick (a unique prefix could be
+ * someone's nick).  For !top, a word that is no board names a game, a
+ * unique prefix being enough.
+ *
+ * A streak is a player's wins in a row; a run is those wins in a row with
+ * the same detail (the suit that won, say), shown where wins carry one.
+ * Titles are a variant's own (ops->titles): storage keeps their names,
+ * shown here as the variant calls them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "core.h"
 #include "storage/store.h"
 
 #define TOP_ROWS 10
+#define TITLE_ROWS 32
+
+/* Reads the arguments [NICK] [GAME] in either order: the nick, the
+ * sender's by default, and the game, NULL for all of them. */
+static void
+cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+    const struct game_ops **ops)
+{
+	int i;
+
+	*nick = ctx->from.nick;
+	*ops = NULL;
+	for (i = 1; i < ctx->argc; i++) {
+		if (*ops == NULL && game_named(ctx->argv[i]) != NULL)
+			*ops = game_named(ctx->argv[i]);
+		else
+			*nick = ctx->argv[i];
+	}
+}
+
+/* The reply about a player who finished no game (of ops). */
+static void
+cmd_no_games(struct cmd_ctx *ctx, const char *nick,
+    const struct game_ops *ops)
+{
+	say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
+	    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
+}
 
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
-	const struct game_ops *ops = NULL;
-	const char *nick = ctx->from.nick, *scope;
+	const struct game_ops *ops;
+	const char *nick;
 	struct store_stats st;
 	char *cause = NULL;
-	int i, rc;
+	int rc;
 
-	for (i = 1; i < ctx->argc; i++) {
-		if (ops == NULL && game_named(ctx->argv[i]) != NULL)
-			ops = game_named(ctx->argv[i]);
-		else
-			nick = ctx->argv[i];
-	}
-	scope = ops != NULL ? ops->title : "all games";
+	cmd_nick_game(ctx, &nick, &ops);
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 	} else if (rc > 0 || st.games == 0)
-		say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
-		    ops != NULL ? " of " : "", ops != NULL ? scope : "");
+		cmd_no_games(ctx, nick, ops);
 	else
 		say_reply(ctx, "%s, %s: %d won of %d played (%d%%), %d lost; "
-		    "win streak %d, best %d.", st.nick, scope, st.wins,
-		    st.games, st.wins * 100 / st.games, st.losses, st.streak,
+		    "win streak %d, best %d.", st.nick,
+		    ops != NULL ? ops->title : "all games", st.wins, st.games,
+		    st.wins * 100 / st.games, st.losses, st.streak,
 		    st.best_streak);
 }
+
+/* "win streak 2 (best 4)" and, with runs set where wins carry a detail,
+ * ", run 2 in red (best 3 in blue)". */
+static void
+cmd_streak_add(struct buf *out, const struct store_stats *st, int runs)
+{
+	buf_addf(out, "win streak %d (best %d)", st->streak, st->best_streak);
+	if (!runs || (st->run_detail[0] == '\0' &&
+	    st->best_run_detail[0] == '\0'))
+		return;
+	buf_addf(out, ", run %d", st->run);
+	if (st->run_detail[0] != '\0')
+		buf_addf(out, " in %s", st->run_detail);
+	buf_addf(out, " (best %d", st->best_run);
+	if (st->best_run_detail[0] != '\0')
+		buf_addf(out, " in %s", st->best_run_detail);
+	buf_adds(out, ")");
+}
+
+/* "; Cheat: win streak 1 (best 2)" for each variant nick finished games
+ * of; 0, or -1 and *cause. */
+static int
+cmd_streak_variants(struct cmd_ctx *ctx, const char *nick, struct buf *out,
+    char **cause)
+{
+	struct store_stats st;
+	int i, rc;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		rc = store_stats(ctx->b->store, nick, game_table[i]->name, &st,
+		    cause);
+		if (rc < 0)
+			return -1;
+		if (rc > 0 || st.games == 0)
+			continue;
+		buf_addf(out, "; %s: ", game_table[i]->title);
+		cmd_streak_add(out, &st, 1);
+	}
+	return 0;
+}
+
+static void
+cmd_streak(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops;
+	const char *nick;
+	struct store_stats st;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int rc;
+
+	cmd_nick_game(ctx, &nick, &ops);
+	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
+	    &st, &cause);
+	if (rc == 0 && st.games > 0) {
+		buf_addf(&text, "%s, %s: ", st.nick,
+		    ops != NULL ? ops->title : "all games");
+		/* A run across games whose details differ means little. */
+		cmd_streak_add(&text, &st, ops != NULL);
+		if (ops == NULL)
+			rc = cmd_streak_variants(ctx, nick, &text, &cause);
+		buf_adds(&text, ".");
+	}
+	if (rc < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	} else if (rc > 0 || st.games == 0)
+		cmd_no_games(ctx, nick, ops);
+	else
+		say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* The title called name as the variant called variant lists it, or NULL
+ * if it lists it no longer. */
+static const struct game_title *
+cmd_title_find(const char *variant, const char *name)
+{
+	const struct game_ops *ops = game_named(variant);
+	const struct game_title *gt;
+
+	if (ops == NULL || ops->titles == NULL)
+		return NULL;
+	for (gt = ops->titles; gt->name != NULL; gt++) {
+		if (strcmp(gt->name, name) == 0)
+			return gt;
+	}
+	return NULL;
+}
+
+/* Appends when (unix seconds) as a UTC date, 2026-11-21. */
+static void
+cmd_date_add(struct buf *out, int64_t when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+	char date[32];
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
+		snprintf(date, sizeof date, "?");
+	buf_adds(out, date);
+}
+
+/* "Excellent Cheater twice (first 2026-11-01, last 2026-11-20)", with
+ * "up to 5 in a row" for a title whose runs went past the count that
+ * earned it. */
+static void
+cmd_title_add(struct buf *out, const struct store_title_row *row)
+{
+	const struct game_title *gt = cmd_title_find(row->variant, row->name);
+
+	buf_addf(out, "%s ", gt != NULL ? gt->title : row->name);
+	if (row->count == 1)
+		buf_adds(out, "once (");
+	else if (row->count == 2)
+		buf_adds(out, "twice (");
+	else
+		buf_addf(out, "%d times (", row->count);
+	/* Days in UTC, as the dates are shown. */
+	if (row->first / 86400 == row->last / 86400)
+		cmd_date_add(out, row->first);
+	else {
+		buf_adds(out, "first ");
+		cmd_date_add(out, row->first);
+		buf_adds(out, ", last ");
+		cmd_date_add(out, row->last);
+	}
+	if (gt != NULL && row->best_run > gt->at)
+		buf_addf(out, ", up to %d in a row", row->best_run);
+	buf_adds(out, ")");
+}
+
+static void
+cmd_titles(struct cmd_ctx *ctx)
+{
+	struct store_title_row rows[TITLE_ROWS];
+	const struct game_ops *ops;
+	const char *nick;
+	struct buf text = BUF_INIT;
+	char shown[NICK_MAX], *cause = NULL;
+	int i, n;
+
+	cmd_nick_game(ctx, &nick, &ops);
+	n = store_titles(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
+	    rows, TITLE_ROWS, shown, sizeof shown, &cause);
+	if (n < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (shown[0] == '\0') {
+		cmd_no_games(ctx, nick, ops);
+		return;
+	}
+	if (n == 0) {
+		say_reply(ctx, "%s has no %s%stitles yet.", shown,
+		    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+		return;
+	}
+	buf_addf(&text, "%s's %s%stitles: ", shown,
+	    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_adds(&text, "; ");
+		cmd_title_add(&text, &rows[i]);
+	}
+	buf_adds(&text, ".");
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* The boards, in the order of enum store_board. */
+static const struct {
+	const char *name;
+	const char *one, *more;		/* what the figure counts */
+} cmd_boards[] = {
+	{ "wins", "won", "won" },
+	{ "streak", "best streak", "best streak" },
+	{ "games", "played", "played" },
+	{ "run", "best run", "best run" },
+	{ "titles", "title", "titles" },
+};
+
+#define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
+
+_Static_assert(CMD_NBOARDS == STORE_BOARD_TITLES + 1,
+    "one name per board");
 
 static void
 cmd_top(struct cmd_ctx *ctx)
 {
-	static const char *const boards[] = { "wins", "streak", "games" };
-	static const char *const units[] = { "won", "best streak", "played" };
 	struct store_top_row rows[TOP_ROWS];
 	const struct game_ops *ops = NULL;
 	enum store_board board = STORE_BOARD_WINS;
@@ -57,15 +274,15 @@ cmd_top(struct cmd_ctx *ctx)
 	int i, j, n;
 
 	for (i = 1; i < ctx->argc; i++) {
-		for (j = 0; j < 3; j++) {
-			if (strcasecmp(ctx->argv[i], boards[j]) == 0)
+		for (j = 0; j < CMD_NBOARDS; j++) {
+			if (strcasecmp(ctx->argv[i], cmd_boards[j].name) == 0)
 				break;
 		}
-		if (j < 3)
+		if (j < CMD_NBOARDS)
 			board = (enum store_board)j;
 		else if ((ops = game_find(ctx->argv[i], &cause)) == NULL) {
-			say_error(ctx, "%s; boards are wins, streak, games",
-			    cause);
+			say_error(ctx, "%s; boards are wins, streak, games, "
+			    "run, titles", cause);
 			free(cause);
 			return;
 		}
@@ -78,10 +295,11 @@ cmd_top(struct cmd_ctx *ctx)
 		return;
 	}
 	buf_addf(&text, "Top %s, %s:", ops != NULL ? ops->title : "all games",
-	    boards[board]);
+	    cmd_boards[board].name);
 	for (i = 0; i < n; i++)
 		buf_addf(&text, "%s %d. %s (%d %s)", i > 0 ? "," : "", i + 1,
-		    rows[i].nick, rows[i].value, units[board]);
+		    rows[i].nick, rows[i].value, rows[i].value == 1 ?
+		    cmd_boards[board].one : cmd_boards[board].more);
 	if (n == 0)
 		buf_adds(&text, " nobody yet.");
 	say_reply(ctx, "%s", buf_str(&text));
@@ -92,7 +310,16 @@ const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
 	    "games, wins and win streaks of NICK (you by default)",
 	    cmd_stats },
+	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[NICK] [GAME]",
+	    "win streaks of NICK (you by default), now and at best, also in "
+	    "one suit where a game names it", cmd_streak },
+	{ "titles", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[NICK] [GAME]",
+	    "the titles NICK earned by winning in a row, how often and when "
+	    "(you by default)", cmd_titles },
 	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "[GAME] [wins|streak|games]", "the leaderboard", cmd_top },
+	    "[GAME] [wins|streak|games|run|titles]", "the leaderboard",
+	    cmd_top },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -162,6 +162,15 @@ dispatch_seat_args(const struct table *t, const struct game_cmd *gc,
 	}
 }
 
+/* Whether ctx's words are a bot command whose first argument names a
+ * game ("play cheater"), which no move of any variant looks like. */
+static int
+dispatch_names_game(const struct cmd_ctx *ctx)
+{
+	return ctx->argc >= 2 && dispatch_find(ctx->argv[0]) != NULL &&
+	    game_find(ctx->argv[1], NULL) != NULL;
+}
+
 /* A variant command from a seated player: parse it into a move, play it. */
 static int
 dispatch_move(struct cmd_ctx *ctx)
@@ -176,6 +185,12 @@ dispatch_move(struct cmd_ctx *ctx)
 	    (i = game_cmd_find(t->ops, ctx->argv[0])) < 0)
 		return 0;
 	gc = &t->ops->cmds[i];
+	/* A move that may not be typed here, naming a game, is the bot
+	 * command of that name: "!play cheater" in the channel, from a
+	 * player of Cheat (whose play is private), is no misplaced move. */
+	if (!(gc->where & (ctx->chan == NULL ? GAME_WHERE_PRIVATE :
+	    GAME_WHERE_CHANNEL)) && dispatch_names_game(ctx))
+		return 0;
 	if (ctx->chan == NULL && !(gc->where & GAME_WHERE_PRIVATE))
 		say_error(ctx, "type %s%s in the channel", ctx->b->conf->prefix, gc->name);
 	else if (ctx->chan != NULL && !(gc->where & GAME_WHERE_CHANNEL))
@@ -217,8 +232,7 @@ dispatch_command(struct cmd_ctx *ctx)
 	if (dispatch_move(ctx))
 		return;
 	if (ctx->chan == NULL && ctx->table == NULL &&
-	    dispatch_is_move(ctx->argv[0]) &&
-	    (ctx->argc < 2 || game_find(ctx->argv[1], NULL) == NULL)) {
+	    dispatch_is_move(ctx->argv[0]) && !dispatch_names_game(ctx)) {
 		say_error(ctx, "you are not in a game");
 		return;
 	}

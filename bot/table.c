@@ -1,10 +1,12 @@
 /*
  * A table is one channel's lobby and then its game: who sits where, the
- * deal, the end and the record of it.  Moves, windows and timers during
- * play are in table-play.c.  The messages a game emits are routed here:
- * public ones to the channel, private ones to their seat, each rendered
- * for its recipient, all of one move's public text in one line.
+ * deal, the end and the record of it, with the titles the end earns.
+ * Moves, windows and timers during play are in table-play.c.  The messages
+ * a game emits are routed here: public ones to the channel, private ones
+ * to their seat, each rendered for its recipient, all of one move's public
+ * text in one line.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,30 +210,129 @@ table_places(struct buf *out, const struct table *t,
 	}
 }
 
-void
-table_finish(struct table *t)
+/* The store's title rules for ops's titles, NULL-name terminated, in a
+ * new array the caller frees; *n is how many (0: the array is NULL). */
+static struct store_title_rule *
+table_title_rules(const struct game_ops *ops, int *n)
 {
-	struct store_seat_result res[GAME_MAX_SEATS];
-	struct game_result r;
-	struct store_stats st;
-	struct buf text = BUF_INIT;
-	char *cause = NULL;
+	struct store_title_rule *rules;
 	int i;
 
-	memset(&r, 0, sizeof r);
-	t->ops->result(t->g, &r);
-	for (i = 0; i < t->nseats; i++) {
-		res[i].place = r.place[i];
-		res[i].won = r.winner == i || (r.winner < 0 && r.place[i] == 1);
-		res[i].lost = r.loser == i;
-		res[i].points = r.points[i];
-		res[i].detail = r.detail[i][0] != '\0' ? r.detail[i] : NULL;
+	*n = 0;
+	if (ops->titles == NULL || ops->titles[0].name == NULL)
+		return NULL;
+	while (ops->titles[*n].name != NULL)
+		(*n)++;
+	rules = xcalloc((size_t)*n + 1, sizeof *rules);
+	for (i = 0; i < *n; i++) {
+		rules[i].name = ops->titles[i].name;
+		rules[i].same_detail = ops->titles[i].same_detail;
+		rules[i].at = ops->titles[i].at;
+		rules[i].further = ops->titles[i].further;
 	}
-	if (store_game_finish(t->b->store, t->game_id, res, t->nseats,
-	    &cause) != 0) {
+	return rules;
+}
+
+/* Records the result r and the titles it earns: the awards, in a new
+ * array the caller frees (or NULL), and their count in *n; none when the
+ * result could not be saved, as then nobody knows what was earned. */
+static struct store_award *
+table_record(struct table *t, const struct game_result *r, int *n)
+{
+	struct store_seat_result res[GAME_MAX_SEATS];
+	struct store_title_rule *rules;
+	struct store_award *awards = NULL;
+	char *cause = NULL;
+	int i, nrules, max;
+
+	for (i = 0; i < t->nseats; i++) {
+		res[i].place = r->place[i];
+		res[i].won = r->winner == i ||
+		    (r->winner < 0 && r->place[i] == 1);
+		res[i].lost = r->loser == i;
+		res[i].points = r->points[i];
+		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
+	}
+	rules = table_title_rules(t->ops, &nrules);
+	/* Each seat earns each title at most once a game. */
+	max = t->nseats * nrules;
+	if (max > 0)
+		awards = xcalloc((size_t)max, sizeof *awards);
+	if (store_game_finish(t->b->store, t->game_id, res, t->nseats, rules,
+	    awards, max, n, &cause) != 0) {
 		table_store_failed(t, "the result", cause);
 		free(cause);
 	}
+	assert(*n <= max);
+	free(rules);
+	return awards;
+}
+
+/* One award as markup, after what came before it in the line: "now an
+ * {b:Excellent Cheater} (2 wins in a row)", and for a run that earned it
+ * before "still an {b:Infinite Cheater} (4 wins in a row in red)". */
+static void
+table_award_add(struct buf *out, const struct game_ops *ops,
+    const struct store_award *a, const struct store_award *prev)
+{
+	const char *title = ops->titles[a->rule].title;
+
+	if (prev == NULL || prev->again != a->again)
+		buf_adds(out, a->again ? "still " : "now ");
+	/* "an" before a vowel: right for titles as games name them ("an
+	 * Excellent", "a Lucky"), if not for every English word. */
+	buf_addf(out, "%s {b:%s} (%d wins in a row",
+	    title[0] != '\0' && strchr("AEIOUaeiou", title[0]) != NULL ?
+	    "an" : "a", title, a->count);
+	if (a->detail != NULL)
+		buf_addf(out, " in %s", a->detail);
+	buf_adds(out, ")");
+}
+
+/* Announces the awards, one line per player with all of theirs: "alice
+ * is now an Excellent Cheater (2 wins in a row) and an Ultimate Cheater
+ * (2 wins in a row in red)!".  They come sorted by seat. */
+static void
+table_announce(struct table *t, const struct store_award *a, int n)
+{
+	const char *names[GAME_MAX_SEATS];
+	struct buf markup = BUF_INIT, text = BUF_INIT;
+	int i, j;
+
+	for (i = 0; i < t->nseats; i++)
+		names[i] = t->seats[i].nick;
+	for (i = 0; i < n; i = j) {
+		buf_reset(&markup);
+		buf_addf(&markup, "{p:%d} is ", a[i].seat);
+		for (j = i; j < n && a[j].seat == a[i].seat; j++) {
+			if (j > i)
+				buf_adds(&markup, j + 1 < n &&
+				    a[j + 1].seat == a[i].seat ? ", " :
+				    " and ");
+			table_award_add(&markup, t->ops, &a[j],
+			    j > i ? &a[j - 1] : NULL);
+		}
+		buf_adds(&markup, "!");
+		buf_reset(&text);
+		render(&text, buf_str(&markup), names, t->nseats, 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	buf_free(&markup);
+	buf_free(&text);
+}
+
+void
+table_finish(struct table *t)
+{
+	struct store_award *awards;
+	struct game_result r;
+	struct store_stats st;
+	struct buf text = BUF_INIT;
+	int nawards;
+
+	memset(&r, 0, sizeof r);
+	t->ops->result(t->g, &r);
+	awards = table_record(t, &r, &nawards);
 	buf_addf(&text, "Game over!");
 	if (r.winner >= 0) {
 		buf_addf(&text, " %s wins %s", t->seats[r.winner].nick,
@@ -251,6 +352,8 @@ table_finish(struct table *t)
 	}
 	say_chan(t->b, t->chan, buf_str(&text));
 	buf_free(&text);
+	table_announce(t, awards, nawards);
+	free(awards);
 	table_free(t);
 }
 

@@ -333,10 +333,15 @@ cheater_stack(struct game *g, const struct cheater_deal *d,
 	for (s = 0; s < g->nseats; s++) {
 		if (stack_list(&pool, d->hands[s], &g->hand[s], cause) != 0)
 			return -1;
+		if (g->hand[s].n != CH_HAND)
+			return game_fail(cause, "seat %d gets %d cards, not %d",
+			    s, g->hand[s].n, CH_HAND);
 	}
 	if (stack_list(&pool, d->discard, &g->discard, cause) != 0 ||
 	    stack_list(&pool, d->draw, &top, cause) != 0)
 		return -1;
+	if (g->discard.n == 0)
+		return game_fail(cause, "the discard pile needs a card");
 	/* The draw pile's top is its last card. */
 	g->draw = pool;
 	for (i = top.n - 1; i >= 0; i--)

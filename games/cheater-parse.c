@@ -118,9 +118,15 @@ parse_hide(const struct game *g, int seat, int wild, struct game_move *mv,
 	const struct cards *h = &g->hand[seat];
 	int i = -1;
 
-	if (!wild && (i = ch_find(g, h, FACE_HIDE, 1, 0, NULL, 0)) < 0)
+	/* A card that may play now first, a HIDE before a WILD; else one
+	 * that may not, for check() to say why. */
+	if (!wild)
+		i = ch_find(g, h, FACE_HIDE, 1, 0, NULL, 0);
+	if (i < 0)
+		i = ch_find(g, h, FACE_WILD, 1, 0, NULL, 0);
+	if (i < 0 && !wild)
 		i = ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0);
-	if (i < 0 && (i = ch_find(g, h, FACE_WILD, 1, 0, NULL, 0)) < 0)
+	if (i < 0)
 		i = ch_find(g, h, FACE_WILD, 0, 0, NULL, 0);
 	if (i < 0)
 		return game_fail(cause, "you hold no %s", wild ? "WILD" :

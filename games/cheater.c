@@ -107,9 +107,13 @@ static const struct game_title cheater_titles[] = {
 	{ NULL, NULL, 0, 0, 0 },
 };
 
-/* What one move says: the public line, and a line for each seat. */
+/* What one move says: the public line, and a line for each seat.  What
+ * a draw brings about (a reshuffle, a win) waits in tail, so that the
+ * move's own words, written once its draws are done, say only the draws
+ * that happened; tail follows them when the turn ends or all is said. */
 struct said {
 	char *pub;
+	char *tail;
 	char *priv[GAME_MAX_SEATS];
 	unsigned hands;		/* seats whose hand changed */
 };
@@ -166,13 +170,13 @@ won(struct game *g, int seat, struct said *sd)
 	g->phase = PH_OVER;
 	g->winner = seat;
 	g->win_suit = suit;
-	game_cat(&sd->pub, " {p:%d} spells CHEATER in %s:", seat,
+	game_cat(&sd->tail, " {p:%d} spells CHEATER in %s:", seat,
 	    ch_suit_name(suit));
 	for (i = 0; i < CH_HAND; i++) {
-		game_cat(&sd->pub, " ");
-		ch_cat_face(&sd->pub, suit * CH_LETTERS + word[i]);
+		game_cat(&sd->tail, " ");
+		ch_cat_face(&sd->tail, suit * CH_LETTERS + word[i]);
 	}
-	game_cat(&sd->pub, "! {p:%d} wins!", seat);
+	game_cat(&sd->tail, "! {p:%d} wins!", seat);
 	return 1;
 }
 
@@ -189,7 +193,7 @@ reshuffle(struct game *g, struct said *sd)
 	cards_clear(&g->discard);
 	cards_add(&g->discard, top);
 	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
-	game_cat(&sd->pub, " The draw pile is empty: the discard pile but "
+	game_cat(&sd->tail, " The draw pile is empty: the discard pile but "
 	    "its top card is shuffled into a new one (%d cards).", g->draw.n);
 }
 
@@ -267,10 +271,22 @@ start_turn(struct game *g, int seat, struct said *sd)
 	    g->power ? " with Cheater Power" : "");
 }
 
+/* Appends what the move's draws brought about to its public line. */
+static void
+flush_tail(struct said *sd)
+{
+	if (sd->tail == NULL)
+		return;
+	game_cat(&sd->pub, "%s", sd->tail);
+	free(sd->tail);
+	sd->tail = NULL;
+}
+
 /* The turn is over: every hand holds seven again; the next one starts. */
 static void
 end_turn(struct game *g, struct said *sd)
 {
+	flush_tail(sd);
 	start_turn(g, next_in(g, g->turn), sd);
 }
 
@@ -357,6 +373,7 @@ say_all(const struct game *g, struct said *sd, struct game_out *out)
 	char *line;
 	int s;
 
+	flush_tail(sd);
 	game_say_line(out, &sd->pub);
 	for (s = 0; s < g->nseats; s++) {
 		line = sd->priv[s];
@@ -506,17 +523,17 @@ action_word(int verb)
 static void
 apply_draw(struct game *g, int seat, int n, struct said *sd)
 {
-	int i;
+	int drawn = 0, over = 0;
 
-	if (n == 1)
-		game_cat(&sd->pub, "{p:%d} draws a card.", seat);
-	else
-		game_cat(&sd->pub, "{p:%d} uses Cheater Power: draws two "
-		    "cards.", seat);
-	for (i = 0; i < n; i++) {
-		if (draw_one(g, seat, sd))
-			return;
+	while (drawn < n && !over) {
+		over = draw_one(g, seat, sd);
+		drawn++;
 	}
+	/* A card that spells the word ends the draw. */
+	game_cat(&sd->pub, "{p:%d} %sdraws %s.", seat, n == 2 ?
+	    "uses Cheater Power: " : "", drawn == 2 ? "two cards" : "a card");
+	if (over)
+		return;
 	g->phase = PH_DISCARD;
 	g->need = n;
 }
@@ -564,21 +581,23 @@ apply_attack(struct game *g, const struct game_move *mv, struct said *sd)
 static void
 apply_hide(struct game *g, int id, struct said *sd)
 {
-	int victim = g->victim, attacker = g->turn;
+	int victim = g->victim, attacker = g->turn, over, both;
 
 	discard_card(g, victim, id);
+	over = draw_one(g, victim, sd);
+	/* The attacker draws too unless the victim's draw won. */
+	both = g->spent && !over;
+	if (both)
+		over = draw_one(g, attacker, sd);
 	game_cat(&sd->pub, "{p:%d} hides with %s: nothing is shown. {p:%d} "
 	    "draws a card", victim, ch_face(id) == FACE_WILD ? "WILD" :
 	    "HIDE", victim);
-	if (g->spent)
+	if (both)
 		game_cat(&sd->pub, ", and so does {p:%d}.", attacker);
 	else
 		game_cat(&sd->pub, ".");
-	if (draw_one(g, victim, sd))
-		return;
-	if (g->spent && draw_one(g, attacker, sd))
-		return;
-	end_turn(g, sd);
+	if (!over)
+		end_turn(g, sd);
 }
 
 static void
@@ -611,7 +630,7 @@ apply_pass(struct game *g, int seat, struct said *sd)
 static void
 apply_pick(struct game *g, int id, struct said *sd)
 {
-	int victim = g->victim, attacker = g->turn;
+	int victim = g->victim, attacker = g->turn, over;
 
 	cards_remove(&g->hand[victim], id);
 	cards_add(&g->hand[attacker], id);
@@ -619,8 +638,11 @@ apply_pick(struct game *g, int id, struct said *sd)
 	sd->hands |= 1u << attacker;
 	game_cat(&sd->pub, "{p:%d} takes ", attacker);
 	ch_cat_face(&sd->pub, ch_face(id));
-	game_cat(&sd->pub, " from {p:%d}, who draws a card.", victim);
-	if (won(g, attacker, sd) || draw_one(g, victim, sd))
+	/* The victim draws back unless the card taken won. */
+	over = won(g, attacker, sd);
+	game_cat(&sd->pub, " from {p:%d}%s", victim, over ? "." :
+	    ", who draws a card.");
+	if (over || draw_one(g, victim, sd))
 		return;
 	if (g->attack == VERB_STEAL) {
 		g->phase = PH_DISCARD;
@@ -632,7 +654,7 @@ apply_pick(struct game *g, int id, struct said *sd)
 static void
 apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 {
-	int victim = g->victim, attacker = g->turn, i;
+	int victim = g->victim, attacker = g->turn, i, over, back = 0;
 
 	if (mv->argc == 0)
 		game_cat(&sd->pub, "{p:%d} busts none of {p:%d}'s cards.",
@@ -644,16 +666,19 @@ apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 		game_cat(&sd->pub, " ");
 		ch_cat_face(&sd->pub, ch_face(mv->argv[i]));
 	}
-	if (mv->argc > 0)
-		game_cat(&sd->pub, "; {p:%d} draws %d back.", victim,
-		    mv->argc);
-	if (draw_one(g, attacker, sd))
-		return;
-	for (i = 0; i < mv->argc; i++) {
-		if (draw_one(g, victim, sd))
-			return;
+	/* The attacker draws one, then the victim back to seven, until a
+	 * draw wins. */
+	over = draw_one(g, attacker, sd);
+	while (!over && back < mv->argc) {
+		over = draw_one(g, victim, sd);
+		back++;
 	}
-	end_turn(g, sd);
+	if (back > 0)
+		game_cat(&sd->pub, "; {p:%d} draws %d back.", victim, back);
+	else if (mv->argc > 0)
+		game_cat(&sd->pub, ".");
+	if (!over)
+		end_turn(g, sd);
 }
 
 static void
@@ -676,12 +701,14 @@ apply_discard(struct game *g, const struct game_move *mv, struct said *sd)
 static void
 apply_idle(struct game *g, int seat, struct said *sd)
 {
-	int id = g->draw.c[g->draw.n - 1];
+	int id = g->draw.c[g->draw.n - 1], over;
 
+	/* A card that spells the word is kept: the game is won. */
+	over = draw_one(g, seat, sd);
 	game_cat(&sd->pub, "{p:%d} draws ", seat);
 	ch_cat_face(&sd->pub, ch_face(id));
-	game_cat(&sd->pub, " and discards it.");
-	if (draw_one(g, seat, sd))
+	game_cat(&sd->pub, "%s", over ? "." : " and discards it.");
+	if (over)
 		return;
 	discard_card(g, seat, id);
 	end_turn(g, sd);
@@ -692,9 +719,9 @@ apply_leave(struct game *g, int seat, struct said *sd)
 {
 	int n = g->hand[seat].n, i, attacked;
 
-	game_cat(&sd->pub, "{p:%d} leaves the game; %s card%s go%s under "
-	    "the draw pile.", seat, n == 1 ? "that" : "those", n == 1 ? "" :
-	    "s", n == 1 ? "es" : "");
+	game_cat(&sd->pub, "{p:%d} leaves the game; %s %d card%s go%s "
+	    "under the draw pile.", seat, n == 1 ? "that" : "those", n,
+	    n == 1 ? "" : "s", n == 1 ? "es" : "");
 	for (i = 0; i < n; i++)
 		g->fresh[g->hand[seat].c[i]] = 0;
 	cards_prepend(&g->draw, &g->hand[seat]);

@@ -27,7 +27,8 @@ struct cheater_deal {
 /* Replaces the cards of g, a game just made by cheater_ops.create(), with
  * d and deals again: the hands, the roll (unless d->first says who
  * starts), the first turn and its dice, all said through out.  0, or -1
- * and *cause (a card named that the decks do not hold). */
+ * and *cause: a card named that the decks do not hold (or not that many
+ * of), a hand of other than seven cards, an empty discard pile. */
 int cheater_stack(struct game *g, const struct cheater_deal *d,
     struct game_out *out, char **cause);
 

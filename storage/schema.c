@@ -96,7 +96,34 @@ static const char *const store_migrations[] = {
 	"ALTER TABLE game_players ADD COLUMN"
 	"  ident TEXT NOT NULL DEFAULT '';"
 	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);",
+
+	/* 3: runs of wins with the same detail (a suit, say) beside the
+	 * streaks, and the titles players earn by them or by streaks.  Rows
+	 * from before start at run 0, no detail. */
+	"ALTER TABLE stats ADD COLUMN run INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN run_detail TEXT;"
+	"ALTER TABLE stats ADD COLUMN best_run INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN best_run_detail TEXT;"
+	"CREATE TABLE titles ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  variant TEXT NOT NULL,"
+	"  title TEXT NOT NULL,"
+	"  run INTEGER NOT NULL,"
+	"  detail TEXT,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, game, title)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX titles_variant ON titles (variant, player);",
 };
+
+/* A row's run after a game (SQL_STATS_ADD's SET): a win with the run's
+ * own detail makes it one longer, a win with another detail starts a new
+ * run, anything else ends it.  A win without a detail (everyone else
+ * left) is in no run: two of them are not "two in the same suit". */
+#define STORE_STATS_RUN                                                        \
+	"(CASE WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"   \
+	" WHEN run_detail = excluded.run_detail THEN run + 1 ELSE 1 END)"
 
 #define STORE_SCHEMA_VERSION \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
@@ -153,14 +180,19 @@ const char *const store_sql[SQL_COUNT] = {
 	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7"
 	    " FROM game_players WHERE game = ?1 AND seat = ?2"
 	    " RETURNING player",
-	/* ?1 player, ?2 game, ?3 won, ?4 lost, ?5 the all-variants marker:
-	 * one finished game on the rows of its variant and of all variants.
-	 * In SET, streak is the value before the update. */
+	/* ?1 player, ?2 game, ?3 won, ?4 lost, ?5 the all-variants marker,
+	 * ?6 the seat's detail: one finished game on the rows of its
+	 * variant and of all variants; each row's variant, streak and run
+	 * after it.  In SET, the bare columns are the values before the
+	 * update. */
 	[SQL_STATS_ADD] = "INSERT INTO stats"
-	    " (player, variant, games, wins, losses, streak, best_streak)"
-	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3 FROM"
+	    " (player, variant, games, wins, losses, streak, best_streak,"
+	    "  run, run_detail, best_run, best_run_detail)"
+	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, d IS NOT NULL, d,"
+	    "  d IS NOT NULL, d FROM"
 	    " (SELECT variant AS v FROM games WHERE id = ?2"
-	    "  UNION ALL SELECT ?5)"
+	    "  UNION ALL SELECT ?5),"
+	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d)"
 	    " WHERE true"
 	    " ON CONFLICT (player, variant) DO UPDATE SET"
 	    " games = games + 1,"
@@ -168,23 +200,66 @@ const char *const store_sql[SQL_COUNT] = {
 	    " losses = losses + excluded.losses,"
 	    " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
 	    " best_streak = max(best_streak,"
-	    "   CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END)",
+	    "   CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END),"
+	    " run = " STORE_STATS_RUN ","
+	    " run_detail = excluded.run_detail,"
+	    " best_run = max(best_run, " STORE_STATS_RUN "),"
+	    " best_run_detail = CASE WHEN " STORE_STATS_RUN " > best_run"
+	    "   THEN excluded.run_detail ELSE best_run_detail END"
+	    " RETURNING variant, streak, run",
+	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail. */
+	[SQL_TITLE_INSERT] = "INSERT INTO titles"
+	    " (player, game, variant, title, run, detail, at)"
+	    " SELECT ?1, ?2, variant, ?3, ?4, ?5, " STORE_NOW
+	    " FROM games WHERE id = ?2",
+	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail: the title row
+	 * this run earned grows with it.  It is the player's latest of that
+	 * title in the game's variant, if that is one win shorter with the
+	 * same detail; a run that earned none (the rule is newer than the
+	 * run) changes no older row. */
+	[SQL_TITLE_RUN] = "UPDATE titles SET run = ?4"
+	    " WHERE (player, game, title) = (SELECT player, game, title"
+	    "  FROM titles WHERE player = ?1 AND title = ?3 AND variant ="
+	    "   (SELECT variant FROM games WHERE id = ?2)"
+	    "  ORDER BY game DESC LIMIT 1)"
+	    " AND run = ?4 - 1 AND detail IS ?5",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen player
 	 * of that nick, with zeros when they have no row yet. */
 	[SQL_STATS_GET] = "SELECT p.nick, coalesce(st.games, 0),"
 	    " coalesce(st.wins, 0), coalesce(st.losses, 0),"
-	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0)"
+	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0),"
+	    " coalesce(st.run, 0), st.run_detail,"
+	    " coalesce(st.best_run, 0), st.best_run_detail"
 	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
 	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
 	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2",
-	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows. */
+	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows.  The
+	 * titles board counts titles rows, through titles_variant for one
+	 * variant. */
 	[SQL_TOP] = "SELECT p.nick,"
 	    " CASE ?2 WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
-	    "   ELSE st.games END AS value,"
+	    "   WHEN 2 THEN st.games WHEN 3 THEN st.best_run"
+	    "   WHEN 4 THEN CASE WHEN ?1 = '' THEN"
+	    "     (SELECT count(*) FROM titles AS t WHERE t.player = st.player)"
+	    "   ELSE (SELECT count(*) FROM titles AS t"
+	    "     WHERE t.variant = ?1 AND t.player = st.player) END"
+	    " END AS value,"
 	    " st.games, st.wins"
 	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
 	    " WHERE st.variant = ?1 AND value > 0"
 	    " ORDER BY value DESC, st.games, p.nick COLLATE NOCASE, p.id"
+	    " LIMIT ?3",
+	/* ?1 nick, ?2 variant or NULL (all), ?3 rows: the most recently
+	 * seen player of that nick with one row per variant and title it
+	 * holds, or one row of NULLs when it holds none. */
+	[SQL_TITLES_GET] = "SELECT p.nick, t.variant, t.title,"
+	    " count(t.title), min(t.at), max(t.at), max(t.run)"
+	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " LEFT JOIN titles AS t ON t.player = p.id"
+	    "   AND (?2 IS NULL OR t.variant = ?2)"
+	    " GROUP BY t.variant, t.title"
+	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"

@@ -1,13 +1,20 @@
 /*
- * The end of a game and what is read from it: results, per-player stats
- * and win streaks, and the boards (!top).
+ * The end of a game and what is read from it: results, per-player stats,
+ * win streaks, runs and titles, and the boards (!top).
  *
  * Each finished game adds one result row per seat and updates, in the same
  * transaction, two stats rows per player: the game's variant and all
  * variants together (variant '').  A winner's streak grows by one and
- * best_streak keeps its maximum; anyone else's streak drops to 0.  Counts
- * could be summed from results, but a streak spans games, so the stats
- * rows hold both and are read as they are.
+ * best_streak keeps its maximum; anyone else's streak drops to 0.  The run
+ * is the streak of wins with one detail (the suit that won, say): a win
+ * with the run's detail makes it longer, a win with another starts a new
+ * run of 1, anything else ends it.  Counts could be summed from results,
+ * but streaks and runs span games, so the stats rows hold them all and are
+ * read as they are.
+ *
+ * Titles belong to a variant (its rules are handed in by the caller) and
+ * are counted on that variant's row: every game counts streaks and runs
+ * the same way, and only what earns a title differs.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -16,18 +23,92 @@
 #include "store-int.h"
 
 /* SQL_TOP selects the board's column by these numbers. */
-_Static_assert(
-    STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 && STORE_BOARD_GAMES == 2,
+_Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 &&
+                   STORE_BOARD_GAMES == 2 && STORE_BOARD_RUN == 3 &&
+                   STORE_BOARD_TITLES == 4,
     "SQL_TOP's CASE needs these board numbers");
 
-/* Records one seat's result and counts it in the player's stats. */
+/* Where one game's awards go, and how many there were. */
+struct store_awards {
+	struct store_award *out;
+	int max;
+	int n;
+};
+
+/* Counts one more game on the player's stats rows; the streak and run on
+ * the row of the game's variant after it into *streak and *run. */
+static int
+store_count_seat(struct store *s, int64_t game, int64_t player,
+    const struct store_seat_result *r, int *streak, int *run, char **cause)
+{
+	sqlite3_stmt *st;
+	const unsigned char *variant;
+	int rc;
+
+	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiitt", player, game,
+	    r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		variant = sqlite3_column_text(st, 0);
+		if (variant == NULL || *variant == '\0')
+			continue;
+		*streak = sqlite3_column_int(st, 1);
+		*run = sqlite3_column_int(st, 2);
+	}
+	return rc;
+}
+
+/* Compares the seat's streak and run with each rule: a title earned is
+ * stored, a further win of a run that earned one lengthens that title's
+ * row; either is an award. */
+static int
+store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
+    const struct store_seat_result *r, const struct store_title_rule *rules,
+    int streak, int run, struct store_awards *aw, char **cause)
+{
+	const struct store_title_rule *rule;
+	struct store_award *a;
+	const char *detail;
+	int count, again;
+
+	for (rule = rules; rule->name != NULL; rule++) {
+		assert(rule->at >= 1);
+		count = rule->same_detail ? run : streak;
+		detail = rule->same_detail ? r->detail : NULL;
+		if (count == rule->at) {
+			again = 0;
+			if (store_run(s, SQL_TITLE_INSERT, cause, "IItit",
+			        player, game, rule->name, count, detail) != 0)
+				return -1;
+		} else if (rule->further && count > rule->at) {
+			again = 1;
+			if (store_run(s, SQL_TITLE_RUN, cause, "IItit", player,
+			        game, rule->name, count, detail) != 0)
+				return -1;
+		} else
+			continue;
+		if (aw->n < aw->max) {
+			a = &aw->out[aw->n];
+			a->seat = seat;
+			a->rule = (int)(rule - rules);
+			a->count = count;
+			a->detail = detail;
+			a->again = again;
+		}
+		aw->n++;
+	}
+	return 0;
+}
+
+/* Records one seat's result, counts it in the player's stats and awards
+ * the titles it earns. */
 static int
 store_finish_seat(struct store *s, int64_t game, int seat,
-    const struct store_seat_result *r, char **cause)
+    const struct store_seat_result *r, const struct store_title_rule *rules,
+    struct store_awards *aw, char **cause)
 {
 	sqlite3_stmt *st;
 	int64_t player;
-	int won = r->won != 0, lost = r->lost != 0, rc;
+	int won = r->won != 0, lost = r->lost != 0, rc, streak = 0, run = 0;
 
 	if (r->place < 0)
 		return store_fail(cause, "seat %d: negative place", seat);
@@ -40,16 +121,25 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 	assert(rc == 1); /* every seat up to nseats exists */
 	player = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
-	return store_run(s, SQL_STATS_ADD, cause, "IIiit", player, game, won,
-	    lost, STORE_ALL_VARIANTS);
+	if (store_count_seat(s, game, player, r, &streak, &run, cause) != 0)
+		return -1;
+	if (rules == NULL)
+		return 0;
+	return store_award_seat(
+	    s, game, seat, player, r, rules, streak, run, aw, cause);
 }
 
 int
 store_game_finish(struct store *s, int64_t game,
-    const struct store_seat_result *seats, int nseats, char **cause)
+    const struct store_seat_result *seats, int nseats,
+    const struct store_title_rule *rules, struct store_award *awards,
+    int max_awards, int *nawards, char **cause)
 {
+	struct store_awards aw = {awards, max_awards, 0};
 	int have, next, i;
 
+	assert(max_awards >= 0 && (awards != NULL || max_awards == 0));
+	*nawards = 0;
 	if (store_begin(s, 1, cause) != 0)
 		return -1;
 	if (store_game_running(s, game, &have, &next, cause) != 0)
@@ -60,12 +150,16 @@ store_game_finish(struct store *s, int64_t game,
 		    nseats);
 	}
 	for (i = 0; i < nseats; i++) {
-		if (store_finish_seat(s, game, i, &seats[i], cause) != 0)
+		if (store_finish_seat(
+		        s, game, i, &seats[i], rules, &aw, cause) != 0)
 			return store_rollback(s);
 	}
 	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
 		return store_rollback(s);
-	return store_commit(s, cause);
+	if (store_commit(s, cause) != 0)
+		return -1;
+	*nawards = aw.n;
+	return 0;
 }
 
 int
@@ -86,6 +180,12 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	out->losses = sqlite3_column_int(st, 3);
 	out->streak = sqlite3_column_int(st, 4);
 	out->best_streak = sqlite3_column_int(st, 5);
+	out->run = sqlite3_column_int(st, 6);
+	store_copy_text(out->run_detail, sizeof out->run_detail,
+	    sqlite3_column_text(st, 7));
+	out->best_run = sqlite3_column_int(st, 8);
+	store_copy_text(out->best_run_detail, sizeof out->best_run_detail,
+	    sqlite3_column_text(st, 9));
 	sqlite3_reset(st);
 	return 0;
 }
@@ -97,7 +197,7 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	sqlite3_stmt *st;
 	int n = 0, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_GAMES);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_TITLES);
 	if (max <= 0)
 		return 0;
 	rc = store_query(s, SQL_TOP, &st, cause, "tii",
@@ -110,6 +210,37 @@ store_top(struct store *s, const char *variant, enum store_board board,
 		rows[n].games = sqlite3_column_int(st, 2);
 		rows[n].wins = sqlite3_column_int(st, 3);
 		n++;
+	}
+	return rc < 0 ? -1 : n;
+}
+
+int
+store_titles(struct store *s, const char *nick, const char *variant,
+    struct store_title_row *rows, int max, char *shown, size_t size,
+    char **cause)
+{
+	struct store_title_row *row;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	assert(size > 0);
+	shown[0] = '\0';
+	/* One row even for max 0: the nick comes with it. */
+	rc = store_query(s, SQL_TITLES_GET, &st, cause, "tti", nick, variant,
+	    max > 0 ? max : 1);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		store_copy_text(shown, size, sqlite3_column_text(st, 0));
+		if (sqlite3_column_type(st, 2) == SQLITE_NULL || n >= max)
+			continue;
+		row = &rows[n++];
+		store_copy_text(row->variant, sizeof row->variant,
+		    sqlite3_column_text(st, 1));
+		store_copy_text(
+		    row->name, sizeof row->name, sqlite3_column_text(st, 2));
+		row->count = sqlite3_column_int(st, 3);
+		row->first = sqlite3_column_int64(st, 4);
+		row->last = sqlite3_column_int64(st, 5);
+		row->best_run = sqlite3_column_int(st, 6);
 	}
 	return rc < 0 ? -1 : n;
 }

@@ -1,7 +1,7 @@
 /*
  * Persistent state in SQLite: players, their preferences, games, seats, the
- * move log, results, win streaks and the boards read from them.  Only
- * storage/ includes sqlite3.h.
+ * move log, results, win streaks and runs, titles and the boards read from
+ * them.  Only storage/ includes sqlite3.h.
  *
  * The database runs in WAL mode with foreign keys on and a busy timeout;
  * the schema is migrated on open, keyed on PRAGMA user_version; every
@@ -17,6 +17,7 @@
 #ifndef STORE_H
 #define STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct store;
@@ -81,12 +82,54 @@ struct store_seat_result {
 	const char *detail;	/* e.g. a suit, or NULL */
 };
 
-/* Ends a game with the seats' outcomes (nseats as begun), updating each
- * player's games, wins, losses and win streaks for the variant and for all
- * variants together, all in one transaction; 0, or -1 and *cause (and
- * nothing changes), e.g. when the game is no longer running. */
+/* A title a variant awards for wins in a row (games/game.h's struct
+ * game_title, as storage needs it).  An array of them ends with a NULL
+ * name. */
+struct store_title_rule {
+	const char *name;	/* stored in titles.title: "excellent" */
+	int same_detail;	/* counts the run (wins in a row with the same
+				 * detail), else the streak (all wins in a
+				 * row) */
+	int at;			/* the count that earns it, 1 or more */
+	int further;		/* each later win of the same run is an
+				 * award too (again) */
+};
+
+/* What one seat earned by a finished game. */
+struct store_award {
+	int seat;
+	int rule;		/* index in the rules given */
+	int count;		/* the streak or run that earned it */
+	const char *detail;	/* the run's detail for a same_detail rule
+				 * (points into that seat's result), else
+				 * NULL */
+	int again;		/* 1: a further win of a run that earned it
+				 * before (nothing new stored) */
+};
+
+/*
+ * Ends a game with the seats' outcomes (nseats as begun), updating each
+ * player's games, wins, losses, win streaks and same-detail runs for the
+ * variant and for all variants together, and awarding the variant's titles
+ * (rules, NULL-name terminated; NULL: none), all in one transaction.
+ *
+ * After a seat's stats are counted, each rule's count (the run for a
+ * same_detail rule, else the streak, of the game's variant) is compared:
+ * equal to at, the title is earned and stored (a titles row); past at with
+ * further set, it is an award with again set, and the row that run earned
+ * (if it earned one: docs/storage.md) records how long the run is now.
+ * The awards, by seat and then in rules order, are written to awards (up
+ * to max_awards of them; nseats times the number of rules is always
+ * enough) and *nawards says how many there were, like snprintf; awards may
+ * be NULL with max_awards 0.
+ *
+ * 0, or -1 and *cause (and nothing changes, *nawards is 0), e.g. when the
+ * game is no longer running.
+ */
 int store_game_finish(struct store *s, int64_t game,
-    const struct store_seat_result *seats, int nseats, char **cause);
+    const struct store_seat_result *seats, int nseats,
+    const struct store_title_rule *rules, struct store_award *awards,
+    int max_awards, int *nawards, char **cause);
 
 /* Marks a running game stopped before its end (why may be NULL); nobody's
  * stats change.  0, or -1 and *cause. */
@@ -98,8 +141,12 @@ struct store_stats {
 	int games;
 	int wins;
 	int losses;
-	int streak;		/* current run of wins */
+	int streak;		/* current wins in a row */
 	int best_streak;
+	int run;		/* current wins in a row with one detail */
+	char run_detail[16];	/* that detail ("" when none) */
+	int best_run;		/* the longest such run, the first reached */
+	char best_run_detail[16];
 };
 
 /* A player's stats for variant (NULL: all variants together), the player
@@ -112,6 +159,8 @@ enum store_board {
 	STORE_BOARD_WINS,
 	STORE_BOARD_STREAK,	/* best win streak */
 	STORE_BOARD_GAMES,
+	STORE_BOARD_RUN,	/* best run of wins with one detail */
+	STORE_BOARD_TITLES,	/* titles earned */
 };
 
 struct store_top_row {
@@ -125,6 +174,25 @@ struct store_top_row {
  * broken by fewer games then nick; the row count, or -1 and *cause. */
 int store_top(struct store *s, const char *variant, enum store_board board,
     struct store_top_row *rows, int max, char **cause);
+
+/* One title of one variant as a player holds it. */
+struct store_title_row {
+	char variant[32];
+	char name[32];		/* the rule's name: "excellent" */
+	int count;		/* times earned */
+	int best_run;		/* the longest run that earned it */
+	int64_t first, last;	/* when first and last earned, unix seconds */
+};
+
+/* The titles of the player found by nick (as store_stats() finds one) of
+ * variant (NULL: every variant), one row per variant and title, ordered by
+ * variant and then by when first earned, at most max of them into rows.
+ * The player's nick as last seen goes to shown (size bytes), "" when no
+ * player has that nick.  The row count (0: no titles, or no such player),
+ * or -1 and *cause. */
+int store_titles(struct store *s, const char *nick, const char *variant,
+    struct store_title_row *rows, int max, char *shown, size_t size,
+    char **cause);
 
 /* A stored game, for resuming it after a restart by replaying its log. */
 struct store_game_seat {

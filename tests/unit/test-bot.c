@@ -64,8 +64,8 @@ test_games_help_rules(void **state)
 	assert_true(harness_find(h, 0, "Commands: games, play, join", NULL)
 	    >= 0);
 	harness_say(h, "alice", CH, "!help top");
-	assert_true(harness_find(h, 0, "!top [GAME] [wins|streak|games]",
-	    NULL) >= 0);
+	assert_true(harness_find(h, 0,
+	    "!top [GAME] [wins|streak|games|run|titles]", NULL) >= 0);
 	harness_say(h, "alice", CH, "!help bs");
 	assert_true(harness_find(h, 0, "cheat", "[cheat, anywhere]", NULL)
 	    >= 0);
@@ -315,10 +315,14 @@ test_bad_moves(void **state)
 	harness_say(h, "dave", CH, "!cheat");
 	harness_say(h, "dave", "cheaterbot", "play 4h");
 	harness_say(h, t->seats[seat].nick, CH, "!cheat");
-	assert_int_equal(harness_drain(h), 6);
+	/* Not a misplaced move: the bot's !play, naming a game. */
+	harness_say(h, t->seats[seat].nick, CH, "!play cheater");
+	assert_int_equal(harness_drain(h), 7);
 	assert_int_equal(t->nmoves, 0);
 	assert_true(harness_find(h, before, "keep your cards secret", NULL)
 	    >= 0);
+	assert_true(harness_find(h, before, "a cheat game is already on here",
+	    NULL) >= 0);
 	assert_true(harness_find(h, before, "NOTICE dave",
 	    "not playing in this game", NULL) >= 0);
 	assert_true(harness_find(h, before, "NOTICE dave",

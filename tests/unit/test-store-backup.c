@@ -36,7 +36,7 @@ fill(struct store_fixture *f)
 	struct store_seat_result r[2];
 	int64_t seats[2], game;
 	char text[32];
-	int i;
+	int i, n;
 
 	seats[0] = store_files_player(f->s, "n:ann", "ann");
 	seats[1] = store_files_player(f->s, "a:ben", "Ben");
@@ -46,7 +46,8 @@ fill(struct store_fixture *f)
 	memset(r, 0, sizeof r);
 	r[1].won = r[1].place = 1;
 	r[0].place = 2;
-	assert_int_equal(store_game_finish(f->s, game, r, 2, NULL), 0);
+	assert_int_equal(
+	    store_game_finish(f->s, game, r, 2, NULL, NULL, 0, &n, NULL), 0);
 	game = store_files_begin(f->s, "cheat", 2, seats);
 	for (i = 0; i < 20; i++) {
 		snprintf(text, sizeof text, "%d play %d", i % 2, i);

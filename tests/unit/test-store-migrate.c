@@ -1,10 +1,10 @@
 /*
- * Unit tests of the schema migrations (storage/schema.c): a database as
- * cheaterbot wrote it at schema version 1, built here by the sqlite3 tool
- * from the version 1 script (which never changes once released), is
- * brought to version 2 on open with every row kept, and works as a new
- * one does; a migration that fails leaves the file as it was; a read-only
- * open refuses to migrate.
+ * Unit tests of the schema migrations (storage/schema.c): databases as
+ * cheaterbot wrote them at schema versions 1 and 2, built here by the
+ * sqlite3 tool from the released scripts (which never change), are
+ * brought to the current version on open with every row kept, and work as
+ * a new one does; a migration that fails leaves the file as it was; a
+ * read-only open refuses to migrate.
  */
 #include <inttypes.h>
 #include <setjmp.h>
@@ -93,6 +93,14 @@ static const char v1_schema[] =
 	") WITHOUT ROWID;"
 	"CREATE INDEX stats_variant ON stats (variant);";
 
+/* Migration 2 of storage/schema.c, as released. */
+static const char v2_script[] =
+	"ALTER TABLE games ADD COLUMN"
+	"  dealer INTEGER NOT NULL DEFAULT 0 CHECK (dealer >= 0);"
+	"ALTER TABLE game_players ADD COLUMN"
+	"  ident TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);";
+
 /* What a version 1 bot would have left: a finished game (ben won), and a
  * running one with two moves. */
 static const char v1_rows[] =
@@ -120,8 +128,41 @@ static const char v1_dump[] =
 	"SELECT id, variant, channel, options, seed, state, started, ended,"
 	"  why FROM games;"
 	"SELECT game, seat, player FROM game_players; SELECT * FROM moves;"
-	"SELECT * FROM results; SELECT * FROM stats;";
+	"SELECT * FROM results;"
+	"SELECT player, variant, games, wins, losses, streak, best_streak"
+	"  FROM stats;";
+
+/* What a version 2 bot would have added to the version 1 rows: the
+ * running game's dealer and identities, and a third player. */
+static const char v2_rows[] =
+	"UPDATE games SET dealer = 1 WHERE id = 2;"
+	"UPDATE game_players SET ident = 'a:ben' WHERE game = 2 AND seat = 0;"
+	"UPDATE game_players SET ident = 'h:ann@host.test'"
+	"  WHERE game = 2 AND seat = 1;"
+	"INSERT INTO players VALUES (3, 'n:cy', 'cy', 400, 400);"
+	"PRAGMA user_version = 2;";
+
+/* Every version 2 column of every table, in order. */
+static const char v2_dump[] =
+	"SELECT * FROM players; SELECT * FROM prefs; SELECT * FROM games;"
+	"SELECT * FROM game_players; SELECT * FROM moves;"
+	"SELECT * FROM results;"
+	"SELECT player, variant, games, wins, losses, streak, best_streak"
+	"  FROM stats;";
 /* clang-format on */
+
+/* Writes a version 2 database to dir/v2.db; its path in path. */
+static void
+make_v2(struct store_fixture *f, char *path, size_t size)
+{
+	char sql[8192];
+
+	snprintf(path, size, "%s/v2.db", f->dir);
+	snprintf(sql, sizeof sql, "PRAGMA journal_mode = WAL; %s %s %s %s",
+	    v1_schema, v1_rows, v2_script, v2_rows);
+	store_files_cli_expect(path, sql, "wal");
+	store_files_cli_expect(path, "PRAGMA user_version", "2");
+}
 
 /* Writes a version 1 database to dir/v1.db, with extra SQL run after its
  * rows (NULL: none); its path in path. */
@@ -151,7 +192,7 @@ test_migrate_v1(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, before, sizeof before), 0);
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "2");
+	store_files_cli_expect(path, "PRAGMA user_version", "3");
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
@@ -199,8 +240,76 @@ test_migrate_v1(void **state)
 
 	/* Once is enough. */
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "2");
+	store_files_cli_expect(path, "PRAGMA user_version", "3");
 	assert_int_equal(store_deals(f->s, "#cheater", NULL), 3);
+}
+
+static void
+test_migrate_v2(void **state)
+{
+	struct store_fixture *f = *state;
+	static const struct store_title_rule rules[] = {
+	    {"excellent", 0, 2, 0},
+	    {"ultimate", 1, 2, 0},
+	    {NULL, 0, 0, 0},
+	};
+	char path[256], before[4096], after[4096], shown[64];
+	struct store_seat_result r[2];
+	struct store_title_row row;
+	struct store_award aw[4];
+	struct store_stats st;
+	int n;
+
+	make_v2(f, path, sizeof path);
+	assert_int_equal(
+	    store_files_cli(path, v2_dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	assert_int_equal(
+	    store_files_cli(path, v2_dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	/* Every stats row starts with no run; there are no titles yet. */
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM stats WHERE run = 0 AND best_run = 0"
+	    " AND run_detail IS NULL AND best_run_detail IS NULL;"
+	    " SELECT count(*) FROM titles;"
+	    " SELECT name FROM sqlite_schema WHERE name = 'titles_variant'",
+	    "4\n0\ntitles_variant");
+
+	/* ben won game 1: his streak of 1 goes on, his run starts now. */
+	memset(r, 0, sizeof r);
+	r[0].won = r[0].place = 1;
+	r[0].detail = "red";
+	r[1].place = 2;
+	assert_int_equal(
+	    store_game_finish(f->s, 2, r, 2, rules, aw, 4, &n, NULL), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(aw[0].seat, 0);
+	assert_int_equal(aw[0].rule, 0);
+	assert_int_equal(aw[0].count, 2);
+	assert_int_equal(store_stats(f->s, "ben", "cheat", &st, NULL), 0);
+	assert_true(st.streak == 2 && st.best_streak == 2 && st.run == 1);
+	assert_string_equal(st.run_detail, "red");
+	assert_true(st.best_run == 1);
+	assert_string_equal(st.best_run_detail, "red");
+	assert_int_equal(
+	    store_titles(f->s, "Ben", NULL, &row, 1, shown, sizeof shown, NULL),
+	    1);
+	assert_string_equal(shown, "Ben");
+	assert_string_equal(row.variant, "cheat");
+	assert_string_equal(row.name, "excellent");
+	/* cy, seen by version 2, has no stats and no titles. */
+	assert_int_equal(
+	    store_titles(f->s, "cy", NULL, &row, 1, shown, sizeof shown, NULL),
+	    0);
+	assert_string_equal(shown, "cy");
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+
+	/* Once is enough. */
+	store_files_reopen(f, path);
+	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	store_files_cli_expect(path, "SELECT count(*) FROM titles", "1");
 }
 
 static void
@@ -211,14 +320,14 @@ test_migrate_read_only(void **state)
 
 	make_v1(f, NULL, path, sizeof path);
 	snprintf(want, sizeof want,
-	    "database '%s': schema version 1 must be upgraded to 2, which a "
+	    "database '%s': schema version 1 must be upgraded to 3, which a "
 	    "read-only open cannot do",
 	    path);
 	assert_null(store_open_readonly(path, &cause));
 	expect_cause(-1, &cause, want);
 	snprintf(uri, sizeof uri, "file:%s?mode=ro", path);
 	assert_null(store_open(uri, &cause));
-	expect_cause(-1, &cause, "schema version 1 must be upgraded to 2");
+	expect_cause(-1, &cause, "schema version 1 must be upgraded to 3");
 	store_files_cli_expect(path, "PRAGMA user_version", "1");
 }
 
@@ -253,6 +362,7 @@ main(void)
 	static const struct CMUnitTest tests[] = {
 #define T(name) STORE_FILES_TEST(name)
 	    T(test_migrate_v1),
+	    T(test_migrate_v2),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T

@@ -24,6 +24,16 @@
 #include "storage/store.h"
 #include "tests/lib/store-files.h"
 
+/* store_game_finish() for a variant without titles. */
+static int
+finish(struct store *s, int64_t game, const struct store_seat_result *r,
+    int nseats, char **cause)
+{
+	int n;
+
+	return store_game_finish(s, game, r, nseats, NULL, NULL, 0, &n, cause);
+}
+
 /* Plays a game of variant between a and b to its end: winner's seat wins;
  * with loser set, the other seat is marked lost (a loser game). */
 static void
@@ -46,7 +56,7 @@ play(struct store *s, const char *variant, int64_t a, int64_t b, int winner,
 		r[i].points = i == winner ? 10 : 0;
 	}
 	r[winner].detail = "hearts";
-	if (store_game_finish(s, game, r, 2, &cause) != 0)
+	if (finish(s, game, r, 2, &cause) != 0)
 		fail_msg("store_game_finish: %s", cause);
 }
 
@@ -116,18 +126,18 @@ test_finish_refused(void **state)
 	r[0].won = r[0].place = 1;
 	r[1].place = 2;
 
-	expect_cause(store_game_finish(f->s, game, r, 1, &cause), &cause,
+	expect_cause(finish(f->s, game, r, 1, &cause), &cause,
 	    "game 1 has 2 seats, not 1");
 	r[1].won = r[1].lost = 1;
-	expect_cause(store_game_finish(f->s, game, r, 2, &cause), &cause,
+	expect_cause(finish(f->s, game, r, 2, &cause), &cause,
 	    "seat 1 both won and lost");
 	/* The refused finishes left nothing behind, not even seat 0's. */
 	expect_stats(f->s, "ann", NULL, none);
 	store_files_cli_expect(f->path, "SELECT count(*) FROM results", "0");
 
 	r[1].won = r[1].lost = 0;
-	assert_int_equal(store_game_finish(f->s, game, r, 2, NULL), 0);
-	expect_cause(store_game_finish(f->s, game, r, 2, &cause), &cause,
+	assert_int_equal(finish(f->s, game, r, 2, NULL), 0);
+	expect_cause(finish(f->s, game, r, 2, &cause), &cause,
 	    "game 1 is already finished");
 	expect_cause(store_game_abandon(f->s, game, NULL, &cause), &cause,
 	    "game 1 is already finished");
@@ -135,8 +145,7 @@ test_finish_refused(void **state)
 	expect_stats(f->s, "ann", NULL, one);
 	assert_int_equal(store_running(f->s, &ids, NULL), 0);
 	free(ids);
-	expect_cause(
-	    store_game_finish(f->s, 5, r, 2, &cause), &cause, "no such game 5");
+	expect_cause(finish(f->s, 5, r, 2, &cause), &cause, "no such game 5");
 }
 
 static void
@@ -166,8 +175,8 @@ test_abandon(void **state)
 
 	memset(r, 0, sizeof r);
 	r[1].won = 1;
-	expect_cause(store_game_finish(f->s, game, r, 2, &cause), &cause,
-	    "game 2 was abandoned");
+	expect_cause(
+	    finish(f->s, game, r, 2, &cause), &cause, "game 2 was abandoned");
 	expect_cause(store_game_abandon(f->s, game, NULL, &cause), &cause,
 	    "game 2 was abandoned");
 	expect_stats(f->s, "ann", NULL, one);

@@ -34,12 +34,12 @@ test_open_creates_schema(void **state)
 	struct stat sb;
 
 	assert_int_equal(stat(f->path, &sb), 0);
-	store_files_cli_expect(f->path, "PRAGMA user_version", "2");
+	store_files_cli_expect(f->path, "PRAGMA user_version", "3");
 	store_files_cli_expect(f->path, "PRAGMA journal_mode", "wal");
 	store_files_cli_expect(f->path,
 	    "SELECT group_concat(name, ' ') FROM (SELECT name"
 	    " FROM sqlite_schema WHERE type = 'table' ORDER BY name)",
-	    "game_players games moves players prefs results stats");
+	    "game_players games moves players prefs results stats titles");
 	store_close(NULL);
 }
 
@@ -56,7 +56,7 @@ test_reopen_is_idempotent(void **state)
 		assert_int_equal(
 		    store_files_player(f->s, "a:alice", "alice"), id);
 	}
-	store_files_cli_expect(f->path, "PRAGMA user_version", "2");
+	store_files_cli_expect(f->path, "PRAGMA user_version", "3");
 	store_files_cli_expect(f->path, "SELECT count(*) FROM players", "1");
 }
 
@@ -76,7 +76,7 @@ test_future_version_refused(void **state)
 	assert_null(s);
 	expect_cause(-1, &cause,
 	    "schema version 99 is newer than this "
-	    "cheaterbot's (2)");
+	    "cheaterbot's (3)");
 	store_files_cli_expect(f->path, "PRAGMA user_version", "99");
 }
 
@@ -296,6 +296,7 @@ test_deals(void **state)
 	struct store_seat_result r[2];
 	int64_t seats[2], game;
 	char *cause = NULL;
+	int n;
 
 	seats[0] = store_files_player(f->s, "n:ann", "ann");
 	seats[1] = store_files_player(f->s, "n:ben", "ben");
@@ -307,7 +308,8 @@ test_deals(void **state)
 	memset(r, 0, sizeof r);
 	r[0].won = r[0].place = 1;
 	r[1].place = 2;
-	assert_int_equal(store_game_finish(f->s, game, r, 2, NULL), 0);
+	assert_int_equal(
+	    store_game_finish(f->s, game, r, 2, NULL, NULL, 0, &n, NULL), 0);
 	deal(f->s, "#o'; DROP TABLE games; --", seats);
 
 	/* Every game begun counts, however it ended, in any case of the

@@ -1,0 +1,531 @@
+/*
+ * The CHEATER fixture of cheater-deal.h: a game on a stacked deck, its
+ * messages, lines and moves played through the rules as the bot would,
+ * and the checks made after each of them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/cheater.h"
+#include "games/game.h"
+#include "games/rng.h"
+#include "games/xalloc.h"
+#include "tests/lib/cheater-deal.h"
+
+/* Every face as players type it, as cheater_cards() writes it. */
+static const char *const faces[CX_FACES] = {
+	"rC", "rH", "rE", "rA", "rT", "rR",
+	"yC", "yH", "yE", "yA", "yT", "yR",
+	"pC", "pH", "pE", "pA", "pT", "pR",
+	"bC", "bH", "bE", "bA", "bT", "bR",
+	"TAKE", "SHOW", "HIDE", "BUST", "WILD",
+};
+
+/* What every hand and the discard pile hold, face by face. */
+struct snap {
+	int hand[GAME_MAX_SEATS][CX_FACES];
+	int discard[CX_FACES];
+	int top;		/* the discard pile's top face, or -1 */
+};
+
+static void
+sink_emit(void *ctx, int seat, const char *text)
+{
+	struct cx_sink *s = ctx;
+
+	if (getenv("CX_TRACE") != NULL)
+		printf("  [%2d] %s\n", seat, text);
+	assert_true(s->n < CX_MAX_MSGS);
+	s->seat[s->n] = seat;
+	s->text[s->n++] = xstrdup(text);
+}
+
+void
+cx_reset(struct cx *f)
+{
+	while (f->sink.n > 0)
+		free(f->sink.text[--f->sink.n]);
+}
+
+const char *
+cx_said(const struct cx *f, int seat)
+{
+	int i;
+
+	for (i = f->sink.n - 1; i >= 0; i--) {
+		if (f->sink.seat[i] == seat)
+			return f->sink.text[i];
+	}
+	return "";
+}
+
+int
+cx_said_count(const struct cx *f, int seat)
+{
+	int i, n = 0;
+
+	for (i = 0; i < f->sink.n; i++)
+		n += f->sink.seat[i] == seat;
+	return n;
+}
+
+void
+cx_assert_has(const char *text, const char *part)
+{
+	if (strstr(text, part) == NULL)
+		fail_msg("'%s' lacks '%s'", text, part);
+}
+
+void
+cx_assert_lacks(const char *text, const char *part)
+{
+	if (strstr(text, part) != NULL)
+		fail_msg("'%s' has '%s'", text, part);
+}
+
+/* Games still open, freed by the teardown when a test fails midway. */
+#define LIVE 4
+static struct cx *live[LIVE];
+
+struct cx *
+cx_new(int nseats, int dealer, int decks)
+{
+	struct game_opts opts;
+	struct cx *f = xcalloc(1, sizeof *f);
+	struct rng rng;
+	char *cause = NULL;
+	int i;
+
+	game_opts_default(&cheater_ops, &opts);
+	opts.v[0] = decks;
+	rng_seed(&rng, 1);
+	f->out.emit = sink_emit;
+	f->out.ctx = &f->sink;
+	f->nseats = nseats;
+	f->g = cheater_ops.create(&opts, nseats, dealer, &rng, &f->out,
+	    &cause);
+	if (f->g == NULL)
+		fail_msg("create: %s", cause);
+	for (i = 0; i < LIVE && live[i] != NULL; i++)
+		continue;
+	assert_true(i < LIVE);
+	live[i] = f;
+	return f;
+}
+
+void
+cx_free(struct cx *f)
+{
+	int i;
+
+	for (i = 0; i < LIVE; i++) {
+		if (live[i] == f)
+			live[i] = NULL;
+	}
+	cheater_ops.destroy(f->g);
+	cx_reset(f);
+	free(f->cause);
+	free(f);
+}
+
+int
+cx_teardown(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < LIVE; i++) {
+		if (live[i] != NULL)
+			cx_free(live[i]);
+	}
+	return 0;
+}
+
+const char *
+cx_cards(struct cx *f, int seat)
+{
+	cheater_cards(f->g, seat, f->buf, sizeof f->buf);
+	return f->buf;
+}
+
+int
+cx_count(struct cx *f, int seat)
+{
+	const char *p = cx_cards(f, seat);
+	int n = 0;
+
+	while (*p != '\0') {
+		n++;
+		p = strchr(p, ' ');
+		if (p == NULL)
+			break;
+		p++;
+	}
+	return n;
+}
+
+/* The index of face name w, or -1. */
+static int
+face_index(const char *w)
+{
+	int k;
+
+	for (k = 0; k < CX_FACES; k++) {
+		if (strcmp(w, faces[k]) == 0)
+			return k;
+	}
+	return -1;
+}
+
+/* Counts the faces of a list "rC rE TAKE" into n[]. */
+static void
+count_faces(const char *list, int n[CX_FACES])
+{
+	char *copy = xstrdup(list), *p = copy, *w;
+	int k;
+
+	memset(n, 0, CX_FACES * sizeof n[0]);
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (*w == '\0')
+			continue;
+		k = face_index(w);
+		if (k < 0)
+			fail_msg("unknown face '%s' in '%s'", w, list);
+		n[k]++;
+	}
+	free(copy);
+}
+
+static void
+snapshot(struct cx *f, struct snap *s)
+{
+	int seat;
+
+	const char *top;
+
+	for (seat = 0; seat < f->nseats; seat++)
+		count_faces(cx_cards(f, seat), s->hand[seat]);
+	count_faces(cx_cards(f, -2), s->discard);
+	top = strrchr(f->buf, ' ');
+	s->top = face_index(top != NULL ? top + 1 : f->buf);
+}
+
+/* The len bytes of text without colour markup ({red:rC} is rC; {p:N}
+ * stays) into out, of len + 1 bytes at least. */
+static void
+plain_into(char *out, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *colon, *close;
+	char *o = out;
+
+	while (p < end) {
+		if (*p == '{' && (close = memchr(p, '}', (size_t)(end - p))) &&
+		    (colon = memchr(p, ':', (size_t)(close - p))) &&
+		    strncmp(p, "{p:", 3) != 0) {
+			memcpy(o, colon + 1, (size_t)(close - colon - 1));
+			o += close - colon - 1;
+			p = close + 1;
+		} else
+			*o++ = *p++;
+	}
+	*o = '\0';
+}
+
+/* Fails if a public line names a face marked in forbidden: its words
+ * (markup stripped), up to the word a win spells. */
+static void
+check_public(const char *line, const int forbidden[CX_FACES])
+{
+	const char *win = strstr(line, " spells CHEATER in ");
+	size_t len = win != NULL ? (size_t)(win - line) : strlen(line);
+	char *text = xcalloc(1, len + 1), *p = text, *w;
+	int k = -1;
+
+	plain_into(text, line, len);
+
+	while ((w = strsep(&p, " ")) != NULL) {
+		while (*w == '(')
+			w++;
+		len = strlen(w);
+		while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
+			w[--len] = '\0';
+		if ((k = face_index(w)) >= 0 && forbidden[k])
+			break;
+		k = -1;
+	}
+	free(text);
+	if (k >= 0)
+		fail_msg("public line names %s, a card only its holder may "
+		    "see: '%s'", faces[k], line);
+}
+
+/* Checks seat's private line: its hand as it is, and each card it is
+ * told it draws is one it holds, or one gone through its hand to the
+ * discard pile (a turn that ran out, maybe onto a reshuffled pile), as
+ * left[] counts. */
+static void
+check_private(struct cx *f, int seat, const char *line,
+    int left[CX_FACES])
+{
+	const char *p, *end;
+	char words[64], hand[1024];
+	size_t len;
+	int k;
+
+	for (p = line; (p = strstr(p, "You draw ")) != NULL; p = end) {
+		p += strlen("You draw ");
+		end = strchr(p, '.');
+		assert_non_null(end);
+		len = (size_t)(end - p);
+		assert_true(len < sizeof words);
+		plain_into(words, p, len);
+		k = face_index(words);
+		if (k < 0 || left[k]-- <= 0)
+			fail_msg("seat %d is told it draws '%s' but gained "
+			    "no such card: '%s'", seat, words, line);
+	}
+	if ((p = strstr(line, "Hand: ")) != NULL) {
+		p += strlen("Hand: ");
+		end = strstr(p, " (");
+		assert_non_null(end);
+		len = (size_t)(end - p);
+		assert_true(len < sizeof hand);
+		plain_into(hand, p, len);
+		if (strcmp(hand, cx_cards(f, seat)) != 0)
+			fail_msg("seat %d is shown '%s' but holds '%s'", seat,
+			    hand, cx_cards(f, seat));
+	}
+}
+
+/* What a move (or the deal) said, between the snapshots b and a. */
+static void
+check_said(struct cx *f, const struct snap *b, const struct snap *a)
+{
+	int allowed[CX_FACES], forbidden[CX_FACES], left[CX_FACES];
+	int gained[GAME_MAX_SEATS][CX_FACES], npriv[GAME_MAX_SEATS] = { 0 };
+	const char *pub = NULL, *q;
+	int i, k, s, victim = -1, npub = 0;
+	char win = '\0';
+
+	for (i = 0; i < f->sink.n; i++) {
+		if (f->sink.seat[i] == GAME_PUBLIC) {
+			pub = f->sink.text[i];
+			npub++;
+		} else {
+			assert_in_range(f->sink.seat[i], 0, f->nseats - 1);
+			npriv[f->sink.seat[i]]++;
+		}
+	}
+	assert_in_range(npub, 0, 1);
+	for (s = 0; s < f->nseats; s++)
+		assert_in_range(npriv[s], 0, 1);
+	/* A pass shows the victim's hand to everyone. */
+	if (pub != NULL && (q = strstr(pub, "'s hand: ")) != NULL) {
+		while (q > pub && strncmp(q, "{p:", 3) != 0)
+			q--;
+		assert_int_equal(sscanf(q, "{p:%d}", &victim), 1);
+		assert_in_range(victim, 0, f->nseats - 1);
+	}
+	/* A win shows the word: its suit's letters. */
+	if (pub != NULL && (q = strstr(pub, " spells CHEATER in ")) != NULL)
+		win = q[strlen(" spells CHEATER in ")];
+	for (k = 0; k < CX_FACES; k++) {
+		allowed[k] = b->discard[k] > 0 || a->discard[k] > 0 ||
+		    (f->opened > 0 && f->open[k] > 0) ||
+		    (victim >= 0 && b->hand[victim][k] > 0) ||
+		    (win != '\0' && faces[k][0] == win && k < 24);
+		forbidden[k] = 0;
+	}
+	for (s = 0; s < f->nseats; s++) {
+		for (k = 0; k < CX_FACES; k++) {
+			gained[s][k] = a->hand[s][k] > b->hand[s][k] ?
+			    a->hand[s][k] - b->hand[s][k] : 0;
+			forbidden[k] |= gained[s][k] > 0 && !allowed[k];
+		}
+	}
+	/* The hand shown stays public knowledge until the next turn. */
+	if (victim >= 0) {
+		memcpy(f->open, b->hand[victim], sizeof f->open);
+		f->opened = 1;
+	} else if (pub != NULL && strstr(pub, " to play") != NULL)
+		f->opened = 0;
+	for (i = 0; i < f->sink.n; i++) {
+		s = f->sink.seat[i];
+		if (s == GAME_PUBLIC) {
+			cx_assert_lacks(f->sink.text[i], "Hand:");
+			cx_assert_lacks(f->sink.text[i], "You draw");
+			check_public(f->sink.text[i], forbidden);
+		} else {
+			for (k = 0; k < CX_FACES; k++)
+				left[k] = a->hand[s][k] + (k == a->top) +
+				    (a->discard[k] > b->discard[k] ?
+				    a->discard[k] - b->discard[k] : 0);
+			check_private(f, s, f->sink.text[i], left);
+		}
+	}
+}
+
+static void
+check_invariants(struct cx *f, const char *what)
+{
+	char *cause = NULL;
+
+	if (cheater_ops.invariants(f->g, &cause) != 0)
+		fail_msg("invariants after '%s': %s", what, cause);
+}
+
+void
+cx_stack(struct cx *f, const struct cheater_deal *d)
+{
+	struct snap before, after;
+	char *cause = NULL;
+
+	memset(&before, 0, sizeof before);
+	cx_reset(f);
+	f->opened = 0;
+	if (cheater_stack(f->g, d, &f->out, &cause) != 0)
+		fail_msg("stack: %s", cause);
+	check_invariants(f, "the stacked deal");
+	snapshot(f, &after);
+	check_said(f, &before, &after);
+}
+
+int
+cx_apply(struct cx *f, const struct game_move *mv)
+{
+	struct snap before, after;
+	char *cause = NULL, text[256];
+
+	free(f->cause);
+	f->cause = NULL;
+	cx_reset(f);
+	if (cheater_ops.check(f->g, mv, &cause) != 0) {
+		f->cause = cause;
+		return -1;
+	}
+	snapshot(f, &before);
+	cheater_ops.apply(f->g, mv, &f->out);
+	game_move_format(&cheater_ops, mv, text, sizeof text);
+	check_invariants(f, text);
+	snapshot(f, &after);
+	check_said(f, &before, &after);
+	return 0;
+}
+
+int
+cx_parse(struct cx *f, int seat, const char *line, struct game_move *mv)
+{
+	char *copy = xstrdup(line), *p = copy, *argv[CX_MAX_WORDS], *w;
+	char *cause = NULL;
+	int argc = 0, cmd, rc;
+
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (*w != '\0' && argc < CX_MAX_WORDS)
+			argv[argc++] = w;
+	}
+	assert_true(argc > 0);
+	cmd = game_cmd_find(&cheater_ops, argv[0]);
+	if (cmd < 0)
+		fail_msg("no command '%s'", argv[0]);
+	rc = cheater_ops.parse(f->g, seat, cmd, argc - 1, argv + 1, mv,
+	    &cause);
+	free(f->cause);
+	f->cause = cause;
+	free(copy);
+	return rc;
+}
+
+int
+cx_do(struct cx *f, int seat, const char *line)
+{
+	struct game_move mv;
+
+	if (cx_parse(f, seat, line, &mv) != 0) {
+		cx_reset(f);
+		return -1;
+	}
+	return cx_apply(f, &mv);
+}
+
+int
+cx_move(struct cx *f, const char *text)
+{
+	struct game_move mv;
+
+	if (game_move_parse(&cheater_ops, text, &mv, NULL) != 0)
+		fail_msg("move text '%s'", text);
+	return cx_apply(f, &mv);
+}
+
+void
+cx_ok(struct cx *f, int seat, const char *line)
+{
+	if (cx_do(f, seat, line) != 0)
+		fail_msg("seat %d '%s' refused: %s", seat, line, f->cause);
+}
+
+void
+cx_refused(struct cx *f, int seat, const char *line, const char *want)
+{
+	if (cx_do(f, seat, line) == 0)
+		fail_msg("seat %d '%s' accepted", seat, line);
+	assert_string_equal(f->cause, want);
+	assert_null(strchr(f->cause, '\n'));
+}
+
+void
+cx_timeout(struct cx *f, char *text, size_t size)
+{
+	struct game_move mv;
+
+	cheater_ops.timeout(f->g, &mv);
+	game_move_format(&cheater_ops, &mv, text, size);
+	if (cx_apply(f, &mv) != 0)
+		fail_msg("timeout '%s' refused: %s", text, f->cause);
+}
+
+void
+cx_assert_turn(struct cx *f, int seat, unsigned window, int accused,
+    int holder)
+{
+	struct game_turn t;
+
+	cheater_ops.turn(f->g, &t);
+	assert_int_equal(t.over, 0);
+	assert_int_equal(t.seat, seat);
+	assert_int_equal(t.window, window);
+	assert_int_equal(t.accused, accused);
+	assert_int_equal(cheater_holder(f->g), holder);
+}
+
+void
+cx_assert_over(struct cx *f, const int *places, int winner,
+    const char *detail)
+{
+	struct game_result r;
+	struct game_turn t;
+	int s;
+
+	cheater_ops.turn(f->g, &t);
+	assert_int_equal(t.over, 1);
+	assert_int_equal(t.seat, -1);
+	assert_int_equal(t.window, 0);
+	cheater_ops.result(f->g, &r);
+	assert_int_equal(r.nseats, f->nseats);
+	assert_int_equal(r.winner, winner);
+	assert_int_equal(r.loser, -1);
+	for (s = 0; s < f->nseats; s++) {
+		assert_int_equal(r.place[s], places[s]);
+		assert_string_equal(r.detail[s], s == winner ? detail : "");
+		assert_in_range(r.points[s], 0, 7);
+	}
+	if (detail[0] != '\0')
+		assert_int_equal(r.points[winner], 7);
+}
