@@ -41,6 +41,12 @@
  *  - the database (read-only) has each game finished, its winner and the
  *    suit as the winner's detail, and every player's stats and streak as
  *    the games add up to;
+ *  - the title: right after the second "Game over!" the bot says "t0p0 is
+ *    now an Excellent Cheater (2 wins in a row)!" (and "an Ultimate
+ *    Cheater (2 wins in a row in SUIT)" when both wins were in one suit),
+ *    once in the whole match; store_titles() has it, earned once by a run
+ *    of two, and nobody else has any; "!titles t0p0" answers "t0p0's
+ *    titles: Excellent Cheater once (DATE).";
  *  - on SIGTERM the bot exits 0 (under ASan: nothing leaked).
  */
 #include <setjmp.h>
@@ -53,6 +59,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bot/buf.h"
 #include "games/cheater-int.h"
@@ -544,11 +551,11 @@ check_move(struct world *w, const struct game_move *mv, const struct game *g,
 		}
 		break;
 	case VERB_PICK:
-		snprintf(want, sizeof want,
-		    "%s takes %s from %s, who draws "
-		    "a card.",
+		/* the victim draws back unless the card taken won */
+		snprintf(want, sizeof want, "%s takes %s from %s%s",
 		    nick(w, w->attacker), ch_face_name(ch_face(mv->argv[0])),
-		    nick(w, w->victim));
+		    nick(w, w->victim),
+		    g->phase == PH_OVER ? ". " : ", who draws a card.");
 		says(w, said, want);
 		w->takes += w->pending == FACE_TAKE;
 		break;
@@ -781,6 +788,107 @@ test_database(void **state)
 	driver_check_stats(&w->d);
 }
 
+/* A line from the bot in the channel with text in it. */
+struct said_line {
+	const char *chan;
+	const char *text;
+};
+
+static int
+is_said(const char *line, const void *arg)
+{
+	const struct said_line *m = arg;
+
+	return from_bot(line, "PRIVMSG", m->chan) &&
+	       strstr(msg_text(line), m->text) != NULL;
+}
+
+/* " (2026-11-21)", as !titles dates a title earned once (UTC). */
+static void
+title_date(int64_t when, char *out, size_t size)
+{
+	time_t tt = (time_t)when;
+	struct tm tm;
+
+	assert_non_null(gmtime_r(&tt, &tm));
+	assert_true(strftime(out, size, "%Y-%m-%d", &tm) > 0);
+}
+
+/* alice's two wins in a row made her an Excellent Cheater (and an
+ * Ultimate Cheater if both were in one suit): the bot said so once, right
+ * after the second "Game over!"; storage holds the title, earned once by
+ * a run of two; nobody else has one; !titles answers with it. */
+static void
+test_titles(void **state)
+{
+	struct world *w = *state;
+	struct driver_table *t = table(w);
+	struct store_title_row rows[4];
+	struct said_line m = {t->chan, NULL};
+	const char *alice = t->p[ALICE].nick;
+	char shown[64], want[512], date[32], *cause = NULL;
+	int same, n, i, s;
+	size_t len;
+
+	assert_true(w->games >= 2);
+	same = w->suit[w->games - 2] == w->suit[w->games - 1];
+	len = (size_t)snprintf(want, sizeof want,
+	    "%s is now an Excellent Cheater (2 wins in a row)", alice);
+	if (same)
+		snprintf(want + len, sizeof want - len,
+		    " and an Ultimate Cheater (2 wins in a row in %s)!",
+		    ch_suit_name(w->suit[w->games - 1]));
+	else
+		snprintf(want + len, sizeof want - len, "!");
+	find_next(w, &w->chan, &w->chan_at, want, "the channel");
+	print_message("%s\n", want);
+	assert_int_equal(count(buf_str(&w->chan), " is now a"), 1);
+
+	n = store_titles(
+	    w->d.store, alice, "cheater", rows, 4, shown, sizeof shown, &cause);
+	if (n < 0)
+		fail_msg("titles of %s: %s", alice, cause);
+	assert_string_equal(shown, alice);
+	assert_int_equal(n, 1 + same);
+	for (i = 0; i < n; i++) {
+		assert_string_equal(rows[i].variant, "cheater");
+		assert_int_equal(rows[i].count, 1);
+		assert_int_equal(rows[i].best_run, 2);
+		assert_true(rows[i].first == rows[i].last);
+		assert_true(strcmp(rows[i].name, "excellent") == 0 ||
+		            (same && strcmp(rows[i].name, "ultimate") == 0));
+	}
+	if (n == 2)
+		assert_string_not_equal(rows[0].name, rows[1].name);
+	for (s = 0; s < NSEATS; s++) {
+		if (t->player[s] == ALICE)
+			continue;
+		assert_int_equal(store_titles(w->d.store, nick(w, s), NULL,
+		                     rows, 4, shown, sizeof shown, NULL),
+		    0);
+		assert_string_equal(shown, nick(w, s));
+	}
+
+	n = store_titles(
+	    w->d.store, alice, NULL, rows, 4, shown, sizeof shown, NULL);
+	len = (size_t)snprintf(want, sizeof want, "%s's titles: ", alice);
+	for (i = 0; i < n; i++) {
+		title_date(rows[i].first, date, sizeof date);
+		len += (size_t)snprintf(want + len, sizeof want - len,
+		    "%s%s Cheater once (%s)", i > 0 ? "; " : "",
+		    strcmp(rows[i].name, "excellent") == 0 ? "Excellent"
+		                                           : "Ultimate",
+		    date);
+	}
+	snprintf(want + len, sizeof want - len, ".");
+	assert_int_equal(
+	    client_send(&t->p[1].cl, "PRIVMSG %s :!titles %s", t->chan, alice),
+	    0);
+	m.text = want;
+	if (client_wait(&t->p[ALICE].cl, is_said, &m, 0) == NULL)
+		fail_msg("!titles %s did not answer '%s'", alice, want);
+}
+
 /* SIGTERM: exit status 0, which under ASan also means no leak. */
 static void
 test_exit(void **state)
@@ -822,6 +930,7 @@ main(void)
 	    cmocka_unit_test(test_announced),
 	    cmocka_unit_test(test_secrets),
 	    cmocka_unit_test(test_database),
+	    cmocka_unit_test(test_titles),
 	    cmocka_unit_test(test_exit),
 	};
 
