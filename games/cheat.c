@@ -219,20 +219,10 @@ cheat_create(const struct game_opts *opts, int nseats, int dealer,
 	struct cards deck;
 	struct rng r = *rng;
 
-	if (nseats < cheat_ops.min_seats || nseats > cheat_ops.max_seats)
-		return game_fail(cause, "cheat is for %d to %d players, "
-		    "not %d", cheat_ops.min_seats, cheat_ops.max_seats,
-		    nseats), NULL;
-	if (dealer < 0 || dealer >= nseats)
-		return game_fail(cause, "no seat %d to deal", dealer), NULL;
-	if (decks < 0 || decks > CARDS_MAX_DECKS)
-		return game_fail(cause, "option 'decks' takes a value from 0 "
-		    "to %d", CARDS_MAX_DECKS), NULL;
-	if (decks == 0)
-		decks = nseats <= 4 ? 1 : 2;
-	if (decks == 1 && nseats > ONE_DECK_MAX_SEATS)
-		return game_fail(cause, "one deck is for at most %d players, "
-		    "not %d", ONE_DECK_MAX_SEATS, nseats), NULL;
+	decks = game_decks(&cheat_ops, nseats, dealer, decks, ONE_DECK_MAX_SEATS,
+	    cause);
+	if (decks < 0)
+		return NULL;
 
 	g = xcalloc(1, sizeof *g);
 	g->nseats = nseats;

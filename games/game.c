@@ -71,6 +71,26 @@ game_parse_seat(const char *word, int nseats, int *seat, char **cause)
 	return 0;
 }
 
+int
+game_decks(const struct game_ops *ops, int nseats, int dealer, int decks,
+    int one_max, char **cause)
+{
+	if (nseats < ops->min_seats || nseats > ops->max_seats)
+		return game_fail(cause, "%s is for %d to %d players, not %d",
+		    ops->name, ops->min_seats, ops->max_seats, nseats);
+	if (dealer < 0 || dealer >= nseats)
+		return game_fail(cause, "no seat %d to deal", dealer);
+	if (decks < 0 || decks > 2)
+		return game_fail(cause, "option 'decks' takes a value from 0 "
+		    "to 2");
+	if (decks == 0)
+		decks = nseats <= 4 ? 1 : 2;
+	if (decks == 1 && nseats > one_max)
+		return game_fail(cause, "one deck is for at most %d players, "
+		    "not %d", one_max, nseats);
+	return decks;
+}
+
 void
 game_say(struct game_out *out, int seat, const char *fmt, ...)
 {

@@ -247,6 +247,13 @@ void game_say_line(struct game_out *out, char **line);
  * *cause ("no player 'zed' at this table"). */
 int game_parse_seat(const char *word, int nseats, int *seat, char **cause);
 
+/* The start of every create(): checks nseats and dealer against ops, and
+ * picks how many decks to play with from the value of an option decks
+ * (0: one for up to 4 players, two for more; 1: one, allowed for at most
+ * one_max players; 2: two).  The decks, or -1 and *cause. */
+int game_decks(const struct game_ops *ops, int nseats, int dealer, int decks,
+    int one_max, char **cause);
+
 /* Sets *cause to a new printf-style string (when cause is not NULL) and
  * returns -1: `return game_fail(cause, "no card '%s'", w);` */
 int game_fail(char **cause, const char *fmt, ...)
