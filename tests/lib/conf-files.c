@@ -22,10 +22,10 @@ char conf_files_dir[] = "/tmp/test-conf-XXXXXX";
 static char *written[CONF_FILES_MAX];
 static int nwritten;
 
-/* Writes text to NAME in the temporary directory; the path stays valid
- * until the suite ends. */
+/* Writes len bytes of text to NAME in the temporary directory; the path
+ * stays valid until the suite ends. */
 const char *
-conf_files_write(const char *name, const char *text)
+conf_files_write_bytes(const char *name, const char *text, size_t len)
 {
 	char *path = xasprintf("%s/%s", conf_files_dir, name);
 	FILE *f;
@@ -44,9 +44,33 @@ conf_files_write(const char *name, const char *text)
 	}
 	f = fopen(path, "w");
 	assert_non_null(f);
-	assert_int_equal(fputs(text, f) >= 0, 1);
+	assert_int_equal(fwrite(text, 1, len, f), len);
 	assert_int_equal(fclose(f), 0);
 	return path;
+}
+
+/* Writes text to NAME in the temporary directory; the path stays valid
+ * until the suite ends. */
+const char *
+conf_files_write(const char *name, const char *text)
+{
+	return conf_files_write_bytes(name, text, strlen(text));
+}
+
+/* A new string of n questions, one a line, none the same as another:
+ * "Filler question 1?\n" and on. */
+char *
+conf_files_questions(int n)
+{
+	char *text = xstrdup(""), *next;
+	int i;
+
+	for (i = 1; i <= n; i++) {
+		next = xasprintf("%sFiller question %d?\n", text, i);
+		free(text);
+		text = next;
+	}
+	return text;
 }
 
 int

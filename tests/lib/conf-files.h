@@ -3,7 +3,8 @@
  * a temporary directory made and removed around a suite, files written
  * into it at run time, and a comparison of two whole confs.  Its helpers
  * fail the running cmocka test, so a suite includes <cmocka.h> (and what
- * cmocka needs) first.
+ * cmocka needs) first.  Question files (config/questions.h) are written
+ * the same way.
  */
 #ifndef TESTS_CONF_FILES_H
 #define TESTS_CONF_FILES_H
@@ -23,6 +24,14 @@ int conf_files_teardown(void **state);
 /* Writes text to NAME in the temporary directory; the path stays valid
  * until the suite ends. */
 const char *conf_files_write(const char *name, const char *text);
+
+/* The same with len bytes of text, which may hold a NUL byte. */
+const char *conf_files_write_bytes(
+    const char *name, const char *text, size_t len);
+
+/* A new string of n question lines, none the same as another, for question
+ * files (config/questions.h): "Filler question 1?\n" and on. */
+char *conf_files_questions(int n);
 
 /* The index of the cheat variant in game_table[]. */
 int conf_files_cheat_index(void);
