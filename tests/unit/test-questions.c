@@ -1,9 +1,10 @@
 /*
- * Unit tests for the question file (config/questions.h): files written into
- * a temporary directory at run time load with the right questions
- * (comments, blank lines, whitespace, CRLF, UTF-8), and every kind of bad
- * file is refused with its exact "FILE:LINE: ..." cause.  Run from the
- * repository root.
+ * Unit tests for the question file (config/questions.h): the shipped
+ * config/questions.txt loads and is the kind of set it says it is; files
+ * written into a temporary directory at run time load with the right
+ * questions (comments, blank lines, whitespace, CRLF, UTF-8), and every
+ * kind of bad file is refused with its exact "FILE:LINE: ..." cause.  Run
+ * from the repository root.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -34,6 +35,31 @@ write_questions(const char *name, const char *head, size_t len, int n)
 	free(text);
 	free(filler);
 	return path;
+}
+
+/* The default set: enough for two decks, every question short and asked
+ * as a question. */
+static void
+test_shipped_file(void **state)
+{
+	char *cause = NULL;
+	struct questions *q = questions_load("config/questions.txt", &cause);
+	const char *text;
+	size_t len;
+	int i;
+
+	(void)state;
+	if (q == NULL)
+		fail_msg("%s", cause);
+	assert_in_range(questions_count(q), 2 * QUESTIONS_MIN, 1000);
+	for (i = 0; i < questions_count(q); i++) {
+		text = questions_get(q, i);
+		len = strlen(text);
+		if (len < 10 || len >= 100 || text[len - 1] != '?')
+			fail_msg("question %d is not a short question: '%s'",
+			    i + 1, text);
+	}
+	questions_free(q);
 }
 
 static const char good_head[] =
@@ -296,6 +322,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_shipped_file),
 	    cmocka_unit_test(test_good_file),
 	    cmocka_unit_test(test_limits),
 	    cmocka_unit_test(test_too_long),
