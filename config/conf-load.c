@@ -5,7 +5,9 @@
  * of the caller's configuration that replaces it only when all is well.
  * Anything the table does not know is an error, so a typo never passes
  * unnoticed.  Each error names the file, the line and the setting:
- * "cheaterbot.cfg:12: setting 'timers.turn': expected ...".
+ * "cheaterbot.cfg:12: setting 'timers.turn': expected ...".  Last, the
+ * question file is loaded into the copy, so the question set is replaced
+ * along with the rest or not at all.
  *
  * libconfig 1.5 (Debian 12) silently truncates an integer literal that does
  * not fit an int (port = 4294967297 reads as 1), so the files it read are
@@ -552,7 +554,8 @@ conf_load(struct conf *c, const char *path, char **cause)
 		conf_copy(&ld.copy, c);
 		if (conf_load_group(&ld, config_root_setting(&cfg), NULL) ==
 		        0 &&
-		    conf_load_check(&ld) == 0) {
+		    conf_load_check(&ld) == 0 &&
+		    conf_load_questions(&ld.copy, cause) == 0) {
 			conf_free(c);
 			*c = ld.copy;
 			rc = 0;

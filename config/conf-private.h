@@ -84,7 +84,8 @@ int *conf_int_at(struct conf *c, const struct conf_setting *s);
  * type or out of range. */
 char *conf_expect(const struct conf_setting *s);
 
-/* Copies src into dst (overwritten, not freed) with strings of its own. */
+/* Copies src into dst (overwritten, not freed) with strings of its own and
+ * no question set (dst->questions is NULL). */
 void conf_copy(struct conf *dst, const struct conf *src);
 
 /* 0 if v is a good value of kind k, else -1 and *cause "expected ...". */

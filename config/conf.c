@@ -7,7 +7,8 @@
  * conf_settings[] below as conf_validate() does.
  *
  * No configured string is ever used as a printf format: every message that
- * repeats one passes it as a "%s" argument.
+ * repeats one passes it as a "%s" argument.  The question set the conf
+ * owns is loaded here too (conf_load_questions()), by questions.c.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -42,6 +43,7 @@ const struct conf_setting conf_settings[] = {
     {"commands.private", CONF_CHOICE, F(private_notice),
         .choices = conf_private_choices},
     {"database", CONF_STRING, F(db), .kind = "path"},
+    {"questions.file", CONF_STRING, F(questions_path), .kind = "path"},
     {"timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
         .max = 3600 * 1000},
     {"timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
@@ -60,6 +62,7 @@ const struct conf_setting conf_settings[] = {
         .max = 3600 * 1000},
     {"timers.split_grace", CONF_MS, F(split_grace_ms), .min = 0,
         .max = 3600 * 1000},
+    {"timers.answer", CONF_MS, F(answer_ms), .min = 0, .max = 300 * 1000},
     {"flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 100},
     {"flood.interval", CONF_MS, F(flood_interval_ms), .min = 1,
         .max = 60 * 1000},
@@ -234,6 +237,7 @@ conf_defaults(struct conf *c)
 	c->prefix = xstrdup("!");
 	c->private_notice = 1;
 	c->db = xstrdup("./cheaterbot.db");
+	c->questions_path = xstrdup("config/questions.txt");
 	c->lobby_start_ms = 60 * 1000;
 	c->lobby_expire_ms = 600 * 1000;
 	c->turn_ms = 90 * 1000;
@@ -244,6 +248,7 @@ conf_defaults(struct conf *c)
 	c->max_timeouts = 3;
 	c->part_grace_ms = 120 * 1000;
 	c->split_grace_ms = 300 * 1000;
+	c->answer_ms = 20 * 1000;
 	c->flood_burst = 4;
 	c->flood_interval_ms = 2000;
 	c->reconnect_min_ms = 10 * 1000;
@@ -256,7 +261,8 @@ conf_defaults(struct conf *c)
 	}
 }
 
-/* Copies src into dst, which it overwrites, with strings of its own. */
+/* Copies src into dst, which it overwrites, with strings of its own and
+ * no question set. */
 void
 conf_copy(struct conf *dst, const struct conf *src)
 {
@@ -265,6 +271,7 @@ conf_copy(struct conf *dst, const struct conf *src)
 	int i, n;
 
 	*dst = *src;
+	dst->questions = NULL;
 	for (s = conf_settings; s->path != NULL; s++) {
 		if (s->type == CONF_STRING) {
 			p = conf_string_at(dst, s);
@@ -296,7 +303,23 @@ conf_free(struct conf *c)
 				free(p[i]);
 		}
 	}
+	questions_free(c->questions);
 	memset(c, 0, sizeof *c);
+}
+
+int
+conf_load_questions(struct conf *c, char **cause)
+{
+	struct questions *q;
+
+	if (c->questions_path == NULL)
+		return game_fail(cause, "setting 'questions.file': expected %s",
+		    conf_kind_find("path")->expect);
+	if ((q = questions_load(c->questions_path, cause)) == NULL)
+		return -1;
+	questions_free(c->questions);
+	c->questions = q;
+	return 0;
 }
 
 int

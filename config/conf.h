@@ -6,11 +6,17 @@
  * A bad file is refused with "FILE:LINE: setting 'NAME': expected ..." so
  * the operator can find it; nothing in a configured string is ever used as
  * a printf format.
+ *
+ * The configuration also holds the question set of the questions game,
+ * read from the file the setting questions.file names (questions.h): it is
+ * loaded with the configuration, so a bad question file is refused at
+ * start and a reload that fails keeps the set in use.
  */
 #ifndef CONF_H
 #define CONF_H
 
 #include "../games/game.h"
+#include "questions.h"
 
 #define CONF_MAX_LIST 32	/* nicks, channels, admins */
 #define CONF_MAX_VARIANTS 16
@@ -35,6 +41,10 @@ struct conf {
 	char *db;			/* SQLite database path */
 	int private_notice;		/* 1: NOTICE for private lines,
 					 * 0: PRIVMSG (players may override) */
+	char *questions_path;		/* the question file */
+	struct questions *questions;	/* what it holds: owned by the conf,
+					 * NULL until conf_load() or
+					 * conf_load_questions() */
 
 	/* timers, in milliseconds */
 	int lobby_start_ms;	/* after this anyone seated may !start */
@@ -47,6 +57,7 @@ struct conf {
 	int max_timeouts;	/* timeouts in a row before removal */
 	int part_grace_ms;	/* a seat is held after a part or quit */
 	int split_grace_ms;	/* ... after a quit in a netsplit */
+	int answer_ms;		/* a question waits this long for its answer */
 
 	/* outgoing flood control: a token bucket */
 	int flood_burst;	/* lines that may go at once */
@@ -63,14 +74,24 @@ struct conf {
 };
 
 /* Fills c with the built-in defaults (127.0.0.1:6667, #cheater,
- * ./cheaterbot.db, ...).  conf_free() releases it. */
+ * ./cheaterbot.db, config/questions.txt, ...) with no question set loaded.
+ * conf_free() releases it. */
 void conf_defaults(struct conf *c);
 
-/* Loads path over the values already in c.  0, or -1 with *cause set to
- * "FILE:LINE: setting 'NAME': expected ..." (the caller frees it); on
- * failure c keeps every value it had before the call.  The result must
- * also pass conf_validate(). */
+/* Loads path over the values already in c, then the question file that
+ * questions.file names (conf_load_questions()).  0, or -1 with *cause set
+ * to "FILE:LINE: setting 'NAME': expected ..." or, for a bad question
+ * file, questions_load()'s cause (the caller frees it); on failure c keeps
+ * every value it had before the call, its question set included.  The
+ * result must also pass conf_validate(). */
 int conf_load(struct conf *c, const char *path, char **cause);
+
+/* Loads the question file c->questions_path (relative to the working
+ * directory) into c->questions, freeing the set it held; for a conf that
+ * no file was loaded into.  0, or -1 and questions_load()'s *cause with c
+ * unchanged.  The strings of a set live until the conf is freed or
+ * reloaded, so the bot copies what it keeps longer. */
+int conf_load_questions(struct conf *c, char **cause);
 
 /* Replaces a string setting (a command-line override): *slot = copy of v,
  * or NULL when v is NULL. */
@@ -88,7 +109,8 @@ void conf_list_clear(char **list, int *n);
  * channel starts with # or &, timers make sense); 0, or -1 and *cause. */
 int conf_validate(const struct conf *c, char **cause);
 
-/* Frees every string in c; c can then be reused with conf_defaults(). */
+/* Frees every string in c and its question set; c can then be reused with
+ * conf_defaults(). */
 void conf_free(struct conf *c);
 
 #endif

@@ -153,6 +153,8 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->flood_interval_ms, b->flood_interval_ms);
 	assert_int_equal(a->reconnect_min_ms, b->reconnect_min_ms);
 	assert_int_equal(a->reconnect_max_ms, b->reconnect_max_ms);
+	assert_str_or_null(a->questions_path, b->questions_path);
+	assert_int_equal(a->answer_ms, b->answer_ms);
 	for (i = 0; i < CONF_MAX_VARIANTS; i++) {
 		for (j = 0; j < GAME_MAX_OPTIONS; j++)
 			assert_int_equal(

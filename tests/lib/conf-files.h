@@ -11,7 +11,7 @@
 
 #include "config/conf.h"
 
-#define CONF_FILES_MAX 16 /* files a suite may write */
+#define CONF_FILES_MAX 32 /* files a suite may write */
 
 /* The temporary directory, once conf_files_setup() has made it. */
 extern char conf_files_dir[];

@@ -1,8 +1,9 @@
 /*
  * Unit tests for the configuration (config/) that refuses: bad libconfig
  * files, each with its exact "FILE:LINE: setting 'NAME': ..." error and
- * leaving the conf as it was, a missing file, and conf_validate() on every
- * kind of spoiled value.
+ * leaving the conf as it was, a missing file, a bad question file (the
+ * question set in use stays), and conf_validate() on every kind of spoiled
+ * value.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -181,6 +182,21 @@ static const struct bad_case bad_cases[] = {
     {"timers = { challenge_min = 11; };\n",
         "1: setting 'timers.challenge_min': expected a number of seconds "
         "at most timers.challenge_close (10)"},
+    {"timers = { answer = 301; };\n",
+        "1: setting 'timers.answer': expected a number of seconds from 0 "
+        "to 300"},
+    {"timers = { answer = -1; };\n",
+        "1: setting 'timers.answer': expected a number of seconds from 0 "
+        "to 300"},
+    /* the question file's setting */
+    {"questions = \"q.txt\";\n", "1: setting 'questions': expected a group"},
+    {"questions = {\n  file = \"\";\n};\n",
+        "2: setting 'questions.file': expected a file path, no control "
+        "characters, not ''"},
+    {"questions = { file = [ \"q.txt\" ]; };\n",
+        "1: setting 'questions.file': expected a string"},
+    {"questions = { path = \"q.txt\"; };\n",
+        "1: unknown setting 'questions.path'"},
     /* flood and reconnect */
     {"flood = { burst = 0; };\n",
         "1: setting 'flood.burst': expected an integer from 1 to 100"},
@@ -274,6 +290,79 @@ test_missing_file(void **state)
 	conf_free(&c);
 }
 
+/* A bad question file fails the load with the question file's own cause,
+ * and the conf keeps every value, its question set included: what a
+ * reload does with a bad edit. */
+static void
+test_bad_question_file(void **state)
+{
+	struct conf c;
+	char *cause = NULL, *text, *cfg, *expect;
+	const char *good, *bad, *path;
+	struct questions *in_use;
+
+	(void)state;
+	text = conf_files_questions(QUESTIONS_MIN);
+	good = conf_files_write("q-good.txt", text);
+	free(text);
+	text = conf_files_questions(QUESTIONS_MIN);
+	memcpy(strstr(text, "question 3?"), "question {", 10);
+	bad = conf_files_write("q-bad.txt", text);
+	free(text);
+
+	cfg = xasprintf("questions = { file = \"%s\"; };\n", good);
+	path = conf_files_write("q-good.cfg", cfg);
+	free(cfg);
+	conf_defaults(&c);
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	in_use = c.questions;
+
+	cfg = xasprintf("server = { port = 7000; };\n"
+	                "questions = { file = \"%s\"; };\n"
+	                "timers = { answer = 9; };\n",
+	    bad);
+	path = conf_files_write("q-bad.cfg", cfg);
+	free(cfg);
+	assert_int_equal(conf_load(&c, path, &cause), -1);
+	expect = xasprintf("%s:3: '{' at byte 17; braces are the bot's "
+	                   "markup and cannot be in a question",
+	    bad);
+	assert_string_equal(cause, expect);
+	free(expect);
+	free(cause);
+	assert_ptr_equal(c.questions, in_use);
+	assert_int_equal(questions_count(c.questions), QUESTIONS_MIN);
+	assert_string_equal(c.questions_path, good);
+	assert_int_equal(c.port, 6667);
+	assert_int_equal(c.answer_ms, 20000);
+
+	/* A question file that is not there. */
+	cfg = xasprintf(
+	    "questions = { file = \"%s/none.txt\"; };\n", conf_files_dir);
+	path = conf_files_write("q-none.cfg", cfg);
+	free(cfg);
+	assert_int_equal(conf_load(&c, path, &cause), -1);
+	expect = xasprintf("%s/none.txt: cannot read: No such file or "
+	                   "directory",
+	    conf_files_dir);
+	assert_string_equal(cause, expect);
+	free(expect);
+	free(cause);
+	assert_ptr_equal(c.questions, in_use);
+
+	/* conf_load_questions() on its own: c stays as it was. */
+	conf_set_string(&c.questions_path, bad);
+	assert_int_equal(conf_load_questions(&c, NULL), -1);
+	assert_ptr_equal(c.questions, in_use);
+	conf_set_string(&c.questions_path, NULL);
+	assert_int_equal(conf_load_questions(&c, &cause), -1);
+	assert_string_equal(cause, "setting 'questions.file': expected a file "
+	                           "path, no control characters");
+	free(cause);
+	assert_ptr_equal(c.questions, in_use);
+	conf_free(&c);
+}
+
 struct validate_case {
 	void (*spoil)(struct conf *c);
 	const char *cause;
@@ -358,6 +447,18 @@ spoil_interval(struct conf *c)
 }
 
 static void
+spoil_answer(struct conf *c)
+{
+	c->answer_ms = 300001;
+}
+
+static void
+spoil_questions(struct conf *c)
+{
+	conf_set_string(&c->questions_path, NULL);
+}
+
+static void
 spoil_decks(struct conf *c)
 {
 	c->variant_opts[conf_files_cheat_index()].v[0] = 5;
@@ -393,6 +494,10 @@ static const struct validate_case validate_cases[] = {
                       "seconds at most reconnect.max (300)"},
     {spoil_interval, "setting 'flood.interval': expected a number of "
                      "seconds from 0.001 to 60"},
+    {spoil_answer, "setting 'timers.answer': expected a number of "
+                   "seconds from 0 to 300"},
+    {spoil_questions, "setting 'questions.file': expected a file path, "
+                      "no control characters"},
     {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "
                   "value from 0 to 2"},
 };
@@ -427,6 +532,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_bad_files),
 	    cmocka_unit_test(test_missing_file),
+	    cmocka_unit_test(test_bad_question_file),
 	    cmocka_unit_test(test_validate),
 	};
 

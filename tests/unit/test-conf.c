@@ -3,9 +3,9 @@
  * defaults, good libconfig files written into a temporary directory at run
  * time, loads over earlier ones (and a failed one that changes nothing),
  * @include, number forms, command-line list overrides, and that the
- * example config/cheaterbot.cfg loads as exactly the defaults.  Bad files
- * and conf_validate() are in test-conf-bad.c.  Run from the repository
- * root.
+ * example config/cheaterbot.cfg loads as exactly the defaults, and the
+ * question file each load reads.  Bad files and conf_validate() are in
+ * test-conf-bad.c.  Run from the repository root.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,6 +44,9 @@ test_defaults(void **state)
 	assert_string_equal(c.prefix, "!");
 	assert_int_equal(c.nadmins, 0);
 	assert_string_equal(c.db, "./cheaterbot.db");
+	assert_string_equal(c.questions_path, "config/questions.txt");
+	assert_null(c.questions);
+	assert_int_equal(c.answer_ms, 20000);
 	assert_int_equal(c.private_notice, 1);
 	assert_int_equal(c.lobby_start_ms, 60000);
 	assert_int_equal(c.lobby_expire_ms, 600000);
@@ -84,9 +87,10 @@ static const char full_cfg[] =
     "commands = { prefix = \"@@\"; admins = [ \"alice\",\n"
     "  \"*!*@staff.example.net\" ]; private = \"privmsg\"; };\n"
     "database = \"/var/lib/cheaterbot/bot.db\";\n"
+    "questions = { file = \"./config/questions.txt\"; };\n"
     "timers = { lobby_start = 30; lobby_expire = 900.5; turn = 45;\n"
     "  turn_warning = 0; challenge_min = 2.25; challenge_close = 8;\n"
-    "  challenge_tie = 0; max_timeouts = 5; };\n"
+    "  challenge_tie = 0; max_timeouts = 5; answer = 0; };\n"
     "flood = { burst = 10; interval = 0.1; };\n"
     "reconnect = { min = 1.5; max = 1.5; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
@@ -123,6 +127,9 @@ test_full_file(void **state)
 	assert_string_equal(c.admins[1], "*!*@staff.example.net");
 	assert_int_equal(c.private_notice, 0);
 	assert_string_equal(c.db, "/var/lib/cheaterbot/bot.db");
+	assert_string_equal(c.questions_path, "./config/questions.txt");
+	assert_non_null(c.questions);
+	assert_int_equal(c.answer_ms, 0);
 	assert_int_equal(c.lobby_start_ms, 30000);
 	assert_int_equal(c.lobby_expire_ms, 900500);
 	assert_int_equal(c.turn_ms, 45000);
@@ -444,6 +451,82 @@ test_other_overrides(void **state)
 	conf_free(&c);
 }
 
+/* A question file of the operator's: loaded with the configuration, then
+ * replaced by the next load; with no questions setting the default file
+ * is read. */
+static void
+test_question_file(void **state)
+{
+	struct conf c;
+	char *cause = NULL, *text, *cfg;
+	const char *qa, *qb, *path;
+	struct questions *first;
+
+	(void)state;
+	text = conf_files_questions(QUESTIONS_MIN);
+	qa = conf_files_write("q-a.txt", text);
+	free(text);
+	text = conf_files_questions(60);
+	qb = conf_files_write("q-b.txt", text);
+	free(text);
+	cfg = xasprintf("questions = {\n  file = \"%s\";\n};\n"
+	                "timers = { answer = 7.5; };\n",
+	    qa);
+	path = conf_files_write("questions.cfg", cfg);
+	free(cfg);
+
+	conf_defaults(&c);
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_string_equal(c.questions_path, qa);
+	assert_int_equal(c.answer_ms, 7500);
+	assert_int_equal(questions_count(c.questions), QUESTIONS_MIN);
+	assert_string_equal(
+	    questions_get(c.questions, 0), "Filler question 1?");
+	first = c.questions;
+
+	/* The next load reads the file again: a reload sees an edit. */
+	cfg = xasprintf("questions = { file = \"%s\"; };\n", qb);
+	path = conf_files_write("questions.cfg", cfg);
+	free(cfg);
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_ptr_not_equal(c.questions, first);
+	assert_int_equal(questions_count(c.questions), 60);
+	assert_int_equal(c.answer_ms, 7500);
+	conf_free(&c);
+	assert_null(c.questions);
+
+	/* No questions setting: the default file. */
+	conf_defaults(&c);
+	path = conf_files_write(
+	    "no-questions.cfg", "timers = { answer = 300; };\n");
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_int_equal(c.answer_ms, 300000);
+	assert_true(questions_count(c.questions) >= 2 * QUESTIONS_MIN);
+	conf_free(&c);
+}
+
+/* A conf built without a file loads its question file on its own. */
+static void
+test_load_questions(void **state)
+{
+	struct conf c;
+	char *cause = NULL, *text;
+	const char *qa;
+
+	(void)state;
+	conf_defaults(&c);
+	assert_int_equal(conf_load_questions(&c, &cause), 0);
+	assert_null(cause);
+	assert_true(questions_count(c.questions) >= 2 * QUESTIONS_MIN);
+	text = conf_files_questions(QUESTIONS_MIN + 1);
+	qa = conf_files_write("q-c.txt", text);
+	free(text);
+	conf_set_string(&c.questions_path, qa);
+	assert_int_equal(conf_load_questions(&c, &cause), 0);
+	assert_int_equal(questions_count(c.questions), QUESTIONS_MIN + 1);
+	conf_free(&c);
+}
+
 /* The shipped example lists every setting at its default. */
 static void
 test_example_config(void **state)
@@ -461,6 +544,7 @@ test_example_config(void **state)
 	if (conf_load(&c, "config/cheaterbot.cfg", &cause) != 0)
 		fail_msg("config/cheaterbot.cfg: %s", cause);
 	assert_conf_equal(&c, &want);
+	assert_true(questions_count(c.questions) >= 2 * QUESTIONS_MIN);
 	assert_int_equal(conf_validate(&c, &cause), 0);
 	conf_free(&want);
 	conf_free(&c);
@@ -480,6 +564,8 @@ main(void)
 	    cmocka_unit_test(test_percent_harmless),
 	    cmocka_unit_test(test_list_overrides),
 	    cmocka_unit_test(test_other_overrides),
+	    cmocka_unit_test(test_question_file),
+	    cmocka_unit_test(test_load_questions),
 	    cmocka_unit_test(test_example_config),
 	};
 
