@@ -99,6 +99,7 @@ main_build(struct conf *c, void *arg, char **cause)
 
 	conf_defaults(c);
 	if ((o->conf_path != NULL && conf_load(c, o->conf_path, cause) != 0) ||
+	    (o->conf_path == NULL && conf_load_questions(c, cause) != 0) ||
 	    main_override(c, o, cause) != 0 || conf_validate(c, cause) != 0) {
 		conf_free(c);
 		return -1;

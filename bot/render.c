@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "render.h"
+#include "config/questions.h"
+#include "games/rng.h"
 
 struct colour {
 	const char *name;
@@ -87,6 +89,54 @@ render(struct buf *out, const char *markup, const char *const *names,
 		if (*m == '{' &&
 		    (used = render_span(out, m, names, nnames, colour)) > 0) {
 			m += used;
+			continue;
+		}
+		buf_addc(out, *m++);
+	}
+}
+
+int
+render_question_index(int n, uint64_t seed, int card)
+{
+	struct rng r;
+	uint64_t a, b, g, x, y, t;
+
+	if (n <= 1)
+		return 0;
+	/* card -> (a * card + b) mod n, with a prime to n: the cards of a
+	 * deck get different questions as long as there are enough, and
+	 * each seed (each game) picks another a and b. */
+	rng_seed(&r, seed ^ 0x7175657374696f6eULL);	/* "question" */
+	b = rng_below(&r, (uint32_t)n);
+	do {
+		a = 1 + rng_below(&r, (uint32_t)(n - 1));
+		for (x = a, y = (uint64_t)n; y != 0; t = x % y, x = y, y = t)
+			;
+		g = x;
+	} while (g != 1);
+	return (int)((a * (uint64_t)(card % n) + b) % (uint64_t)n);
+}
+
+void
+render_questions(struct buf *out, const char *markup,
+    const struct questions *q, uint64_t seed)
+{
+	const char *m = markup;
+	char *end;
+	long card;
+
+	while (*m != '\0') {
+		if (m[0] == '{' && m[1] == '{') {
+			buf_add(out, m, 2);
+			m += 2;
+			continue;
+		}
+		if (q != NULL && strncmp(m, "{q:", 3) == 0 &&
+		    (card = strtol(m + 3, &end, 10)) >= 0 && end > m + 3 &&
+		    *end == '}' && card < 1000000) {
+			buf_adds(out, questions_get(q, render_question_index(
+			    questions_count(q), seed, (int)card)));
+			m = end + 1;
 			continue;
 		}
 		buf_addc(out, *m++);

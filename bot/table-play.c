@@ -10,7 +10,9 @@
  *    the one nearest clockwise from the accused wins; the next player's
  *    move is held until the window has been open challenge_min_ms, so lag
  *    never costs anyone a call; a window with no turn after it (a winning
- *    play) closes after challenge_close_ms with the table's move.
+ *    play) closes after challenge_close_ms with the table's move;
+ *  - a pause (a question being answered) ends after answer_ms, with the
+ *    table's move too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,7 +189,12 @@ table_arm(struct table *t)
 	} else
 		t->window_accused = -1;
 	table_turn_arm(t, tu.seat);
-	if (tu.seat < 0 && tu.window != 0) {
+	if (tu.seat < 0 && tu.pause) {
+		/* A question is being answered: the table goes on after
+		 * the answer's time. */
+		t->t_window = timer_add(&t->b->timers, t->b->now +
+		    (uint64_t)t->b->conf->answer_ms, table_window_close, t);
+	} else if (tu.seat < 0 && tu.window != 0) {
 		close = (uint64_t)t->b->conf->challenge_close_ms;
 		if (close < (uint64_t)t->b->conf->challenge_min_ms)
 			close = (uint64_t)t->b->conf->challenge_min_ms;

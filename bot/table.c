@@ -98,25 +98,39 @@ table_out_init(struct table_out *o)
 	o->out.ctx = o;
 }
 
-void
-table_out_flush(struct table *t, struct table_out *o)
+/* Renders the rules' markup for one reader of t's game into text: the
+ * questions its cards carry, the seats' nicks, colour or not. */
+static void
+table_render(struct table *t, struct buf *text, const char *markup,
+    int colour)
 {
 	const char *names[GAME_MAX_SEATS];
-	struct buf text = BUF_INIT;
+	struct buf asked = BUF_INIT;
 	int i;
 
 	for (i = 0; i < t->nseats; i++)
 		names[i] = t->seats[i].nick;
+	render_questions(&asked, markup, t->b->conf->questions, t->seed);
+	buf_reset(text);
+	render(text, buf_str(&asked), names, t->nseats, colour);
+	buf_free(&asked);
+}
+
+void
+table_out_flush(struct table *t, struct table_out *o)
+{
+	struct buf text = BUF_INIT;
+	int i;
+
 	if (o->pub.len > 0) {
-		render(&text, buf_str(&o->pub), names, t->nseats, 1);
+		table_render(t, &text, buf_str(&o->pub), 1);
 		say_chan(t->b, t->chan, buf_str(&text));
 	}
 	for (i = 0; i < t->nseats; i++) {
 		if (o->priv[i].len == 0 || t->seats[i].gone ||
 		    t->seats[i].away)
 			continue;
-		buf_reset(&text);
-		render(&text, buf_str(&o->priv[i]), names, t->nseats,
+		table_render(t, &text, buf_str(&o->priv[i]),
 		    t->seats[i].colour);
 		say_to(t->b, t->seats[i].nick, t->chan, buf_str(&text));
 	}
@@ -295,12 +309,9 @@ table_award_add(struct buf *out, const struct game_ops *ops,
 static void
 table_announce(struct table *t, const struct store_award *a, int n)
 {
-	const char *names[GAME_MAX_SEATS];
 	struct buf markup = BUF_INIT, text = BUF_INIT;
 	int i, j;
 
-	for (i = 0; i < t->nseats; i++)
-		names[i] = t->seats[i].nick;
 	for (i = 0; i < n; i = j) {
 		buf_reset(&markup);
 		buf_addf(&markup, "{p:%d} is ", a[i].seat);
@@ -313,8 +324,7 @@ table_announce(struct table *t, const struct store_award *a, int n)
 			    j > i ? &a[j - 1] : NULL);
 		}
 		buf_adds(&markup, "!");
-		buf_reset(&text);
-		render(&text, buf_str(&markup), names, t->nseats, 1);
+		table_render(t, &text, buf_str(&markup), 1);
 		say_chan(t->b, t->chan, buf_str(&text));
 	}
 	buf_free(&markup);

@@ -23,7 +23,13 @@ default_play(const struct game *g, int seat, struct game_move *mv)
 	const struct cards *h = &g->hand[seat];
 	int i, id = h->c[0], rank = cards_rank(id);
 
-	if (g->rank != 0) {
+	if (g->ordered) {
+		/* Questions: one card, of this turn's rank if held. */
+		rank = g->want;
+		for (i = 0; i < h->n && cards_rank(h->c[i]) != rank; i++)
+			;
+		id = i < h->n ? h->c[i] : h->c[0];
+	} else if (g->rank != 0) {
 		rank = g->rank;
 		for (i = 0; i < h->n; i++) {
 			if (cheat_rank_allowed(g->rank, cards_rank(h->c[i]))) {
@@ -45,6 +51,10 @@ void
 cheat_timeout(const struct game *g, struct game_move *mv)
 {
 	memset(mv, 0, sizeof *mv);
+	if (!g->over && (g->asker >= 0 || g->answering)) {
+		questions_timeout(g, mv);
+		return;
+	}
 	if (!g->over && g->turn >= 0) {
 		default_play(g, g->turn, mv);
 		return;
@@ -65,7 +75,12 @@ sample_play(const struct game *g, int seat, struct rng *rng,
 	struct cards pick;
 	int rank, k, i, honest = 1, max = 4 * g->decks;
 
-	if (g->rank == 0)
+	if (g->ordered) {
+		/* Honest when the hand allows, two times in three. */
+		rank = g->want;
+		honest = cards_count_rank(h, rank) > 0 &&
+		    rng_below(rng, 3) != 0;
+	} else if (g->rank == 0)
 		rank = cards_rank(h->c[rng_below(rng, (uint32_t)h->n)]);
 	else {
 		/* Try the three ranks from a random one, for one held. */
@@ -94,7 +109,9 @@ sample_play(const struct game *g, int seat, struct rng *rng,
 	mv->argc = 2 + k;
 	memcpy(mv->argv + 2, pick.c, (size_t)k * sizeof pick.c[0]);
 	mv->argv[0] = k <= max ? k : max;
-	if (g->rank != 0 && rng_below(rng, 5) == 0)
+	if (g->ordered)
+		mv->argv[0] = k;
+	else if (g->rank != 0 && rng_below(rng, 5) == 0)
 		mv->argv[0] = 1 + (int)rng_below(rng, (uint32_t)max);
 	mv->argv[1] = rank;
 }
@@ -112,6 +129,10 @@ cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	if (t.over)
 		return -1;
 	memset(mv, 0, sizeof *mv);
+	if (g->asker >= 0 || g->answering) {
+		questions_sample(g, rng, mv);
+		return 0;
+	}
 	for (s = 0; s < g->nseats; s++) {
 		if (t.window & (1u << s))
 			callers[n++] = s;
@@ -156,7 +177,8 @@ check_seats(const struct game *g, char **cause)
 	if (g->turn >= 0 && (g->state[g->turn] != SEAT_IN ||
 	    g->hand[g->turn].n == 0))
 		return game_fail(cause, "seat %d to play cannot", g->turn);
-	if (g->turn < 0 && (!g->open || g->hand[g->declarer].n != 0))
+	if (g->turn < 0 && !g->answering && (!g->open ||
+	    g->hand[g->declarer].n != 0))
 		return game_fail(cause, "no turn and no winning play");
 	return 0;
 }
@@ -186,7 +208,7 @@ cheat_invariants(const struct game *g, char **cause)
 	for (s = 0; s < g->nseats; s++)
 		lists[s + 1] = &g->hand[s];
 	if (cards_check_all(lists, g->nseats + 1, g->decks, cause) != 0 ||
-	    check_seats(g, cause) != 0)
+	    check_seats(g, cause) != 0 || questions_invariants(g, cause) != 0)
 		return -1;
 	return g->over ? 0 : check_last_play(g, cause);
 }

@@ -1,9 +1,11 @@
 /*
- * Cheat's private header, shared by its three files and by nobody else:
- * cheat.c (the rules tables, create, turn, apply, view and result),
- * cheat-parse.c (player input to moves, and check) and cheat-auto.c
- * (timeout, sample, invariants and the test hooks of cheat.h).  It holds
- * the state, struct game, and the helpers more than one of them uses.
+ * The private header of Cheat and of its sibling Questions (Cheater! with
+ * question cards), which share one state and most of their code: cheat.c
+ * (the rules tables, create, turn, apply, view and result), cheat-parse.c
+ * (player input to moves, and check), cheat-auto.c (timeout, sample,
+ * invariants and the test hooks of cheat.h) and questions.c (what only
+ * Questions has: ranks called in order, and a question after every
+ * challenge).  Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
@@ -16,9 +18,11 @@ enum {
 	VERB_PLAY,
 	VERB_CHEAT,
 	VERB_CLOSE,
+	VERB_ASK,		/* Questions: CARD SEAT, or none */
+	VERB_ANSWERED,		/* Questions: (table) the answer's time is up */
 };
 
-enum { CMD_PLAY, CMD_CHEAT };
+enum { CMD_PLAY, CMD_CHEAT, CMD_ASK };
 enum { OPT_DECKS, OPT_LOSER };
 
 /* Where a seat stands: still holding cards (or about to win), finished
@@ -48,6 +52,19 @@ struct game {
 
 	int over;
 	int winner, loser;
+
+	/* Questions only (ordered set): ranks are laid in order, A to K and
+	 * round again, each play claiming the cards laid; a challenge ends
+	 * with a question. */
+	int ordered;
+	int want;			/* the rank the next play claims */
+	int asker;			/* the seat choosing a question, or -1 */
+	int answerer;			/* who answers it; -1: the asker names
+					 * anyone */
+	int caller;			/* who called the challenge */
+	struct cards asked;		/* the challenged cards, to choose from */
+	int answering;			/* 1 while the answer is awaited */
+	int after;			/* who plays once the question is over */
 };
 
 /* The number of seats still in (SEAT_IN). */
@@ -61,8 +78,13 @@ int cheat_rank_allowed(int last, int rank);
  * buf of size bytes (truncated to fit). */
 void cheat_allowed_text(int last, char *buf, size_t size);
 
-/* The ops of cheat_ops, by file.  cheat.c: */
+/* The ops of cheat_ops (and of questions_ops), by file.  cheat.c: */
 void cheat_turn(const struct game *g, struct game_turn *t);
+void cheat_destroy(struct game *g);
+void cheat_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out);
+void cheat_view(const struct game *g, int seat, struct game_out *out);
+void cheat_result(const struct game *g, struct game_result *r);
 
 /* cheat-parse.c: */
 int cheat_parse(const struct game *g, int seat, int cmd, int argc,
@@ -71,6 +93,37 @@ int cheat_check(const struct game *g, const struct game_move *mv,
     char **cause);
 int cheat_command(const struct game *g, const struct game_move *mv,
     char *buf, size_t size);
+
+/* Builds a game of Cheat (ordered 0) or Questions (ordered 1); create()
+ * of both. */
+struct game *cheat_new(const struct game_ops *ops, int ordered,
+    const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause);
+/* The first seat still in clockwise after seat (never seat), or -1. */
+int cheat_next_active(const struct game *g, int seat);
+/* Appends who acts next to a public line. */
+void cheat_cat_next(char **line, const struct game *g);
+
+/* questions.c: a challenge settled, its question begins (asker and
+ * answerer from who was right); apply, parse, check, command, timeout and
+ * sample of the question's moves; its part of the invariants. */
+/* Sends the asker the questions to choose from. */
+void questions_prompt(const struct game *g, struct game_out *out);
+void questions_begin(struct game *g, int caller, int accused, int honest,
+    const struct cards *laid, char **line, struct game_out *out);
+void questions_apply(struct game *g, const struct game_move *mv,
+    char **line, struct game_out *out);
+int questions_parse(const struct game *g, int seat, int argc, char **argv,
+    struct game_move *mv, char **cause);
+int questions_check(const struct game *g, const struct game_move *mv,
+    char **cause);
+int questions_command(const struct game_move *mv, char *buf, size_t size);
+void questions_timeout(const struct game *g, struct game_move *mv);
+void questions_sample(const struct game *g, struct rng *rng,
+    struct game_move *mv);
+int questions_invariants(const struct game *g, char **cause);
+/* seat leaves during a question: 1 if that settled whose turn it is. */
+int questions_leave(struct game *g, int seat);
 
 /* cheat-auto.c: */
 void cheat_timeout(const struct game *g, struct game_move *mv);

@@ -57,6 +57,12 @@ parse_play(const struct game *g, int seat, int argc, char **argv,
 	}
 	mv->argv[0] = ncards;
 	mv->argv[1] = first;
+	if (sep < 0 && g->ordered) {
+		/* Questions: a play claims the cards laid, as this turn's
+		 * rank. */
+		mv->argv[1] = g->want;
+		return 0;
+	}
 	if (sep < 0 && first == 0 && strcasecmp(argv[argc - 1], "as") == 0)
 		return game_fail(cause, "say what you declare after 'as', "
 		    "e.g. 'as two fours'");
@@ -88,6 +94,10 @@ cheat_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		mv->argc = 1;
 		mv->argv[0] = g->declarer;
 		return 0;
+	case CMD_ASK:
+		if (g->ordered)
+			return questions_parse(g, seat, argc, argv, mv, cause);
+		break;
 	}
 	return game_fail(cause, "cheat has no command %d", cmd);
 }
@@ -100,7 +110,6 @@ cheat_command(const struct game *g, const struct game_move *mv, char *buf,
 	size_t used;
 	int i;
 
-	(void)g;
 	snprintf(buf, size, "%s", "");
 	switch (mv->verb) {
 	case VERB_CHEAT:
@@ -114,9 +123,13 @@ cheat_command(const struct game *g, const struct game_move *mv, char *buf,
 			snprintf(buf + used, size - used, " %s", card);
 		}
 		used = strlen(buf);
-		snprintf(buf + used, size - used, " as %d %s", mv->argv[0],
-		    cards_rank_symbol(mv->argv[1]));
+		if (!g->ordered)
+			snprintf(buf + used, size - used, " as %d %s",
+			    mv->argv[0], cards_rank_symbol(mv->argv[1]));
 		return CMD_PLAY;
+	case VERB_ASK:
+	case VERB_ANSWERED:
+		return questions_command(mv, buf, size);
 	}
 	return -1;
 }
@@ -154,6 +167,23 @@ check_opening(const struct game_move *mv, char **cause)
 	return 0;
 }
 
+/* Questions: the play claims this turn's rank, as many as were laid. */
+static int
+check_ordered(const struct game *g, const struct game_move *mv,
+    char **cause)
+{
+	int n = mv->argc - 2;
+
+	if (mv->argv[1] != g->want)
+		return game_fail(cause, "this turn lays %s, not %s",
+		    cards_rank_name(g->want, 1),
+		    cards_rank_name(mv->argv[1], 1));
+	if (mv->argv[0] != n)
+		return game_fail(cause, "you lay %d card%s, so you claim %d",
+		    n, n == 1 ? "" : "s", n);
+	return 0;
+}
+
 static int
 check_play(const struct game *g, const struct game_move *mv, char **cause)
 {
@@ -163,6 +193,8 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 
 	if (why != NULL)
 		return game_fail(cause, "%s", why);
+	if (g->asker >= 0 || g->answering)
+		return game_fail(cause, "a question comes first");
 	if (g->turn != mv->seat)
 		return game_fail(cause, "it is not your turn");
 	if (mv->argc < 3)
@@ -171,12 +203,14 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 		return game_fail(cause, "too many cards");
 	if (rank < 1 || rank > CARDS_RANKS)
 		return game_fail(cause, "no rank %d", rank);
-	if (count < 1 || count > 4 * g->decks)
+	if (!g->ordered && (count < 1 || count > 4 * g->decks))
 		return game_fail(cause, "you may declare 1 to %d cards, not %d",
 		    4 * g->decks, count);
 	if (cards_check_held(&g->hand[mv->seat], mv->argv + 2, mv->argc - 2,
 	    g->decks, cause) != 0)
 		return -1;
+	if (g->ordered)
+		return check_ordered(g, mv, cause);
 	if (g->rank == 0)
 		return check_opening(mv, cause);
 	if (!cheat_rank_allowed(g->rank, rank)) {
@@ -233,6 +267,11 @@ cheat_check(const struct game *g, const struct game_move *mv, char **cause)
 		return check_play(g, mv, cause);
 	case VERB_CHEAT:
 		return check_cheat(g, mv, cause);
+	case VERB_ASK:
+	case VERB_ANSWERED:
+		if (g->ordered)
+			return questions_check(g, mv, cause);
+		break;
 	case VERB_CLOSE:
 		if (mv->seat != GAME_SEAT_TABLE || mv->argc != 0)
 			return game_fail(cause, "only the table closes a "

@@ -73,9 +73,8 @@ cheat_nactive(const struct game *g)
 	return n;
 }
 
-/* The first seat still in clockwise after seat (never seat), or -1. */
-static int
-next_active(const struct game *g, int seat)
+int
+cheat_next_active(const struct game *g, int seat)
 {
 	int i, s;
 
@@ -124,19 +123,27 @@ say_hand(const struct game *g, int seat, struct game_out *out)
 	free(text);
 }
 
-/* Appends who acts next to a public line (a sentence of its own). */
-static void
-cat_next(char **line, const struct game *g)
+void
+cheat_cat_next(char **line, const struct game *g)
 {
 	const char *sp = *line != NULL ? " " : "";
 	char allowed[64];
 
-	if (g->over)
+	if (g->over || g->answering)
 		return;
-	if (g->turn < 0)
+	if (g->asker >= 0 && g->answerer >= 0)
+		game_cat(line, "%s{p:%d} may ask {p:%d} a question.", sp,
+		    g->asker, g->answerer);
+	else if (g->asker >= 0)
+		game_cat(line, "%s{p:%d} may ask anyone a question.", sp,
+		    g->asker);
+	else if (g->turn < 0)
 		game_cat(line, "%s{p:%d} has no cards left! Call cheat now, or "
 		    "{p:%d} %s.", sp, g->declarer, g->declarer,
 		    g->loser_mode ? "is out" : "wins");
+	else if (g->ordered)
+		game_cat(line, "%s{p:%d} to play %s.", sp, g->turn,
+		    cards_rank_name(g->want, 1));
 	else if (g->rank == 0)
 		game_cat(line, "%s{p:%d} opens, face up.", sp, g->turn);
 	else {
@@ -199,40 +206,54 @@ say_start(const struct game *g, struct game_out *out)
 	char *line = NULL;
 	int s;
 
-	game_cat(&line, "Cheat for %d players with %d deck%s%s, dealt by {p:%d}:",
-	    g->nseats, g->decks, g->decks == 1 ? "" : "s",
+	game_cat(&line, "%s for %d players with %d deck%s%s, dealt by {p:%d}:",
+	    g->ordered ? "Cheater! with questions" : "Cheat", g->nseats,
+	    g->decks, g->decks == 1 ? "" : "s",
 	    g->loser_mode ? ", playing for the loser" : "", g->dealer);
 	for (s = 0; s < g->nseats; s++)
 		game_cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
 		    g->hand[s].n);
-	game_cat(&line, " cards.");
-	cat_next(&line, g);
+	game_cat(&line, " cards");
+	if (g->pile.n > 0)
+		game_cat(&line, "; %d on the pile, face down", g->pile.n);
+	game_cat(&line, ".");
+	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
-static struct game *
-cheat_create(const struct game_opts *opts, int nseats, int dealer,
+struct game *
+cheat_new(const struct game_ops *ops, int ordered,
+    const struct game_opts *opts, int nseats, int dealer,
     const struct rng *rng, struct game_out *out, char **cause)
 {
 	struct game *g;
-	int decks = opts->v[OPT_DECKS], s;
+	int decks, s, dealt;
 	struct cards deck;
 	struct rng r = *rng;
 
-	decks = game_decks(&cheat_ops, nseats, dealer, decks, ONE_DECK_MAX_SEATS,
-	    cause);
+	decks = game_decks(ops, nseats, dealer, opts->v[OPT_DECKS],
+	    ordered ? ops->max_seats : ONE_DECK_MAX_SEATS, cause);
 	if (decks < 0)
 		return NULL;
 
 	g = xcalloc(1, sizeof *g);
 	g->nseats = nseats;
 	g->decks = decks;
-	g->loser_mode = opts->v[OPT_LOSER] != 0;
+	g->loser_mode = !ordered && opts->v[OPT_LOSER] != 0;
+	g->ordered = ordered;
+	g->want = CARDS_ACE;
 	g->dealer = dealer;
 	g->declarer = g->winner = g->loser = -1;
+	g->asker = g->answerer = g->caller = g->after = -1;
 	g->turn = (dealer + 1) % nseats;
 	cards_deck(&deck, decks);
 	rng_shuffle(&r, deck.c, (size_t)deck.n);
+	/* Cheat deals every card (the first hands may get one more);
+	 * Questions deals evenly and lays the rest on the pile. */
+	dealt = ordered ? deck.n / nseats * nseats : deck.n;
+	for (s = dealt; s < deck.n; s++)
+		cards_add(&g->pile, deck.c[s]);
+	deck.n = dealt;
 	cards_deal(&deck, g->hand, nseats, g->turn);
 	for (s = 0; s < nseats; s++) {
 		cards_sort(&g->hand[s]);
@@ -242,7 +263,15 @@ cheat_create(const struct game_opts *opts, int nseats, int dealer,
 	return g;
 }
 
-static void
+static struct game *
+cheat_create(const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause)
+{
+	return cheat_new(&cheat_ops, 0, opts, nseats, dealer, rng, out,
+	    cause);
+}
+
+void
 cheat_destroy(struct game *g)
 {
 	free(g);
@@ -257,6 +286,7 @@ cheat_turn(const struct game *g, struct game_turn *t)
 	t->over = g->over;
 	t->seat = g->over ? -1 : g->turn;
 	t->accused = -1;
+	t->pause = !g->over && g->answering;
 	if (g->over || !g->open)
 		return;
 	t->accused = g->declarer;
@@ -291,12 +321,14 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 		cards_remove(&g->hand[seat], mv->argv[i]);
 		cards_add(&g->pile, mv->argv[i]);
 	}
-	g->face_up = g->rank == 0;
+	g->face_up = !g->ordered && g->rank == 0;
 	g->open = !g->face_up;
 	g->declarer = seat;
 	g->count = mv->argv[0];
 	g->rank = mv->argv[1];
 	g->laid = n;
+	if (g->ordered)
+		g->want = cards_rank_step(g->want, 1);
 	say_hand(g, seat, out);
 
 	cards_declaration(g->count, g->rank, said, sizeof said);
@@ -309,14 +341,14 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 		game_cat(&line, "{p:%d} plays %d card%s: %s.", seat, n,
 		    n == 1 ? "" : "s", said);
 	if (g->hand[seat].n > 0)
-		g->turn = next_active(g, seat);
+		g->turn = cheat_next_active(g, seat);
 	else if (g->open)
 		g->turn = -1;
 	else {
 		finish(g, seat, &line);
-		g->turn = g->over ? -1 : next_active(g, seat);
+		g->turn = g->over ? -1 : cheat_next_active(g, seat);
 	}
-	cat_next(&line, g);
+	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
@@ -352,8 +384,12 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 {
 	char said[64], *line = NULL;
 	int caller = mv->seat, accused = g->declarer, honest;
+	struct cards laid;
 
 	honest = last_play_honest(g);
+	laid.n = g->laid;
+	memcpy(laid.c, g->pile.c + g->pile.n - g->laid,
+	    (size_t)g->laid * sizeof laid.c[0]);
 	cards_declaration(g->count, g->rank, said, sizeof said);
 	game_cat(&line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
 	    "card%s: ", caller, accused, said, g->laid,
@@ -366,16 +402,24 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	g->rank = 0;
 	g->declarer = -1;
 	g->laid = 0;
-	if (!honest) {
+	if (g->ordered) {
+		/* Questions: play goes on where it was, after a question. */
+		take_pile(g, honest ? caller : accused, out, &line);
+		if (honest && g->hand[accused].n == 0)
+			finish(g, accused, &line);
+		else
+			questions_begin(g, caller, accused, honest, &laid,
+			    &line, out);
+	} else if (!honest) {
 		take_pile(g, accused, out, &line);
 		g->turn = caller;
 	} else {
 		take_pile(g, caller, out, &line);
 		if (g->hand[accused].n == 0)
 			finish(g, accused, &line);
-		g->turn = g->over ? -1 : next_active(g, accused);
+		g->turn = g->over ? -1 : cheat_next_active(g, accused);
 	}
-	cat_next(&line, g);
+	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
@@ -388,8 +432,8 @@ apply_close(struct game *g, struct game_out *out)
 	game_cat(&line, "Nobody called cheat on {p:%d}.", seat);
 	g->open = 0;
 	finish(g, seat, &line);
-	g->turn = g->over ? -1 : next_active(g, seat);
-	cat_next(&line, g);
+	g->turn = g->over ? -1 : cheat_next_active(g, seat);
+	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
@@ -419,13 +463,26 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 		g->open = 0;
 	if (cheat_nactive(g) < 2)
 		end_game(g, 0, &line);
+	else if (g->ordered && questions_leave(g, seat))
+		;		/* the question's part decided the turn */
 	else if (g->turn == seat || (g->turn < 0 && !g->open))
-		g->turn = next_active(g, seat);
-	cat_next(&line, g);
+		g->turn = cheat_next_active(g, seat);
+	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
 static void
+apply_question(struct game *g, const struct game_move *mv,
+    struct game_out *out)
+{
+	char *line = NULL;
+
+	questions_apply(g, mv, &line, out);
+	cheat_cat_next(&line, g);
+	game_say_line(out, &line);
+}
+
+void
 cheat_apply(struct game *g, const struct game_move *mv, struct game_out *out)
 {
 	switch (mv->verb) {
@@ -440,6 +497,10 @@ cheat_apply(struct game *g, const struct game_move *mv, struct game_out *out)
 		break;
 	case VERB_CLOSE:
 		apply_close(g, out);
+		break;
+	case VERB_ASK:
+	case VERB_ANSWERED:
+		apply_question(g, mv, out);
 		break;
 	default:
 		assert(!"cheat_apply: unknown verb");
@@ -459,7 +520,7 @@ say_status(const struct game *g, struct game_out *out)
 		if (g->loser >= 0)
 			game_cat(&line, " {p:%d} lost.", g->loser);
 	}
-	cat_next(&line, g);
+	cheat_cat_next(&line, g);
 	if (!g->over && g->declarer >= 0 && g->rank != 0) {
 		cards_declaration(g->count, g->rank, said, sizeof said);
 		game_cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",
@@ -480,16 +541,19 @@ say_status(const struct game *g, struct game_out *out)
 	game_say_line(out, &line);
 }
 
-static void
+void
 cheat_view(const struct game *g, int seat, struct game_out *out)
 {
 	if (seat == GAME_PUBLIC)
 		say_status(g, out);
-	else if (seat >= 0 && seat < g->nseats)
+	else if (seat >= 0 && seat < g->nseats) {
 		say_hand(g, seat, out);
+		if (seat == g->asker)
+			questions_prompt(g, out);
+	}
 }
 
-static void
+void
 cheat_result(const struct game *g, struct game_result *r)
 {
 	int s;

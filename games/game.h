@@ -21,6 +21,8 @@
  *   {COL:text}   text in a colour; COL is one of red, blk, yel, grn, blu,
  *                pur, gry; the text itself must stay readable without it
  *   {b:text}     bold
+ *   {q:N}        the question on card N: the bot keeps the questions and
+ *                which card carries which in a game (a game of questions)
  * Markup does not nest.  A literal brace is written {{ or }}.
  *
  * Causes (char **cause) are plain text, never markup: they go to one
@@ -65,6 +67,10 @@ struct game_turn {
 	int seat;		/* whose turn it is, or -1 */
 	unsigned window;	/* bit per seat that may react now (challenge) */
 	int accused;		/* the seat the open window reacts to, or -1 */
+	int pause;		/* 1: nobody acts, the game waits on time (a
+				 * question being answered); the bot makes
+				 * the table's timeout() move after its
+				 * answer time */
 };
 
 /* A message sink, supplied by the caller of apply() and view(). */

@@ -33,6 +33,8 @@
 struct driver_out {
 	struct game_out out;
 	struct buf text[GAME_MAX_SEATS + 1];
+	const struct questions *questions;	/* as the bot has them */
+	uint64_t seed;				/* the game's */
 };
 
 /* Models and their texts. */
@@ -63,11 +65,14 @@ driver_drop(void *ctx, int seat, const char *text)
 static struct game_out driver_discard = {driver_drop, NULL};
 
 static void
-driver_out_init(struct driver_out *o)
+driver_out_init(struct driver_out *o, const struct questions *q,
+    uint64_t seed)
 {
 	memset(o, 0, sizeof *o);
 	o->out.emit = driver_emit;
 	o->out.ctx = o;
+	o->questions = q;
+	o->seed = seed;
 }
 
 static void
@@ -85,9 +90,12 @@ static void
 driver_plain(const char *const *names, int nseats, const struct driver_out *o,
     int seat, char *out, size_t size)
 {
-	struct buf r = BUF_INIT, plain = BUF_INIT;
+	struct buf asked = BUF_INIT, r = BUF_INIT, plain = BUF_INIT;
 
-	render(&r, buf_str(&o->text[seat + 1]), names, nseats, 1);
+	render_questions(&asked, buf_str(&o->text[seat + 1]), o->questions,
+	    o->seed);
+	render(&r, buf_str(&asked), names, nseats, 1);
+	buf_free(&asked);
 	render_strip(&plain, buf_str(&r));
 	snprintf(out, size, "%s", buf_str(&plain));
 	buf_free(&r);
@@ -253,7 +261,8 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	if (sg->dealer != t->deals % sg->nseats)
 		driver_fail(d, "%s: game %d here dealt by seat %d, not %d",
 		    t->chan, t->deals + 1, sg->dealer, t->deals % sg->nseats);
-	driver_out_init(&o);
+	driver_out_init(&o, d->questions, sg->seed);
+	t->seed = sg->seed;
 	t->g = driver_model(d, t, sg, &o);
 	t->deals++;
 	t->nmoves = 0;
@@ -536,7 +545,7 @@ driver_check_resume(struct driver *d)
 			continue;
 		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
 		driver_wait_public(d, t, lead, DRIVER_JOIN_MS, got, sizeof got);
-		driver_out_init(&o);
+		driver_out_init(&o, d->questions, t->seed);
 		for (s = GAME_PUBLIC; s < t->nseats; s++)
 			t->ops->view(t->g, s, &o.out);
 		driver_plain(
@@ -565,7 +574,7 @@ driver_move_text(
 	struct driver_out o;
 	struct game *g;
 
-	driver_out_init(&o);
+	driver_out_init(&o, d->questions, sg->seed);
 	g = driver_model(d, t, sg, NULL);
 	t->ops->apply(g, mv, &o.out);
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, out, size);
@@ -600,7 +609,7 @@ driver_said(const struct store_game *sg, const char *const *names,
 		driver_plain(names, sg->nseats, o, s, said->priv[s],
 		    sizeof said->priv[s]);
 	driver_out_free(o);
-	driver_out_init(o);
+	driver_out_init(o, o->questions, o->seed);
 }
 
 void
@@ -621,7 +630,7 @@ driver_replay(struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx)
 	ops = driver_ops_named(d, sg->variant);
 	for (s = 0; s < sg->nseats; s++)
 		names[s] = sg->seats[s].nick;
-	driver_out_init(&o);
+	driver_out_init(&o, d->questions, sg->seed);
 	g = driver_create(d, ops, sg, &o.out);
 	driver_said(sg, names, &o, said);
 	fn(ctx, -1, NULL, g, said);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "bot/buf.h"
+#include "config/questions.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"
@@ -89,6 +90,9 @@ driver_open(struct driver *d, int ntables, const char *conf_text, uint64_t seed)
 	rng_seed(&d->rng, seed);
 	d->dir = ngircd_tmpdir();
 	assert_non_null(d->dir);
+	/* The bot reads its default question file; so do the models. */
+	d->questions = questions_load("config/questions.txt", NULL);
+	assert_non_null(d->questions);
 	driver_write_conf(d, conf_text);
 	assert_int_equal(ngircd_start(&d->irc, d->dir, 0), 0);
 	snprintf(d->port, sizeof d->port, "%d", d->irc.port);
@@ -129,6 +133,8 @@ driver_close(struct driver *d)
 	}
 	store_close(d->store);
 	d->store = NULL;
+	questions_free(d->questions);
+	d->questions = NULL;
 	if (d->irc.pid > 0)
 		ngircd_stop(&d->irc);
 	ngircd_rmdir(d->dir);

@@ -70,6 +70,7 @@ struct driver_table {
 	int variant;    /* index of ops in game_table[] */
 	struct game *g; /* the model, or NULL */
 	int64_t id;     /* the game's id in the database */
+	uint64_t seed;  /* its seed: which card carries which question */
 	int nseats;
 	int player[GAME_MAX_SEATS];        /* seat -> index in p[] */
 	const char *names[GAME_MAX_SEATS]; /* seat -> nick */
@@ -98,6 +99,7 @@ struct driver {
 	char db[PATH_MAX];
 	char conf[PATH_MAX];
 	struct store *store; /* read-only */
+	struct questions *questions; /* the bot's default question file */
 	struct rng rng;      /* the driver's choices */
 	struct driver_table t[DRIVER_TABLES];
 	int ntables;

@@ -1,0 +1,333 @@
+/*
+ * Cheater! with question cards ("questions"): Cheat's sibling, played with
+ * Cheat's own state and code (cheat-int.h) and only this file of its own.
+ *
+ * Rules in brief (docs/games/questions.md has every choice).  3 to 8
+ * players, one deck (two with decks=2), dealt evenly; the rest lies face
+ * down on the pile.  The ranks are called in order: the first player lays
+ * aces, the next twos, up to kings and round again.  A play is one or more
+ * cards face down, claimed as that many of the rank ("bob plays 2 cards:
+ * two fours"), whatever they are.  Until the next play, anyone else may
+ * call cheat: the cards are shown; a liar takes the pile, else the caller
+ * does.  Then a question: when the liar was caught, the caller may ask the
+ * liar the question on one of the cards laid; when the call was wrong, the
+ * player called may ask anyone the question on one of them.  The question
+ * is said in the channel and the game waits for the answer (the bot's
+ * answer time; the answer is not judged); then play goes on with the
+ * player after the one called.  The first to lay their last card and pass
+ * the play on without being caught wins.
+ *
+ * The rules know the questions only as {q:CARD} markup: the bot holds the
+ * question file and which card carries which question in each game.
+ *
+ * Move grammar (private; ask anywhere):
+ *   play CARD...            lay cards claimed as the rank of this turn
+ *   cheat                   aliases cheater, bs (channel too)
+ *   ask CARD [NICK] | ask none
+ * Verbs and the move log, beside Cheat's: ask CARD SEAT (or none);
+ * answered (the table, when the answer's time is up).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cards.h"
+#include "cheat-int.h"
+#include "game.h"
+#include "rng.h"
+
+extern const struct game_ops questions_ops;
+
+static const struct game_option questions_options[] = {
+	{ "decks", 1, CARDS_MAX_DECKS, 1,
+	    "decks of 52: 2 for big tables" },
+	{ NULL, 0, 0, 0, NULL },
+};
+
+static const struct game_cmd questions_cmds[] = {
+	[CMD_PLAY] = { "play", "lay put", GAME_WHERE_PRIVATE, "CARD...",
+	    "lay cards face down as the rank of this turn, e.g. play 4h 7c",
+	    0 },
+	[CMD_CHEAT] = { "cheat", "cheater bs", GAME_WHERE_BOTH, "",
+	    "call the last play a lie; its cards are shown", 0 },
+	[CMD_ASK] = { "ask", NULL, GAME_WHERE_BOTH, "CARD [NICK], or none",
+	    "after a call: the card whose question you ask, and of whom", 2 },
+	{ NULL, NULL, 0, NULL, NULL, 0 },
+};
+
+static const char *const questions_verbs[] = {
+	"leave", "play", "cheat", "close", "ask", "answered", NULL,
+};
+
+/* Sends the asker the questions to choose from. */
+void
+questions_prompt(const struct game *g, struct game_out *out)
+{
+	char *line = NULL, card[16];
+	int i;
+
+	if (g->answerer >= 0)
+		game_cat(&line, "Ask {p:%d} one of these (ask CARD, or ask "
+		    "none):", g->answerer);
+	else
+		game_cat(&line, "Ask anyone one of these (ask CARD NICK, or ask "
+		    "none):");
+	for (i = 0; i < g->asked.n; i++) {
+		cards_markup(g->asked.c[i], card, sizeof card);
+		game_cat(&line, "%s %s: {q:%d}", i > 0 ? ";" : "", card,
+		    g->asked.c[i]);
+	}
+	game_say(out, g->asker, "%s", line);
+	free(line);
+}
+
+void
+questions_begin(struct game *g, int caller, int accused, int honest,
+    const struct cards *laid, char **line, struct game_out *out)
+{
+	(void)line;
+	g->caller = caller;
+	g->asker = honest ? accused : caller;
+	g->answerer = honest ? -1 : accused;
+	g->asked = *laid;
+	g->after = cheat_next_active(g, accused);
+	g->turn = g->asker;
+	questions_prompt(g, out);
+}
+
+/* The question is over: play goes on. */
+static void
+questions_end(struct game *g)
+{
+	g->asker = g->answerer = g->caller = -1;
+	g->answering = 0;
+	cards_clear(&g->asked);
+	g->turn = g->after;
+	g->after = -1;
+}
+
+void
+questions_apply(struct game *g, const struct game_move *mv, char **line,
+    struct game_out *out)
+{
+	char card[16];
+
+	(void)out;
+	if (mv->verb == VERB_ANSWERED) {
+		game_cat(line, "Time is up for the answer.");
+		questions_end(g);
+		return;
+	}
+	if (mv->argc == 0) {
+		game_cat(line, "{p:%d} asks no question.", g->asker);
+		questions_end(g);
+		return;
+	}
+	cards_markup(mv->argv[0], card, sizeof card);
+	game_cat(line, "{p:%d} asks {p:%d} the question on %s: {q:%d}",
+	    g->asker, mv->argv[1], card, mv->argv[0]);
+	g->answerer = mv->argv[1];
+	g->asker = -1;
+	g->answering = 1;
+	g->turn = -1;
+}
+
+int
+questions_parse(const struct game *g, int seat, int argc, char **argv,
+    struct game_move *mv, char **cause)
+{
+	int rank, suit, k;
+
+	mv->seat = seat;
+	mv->verb = VERB_ASK;
+	if (argc == 1 && strcasecmp(argv[0], "none") == 0)
+		return 0;
+	if (argc < 1 || argc > 2)
+		return game_fail(cause, "say which card's question you ask: "
+		    "ask CARD [NICK], or ask none");
+	if (cards_parse_card(argv[0], &rank, &suit, cause) != 0)
+		return -1;
+	k = cards_find_rs(&g->asked, rank, suit);
+	if (k < 0)
+		return game_fail(cause, "'%s' is not one of the cards called",
+		    argv[0]);
+	mv->argc = 2;
+	mv->argv[0] = g->asked.c[k];
+	if (argc == 2)
+		return game_parse_seat(argv[1], g->nseats, &mv->argv[1], cause);
+	if (g->answerer < 0)
+		return game_fail(cause, "name who answers: ask %s NICK",
+		    argv[0]);
+	mv->argv[1] = g->answerer;
+	return 0;
+}
+
+int
+questions_check(const struct game *g, const struct game_move *mv,
+    char **cause)
+{
+	int target;
+
+	if (mv->verb == VERB_ANSWERED)
+		return mv->seat == GAME_SEAT_TABLE && g->answering &&
+		    mv->argc == 0 ? 0 : game_fail(cause, "no answer is "
+		    "awaited");
+	if (g->asker < 0 || mv->seat != g->asker)
+		return game_fail(cause, "there is no question for you to ask");
+	if (mv->argc == 0)
+		return 0;
+	if (mv->argc != 2 || cards_find(&g->asked, mv->argv[0]) < 0)
+		return game_fail(cause, "ask the question on one of the cards "
+		    "called");
+	target = mv->argv[1];
+	if (target < 0 || target >= g->nseats || g->state[target] != SEAT_IN)
+		return game_fail(cause, "that player is not in the game");
+	if (target == mv->seat)
+		return game_fail(cause, "ask someone else");
+	if (g->answerer >= 0 && target != g->answerer)
+		return game_fail(cause, "the question is for the player "
+		    "caught");
+	return 0;
+}
+
+int
+questions_command(const struct game_move *mv, char *buf, size_t size)
+{
+	char card[16];
+
+	if (mv->verb != VERB_ASK)
+		return -1;
+	if (mv->argc == 0) {
+		snprintf(buf, size, "ask none");
+		return CMD_ASK;
+	}
+	cards_plain(mv->argv[0], card, sizeof card);
+	snprintf(buf, size, "ask %s {p:%d}", card, mv->argv[1]);
+	return CMD_ASK;
+}
+
+/* Whom a question goes to when the asker does not say: the one caught,
+ * or the caller who was wrong (else the next player). */
+static int
+default_target(const struct game *g)
+{
+	if (g->answerer >= 0)
+		return g->answerer;
+	if (g->caller >= 0 && g->caller != g->asker &&
+	    g->state[g->caller] == SEAT_IN)
+		return g->caller;
+	return cheat_next_active(g, g->asker);
+}
+
+void
+questions_timeout(const struct game *g, struct game_move *mv)
+{
+	memset(mv, 0, sizeof *mv);
+	if (g->answering) {
+		mv->seat = GAME_SEAT_TABLE;
+		mv->verb = VERB_ANSWERED;
+		return;
+	}
+	mv->seat = g->asker;
+	mv->verb = VERB_ASK;
+	mv->argc = 2;
+	mv->argv[0] = g->asked.c[0];
+	mv->argv[1] = default_target(g);
+}
+
+void
+questions_sample(const struct game *g, struct rng *rng,
+    struct game_move *mv)
+{
+	int others[GAME_MAX_SEATS], n = 0, s;
+
+	questions_timeout(g, mv);
+	if (g->answering)
+		return;
+	if (rng_below(rng, 5) == 0) {
+		mv->argc = 0;
+		return;
+	}
+	mv->argv[0] = g->asked.c[rng_below(rng, (uint32_t)g->asked.n)];
+	if (g->answerer >= 0)
+		return;
+	for (s = 0; s < g->nseats; s++) {
+		if (g->state[s] == SEAT_IN && s != g->asker)
+			others[n++] = s;
+	}
+	mv->argv[1] = others[rng_below(rng, (uint32_t)n)];
+}
+
+int
+questions_leave(struct game *g, int seat)
+{
+	if (g->asker < 0 && !g->answering)
+		return 0;
+	if (seat == g->after)
+		g->after = cheat_next_active(g, seat);
+	if (seat == g->caller)
+		g->caller = -1;
+	if (seat == g->asker || seat == g->answerer)
+		questions_end(g);
+	return 1;
+}
+
+int
+questions_invariants(const struct game *g, char **cause)
+{
+	int i, s, held;
+
+	if (g->over || (g->asker < 0 && !g->answering))
+		return g->asked.n == 0 && g->after < 0 ? 0 :
+		    game_fail(cause, "a question is left over");
+	if (g->after < 0 || g->state[g->after] != SEAT_IN)
+		return game_fail(cause, "nobody plays after the question");
+	if (g->answering)
+		return g->turn == -1 && g->asker < 0 && g->answerer >= 0 &&
+		    g->state[g->answerer] == SEAT_IN ? 0 :
+		    game_fail(cause, "an answer awaited from nobody");
+	if (g->turn != g->asker || g->state[g->asker] != SEAT_IN ||
+	    g->asked.n == 0 || g->open)
+		return game_fail(cause, "a question to ask is wrong");
+	for (i = 0; i < g->asked.n; i++) {
+		for (s = held = 0; s < g->nseats; s++)
+			held += cards_find(&g->hand[s], g->asked.c[i]) >= 0;
+		if (!held)
+			return game_fail(cause, "a card called is in no hand");
+	}
+	return 0;
+}
+
+static struct game *
+questions_create(const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause)
+{
+	return cheat_new(&questions_ops, 1, opts, nseats, dealer, rng, out,
+	    cause);
+}
+
+const struct game_ops questions_ops = {
+	.name = "questions",
+	.title = "Cheater! with questions",
+	.brief = "lay aces, twos, threes... face down and call out the liars; "
+	    "every call ends with a question",
+	.min_seats = 3,
+	.max_seats = 8,
+	.options = questions_options,
+	.cmds = questions_cmds,
+	.verbs = questions_verbs,
+	.reactions = 1u << VERB_CHEAT,
+	.create = questions_create,
+	.destroy = cheat_destroy,
+	.turn = cheat_turn,
+	.parse = cheat_parse,
+	.command = cheat_command,
+	.check = cheat_check,
+	.apply = cheat_apply,
+	.timeout = cheat_timeout,
+	.sample = cheat_sample,
+	.view = cheat_view,
+	.result = cheat_result,
+	.invariants = cheat_invariants,
+};
