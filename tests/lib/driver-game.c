@@ -299,7 +299,10 @@ driver_deal_from(
 	assert_in_range(first, 0, DRIVER_POOL - 1);
 	t->ops = ops;
 	t->variant = driver_variant(ops);
-	driver_options(d, ops, opts, sizeof opts);
+	if (t->options != NULL)
+		snprintf(opts, sizeof opts, " %s", t->options);
+	else
+		driver_options(d, ops, opts, sizeof opts);
 	driver_sync(d, t);
 	for (i = 0; i < nseats; i++) {
 		p = &t->p[(first + i) % DRIVER_POOL];

@@ -64,6 +64,9 @@ struct driver_table {
 	char chan[64];
 	struct driver_player p[DRIVER_POOL];
 	int deals; /* games dealt here (the dealer moves left each) */
+	/* The options typed after "!play VARIANT" ("decks=1"), or NULL for
+	 * on/off options chosen at random. */
+	const char *options;
 
 	enum driver_state state;
 	const struct game_ops *ops;
@@ -135,8 +138,8 @@ void driver_pump(struct driver *d, int ms);
 void driver_sync(struct driver *d, struct driver_table *t);
 
 /* Table k opens a lobby for ops with nseats of its players (each game a
- * different order), random on/off options, deals, and checks that each
- * player got the hand the model deals them. */
+ * different order), the table's options (else random on/off ones), deals,
+ * and checks that each player got the hand the model deals them. */
 void driver_deal(
     struct driver *d, int k, const struct game_ops *ops, int nseats);
 /* ... with the players from index first of the pool on, in order: p[first]
