@@ -299,7 +299,10 @@ driver_deal_from(
 	assert_in_range(first, 0, DRIVER_POOL - 1);
 	t->ops = ops;
 	t->variant = driver_variant(ops);
-	driver_options(d, ops, opts, sizeof opts);
+	if (t->options != NULL)
+		snprintf(opts, sizeof opts, " %s", t->options);
+	else
+		driver_options(d, ops, opts, sizeof opts);
 	driver_sync(d, t);
 	for (i = 0; i < nseats; i++) {
 		p = &t->p[(first + i) % DRIVER_POOL];
@@ -644,4 +647,75 @@ driver_replay(struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx)
 	ops->destroy(g);
 	store_game_free(sg);
 	free(said);
+}
+
+/* What driver_check_told() has seen so far. */
+struct driver_told {
+	struct driver *d;
+	const struct buf *chan;
+	size_t at;                    /* where the next public text is */
+	int player[GAME_MAX_SEATS];   /* seat -> index in the pool */
+	struct buf told[DRIVER_POOL]; /* what each one's seat was told */
+};
+
+static void
+driver_told_step(void *ctx, int n, const struct game_move *mv,
+    const struct game *g, const struct driver_said *said)
+{
+	struct driver_told *c = ctx;
+	const char *p = buf_str(c->chan) + c->at;
+	struct buf *to;
+	int s;
+
+	(void)mv;
+	(void)g;
+	if (said->pub[0] != '\0' && (p = strstr(p, said->pub)) == NULL)
+		driver_fail(
+		    c->d, "move %d: the channel never got '%s'", n, said->pub);
+	if (said->pub[0] != '\0')
+		c->at = (size_t)(p - buf_str(c->chan)) + strlen(said->pub);
+	for (s = 0; s < GAME_MAX_SEATS; s++) {
+		if (said->priv[s][0] == '\0')
+			continue;
+		if (c->player[s] < 0)
+			driver_fail(c->d, "move %d: seat %d is nobody's: '%s'",
+			    n, s, said->priv[s]);
+		to = &c->told[c->player[s]];
+		buf_addf(to, "%s%s", to->len > 0 ? " " : "", said->priv[s]);
+	}
+}
+
+void
+driver_check_told(struct driver *d, struct driver_table *t, const int64_t *ids,
+    int n, const struct buf *chan, const struct buf priv[DRIVER_POOL])
+{
+	struct driver_told c;
+	struct store_game *sg;
+	char *cause = NULL;
+	int k, s, i;
+
+	memset(&c, 0, sizeof c);
+	c.d = d;
+	c.chan = chan;
+	for (k = 0; k < n; k++) {
+		if ((sg = store_game_load(d->store, ids[k], &cause)) == NULL)
+			driver_fail(
+			    d, "game %lld: %s", (long long)ids[k], cause);
+		for (s = 0; s < GAME_MAX_SEATS; s++)
+			c.player[s] = -1;
+		for (s = 0; s < sg->nseats; s++)
+			for (i = 0; i < DRIVER_POOL; i++)
+				if (strcasecmp(
+				        sg->seats[s].nick, t->p[i].nick) == 0)
+					c.player[s] = i;
+		store_game_free(sg);
+		driver_replay(d, ids[k], driver_told_step, &c);
+	}
+	for (i = 0; i < DRIVER_POOL; i++) {
+		if (strcmp(buf_str(&priv[i]), buf_str(&c.told[i])) != 0)
+			driver_fail(d, "%s got '%s'; its seat was told '%s'",
+			    t->p[i].nick, buf_str(&priv[i]),
+			    buf_str(&c.told[i]));
+		buf_free(&c.told[i]);
+	}
 }

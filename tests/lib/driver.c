@@ -317,6 +317,37 @@ driver_sync(struct driver *d, struct driver_table *t)
 		driver_sync_one(d, &t->p[i]);
 }
 
+void
+driver_gather(struct driver *d, struct driver_table *t, int watcher,
+    struct buf *chan, struct buf priv[DRIVER_POOL], const char *skip)
+{
+	struct driver_line pub = {t->chan, NULL, NULL};
+	struct driver_line own = {t->chan, NULL, NULL};
+	const struct client *c;
+	char text[DRIVER_TEXT];
+	size_t lead = strlen(t->chan) + 3; /* "[#chan] " */
+	size_t k;
+	int i;
+
+	driver_pump(d, 0);
+	for (i = 0; i < DRIVER_POOL; i++) {
+		c = &t->p[i].cl;
+		own.nick = t->p[i].nick;
+		for (k = 0; k < c->nlines; k++) {
+			client_strip(c->lines[k], text, sizeof text);
+			if (i == watcher && driver_is_line(text, &pub))
+				buf_addf(chan, "%s%s", chan->len > 0 ? " " : "",
+				    driver_msg(text));
+			if (!driver_is_line(text, &own) ||
+			    strstr(text, "drvsync") != NULL ||
+			    (skip != NULL && strstr(text, skip) != NULL))
+				continue;
+			buf_addf(&priv[i], "%s%s", priv[i].len > 0 ? " " : "",
+			    driver_msg(text) + lead);
+		}
+	}
+}
+
 /* The end. */
 
 void

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bot/buf.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "storage/store.h"
@@ -64,6 +65,9 @@ struct driver_table {
 	char chan[64];
 	struct driver_player p[DRIVER_POOL];
 	int deals; /* games dealt here (the dealer moves left each) */
+	/* The options typed after "!play VARIANT" ("decks=1"), or NULL for
+	 * on/off options chosen at random. */
+	const char *options;
 
 	enum driver_state state;
 	const struct game_ops *ops;
@@ -134,9 +138,17 @@ void driver_pump(struct driver *d, int ms);
  * each asks the bot something it refuses privately. */
 void driver_sync(struct driver *d, struct driver_table *t);
 
+/* What the bot has sent t's players so far (read now), colour stripped:
+ * its lines in t's channel as p[watcher] saw them, joined by a space, into
+ * *chan; each player's private lines about t's game ("[#chan] TEXT"),
+ * TEXT joined the same way, into priv[i].  The refusals of driver_sync()'s
+ * words are left out, and so are lines containing skip (unless NULL). */
+void driver_gather(struct driver *d, struct driver_table *t, int watcher,
+    struct buf *chan, struct buf priv[DRIVER_POOL], const char *skip);
+
 /* Table k opens a lobby for ops with nseats of its players (each game a
- * different order), random on/off options, deals, and checks that each
- * player got the hand the model deals them. */
+ * different order), the table's options (else random on/off ones), deals,
+ * and checks that each player got the hand the model deals them. */
 void driver_deal(
     struct driver *d, int k, const struct game_ops *ops, int nseats);
 /* ... with the players from index first of the pool on, in order: p[first]
@@ -191,6 +203,16 @@ typedef void driver_replay_fn(void *ctx, int n, const struct game_move *mv,
  * model of its own, fn called after each. */
 void driver_replay(
     struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx);
+
+/* Replays the n stored games ids[] of table t, in order, and checks them
+ * against what t's players received, as driver_gather() collected it:
+ * each move's public text (and each deal's) came to the channel, in
+ * order, and each player's private game lines are exactly what the rules
+ * told its seat in those games, in order (a player with no seat got
+ * none), so ids[] must be every game t has dealt. */
+void driver_check_told(struct driver *d, struct driver_table *t,
+    const int64_t *ids, int n, const struct buf *chan,
+    const struct buf priv[DRIVER_POOL]);
 
 /* Runs sql with the sqlite3 shell on the database, read-only; its output
  * into out.  Fails the test if sqlite3 does. */
