@@ -33,11 +33,10 @@
 #include <strings.h>
 
 #include "cards.h"
+#include "cheat.h"
 #include "cheat-int.h"
 #include "game.h"
 #include "rng.h"
-
-extern const struct game_ops questions_ops;
 
 static const struct game_option questions_options[] = {
 	{ "decks", 1, CARDS_MAX_DECKS, 1,
