@@ -521,6 +521,8 @@ say_status(const struct game *g, struct game_out *out)
 			game_cat(&line, " {p:%d} lost.", g->loser);
 	}
 	cheat_cat_next(&line, g);
+	if (!g->over && g->answering)
+		game_cat(&line, "{p:%d} answers a question.", g->answerer);
 	if (!g->over && g->declarer >= 0 && g->rank != 0) {
 		cards_declaration(g->count, g->rank, said, sizeof said);
 		game_cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",
