@@ -85,11 +85,20 @@ void
 questions_begin(struct game *g, int caller, int accused, int honest,
     const struct cards *laid, char **line, struct game_out *out)
 {
+	int i;
+
 	(void)line;
 	g->caller = caller;
 	g->asker = honest ? accused : caller;
 	g->answerer = honest ? -1 : accused;
-	g->asked = *laid;
+	/* A card laid twice (two decks) is one choice: "ask CARD" names it
+	 * by rank and suit, so only its first copy could be asked. */
+	cards_clear(&g->asked);
+	for (i = 0; i < laid->n; i++) {
+		if (cards_find_rs(&g->asked, cards_rank(laid->c[i]),
+		    cards_suit(laid->c[i])) < 0)
+			cards_add(&g->asked, laid->c[i]);
+	}
 	g->after = cheat_next_active(g, accused);
 	g->turn = g->asker;
 	questions_prompt(g, out);
