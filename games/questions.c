@@ -284,7 +284,7 @@ questions_leave(struct game *g, int seat)
 int
 questions_invariants(const struct game *g, char **cause)
 {
-	int i, s, held;
+	int i;
 
 	if (g->over || (g->asker < 0 && !g->answering))
 		return g->asked.n == 0 && g->after < 0 ? 0 :
@@ -298,11 +298,16 @@ questions_invariants(const struct game *g, char **cause)
 	if (g->turn != g->asker || g->state[g->asker] != SEAT_IN ||
 	    g->asked.n == 0 || g->open)
 		return game_fail(cause, "a question to ask is wrong");
+	/* The cards called name the questions, wherever they are now (the
+	 * pile's taker may have left, and their cards gone under the
+	 * pile): each a card of the game, each rank and suit once. */
 	for (i = 0; i < g->asked.n; i++) {
-		for (s = held = 0; s < g->nseats; s++)
-			held += cards_find(&g->hand[s], g->asked.c[i]) >= 0;
-		if (!held)
-			return game_fail(cause, "a card called is in no hand");
+		if (g->asked.c[i] < 0 || g->asked.c[i] >= g->decks * CARDS_DECK)
+			return game_fail(cause, "no card %d called",
+			    g->asked.c[i]);
+		if (cards_find_rs(&g->asked, cards_rank(g->asked.c[i]),
+		    cards_suit(g->asked.c[i])) != i)
+			return game_fail(cause, "a card called twice");
 	}
 	return 0;
 }
