@@ -156,6 +156,14 @@ questions_parse(const struct game *g, int seat, int argc, char **argv,
 		    "ask CARD [NICK], or ask none");
 	if (cards_parse_card(argv[0], &rank, &suit, cause) != 0)
 		return -1;
+	if (seat != g->asker) {
+		/* Not theirs to ask: check() says so, not the words. */
+		mv->argc = 2;
+		mv->argv[0] = cards_id(rank, suit, 0);
+		mv->argv[1] = -1;
+		return argc == 2 ? game_parse_seat(argv[1], g->nseats,
+		    &mv->argv[1], cause) : 0;
+	}
 	k = cards_find_rs(&g->asked, rank, suit);
 	if (k < 0)
 		return game_fail(cause, "'%s' is not one of the cards called",
