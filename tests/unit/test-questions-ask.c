@@ -95,6 +95,9 @@ test_caught(void **state)
 
 	(void)state;
 	fx_stack(f, four_hands);
+	fx_refused(f, 1, "ask ah {p:2}", "there is no question for you to "
+	    "ask");
+	fx_refused(f, 1, "ask none", "there is no question for you to ask");
 	step(f, 1, "play 4d 7c qh", "");
 	assert_said(f, GAME_PUBLIC, "{p:1} plays 3 cards: three aces. {p:2} "
 	    "to play twos.");
@@ -120,6 +123,7 @@ test_caught(void **state)
 	fx_refused(f, 1, "ask 4d", "there is no question for you to ask");
 	fx_refused(f, 0, "ask 4d {p:1}", "there is no question for you to "
 	    "ask");
+	fx_refused(f, 0, "ask 5h", "there is no question for you to ask");
 	fx_refused(f, 3, "ask 5h", "'5h' is not one of the cards called");
 	fx_refused(f, 3, "ask qd", "'qd' is not one of the cards called");
 	fx_refused(f, 3, "ask zz", "unknown card 'zz'");
@@ -188,6 +192,9 @@ test_wrong_call(void **state)
 	fx_refused(f, 1, "ask 4d {p:2}", "'4d' is not one of the cards "
 	    "called");
 	fx_refused(f, 3, "ask ah {p:2}", "there is no question for you to "
+	    "ask");
+	fx_refused(f, 2, "ask ah", "there is no question for you to ask");
+	fx_refused(f, 2, "ask 9d {p:1}", "there is no question for you to "
 	    "ask");
 	fx_refused(f, 1, "play 4d", "a question comes first");
 	fx_refused(f, 2, "play 2h", "a question comes first");
