@@ -125,15 +125,12 @@ test_caught(void **state)
 	    "ask");
 	fx_refused(f, 0, "ask 5h", "there is no question for you to ask");
 	fx_refused(f, 3, "ask 5h", "'5h' is not one of the cards called");
-	fx_refused(f, 3, "ask qd", "'qd' is not one of the cards called");
 	fx_refused(f, 3, "ask zz", "unknown card 'zz'");
 	fx_refused(f, 3, "ask", "say which card's question you ask: ask CARD "
 	    "[NICK], or ask none");
 	fx_refused(f, 3, "ask 4d {p:1} now", "say which card's question you "
 	    "ask: ask CARD [NICK], or ask none");
 	fx_refused(f, 3, "ask 4d {p:0}", "the question is for the player "
-	    "caught");
-	fx_refused(f, 3, "ask 4d {p:2}", "the question is for the player "
 	    "caught");
 	fx_refused(f, 3, "ask 4d {p:3}", "ask someone else");
 	fx_refused(f, 3, "ask 4d {p:4}", "no player '{p:4}' at this table");
@@ -150,7 +147,6 @@ test_caught(void **state)
 	fx_refused(f, 1, "ask 4d {p:3}", "there is no question for you to "
 	    "ask");
 	fx_refused(f, 2, "play 2h", "a question comes first");
-	fx_refused(f, 0, "cheat", "there is no play to challenge now");
 	assert_int_equal(fx_move(f, "1 answered"), -1);
 	assert_string_equal(f->cause, "no answer is awaited");
 
@@ -325,10 +321,7 @@ assert_round_trip(struct fx *f, const struct game_move *mv, const char *want)
 	assert_int_equal(f->ops->parse(f->g, mv->seat, cmd, argc - 1,
 	    argv + 1, &back, NULL), 0);
 	assert_int_equal(f->ops->check(f->g, &back, NULL), 0);
-	assert_int_equal(back.seat, mv->seat);
-	assert_int_equal(back.verb, mv->verb);
-	assert_int_equal(back.argc, mv->argc);
-	assert_memory_equal(back.argv, mv->argv,
+	assert_memory_equal(&back, mv, offsetof(struct game_move, argv) +
 	    (size_t)mv->argc * sizeof mv->argv[0]);
 }
 
