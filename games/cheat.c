@@ -162,6 +162,11 @@ end_game(struct game *g, int by_play, char **line)
 	g->over = 1;
 	g->turn = -1;
 	g->open = 0;
+	/* Questions: a question still open (the last but one player left
+	 * during it) ends with the game. */
+	g->asker = g->answerer = g->caller = g->after = -1;
+	g->answering = 0;
+	cards_clear(&g->asked);
 	for (s = 0; s < g->nseats; s++) {
 		if (g->state[s] != SEAT_IN)
 			continue;
