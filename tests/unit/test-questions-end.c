@@ -5,7 +5,8 @@
  * then), a lie on the last card caught (the liar takes the pile, then the
  * question), the timeout moves of a question (the first card called, to
  * the liar or to the wrong caller) and of its answer, and leaves during a
- * question by the asker, the one asked, the next player or another.
+ * question by the asker, the one asked, the next player or another, and
+ * those that end the game.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -304,6 +305,34 @@ test_leave_asker_next(void **state)
 	fx_free(f);
 }
 
+/* A question is open when the last but one player leaves: the game ends
+ * and takes the question with it (a wrong call's question being chosen,
+ * or a caught liar's being answered). */
+static void
+test_leaves_end_game(void **state)
+{
+	static const int places[] = { 0, 1, 0 };
+	static const char *const plays[] = { "play ah", "play 4d" };
+	struct fx *f;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		f = fx_new_ops(Q, 3, 0, NULL);
+		fx_stack(f, win_hands);
+		fx_ok(f, 1, plays[i]);
+		fx_ok(f, 2, "cheat");
+		if (i == 1)
+			fx_ok(f, 2, "ask 4d");
+		assert_int_equal(fx_move(f, "0 leave"), 0);
+		assert_wait(f, i == 0 ? 1 : -1, i == 1);
+		assert_int_equal(fx_move(f, "2 leave"), 0);
+		assert_said_has(f, GAME_PUBLIC, "under the pile. {p:1} wins.");
+		assert_over(f, places, 1, -1);
+		fx_free(f);
+	}
+}
+
 #define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
@@ -317,6 +346,7 @@ main(void)
 		T(test_timeout_wrong_call),
 		T(test_leaves),
 		T(test_leave_asker_next),
+		T(test_leaves_end_game),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
