@@ -162,6 +162,11 @@ end_game(struct game *g, int by_play, char **line)
 	g->over = 1;
 	g->turn = -1;
 	g->open = 0;
+	/* Questions: a question still open (the last but one player left
+	 * during it) ends with the game. */
+	g->asker = g->answerer = g->caller = g->after = -1;
+	g->answering = 0;
+	cards_clear(&g->asked);
 	for (s = 0; s < g->nseats; s++) {
 		if (g->state[s] != SEAT_IN)
 			continue;
@@ -521,6 +526,8 @@ say_status(const struct game *g, struct game_out *out)
 			game_cat(&line, " {p:%d} lost.", g->loser);
 	}
 	cheat_cat_next(&line, g);
+	if (!g->over && g->answering)
+		game_cat(&line, "{p:%d} answers a question.", g->answerer);
 	if (!g->over && g->declarer >= 0 && g->rank != 0) {
 		cards_declaration(g->count, g->rank, said, sizeof said);
 		game_cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",

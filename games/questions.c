@@ -33,11 +33,10 @@
 #include <strings.h>
 
 #include "cards.h"
+#include "cheat.h"
 #include "cheat-int.h"
 #include "game.h"
 #include "rng.h"
-
-extern const struct game_ops questions_ops;
 
 static const struct game_option questions_options[] = {
 	{ "decks", 1, CARDS_MAX_DECKS, 1,
@@ -86,11 +85,20 @@ void
 questions_begin(struct game *g, int caller, int accused, int honest,
     const struct cards *laid, char **line, struct game_out *out)
 {
+	int i;
+
 	(void)line;
 	g->caller = caller;
 	g->asker = honest ? accused : caller;
 	g->answerer = honest ? -1 : accused;
-	g->asked = *laid;
+	/* A card laid twice (two decks) is one choice: "ask CARD" names it
+	 * by rank and suit, so only its first copy could be asked. */
+	cards_clear(&g->asked);
+	for (i = 0; i < laid->n; i++) {
+		if (cards_find_rs(&g->asked, cards_rank(laid->c[i]),
+		    cards_suit(laid->c[i])) < 0)
+			cards_add(&g->asked, laid->c[i]);
+	}
 	g->after = cheat_next_active(g, accused);
 	g->turn = g->asker;
 	questions_prompt(g, out);
@@ -148,6 +156,14 @@ questions_parse(const struct game *g, int seat, int argc, char **argv,
 		    "ask CARD [NICK], or ask none");
 	if (cards_parse_card(argv[0], &rank, &suit, cause) != 0)
 		return -1;
+	if (seat != g->asker) {
+		/* Not theirs to ask: check() says so, not the words. */
+		mv->argc = 2;
+		mv->argv[0] = cards_id(rank, suit, 0);
+		mv->argv[1] = -1;
+		return argc == 2 ? game_parse_seat(argv[1], g->nseats,
+		    &mv->argv[1], cause) : 0;
+	}
 	k = cards_find_rs(&g->asked, rank, suit);
 	if (k < 0)
 		return game_fail(cause, "'%s' is not one of the cards called",
@@ -276,7 +292,7 @@ questions_leave(struct game *g, int seat)
 int
 questions_invariants(const struct game *g, char **cause)
 {
-	int i, s, held;
+	int i;
 
 	if (g->over || (g->asker < 0 && !g->answering))
 		return g->asked.n == 0 && g->after < 0 ? 0 :
@@ -290,11 +306,16 @@ questions_invariants(const struct game *g, char **cause)
 	if (g->turn != g->asker || g->state[g->asker] != SEAT_IN ||
 	    g->asked.n == 0 || g->open)
 		return game_fail(cause, "a question to ask is wrong");
+	/* The cards called name the questions, wherever they are now (the
+	 * pile's taker may have left, and their cards gone under the
+	 * pile): each a card of the game, each rank and suit once. */
 	for (i = 0; i < g->asked.n; i++) {
-		for (s = held = 0; s < g->nseats; s++)
-			held += cards_find(&g->hand[s], g->asked.c[i]) >= 0;
-		if (!held)
-			return game_fail(cause, "a card called is in no hand");
+		if (g->asked.c[i] < 0 || g->asked.c[i] >= g->decks * CARDS_DECK)
+			return game_fail(cause, "no card %d called",
+			    g->asked.c[i]);
+		if (cards_find_rs(&g->asked, cards_rank(g->asked.c[i]),
+		    cards_suit(g->asked.c[i])) != i)
+			return game_fail(cause, "a card called twice");
 	}
 	return 0;
 }

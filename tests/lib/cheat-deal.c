@@ -1,6 +1,7 @@
 /*
- * The Cheat fixture of cheat-deal.h: a game on a stacked deal, its
- * messages, and lines and moves played through the rules as the bot would.
+ * The fixture of cheat-deal.h: a game of Cheat or of Questions (the same
+ * code, cheat-int.h) on a stacked deal, its messages, and lines and moves
+ * played through the rules as the bot would.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,23 +70,28 @@ fx_said_count(const struct fx *f, int seat)
 static struct fx *live[LIVE];
 
 struct fx *
-fx_new(int nseats, int dealer, int decks, int loser)
+fx_new_ops(const struct game_ops *ops, int nseats, int dealer,
+    const char *opts)
 {
-	struct game_opts opts;
+	struct game_opts o;
 	struct fx *f = xcalloc(1, sizeof *f);
 	struct rng rng;
-	char *cause = NULL;
+	char *cause = NULL, *copy, *p, *w;
 	int i;
 
-	game_opts_default(&cheat_ops, &opts);
-	opts.v[0] = decks;
-	opts.v[1] = loser;
+	game_opts_default(ops, &o);
+	copy = xstrdup(opts != NULL ? opts : "");
+	for (p = copy; (w = strsep(&p, " ")) != NULL;) {
+		if (*w != '\0' && game_opts_set(ops, &o, w, &cause) != 0)
+			fail_msg("option '%s': %s", w, cause);
+	}
+	free(copy);
 	rng_seed(&rng, 1);
+	f->ops = ops;
 	f->out.emit = sink_emit;
 	f->out.ctx = &f->sink;
 	f->nseats = nseats;
-	f->g = cheat_ops.create(&opts, nseats, dealer, &rng, &f->out,
-	    &cause);
+	f->g = ops->create(&o, nseats, dealer, &rng, &f->out, &cause);
 	if (f->g == NULL)
 		fail_msg("create: %s", cause);
 	for (i = 0; i < LIVE && live[i] != NULL; i++)
@@ -92,6 +99,15 @@ fx_new(int nseats, int dealer, int decks, int loser)
 	assert_true(i < LIVE);
 	live[i] = f;
 	return f;
+}
+
+struct fx *
+fx_new(int nseats, int dealer, int decks, int loser)
+{
+	char opts[64];
+
+	snprintf(opts, sizeof opts, "decks=%d loser=%d", decks, loser);
+	return fx_new_ops(&cheat_ops, nseats, dealer, opts);
 }
 
 void
@@ -103,7 +119,7 @@ fx_free(struct fx *f)
 		if (live[i] == f)
 			live[i] = NULL;
 	}
-	cheat_ops.destroy(f->g);
+	f->ops->destroy(f->g);
 	fx_sink_reset(&f->sink);
 	free(f->cause);
 	free(f);
@@ -165,7 +181,7 @@ fx_stack(struct fx *f, const char *const *spec)
 		fx_cards(spec[s], &hands[s]);
 	if (cheat_stack(f->g, hands, &cause) != 0)
 		fail_msg("stack: %s", cause);
-	assert_int_equal(cheat_ops.invariants(f->g, NULL), 0);
+	assert_int_equal(f->ops->invariants(f->g, NULL), 0);
 }
 
 /* Plays a command line typed by seat; 0, or -1 with f->cause set. */
@@ -184,16 +200,16 @@ fx_do(struct fx *f, int seat, const char *line)
 	free(f->cause);
 	f->cause = NULL;
 	fx_sink_reset(&f->sink);
-	cmd = game_cmd_find(&cheat_ops, argv[0]);
+	cmd = game_cmd_find(f->ops, argv[0]);
 	assert_true(cmd >= 0);
-	if (cheat_ops.parse(f->g, seat, cmd, argc - 1, argv + 1, &mv,
-	    &cause) == 0 && cheat_ops.check(f->g, &mv, &cause) == 0) {
-		cheat_ops.apply(f->g, &mv, &f->out);
+	if (f->ops->parse(f->g, seat, cmd, argc - 1, argv + 1, &mv,
+	    &cause) == 0 && f->ops->check(f->g, &mv, &cause) == 0) {
+		f->ops->apply(f->g, &mv, &f->out);
 		rc = 0;
 	}
 	f->cause = cause;
 	free(copy);
-	if (cheat_ops.invariants(f->g, &cause) != 0)
+	if (f->ops->invariants(f->g, &cause) != 0)
 		fail_msg("invariants after '%s': %s", line, cause);
 	return rc;
 }
@@ -205,16 +221,16 @@ fx_move(struct fx *f, const char *text)
 	struct game_move mv;
 	char *cause = NULL;
 
-	assert_int_equal(game_move_parse(&cheat_ops, text, &mv, NULL), 0);
+	assert_int_equal(game_move_parse(f->ops, text, &mv, NULL), 0);
 	free(f->cause);
 	f->cause = NULL;
 	fx_sink_reset(&f->sink);
-	if (cheat_ops.check(f->g, &mv, &cause) != 0) {
+	if (f->ops->check(f->g, &mv, &cause) != 0) {
 		f->cause = cause;
 		return -1;
 	}
-	cheat_ops.apply(f->g, &mv, &f->out);
-	assert_int_equal(cheat_ops.invariants(f->g, NULL), 0);
+	f->ops->apply(f->g, &mv, &f->out);
+	assert_int_equal(f->ops->invariants(f->g, NULL), 0);
 	return 0;
 }
 
@@ -240,13 +256,13 @@ fx_timeout(struct fx *f, char *text, size_t size)
 	struct game_move mv;
 	char *cause = NULL;
 
-	cheat_ops.timeout(f->g, &mv);
-	if (cheat_ops.check(f->g, &mv, &cause) != 0)
+	f->ops->timeout(f->g, &mv);
+	if (f->ops->check(f->g, &mv, &cause) != 0)
 		fail_msg("timeout refused: %s", cause);
-	game_move_format(&cheat_ops, &mv, text, size);
+	game_move_format(f->ops, &mv, text, size);
 	fx_sink_reset(&f->sink);
-	cheat_ops.apply(f->g, &mv, &f->out);
-	assert_int_equal(cheat_ops.invariants(f->g, NULL), 0);
+	f->ops->apply(f->g, &mv, &f->out);
+	assert_int_equal(f->ops->invariants(f->g, NULL), 0);
 }
 
 void
@@ -254,7 +270,7 @@ assert_turn(struct fx *f, int seat, unsigned window, int accused)
 {
 	struct game_turn t;
 
-	cheat_ops.turn(f->g, &t);
+	f->ops->turn(f->g, &t);
 	assert_int_equal(t.over, 0);
 	assert_int_equal(t.seat, seat);
 	assert_int_equal(t.window, window);
@@ -275,11 +291,11 @@ assert_over(struct fx *f, const int *places, int winner, int loser)
 	struct game_turn t;
 	int s;
 
-	cheat_ops.turn(f->g, &t);
+	f->ops->turn(f->g, &t);
 	assert_int_equal(t.over, 1);
 	assert_int_equal(t.seat, -1);
 	assert_int_equal(t.window, 0);
-	cheat_ops.result(f->g, &r);
+	f->ops->result(f->g, &r);
 	assert_int_equal(r.nseats, f->nseats);
 	for (s = 0; s < f->nseats; s++) {
 		assert_int_equal(r.place[s], places[s]);

@@ -1,6 +1,8 @@
 /*
- * A Cheat game under test on a stacked deal, shared by the unit suites of
- * games/cheat.c (tests/unit/test-cheat-*.c).  The fixture makes a game,
+ * A game under test on a stacked deal, shared by the unit suites of
+ * games/cheat.c (tests/unit/test-cheat-*.c) and of its sibling
+ * games/questions.c (tests/unit/test-questions-*.c), which run on the same
+ * code and the same hooks (cheat.h).  The fixture makes a game,
  * catches every message it emits, stacks the hands, and plays lines as
  * typed or moves in their text form through parse(), check() and apply(),
  * checking the invariants after each.  Its helpers fail the running cmocka
@@ -32,15 +34,22 @@ struct fx {
 	struct game_out out;
 	char *cause;
 	int nseats;
+	const struct game_ops *ops;	/* cheat_ops or questions_ops */
 };
 
 /* The hands of a three-seat game dealt by seat 0, in which seat 1 opens
  * with fours or queens. */
 extern const char *const fx_three_hands[];
 
-/* A new Cheat game for nseats dealt by dealer, with options decks and
- * loser and seed 1; fails the test when create() refuses.  At most four are
- * live at once.  Freed by fx_free(), or by fx_teardown() after a failure. */
+/* A new game of ops (cheat_ops or questions_ops) for nseats dealt by
+ * dealer with seed 1, on the variant's default options changed by opts,
+ * space-separated assignments as typed in the lobby ("decks=2"; NULL or ""
+ * for none); fails the test when an option or create() is refused.  At
+ * most four are live at once.  Freed by fx_free(), or by fx_teardown()
+ * after a failure. */
+struct fx *fx_new_ops(const struct game_ops *ops, int nseats, int dealer,
+    const char *opts);
+/* Cheat's shorthand: a Cheat game with options decks and loser. */
 struct fx *fx_new(int nseats, int dealer, int decks, int loser);
 void fx_free(struct fx *f);
 
