@@ -179,8 +179,8 @@ check_ordered(const struct game *g, const struct game_move *mv,
 		    cards_rank_name(g->want, 1),
 		    cards_rank_name(mv->argv[1], 1));
 	if (mv->argv[0] != n)
-		return game_fail(cause, "you lay %d card%s, so you claim %d",
-		    n, n == 1 ? "" : "s", n);
+		return game_fail(cause, "you lay %d card%s, so you claim %d, "
+		    "not %d", n, n == 1 ? "" : "s", n, mv->argv[0]);
 	return 0;
 }
 

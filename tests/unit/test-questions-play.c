@@ -214,9 +214,9 @@ test_play_claims(void **state)
 	fx_refused(f, 1, "play 4h 4d as two fours", "this turn lays aces, "
 	    "not fours");
 	fx_refused(f, 1, "play 4h 4d as three aces", "you lay 2 cards, so "
-	    "you claim 2");
+	    "you claim 2, not 3");
 	fx_refused(f, 1, "play 4h as two aces", "you lay 1 card, so you "
-	    "claim 1");
+	    "claim 1, not 2");
 	fx_refused(f, 1, "play 2c", "you do not hold '2♣'");
 	fx_refused(f, 1, "play", "say which cards you lay, e.g. 'play 4h 4d "
 	    "as two fours'");
