@@ -25,44 +25,17 @@ const char *const fx_three_hands[] = {
 	"3c 3d 6s 8s jc ah",		/* seat 2 */
 };
 
-static void
-sink_emit(void *ctx, int seat, const char *text)
-{
-	struct fx_sink *s = ctx;
-
-	assert_true(s->n < FX_MAX_MSGS);
-	s->seat[s->n] = seat;
-	s->text[s->n++] = xstrdup(text);
-}
-
-void
-fx_sink_reset(struct fx_sink *s)
-{
-	while (s->n > 0)
-		free(s->text[--s->n]);
-}
-
 /* The last message to seat (or GAME_PUBLIC), or "". */
 const char *
 fx_said(const struct fx *f, int seat)
 {
-	int i;
-
-	for (i = f->sink.n - 1; i >= 0; i--) {
-		if (f->sink.seat[i] == seat)
-			return f->sink.text[i];
-	}
-	return "";
+	return sink_said(&f->sink, seat);
 }
 
 int
 fx_said_count(const struct fx *f, int seat)
 {
-	int i, n = 0;
-
-	for (i = 0; i < f->sink.n; i++)
-		n += f->sink.seat[i] == seat;
-	return n;
+	return sink_count(&f->sink, seat);
 }
 
 /* Games still open, freed by the teardown when a test fails midway. */
@@ -88,8 +61,7 @@ fx_new_ops(const struct game_ops *ops, int nseats, int dealer,
 	free(copy);
 	rng_seed(&rng, 1);
 	f->ops = ops;
-	f->out.emit = sink_emit;
-	f->out.ctx = &f->sink;
+	sink_init(&f->sink, &f->out);
 	f->nseats = nseats;
 	f->g = ops->create(&o, nseats, dealer, &rng, &f->out, &cause);
 	if (f->g == NULL)
@@ -120,7 +92,7 @@ fx_free(struct fx *f)
 			live[i] = NULL;
 	}
 	f->ops->destroy(f->g);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	free(f->cause);
 	free(f);
 }
@@ -199,7 +171,7 @@ fx_do(struct fx *f, int seat, const char *line)
 	}
 	free(f->cause);
 	f->cause = NULL;
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	cmd = game_cmd_find(f->ops, argv[0]);
 	assert_true(cmd >= 0);
 	if (f->ops->parse(f->g, seat, cmd, argc - 1, argv + 1, &mv,
@@ -224,7 +196,7 @@ fx_move(struct fx *f, const char *text)
 	assert_int_equal(game_move_parse(f->ops, text, &mv, NULL), 0);
 	free(f->cause);
 	f->cause = NULL;
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	if (f->ops->check(f->g, &mv, &cause) != 0) {
 		f->cause = cause;
 		return -1;
@@ -260,7 +232,7 @@ fx_timeout(struct fx *f, char *text, size_t size)
 	if (f->ops->check(f->g, &mv, &cause) != 0)
 		fail_msg("timeout refused: %s", cause);
 	game_move_format(f->ops, &mv, text, size);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	f->ops->apply(f->g, &mv, &f->out);
 	assert_int_equal(f->ops->invariants(f->g, NULL), 0);
 }

@@ -16,21 +16,14 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "tests/lib/sink.h"
 
-#define FX_MAX_MSGS 64
 #define FX_MAX_WORDS 32		/* words of a typed line */
-
-/* Messages emitted since the last reset. */
-struct fx_sink {
-	int n;
-	int seat[FX_MAX_MSGS];
-	char *text[FX_MAX_MSGS];
-};
 
 /* A game under test with its message sink and the last refusal. */
 struct fx {
 	struct game *g;
-	struct fx_sink sink;
+	struct sink sink;
 	struct game_out out;
 	char *cause;
 	int nseats;
@@ -55,9 +48,6 @@ void fx_free(struct fx *f);
 
 /* A cmocka teardown: frees the games a failed test left open; 0. */
 int fx_teardown(void **state);
-
-/* Forgets the messages in s. */
-void fx_sink_reset(struct fx_sink *s);
 
 /* The last message to seat (or GAME_PUBLIC), or "". */
 const char *fx_said(const struct fx *f, int seat);

@@ -35,45 +35,22 @@ struct snap {
 	int top;		/* the discard pile's top face, or -1 */
 };
 
-static void
-sink_emit(void *ctx, int seat, const char *text)
-{
-	struct cx_sink *s = ctx;
-
-	if (getenv("CX_TRACE") != NULL)
-		printf("  [%2d] %s\n", seat, text);
-	assert_true(s->n < CX_MAX_MSGS);
-	s->seat[s->n] = seat;
-	s->text[s->n++] = xstrdup(text);
-}
-
 void
 cx_reset(struct cx *f)
 {
-	while (f->sink.n > 0)
-		free(f->sink.text[--f->sink.n]);
+	sink_reset(&f->sink);
 }
 
 const char *
 cx_said(const struct cx *f, int seat)
 {
-	int i;
-
-	for (i = f->sink.n - 1; i >= 0; i--) {
-		if (f->sink.seat[i] == seat)
-			return f->sink.text[i];
-	}
-	return "";
+	return sink_said(&f->sink, seat);
 }
 
 int
 cx_said_count(const struct cx *f, int seat)
 {
-	int i, n = 0;
-
-	for (i = 0; i < f->sink.n; i++)
-		n += f->sink.seat[i] == seat;
-	return n;
+	return sink_count(&f->sink, seat);
 }
 
 void
@@ -106,8 +83,7 @@ cx_new(int nseats, int dealer, int decks)
 	game_opts_default(&cheater_ops, &opts);
 	opts.v[0] = decks;
 	rng_seed(&rng, 1);
-	f->out.emit = sink_emit;
-	f->out.ctx = &f->sink;
+	sink_init(&f->sink, &f->out);
 	f->nseats = nseats;
 	f->g = cheater_ops.create(&opts, nseats, dealer, &rng, &f->out,
 	    &cause);

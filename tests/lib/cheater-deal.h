@@ -16,7 +16,7 @@
  *    to the discard pile).
  * Its helpers fail the running cmocka test, so a suite includes
  * <cmocka.h> (and what cmocka needs) first and runs each test with
- * cx_teardown.  CX_TRACE=1 in the environment prints every message.
+ * cx_teardown.  SINK_TRACE=1 in the environment prints every message.
  */
 #ifndef TESTS_CHEATER_DEAL_H
 #define TESTS_CHEATER_DEAL_H
@@ -25,22 +25,15 @@
 
 #include "games/cheater.h"
 #include "games/game.h"
+#include "tests/lib/sink.h"
 
-#define CX_MAX_MSGS 64
 #define CX_MAX_WORDS 32		/* words of a typed line */
 #define CX_FACES 29		/* 24 letters and 5 actions */
-
-/* Messages emitted since the last reset. */
-struct cx_sink {
-	int n;
-	int seat[CX_MAX_MSGS];
-	char *text[CX_MAX_MSGS];
-};
 
 /* A game under test with its message sink and the last refusal. */
 struct cx {
 	struct game *g;
-	struct cx_sink sink;
+	struct sink sink;
 	struct game_out out;
 	char *cause;
 	int nseats;

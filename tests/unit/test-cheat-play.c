@@ -304,7 +304,7 @@ test_views(void **state)
 
 	(void)state;
 	fx_stack(f, fx_three_hands);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	cheat_ops.view(f->g, 1, &f->out);
 	assert_said(f, 1, "Your hand (7): {red:4♦} {red:4♥} {red:5♥} 7♣ "
 	    "{red:Q♦} {red:Q♥} Q♠");
@@ -314,13 +314,13 @@ test_views(void **state)
 	assert_int_equal(f->sink.n, 2);
 	fx_ok(f, 1, "play 4h 4d");
 	fx_ok(f, 2, "play 3c as three");
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	cheat_ops.view(f->g, GAME_PUBLIC, &f->out);
 	assert_said(f, GAME_PUBLIC, "{p:0} to play: twos, threes or fours. "
 	    "Last: {p:2} laid 1 card as one three (open to challenge). "
 	    "Pile: 38. Cards: {p:0} 4, {p:1} 5, {p:2} 5.");
 	assert_int_equal(fx_move(f, "0 leave"), 0);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	cheat_ops.view(f->g, 0, &f->out);
 	assert_said(f, 0, "You have left this game");
 	cheat_ops.view(f->g, GAME_PUBLIC, &f->out);
@@ -328,7 +328,7 @@ test_views(void **state)
 	    "Last: {p:2} laid 1 card as one three (open to challenge). "
 	    "Pile: 42. Cards: {p:0} left, {p:1} 5, {p:2} 5.");
 	assert_int_equal(fx_move(f, "1 leave"), 0);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	cheat_ops.view(f->g, GAME_PUBLIC, &f->out);
 	assert_said(f, GAME_PUBLIC, "Game over: {p:2} won. Pile: 47. Cards: "
 	    "{p:0} left, {p:1} left, {p:2} 5.");
@@ -378,7 +378,7 @@ test_messages_random(void **state)
 			if (cheat_ops.sample(f->g, &rng, &mv) != 0)
 				break;
 			assert_int_equal(cheat_ops.check(f->g, &mv, NULL), 0);
-			fx_sink_reset(&f->sink);
+			sink_reset(&f->sink);
 			cheat_ops.apply(f->g, &mv, &f->out);
 			verb = cheat_ops.verbs[mv.verb];
 			assert_int_equal(fx_said_count(f, GAME_PUBLIC), 1);

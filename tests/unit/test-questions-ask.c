@@ -278,7 +278,7 @@ test_views(void **state)
 	fx_stack(f, four_hands);
 	fx_ok(f, 1, "play 4d 7c");
 	fx_ok(f, 3, "cheat");
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	f->ops->view(f->g, 3, &f->out);
 	assert_int_equal(fx_said_count(f, 3), 2);
 	assert_string_equal(f->sink.text[0], "Your hand (5): 3♣ 4♠ {red:6♥} "
@@ -287,18 +287,18 @@ test_views(void **state)
 	    "none): {red:4♦}: {q:%d}; 7♣: {q:%d}", fx_card("4d"),
 	    fx_card("7c"));
 	assert_said(f, 3, want);
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	f->ops->view(f->g, 1, &f->out);
 	assert_int_equal(f->sink.n, 1);
 	f->ops->view(f->g, GAME_PUBLIC, &f->out);
 	assert_said(f, GAME_PUBLIC, "{p:3} may ask {p:1} a question. Pile: 0. "
 	    "Cards: {p:0} 4, {p:1} 38, {p:2} 5, {p:3} 5.");
 	fx_ok(f, 3, "ask 4d");
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	f->ops->view(f->g, GAME_PUBLIC, &f->out);
 	assert_said(f, GAME_PUBLIC, "{p:1} answers a question. Pile: 0. "
 	    "Cards: {p:0} 4, {p:1} 38, {p:2} 5, {p:3} 5.");
-	fx_sink_reset(&f->sink);
+	sink_reset(&f->sink);
 	f->ops->view(f->g, 3, &f->out);
 	assert_int_equal(f->sink.n, 1);
 	fx_free(f);

@@ -299,7 +299,7 @@ test_random_games(void **state)
 				    cmd, argc - 1, argv + 1, &back, NULL), 0);
 				assert_same_move(&back, &mv);
 			}
-			fx_sink_reset(&f->sink);
+			sink_reset(&f->sink);
 			f->ops->apply(f->g, &mv, &f->out);
 			assert_int_equal(f->ops->invariants(f->g, NULL), 0);
 			verb = f->ops->verbs[mv.verb];
