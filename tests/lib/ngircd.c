@@ -267,6 +267,8 @@ ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
 	char *argv[64];
 	int i;
 
+	if (b->pid > 0)
+		ngircd_bot_stop(b);
 	memset(b, 0, sizeof *b);
 	if (path == NULL || *path == '\0')
 		path = "build/test/cheaterbot";

@@ -48,7 +48,9 @@ int ngircd_pause(struct ngircd *s);
 int ngircd_resume(struct ngircd *s);
 
 /* Starts the bot with args (NULL-terminated, without argv[0]), its stderr
- * going to dir/NAME.log.  0, or -1. */
+ * going to dir/NAME.log.  A bot still running in b (a test failed before
+ * it stopped it) is stopped first, so its process does not outlive the
+ * suite.  0, or -1. */
 int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
     const char *const *args);
 /* SIGTERM, then waits up to 5 s (SIGKILL after that).  Its exit status,
