@@ -75,7 +75,6 @@
 #define POLL_MS 2       /* between two looks at the database */
 #define MIN_HAND 5      /* hands this long are looked for in the channel */
 #define CARDS_TEXT 256  /* a hand as text: "rC rE TAKE" */
-#define LEAD "[#drv0] " /* what starts every private line of the game */
 
 static const char conf_text[] =
     "timers = { challenge_min = 0; challenge_tie = 0;\n"
@@ -390,32 +389,6 @@ test_match(void **state)
 
 /* What the players received. */
 
-/* The text of an IRC line: what follows " :" after the prefix. */
-static const char *
-msg_text(const char *line)
-{
-	const char *s = strstr(line + 1, " :");
-
-	return s != NULL ? s + 2 : "";
-}
-
-/* 1 if line is from the bot, a command cmd ("PRIVMSG", or NULL for
- * PRIVMSG or NOTICE) to target. */
-static int
-from_bot(const char *line, const char *cmd, const char *target)
-{
-	char head[128];
-	const char *sp = strchr(line, ' ');
-
-	if (strncmp(line, ":cheaterbot!", 12) != 0 || sp == NULL)
-		return 0;
-	if (cmd == NULL)
-		return from_bot(line, "PRIVMSG", target) ||
-		       from_bot(line, "NOTICE", target);
-	snprintf(head, sizeof head, " %s %s :", cmd, target);
-	return strncmp(sp, head, strlen(head)) == 0;
-}
-
 static int
 count(const char *text, const char *what)
 {
@@ -430,37 +403,28 @@ count(const char *text, const char *what)
 }
 
 /* The bot's channel lines joined into w->chan, each player's private
- * lines of the game (without LEAD) into w->priv[i]; a line with a hand
- * goes nowhere but privately to its player. */
+ * lines of the game (without their lead) into w->priv[i]; a line with a
+ * hand goes nowhere but privately to its player. */
 static void
 gather(struct world *w)
 {
 	struct driver_table *t = table(w);
+	struct driver_line own = {t->chan, NULL, NULL};
 	const struct client *c;
 	char text[DRIVER_TEXT];
-	const char *msg;
 	size_t k;
 	int i;
 
-	driver_pump(&w->d, 0);
+	driver_gather(&w->d, t, ALICE, &w->chan, w->priv, NULL);
 	for (i = 0; i < DRIVER_POOL; i++) {
 		c = &t->p[i].cl;
+		own.nick = t->p[i].nick;
 		for (k = 0; k < c->nlines; k++) {
 			client_strip(c->lines[k], text, sizeof text);
-			msg = msg_text(text);
-			if (from_bot(text, NULL, t->p[i].nick) &&
-			    strncmp(msg, LEAD, strlen(LEAD)) == 0) {
-				buf_addf(&w->priv[i], "%s%s",
-				    w->priv[i].len > 0 ? " " : "",
-				    msg + strlen(LEAD));
-				continue;
-			}
-			if (strstr(text, "Hand:") != NULL)
+			if (strstr(text, "Hand:") != NULL &&
+			    !driver_is_line(text, &own))
 				fail_msg("%s got a hand not its own: '%s'",
 				    t->p[i].nick, text);
-			if (i == ALICE && from_bot(text, "PRIVMSG", t->chan))
-				buf_addf(&w->chan, "%s%s",
-				    w->chan.len > 0 ? " " : "", msg);
 		}
 	}
 }
@@ -788,21 +752,6 @@ test_database(void **state)
 	driver_check_stats(&w->d);
 }
 
-/* A line from the bot in the channel with text in it. */
-struct said_line {
-	const char *chan;
-	const char *text;
-};
-
-static int
-is_said(const char *line, const void *arg)
-{
-	const struct said_line *m = arg;
-
-	return from_bot(line, "PRIVMSG", m->chan) &&
-	       strstr(msg_text(line), m->text) != NULL;
-}
-
 /* " (2026-11-21)", as !titles dates a title earned once (UTC). */
 static void
 title_date(int64_t when, char *out, size_t size)
@@ -824,7 +773,7 @@ test_titles(void **state)
 	struct world *w = *state;
 	struct driver_table *t = table(w);
 	struct store_title_row rows[4];
-	struct said_line m = {t->chan, NULL};
+	struct driver_line m = {t->chan, NULL, NULL};
 	const char *alice = t->p[ALICE].nick;
 	char shown[64], want[512], date[32], *cause = NULL;
 	int same, n, i, s;
@@ -885,7 +834,7 @@ test_titles(void **state)
 	    client_send(&t->p[1].cl, "PRIVMSG %s :!titles %s", t->chan, alice),
 	    0);
 	m.text = want;
-	if (client_wait(&t->p[ALICE].cl, is_said, &m, 0) == NULL)
+	if (client_wait(&t->p[ALICE].cl, driver_is_line, &m, 0) == NULL)
 		fail_msg("!titles %s did not answer '%s'", alice, want);
 }
 

@@ -211,17 +211,7 @@ driver_load(struct driver *d, int k)
 
 /* Lines. */
 
-/* Which lines a wait looks for: from the bot, in chan (nick NULL), to
- * nick about chan, or to nick at all (chan NULL); containing text (NULL:
- * any). */
-struct driver_line {
-	const char *chan;
-	const char *nick;
-	const char *text;
-};
-
-/* The text of an IRC line: what follows " :" after the prefix. */
-static const char *
+const char *
 driver_msg(const char *line)
 {
 	const char *s = strstr(line + 1, " :");
@@ -229,7 +219,7 @@ driver_msg(const char *line)
 	return s != NULL ? s + 2 : "";
 }
 
-static int
+int
 driver_is_line(const char *line, const void *arg)
 {
 	const struct driver_line *m = arg;

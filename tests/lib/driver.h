@@ -214,6 +214,21 @@ void driver_check_told(struct driver *d, struct driver_table *t,
     const int64_t *ids, int n, const struct buf *chan,
     const struct buf priv[DRIVER_POOL]);
 
+/* Which lines driver_is_line() looks for: from the bot, in chan (nick
+ * NULL), to nick about chan, or to nick at all (chan NULL); containing
+ * text (NULL: any). */
+struct driver_line {
+	const char *chan;
+	const char *nick;
+	const char *text;
+};
+
+/* The text of an IRC line: what follows " :" after the prefix. */
+const char *driver_msg(const char *line);
+/* Whether line (colour stripped) is one arg (a struct driver_line)
+ * describes; a client_wait() predicate. */
+int driver_is_line(const char *line, const void *arg);
+
 /* Runs sql with the sqlite3 shell on the database, read-only; its output
  * into out.  Fails the test if sqlite3 does. */
 void driver_sql(struct driver *d, const char *sql, char *out, size_t size);
