@@ -110,9 +110,9 @@ void cheat_cat_next(char **line, const struct game *g);
 /* Sends the asker the questions to choose from. */
 void questions_prompt(const struct game *g, struct game_out *out);
 void questions_begin(struct game *g, int caller, int accused, int honest,
-    const struct cards *laid, char **line, struct game_out *out);
+    const struct cards *laid, struct game_out *out);
 void questions_apply(struct game *g, const struct game_move *mv,
-    char **line, struct game_out *out);
+    char **line);
 int questions_parse(const struct game *g, int seat, int argc, char **argv,
     struct game_move *mv, char **cause);
 int questions_check(const struct game *g, const struct game_move *mv,

@@ -414,7 +414,7 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 			finish(g, accused, &line);
 		else
 			questions_begin(g, caller, accused, honest, &laid,
-			    &line, out);
+			    out);
 	} else if (!honest) {
 		take_pile(g, accused, out, &line);
 		g->turn = caller;
@@ -482,7 +482,7 @@ apply_question(struct game *g, const struct game_move *mv,
 {
 	char *line = NULL;
 
-	questions_apply(g, mv, &line, out);
+	questions_apply(g, mv, &line);
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }

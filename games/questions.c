@@ -83,11 +83,10 @@ questions_prompt(const struct game *g, struct game_out *out)
 
 void
 questions_begin(struct game *g, int caller, int accused, int honest,
-    const struct cards *laid, char **line, struct game_out *out)
+    const struct cards *laid, struct game_out *out)
 {
 	int i;
 
-	(void)line;
 	g->caller = caller;
 	g->asker = honest ? accused : caller;
 	g->answerer = honest ? -1 : accused;
@@ -116,12 +115,10 @@ questions_end(struct game *g)
 }
 
 void
-questions_apply(struct game *g, const struct game_move *mv, char **line,
-    struct game_out *out)
+questions_apply(struct game *g, const struct game_move *mv, char **line)
 {
 	char card[16];
 
-	(void)out;
 	if (mv->verb == VERB_ANSWERED) {
 		game_cat(line, "Time is up for the answer.");
 		questions_end(g);
