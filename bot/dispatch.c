@@ -182,14 +182,14 @@ dispatch_move(struct cmd_ctx *ctx)
 	int i;
 
 	if (t == NULL || t->state != TABLE_PLAYING || ctx->seat < 0 ||
-	    (i = game_cmd_find(t->ops, ctx->argv[0])) < 0)
+	    (i = game_cmd_find_where(t->ops, ctx->argv[0], ctx->chan == NULL ?
+	    GAME_WHERE_PRIVATE : GAME_WHERE_CHANNEL)) < 0)
 		return 0;
 	gc = &t->ops->cmds[i];
-	/* A move that may not be typed here, naming a game, is the bot
-	 * command of that name: "!play cheater" in the channel, from a
-	 * player of Cheat (whose play is private), is no misplaced move. */
-	if (!(gc->where & (ctx->chan == NULL ? GAME_WHERE_PRIVATE :
-	    GAME_WHERE_CHANNEL)) && dispatch_names_game(ctx))
+	/* A move naming a game is the bot command of that name: "!play
+	 * cheater" from a player of Cheat (whose play is private) or of
+	 * Liar's UNO (whose play may be in the channel) is no move. */
+	if (dispatch_names_game(ctx))
 		return 0;
 	if (ctx->chan == NULL && !(gc->where & GAME_WHERE_PRIVATE))
 		say_error(ctx, "type %s%s in the channel", ctx->b->conf->prefix, gc->name);

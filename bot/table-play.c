@@ -12,7 +12,12 @@
  *    never costs anyone a call; a window with no turn after it (a winning
  *    play) closes after challenge_close_ms with the table's move;
  *  - a pause (a question being answered) ends after answer_ms, with the
- *    table's move too.
+ *    table's move too;
+ *  - moves several seats owe at once (turn.wait: a card each for a Wild
+ *    Liar's Challenge) are applied as they come, and after turn_ms the
+ *    table's move settles for those left;
+ *  - asides (calling UNO) are never held: they neither take nor end the
+ *    turn the challenge window holds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +199,11 @@ table_arm(struct table *t)
 		 * the answer's time. */
 		t->t_window = timer_add(&t->b->timers, t->b->now +
 		    (uint64_t)t->b->conf->answer_ms, table_window_close, t);
+	} else if (tu.seat < 0 && tu.wait) {
+		/* Several seats each owe a move: they have a turn's time,
+		 * then the table moves for those left. */
+		t->t_window = timer_add(&t->b->timers, t->b->now +
+		    (uint64_t)t->b->conf->turn_ms, table_window_close, t);
 	} else if (tu.seat < 0 && tu.window != 0) {
 		close = (uint64_t)t->b->conf->challenge_close_ms;
 		if (close < (uint64_t)t->b->conf->challenge_min_ms)
@@ -242,7 +252,8 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 		    "the challenge window");
 	min_end = t->window_opened_at + (uint64_t)t->b->conf->challenge_min_ms;
 	if (mv->verb != GAME_VERB_LEAVE && tu.window != 0 &&
-	    mv->seat == tu.seat && t->b->now < min_end) {
+	    mv->seat == tu.seat && t->b->now < min_end &&
+	    !(t->ops->asides & (1u << mv->verb))) {
 		t->held = 1;
 		t->held_move = *mv;
 		t->t_held = timer_add(&t->b->timers, min_end, table_held_play,

@@ -230,27 +230,47 @@ game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
 	}
 }
 
-int
-game_cmd_find(const struct game_ops *ops, const char *word)
+/* Whether cmd is called word, by its name or an alias. */
+static int
+cmd_called(const struct game_cmd *cmd, const char *word)
 {
 	const char *a, *end;
 	size_t len = strlen(word);
-	int i;
+
+	if (strcasecmp(cmd->name, word) == 0)
+		return 1;
+	for (a = cmd->aliases; a != NULL && *a != '\0'; a = end) {
+		while (*a == ' ')
+			a++;
+		end = a + strcspn(a, " ");
+		if ((size_t)(end - a) == len && len > 0 &&
+		    strncasecmp(a, word, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+game_cmd_find_where(const struct game_ops *ops, const char *word,
+    enum game_where where)
+{
+	int i, first = -1;
 
 	for (i = 0; ops->cmds != NULL && ops->cmds[i].name != NULL; i++) {
-		if (strcasecmp(ops->cmds[i].name, word) == 0)
+		if (!cmd_called(&ops->cmds[i], word))
+			continue;
+		if (ops->cmds[i].where & where)
 			return i;
-		for (a = ops->cmds[i].aliases; a != NULL && *a != '\0';
-		    a = end) {
-			while (*a == ' ')
-				a++;
-			end = a + strcspn(a, " ");
-			if ((size_t)(end - a) == len && len > 0 &&
-			    strncasecmp(a, word, len) == 0)
-				return i;
-		}
+		if (first < 0)
+			first = i;
 	}
-	return -1;
+	return first;
+}
+
+int
+game_cmd_find(const struct game_ops *ops, const char *word)
+{
+	return game_cmd_find_where(ops, word, GAME_WHERE_BOTH);
 }
 
 void

@@ -71,6 +71,11 @@ struct game_turn {
 				 * question being answered); the bot makes
 				 * the table's timeout() move after its
 				 * answer time */
+	int wait;		/* 1 (with seat -1): the seats in window
+				 * each owe a move, which is applied as it
+				 * comes (no reaction, no tie); they have a
+				 * turn's time, then the bot makes the
+				 * table's timeout() move for those left */
 };
 
 /* A message sink, supplied by the caller of apply() and view(). */
@@ -142,10 +147,17 @@ struct game_ops {
 	const char *const *verbs;		/* NULL terminated; [0]="leave" */
 	const struct game_title *titles;	/* NULL-name terminated, or
 						 * NULL: none */
+	int loser_game;		/* 1: the game ends with one loser, not one
+				 * winner; stats rank players by fewest
+				 * losses per game */
 	unsigned reactions;	/* bit (1u << verb) per verb that answers an
 				 * open window (a challenge) instead of
 				 * taking a turn: the bot collects those
 				 * within its tie window */
+	unsigned asides;	/* bit (1u << verb) per verb a seat makes
+				 * beside the turn, neither taking nor
+				 * ending it (calling UNO): never held for
+				 * the challenge window */
 
 	/* A new game, dealt and ready for its first move, or NULL with *cause
 	 * set (e.g. too many players for the options).  dealer is the seat
@@ -229,6 +241,14 @@ void game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
 
 /* The index of the variant command called word (name or alias), or -1. */
 int game_cmd_find(const struct game_ops *ops, const char *word);
+
+/* The same, for a command typed where (the channel or private): a
+ * variant may give two commands one name, each typed in its own place
+ * (Liar's UNO's play, face up in the channel, face down in private).
+ * The first command of that name allowed there, else the first of that
+ * name, else -1. */
+int game_cmd_find_where(const struct game_ops *ops, const char *word,
+    enum game_where where);
 
 /* Move text form "seat verb arg...", e.g. "2 play 3 12 40 41". */
 void game_move_format(const struct game_ops *ops, const struct game_move *mv,

@@ -203,7 +203,8 @@ check_typed(const struct game_ops *ops, const struct game *g,
 	snprintf(words, sizeof words, "%s", typed);
 	w = strtok_r(words, " ", &save);
 	assert_non_null(w);
-	assert_int_equal(game_cmd_find(ops, w), cmd);
+	assert_int_equal(game_cmd_find_where(ops, w, ops->cmds[cmd].where),
+	    cmd);
 	while ((w = strtok_r(NULL, " ", &save)) != NULL)
 		argv[argc++] = w;
 	if (ops->parse(g, mv->seat, cmd, argc, argv, &back, &cause) != 0 ||
