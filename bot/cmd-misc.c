@@ -174,16 +174,31 @@ const struct cmd_entry cmd_misc_table[] = {
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };
 
+/* Appends s to a markdown table cell: a '|' would end the cell, even
+ * inside a code span, so it is escaped. */
+static void
+cmd_markdown_cell(struct buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			buf_addc(out, '\\');
+		buf_addc(out, *s);
+	}
+}
+
 /* One row of a docs/commands.md table. */
 static void
 cmd_markdown_line(struct buf *out, const char *prefix, const char *name,
     const char *usage, const char *aliases, enum game_where where,
     const char *help)
 {
-	buf_addf(out, "| `%s%s%s%s` | %s | %s | %s |\n", prefix, name,
-	    *usage != '\0' ? " " : "", usage, aliases != NULL ? aliases : "",
+	buf_addf(out, "| `%s%s%s", prefix, name, *usage != '\0' ? " " : "");
+	cmd_markdown_cell(out, usage);
+	buf_addf(out, "` | %s | %s | ", aliases != NULL ? aliases : "",
 	    where == GAME_WHERE_BOTH ? "channel or private" :
-	    where == GAME_WHERE_CHANNEL ? "channel" : "private", help);
+	    where == GAME_WHERE_CHANNEL ? "channel" : "private");
+	cmd_markdown_cell(out, help);
+	buf_adds(out, " |\n");
 }
 
 static void
