@@ -288,7 +288,7 @@ cmd_top(struct cmd_ctx *ctx)
 		}
 	}
 	n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL, board,
-	    rows, TOP_ROWS, &cause);
+	    0, rows, TOP_ROWS, &cause);
 	if (n < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
