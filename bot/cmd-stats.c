@@ -11,10 +11,12 @@
  * Titles are a variant's own (ops->titles): storage keeps their names,
  * shown here as the variant calls them.
  *
- * A loser game (ops->loser_game) is about not losing: its board by
- * default ranks by fewest losses per game, over players with
- * stats.min_games games.
+ * A loser game (ops->loser_game) is about not losing: its !stats line
+ * gives the losses per game, the average place and the games in a row
+ * without losing (neither lost nor left), and its board by default ranks
+ * by fewest losses per game, over players with stats.min_games games.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,12 +56,55 @@ cmd_no_games(struct cmd_ctx *ctx, const char *nick,
 	    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
 }
 
+/* The !stats line of a player with games (of ops, NULL: all).  A loser
+ * game's is about losing: "alice, Cheesedog: 2 lost of 9 played (22%),
+ * average place 2.1; 3 without losing, best 5."  Any other's is about
+ * winning, with the rate of losses and the run without losing added when
+ * the player has lost a game (in a game's loser mode, or a loser game
+ * among all games): "alice, all games: 3 won of 9 played (33%), 2 lost
+ * (22%); win streak 1, best 2; 3 without losing, best 5." */
+static void
+cmd_stats_line(struct buf *out, const struct store_stats *st,
+    const struct game_ops *ops)
+{
+	int64_t tenths;
+
+	buf_addf(out, "%s, %s: ", st->nick,
+	    ops != NULL ? ops->title : "all games");
+	if (ops != NULL && ops->loser_game) {
+		buf_addf(out, "%d lost of %d played (%d%%)", st->losses,
+		    st->games, st->losses * 100 / st->games);
+		/* Rounded to a tenth; games left have no place. */
+		if (st->placed > 0) {
+			tenths = ((int64_t)st->place_sum * 20 + st->placed) /
+			    ((int64_t)st->placed * 2);
+			buf_addf(out, ", average place %d.%d",
+			    (int)(tenths / 10), (int)(tenths % 10));
+		}
+	} else {
+		buf_addf(out, "%d won of %d played (%d%%), %d lost",
+		    st->wins, st->games, st->wins * 100 / st->games,
+		    st->losses);
+		if (st->losses > 0)
+			buf_addf(out, " (%d%%)", st->losses * 100 / st->games);
+		buf_addf(out, "; win streak %d, best %d", st->streak,
+		    st->best_streak);
+		if (st->losses == 0) {
+			buf_adds(out, ".");
+			return;
+		}
+	}
+	buf_addf(out, "; %d without losing, best %d.", st->safe,
+	    st->best_safe);
+}
+
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
 	const char *nick;
 	struct store_stats st;
+	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
 
@@ -71,12 +116,11 @@ cmd_stats(struct cmd_ctx *ctx)
 		free(cause);
 	} else if (rc > 0 || st.games == 0)
 		cmd_no_games(ctx, nick, ops);
-	else
-		say_reply(ctx, "%s, %s: %d won of %d played (%d%%), %d lost; "
-		    "win streak %d, best %d.", st.nick,
-		    ops != NULL ? ops->title : "all games", st.wins, st.games,
-		    st.wins * 100 / st.games, st.losses, st.streak,
-		    st.best_streak);
+	else {
+		cmd_stats_line(&text, &st, ops);
+		say_reply(ctx, "%s", buf_str(&text));
+	}
+	buf_free(&text);
 }
 
 /* "win streak 2 (best 4)" and, with runs set where wins carry a detail,
@@ -348,8 +392,9 @@ cmd_top(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
-	    "games, wins and win streaks of NICK (you by default)",
-	    cmd_stats },
+	    "games, wins, losses and streaks of NICK (you by default); for a "
+	    "loser game, losses per game, the average place and games in a "
+	    "row without losing", cmd_stats },
 	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
 	    "win streaks of NICK (you by default), now and at best, also in "

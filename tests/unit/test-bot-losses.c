@@ -3,10 +3,11 @@
  * (tests/lib/harness.c).  Cheat with loser=1 is played to its end by the
  * rules' default moves, once with a player leaving, so real losses, places
  * and leaves reach the results; the test tallies what the results say
- * (and checks them against the end of each game), then expects the
- * boards !top cheat losses (with its minimum of games) and safe.  Every
- * variant in game_table[] has its default board checked, and each loser
- * game (ops->loser_game) its board on games seeded through the store.
+ * (and checks them against the end of each game), then expects !stats
+ * with the rate of losses and the run without losing, and the boards
+ * !top cheat losses (with its minimum of games) and safe.  Every variant
+ * in game_table[] has its default board checked, and each loser game
+ * (ops->loser_game) its !stats line on games seeded through the store.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -130,6 +131,26 @@ expect_reply(struct harness *h, const char *nick, const char *text,
 	assert_string_equal(harness_plain(h, 0), line);
 }
 
+/* The !stats line of a player of a winner game, for title. */
+static void
+stats_line(char *buf, size_t size, const struct tally *t, const char *title)
+{
+	int n;
+
+	n = snprintf(buf, size, "%s, %s: %d won of %d played (%d%%), %d lost",
+	    t->nick, title, t->wins, t->games, t->wins * 100 / t->games,
+	    t->losses);
+	if (t->losses > 0)
+		n += snprintf(buf + n, size - (size_t)n, " (%d%%)",
+		    t->losses * 100 / t->games);
+	n += snprintf(buf + n, size - (size_t)n, "; win streak %d, best %d",
+	    t->streak, t->best_streak);
+	if (t->losses > 0)
+		n += snprintf(buf + n, size - (size_t)n,
+		    "; %d without losing, best %d", t->safe, t->best_safe);
+	snprintf(buf + n, size - (size_t)n, ".");
+}
+
 /* Fewest losses per game first, then more games, then the nick. */
 static int
 by_losses(const void *a, const void *b)
@@ -206,7 +227,7 @@ test_cheat_losses(void **state)
 		{ .nick = "dave" }, { .nick = NULL },
 	};
 	struct harness *h = harness_new(7, tune);
-	char want[1024], safe[1024];
+	char want[1024], safe[1024], cmd[64];
 	const struct tally *t;
 	int i;
 
@@ -226,6 +247,14 @@ test_cheat_losses(void **state)
 	assert_int_equal(play(h, "cheat loser=1", two, NULL, tallies), 1);
 	assert_int_equal(tally_find(tallies, "dave")->games, 1);
 
+	for (t = tallies; t->nick != NULL; t++) {
+		stats_line(want, sizeof want, t, "all games");
+		snprintf(cmd, sizeof cmd, "!stats %s", t->nick);
+		expect_reply(h, "oper", cmd, want);
+		stats_line(want, sizeof want, t, "Cheat");
+		snprintf(cmd, sizeof cmd, "!stats cheat %s", t->nick);
+		expect_reply(h, "oper", cmd, want);
+	}
 	boards(tallies, MIN_GAMES, want, safe, sizeof want);
 	expect_reply(h, "alice", "!top cheat losses", want);
 	expect_reply(h, "alice", "!top LOSSES cheat", want);
@@ -254,7 +283,11 @@ test_min_games(void **state)
 
 	(void)state;
 	assert_int_equal(h->conf.stats_min_games, 5);
+	/* Without a loss, the line is about winning only. */
 	assert_int_equal(play(h, "cheat", two, NULL, tallies), 0);
+	stats_line(want, sizeof want, &tallies[0], "Cheat");
+	assert_null(strstr(want, "losing"));
+	expect_reply(h, "bob", "!stats alice cheat", want);
 	play(h, "cheat loser=1", two, NULL, tallies);
 	expect_reply(h, "alice", "!top cheat losses",
 	    "Top Cheat, losses (at least 5 games): nobody yet.");
@@ -296,7 +329,8 @@ seed(struct harness *h, const char *variant, const int places[3])
 		fail_msg("store_game_finish: %s", cause);
 }
 
-/* Each variant's board by default: a loser game's is the losses board. */
+/* Each variant's board by default: a loser game's is the losses board.
+ * A loser game's !stats line is about losing, with the average place. */
 static void
 test_loser_game_lines(void **state)
 {
@@ -321,6 +355,13 @@ test_loser_game_lines(void **state)
 			continue;
 		for (g = 0; g < sizeof games / sizeof games[0]; g++)
 			seed(h, ops->name, games[g]);
+		/* erin: places 1, 2, 3, 2, left, 1: lost game 3, left
+		 * game 5; 9 over 5 places. */
+		snprintf(want, sizeof want, "erin, %s: 1 lost of 6 played "
+		    "(16%%), average place 1.8; 1 without losing, best 2.",
+		    ops->title);
+		snprintf(cmd, sizeof cmd, "!stats erin %s", ops->name);
+		expect_reply(h, "alice", cmd, want);
 		snprintf(want, sizeof want, "Top %s, losses (at least 5 "
 		    "games): 1. erin (1 of 6 lost, 16%%), 2. fred (1 of 6 "
 		    "lost, 16%%), 3. gina (3 of 6 lost, 50%%)", ops->title);
