@@ -1,16 +1,22 @@
 /*
  * Stats commands, read from storage: !stats, !streak and !titles [NICK]
- * [GAME], and !top [GAME] [wins|streak|games|run|titles].  For the first
- * three the arguments may come in either order: a word that names a game
- * exactly is the game, anything else the nick (a unique prefix could be
- * someone's nick).  For !top, a word that is no board names a game, a
- * unique prefix being enough.
+ * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe].
+ * For the first three the arguments may come in either order: a word that
+ * names a game exactly is the game, anything else the nick (a unique
+ * prefix could be someone's nick).  For !top, a word that is no board
+ * names a game, a unique prefix being enough.
  *
  * A streak is a player's wins in a row; a run is those wins in a row with
  * the same detail (the suit that won, say), shown where wins carry one.
  * Titles are a variant's own (ops->titles): storage keeps their names,
  * shown here as the variant calls them.
+ *
+ * A loser game (ops->loser_game) is about not losing: its !stats line
+ * gives the losses per game, the average place and the games in a row
+ * without losing (neither lost nor left), and its board by default ranks
+ * by fewest losses per game, over players with stats.min_games games.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +56,55 @@ cmd_no_games(struct cmd_ctx *ctx, const char *nick,
 	    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
 }
 
+/* The !stats line of a player with games (of ops, NULL: all).  A loser
+ * game's is about losing: "alice, Cheesedog: 2 lost of 9 played (22%),
+ * average place 2.1; 3 without losing, best 5."  Any other's is about
+ * winning, with the rate of losses and the run without losing added when
+ * the player has lost a game (in a game's loser mode, or a loser game
+ * among all games): "alice, all games: 3 won of 9 played (33%), 2 lost
+ * (22%); win streak 1, best 2; 3 without losing, best 5." */
+static void
+cmd_stats_line(struct buf *out, const struct store_stats *st,
+    const struct game_ops *ops)
+{
+	int64_t tenths;
+
+	buf_addf(out, "%s, %s: ", st->nick,
+	    ops != NULL ? ops->title : "all games");
+	if (ops != NULL && ops->loser_game) {
+		buf_addf(out, "%d lost of %d played (%d%%)", st->losses,
+		    st->games, st->losses * 100 / st->games);
+		/* Rounded to a tenth; games left have no place. */
+		if (st->placed > 0) {
+			tenths = ((int64_t)st->place_sum * 20 + st->placed) /
+			    ((int64_t)st->placed * 2);
+			buf_addf(out, ", average place %d.%d",
+			    (int)(tenths / 10), (int)(tenths % 10));
+		}
+	} else {
+		buf_addf(out, "%d won of %d played (%d%%), %d lost",
+		    st->wins, st->games, st->wins * 100 / st->games,
+		    st->losses);
+		if (st->losses > 0)
+			buf_addf(out, " (%d%%)", st->losses * 100 / st->games);
+		buf_addf(out, "; win streak %d, best %d", st->streak,
+		    st->best_streak);
+		if (st->losses == 0) {
+			buf_adds(out, ".");
+			return;
+		}
+	}
+	buf_addf(out, "; %d without losing, best %d.", st->safe,
+	    st->best_safe);
+}
+
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
 	const char *nick;
 	struct store_stats st;
+	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
 
@@ -67,12 +116,11 @@ cmd_stats(struct cmd_ctx *ctx)
 		free(cause);
 	} else if (rc > 0 || st.games == 0)
 		cmd_no_games(ctx, nick, ops);
-	else
-		say_reply(ctx, "%s, %s: %d won of %d played (%d%%), %d lost; "
-		    "win streak %d, best %d.", st.nick,
-		    ops != NULL ? ops->title : "all games", st.wins, st.games,
-		    st.wins * 100 / st.games, st.losses, st.streak,
-		    st.best_streak);
+	else {
+		cmd_stats_line(&text, &st, ops);
+		say_reply(ctx, "%s", buf_str(&text));
+	}
+	buf_free(&text);
 }
 
 /* "win streak 2 (best 4)" and, with runs set where wins carry a detail,
@@ -249,29 +297,57 @@ cmd_titles(struct cmd_ctx *ctx)
 /* The boards, in the order of enum store_board. */
 static const struct {
 	const char *name;
-	const char *one, *more;		/* what the figure counts */
+	const char *one, *more;		/* what the figure counts; NULL
+					 * where cmd_top_row() words the
+					 * row itself */
 } cmd_boards[] = {
 	{ "wins", "won", "won" },
 	{ "streak", "best streak", "best streak" },
 	{ "games", "played", "played" },
 	{ "run", "best run", "best run" },
 	{ "titles", "title", "titles" },
+	{ "losses", NULL, NULL },
+	{ "safe", "without losing", "without losing" },
 };
 
 #define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
 
-_Static_assert(CMD_NBOARDS == STORE_BOARD_TITLES + 1,
-    "one name per board");
+_Static_assert(CMD_NBOARDS == STORE_BOARD_SAFE + 1, "one name per board");
+
+/* The board of !top [GAME] with no board named: a loser game's wins say
+ * little (place 1 of several who did not lose), so it ranks by losses. */
+static enum store_board
+cmd_top_default(const struct game_ops *ops)
+{
+	if (ops != NULL && ops->loser_game)
+		return STORE_BOARD_LOSSES;
+	return STORE_BOARD_WINS;
+}
+
+/* Appends row i of board: ", 2. bob (4 won)", and on the losses board
+ * ", 2. bob (1 of 6 lost, 16%)". */
+static void
+cmd_top_row(struct buf *out, enum store_board board, int i,
+    const struct store_top_row *row)
+{
+	buf_addf(out, "%s %d. %s (", i > 0 ? "," : "", i + 1, row->nick);
+	if (board == STORE_BOARD_LOSSES)
+		buf_addf(out, "%d of %d lost, %d%%)", row->value, row->games,
+		    row->value * 100 / row->games);
+	else
+		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
+		    cmd_boards[board].one : cmd_boards[board].more);
+}
 
 static void
 cmd_top(struct cmd_ctx *ctx)
 {
 	struct store_top_row rows[TOP_ROWS];
 	const struct game_ops *ops = NULL;
-	enum store_board board = STORE_BOARD_WINS;
+	enum store_board board;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
-	int i, j, n;
+	int i, j, n, named = -1;
 
 	for (i = 1; i < ctx->argc; i++) {
 		for (j = 0; j < CMD_NBOARDS; j++) {
@@ -279,27 +355,35 @@ cmd_top(struct cmd_ctx *ctx)
 				break;
 		}
 		if (j < CMD_NBOARDS)
-			board = (enum store_board)j;
+			named = j;
 		else if ((ops = game_find(ctx->argv[i], &cause)) == NULL) {
-			say_error(ctx, "%s; boards are wins, streak, games, "
-			    "run, titles", cause);
+			buf_addf(&text, "%s; boards are", cause);
+			for (j = 0; j < CMD_NBOARDS; j++)
+				buf_addf(&text, "%s %s", j > 0 ? "," : "",
+				    cmd_boards[j].name);
+			say_error(ctx, "%s", buf_str(&text));
+			buf_free(&text);
 			free(cause);
 			return;
 		}
 	}
+	board = named >= 0 ? (enum store_board)named : cmd_top_default(ops);
 	n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL, board,
-	    rows, TOP_ROWS, &cause);
+	    ctx->b->conf->stats_min_games, rows, TOP_ROWS, &cause);
 	if (n < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
 	}
-	buf_addf(&text, "Top %s, %s:", ops != NULL ? ops->title : "all games",
+	buf_addf(&text, "Top %s, %s", ops != NULL ? ops->title : "all games",
 	    cmd_boards[board].name);
+	if (board == STORE_BOARD_LOSSES)
+		buf_addf(&text, " (at least %d game%s)",
+		    ctx->b->conf->stats_min_games,
+		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+	buf_adds(&text, ":");
 	for (i = 0; i < n; i++)
-		buf_addf(&text, "%s %d. %s (%d %s)", i > 0 ? "," : "", i + 1,
-		    rows[i].nick, rows[i].value, rows[i].value == 1 ?
-		    cmd_boards[board].one : cmd_boards[board].more);
+		cmd_top_row(&text, board, i, &rows[i]);
 	if (n == 0)
 		buf_adds(&text, " nobody yet.");
 	say_reply(ctx, "%s", buf_str(&text));
@@ -308,8 +392,9 @@ cmd_top(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
-	    "games, wins and win streaks of NICK (you by default)",
-	    cmd_stats },
+	    "games, wins, losses and streaks of NICK (you by default); for a "
+	    "loser game, losses per game, the average place and games in a "
+	    "row without losing", cmd_stats },
 	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
 	    "win streaks of NICK (you by default), now and at best, also in "
@@ -319,7 +404,9 @@ const struct cmd_entry cmd_stats_table[] = {
 	    "the titles NICK earned by winning in a row, how often and when "
 	    "(you by default)", cmd_titles },
 	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "[GAME] [wins|streak|games|run|titles]", "the leaderboard",
-	    cmd_top },
+	    "[GAME] [wins|streak|games|run|titles|losses|safe]",
+	    "the leaderboard: wins by default, a loser game's losses (fewest "
+	    "per game, over stats.min_games games); safe is the most games "
+	    "in a row without losing", cmd_top },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

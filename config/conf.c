@@ -73,6 +73,7 @@ const struct conf_setting conf_settings[] = {
     {"reconnect.ping", CONF_MS, F(ping_ms), .min = 1000, .max = 3600 * 1000},
     {"reconnect.timeout", CONF_MS, F(dead_ms), .min = 2000,
         .max = 7200 * 1000},
+    {"stats.min_games", CONF_INT, F(stats_min_games), .min = 1, .max = 1000},
     {.path = "games", .type = CONF_GAMES, .off = F(variant_opts)},
     {.path = NULL},
 };
@@ -255,6 +256,7 @@ conf_defaults(struct conf *c)
 	c->reconnect_max_ms = 300 * 1000;
 	c->ping_ms = 60 * 1000;
 	c->dead_ms = 120 * 1000;
+	c->stats_min_games = 5;
 	for (i = 0; game_table[i] != NULL; i++) {
 		assert(i < CONF_MAX_VARIANTS);
 		game_opts_default(game_table[i], &c->variant_opts[i]);

@@ -69,6 +69,10 @@ struct conf {
 	int ping_ms;		/* silence before the bot sends PING */
 	int dead_ms;		/* silence before it reconnects */
 
+	/* the boards */
+	int stats_min_games;	/* games a player needs to be ranked by a
+				 * rate (!top GAME losses) */
+
 	/* per-variant option defaults, indexed as game_table[] */
 	struct game_opts variant_opts[CONF_MAX_VARIANTS];
 };

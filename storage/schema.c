@@ -115,6 +115,32 @@ static const char *const store_migrations[] = {
 	"  PRIMARY KEY (player, game, title)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX titles_variant ON titles (variant, player);",
+
+	/* 4: the run of finished games without losing (neither lost nor
+	 * left), now and at best, for the loser games.  Unlike the win run
+	 * of 3, the results say all it needs, so rows from before are
+	 * counted from them, in the order the games ended: a seat's "bad"
+	 * games number its runs, and a run is its group's games but the bad
+	 * one that opens it. */
+	"ALTER TABLE stats ADD COLUMN safe INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN best_safe INTEGER NOT NULL DEFAULT 0;"
+	"WITH seat AS ("
+	"  SELECT r.player, g.variant, g.ended, g.id,"
+	"   r.lost OR r.place = 0 AS bad"
+	"  FROM results AS r JOIN games AS g ON g.id = r.game),"
+	" everywhere AS (SELECT * FROM seat"
+	"  UNION ALL SELECT player, '', ended, id, bad FROM seat),"
+	" numbered AS (SELECT player, variant, bad, sum(bad) OVER"
+	"  (PARTITION BY player, variant ORDER BY ended, id"
+	"   ROWS UNBOUNDED PRECEDING) AS k FROM everywhere),"
+	" runs AS (SELECT player, variant, k, count(*) - sum(bad) AS n"
+	"  FROM numbered GROUP BY player, variant, k)"
+	"UPDATE stats SET safe = c.n, best_safe = c.best"
+	" FROM (SELECT player, variant, max(n) AS best,"
+	"  (SELECT n FROM runs AS l WHERE l.player = r.player"
+	"   AND l.variant = r.variant ORDER BY k DESC LIMIT 1) AS n"
+	"  FROM runs AS r GROUP BY player, variant) AS c"
+	" WHERE stats.player = c.player AND stats.variant = c.variant;",
 };
 
 /* A row's run after a game (SQL_STATS_ADD's SET): a win with the run's
@@ -124,6 +150,10 @@ static const char *const store_migrations[] = {
 #define STORE_STATS_RUN                                                        \
 	"(CASE WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"   \
 	" WHEN run_detail = excluded.run_detail THEN run + 1 ELSE 1 END)"
+
+/* A row's run without losing after a game (SQL_STATS_ADD's SET): a game
+ * neither lost nor left makes it one longer, anything else ends it. */
+#define STORE_STATS_SAFE "(CASE WHEN excluded.safe THEN safe + 1 ELSE 0 END)"
 
 #define STORE_SCHEMA_VERSION \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
@@ -181,18 +211,19 @@ const char *const store_sql[SQL_COUNT] = {
 	    " FROM game_players WHERE game = ?1 AND seat = ?2"
 	    " RETURNING player",
 	/* ?1 player, ?2 game, ?3 won, ?4 lost, ?5 the all-variants marker,
-	 * ?6 the seat's detail: one finished game on the rows of its
-	 * variant and of all variants; each row's variant, streak and run
-	 * after it.  In SET, the bare columns are the values before the
-	 * update. */
+	 * ?6 the seat's detail, ?7 its place (0: left): one finished game
+	 * on the rows of its variant and of all variants; each row's
+	 * variant, streak and run after it.  In SET, the bare columns are
+	 * the values before the update. */
 	[SQL_STATS_ADD] = "INSERT INTO stats"
 	    " (player, variant, games, wins, losses, streak, best_streak,"
-	    "  run, run_detail, best_run, best_run_detail)"
+	    "  run, run_detail, best_run, best_run_detail, safe, best_safe)"
 	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, d IS NOT NULL, d,"
-	    "  d IS NOT NULL, d FROM"
+	    "  d IS NOT NULL, d, ok, ok FROM"
 	    " (SELECT variant AS v FROM games WHERE id = ?2"
 	    "  UNION ALL SELECT ?5),"
-	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d)"
+	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d,"
+	    "  NOT ?4 AND ?7 > 0 AS ok)"
 	    " WHERE true"
 	    " ON CONFLICT (player, variant) DO UPDATE SET"
 	    " games = games + 1,"
@@ -205,7 +236,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " run_detail = excluded.run_detail,"
 	    " best_run = max(best_run, " STORE_STATS_RUN "),"
 	    " best_run_detail = CASE WHEN " STORE_STATS_RUN " > best_run"
-	    "   THEN excluded.run_detail ELSE best_run_detail END"
+	    "   THEN excluded.run_detail ELSE best_run_detail END,"
+	    " safe = " STORE_STATS_SAFE ","
+	    " best_safe = max(best_safe, " STORE_STATS_SAFE ")"
 	    " RETURNING variant, streak, run",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
@@ -224,18 +257,31 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  ORDER BY game DESC LIMIT 1)"
 	    " AND run = ?4 - 1 AND detail IS ?5",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen player
-	 * of that nick, with zeros when they have no row yet. */
+	 * of that nick, with zeros when they have no row yet, and the
+	 * count and sum of the places they finished in (games left have
+	 * none), read from their results through results_player. */
 	[SQL_STATS_GET] = "SELECT p.nick, coalesce(st.games, 0),"
 	    " coalesce(st.wins, 0), coalesce(st.losses, 0),"
 	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0),"
 	    " coalesce(st.run, 0), st.run_detail,"
-	    " coalesce(st.best_run, 0), st.best_run_detail"
+	    " coalesce(st.best_run, 0), st.best_run_detail,"
+	    " coalesce(st.safe, 0), coalesce(st.best_safe, 0),"
+	    " count(r.place), coalesce(sum(r.place), 0)"
 	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
 	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
-	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2",
-	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows.  The
-	 * titles board counts titles rows, through titles_variant for one
-	 * variant. */
+	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2"
+	    " LEFT JOIN results AS r ON r.player = p.id AND r.place > 0"
+	    "  AND (?2 = '' OR (SELECT variant FROM games WHERE id = r.game)"
+	    "   = ?2)"
+	    " GROUP BY p.id",
+	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows, ?4 the
+	 * games the losses board needs.  The titles board counts titles
+	 * rows, through titles_variant for one variant.  The losses board
+	 * (5) ranks everyone with ?4 games by losses per game, the lowest
+	 * first and ties to more games; every other board leaves out a
+	 * figure of 0 and ranks the highest first, ties to fewer games.
+	 * Equal fractions of small integers divide to equal doubles, so
+	 * the rate ties exactly. */
 	[SQL_TOP] = "SELECT p.nick,"
 	    " CASE ?2 WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
 	    "   WHEN 2 THEN st.games WHEN 3 THEN st.best_run"
@@ -243,11 +289,16 @@ const char *const store_sql[SQL_COUNT] = {
 	    "     (SELECT count(*) FROM titles AS t WHERE t.player = st.player)"
 	    "   ELSE (SELECT count(*) FROM titles AS t"
 	    "     WHERE t.variant = ?1 AND t.player = st.player) END"
+	    "   WHEN 5 THEN st.losses WHEN 6 THEN st.best_safe"
 	    " END AS value,"
 	    " st.games, st.wins"
 	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
-	    " WHERE st.variant = ?1 AND value > 0"
-	    " ORDER BY value DESC, st.games, p.nick COLLATE NOCASE, p.id"
+	    " WHERE st.variant = ?1"
+	    "  AND CASE ?2 WHEN 5 THEN st.games >= ?4 ELSE value > 0 END"
+	    " ORDER BY"
+	    "  CASE ?2 WHEN 5 THEN st.losses * 1.0 / st.games ELSE -value END,"
+	    "  CASE ?2 WHEN 5 THEN -st.games ELSE st.games END,"
+	    "  p.nick COLLATE NOCASE, p.id"
 	    " LIMIT ?3",
 	/* ?1 nick, ?2 variant or NULL (all), ?3 rows: the most recently
 	 * seen player of that nick with one row per variant and title it

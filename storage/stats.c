@@ -15,6 +15,11 @@
  * Titles belong to a variant (its rules are handed in by the caller) and
  * are counted on that variant's row: every game counts streaks and runs
  * the same way, and only what earns a title differs.
+ *
+ * For the loser games, the rows also count the run of games without
+ * losing: a game neither lost nor left makes it longer, any other ends
+ * it.  The losses board ranks by losses per game, over players with
+ * enough games for the rate to mean something.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -25,7 +30,8 @@
 /* SQL_TOP selects the board's column by these numbers. */
 _Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 &&
                    STORE_BOARD_GAMES == 2 && STORE_BOARD_RUN == 3 &&
-                   STORE_BOARD_TITLES == 4,
+                   STORE_BOARD_TITLES == 4 && STORE_BOARD_LOSSES == 5 &&
+                   STORE_BOARD_SAFE == 6,
     "SQL_TOP's CASE needs these board numbers");
 
 /* Where one game's awards go, and how many there were. */
@@ -45,8 +51,8 @@ store_count_seat(struct store *s, int64_t game, int64_t player,
 	const unsigned char *variant;
 	int rc;
 
-	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiitt", player, game,
-	    r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail);
+	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiitti", player, game,
+	    r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail, r->place);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		variant = sqlite3_column_text(st, 0);
 		if (variant == NULL || *variant == '\0')
@@ -186,22 +192,27 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	out->best_run = sqlite3_column_int(st, 8);
 	store_copy_text(out->best_run_detail, sizeof out->best_run_detail,
 	    sqlite3_column_text(st, 9));
+	out->safe = sqlite3_column_int(st, 10);
+	out->best_safe = sqlite3_column_int(st, 11);
+	out->placed = sqlite3_column_int(st, 12);
+	out->place_sum = sqlite3_column_int(st, 13);
 	sqlite3_reset(st);
 	return 0;
 }
 
 int
 store_top(struct store *s, const char *variant, enum store_board board,
-    struct store_top_row *rows, int max, char **cause)
+    int min_games, struct store_top_row *rows, int max, char **cause)
 {
 	sqlite3_stmt *st;
 	int n = 0, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_TITLES);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_SAFE);
 	if (max <= 0)
 		return 0;
-	rc = store_query(s, SQL_TOP, &st, cause, "tii",
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max);
+	rc = store_query(s, SQL_TOP, &st, cause, "tiii",
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max,
+	    min_games);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,

@@ -109,8 +109,9 @@ struct store_award {
 
 /*
  * Ends a game with the seats' outcomes (nseats as begun), updating each
- * player's games, wins, losses, win streaks and same-detail runs for the
- * variant and for all variants together, and awarding the variant's titles
+ * player's games, wins, losses, win streaks, same-detail runs and runs
+ * without losing (a game lost or left ends one) for the variant and for
+ * all variants together, and awarding the variant's titles
  * (rules, NULL-name terminated; NULL: none), all in one transaction.
  *
  * After a seat's stats are counted, each rule's count (the run for a
@@ -147,6 +148,13 @@ struct store_stats {
 	char run_detail[16];	/* that detail ("" when none) */
 	int best_run;		/* the longest such run, the first reached */
 	char best_run_detail[16];
+	int safe;		/* current games in a row neither lost nor
+				 * left */
+	int best_safe;
+	int placed;		/* games finished with a place (not left),
+				 * read from the results */
+	int place_sum;		/* the sum of those places: with placed,
+				 * the average place */
 };
 
 /* A player's stats for variant (NULL: all variants together), the player
@@ -161,19 +169,26 @@ enum store_board {
 	STORE_BOARD_GAMES,
 	STORE_BOARD_RUN,	/* best run of wins with one detail */
 	STORE_BOARD_TITLES,	/* titles earned */
+	STORE_BOARD_LOSSES,	/* fewest losses per game */
+	STORE_BOARD_SAFE,	/* best run of games without losing */
 };
 
 struct store_top_row {
 	char nick[64];
-	int value;		/* the board's figure */
+	int value;		/* the board's figure (the losses board's:
+				 * the losses) */
 	int games;
 	int wins;
 };
 
-/* The top max rows of a board for variant (NULL: all), best first, ties
- * broken by fewer games then nick; the row count, or -1 and *cause. */
+/* The top max rows of a board for variant (NULL: all), best first; the
+ * row count, or -1 and *cause.  The losses board ranks the players with
+ * at least min_games games by losses per game, the fewest first, ties
+ * broken by more games then nick.  Every other board leaves out players
+ * whose figure is 0 and ranks the highest first, ties broken by fewer
+ * games then nick; it ignores min_games. */
 int store_top(struct store *s, const char *variant, enum store_board board,
-    struct store_top_row *rows, int max, char **cause);
+    int min_games, struct store_top_row *rows, int max, char **cause);
 
 /* One title of one variant as a player holds it. */
 struct store_title_row {

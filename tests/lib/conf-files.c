@@ -155,6 +155,7 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->reconnect_max_ms, b->reconnect_max_ms);
 	assert_str_or_null(a->questions_path, b->questions_path);
 	assert_int_equal(a->answer_ms, b->answer_ms);
+	assert_int_equal(a->stats_min_games, b->stats_min_games);
 	for (i = 0; i < CONF_MAX_VARIANTS; i++) {
 		for (j = 0; j < GAME_MAX_OPTIONS; j++)
 			assert_int_equal(

@@ -1,6 +1,7 @@
 /*
  * The database files of store-files.h: a directory and an open store per
- * test, the sqlite3 tool run on a file, and the common steps checked.
+ * test, the sqlite3 tool run on a file, the common steps checked, and the
+ * schema scripts older cheaterbots built their files with.
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -17,6 +18,103 @@
 
 #include "games/game.h"
 #include "tests/lib/store-files.h"
+
+/* clang-format off */
+const char *const store_files_released[STORE_FILES_RELEASED] = {
+	/* 1: players, prefs, games, seats, moves, results, stats. */
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  key TEXT NOT NULL UNIQUE CHECK (key <> ''),"
+	"  nick TEXT NOT NULL,"
+	"  first_seen INTEGER NOT NULL,"
+	"  last_seen INTEGER NOT NULL"
+	");"
+	"CREATE INDEX players_nick ON players (nick COLLATE NOCASE, last_seen);"
+	"CREATE TABLE prefs ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  name TEXT NOT NULL,"
+	"  value INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, name)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  variant TEXT NOT NULL CHECK (variant <> ''),"
+	"  channel TEXT NOT NULL,"
+	"  options TEXT NOT NULL,"
+	"  seed INTEGER NOT NULL,"
+	"  state TEXT NOT NULL DEFAULT 'running'"
+	"    CHECK (state IN ('running', 'finished', 'abandoned')),"
+	"  started INTEGER NOT NULL,"
+	"  ended INTEGER,"
+	"  why TEXT"
+	");"
+	"CREATE INDEX games_running ON games (id) WHERE state = 'running';"
+	"CREATE TABLE game_players ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  seat INTEGER NOT NULL CHECK (seat >= 0),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  PRIMARY KEY (game, seat),"
+	"  UNIQUE (game, player)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX game_players_player ON game_players (player);"
+	"CREATE TABLE moves ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  n INTEGER NOT NULL CHECK (n >= 0),"
+	"  seat INTEGER NOT NULL CHECK (seat >= -1),"
+	"  text TEXT NOT NULL,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (game, n)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE results ("
+	"  game INTEGER NOT NULL,"
+	"  seat INTEGER NOT NULL,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  place INTEGER NOT NULL CHECK (place >= 0),"
+	"  won INTEGER NOT NULL CHECK (won IN (0, 1)),"
+	"  lost INTEGER NOT NULL CHECK (lost IN (0, 1)),"
+	"  points INTEGER NOT NULL,"
+	"  detail TEXT,"
+	"  PRIMARY KEY (game, seat),"
+	"  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX results_player ON results (player);"
+	"CREATE TABLE stats ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  variant TEXT NOT NULL,"
+	"  games INTEGER NOT NULL,"
+	"  wins INTEGER NOT NULL,"
+	"  losses INTEGER NOT NULL,"
+	"  streak INTEGER NOT NULL,"
+	"  best_streak INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, variant)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX stats_variant ON stats (variant);",
+
+	/* 2: games.dealer, game_players.ident, games_channel. */
+	"ALTER TABLE games ADD COLUMN"
+	"  dealer INTEGER NOT NULL DEFAULT 0 CHECK (dealer >= 0);"
+	"ALTER TABLE game_players ADD COLUMN"
+	"  ident TEXT NOT NULL DEFAULT '';"
+	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);",
+
+	/* 3: the runs in stats, titles. */
+	"ALTER TABLE stats ADD COLUMN run INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN run_detail TEXT;"
+	"ALTER TABLE stats ADD COLUMN best_run INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN best_run_detail TEXT;"
+	"CREATE TABLE titles ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  variant TEXT NOT NULL,"
+	"  title TEXT NOT NULL,"
+	"  run INTEGER NOT NULL,"
+	"  detail TEXT,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, game, title)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX titles_variant ON titles (variant, player);",
+};
+/* clang-format on */
 
 int
 store_files_setup(void **state)

@@ -21,6 +21,13 @@ struct store_fixture {
 	struct store *s; /* open on path; NULL once a test closed it */
 };
 
+/* The migration scripts of storage/schema.c as released, version 1's
+ * first: a released script never changes, so these build the files an
+ * older cheaterbot wrote, for the migration tests (run them with the
+ * sqlite3 tool, then PRAGMA user_version = N). */
+#define STORE_FILES_RELEASED 3
+extern const char *const store_files_released[STORE_FILES_RELEASED];
+
 /* cmocka per-test setup and teardown: the directory and the open store;
  * the store closed (if open) and the directory removed. */
 int store_files_setup(void **state);

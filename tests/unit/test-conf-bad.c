@@ -197,6 +197,15 @@ static const struct bad_case bad_cases[] = {
         "1: setting 'questions.file': expected a string"},
     {"questions = { path = \"q.txt\"; };\n",
         "1: unknown setting 'questions.path'"},
+    /* the boards */
+    {"stats = { min_games = 0; };\n",
+        "1: setting 'stats.min_games': expected an integer from 1 to 1000"},
+    {"stats = {\n  min_games = 1001;\n};\n",
+        "2: setting 'stats.min_games': expected an integer from 1 to 1000"},
+    {"stats = { min_games = \"5\"; };\n",
+        "1: setting 'stats.min_games': expected an integer from 1 to 1000"},
+    {"stats = 5;\n", "1: setting 'stats': expected a group"},
+    {"stats = { min_game = 5; };\n", "1: unknown setting 'stats.min_game'"},
     /* flood and reconnect */
     {"flood = { burst = 0; };\n",
         "1: setting 'flood.burst': expected an integer from 1 to 100"},
@@ -453,6 +462,12 @@ spoil_answer(struct conf *c)
 }
 
 static void
+spoil_min_games(struct conf *c)
+{
+	c->stats_min_games = 0;
+}
+
+static void
 spoil_questions(struct conf *c)
 {
 	conf_set_string(&c->questions_path, NULL);
@@ -496,6 +511,8 @@ static const struct validate_case validate_cases[] = {
                      "seconds from 0.001 to 60"},
     {spoil_answer, "setting 'timers.answer': expected a number of "
                    "seconds from 0 to 300"},
+    {spoil_min_games, "setting 'stats.min_games': expected an integer "
+                      "from 1 to 1000"},
     {spoil_questions, "setting 'questions.file': expected a file path, "
                       "no control characters"},
     {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "

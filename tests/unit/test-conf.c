@@ -64,6 +64,7 @@ test_defaults(void **state)
 	assert_int_equal(c.ping_ms, 60000);
 	assert_int_equal(c.dead_ms, 120000);
 	assert_int_equal(c.reconnect_max_ms, 300000);
+	assert_int_equal(c.stats_min_games, 5);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -93,6 +94,7 @@ static const char full_cfg[] =
     "  challenge_tie = 0; max_timeouts = 5; answer = 0; };\n"
     "flood = { burst = 10; interval = 0.1; };\n"
     "reconnect = { min = 1.5; max = 1.5; };\n"
+    "stats = { min_games = 12; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
 
 static void
@@ -142,6 +144,7 @@ test_full_file(void **state)
 	assert_int_equal(c.flood_interval_ms, 100);
 	assert_int_equal(c.reconnect_min_ms, 1500);
 	assert_int_equal(c.reconnect_max_ms, 1500);
+	assert_int_equal(c.stats_min_games, 12);
 	assert_int_equal(c.variant_opts[ci].v[0], 2);
 	assert_int_equal(c.variant_opts[ci].v[1], 1);
 	assert_int_equal(conf_validate(&c, &cause), 0);

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the schema migrations (storage/schema.c): databases as
  * cheaterbot wrote them at schema versions 1 and 2, built here by the
- * sqlite3 tool from the released scripts (which never change), are
+ * sqlite3 tool from the released scripts (tests/lib/store-files.c), are
  * brought to the current version on open with every row kept, and work as
  * a new one does; a migration that fails leaves the file as it was; a
  * read-only open refuses to migrate.
@@ -23,84 +23,6 @@
 #include "tests/lib/store-files.h"
 
 /* clang-format off */
-/* Migration 1 of storage/schema.c, as released. */
-static const char v1_schema[] =
-	"CREATE TABLE players ("
-	"  id INTEGER PRIMARY KEY,"
-	"  key TEXT NOT NULL UNIQUE CHECK (key <> ''),"
-	"  nick TEXT NOT NULL,"
-	"  first_seen INTEGER NOT NULL,"
-	"  last_seen INTEGER NOT NULL"
-	");"
-	"CREATE INDEX players_nick ON players (nick COLLATE NOCASE, last_seen);"
-	"CREATE TABLE prefs ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  name TEXT NOT NULL,"
-	"  value INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, name)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE games ("
-	"  id INTEGER PRIMARY KEY,"
-	"  variant TEXT NOT NULL CHECK (variant <> ''),"
-	"  channel TEXT NOT NULL,"
-	"  options TEXT NOT NULL,"
-	"  seed INTEGER NOT NULL,"
-	"  state TEXT NOT NULL DEFAULT 'running'"
-	"    CHECK (state IN ('running', 'finished', 'abandoned')),"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER,"
-	"  why TEXT"
-	");"
-	"CREATE INDEX games_running ON games (id) WHERE state = 'running';"
-	"CREATE TABLE game_players ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  seat INTEGER NOT NULL CHECK (seat >= 0),"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  PRIMARY KEY (game, seat),"
-	"  UNIQUE (game, player)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX game_players_player ON game_players (player);"
-	"CREATE TABLE moves ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  n INTEGER NOT NULL CHECK (n >= 0),"
-	"  seat INTEGER NOT NULL CHECK (seat >= -1),"
-	"  text TEXT NOT NULL,"
-	"  at INTEGER NOT NULL,"
-	"  PRIMARY KEY (game, n)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE results ("
-	"  game INTEGER NOT NULL,"
-	"  seat INTEGER NOT NULL,"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  place INTEGER NOT NULL CHECK (place >= 0),"
-	"  won INTEGER NOT NULL CHECK (won IN (0, 1)),"
-	"  lost INTEGER NOT NULL CHECK (lost IN (0, 1)),"
-	"  points INTEGER NOT NULL,"
-	"  detail TEXT,"
-	"  PRIMARY KEY (game, seat),"
-	"  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX results_player ON results (player);"
-	"CREATE TABLE stats ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  variant TEXT NOT NULL,"
-	"  games INTEGER NOT NULL,"
-	"  wins INTEGER NOT NULL,"
-	"  losses INTEGER NOT NULL,"
-	"  streak INTEGER NOT NULL,"
-	"  best_streak INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, variant)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX stats_variant ON stats (variant);";
-
-/* Migration 2 of storage/schema.c, as released. */
-static const char v2_script[] =
-	"ALTER TABLE games ADD COLUMN"
-	"  dealer INTEGER NOT NULL DEFAULT 0 CHECK (dealer >= 0);"
-	"ALTER TABLE game_players ADD COLUMN"
-	"  ident TEXT NOT NULL DEFAULT '';"
-	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);";
-
 /* What a version 1 bot would have left: a finished game (ben won), and a
  * running one with two moves. */
 static const char v1_rows[] =
@@ -159,7 +81,7 @@ make_v2(struct store_fixture *f, char *path, size_t size)
 
 	snprintf(path, size, "%s/v2.db", f->dir);
 	snprintf(sql, sizeof sql, "PRAGMA journal_mode = WAL; %s %s %s %s",
-	    v1_schema, v1_rows, v2_script, v2_rows);
+	    store_files_released[0], v1_rows, store_files_released[1], v2_rows);
 	store_files_cli_expect(path, sql, "wal");
 	store_files_cli_expect(path, "PRAGMA user_version", "2");
 }
@@ -173,7 +95,7 @@ make_v1(struct store_fixture *f, const char *extra, char *path, size_t size)
 
 	snprintf(path, size, "%s/v1.db", f->dir);
 	snprintf(sql, sizeof sql, "PRAGMA journal_mode = WAL; %s %s %s",
-	    v1_schema, v1_rows, extra == NULL ? "" : extra);
+	    store_files_released[0], v1_rows, extra == NULL ? "" : extra);
 	store_files_cli_expect(path, sql, "wal");
 	store_files_cli_expect(path, "PRAGMA user_version", "1");
 }
@@ -192,7 +114,7 @@ test_migrate_v1(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, before, sizeof before), 0);
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	store_files_cli_expect(path, "PRAGMA user_version", "4");
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
@@ -202,6 +124,11 @@ test_migrate_v1(void **state)
 	    " SELECT count(*) FROM game_players WHERE ident = '';"
 	    " SELECT name FROM sqlite_schema WHERE name = 'games_channel'",
 	    "0 0\n4\ngames_channel");
+	/* The runs without losing are counted from the results: ann lost
+	 * game 1, ben won it. */
+	store_files_cli_expect(path,
+	    "SELECT group_concat(safe || '/' || best_safe, ' ') FROM stats",
+	    "0/0 0/0 1/1 1/1");
 
 	/* The running game resumes from its log as before. */
 	assert_int_equal(store_running(f->s, &ids, NULL), 1);
@@ -240,7 +167,7 @@ test_migrate_v1(void **state)
 
 	/* Once is enough. */
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	store_files_cli_expect(path, "PRAGMA user_version", "4");
 	assert_int_equal(store_deals(f->s, "#cheater", NULL), 3);
 }
 
@@ -264,7 +191,7 @@ test_migrate_v2(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v2_dump, before, sizeof before), 0);
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	store_files_cli_expect(path, "PRAGMA user_version", "4");
 	assert_int_equal(
 	    store_files_cli(path, v2_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
@@ -292,6 +219,7 @@ test_migrate_v2(void **state)
 	assert_string_equal(st.run_detail, "red");
 	assert_true(st.best_run == 1);
 	assert_string_equal(st.best_run_detail, "red");
+	assert_true(st.safe == 2 && st.best_safe == 2);
 	assert_int_equal(
 	    store_titles(f->s, "Ben", NULL, &row, 1, shown, sizeof shown, NULL),
 	    1);
@@ -308,7 +236,7 @@ test_migrate_v2(void **state)
 
 	/* Once is enough. */
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "3");
+	store_files_cli_expect(path, "PRAGMA user_version", "4");
 	store_files_cli_expect(path, "SELECT count(*) FROM titles", "1");
 }
 
@@ -320,14 +248,14 @@ test_migrate_read_only(void **state)
 
 	make_v1(f, NULL, path, sizeof path);
 	snprintf(want, sizeof want,
-	    "database '%s': schema version 1 must be upgraded to 3, which a "
+	    "database '%s': schema version 1 must be upgraded to 4, which a "
 	    "read-only open cannot do",
 	    path);
 	assert_null(store_open_readonly(path, &cause));
 	expect_cause(-1, &cause, want);
 	snprintf(uri, sizeof uri, "file:%s?mode=ro", path);
 	assert_null(store_open(uri, &cause));
-	expect_cause(-1, &cause, "schema version 1 must be upgraded to 3");
+	expect_cause(-1, &cause, "schema version 1 must be upgraded to 4");
 	store_files_cli_expect(path, "PRAGMA user_version", "1");
 }
 

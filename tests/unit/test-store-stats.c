@@ -256,7 +256,7 @@ expect_top(struct store *s, const char *variant, enum store_board board,
 	int n, i;
 
 	assert_true(max <= 8);
-	n = store_top(s, variant, board, rows, max, &cause);
+	n = store_top(s, variant, board, 0, rows, max, &cause);
 	if (n < 0)
 		fail_msg("store_top: %s", cause);
 	got[0] = '\0';

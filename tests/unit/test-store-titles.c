@@ -364,7 +364,7 @@ expect_top(struct store *s, const char *variant, enum store_board board,
 	size_t len = 0;
 	int n, i;
 
-	n = store_top(s, variant, board, rows, 8, &cause);
+	n = store_top(s, variant, board, 0, rows, 8, &cause);
 	if (n < 0)
 		fail_msg("store_top: %s", cause);
 	got[0] = '\0';
