@@ -263,7 +263,10 @@ table_record(struct table *t, const struct game_result *r, int *n)
 		res[i].place = r->place[i];
 		res[i].won = r->winner == i ||
 		    (r->winner < 0 && r->place[i] == 1);
-		res[i].lost = r->loser == i;
+		/* Played for a loser, leaving is losing: else a player
+		 * about to lose could leave and keep a clean record. */
+		res[i].lost = r->loser == i || (r->place[i] == 0 &&
+		    (t->ops->loser_game || r->loser >= 0));
 		res[i].points = r->points[i];
 		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
 	}

@@ -78,12 +78,13 @@ tally_game(struct harness *h, int from, struct tally *tallies)
 		t->safe = !lost && place > 0 ? t->safe + 1 : 0;
 		if (t->safe > t->best_safe)
 			t->best_safe = t->safe;
-		if (lost) {
+		/* A seat that left lost too, without a word at the end. */
+		if (lost && place > 0) {
 			snprintf(line, sizeof line, " %s loses Cheat.", nick);
 			assert_true(harness_find(h, from, "Game over!", line,
 			    NULL) >= 0);
-			losers++;
 		}
+		losers += lost;
 	}
 	return losers;
 }
@@ -238,8 +239,10 @@ test_cheat_losses(void **state)
 	for (i = 0; i < 3; i++)
 		assert_int_equal(
 		    play(h, "cheat loser=1", three, NULL, tallies), 1);
-	/* carol leaves: her run ends whatever she held. */
-	play(h, "cheat loser=1", three, "carol", tallies);
+	/* carol leaves: leaving a game played for a loser is a loss (and
+	 * ends her run) besides the loser the game still finds. */
+	assert_int_equal(play(h, "cheat loser=1", three, "carol", tallies),
+	    2);
 	t = tally_find(tallies, "carol");
 	assert_int_equal(t->games, 4);
 	assert_int_equal(t->safe, 0);
