@@ -19,8 +19,10 @@ struct addrinfo;
 struct conf;
 struct irc_glue;
 struct queue;
+struct tls;
+struct tls_ctx;
 
-#define RELAY_CONNECT_MS 30000   /* per address */
+#define RELAY_CONNECT_MS 30000   /* per address, and the TLS handshake */
 #define RELAY_STABLE_MS 60000    /* registered this long: reset backoff */
 #define RELAY_WAIT_FLOOR_MS 1000 /* no reconnection wait is shorter */
 #define RELAY_ISON_MS 60000      /* asking whether the primary nick is free */
@@ -31,6 +33,7 @@ struct queue;
 enum relay_state {
 	RELAY_WAITING,
 	RELAY_CONNECTING,
+	RELAY_HANDSHAKE, /* TCP is up, TLS is being set up */
 	RELAY_REGISTERING,
 	RELAY_READY
 };
@@ -71,9 +74,11 @@ struct relay {
 	unsigned short listen_port;
 
 	int server_fd;
-	struct addrinfo *addrs; /* being tried, and the next one */
+	struct tls_ctx *tls_ctx; /* NULL: plain text (fixed per connection) */
+	struct tls *tls;         /* on server_fd, or NULL */
+	struct addrinfo *addrs;  /* being tried, and the next one */
 	struct addrinfo *addr;
-	uint64_t deadline; /* of the connect in progress */
+	uint64_t deadline; /* of the connect or handshake in progress */
 	uint64_t retry_at;
 	int backoff_ms; /* the next wait before its jitter */
 	struct rng rng; /* for the jitter */
