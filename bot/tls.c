@@ -43,13 +43,17 @@ struct tls {
 	char why[512];      /* set once it failed */
 };
 
-/* OpenSSL's words for its last error, or fallback. */
+/* OpenSSL's words for the first error it queued, the cause of those after
+ * it (the system's words for a system call that failed), or fallback. */
 static const char *
 tls_reason(const char *fallback)
 {
-	unsigned long e = ERR_peek_last_error();
-	const char *r = e != 0 ? ERR_reason_error_string(e) : NULL;
+	unsigned long e = ERR_peek_error();
+	const char *r;
 
+	if (e != 0 && ERR_GET_LIB(e) == ERR_LIB_SYS)
+		return strerror(ERR_GET_REASON(e));
+	r = e != 0 ? ERR_reason_error_string(e) : NULL;
 	return r != NULL ? r : fallback;
 }
 
@@ -173,7 +177,7 @@ tls_fail(struct tls *t, int rc)
 		snprintf(t->why, sizeof t->why,
 		    "the certificate of %s is not trusted: %s", t->host,
 		    X509_verify_cert_error_string(v));
-	} else if (err == SSL_ERROR_SYSCALL && ERR_peek_last_error() == 0)
+	} else if (err == SSL_ERROR_SYSCALL && ERR_peek_error() == 0)
 		snprintf(t->why, sizeof t->why, "%s",
 		    saved != 0 ? strerror(saved)
 		               : "the server closed the connection");

@@ -16,7 +16,8 @@
  *     falls back to plain text;
  *   - with a login configured, finds no sasl in ngircd's CAP offer,
  *     registers, and sends IDENTIFY to NickServ, which here is a test
- *     client holding that nick; the password is nowhere in its log.
+ *     client holding that nick; the password is nowhere in its log;
+ *   - refuses to start with a CA file it cannot use, with the reason.
  *
  * Every bot here runs with reconnect.min 1 s, max 2 s and timeout 4 s.
  */
@@ -253,6 +254,36 @@ test_nickserv_fallback(void **state)
 	assert_int_equal(ngircd_bot_log_count(&w->bot, "IDENTIFY"), 0);
 }
 
+/* A CA file that is missing, or holds no certificate: status 1 and one
+ * line saying why, before any connection. */
+static void
+test_bad_ca_file(void **state)
+{
+	struct world *w = *state;
+	char server[PATH_MAX + 64], want[PATH_MAX + 128];
+
+	snprintf(server, sizeof server,
+	    "tls = true; tls_ca_file = \"%s/none.pem\";", w->dir);
+	start_bot(w, "cabad", "localhost", w->irc.tls_port, server, "");
+	assert_int_equal(ngircd_bot_wait(&w->bot, WAIT_MS), 1);
+	snprintf(want, sizeof want,
+	    "cheaterbot: TLS: cannot load the CA file '%s/none.pem': No such "
+	    "file or directory\n",
+	    w->dir);
+	assert_int_equal(ngircd_bot_log_count(&w->bot, want), 1);
+	assert_int_equal(ngircd_bot_log_count(&w->bot, "connecting"), 0);
+
+	snprintf(
+	    server, sizeof server, "tls = true; tls_ca_file = \"%s\";", w->key);
+	start_bot(w, "cabad", "localhost", w->irc.tls_port, server, "");
+	assert_int_equal(ngircd_bot_wait(&w->bot, WAIT_MS), 1);
+	snprintf(want, sizeof want,
+	    "cheaterbot: TLS: cannot load the CA file '%s': no certificate "
+	    "or crl found\n",
+	    w->key);
+	assert_int_equal(ngircd_bot_log_count(&w->bot, want), 1);
+}
+
 int
 main(void)
 {
@@ -262,6 +293,7 @@ main(void)
 	    cmocka_unit_test(test_ca_file),
 	    cmocka_unit_test(test_no_plain_fallback),
 	    cmocka_unit_test(test_nickserv_fallback),
+	    cmocka_unit_test(test_bad_ca_file),
 	};
 
 	return cmocka_run_group_tests_name(
