@@ -14,10 +14,10 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
-	libsqlite3-dev libcmocka-dev ngircd sqlite3
+	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3
 
 CC ?= cc
-PKGS := libconfig sqlite3
+PKGS := libconfig sqlite3 openssl
 WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wwrite-strings -Wvla -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \

@@ -3,8 +3,9 @@
  * its sockets, buffers and timers, the backoff, the dead-link check),
  * relay-line.c (the lines passed between the server and libircclient) and
  * relay-reg.c (registration: CAP, PASS/NICK/USER, nick fallbacks, taking
- * the primary nick back), and the seams the relay's unit tests use.  Only
- * bot/relay*.c and tests/unit/test-relay*.c include it.
+ * the primary nick back) and relay-sasl.c (SASL PLAIN, the NickServ
+ * fallback), and the seams the relay's unit tests use.  Only bot/relay*.c
+ * and tests/unit/test-relay*.c include it.
  */
 #ifndef RELAY_INT_H
 #define RELAY_INT_H
@@ -19,18 +20,23 @@ struct addrinfo;
 struct conf;
 struct irc_glue;
 struct queue;
+struct tls;
+struct tls_ctx;
 
-#define RELAY_CONNECT_MS 30000   /* per address */
+#define RELAY_CONNECT_MS 30000   /* per address, and the TLS handshake */
 #define RELAY_STABLE_MS 60000    /* registered this long: reset backoff */
 #define RELAY_WAIT_FLOOR_MS 1000 /* no reconnection wait is shorter */
 #define RELAY_ISON_MS 60000      /* asking whether the primary nick is free */
 #define RELAY_NICK_TRIES 30
 #define RELAY_NICK_MAX 64
 #define RELAY_CLIENT_MAX (4 * 1024 * 1024) /* unread by libircclient */
+#define RELAY_SASL_MS 30000                /* for the server to finish SASL */
+#define RELAY_SASL_CHUNK 400               /* base64 bytes per AUTHENTICATE */
 
 enum relay_state {
 	RELAY_WAITING,
 	RELAY_CONNECTING,
+	RELAY_HANDSHAKE, /* TCP is up, TLS is being set up */
 	RELAY_REGISTERING,
 	RELAY_READY
 };
@@ -38,8 +44,9 @@ enum relay_state {
 /* Where CAP negotiation is: it starts with the connection and is over at
  * CAP END, or when the server shows it has no CAP (421, or 001 first). */
 enum relay_cap {
-	RELAY_CAP_LS,  /* CAP LS 302 sent, collecting the offer */
-	RELAY_CAP_REQ, /* CAP REQ sent, waiting for ACK or NAK */
+	RELAY_CAP_LS,   /* CAP LS 302 sent, collecting the offer */
+	RELAY_CAP_REQ,  /* CAP REQ sent, waiting for ACK or NAK */
+	RELAY_CAP_SASL, /* sasl enabled, AUTHENTICATE under way */
 	RELAY_CAP_DONE
 };
 
@@ -71,9 +78,11 @@ struct relay {
 	unsigned short listen_port;
 
 	int server_fd;
-	struct addrinfo *addrs; /* being tried, and the next one */
+	struct tls_ctx *tls_ctx; /* NULL: plain text (fixed per connection) */
+	struct tls *tls;         /* on server_fd, or NULL */
+	struct addrinfo *addrs;  /* being tried, and the next one */
 	struct addrinfo *addr;
-	uint64_t deadline; /* of the connect in progress */
+	uint64_t deadline; /* of the connect or handshake in progress */
 	uint64_t retry_at;
 	int backoff_ms; /* the next wait before its jitter */
 	struct rng rng; /* for the jitter */
@@ -94,6 +103,8 @@ struct relay {
 	enum relay_cap cap;
 	unsigned int caps_offered; /* bits: indexes into the wanted table */
 	unsigned int caps_enabled;
+	int sasl_done;          /* logged in by SASL on this connection */
+	uint64_t sasl_deadline; /* while r->cap is RELAY_CAP_SASL */
 	char nick[RELAY_NICK_MAX + 1]; /* ours, or the one being tried */
 	int nick_try;
 	int nick_cut;        /* the server refused a long fallback */
@@ -153,12 +164,39 @@ void relay_reg_start(struct relay *r);
  * checks the serial. */
 int relay_reg_line(struct relay *r, const struct ircline *m, uint64_t now);
 
-/* When the relay-reg timers must run next (asking for the primary nick),
- * or UINT64_MAX. */
+/* When the relay-reg timers must run next (asking for the primary nick,
+ * giving up on SASL), or UINT64_MAX. */
 uint64_t relay_reg_next(const struct relay *r);
 
 /* Runs them: while registered under another nick than the primary, every
- * RELAY_ISON_MS an ISON for it goes through the queue. */
+ * RELAY_ISON_MS an ISON for it goes through the queue; SASL unfinished
+ * after RELAY_SASL_MS fails. */
 void relay_reg_timers(struct relay *r, uint64_t now);
+
+/* Ends CAP negotiation: CAP END. */
+void relay_cap_end(struct relay *r);
+
+/* relay-sasl.c */
+
+/* Whether the relay wants the sasl capability: a login is configured.
+ * value is what the server's CAP LS gave after "sasl=" (len bytes, 0 when
+ * there was none): a list of mechanisms, which must include PLAIN. */
+int relay_sasl_wanted(const struct relay *r, const char *value, size_t len);
+
+/* sasl was enabled: AUTHENTICATE PLAIN; CAP END waits for the outcome. */
+void relay_sasl_start(struct relay *r, uint64_t now);
+
+/* A line while SASL is under way (AUTHENTICATE, 900-908, a 421 for
+ * AUTHENTICATE): 1 if it was SASL's, and must not reach libircclient.  On
+ * the outcome, CAP END, or with sasl.on_failure "disconnect" the end of
+ * the connection (the caller checks the serial). */
+int relay_sasl_line(struct relay *r, const struct ircline *m, uint64_t now);
+
+/* No answer within RELAY_SASL_MS: a failure. */
+void relay_sasl_timeout(struct relay *r, uint64_t now);
+
+/* 001: without a SASL login, IDENTIFY to the configured NickServ through
+ * the queue (ahead of the core's JOINs). */
+void relay_sasl_registered(struct relay *r);
 
 #endif

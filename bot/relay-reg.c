@@ -5,10 +5,11 @@
  * following our nick and taking the primary one back when it frees.
  *
  * CAP: the relay asks for the capabilities of relay_caps[] that the server
- * offers and ends negotiation with CAP END once it has the answer.  A step
- * that must happen before CAP END (SASL) belongs between the ACK and
- * relay_cap_end().  None of this is visible to the core: it recognises
- * extended JOINs and ACCOUNT lines when they come.
+ * offers and ends negotiation with CAP END once it has the answer; sasl
+ * only when a login is configured, and then the SASL exchange
+ * (relay-sasl.c) comes between the ACK and relay_cap_end().  None of this
+ * is visible to the core: it recognises extended JOINs and ACCOUNT lines
+ * when they come.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,9 +20,13 @@
 #include "queue.h"
 #include "relay-int.h"
 
-/* What the bot asks for when the server offers it. */
-static const char *const relay_caps[] = {"extended-join", "account-notify"};
+/* What the bot asks for when the server offers it: only what it handles
+ * (libircclient cannot parse message tags, so no capability that adds
+ * them). */
+static const char *const relay_caps[] = {
+    "extended-join", "account-notify", "sasl"};
 #define RELAY_NCAPS (sizeof relay_caps / sizeof relay_caps[0])
+#define RELAY_CAP_SASL_BIT (1u << 2)
 
 void
 relay_reg_start(struct relay *r)
@@ -31,6 +36,7 @@ relay_reg_start(struct relay *r)
 
 	r->cap = RELAY_CAP_LS;
 	r->caps_offered = r->caps_enabled = 0;
+	r->sasl_done = 0;
 	r->nick_try = 0;
 	r->nick_cut = 0;
 	r->primary_refused = 0;
@@ -47,25 +53,40 @@ relay_reg_start(struct relay *r)
 }
 
 /* The bits of the wanted capabilities named in a CAP list ("a b=1 c");
- * a name with '-' in front (one being disabled) counts for nothing. */
+ * a name with '-' in front (one being disabled) counts for nothing, and
+ * sasl only when relay_sasl_wanted() takes its value. */
 static unsigned int
-relay_cap_bits(const char *list)
+relay_cap_bits(const struct relay *r, const char *list)
 {
 	unsigned int bits = 0;
-	size_t len, name, i;
+	size_t len, name, i, vlen;
 
 	for (list += strspn(list, " "); *list != '\0';
 	     list += strspn(list, " ")) {
 		len = strcspn(list, " ");
 		name = strcspn(list, " =");
+		vlen = len > name ? len - name - 1 : 0;
 		for (i = 0; i < RELAY_NCAPS && *list != '-'; i++) {
-			if (strlen(relay_caps[i]) == name &&
-			    strncmp(list, relay_caps[i], name) == 0)
+			if (strlen(relay_caps[i]) != name ||
+			    strncmp(list, relay_caps[i], name) != 0)
+				continue;
+			if ((1u << i) != RELAY_CAP_SASL_BIT ||
+			    relay_sasl_wanted(
+			        r, vlen > 0 ? list + name + 1 : NULL, vlen))
 				bits |= 1u << i;
 		}
 		list += len;
 	}
 	return bits;
+}
+
+/* The capabilities the relay would take: sasl with a login only. */
+static unsigned int
+relay_cap_wanted(const struct relay *r)
+{
+	unsigned int all = (1u << RELAY_NCAPS) - 1;
+
+	return relay_sasl_wanted(r, NULL, 0) ? all : all & ~RELAY_CAP_SASL_BIT;
 }
 
 /* The names of the capabilities in bits, separated by spaces. */
@@ -82,8 +103,7 @@ relay_cap_names(unsigned int bits, char *out, size_t size)
 	}
 }
 
-/* Negotiation is over. */
-static void
+void
 relay_cap_end(struct relay *r)
 {
 	relay_direct(r, "CAP END", (int)strlen("CAP END"));
@@ -97,11 +117,13 @@ relay_cap_request(struct relay *r)
 	char names[256], line[IRCLINE_MAX + 1];
 
 	if (r->caps_offered == 0) {
-		relay_cap_names(~0u, names, sizeof names);
+		relay_cap_names(relay_cap_wanted(r), names, sizeof names);
 		loop_log("CAP: the server offers none of %s", names);
 		relay_cap_end(r);
 		return;
 	}
+	if ((relay_cap_wanted(r) & ~r->caps_offered & RELAY_CAP_SASL_BIT) != 0)
+		loop_log("SASL: the server offers no SASL PLAIN");
 	relay_cap_names(r->caps_offered, names, sizeof names);
 	relay_direct(
 	    r, line, snprintf(line, sizeof line, "CAP REQ :%s", names));
@@ -111,7 +133,7 @@ relay_cap_request(struct relay *r)
 /* A CAP line: [target, subcommand, ("*",) list]; a "*" before the list
  * says more lines follow. */
 static void
-relay_cap_line(struct relay *r, const struct ircline *m)
+relay_cap_line(struct relay *r, const struct ircline *m, uint64_t now)
 {
 	char names[256];
 	const char *sub, *list;
@@ -124,22 +146,25 @@ relay_cap_line(struct relay *r, const struct ircline *m)
 	list = m->params[m->nparams - 1];
 	more = m->nparams >= 4 && strcmp(m->params[2], "*") == 0;
 	if (strcmp(sub, "LS") == 0 && r->cap == RELAY_CAP_LS) {
-		r->caps_offered |= relay_cap_bits(list);
+		r->caps_offered |= relay_cap_bits(r, list);
 		if (!more)
 			relay_cap_request(r);
 	} else if (strcmp(sub, "ACK") == 0 && r->cap == RELAY_CAP_REQ) {
-		r->caps_enabled |= relay_cap_bits(list);
+		r->caps_enabled |= relay_cap_bits(r, list);
 		if (more)
 			return;
 		relay_cap_names(r->caps_enabled, names, sizeof names);
 		loop_log("CAP: enabled %s", names);
-		relay_cap_end(r);
+		if ((r->caps_enabled & RELAY_CAP_SASL_BIT) != 0)
+			relay_sasl_start(r, now);
+		else
+			relay_cap_end(r);
 	} else if (strcmp(sub, "NAK") == 0 && r->cap == RELAY_CAP_REQ) {
 		relay_cap_names(r->caps_offered, names, sizeof names);
 		loop_log("CAP: the server refused %s", names);
 		relay_cap_end(r);
 	} else if (strcmp(sub, "DEL") == 0) {
-		bits = relay_cap_bits(list) & r->caps_enabled;
+		bits = relay_cap_bits(r, list) & r->caps_enabled;
 		r->caps_enabled &= ~bits;
 		relay_cap_names(bits, names, sizeof names);
 		if (bits != 0)
@@ -243,6 +268,7 @@ relay_registered(struct relay *r, const struct ircline *m, uint64_t now)
 	r->ready_at = now;
 	r->ison_at = now + RELAY_ISON_MS;
 	loop_log("registered as %s", r->nick);
+	relay_sasl_registered(r);
 	r->core.connected(r->core.arg, r->nick, now);
 }
 
@@ -355,9 +381,11 @@ relay_reg_line(struct relay *r, const struct ircline *m, uint64_t now)
 	const char *cmd = m->command;
 
 	if (strcmp(cmd, "CAP") == 0) {
-		relay_cap_line(r, m);
+		relay_cap_line(r, m, now);
 		return 1;
 	}
+	if (r->cap == RELAY_CAP_SASL && relay_sasl_line(r, m, now))
+		return 1;
 	if (relay_cap_refused(r, m))
 		return 1;
 	if (strcmp(cmd, "ERROR") == 0 && m->nparams > 0)
@@ -379,6 +407,8 @@ relay_reg_line(struct relay *r, const struct ircline *m, uint64_t now)
 uint64_t
 relay_reg_next(const struct relay *r)
 {
+	if (r->cap == RELAY_CAP_SASL)
+		return r->sasl_deadline;
 	return relay_regaining(r) ? r->ison_at : UINT64_MAX;
 }
 
@@ -388,6 +418,10 @@ relay_reg_timers(struct relay *r, uint64_t now)
 	char line[QUEUE_LINE_MAX + 1];
 	int n;
 
+	if (r->cap == RELAY_CAP_SASL && now >= r->sasl_deadline) {
+		relay_sasl_timeout(r, now);
+		return;
+	}
 	if (!relay_regaining(r) || now < r->ison_at)
 		return;
 	r->ison_at = now + RELAY_ISON_MS;

@@ -1,13 +1,17 @@
 /*
  * The transport relay (relay.h): the connection, its sockets and buffers,
  * the lines passed between the server and libircclient, the backoff and
- * the dead-link check.  Registration and the nick are relay-reg.c's.
+ * the dead-link check.  Registration and the nick are relay-reg.c's, the
+ * services login relay-sasl.c's, TLS tls.c's.
  *
  * A connection goes WAITING -> CONNECTING (a non-blocking connect to each
- * address getaddrinfo gives, IPv4 or IPv6, in turn) -> REGISTERING (TCP is
- * up; CAP LS, PASS/NICK/USER sent; libircclient's session created) ->
- * READY (001 seen: queued lines flow), and back to WAITING on any failure,
- * with the retry time set by the backoff.
+ * address getaddrinfo gives, IPv4 or IPv6, in turn) -> HANDSHAKE (with
+ * server.tls only: TCP is up, the TLS handshake runs) -> REGISTERING (CAP
+ * LS, PASS/NICK/USER sent; libircclient's session created) -> READY (001
+ * seen: queued lines flow), and back to WAITING on any failure, TLS ones
+ * included, with the retry time set by the backoff.  Whether a connection
+ * uses TLS is settled when it starts (r->tls_ctx), and one that does never
+ * sends a byte of IRC in plain text.
  *
  * Each connection has a serial number; code that may end a connection
  * checks it afterwards, so nothing of an old connection is ever written to
@@ -33,6 +37,7 @@
 #include "queue.h"
 #include "relay-int.h"
 #include "relay.h"
+#include "tls.h"
 
 void
 relay_out_add(struct relay_out *o, const char *line, size_t len)
@@ -54,14 +59,20 @@ relay_out_left(const struct relay_out *o)
 	return o->len - o->off;
 }
 
-/* Writes what the socket takes: 0, or -1 on a real error. */
+/* Writes what the socket takes, through t when it is not NULL: 0, or -1
+ * on a real error.  A write that must wait is retried from the same first
+ * byte, as TLS wants. */
 static int
-relay_out_write(int fd, struct relay_out *o)
+relay_out_write(struct tls *t, int fd, struct relay_out *o)
 {
 	ssize_t n;
 
 	while (relay_out_left(o) > 0) {
-		n = send(fd, o->data + o->off, relay_out_left(o), MSG_NOSIGNAL);
+		if (t != NULL)
+			n = tls_write(t, o->data + o->off, relay_out_left(o));
+		else
+			n = send(fd, o->data + o->off, relay_out_left(o),
+			    MSG_NOSIGNAL);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -160,6 +171,13 @@ relay_new_core(const struct conf *conf, struct queue *q,
 	r->server_fd = r->client_fd = r->listen_fd = -1;
 	r->backoff_ms = conf->reconnect_min_ms;
 	r->retry_at = 0;
+	/* Made again at each connection; made now so that a CA file that
+	 * cannot be read stops the bot at start. */
+	if (conf->tls && (r->tls_ctx = tls_ctx_new(conf->tls_verify,
+	                      conf->tls_ca_file, cause)) == NULL) {
+		relay_free(r);
+		return NULL;
+	}
 	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
 		seed = loop_now() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&r->rng, seed);
@@ -178,6 +196,8 @@ relay_close(struct relay *r)
 {
 	irc_glue_free(r->glue);
 	r->glue = NULL;
+	tls_free(r->tls);
+	r->tls = NULL;
 	if (r->client_fd >= 0)
 		close(r->client_fd);
 	if (r->server_fd >= 0)
@@ -201,6 +221,7 @@ relay_free(struct relay *r)
 	relay_close(r);
 	if (r->listen_fd >= 0)
 		close(r->listen_fd);
+	tls_ctx_free(r->tls_ctx);
 	free(r->to_server.data);
 	free(r->to_client.data);
 	free(r);
@@ -243,20 +264,17 @@ relay_drop(struct relay *r, uint64_t now, const char *why)
 		r->core.disconnected(r->core.arg, now);
 }
 
-/* The TCP connection is up: libircclient's session, then registration. */
+/* The link to the server is up (TCP, and TLS if wanted): libircclient's
+ * session, then registration. */
 static void
 relay_up(struct relay *r, uint64_t now)
 {
 	struct irc_sink sink = {r->core.event, r->core.arg};
 	char *cause = NULL;
 
-	freeaddrinfo(r->addrs);
-	r->addrs = r->addr = NULL;
 	r->state = RELAY_REGISTERING;
 	r->last_rx = now;
 	r->pinged = 0;
-	loop_log("connected to %s port %d", r->conf->server, r->conf->port);
-
 	r->glue = irc_glue_new(&sink, r->queue, r->listen_port, &cause);
 	if (r->glue == NULL) {
 		loop_log("%s", cause);
@@ -265,6 +283,67 @@ relay_up(struct relay *r, uint64_t now)
 		return;
 	}
 	relay_reg_start(r);
+}
+
+/* Ends the connection after a failed handshake, read or write (errno as
+ * it left); a certificate not trusted says what the settings can do. */
+static void
+relay_drop_io(struct relay *r, uint64_t now)
+{
+	const char *tls_why = r->tls != NULL ? tls_error(r->tls) : NULL;
+	char why[800];
+
+	if (tls_why != NULL)
+		snprintf(why, sizeof why, "TLS: %s%s", tls_why,
+		    tls_untrusted(r->tls)
+		        ? " (server.tls_ca_file may name the CA that signed "
+		          "it; server.tls_verify = false trusts any, for test "
+		          "servers only)"
+		        : "");
+	else
+		snprintf(why, sizeof why, "%s",
+		    errno != 0 ? strerror(errno)
+		               : "the server closed the connection");
+	relay_drop(r, now, why);
+}
+
+/* One step of the TLS handshake; when it is done, registration. */
+static void
+relay_handshake(struct relay *r, uint64_t now)
+{
+	char text[300];
+	int rc = tls_handshake(r->tls);
+
+	if (rc == 0)
+		return;
+	if (rc > 0) {
+		tls_describe(r->tls, text, sizeof text);
+		loop_log("TLS: %s", text);
+		relay_up(r, now);
+		return;
+	}
+	relay_drop_io(r, now);
+}
+
+/* TCP is up: the TLS handshake first when this connection uses TLS. */
+static void
+relay_tcp_up(struct relay *r, uint64_t now)
+{
+	freeaddrinfo(r->addrs);
+	r->addrs = r->addr = NULL;
+	loop_log("connected to %s port %d", r->conf->server, r->conf->port);
+	if (r->tls_ctx == NULL) {
+		relay_up(r, now);
+		return;
+	}
+	r->tls = tls_new(r->tls_ctx, r->server_fd, r->conf->server);
+	r->state = RELAY_HANDSHAKE;
+	/* A server silent for reconnect.timeout is given up here too, if
+	 * that is sooner. */
+	r->deadline = now + (uint64_t)(r->conf->dead_ms < RELAY_CONNECT_MS
+	                                   ? r->conf->dead_ms
+	                                   : RELAY_CONNECT_MS);
+	relay_handshake(r, now);
 }
 
 /* Starts connecting to r->addr or the addresses after it. */
@@ -284,7 +363,7 @@ relay_try(struct relay *r, uint64_t now)
 		}
 		r->server_fd = fd;
 		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) {
-			relay_up(r, now);
+			relay_tcp_up(r, now);
 			return;
 		}
 		if (errno == EINPROGRESS) {
@@ -303,9 +382,18 @@ static void
 relay_connect(struct relay *r, uint64_t now)
 {
 	struct addrinfo hints;
-	char port[16], why[300];
+	char port[16], why[300], *cause = NULL;
 	int rc;
 
+	/* The settings may have been reloaded since the last connection. */
+	tls_ctx_free(r->tls_ctx);
+	r->tls_ctx = NULL;
+	if (r->conf->tls && (r->tls_ctx = tls_ctx_new(r->conf->tls_verify,
+	                         r->conf->tls_ca_file, &cause)) == NULL) {
+		relay_drop(r, now, cause);
+		free(cause);
+		return;
+	}
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
@@ -334,7 +422,7 @@ relay_connected(struct relay *r, uint64_t now)
 	if (getsockopt(r->server_fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0)
 		err = errno;
 	if (err == 0) {
-		relay_up(r, now);
+		relay_tcp_up(r, now);
 		return;
 	}
 	loop_log("cannot connect: %s", strerror(err));
@@ -355,7 +443,10 @@ relay_read(struct relay *r, int fd, struct ircline_reader *reader,
 	size_t off = 0, len;
 	ssize_t n;
 
-	n = recv(fd, buf, sizeof buf, 0);
+	if (from_server && r->tls != NULL)
+		n = tls_read(r->tls, buf, sizeof buf);
+	else
+		n = recv(fd, buf, sizeof buf, 0);
 	if (n == 0) {
 		errno = 0;
 		return -1;
@@ -406,28 +497,44 @@ relay_accept(struct relay *r)
 	}
 }
 
+/* The events the server socket waits for (TLS_IN, TLS_OUT): with TLS,
+ * what OpenSSL waits for, which may be the other direction. */
+static int
+relay_server_events(const struct relay *r)
+{
+	int pending = relay_out_left(&r->to_server) > 0;
+
+	if (r->state == RELAY_CONNECTING)
+		return TLS_OUT;
+	if (r->tls != NULL)
+		return tls_events(r->tls, pending);
+	return TLS_IN | (pending ? TLS_OUT : 0);
+}
+
 void
 relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd)
 {
-	int fds[3] = {-1, -1, -1}, want_out[3] = {0, 0, 0}, i;
+	int fds[3] = {-1, -1, -1}, events[3] = {0, 0, 0}, i;
 
-	if (r->state == RELAY_CONNECTING) {
+	if (r->state >= RELAY_CONNECTING) {
 		fds[0] = r->server_fd;
-		want_out[0] = 1;
-	} else if (r->state >= RELAY_REGISTERING) {
-		fds[0] = r->server_fd;
-		want_out[0] = relay_out_left(&r->to_server) > 0;
+		events[0] = relay_server_events(r);
+	}
+	if (r->state >= RELAY_REGISTERING) {
 		fds[1] = r->client_fd;
-		want_out[1] = relay_out_left(&r->to_client) > 0;
-		if (r->glue != NULL && r->client_fd < 0)
+		events[1] =
+		    TLS_IN | (relay_out_left(&r->to_client) > 0 ? TLS_OUT : 0);
+		if (r->glue != NULL && r->client_fd < 0) {
 			fds[2] = r->listen_fd;
+			events[2] = TLS_IN;
+		}
 	}
 	for (i = 0; i < 3; i++) {
 		if (fds[i] < 0)
 			continue;
-		if (r->state != RELAY_CONNECTING)
+		if (events[i] & TLS_IN)
 			FD_SET(fds[i], in);
-		if (want_out[i])
+		if (events[i] & TLS_OUT)
 			FD_SET(fds[i], out);
 		if (fds[i] > *maxfd)
 			*maxfd = fds[i];
@@ -445,10 +552,13 @@ relay_next(struct relay *r, uint64_t now)
 	case RELAY_WAITING:
 		return r->retry_at;
 	case RELAY_CONNECTING:
+	case RELAY_HANDSHAKE:
 		return r->deadline;
 	default:
 		break;
 	}
+	if (r->tls != NULL && tls_pending(r->tls))
+		return now;
 	t = r->last_rx +
 	    (uint64_t)(r->pinged ? r->conf->dead_ms : r->conf->ping_ms);
 	q = relay_reg_next(r);
@@ -499,11 +609,26 @@ relay_timers(struct relay *r, uint64_t now)
 		r->addr = r->addr->ai_next;
 		relay_try(r, now);
 		break;
+	case RELAY_HANDSHAKE:
+		if (now >= r->deadline)
+			relay_drop(r, now, "TLS: the handshake timed out");
+		break;
 	default:
 		relay_alive(r, now);
 		relay_reg_timers(r, now);
 		break;
 	}
+}
+
+/* Whether to read from the server now: select() says so, or (with TLS)
+ * bytes already decrypted wait, or a read waited to write first. */
+static int
+relay_server_readable(const struct relay *r, fd_set *in, fd_set *out)
+{
+	if (FD_ISSET(r->server_fd, in))
+		return 1;
+	return r->tls != NULL &&
+	       (FD_ISSET(r->server_fd, out) || tls_pending(r->tls));
 }
 
 void
@@ -516,12 +641,13 @@ relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 	if (r->state == RELAY_CONNECTING) {
 		if (FD_ISSET(r->server_fd, out))
 			relay_connected(r, now);
+	} else if (r->state == RELAY_HANDSHAKE) {
+		if (FD_ISSET(r->server_fd, in) || FD_ISSET(r->server_fd, out))
+			relay_handshake(r, now);
 	} else if (r->state >= RELAY_REGISTERING) {
-		if (FD_ISSET(r->server_fd, in) &&
+		if (relay_server_readable(r, in, out) &&
 		    relay_read(r, r->server_fd, &r->from_server, 1, now) != 0)
-			relay_drop(r, now,
-			    errno != 0 ? strerror(errno)
-			               : "the server closed the connection");
+			relay_drop_io(r, now);
 		if (r->serial == serial && glue != NULL && client_fd < 0 &&
 		    FD_ISSET(r->listen_fd, in))
 			relay_accept(r);
@@ -544,7 +670,7 @@ relay_flush(struct relay *r, uint64_t now)
 	if (r->state < RELAY_REGISTERING)
 		return;
 	if (r->client_fd >= 0 &&
-	    relay_out_write(r->client_fd, &r->to_client) != 0) {
+	    relay_out_write(NULL, r->client_fd, &r->to_client) != 0) {
 		relay_drop(r, now, "libircclient closed its socket");
 		return;
 	}
@@ -558,8 +684,8 @@ relay_flush(struct relay *r, uint64_t now)
 			relay_out_add(&r->to_server, line, strlen(line));
 			queue_pop(r->queue, now);
 		}
-		if (relay_out_write(r->server_fd, &r->to_server) != 0) {
-			relay_drop(r, now, strerror(errno));
+		if (relay_out_write(r->tls, r->server_fd, &r->to_server) != 0) {
+			relay_drop_io(r, now);
 			return;
 		}
 		if (relay_out_left(&r->to_server) > 0)

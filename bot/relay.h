@@ -1,7 +1,8 @@
 /*
  * The transport relay (design.md §3): the bot owns the TCP connection to
- * the real server and a listening socket on 127.0.0.1, to which
- * libircclient (irc.c) connects.  Every byte passes through here:
+ * the real server (with TLS when configured: tls.h) and a listening socket
+ * on 127.0.0.1, to which libircclient (irc.c) connects.  Every byte passes
+ * through here:
  *
  *   server -> libircclient: each line sanitized (tags stripped, NUL and CR
  *   removed, cut to 510 bytes + CR LF), parsed by ircline.c and written
@@ -20,8 +21,10 @@
  *
  * The relay registers by itself, ahead of the queue, so no configured
  * string ever becomes a printf format: CAP LS 302, PASS, NICK, USER; it
- * requests extended-join and account-notify when offered and ends with
- * CAP END (a server without CAP registers as before).  On 432/433/437
+ * requests extended-join and account-notify when offered, and sasl with a
+ * login configured (SASL PLAIN before CAP END, else IDENTIFY to NickServ
+ * after 001), and ends with CAP END (a server without CAP registers as
+ * before).  No credential is ever logged.  On 432/433/437
  * before 001 it tries the configured alternates, then suffixed fallbacks.
  * After 001 it calls bot_connected(); registered under another nick than
  * the first configured one, it takes that one back when its holder quits

@@ -318,6 +318,17 @@ conf_load_choice(struct conf_loader *ld, const struct conf_setting *s,
 	return conf_fail(ld, m, s->path, conf_expect(s));
 }
 
+/* true or false. */
+static int
+conf_load_bool(struct conf_loader *ld, const struct conf_setting *s,
+    const config_setting_t *m)
+{
+	if (config_setting_type(m) != CONFIG_TYPE_BOOL)
+		return conf_fail(ld, m, s->path, conf_expect(s));
+	*conf_int_at(&ld->copy, s) = config_setting_get_bool(m) ? 1 : 0;
+	return 0;
+}
+
 /* A list of strings ([ ] or ( )), replacing the entries s owns. */
 static int
 conf_load_list(struct conf_loader *ld, const struct conf_setting *s,
@@ -445,6 +456,8 @@ conf_load_setting(struct conf_loader *ld, const struct conf_setting *s,
 		return conf_load_number(ld, s, m);
 	case CONF_CHOICE:
 		return conf_load_choice(ld, s, m);
+	case CONF_BOOL:
+		return conf_load_bool(ld, s, m);
 	case CONF_LIST:
 		return conf_load_list(ld, s, m);
 	case CONF_GAMES:

@@ -22,6 +22,7 @@ enum conf_type {
 	CONF_MS,     /* seconds in the file (int or float), int ms at off;
 	              * min and max are in milliseconds */
 	CONF_CHOICE, /* one word of choices[], its value the int at off */
+	CONF_BOOL,   /* true or false in the file, 1 or 0 at off (max 1) */
 	CONF_LIST,   /* char *[CONF_MAX_LIST] at off, n at count_off */
 	CONF_GAMES,  /* per-variant option defaults: variant_opts[] */
 };

@@ -1,9 +1,9 @@
 /*
  * What configured text must look like: nicks, channels, admin entries, the
- * command prefix, host, user and real names, paths and the password, each a
- * "kind" with a check and the words an error uses; and the lists of them
- * that the file and the command line fill (nicks, channels, admins), where
- * names are compared as IRC compares them.
+ * command prefix, host, user, real and account names, paths and passwords,
+ * each a "kind" with a check and the words an error uses; and the lists of
+ * them that the file and the command line fill (nicks, channels, admins),
+ * where names are compared as IRC compares them.
  */
 #include <assert.h>
 #include <ctype.h>
@@ -50,6 +50,12 @@ static int
 conf_valid_realname(const char *v)
 {
 	return conf_valid_text(v, 1, 200, "");
+}
+
+static int
+conf_valid_account(const char *v)
+{
+	return conf_valid_text(v, 1, 100, " ");
 }
 
 static int
@@ -121,6 +127,10 @@ static const struct conf_kind conf_kinds[] = {
         0},
     {"prefix", "prefixes", conf_valid_prefix,
         "1 to 3 printable characters, no spaces", 0},
+    {"account", "accounts", conf_valid_account,
+        "an account name of 1 to 100 characters, no spaces or control "
+        "characters",
+        0},
     {"admin", "admins", conf_valid_admin,
         "an account name or nick!user@host mask, no spaces", 0},
     {"path", "paths", conf_valid_path, "a file path, no control characters", 0},

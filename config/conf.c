@@ -26,11 +26,28 @@ static const struct conf_choice conf_private_choices[] = {
     {NULL, 0},
 };
 
+static const struct conf_choice conf_sasl_failure_choices[] = {
+    {"continue", 0},
+    {"disconnect", 1},
+    {NULL, 0},
+};
+
 const struct conf_setting conf_settings[] = {
     {"server.host", CONF_STRING, F(server), .kind = "host"},
     {"server.port", CONF_INT, F(port), .min = 1, .max = 65535},
     {"server.password", CONF_STRING, F(password), .kind = "password",
         .optional = 1},
+    {"server.tls", CONF_BOOL, F(tls), .max = 1},
+    {"server.tls_verify", CONF_BOOL, F(tls_verify), .max = 1},
+    {"server.tls_ca_file", CONF_STRING, F(tls_ca_file), .kind = "path",
+        .optional = 1},
+    {"sasl.account", CONF_STRING, F(sasl_account), .kind = "account",
+        .optional = 1},
+    {"sasl.password", CONF_STRING, F(sasl_password), .kind = "password",
+        .optional = 1},
+    {"sasl.on_failure", CONF_CHOICE, F(sasl_disconnect),
+        .choices = conf_sasl_failure_choices},
+    {"sasl.nickserv", CONF_STRING, F(nickserv), .kind = "nick", .optional = 1},
     {"identity.nick", CONF_STRING, F(nicks[0]), .kind = "nick"},
     {"identity.alt_nicks", CONF_LIST, F(nicks), F(nnicks), .first = 1,
         .kind = "nick"},
@@ -126,7 +143,7 @@ conf_int_at(struct conf *c, const struct conf_setting *s)
 	if (s->type == CONF_LIST)
 		return (int *)(void *)((char *)c + s->count_off);
 	assert(s->type == CONF_INT || s->type == CONF_MS ||
-	       s->type == CONF_CHOICE);
+	       s->type == CONF_CHOICE || s->type == CONF_BOOL);
 	return (int *)(void *)((char *)c + s->off);
 }
 
@@ -176,6 +193,8 @@ conf_expect(const struct conf_setting *s)
 		    s->min / 1000.0, s->max / 1000.0);
 	case CONF_CHOICE:
 		return conf_expect_choice(s->choices);
+	case CONF_BOOL:
+		return xstrdup("expected true or false");
 	case CONF_LIST:
 		return xstrdup("expected a list of strings");
 	case CONF_GAMES:
@@ -229,6 +248,8 @@ conf_defaults(struct conf *c)
 	memset(c, 0, sizeof *c);
 	c->server = xstrdup("127.0.0.1");
 	c->port = 6667;
+	c->tls_verify = 1;
+	c->nickserv = xstrdup("NickServ");
 	c->nicks[c->nnicks++] = xstrdup("cheaterbot");
 	c->nicks[c->nnicks++] = xstrdup("cheaterbot_");
 	c->nicks[c->nnicks++] = xstrdup("cheaterbot__");
@@ -413,6 +434,7 @@ conf_validate_setting(
 		return 0;
 	case CONF_INT:
 	case CONF_MS:
+	case CONF_BOOL:
 		v = conf_cint_at(c, s);
 		if (v >= s->min && v <= s->max)
 			return 0;
@@ -447,5 +469,11 @@ conf_validate(const struct conf *c, char **cause)
 		if (conf_check_order(c, o, 0, &inner) != 0)
 			return conf_fail_at(cause, o->lo, inner);
 	}
+	if (c->sasl_account != NULL && c->sasl_password == NULL)
+		return game_fail(cause, "setting 'sasl.password': expected a "
+		                        "password with sasl.account");
+	if (c->sasl_account == NULL && c->sasl_password != NULL)
+		return game_fail(cause, "setting 'sasl.account': expected an "
+		                        "account with sasl.password");
 	return 0;
 }

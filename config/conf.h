@@ -26,12 +26,23 @@ struct conf {
 	char *server;			/* host name or address */
 	int port;			/* 1..65535 */
 	char *password;			/* server password, NULL if none */
+	int tls;			/* 1: TLS, never plain text */
+	int tls_verify;			/* 1: check the certificate and name */
+	char *tls_ca_file;		/* CAs trusted instead of the system's,
+					 * or NULL */
 	char *nicks[CONF_MAX_LIST];	/* the nick, then alternates */
 	int nnicks;
 	char *username;
 	char *realname;			/* says it is a bot */
 	char *channels[CONF_MAX_LIST];	/* "#name" */
 	int nchannels;
+
+	/* services login: SASL PLAIN, else IDENTIFY to nickserv after 001 */
+	char *sasl_account;		/* NULL: no login (then no password) */
+	char *sasl_password;		/* never logged */
+	int sasl_disconnect;		/* 1: a refused SASL login ends the
+					 * connection; 0: go on without */
+	char *nickserv;			/* NULL: no IDENTIFY fallback */
 
 	/* behaviour */
 	char *prefix;			/* command prefix, 1-3 chars: "!" */

@@ -133,6 +133,13 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_str_or_null(a->server, b->server);
 	assert_int_equal(a->port, b->port);
 	assert_str_or_null(a->password, b->password);
+	assert_int_equal(a->tls, b->tls);
+	assert_int_equal(a->tls_verify, b->tls_verify);
+	assert_str_or_null(a->tls_ca_file, b->tls_ca_file);
+	assert_str_or_null(a->sasl_account, b->sasl_account);
+	assert_str_or_null(a->sasl_password, b->sasl_password);
+	assert_int_equal(a->sasl_disconnect, b->sasl_disconnect);
+	assert_str_or_null(a->nickserv, b->nickserv);
 	assert_list_equal(a->nicks, a->nnicks, b->nicks, b->nnicks);
 	assert_str_or_null(a->username, b->username);
 	assert_str_or_null(a->realname, b->realname);

@@ -133,8 +133,11 @@ ngircd_kill(pid_t pid)
 	return status;
 }
 
+/* ngircd's configuration for s (its ports set), with an [SSL] section
+ * when cert is not NULL. */
 static int
-ngircd_write_conf(const char *path, int port)
+ngircd_write_conf(
+    const char *path, const struct ngircd *s, const char *cert, const char *key)
 {
 	FILE *f = fopen(path, "w");
 
@@ -149,7 +152,7 @@ ngircd_write_conf(const char *path, int port)
 	    "\tAdminEMail = nobody@irc.test\n"
 	    "\tListen = 127.0.0.1\n"
 	    "\tPorts = %d\n",
-	    port);
+	    s->port);
 	if (geteuid() == 0)
 		fprintf(f, "\tServerUID = nobody\n\tServerGID = nogroup\n");
 	fprintf(f, "[Limits]\n"
@@ -163,6 +166,13 @@ ngircd_write_conf(const char *path, int port)
 	           "\tDNS = no\n"
 	           "\tIdent = no\n"
 	           "\tMorePrivacy = no\n");
+	if (cert != NULL)
+		fprintf(f,
+		    "[SSL]\n"
+		    "\tCertFile = %s\n"
+		    "\tKeyFile = %s\n"
+		    "\tPorts = %d\n",
+		    cert, key, s->tls_port);
 	return fclose(f) == 0 ? 0 : -1;
 }
 
@@ -215,38 +225,59 @@ ngircd_wait_port(pid_t pid, int port, int timeout_ms)
 	return -1;
 }
 
-int
-ngircd_start(struct ngircd *s, const char *dir, int port)
+/* ngircd_start(), with TLS too when cert is not NULL. */
+static int
+ngircd_launch(struct ngircd *s, const char *dir, int port, const char *cert,
+    const char *key)
 {
 	char conf[PATH_MAX], log[PATH_MAX];
 	char *argv[] = {
 	    (char *)NGIRCD_BIN, (char *)"-n", (char *)"-f", conf, NULL};
+	int tries = 0;
 
 	memset(s, 0, sizeof *s);
 	if (port == 0)
 		port = ngircd_free_port();
-	if (port <= 0 ||
+	while (cert != NULL && (s->tls_port == 0 || s->tls_port == port) &&
+	       tries++ < 10)
+		s->tls_port = ngircd_free_port();
+	if (port <= 0 || s->tls_port < 0 || s->tls_port == port ||
 	    snprintf(s->dir, sizeof s->dir, "%s", dir) >= (int)sizeof s->dir ||
 	    snprintf(conf, sizeof conf, "%s/ngircd.conf", dir) >=
 	        (int)sizeof conf ||
 	    snprintf(log, sizeof log, "%s/ngircd.log", dir) >= (int)sizeof log)
 		return -1;
-	if (ngircd_write_conf(conf, port) != 0) {
+	s->port = port;
+	if (ngircd_write_conf(conf, s, cert, key) != 0) {
 		fprintf(stderr, "test: cannot write %s\n", conf);
 		return -1;
 	}
-	s->port = port;
 	s->pid = ngircd_spawn(log, argv);
 	if (s->pid < 0) {
 		s->pid = 0;
 		return -1;
 	}
-	if (ngircd_wait_port(s->pid, port, NGIRCD_START_MS) != 0) {
+	if (ngircd_wait_port(s->pid, port, NGIRCD_START_MS) != 0 ||
+	    (cert != NULL &&
+	        ngircd_wait_port(s->pid, s->tls_port, NGIRCD_START_MS) != 0)) {
 		fprintf(stderr, "test: ngircd did not start; see %s\n", log);
 		ngircd_stop(s);
 		return -1;
 	}
 	return 0;
+}
+
+int
+ngircd_start(struct ngircd *s, const char *dir, int port)
+{
+	return ngircd_launch(s, dir, port, NULL, NULL);
+}
+
+int
+ngircd_start_tls(
+    struct ngircd *s, const char *dir, const char *cert, const char *key)
+{
+	return ngircd_launch(s, dir, 0, cert, key);
 }
 
 int

@@ -15,6 +15,7 @@
 struct ngircd {
 	pid_t pid; /* 0 when not running */
 	int port;
+	int tls_port;       /* 0 without TLS */
 	char dir[PATH_MAX]; /* where its configuration and log live */
 };
 
@@ -36,6 +37,11 @@ int ngircd_free_port(void);
  * 127.0.0.1:port (0: a free port), and waits until the port accepts
  * connections.  0, or -1 (with a message on stderr). */
 int ngircd_start(struct ngircd *s, const char *dir, int port);
+/* As ngircd_start() on a free port, and listening with TLS on another
+ * (s->tls_port) with the certificate and key in the PEM files cert and
+ * key. */
+int ngircd_start_tls(
+    struct ngircd *s, const char *dir, const char *cert, const char *key);
 /* Stops it (SIGTERM, then SIGKILL after 5 s) and reaps it.  0, or -1 if it
  * was not running. */
 int ngircd_stop(struct ngircd *s);

@@ -59,6 +59,25 @@ static const struct bad_case bad_cases[] = {
     {"server = { password = \"a\\nb\"; };\n",
         "1: setting 'server.password': expected a password of at most 255 "
         "characters, no control characters"},
+    {"server = { tls = 1; };\n",
+        "1: setting 'server.tls': expected true or false"},
+    {"server = { tls_verify = \"no\"; };\n",
+        "1: setting 'server.tls_verify': expected true or false"},
+    {"sasl = { account = \"a b\"; password = \"x\"; };\n",
+        "1: setting 'sasl.account': expected an account name of 1 to 100 "
+        "characters, no spaces or control characters, not 'a b'"},
+    {"sasl = { password = \"x\\ty\"; };\n",
+        "1: setting 'sasl.password': expected a password of at most 255 "
+        "characters, no control characters"},
+    {"sasl = { account = \"dealer\"; };\n",
+        " setting 'sasl.password': expected a password with sasl.account"},
+    {"sasl = { on_failure = \"quit\"; };\n",
+        "1: setting 'sasl.on_failure': expected \"continue\" or "
+        "\"disconnect\""},
+    {"sasl = { nickserv = \"Nick Serv\"; };\n",
+        "1: setting 'sasl.nickserv': expected a nick of 1 to 30 letters, "
+        "digits or []\\`_^{|}-, not starting with a digit or '-', not "
+        "'Nick Serv'"},
     {"commands = { private = \"pm\"; };\n",
         "1: setting 'commands.private': expected \"notice\" or "
         "\"privmsg\""},
@@ -426,6 +445,24 @@ spoil_password(struct conf *c)
 }
 
 static void
+spoil_tls(struct conf *c)
+{
+	c->tls_verify = 2;
+}
+
+static void
+spoil_sasl_password(struct conf *c)
+{
+	conf_set_string(&c->sasl_account, "dealer");
+}
+
+static void
+spoil_sasl_account(struct conf *c)
+{
+	conf_set_string(&c->sasl_password, "sesame");
+}
+
+static void
 spoil_prefix(struct conf *c)
 {
 	conf_set_string(&c->prefix, NULL);
@@ -499,6 +536,11 @@ static const struct validate_case validate_cases[] = {
                  "65535"},
     {spoil_password, "setting 'server.password': expected a password of "
                      "at most 255 characters, no control characters"},
+    {spoil_tls, "setting 'server.tls_verify': expected true or false"},
+    {spoil_sasl_password, "setting 'sasl.password': expected a password "
+                          "with sasl.account"},
+    {spoil_sasl_account, "setting 'sasl.account': expected an account "
+                         "with sasl.password"},
     {spoil_prefix, "setting 'commands.prefix': expected 1 to 3 printable "
                    "characters, no spaces"},
     {spoil_private, "setting 'commands.private': expected \"notice\" or "

@@ -33,6 +33,13 @@ test_defaults(void **state)
 	assert_string_equal(c.server, "127.0.0.1");
 	assert_int_equal(c.port, 6667);
 	assert_null(c.password);
+	assert_int_equal(c.tls, 0);
+	assert_int_equal(c.tls_verify, 1);
+	assert_null(c.tls_ca_file);
+	assert_null(c.sasl_account);
+	assert_null(c.sasl_password);
+	assert_int_equal(c.sasl_disconnect, 0);
+	assert_string_equal(c.nickserv, "NickServ");
 	assert_int_equal(c.nnicks, 3);
 	assert_string_equal(c.nicks[0], "cheaterbot");
 	assert_string_equal(c.nicks[1], "cheaterbot_");
@@ -77,7 +84,10 @@ test_defaults(void **state)
 static const char full_cfg[] =
     "# every setting, none at its default\n"
     "server = { host = \"irc.example.net\"; port = 6697;\n"
-    "  password = \"hunter2\"; };\n"
+    "  password = \"hunter2\"; tls = true; tls_verify = false;\n"
+    "  tls_ca_file = \"/etc/ssl/private-ca.pem\"; };\n"
+    "sasl = { account = \"dealer\"; password = \"sesame\";\n"
+    "  on_failure = \"disconnect\"; nickserv = \"Services\"; };\n"
     "identity = {\n"
     "  nick = \"Dealer\";\n"
     "  alt_nicks = [ \"Dealer_\", \"Dealer`\", \"[Dealer]\" ];\n"
@@ -112,6 +122,13 @@ test_full_file(void **state)
 	assert_string_equal(c.server, "irc.example.net");
 	assert_int_equal(c.port, 6697);
 	assert_string_equal(c.password, "hunter2");
+	assert_int_equal(c.tls, 1);
+	assert_int_equal(c.tls_verify, 0);
+	assert_string_equal(c.tls_ca_file, "/etc/ssl/private-ca.pem");
+	assert_string_equal(c.sasl_account, "dealer");
+	assert_string_equal(c.sasl_password, "sesame");
+	assert_int_equal(c.sasl_disconnect, 1);
+	assert_string_equal(c.nickserv, "Services");
 	assert_int_equal(c.nnicks, 4);
 	assert_string_equal(c.nicks[0], "Dealer");
 	assert_string_equal(c.nicks[1], "Dealer_");
