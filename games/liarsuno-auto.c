@@ -118,11 +118,11 @@ sample_card(const struct game *g, int seat, int id, struct rng *rng,
 	a[ARG_DOWN] = lu_liar(id);
 	a[ARG_CLAIM] = -1;
 	a[ARG_COLOUR] = -1;
-	a[ARG_UNO] = g->hand[seat].n == 2 && rng_below(rng, 4) != 0;
+	a[ARG_UNO] = g->hand[seat].n == 2 && rng_below(rng, 2) != 0;
 	if (!lu_liar(id)) {
 		if (lu_matches_up(g, id) && r < 95)
 			;
-		else if (r < 3) {
+		else if (r < 6) {
 			a[ARG_DOWN] = 1;
 			a[ARG_CLAIM] = random_claim(g, rng);
 		} else

@@ -207,8 +207,9 @@ void liarsuno_apply(struct game *g, const struct game_move *mv,
 /* Draws up to n cards for seat (refilling the draw pile when it runs
  * out), told to seat in sd; how many there were. */
 int lu_draw(struct game *g, int seat, int n, struct said *sd);
-/* Appends "{p:N} draws a card" (or N cards, or none) to the line. */
-void lu_cat_draws(struct said *sd, int seat, int want, int got);
+/* Appends "draws a card" (or two cards, or nothing to draw) to *line,
+ * for got cards drawn of want. */
+void lu_cat_draws(char **line, int want, int got);
 /* The hand ends: the seats of winners went out.  Scores it, and deals
  * the next hand or ends the game. */
 void lu_hand_over(struct game *g, unsigned winners, struct said *sd);

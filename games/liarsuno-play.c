@@ -59,17 +59,15 @@ lu_draw(struct game *g, int seat, int n, struct said *sd)
 }
 
 void
-lu_cat_draws(struct said *sd, int seat, int want, int got)
+lu_cat_draws(char **line, int want, int got)
 {
-	const char *word = cards_count_word(got);
-
 	if (got == 0)
-		game_cat(&sd->pub, " {p:%d} has nothing to draw.", seat);
+		game_cat(line, "has nothing to draw");
 	else if (got == 1)
-		game_cat(&sd->pub, " {p:%d} draws a card%s.", seat,
-		    want > 1 ? ", all there is" : "");
+		game_cat(line, "draws a card%s", want > 1 ? ", all there is" :
+		    "");
 	else
-		game_cat(&sd->pub, " {p:%d} draws %s cards%s.", seat, word,
+		game_cat(line, "draws %s cards%s", cards_count_word(got),
 		    got < want ? ", all there are" : "");
 }
 
@@ -218,8 +216,9 @@ act(struct game *g, int seat, int face, int last, struct said *sd)
 	case SYM_DRAW2:
 	case SYM_WD4:
 		n = sym == SYM_DRAW2 ? 2 : 4;
-		lu_cat_draws(sd, next, n, lu_draw(g, next, n, sd));
-		game_cat(&sd->pub, " {p:%d} is skipped.", next);
+		game_cat(&sd->pub, " {p:%d} ", next);
+		lu_cat_draws(&sd->pub, n, lu_draw(g, next, n, sd));
+		game_cat(&sd->pub, " and is skipped.");
 		g->turn = lu_next(g, next);
 		break;
 	case 7:
@@ -299,8 +298,14 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 static void
 apply_draw(struct game *g, int seat, struct said *sd)
 {
+	int got;
+
 	begin_turn_move(g, 0);
-	if (lu_draw(g, seat, 1, sd) == 0) {
+	got = lu_draw(g, seat, 1, sd);
+	/* The prompt names the card drawn. */
+	free(sd->priv[seat]);
+	sd->priv[seat] = NULL;
+	if (got == 0) {
 		game_cat(&sd->pub, " {p:%d} has nothing to draw and passes.",
 		    seat);
 		g->turn = lu_next(g, seat);
@@ -359,8 +364,9 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 		game_cat(&sd->pub, ", a Regular Card played face down!");
 		n = 6;
 	} else if (lu_face(id) == g->down_claim) {
-		game_cat(&sd->pub, ", true!");
-		lu_cat_draws(sd, seat, 1, lu_draw(g, seat, 1, sd));
+		game_cat(&sd->pub, ", true! {p:%d} ", seat);
+		lu_cat_draws(&sd->pub, 1, lu_draw(g, seat, 1, sd));
+		game_cat(&sd->pub, ".");
 		back = 0;
 	} else {
 		game_cat(&sd->pub, ", a lie!");
@@ -371,9 +377,9 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 		cards_add(&g->hand[player], id);
 		g->colour = g->prev_colour;
 		g->sym = g->prev_sym;
-		game_cat(&sd->pub, " {p:%d} takes it back.", player);
-		lu_cat_draws(sd, player, n, lu_draw(g, player, n, sd));
-		game_cat(&sd->pub, " To match: ");
+		game_cat(&sd->pub, " {p:%d} takes it back and ", player);
+		lu_cat_draws(&sd->pub, n, lu_draw(g, player, n, sd));
+		game_cat(&sd->pub, ". To match: ");
 		lu_cat_match(g, &sd->pub);
 		game_cat(&sd->pub, ".");
 	}
@@ -400,8 +406,11 @@ apply_uno(struct game *g, int seat, struct said *sd)
 		game_cat(&sd->pub, " {p:%d} calls UNO first!", seat);
 	g->uno_due = 0;
 	for (s = 0; s < g->nseats; s++) {
-		if (due & (1u << s))
-			lu_cat_draws(sd, s, 2, lu_draw(g, s, 2, sd));
+		if (!(due & (1u << s)))
+			continue;
+		game_cat(&sd->pub, " {p:%d} ", s);
+		lu_cat_draws(&sd->pub, 2, lu_draw(g, s, 2, sd));
+		game_cat(&sd->pub, ".");
 	}
 }
 
@@ -430,11 +439,13 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		lu_wlc_leave(g, seat, sd);
 		return;
 	case PH_SWAP:
+		/* The swap is dropped; the hands stand as the 7 left them. */
 		if (g->turn != seat)
 			return;
 		g->turn = g->after;
 		g->after = -1;
-		break;
+		lu_go_on(g, sd);
+		return;
 	case PH_LAST:
 		/* The player's card can no longer be challenged: play goes
 		 * on.  Another seat leaving only leaves the window. */

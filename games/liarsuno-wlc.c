@@ -138,11 +138,12 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 	    victim);
 	lu_cat_card(&sd->pub, id);
 	if (lu_face_colour(lu_face(id)) != colour) {
-		game_cat(&sd->pub, ", not {%s:%s}! {p:%d} takes it back.",
+		game_cat(&sd->pub, ", not {%s:%s}! {p:%d} takes it back and ",
 		    lu_colour_markup(colour), lu_colour_name(colour), victim);
 		g->put[victim] = -1;
 		cards_add(&g->hand[victim], id);
-		lu_cat_draws(sd, victim, 1, lu_draw(g, victim, 1, sd));
+		lu_cat_draws(&sd->pub, 1, lu_draw(g, victim, 1, sd));
+		game_cat(&sd->pub, ".");
 		if (g->unturned == 0)
 			wlc_end(g, 0, sd);
 		return;

@@ -178,9 +178,9 @@ cat_prompt(const struct game *g, int seat, char **line)
 			return;
 		game_cat(line, " You drew ");
 		lu_cat_card(line, g->drawn);
-		game_cat(line, ", on ");
+		game_cat(line, ": play it on ");
 		lu_cat_match(g, line);
-		game_cat(line, ": play it, or pass.");
+		game_cat(line, ", or pass.");
 		return;
 	case PH_SWAP:
 		if (seat == g->turn)
