@@ -206,11 +206,8 @@ liarsuno_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 		mv->argv[0] = random_of(active & ~(1u << g->turn), rng);
 		return 0;
 	case PH_PUT:
-		if (r < 8) {
-			mv->seat = GAME_SEAT_TABLE;
-			mv->verb = VERB_CLOSE;
-			return 0;
-		}
+		/* Never the table's close: the bot makes it only after a
+		 * turn's time (the simulator tries it through timeout()). */
 		mv->seat = random_of(g->owe_put, rng);
 		mv->verb = VERB_PUT;
 		mv->argc = 1;

@@ -123,6 +123,19 @@ parse_bare(int argc, int verb, struct game_move *mv, char **cause)
 	return 0;
 }
 
+/* swap NICK, challenge NICK: one player named. */
+static int
+parse_named(const struct game *g, int argc, char **argv, int verb,
+    struct game_move *mv, char **cause)
+{
+	mv->verb = verb;
+	mv->argc = 1;
+	if (argc != 1)
+		return game_fail(cause, "name one player: %s NICK",
+		    verb == VERB_SWAP ? "swap" : "challenge");
+	return game_parse_seat(argv[0], g->nseats, &mv->argv[0], cause);
+}
+
 int
 liarsuno_parse(const struct game *g, int seat, int cmd, int argc,
     char **argv, struct game_move *mv, char **cause)
@@ -145,20 +158,9 @@ liarsuno_parse(const struct game *g, int seat, int cmd, int argc,
 	case CMD_CHALLENGE:
 		if (argc == 0)
 			return parse_bare(argc, VERB_CHALLENGE, mv, cause);
-		mv->verb = VERB_ACCUSE;
-		mv->argc = 1;
-		if (argc > 1)
-			return game_fail(cause, "challenge one player: "
-			    "challenge NICK");
-		return game_parse_seat(argv[0], g->nseats, &mv->argv[0],
-		    cause);
+		return parse_named(g, argc, argv, VERB_ACCUSE, mv, cause);
 	case CMD_SWAP:
-		mv->verb = VERB_SWAP;
-		mv->argc = 1;
-		if (argc != 1)
-			return game_fail(cause, "name one player: swap NICK");
-		return game_parse_seat(argv[0], g->nseats, &mv->argv[0],
-		    cause);
+		return parse_named(g, argc, argv, VERB_SWAP, mv, cause);
 	case CMD_PUT:
 		mv->verb = VERB_PUT;
 		mv->argc = 1;
@@ -367,6 +369,9 @@ check_challenge(const struct game *g, int seat, char **cause)
 	if (g->phase == PH_ACCUSE && seat == g->wlc_seat)
 		return game_fail(cause, "name whose card you turn over: "
 		    "challenge NICK");
+	if (g->phase == PH_SWAP && g->down >= 0)
+		return game_fail(cause, "wait: the face-down 7 may be "
+		    "challenged once the hands are swapped");
 	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_LAST))
 		return game_fail(cause, "there is no face-down card to "
 		    "challenge");

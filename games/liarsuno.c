@@ -212,7 +212,8 @@ cat_prompt(const struct game *g, int seat, char **line)
 static void
 cat_hand(const struct game *g, int seat, char **line)
 {
-	game_cat(line, " Hand (%d): ", g->hand[seat].n);
+	game_cat(line, " Hand (%d)%s", g->hand[seat].n,
+	    g->hand[seat].n > 0 ? ": " : "");
 	lu_cat_cards(line, &g->hand[seat]);
 	if (g->put[seat] >= 0) {
 		game_cat(line, "; put: ");
