@@ -98,7 +98,7 @@ enum {
 	VERB_CHALLENGE,		/* the face-down card */
 	VERB_UNO,
 	VERB_PUT,		/* CARD: for a Wild Liar's Challenge */
-	VERB_ACCUSE,		/* SEAT: the WLC's player turns a put card */
+	VERB_ACCUSE,		/* SEAT: the WLC's player turns one over */
 	VERB_CLOSE,		/* the table's: a window or the puts close */
 };
 
@@ -149,7 +149,7 @@ struct game {
 					 * or -1 */
 	int down_seat, down_claim;
 	int drawn;			/* PH_DRAWN: the card drawn */
-	int after;			/* PH_SWAP: who plays after the swap */
+	int after;			/* PH_SWAP: who plays next */
 
 	unsigned uno_due;		/* bit per seat owing an UNO call */
 	int before[GAME_MAX_SEATS];	/* hand sizes when the turn's move
