@@ -93,6 +93,9 @@ parse_play(const struct game *g, int seat, int up, int argc, char **argv,
 	} else if (argc > 1 && strcasecmp(argv[1], "as") == 0)
 		return game_fail(cause, "say what you claim: play %s as r7",
 		    argv[0]);
+	if (up && i == 3)
+		return game_fail(cause, "a card goes face down in private: "
+		    "send 'play %s as %s' to me", argv[0], argv[2]);
 	if (up && down)
 		return game_fail(cause, "a Liar's Card is played face down: "
 		    "send 'play %s as CLAIM' to me in private", argv[0]);
