@@ -438,10 +438,10 @@ cards_check_held(const struct cards *hand, const int *ids, int n,
 }
 
 int
-cards_check_all(const struct cards *const *lists, int nlists, int decks,
+cards_check_ids(const struct cards *const *lists, int nlists, int total,
     char **cause)
 {
-	int seen[CARDS_MAX] = { 0 }, total = decks * CARDS_DECK;
+	int seen[CARDS_MAX] = { 0 };
 	int k, i, id;
 
 	assert(total <= CARDS_MAX);
@@ -459,4 +459,11 @@ cards_check_all(const struct cards *const *lists, int nlists, int decks,
 			return game_fail(cause, "card %d is lost", id);
 	}
 	return 0;
+}
+
+int
+cards_check_all(const struct cards *const *lists, int nlists, int decks,
+    char **cause)
+{
+	return cards_check_ids(lists, nlists, decks * CARDS_DECK, cause);
 }

@@ -151,6 +151,12 @@ int cards_pick(const struct cards *hand, int rank, int suit, int decks,
 int cards_check_held(const struct cards *hand, const int *ids, int n,
     int decks, char **cause);
 
+/* Checks that lists[0..nlists-1] together hold every card id from 0 to
+ * total - 1 exactly once (for invariants of a deck of any make).  0, or
+ * -1 and *cause. */
+int cards_check_ids(const struct cards *const *lists, int nlists, int total,
+    char **cause);
+
 /* Checks that lists[0..nlists-1] together hold every card of decks decks
  * exactly once (for invariants).  0, or -1 and *cause. */
 int cards_check_all(const struct cards *const *lists, int nlists, int decks,

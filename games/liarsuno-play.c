@@ -1,0 +1,560 @@
+/*
+ * What Liar's UNO's moves do: plays face up and face down and the actions
+ * they set off, draws, the swap after a 7 and the pass of hands after a
+ * 0, challenges, UNO calls, leaving, and the end of a hand with its
+ * points.  The Wild Liar's Challenge is liarsuno-wlc.c's.  apply()
+ * assumes check() accepted the move.
+ *
+ * Every piece of a move's text starts with a space; lu_say_all() drops
+ * the first.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cards.h"
+#include "game.h"
+#include "liarsuno.h"
+#include "liarsuno-int.h"
+#include "rng.h"
+
+/* The draw pile is made anew from the discard pile but its top, and the
+ * card under the top while the top may still be taken back.  0 if there
+ * was nothing to make it of. */
+static int
+refill(struct game *g, struct said *sd)
+{
+	int keep = g->down >= 0 ? 2 : 1, n = g->discard.n - keep;
+
+	if (n <= 0)
+		return 0;
+	memcpy(g->draw.c + g->draw.n, g->discard.c,
+	    (size_t)n * sizeof g->discard.c[0]);
+	g->draw.n += n;
+	memmove(g->discard.c, g->discard.c + n,
+	    (size_t)keep * sizeof g->discard.c[0]);
+	g->discard.n = keep;
+	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
+	sd->reshuffled = 1;
+	return 1;
+}
+
+int
+lu_draw(struct game *g, int seat, int n, struct said *sd)
+{
+	int got = 0, id;
+
+	while (got < n && (g->draw.n > 0 || refill(g, sd))) {
+		id = g->draw.c[--g->draw.n];
+		cards_add(&g->hand[seat], id);
+		game_cat(&sd->priv[seat], "%s", got == 0 ? " You draw " : " ");
+		lu_cat_card(&sd->priv[seat], id);
+		got++;
+	}
+	if (got > 0) {
+		game_cat(&sd->priv[seat], ".");
+		sd->hands |= 1u << seat;
+	}
+	return got;
+}
+
+void
+lu_cat_draws(char **line, int want, int got)
+{
+	if (got == 0)
+		game_cat(line, "has nothing to draw");
+	else if (got == 1)
+		game_cat(line, "draws a card%s", want > 1 ? ", all there is" :
+		    "");
+	else
+		game_cat(line, "draws %s cards%s", cards_count_word(got),
+		    got < want ? ", all there are" : "");
+}
+
+/* The turn's seat moves (plays, draws, runs out of time): the card
+ * before can no longer be challenged, owed calls lapse, and the hand
+ * sizes are noted to tell who comes down to one card. */
+static void
+begin_turn_move(struct game *g, int said_uno)
+{
+	int s;
+
+	g->down = -1;
+	g->uno_due = 0;
+	g->uno_said = said_uno ? g->turn : -1;
+	for (s = 0; s < g->nseats; s++)
+		g->before[s] = g->hand[s].n;
+}
+
+/* Owed calls stand only for hands of one card. */
+static void
+drop_uno(struct game *g)
+{
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (g->hand[s].n != 1)
+			g->uno_due &= ~(1u << s);
+	}
+}
+
+void
+lu_go_on(struct game *g, struct said *sd)
+{
+	unsigned due = 0;
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (g->in[s] && g->hand[s].n == 1 && g->before[s] != 1 &&
+		    s != g->uno_said)
+			due |= 1u << s;
+	}
+	g->uno_due = due;
+	g->phase = PH_TURN;
+	if (due != 0) {
+		for (s = 0; s < g->nseats; s++) {
+			if (due & (1u << s))
+				game_cat(&sd->pub, " {p:%d} has one card and "
+				    "owes an UNO call.", s);
+		}
+	}
+	game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+}
+
+void
+lu_hand_over(struct game *g, unsigned winners, struct said *sd)
+{
+	int s, n = 0, score = 0, done = 0;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (!g->in[s])
+			continue;
+		if (winners & (1u << s))
+			game_cat(&sd->pub, "%s{p:%d}", n++ == 0 ? " " :
+			    " and ", s);
+		else
+			score += lu_points(&g->hand[s]);
+	}
+	game_cat(&sd->pub, " %s out, scoring %d.", n == 1 ? "goes" : "go",
+	    score);
+	g->winners = winners;
+	g->hand_score = score;
+	g->down = -1;
+	g->uno_due = 0;
+	if (!g->points) {
+		g->phase = PH_OVER;
+		return;
+	}
+	game_cat(&sd->pub, " Scores:");
+	for (s = 0; s < g->nseats; s++) {
+		if (winners & (1u << s))
+			g->score[s] += score;
+		if (g->in[s] && g->score[s] >= g->target)
+			done = 1;
+		game_cat(&sd->pub, "%s {p:%d} %d", s > 0 ? "," : "", s,
+		    g->score[s]);
+	}
+	game_cat(&sd->pub, " (to %d).", g->target);
+	if (done) {
+		g->phase = PH_OVER;
+		return;
+	}
+	do
+		g->dealer = (g->dealer + 1) % g->nseats;
+	while (!g->in[g->dealer]);
+	lu_deal(g, sd);
+}
+
+static void
+swap_hands(struct game *g, int a, int b, struct said *sd)
+{
+	struct cards h = g->hand[a];
+
+	g->hand[a] = g->hand[b];
+	g->hand[b] = h;
+	sd->hands |= 1u << a | 1u << b;
+	game_cat(&sd->pub, " {p:%d} and {p:%d} swap hands.", a, b);
+}
+
+/* A 0: every hand passes to the next player in the direction of play. */
+static void
+pass_hands(struct game *g, struct said *sd)
+{
+	struct cards was[GAME_MAX_SEATS];
+	int s;
+
+	memcpy(was, g->hand, sizeof was);
+	for (s = 0; s < g->nseats; s++) {
+		if (g->in[s])
+			g->hand[lu_next(g, s)] = was[s];
+	}
+	sd->hands |= lu_active(g);
+	game_cat(&sd->pub, " Every hand passes to the next player.");
+}
+
+/* What a card played does, claimed or true; last: it was the player's
+ * last card, so a 7 or a 0 exchanges nothing. */
+static void
+act(struct game *g, int seat, int face, int last, struct said *sd)
+{
+	int sym = lu_face_sym(face), next = lu_next(g, seat), n;
+
+	g->turn = next;
+	switch (sym) {
+	case SYM_SKIP:
+		game_cat(&sd->pub, " {p:%d} is skipped.", next);
+		g->turn = lu_next(g, next);
+		break;
+	case SYM_REVERSE:
+		g->dir = -g->dir;
+		g->turn = lu_next(g, seat);
+		game_cat(&sd->pub, " Play reverses%s.", lu_nactive(g) == 2 ?
+		    ": a skip for two" : "");
+		if (lu_nactive(g) == 2)
+			g->turn = seat;
+		break;
+	case SYM_DRAW2:
+	case SYM_WD4:
+		n = sym == SYM_DRAW2 ? 2 : 4;
+		game_cat(&sd->pub, " {p:%d} ", next);
+		lu_cat_draws(&sd->pub, n, lu_draw(g, next, n, sd));
+		game_cat(&sd->pub, " and is skipped.");
+		g->turn = lu_next(g, next);
+		break;
+	case 7:
+		if (last)
+			break;
+		if (lu_nactive(g) == 2) {
+			swap_hands(g, seat, next, sd);
+			break;
+		}
+		g->phase = PH_SWAP;
+		g->after = next;
+		g->turn = seat;
+		game_cat(&sd->pub, " {p:%d} chooses whose hand to take.",
+		    seat);
+		return;
+	case 0:
+		if (!last)
+			pass_hands(g, sd);
+		break;
+	case SYM_WLC:
+		lu_wlc_start(g, seat, g->colour, sd);
+		return;
+	default:
+		break;
+	}
+	if (last) {
+		g->phase = PH_LAST;
+		game_cat(&sd->pub, " It is {p:%d}'s last card: challenge it, "
+		    "or {p:%d} goes out.", seat, seat);
+		return;
+	}
+	lu_go_on(g, sd);
+}
+
+static void
+apply_play(struct game *g, const struct game_move *mv, struct said *sd)
+{
+	int seat = mv->seat, id = mv->argv[ARG_CARD];
+	int down = mv->argv[ARG_DOWN], colour = mv->argv[ARG_COLOUR];
+	int face = down ? mv->argv[ARG_CLAIM] : lu_face(id);
+
+	begin_turn_move(g, mv->argv[ARG_UNO]);
+	cards_remove(&g->hand[seat], id);
+	cards_add(&g->discard, id);
+	sd->hands |= 1u << seat;
+	g->prev_colour = g->colour;
+	g->prev_sym = g->sym;
+	g->colour = lu_face_colour(face) == LU_WILD ? colour :
+	    lu_face_colour(face);
+	g->sym = lu_face_sym(face);
+	if (down) {
+		g->down = id;
+		g->down_seat = seat;
+		g->down_claim = face;
+		game_cat(&sd->pub, " {p:%d} plays a card face down: \"",
+		    seat);
+		lu_cat_claim(&sd->pub, face);
+		game_cat(&sd->pub, "\"");
+		game_cat(&sd->priv[seat], " You played ");
+		lu_cat_card(&sd->priv[seat], id);
+		game_cat(&sd->priv[seat], " face down.");
+	} else {
+		game_cat(&sd->pub, " {p:%d} plays ", seat);
+		lu_cat_card(&sd->pub, id);
+	}
+	if (lu_face_colour(face) == LU_WILD)
+		game_cat(&sd->pub, ", naming {%s:%s}",
+		    lu_colour_markup(colour), lu_colour_name(colour));
+	game_cat(&sd->pub, "%s", mv->argv[ARG_UNO] ? ": UNO!" : ".");
+	if (g->hand[seat].n == 0 && !down) {
+		lu_hand_over(g, 1u << seat, sd);
+		return;
+	}
+	act(g, seat, face, g->hand[seat].n == 0, sd);
+}
+
+static void
+apply_draw(struct game *g, int seat, struct said *sd)
+{
+	int got;
+
+	begin_turn_move(g, 0);
+	got = lu_draw(g, seat, 1, sd);
+	/* The prompt names the card drawn. */
+	free(sd->priv[seat]);
+	sd->priv[seat] = NULL;
+	if (got == 0) {
+		game_cat(&sd->pub, " {p:%d} has nothing to draw and passes.",
+		    seat);
+		g->turn = lu_next(g, seat);
+		lu_go_on(g, sd);
+		return;
+	}
+	g->drawn = g->hand[seat].c[g->hand[seat].n - 1];
+	g->phase = PH_DRAWN;
+	game_cat(&sd->pub, " {p:%d} draws a card.", seat);
+}
+
+/* The turn ran out: the seat draws a card and keeps it. */
+static void
+apply_idle(struct game *g, struct said *sd)
+{
+	int seat = g->turn;
+
+	begin_turn_move(g, 0);
+	if (lu_draw(g, seat, 1, sd) == 0)
+		game_cat(&sd->pub, " {p:%d} has nothing to draw.", seat);
+	else
+		game_cat(&sd->pub, " {p:%d} draws a card and keeps it.",
+		    seat);
+	g->turn = lu_next(g, seat);
+	lu_go_on(g, sd);
+}
+
+static void
+apply_pass(struct game *g, int seat, struct said *sd)
+{
+	game_cat(&sd->pub, " {p:%d} keeps the card.", seat);
+	g->drawn = -1;
+	g->turn = lu_next(g, seat);
+	lu_go_on(g, sd);
+}
+
+static void
+apply_swap(struct game *g, int seat, int other, struct said *sd)
+{
+	swap_hands(g, seat, other, sd);
+	g->turn = g->after;
+	g->after = -1;
+	lu_go_on(g, sd);
+}
+
+/* The face-down card is turned over. */
+static void
+apply_challenge(struct game *g, int seat, struct said *sd)
+{
+	int id = g->down, player = g->down_seat, back = 1, n = 0;
+
+	g->down = -1;
+	game_cat(&sd->pub, " {p:%d} challenges {p:%d}: ", seat, player);
+	lu_cat_card(&sd->pub, id);
+	if (!lu_liar(id)) {
+		game_cat(&sd->pub, ", a Regular Card played face down!");
+		n = 6;
+	} else if (lu_face(id) == g->down_claim) {
+		game_cat(&sd->pub, ", true! {p:%d} ", seat);
+		lu_cat_draws(&sd->pub, 1, lu_draw(g, seat, 1, sd));
+		game_cat(&sd->pub, ".");
+		back = 0;
+	} else {
+		game_cat(&sd->pub, ", a lie!");
+		n = 1;
+	}
+	if (back) {
+		g->discard.n--;
+		cards_add(&g->hand[player], id);
+		g->colour = g->prev_colour;
+		g->sym = g->prev_sym;
+		game_cat(&sd->pub, " {p:%d} takes it back and ", player);
+		lu_cat_draws(&sd->pub, n, lu_draw(g, player, n, sd));
+		game_cat(&sd->pub, ". To match: ");
+		lu_cat_match(g, &sd->pub);
+		game_cat(&sd->pub, ".");
+	}
+	drop_uno(g);
+	if (g->phase != PH_LAST)
+		return;
+	if (!back)
+		lu_hand_over(g, 1u << player, sd);
+	else {
+		g->phase = PH_TURN;
+		game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+	}
+}
+
+static void
+apply_uno(struct game *g, int seat, struct said *sd)
+{
+	unsigned due = g->uno_due & ~(1u << seat);
+	int s;
+
+	if (g->uno_due & (1u << seat))
+		game_cat(&sd->pub, " {p:%d} calls UNO!", seat);
+	else
+		game_cat(&sd->pub, " {p:%d} calls UNO first!", seat);
+	g->uno_due = 0;
+	for (s = 0; s < g->nseats; s++) {
+		if (!(due & (1u << s)))
+			continue;
+		game_cat(&sd->pub, " {p:%d} ", s);
+		lu_cat_draws(&sd->pub, 2, lu_draw(g, s, 2, sd));
+		game_cat(&sd->pub, ".");
+	}
+}
+
+/* A face-down last card nobody challenged: the player goes out. */
+static void
+apply_close(struct game *g, struct said *sd)
+{
+	if (g->phase == PH_PUT) {
+		lu_wlc_close(g, sd);
+		return;
+	}
+	game_cat(&sd->pub, " Nobody challenges {p:%d}'s last card:",
+	    g->down_seat);
+	lu_hand_over(g, 1u << g->down_seat, sd);
+}
+
+/* Play goes on past seat, which left, when the move was its. */
+static void
+leave_turn(struct game *g, int seat, struct said *sd)
+{
+	if (g->after == seat)
+		g->after = lu_next(g, seat);
+	switch (g->phase) {
+	case PH_PUT:
+	case PH_ACCUSE:
+		lu_wlc_leave(g, seat, sd);
+		return;
+	case PH_SWAP:
+		/* The swap is dropped; the hands stand as the 7 left them. */
+		if (g->turn != seat)
+			return;
+		g->turn = g->after;
+		g->after = -1;
+		lu_go_on(g, sd);
+		return;
+	case PH_LAST:
+		/* The player's card can no longer be challenged: play goes
+		 * on.  Another seat leaving only leaves the window. */
+		if (g->down >= 0) {
+			if (g->turn == seat)
+				g->turn = lu_next(g, seat);
+			return;
+		}
+		break;
+	default:
+		if (g->turn != seat)
+			return;
+		break;
+	}
+	if (g->turn == seat)
+		g->turn = lu_next(g, seat);
+	g->drawn = -1;
+	g->phase = PH_TURN;
+	game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+}
+
+static void
+apply_leave(struct game *g, int seat, struct said *sd)
+{
+	struct cards *h = &g->hand[seat];
+	int last;
+
+	if (g->put[seat] >= 0)
+		cards_add(h, g->put[seat]);
+	g->put[seat] = -1;
+	game_cat(&sd->pub, " {p:%d} leaves the game; %d card%s go%s under "
+	    "the draw pile.", seat, h->n, h->n == 1 ? "" : "s",
+	    h->n == 1 ? "es" : "");
+	cards_prepend(&g->draw, h);
+	cards_clear(h);
+	g->in[seat] = 0;
+	g->uno_due &= ~(1u << seat);
+	g->owe_put &= ~(1u << seat);
+	g->unturned &= ~(1u << seat);
+	if (g->down >= 0 && g->down_seat == seat)
+		g->down = -1;
+	if (lu_nactive(g) < 2) {
+		last = lu_next(g, seat);
+		game_cat(&sd->pub, " Everyone else has left:");
+		g->winners = 1u << last;
+		g->hand_score = 0;
+		g->down = -1;
+		g->uno_due = 0;
+		g->phase = PH_OVER;
+		game_cat(&sd->pub, " {p:%d} wins.", last);
+		return;
+	}
+	leave_turn(g, seat, sd);
+}
+
+/* A number for what a move changes in what seats are asked to do. */
+static unsigned long
+asked(const struct game *g)
+{
+	return (unsigned long)g->phase | (unsigned long)g->turn << 4 |
+	    (unsigned long)g->colour << 8 | (unsigned long)g->sym << 12 |
+	    (unsigned long)g->nhand << 16;
+}
+
+void
+liarsuno_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out)
+{
+	struct said sd;
+	unsigned long was = asked(g);
+
+	memset(&sd, 0, sizeof sd);
+	switch (mv->verb) {
+	case VERB_LEAVE:
+		apply_leave(g, mv->seat, &sd);
+		break;
+	case VERB_PLAY:
+		apply_play(g, mv, &sd);
+		break;
+	case VERB_DRAW:
+		apply_draw(g, mv->seat, &sd);
+		break;
+	case VERB_PASS:
+		apply_pass(g, mv->seat, &sd);
+		break;
+	case VERB_IDLE:
+		apply_idle(g, &sd);
+		break;
+	case VERB_SWAP:
+		apply_swap(g, mv->seat, mv->argv[0], &sd);
+		break;
+	case VERB_CHALLENGE:
+		apply_challenge(g, mv->seat, &sd);
+		break;
+	case VERB_UNO:
+		apply_uno(g, mv->seat, &sd);
+		break;
+	case VERB_PUT:
+		lu_wlc_put(g, mv->seat, mv->argv[0], &sd);
+		break;
+	case VERB_ACCUSE:
+		lu_wlc_accuse(g, mv->argv[0], &sd);
+		break;
+	case VERB_CLOSE:
+		apply_close(g, &sd);
+		break;
+	default:
+		assert(!"liarsuno_apply: unknown verb");
+	}
+	sd.asked |= asked(g) != was;
+	lu_say_all(g, &sd, out);
+}
