@@ -16,11 +16,13 @@
 
 extern const struct game_ops cheat_ops;
 extern const struct game_ops cheater_ops;
+extern const struct game_ops cheesedog_ops;
 extern const struct game_ops questions_ops;
 
 const struct game_ops *const game_table[] = {
 	&cheat_ops,
 	&cheater_ops,
+	&cheesedog_ops,
 	&questions_ops,
 	NULL,
 };
