@@ -90,13 +90,13 @@ cheesedog_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	return 0;
 }
 
-/* l is sorted as cards_sort() sorts. */
+/* l is sorted as cd_sort() sorts. */
 static int
 sorted(const struct cards *l)
 {
 	struct cards copy = *l;
 
-	cards_sort(&copy);
+	cd_sort(&copy);
 	return memcmp(copy.c, l->c, (size_t)l->n * sizeof l->c[0]) == 0;
 }
 
@@ -222,7 +222,7 @@ stack_list(struct cards *pool, const char *spec, struct cards *l, int sort,
 		cards_add(l, id);
 	}
 	if (sort)
-		cards_sort(l);
+		cd_sort(l);
 	return 0;
 }
 
@@ -318,7 +318,7 @@ cheesedog_cards(const struct game *g, enum cheesedog_place place, int seat,
 		break;
 	default:
 		l = g->cleared;
-		cards_sort(&l);
+		cd_sort(&l);
 		break;
 	}
 	for (i = 0; i < l.n; i++) {

@@ -45,8 +45,8 @@ enum cd_from { FROM_HAND, FROM_UP, FROM_DOWN, FROM_NOTHING };
 struct game {
 	int nseats;
 	int dealer;
-	struct cards hand[GAME_MAX_SEATS];	/* sorted */
-	struct cards up[GAME_MAX_SEATS];	/* face up, sorted */
+	struct cards hand[GAME_MAX_SEATS];	/* cd_sort()ed */
+	struct cards up[GAME_MAX_SEATS];	/* face up, cd_sort()ed */
 	int down[GAME_MAX_SEATS][CD_DOWN];	/* by position; -1: gone */
 	struct cards pile;			/* bottom first */
 	struct cards cleared;			/* out of the game */
@@ -70,6 +70,8 @@ struct cd_said {
 
 /* The order of ranks: aces high, so the ace is worth 14. */
 int cd_value(int rank);
+/* Sorts l as hands are shown: by rank, aces high, then suit. */
+void cd_sort(struct cards *l);
 /* 1 if cards of rank may be played on the pile of g now. */
 int cd_plays(const struct game *g, int rank);
 /* Where seat plays from now. */

@@ -59,6 +59,29 @@ cd_value(int rank)
 	return rank == CARDS_ACE ? CARDS_KING + 1 : rank;
 }
 
+/* The sort key of a card: its rank's value (aces high), then its suit,
+ * then its deck. */
+static int
+sort_key(int id)
+{
+	return (cd_value(cards_rank(id)) * CARDS_SUITS + cards_suit(id)) *
+	    CD_DECKS + id / CARDS_DECK;
+}
+
+static int
+sort_cmp(const void *a, const void *b)
+{
+	int ka = sort_key(*(const int *)a), kb = sort_key(*(const int *)b);
+
+	return (ka > kb) - (ka < kb);
+}
+
+void
+cd_sort(struct cards *l)
+{
+	qsort(l->c, (size_t)l->n, sizeof l->c[0], sort_cmp);
+}
+
 int
 cd_plays(const struct game *g, int rank)
 {
@@ -329,7 +352,7 @@ take_pile(struct game *g, int seat, int id, struct cd_said *sd)
 		cards_add(&g->hand[seat], id);
 	cards_append(&g->hand[seat], &g->pile);
 	cards_clear(&g->pile);
-	cards_sort(&g->hand[seat]);
+	cd_sort(&g->hand[seat]);
 	sd->cards |= 1u << seat;
 	g->turn = next_seat(g, seat, 1, NULL, NULL);
 }
@@ -466,8 +489,8 @@ cheesedog_create(const struct game_opts *opts, int nseats, int dealer,
 		cards_add(&rest, deck.c[k++]);
 	cards_deal(&rest, g->hand, nseats, g->turn);
 	for (s = 0; s < nseats; s++) {
-		cards_sort(&g->hand[s]);
-		cards_sort(&g->up[s]);
+		cd_sort(&g->hand[s]);
+		cd_sort(&g->up[s]);
 	}
 	cd_say_deal(g, out);
 	return g;

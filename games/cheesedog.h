@@ -38,12 +38,12 @@ int cheesedog_stack(struct game *g, const struct cheesedog_deal *d,
 
 /* Which cards cheesedog_cards() writes. */
 enum cheesedog_place {
-	CHEESEDOG_HAND,		/* seat's hand, sorted */
-	CHEESEDOG_UP,		/* seat's face-up cards, sorted */
+	CHEESEDOG_HAND,		/* seat's hand, sorted by rank, aces high */
+	CHEESEDOG_UP,		/* seat's face-up cards, sorted so */
 	CHEESEDOG_DOWN,		/* seat's face-down cards by position, "-"
 				 * for a position played */
 	CHEESEDOG_PILE,		/* the pile, bottom first (seat unused) */
-	CHEESEDOG_CLEARED,	/* the cards out of the game, sorted */
+	CHEESEDOG_CLEARED,	/* the cards out of the game, sorted so */
 };
 
 /* Writes those cards without markup ("5♥ 10♣"), into buf; always
