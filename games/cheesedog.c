@@ -270,7 +270,9 @@ settle(struct game *g, int seat, int rank, int n, enum cd_from was,
     struct cd_said *sd)
 {
 	char words[64];
-	int run, top, clear, skip = 0, passed[2 * CARDS_RANKS], npassed = 0;
+	/* One seat passed over per 7: eight at most, with two decks. */
+	int passed[CD_DECKS * CARDS_SUITS], npassed = 0;
+	int run, top, clear, skip = 0;
 
 	run = cd_top_run(g, &top);
 	clear = rank == CD_CLEAR_RANK || run >= CD_CLEAR_RUN;
