@@ -16,14 +16,16 @@
 
 extern const struct game_ops cheat_ops;
 extern const struct game_ops cheater_ops;
+extern const struct game_ops cheesedog_ops;
 extern const struct game_ops liarsuno_ops;
 extern const struct game_ops questions_ops;
 
 const struct game_ops *const game_table[] = {
 	&cheat_ops,
 	&cheater_ops,
-	&liarsuno_ops,
 	&questions_ops,
+	&liarsuno_ops,
+	&cheesedog_ops,
 	NULL,
 };
 

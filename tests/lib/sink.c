@@ -63,3 +63,22 @@ sink_count(const struct sink *s, int seat)
 		n += s->seat[i] == seat;
 	return n;
 }
+
+void
+sink_plain(char *out, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *colon, *close;
+	char *o = out;
+
+	while (p < end) {
+		if (*p == '{' && (close = memchr(p, '}', (size_t)(end - p))) &&
+		    (colon = memchr(p, ':', (size_t)(close - p))) &&
+		    strncmp(p, "{p:", 3) != 0) {
+			memcpy(o, colon + 1, (size_t)(close - colon - 1));
+			o += close - colon - 1;
+			p = close + 1;
+		} else
+			*o++ = *p++;
+	}
+	*o = '\0';
+}

@@ -1,0 +1,570 @@
+/*
+ * The Cheesedog fixture of cheesedog-deal.h: a game on a stacked deal,
+ * its messages, lines and moves played through the rules as the bot
+ * would, and the checks made around each of them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/cards.h"
+#include "games/cheesedog.h"
+#include "games/game.h"
+#include "games/rng.h"
+#include "games/xalloc.h"
+#include "tests/lib/cheesedog-deal.h"
+
+#define FACES CARDS_DECK	/* a card's face: rank and suit */
+
+/* Where every face is, counted: in each hand, face down at each seat, in
+ * sight (on the pile or face up anywhere), and out of the game. */
+struct snap {
+	int hand[GAME_MAX_SEATS][FACES];
+	int down[GAME_MAX_SEATS][FACES];
+	int seen[FACES];
+	int cleared[FACES];
+};
+
+/* The four suit symbols: a word is a card only with one of them. */
+static const char *const suits[] = { "♣", "♦", "♥", "♠" };
+
+void
+dg_reset(struct dg *f)
+{
+	sink_reset(&f->sink);
+}
+
+const char *
+dg_said(const struct dg *f, int seat)
+{
+	return sink_said(&f->sink, seat);
+}
+
+int
+dg_said_count(const struct dg *f, int seat)
+{
+	return sink_count(&f->sink, seat);
+}
+
+void
+dg_assert_has(const char *text, const char *part)
+{
+	if (strstr(text, part) == NULL)
+		fail_msg("'%s' lacks '%s'", text, part);
+}
+
+void
+dg_assert_lacks(const char *text, const char *part)
+{
+	if (strstr(text, part) != NULL)
+		fail_msg("'%s' has '%s'", text, part);
+}
+
+const char *
+dg_cards(struct dg *f, enum cheesedog_place place, int seat)
+{
+	cheesedog_cards(f->g, place, seat, f->buf, sizeof f->buf);
+	return f->buf;
+}
+
+/* The face of a card word as the hooks write it ("10♥"), or -1 for
+ * anything else. */
+static int
+face_of(const char *w)
+{
+	int rank, suit, i;
+
+	for (i = 0; i < 4 && strstr(w, suits[i]) == NULL; i++)
+		continue;
+	if (i == 4 || cards_parse_card(w, &rank, &suit, NULL) != 0)
+		return -1;
+	return suit * CARDS_RANKS + rank - 1;
+}
+
+/* Adds the faces of a list "5♥ - 10♣" to n[]. */
+static void
+count_faces(const char *list, int n[FACES])
+{
+	char *copy = xstrdup(list), *p = copy, *w;
+	int k;
+
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (*w == '\0' || strcmp(w, "-") == 0)
+			continue;
+		if ((k = face_of(w)) < 0)
+			fail_msg("unknown card '%s' in '%s'", w, list);
+		n[k]++;
+	}
+	free(copy);
+}
+
+static void
+snapshot(struct dg *f, struct snap *s)
+{
+	int seat;
+
+	memset(s, 0, sizeof *s);
+	for (seat = 0; seat < f->nseats; seat++) {
+		count_faces(dg_cards(f, CHEESEDOG_HAND, seat), s->hand[seat]);
+		count_faces(dg_cards(f, CHEESEDOG_DOWN, seat), s->down[seat]);
+		count_faces(dg_cards(f, CHEESEDOG_UP, seat), s->seen);
+	}
+	count_faces(dg_cards(f, CHEESEDOG_PILE, 0), s->seen);
+	count_faces(dg_cards(f, CHEESEDOG_CLEARED, 0), s->cleared);
+}
+
+/* Fails if line, said to seat (or GAME_PUBLIC), names a hidden card not
+ * in sight before (b) or after (a) the move, nor in seat's own hand; with
+ * played set, the cards the move cleared were in sight (played onto the
+ * pile), as a leave's are not. */
+static void
+check_hidden(const struct dg *f, int seat, const char *line,
+    const struct snap *b, const struct snap *a, int played)
+{
+	size_t len = strlen(line);
+	char *text = xcalloc(1, len + 1), *p = text, *w;
+	int k = -1, s, hidden, allowed;
+
+	sink_plain(text, line, len);
+	while ((w = strsep(&p, " ")) != NULL) {
+		while (*w == '(')
+			w++;
+		len = strlen(w);
+		while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
+			w[--len] = '\0';
+		if ((k = face_of(w)) < 0)
+			continue;
+		allowed = b->seen[k] + a->seen[k] + (seat >= 0 ?
+		    b->hand[seat][k] + a->hand[seat][k] : 0) +
+		    (played ? a->cleared[k] - b->cleared[k] : 0);
+		for (s = hidden = 0; s < f->nseats; s++)
+			hidden += b->hand[s][k] + a->hand[s][k] +
+			    b->down[s][k] + a->down[s][k];
+		if (hidden > 0 && allowed == 0)
+			break;
+		k = -1;
+	}
+	free(text);
+	if (k >= 0)
+		fail_msg("a line to %d names a hidden card: '%s'", seat, line);
+}
+
+/* The plain text of line between the end of after and the next stop,
+ * which must be there, in out of size bytes. */
+static void
+part(const char *line, const char *after, const char *stop, char *out,
+    size_t size)
+{
+	const char *p = strstr(line, after), *end;
+
+	if (p == NULL)
+		fail_msg("'%s' lacks '%s'", line, after);
+	p += strlen(after);
+	if ((end = strstr(p, stop)) == NULL)
+		fail_msg("'%s' lacks '%s' after '%s'", line, stop, after);
+	assert_true((size_t)(end - p) < size);
+	sink_plain(out, p, (size_t)(end - p));
+}
+
+/* The face-down positions the hook's "5♥ - - K♣" holds: "1 4", or
+ * "none". */
+static void
+positions(const char *down, char *out, size_t size)
+{
+	char *copy = xstrdup(down), *p = copy, *w;
+	size_t used = 0;
+	int i = 0;
+
+	out[0] = '\0';
+	while ((w = strsep(&p, " ")) != NULL) {
+		i++;
+		if (strcmp(w, "-") == 0)
+			continue;
+		used += (size_t)snprintf(out + used, size - used, "%s%d",
+		    used > 0 ? " " : "", i);
+	}
+	free(copy);
+	if (used == 0)
+		snprintf(out, size, "none");
+}
+
+/* The number of words of list ("" has none). */
+static int
+nwords(const char *list)
+{
+	int n = list[0] != '\0';
+
+	while ((list = strchr(list, ' ')) != NULL) {
+		list++;
+		n++;
+	}
+	return n;
+}
+
+/* A private line's cards are its seat's, shown only while it holds
+ * some. */
+static void
+check_cards(struct dg *f, int seat, const char *line, int holds)
+{
+	char got[1024], want[1024];
+	int n;
+
+	if (strstr(line, "Hand (") == NULL)
+		return;
+	if (!holds)
+		fail_msg("seat %d holds no cards but is shown some: '%s'",
+		    seat, line);
+	assert_int_equal(sscanf(strstr(line, "Hand (") + strlen("Hand ("),
+	    "%d)", &n), 1);
+	part(line, "): ", ". Face up: ", got, sizeof got);
+	snprintf(want, sizeof want, "%s", dg_cards(f, CHEESEDOG_HAND, seat));
+	if (strcmp(got, want[0] != '\0' ? want : "none") != 0 ||
+	    n != nwords(want))
+		fail_msg("seat %d is shown %d in hand, '%s', but holds '%s'",
+		    seat, n, got, want);
+	part(line, ". Face up: ", ". Face down: ", got, sizeof got);
+	snprintf(want, sizeof want, "%s", dg_cards(f, CHEESEDOG_UP, seat));
+	if (strcmp(got, want[0] != '\0' ? want : "none") != 0)
+		fail_msg("seat %d is shown face up '%s' but has '%s'", seat,
+		    got, want);
+	part(line, ". Face down: ", ".", got, sizeof got);
+	positions(dg_cards(f, CHEESEDOG_DOWN, seat), want, sizeof want);
+	if (strcmp(got, want) != 0)
+		fail_msg("seat %d is shown face down '%s' but has '%s'", seat,
+		    got, want);
+}
+
+/* 1 if seat still holds cards (or is the loser holding them). */
+static int
+holds(struct dg *f, int seat)
+{
+	return dg_cards(f, CHEESEDOG_HAND, seat)[0] != '\0' ||
+	    dg_cards(f, CHEESEDOG_UP, seat)[0] != '\0' ||
+	    strcmp(dg_cards(f, CHEESEDOG_DOWN, seat), "- - - -") != 0;
+}
+
+/* What a move (or the deal, or a view) said, between the snapshots b and
+ * a; played as for check_hidden(). */
+static void
+check_said(struct dg *f, const struct snap *b, const struct snap *a,
+    int played)
+{
+	int npriv[GAME_MAX_SEATS] = { 0 }, npub = 0, i, s;
+
+	for (i = 0; i < f->sink.n; i++) {
+		s = f->sink.seat[i];
+		if (s == GAME_PUBLIC)
+			npub++;
+		else {
+			assert_in_range(s, 0, f->nseats - 1);
+			npriv[s]++;
+			check_cards(f, s, f->sink.text[i], holds(f, s));
+		}
+		check_hidden(f, s, f->sink.text[i], b, a, played);
+	}
+	assert_in_range(npub, 0, 1);
+	for (s = 0; s < f->nseats; s++)
+		assert_in_range(npriv[s], 0, 1);
+}
+
+/* Keeps cause in f (the teardown frees it) and fails with it. */
+static void
+fail_with(struct dg *f, const char *what, char *cause)
+{
+	free(f->cause);
+	f->cause = cause;
+	fail_msg("%s: %s", what, cause);
+}
+
+static void
+check_invariants(struct dg *f, const char *what)
+{
+	char *cause = NULL;
+
+	if (cheesedog_ops.invariants(f->g, &cause) != 0)
+		fail_with(f, what, cause);
+}
+
+/* Games still open, freed by the teardown when a test fails midway. */
+#define LIVE 4
+static struct dg *live[LIVE];
+
+struct dg *
+dg_new_seed(int nseats, int dealer, unsigned long long seed)
+{
+	struct game_opts opts;
+	struct dg *f = xcalloc(1, sizeof *f);
+	struct snap after;
+	struct rng rng;
+	char *cause = NULL;
+	int i;
+
+	game_opts_default(&cheesedog_ops, &opts);
+	rng_seed(&rng, seed);
+	sink_init(&f->sink, &f->out);
+	f->nseats = nseats;
+	for (i = 0; i < LIVE && live[i] != NULL; i++)
+		continue;
+	assert_true(i < LIVE);
+	live[i] = f;
+	f->g = cheesedog_ops.create(&opts, nseats, dealer, &rng, &f->out,
+	    &cause);
+	if (f->g == NULL)
+		fail_with(f, "create", cause);
+	check_invariants(f, "the deal");
+	snapshot(f, &after);
+	check_said(f, &after, &after, 0);
+	return f;
+}
+
+struct dg *
+dg_new(int nseats, int dealer)
+{
+	return dg_new_seed(nseats, dealer, 1);
+}
+
+void
+dg_free(struct dg *f)
+{
+	int i;
+
+	for (i = 0; i < LIVE; i++) {
+		if (live[i] == f)
+			live[i] = NULL;
+	}
+	if (f->g != NULL)
+		cheesedog_ops.destroy(f->g);
+	dg_reset(f);
+	free(f->cause);
+	free(f);
+}
+
+int
+dg_teardown(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < LIVE; i++) {
+		if (live[i] != NULL)
+			dg_free(live[i]);
+	}
+	return 0;
+}
+
+void
+dg_stack(struct dg *f, const struct cheesedog_deal *d)
+{
+	struct snap after;
+	char *cause = NULL;
+
+	dg_reset(f);
+	if (cheesedog_stack(f->g, d, &f->out, &cause) != 0)
+		fail_with(f, "stack", cause);
+	check_invariants(f, "the stacked deal");
+	snapshot(f, &after);
+	check_said(f, &after, &after, 0);
+}
+
+/* Splits line into words in copy (which the caller frees). */
+static int
+split(const char *line, char **copy, char **argv)
+{
+	char *p, *w;
+	int argc = 0;
+
+	*copy = p = xstrdup(line);
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (*w != '\0' && argc < DG_MAX_WORDS)
+			argv[argc++] = w;
+	}
+	return argc;
+}
+
+/* The words command() gives for mv, a move check() accepts, parse back
+ * to a move of the same verb that check() accepts and types the same. */
+static void
+check_typed(struct dg *f, const struct game_move *mv)
+{
+	struct game_move back;
+	char typed[256], again[256], what[300], *copy, *argv[DG_MAX_WORDS];
+	char *cause = NULL;
+	int cmd, argc, rc;
+
+	if ((cmd = cheesedog_ops.command(f->g, mv, typed, sizeof typed)) < 0) {
+		assert_int_equal(mv->verb, GAME_VERB_LEAVE);
+		return;
+	}
+	argc = split(typed, &copy, argv);
+	assert_int_equal(game_cmd_find(&cheesedog_ops, argv[0]), cmd);
+	rc = cheesedog_ops.parse(f->g, mv->seat, cmd, argc - 1, argv + 1,
+	    &back, &cause);
+	free(copy);
+	if (rc != 0 || cheesedog_ops.check(f->g, &back, &cause) != 0) {
+		snprintf(what, sizeof what, "typed '%s' refused", typed);
+		fail_with(f, what, cause);
+	}
+	assert_int_equal(back.verb, mv->verb);
+	assert_int_equal(cheesedog_ops.command(f->g, &back, again,
+	    sizeof again), cmd);
+	assert_string_equal(typed, again);
+}
+
+int
+dg_apply(struct dg *f, const struct game_move *mv)
+{
+	struct snap before, after;
+	char *cause = NULL, text[256];
+
+	free(f->cause);
+	f->cause = NULL;
+	dg_reset(f);
+	if (cheesedog_ops.check(f->g, mv, &cause) != 0) {
+		assert_non_null(cause);
+		assert_null(strchr(cause, '\n'));
+		f->cause = cause;
+		return -1;
+	}
+	check_typed(f, mv);
+	snapshot(f, &before);
+	cheesedog_ops.apply(f->g, mv, &f->out);
+	game_move_format(&cheesedog_ops, mv, text, sizeof text);
+	check_invariants(f, text);
+	snapshot(f, &after);
+	check_said(f, &before, &after, mv->verb != GAME_VERB_LEAVE);
+	return 0;
+}
+
+int
+dg_parse(struct dg *f, int seat, const char *line, struct game_move *mv)
+{
+	char *copy, *argv[DG_MAX_WORDS], *cause = NULL;
+	int argc, cmd, rc;
+
+	argc = split(line, &copy, argv);
+	assert_true(argc > 0);
+	if ((cmd = game_cmd_find(&cheesedog_ops, argv[0])) < 0)
+		fail_msg("no command '%s'", argv[0]);
+	rc = cheesedog_ops.parse(f->g, seat, cmd, argc - 1, argv + 1, mv,
+	    &cause);
+	free(f->cause);
+	f->cause = cause;
+	free(copy);
+	return rc;
+}
+
+int
+dg_do(struct dg *f, int seat, const char *line)
+{
+	struct game_move mv;
+
+	if (dg_parse(f, seat, line, &mv) != 0) {
+		dg_reset(f);
+		return -1;
+	}
+	return dg_apply(f, &mv);
+}
+
+int
+dg_move(struct dg *f, const char *text)
+{
+	struct game_move mv;
+
+	if (game_move_parse(&cheesedog_ops, text, &mv, NULL) != 0)
+		fail_msg("move text '%s'", text);
+	return dg_apply(f, &mv);
+}
+
+void
+dg_ok(struct dg *f, int seat, const char *line)
+{
+	if (dg_do(f, seat, line) != 0)
+		fail_msg("seat %d '%s' refused: %s", seat, line, f->cause);
+}
+
+void
+dg_refused(struct dg *f, int seat, const char *line, const char *want)
+{
+	if (dg_do(f, seat, line) == 0)
+		fail_msg("seat %d '%s' accepted", seat, line);
+	assert_non_null(f->cause);
+	assert_string_equal(f->cause, want);
+}
+
+void
+dg_timeout(struct dg *f, char *text, size_t size)
+{
+	struct game_move mv;
+
+	cheesedog_ops.timeout(f->g, &mv);
+	game_move_format(&cheesedog_ops, &mv, text, size);
+	if (dg_apply(f, &mv) != 0)
+		fail_msg("timeout '%s' refused: %s", text, f->cause);
+}
+
+/* Says seat's view (or the status) into the sink, checked. */
+static const char *
+view(struct dg *f, int seat)
+{
+	struct snap now;
+
+	dg_reset(f);
+	cheesedog_ops.view(f->g, seat, &f->out);
+	assert_int_equal(f->sink.n, 1);
+	assert_int_equal(f->sink.seat[0], seat);
+	snapshot(f, &now);
+	check_said(f, &now, &now, 0);
+	return f->sink.text[0];
+}
+
+const char *
+dg_status(struct dg *f)
+{
+	return view(f, GAME_PUBLIC);
+}
+
+const char *
+dg_view(struct dg *f, int seat)
+{
+	return view(f, seat);
+}
+
+void
+dg_assert_turn(struct dg *f, int seat, int dir)
+{
+	struct game_turn t;
+
+	cheesedog_ops.turn(f->g, &t);
+	assert_int_equal(t.over, 0);
+	assert_int_equal(t.seat, seat);
+	assert_int_equal(t.window, 0);
+	assert_int_equal(cheesedog_direction(f->g), dir);
+}
+
+void
+dg_assert_over(struct dg *f, const int *places, int loser)
+{
+	struct game_result r;
+	struct game_turn t;
+	struct game_move mv;
+	struct rng rng;
+	int s;
+
+	cheesedog_ops.turn(f->g, &t);
+	assert_int_equal(t.over, 1);
+	assert_int_equal(t.seat, -1);
+	rng_seed(&rng, 1);
+	assert_int_equal(cheesedog_ops.sample(f->g, &rng, &mv), -1);
+	cheesedog_ops.result(f->g, &r);
+	assert_int_equal(r.nseats, f->nseats);
+	assert_int_equal(r.winner, -1);
+	assert_int_equal(r.loser, loser);
+	for (s = 0; s < f->nseats; s++)
+		assert_int_equal(r.place[s], places[s]);
+}
