@@ -53,20 +53,6 @@ cx_said_count(const struct cx *f, int seat)
 	return sink_count(&f->sink, seat);
 }
 
-void
-cx_assert_has(const char *text, const char *part)
-{
-	if (strstr(text, part) == NULL)
-		fail_msg("'%s' lacks '%s'", text, part);
-}
-
-void
-cx_assert_lacks(const char *text, const char *part)
-{
-	if (strstr(text, part) != NULL)
-		fail_msg("'%s' has '%s'", text, part);
-}
-
 /* Games still open, freed by the teardown when a test fails midway. */
 #define LIVE 4
 static struct cx *live[LIVE];
@@ -193,27 +179,6 @@ snapshot(struct cx *f, struct snap *s)
 	s->top = face_index(top != NULL ? top + 1 : f->buf);
 }
 
-/* The len bytes of text without colour markup ({red:rC} is rC; {p:N}
- * stays) into out, of len + 1 bytes at least. */
-static void
-plain_into(char *out, const char *text, size_t len)
-{
-	const char *p = text, *end = text + len, *colon, *close;
-	char *o = out;
-
-	while (p < end) {
-		if (*p == '{' && (close = memchr(p, '}', (size_t)(end - p))) &&
-		    (colon = memchr(p, ':', (size_t)(close - p))) &&
-		    strncmp(p, "{p:", 3) != 0) {
-			memcpy(o, colon + 1, (size_t)(close - colon - 1));
-			o += close - colon - 1;
-			p = close + 1;
-		} else
-			*o++ = *p++;
-	}
-	*o = '\0';
-}
-
 /* Fails if a public line names a face marked in forbidden: its words
  * (markup stripped), up to the word a win spells. */
 static void
@@ -224,7 +189,7 @@ check_public(const char *line, const int forbidden[CX_FACES])
 	char *text = xcalloc(1, len + 1), *p = text, *w;
 	int k = -1;
 
-	plain_into(text, line, len);
+	sink_plain(text, line, len);
 
 	while ((w = strsep(&p, " ")) != NULL) {
 		while (*w == '(')
@@ -261,7 +226,7 @@ check_private(struct cx *f, int seat, const char *line,
 		assert_non_null(end);
 		len = (size_t)(end - p);
 		assert_true(len < sizeof words);
-		plain_into(words, p, len);
+		sink_plain(words, p, len);
 		k = face_index(words);
 		if (k < 0 || left[k]-- <= 0)
 			fail_msg("seat %d is told it draws '%s' but gained "
@@ -273,7 +238,7 @@ check_private(struct cx *f, int seat, const char *line,
 		assert_non_null(end);
 		len = (size_t)(end - p);
 		assert_true(len < sizeof hand);
-		plain_into(hand, p, len);
+		sink_plain(hand, p, len);
 		if (strcmp(hand, cx_cards(f, seat)) != 0)
 			fail_msg("seat %d is shown '%s' but holds '%s'", seat,
 			    hand, cx_cards(f, seat));
@@ -335,8 +300,8 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 	for (i = 0; i < f->sink.n; i++) {
 		s = f->sink.seat[i];
 		if (s == GAME_PUBLIC) {
-			cx_assert_lacks(f->sink.text[i], "Hand:");
-			cx_assert_lacks(f->sink.text[i], "You draw");
+			sink_assert_lacks(f->sink.text[i], "Hand:");
+			sink_assert_lacks(f->sink.text[i], "You draw");
 			check_public(f->sink.text[i], forbidden);
 		} else {
 			for (k = 0; k < CX_FACES; k++)

@@ -63,3 +63,36 @@ sink_count(const struct sink *s, int seat)
 		n += s->seat[i] == seat;
 	return n;
 }
+
+void
+sink_assert_has(const char *text, const char *part)
+{
+	if (strstr(text, part) == NULL)
+		fail_msg("'%s' lacks '%s'", text, part);
+}
+
+void
+sink_assert_lacks(const char *text, const char *part)
+{
+	if (strstr(text, part) != NULL)
+		fail_msg("'%s' has '%s'", text, part);
+}
+
+void
+sink_plain(char *out, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *colon, *close;
+	char *o = out;
+
+	while (p < end) {
+		if (*p == '{' && (close = memchr(p, '}', (size_t)(end - p))) &&
+		    (colon = memchr(p, ':', (size_t)(close - p))) &&
+		    strncmp(p, "{p:", 3) != 0) {
+			memcpy(o, colon + 1, (size_t)(close - colon - 1));
+			o += close - colon - 1;
+			p = close + 1;
+		} else
+			*o++ = *p++;
+	}
+	*o = '\0';
+}
