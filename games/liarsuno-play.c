@@ -375,6 +375,8 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 	if (back) {
 		g->discard.n--;
 		cards_add(&g->hand[player], id);
+		/* Shown even when there is nothing to draw. */
+		sd->hands |= 1u << player;
 		g->colour = g->prev_colour;
 		g->sym = g->prev_sym;
 		game_cat(&sd->pub, " {p:%d} takes it back and ", player);

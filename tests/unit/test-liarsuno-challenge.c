@@ -164,6 +164,29 @@ test_window(void **state)
 	lx_free(f);
 }
 
+/* The liar caught with nothing to draw takes the card back all the
+ * same, and is shown the hand it holds now. */
+static void
+test_caught_nothing_to_draw(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "~g3 r4 r5", NULL, "y5 y6" }, .discard = "r9",
+		.first = 0,
+	};
+	struct lx *f = lx_new(3, 2);
+
+	(void)state;
+	d.hands[1] = lx_rest(f, "~g3 r4 r5 y5 y6 r9");
+	lx_stack(f, &d);
+	lx_ok(f, 0, "play ~g3 as r6");
+	lx_ok(f, 2, "challenge");
+	assert_lx_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {grn:~g3}, a "
+	    "lie! {p:0} takes it back and has nothing to draw. To match: "
+	    "{red:r9}.");
+	assert_lx_said(f, 0, "Hand (3): {red:r4 r5} {grn:~g3}");
+	lx_free(f);
+}
+
 #define T(test) cmocka_unit_test_teardown(test, lx_teardown)
 
 int
@@ -174,6 +197,7 @@ main(void)
 		T(test_false),
 		T(test_regular_caught),
 		T(test_window),
+		T(test_caught_nothing_to_draw),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

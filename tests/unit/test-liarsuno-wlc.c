@@ -184,6 +184,37 @@ test_everyone_caught(void **state)
 	lx_free(f);
 }
 
+/* A liar caught with nothing left to draw takes the card back all the
+ * same, and is shown the hand it holds now. */
+static void
+test_caught_nothing_to_draw(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2 y3", "~g3 r1" }, .discard = "r9",
+		.first = 0,
+	};
+	struct lx *f = lx_new(3, 2);
+
+	(void)state;
+	d.hands[2] = lx_rest(f, "WLC y2 y3 ~g3 r1 r9");
+	lx_stack(f, &d);
+	lx_ok(f, 0, "!play WLC red");
+	lx_ok(f, 1, "put ~g3");
+	lx_ok(f, 2, "put b5");
+	lx_ok(f, 0, "challenge {p:1}");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	    "{grn:~g3}, not {red:red}! {p:1} takes it back and draws a card. "
+	    "The draw pile ran out: the discard pile but its top was "
+	    "shuffled into a new one.");
+	assert_lx_cards(f, 1, "r1 r9 ~g3");
+	lx_ok(f, 0, "challenge {p:2}");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
+	    "{blu:b5}, not {red:red}! {p:2} takes it back and has nothing to "
+	    "draw. {p:1} to play.");
+	assert_lx_said_has(f, 2, "Hand (106): ");
+	lx_free(f);
+}
+
 /* Last cards under the WLC win, together: each winner scores all the
  * cards left. */
 static void
@@ -397,6 +428,7 @@ main(void)
 		T(test_put),
 		T(test_caught_then_colour),
 		T(test_everyone_caught),
+		T(test_caught_nothing_to_draw),
 		T(test_shared_win),
 		T(test_last_card_put),
 		T(test_unturned_last_card),
