@@ -326,6 +326,9 @@ test_nothing_to_draw(void **state)
 	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9 b1");
 	lx_stack(f, &d);
 	lx_ok(f, 0, "play ~r+2");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	    "\"{red:r+2}\". {p:1} draws a card, all there is, and is "
+	    "skipped. {p:0} to play.");
 	assert_lx_said_has(f, 1, "You draw {blu:b1}. Hand (107): ");
 	assert_int_equal(lx_count(f, -1), 0);
 	lx_free(f);
