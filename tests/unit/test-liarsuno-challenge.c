@@ -122,6 +122,32 @@ test_regular_caught(void **state)
 	lx_free(f);
 }
 
+/* A WLC is a Regular Card, always played face up: slipped face down
+ * with a claim, it is caught like one. */
+static void
+test_wlc_face_down(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "WLC r4 y2", "y4 ~y5", "g6 b8" }, .discard = "r9",
+		.draw = "b1 b2 b3 b4 b5 b6", .first = 0,
+	};
+	struct lx *f = lx_new(3, 2);
+
+	(void)state;
+	lx_stack(f, &d);
+	lx_refused(f, 0, "!play WLC as r6", "a card goes face down in "
+	    "private: send 'play WLC as r6' to me");
+	lx_ok(f, 0, "play WLC as r6");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	    "\"{red:r6}\". {p:1} to play.");
+	lx_ok(f, 1, "challenge");
+	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: WLC, a "
+	    "Regular Card played face down! {p:0} takes it back and draws "
+	    "six cards. To match: {red:r9}.");
+	assert_lx_cards(f, 0, "r4 y2 b1 b2 b3 b4 b5 b6 WLC");
+	lx_free(f);
+}
+
 /* Who may challenge, and until when: anyone but the player, once, from
  * the play until the next player's move is accepted. */
 static void
@@ -196,6 +222,7 @@ main(void)
 		T(test_true),
 		T(test_false),
 		T(test_regular_caught),
+		T(test_wlc_face_down),
 		T(test_window),
 		T(test_caught_nothing_to_draw),
 	};

@@ -117,6 +117,42 @@ test_deal_order(void **state)
 	lx_free(f);
 }
 
+/* A Liar's number turned first stays: it is an ordinary face-up card,
+ * matched like any other, and nothing goes under the draw pile. */
+static void
+test_deal_liar_number(void **state)
+{
+	struct cards deck, top;
+	char want[600];
+	uint64_t seed;
+	int first;
+	struct lx *f;
+
+	(void)state;
+	for (seed = 1; seed < 10000; seed++) {
+		shuffled(seed, &deck);
+		first = deck.c[deck.n - 1 - 3 * LU_HAND];
+		if (is_number(first) && lu_liar(first))
+			break;
+	}
+	assert_true(seed < 10000);
+	f = lx_new_with(3, 0, NULL, seed);
+	cards_clear(&top);
+	cards_add(&top, first);
+	text_of(&top, 0, want, sizeof want);
+	assert_int_equal(want[0], '~');
+	assert_lx_cards(f, -2, want);
+	assert_string_equal(lx_top(f), want + 1);
+	/* The bottom of the draw pile is the bottom of the deck. */
+	cards_clear(&top);
+	cards_add(&top, deck.c[0]);
+	text_of(&top, 0, want, sizeof want);
+	lx_cards(f, -1);
+	assert_string_equal(strrchr(f->buf, ' ') + 1, want);
+	lx_assert_turn(f, 1, 0, -1);
+	lx_free(f);
+}
+
 /* Counts the cards of a list by kind. */
 static void
 count_kinds(const char *list, int *regular, int *liars, int *actions,
@@ -421,6 +457,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		T(test_deal_order),
+		T(test_deal_liar_number),
 		T(test_deck_in_play),
 		T(test_seats),
 		T(test_stacked_liar_number),
