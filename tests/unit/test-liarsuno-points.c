@@ -95,6 +95,51 @@ test_target(void **state)
 	lx_free(f);
 }
 
+/* A last card face down: unchallenged or true, the hand is scored
+ * (with the challenger's card drawn) and the next dealt; caught, the
+ * hand goes on unscored. */
+static void
+test_last_card_down(void **state)
+{
+	struct liarsuno_deal d = out176;
+	struct lx *f = lx_new_with(3, 2, "points=1", 1);
+
+	(void)state;
+	d.hands[0] = "~r4";
+	d.draw = "b1";
+	lx_stack(f, &d);
+	lx_ok(f, 0, "play ~r4");
+	assert_string_equal(lx_timeout(f), "-1 close");
+	assert_lx_said_has(f, GAME_PUBLIC, "Nobody challenges {p:0}'s last "
+	    "card: {p:0} goes out, scoring 176. Scores: {p:0} 176, {p:1} 0, "
+	    "{p:2} 0 (to 500). Hand 2 of Liar's UNO to 500 points, dealt by "
+	    "{p:0}.");
+	lx_assert_turn(f, 1, 0, -1);
+	lx_free(f);
+
+	f = lx_new_with(3, 2, "points=1", 1);
+	lx_stack(f, &d);
+	lx_ok(f, 0, "play ~r4");
+	lx_ok(f, 2, "challenge");
+	assert_lx_said_has(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {red:~r4}, "
+	    "true! {p:2} draws a card. {p:0} goes out, scoring 177. Scores: "
+	    "{p:0} 177, {p:1} 0, {p:2} 0 (to 500). Hand 2 of ");
+	assert_int_equal(lx_count(f, 2), 7);
+	lx_free(f);
+
+	f = lx_new_with(3, 2, "points=1", 1);
+	d.hands[0] = "~g3";
+	lx_stack(f, &d);
+	lx_ok(f, 0, "play ~g3 as r4");
+	lx_ok(f, 1, "challenge");
+	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
+	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}. "
+	    "{p:1} to play.");
+	assert_int_equal(liarsuno_score(f->g, 0), 0);
+	assert_lx_cards(f, 0, "~g3 b1");
+	lx_free(f);
+}
+
 /* Hands add up; the highest score wins once someone is at the target,
  * whoever won the last hand. */
 static void
@@ -254,6 +299,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_hand_scored),
 		T(test_target),
+		T(test_last_card_down),
 		T(test_across_hands),
 		T(test_shared),
 		T(test_deal_past_left),
