@@ -175,6 +175,37 @@ test_missed(void **state)
 	lx_free(f);
 }
 
+/* A hand of one that draws and plays the card drawn is down to one
+ * again: it owes the call again, or makes it with the play. */
+static void
+test_after_draw(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "~g3", "y4 ~y5 r1", "g6 ~g7 b8" }, .discard = "r9",
+		.draw = "r2 r3", .first = 0,
+	};
+	struct lx *f = lx_new(3, 2);
+
+	(void)state;
+	lx_stack(f, &d);
+	lx_ok(f, 0, "draw");
+	lx_ok(f, 0, "!play r2");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r2}. {p:0} has one "
+	    "card and owes an UNO call. {p:1} to play.");
+	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
+	lx_free(f);
+
+	f = lx_new(3, 2);
+	d.draw = "r3 r2";
+	lx_stack(f, &d);
+	lx_ok(f, 0, "draw");
+	lx_ok(f, 0, "!play r3 uno");
+	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r3}: UNO! {p:1} to "
+	    "play.");
+	assert_int_equal(liarsuno_uno_due(f->g), 0);
+	lx_free(f);
+}
+
 /* A call beside an open challenge leaves the window open; a lie caught
  * gives the card back, and with it the debt goes. */
 static void
@@ -266,6 +297,7 @@ main(void)
 		T(test_right_after),
 		T(test_caught),
 		T(test_missed),
+		T(test_after_draw),
 		T(test_with_challenge),
 		T(test_swap),
 		T(test_zero_two_owe),
