@@ -197,7 +197,7 @@ pass_hands(struct game *g, struct said *sd)
 static void
 act(struct game *g, int seat, int face, int last, struct said *sd)
 {
-	int sym = lu_face_sym(face), next = lu_next(g, seat), n;
+	int sym = lu_face_sym(face), next = lu_next(g, seat), n, got;
 
 	g->turn = next;
 	switch (sym) {
@@ -217,8 +217,11 @@ act(struct game *g, int seat, int face, int last, struct said *sd)
 	case SYM_WD4:
 		n = sym == SYM_DRAW2 ? 2 : 4;
 		game_cat(&sd->pub, " {p:%d} ", next);
-		lu_cat_draws(&sd->pub, n, lu_draw(g, next, n, sd));
-		game_cat(&sd->pub, " and is skipped.");
+		got = lu_draw(g, next, n, sd);
+		lu_cat_draws(&sd->pub, n, got);
+		/* "draws a card, all there is, and is skipped" */
+		game_cat(&sd->pub, "%s and is skipped.", got > 0 && got < n ?
+		    "," : "");
 		g->turn = lu_next(g, next);
 		break;
 	case 7:
@@ -375,6 +378,8 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 	if (back) {
 		g->discard.n--;
 		cards_add(&g->hand[player], id);
+		/* Shown even when there is nothing to draw. */
+		sd->hands |= 1u << player;
 		g->colour = g->prev_colour;
 		g->sym = g->prev_sym;
 		game_cat(&sd->pub, " {p:%d} takes it back and ", player);

@@ -142,6 +142,8 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 		    lu_colour_markup(colour), lu_colour_name(colour), victim);
 		g->put[victim] = -1;
 		cards_add(&g->hand[victim], id);
+		/* Shown even when there is nothing to draw. */
+		sd->hands |= 1u << victim;
 		lu_cat_draws(&sd->pub, 1, lu_draw(g, victim, 1, sd));
 		game_cat(&sd->pub, ".");
 		if (g->unturned == 0)

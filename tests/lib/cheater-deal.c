@@ -53,20 +53,6 @@ cx_said_count(const struct cx *f, int seat)
 	return sink_count(&f->sink, seat);
 }
 
-void
-cx_assert_has(const char *text, const char *part)
-{
-	if (strstr(text, part) == NULL)
-		fail_msg("'%s' lacks '%s'", text, part);
-}
-
-void
-cx_assert_lacks(const char *text, const char *part)
-{
-	if (strstr(text, part) != NULL)
-		fail_msg("'%s' has '%s'", text, part);
-}
-
 /* Games still open, freed by the teardown when a test fails midway. */
 #define LIVE 4
 static struct cx *live[LIVE];
@@ -314,8 +300,8 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 	for (i = 0; i < f->sink.n; i++) {
 		s = f->sink.seat[i];
 		if (s == GAME_PUBLIC) {
-			cx_assert_lacks(f->sink.text[i], "Hand:");
-			cx_assert_lacks(f->sink.text[i], "You draw");
+			sink_assert_lacks(f->sink.text[i], "Hand:");
+			sink_assert_lacks(f->sink.text[i], "You draw");
 			check_public(f->sink.text[i], forbidden);
 		} else {
 			for (k = 0; k < CX_FACES; k++)

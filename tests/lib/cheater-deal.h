@@ -69,12 +69,9 @@ int cx_said_count(const struct cx *f, int seat);
 #define assert_cx_said(f, seat, want) \
 	assert_string_equal(cx_said(f, seat), want)
 #define assert_cx_said_has(f, seat, part) \
-	cx_assert_has(cx_said(f, seat), part)
+	sink_assert_has(cx_said(f, seat), part)
 #define assert_cx_said_lacks(f, seat, part) \
-	cx_assert_lacks(cx_said(f, seat), part)
-
-void cx_assert_has(const char *text, const char *part);
-void cx_assert_lacks(const char *text, const char *part);
+	sink_assert_lacks(cx_said(f, seat), part)
 
 /* Plays a command line typed by seat; 0, or -1 with f->cause set. */
 int cx_do(struct cx *f, int seat, const char *line);

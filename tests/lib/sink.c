@@ -65,6 +65,20 @@ sink_count(const struct sink *s, int seat)
 }
 
 void
+sink_assert_has(const char *text, const char *part)
+{
+	if (strstr(text, part) == NULL)
+		fail_msg("'%s' lacks '%s'", text, part);
+}
+
+void
+sink_assert_lacks(const char *text, const char *part)
+{
+	if (strstr(text, part) != NULL)
+		fail_msg("'%s' has '%s'", text, part);
+}
+
+void
 sink_plain(char *out, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len, *colon, *close;
