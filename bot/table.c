@@ -261,14 +261,7 @@ table_record(struct table *t, const struct game_result *r, int *n)
 
 	for (i = 0; i < t->nseats; i++) {
 		res[i].place = r->place[i];
-		/* Without a single winner, first place wins (a shared
-		 * win); but a game played for a loser has no winners. */
-		res[i].won = r->winner == i || (r->winner < 0 &&
-		    r->loser < 0 && !t->ops->loser_game && r->place[i] == 1);
-		/* Played for a loser, leaving is losing: else a player
-		 * about to lose could leave and keep a clean record. */
-		res[i].lost = r->loser == i || (r->place[i] == 0 &&
-		    (t->ops->loser_game || r->loser >= 0));
+		game_outcome(t->ops, r, i, &res[i].won, &res[i].lost);
 		res[i].points = r->points[i];
 		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
 	}

@@ -271,6 +271,17 @@ game_cmd_find_where(const struct game_ops *ops, const char *word,
 	return first;
 }
 
+void
+game_outcome(const struct game_ops *ops, const struct game_result *r,
+    int seat, int *won, int *lost)
+{
+	int for_loser = ops->loser_game || r->loser >= 0;
+
+	*won = r->winner == seat ||
+	    (r->winner < 0 && !for_loser && r->place[seat] == 1);
+	*lost = r->loser == seat || (for_loser && r->place[seat] == 0);
+}
+
 int
 game_cmd_find(const struct game_ops *ops, const char *word)
 {

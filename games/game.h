@@ -217,6 +217,16 @@ struct game_ops {
 	int (*invariants)(const struct game *g, char **cause);
 };
 
+/* Whether seat won and whether it lost the game that ended with r, as the
+ * records count it: the single winner wins, or with none every seat placed
+ * first (a shared win), except in a game played for a loser (ops is a
+ * loser game, or r names a loser), which has no winners but its single
+ * winner; the loser loses, and in a game played for a loser so does every
+ * seat that left (leaving is losing, or a player about to lose could
+ * leave and keep a clean record). */
+void game_outcome(const struct game_ops *ops, const struct game_result *r,
+    int seat, int *won, int *lost);
+
 /* Every variant, NULL terminated. */
 extern const struct game_ops *const game_table[];
 

@@ -266,6 +266,7 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->g = driver_model(d, t, sg, &o);
 	t->deals++;
 	t->nmoves = 0;
+	t->last_pub[0] = '\0';
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, text, sizeof text);
 	if (text[0] != '\0')
 		driver_wait_public(d, t, text, DRIVER_MOVE_MS, NULL, 0);
@@ -415,6 +416,7 @@ int
 driver_absorb(struct driver *d, int k, const struct store_game *sg)
 {
 	struct driver_table *t = &d->t[k];
+	struct driver_out o;
 	struct game_move mv;
 	struct game_turn tu;
 	const char *text;
@@ -436,7 +438,11 @@ driver_absorb(struct driver *d, int k, const struct store_game *sg)
 	    t->ops->check(t->g, &mv, &cause) != 0)
 		driver_fail(d, "game %lld: move '%s': %s", (long long)t->id,
 		    text, cause);
-	t->ops->apply(t->g, &mv, &driver_discard);
+	driver_out_init(&o, d->questions, t->seed);
+	t->ops->apply(t->g, &mv, &o.out);
+	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, t->last_pub,
+	    sizeof t->last_pub);
+	driver_out_free(&o);
 	driver_forget(d, k);
 	t->nmoves++;
 	d->moves++;
@@ -463,18 +469,18 @@ driver_end(struct driver *d, struct driver_table *t)
 {
 	struct game_result r;
 	struct driver_tally *tl[2];
-	int s, i, won;
+	int s, i, won, lost;
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
 	for (s = 0; s < t->nseats; s++) {
-		won = r.winner == s || (r.winner < 0 && r.place[s] == 1);
+		game_outcome(t->ops, &r, s, &won, &lost);
 		tl[0] = &t->p[t->player[s]].tally[t->variant];
 		tl[1] = &t->p[t->player[s]].tally[DRIVER_VARIANTS];
 		for (i = 0; i < 2; i++) {
 			tl[i]->games++;
 			tl[i]->wins += won;
-			tl[i]->losses += r.loser == s;
+			tl[i]->losses += lost;
 			tl[i]->streak = won ? tl[i]->streak + 1 : 0;
 			if (tl[i]->streak > tl[i]->best)
 				tl[i]->best = tl[i]->streak;
@@ -553,6 +559,14 @@ driver_check_resume(struct driver *d)
 			t->ops->view(t->g, s, &o.out);
 		driver_plain(
 		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
+		/* A long status comes split over lines, at spaces. */
+		while (strlen(got) < strlen(lead) + 1 + strlen(want) &&
+		    strlen(got) + 1 < sizeof got) {
+			s = (int)strlen(got);
+			got[s++] = ' ';
+			driver_wait_public(d, t, "", DRIVER_MOVE_MS, got + s,
+			    sizeof got - (size_t)s);
+		}
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
 			driver_fail(d,

@@ -83,6 +83,9 @@ struct driver_table {
 	char expect[DRIVER_TEXT]; /* ... as the log will have it */
 	char said[DRIVER_TEXT];   /* what its seat typed */
 	size_t mark;              /* p[0]'s line count when it was sent */
+	/* The public text of the last move confirmed: the driver reads the
+	 * log, so that move's announcement may still be on its way. */
+	char last_pub[DRIVER_TEXT];
 	long long deadline;       /* when a SENT or BOT move must be in */
 
 	/* The next move's chooser, when set: called instead of the rules'
