@@ -538,7 +538,7 @@ place_by(const struct game *g, const int *v, int higher, unsigned first,
 static void
 liarsuno_result(const struct game *g, struct game_result *r)
 {
-	int held[GAME_MAX_SEATS], s, n = 0, first = -1;
+	int held[GAME_MAX_SEATS] = { 0 }, s, n = 0, first = -1;
 
 	memset(r, 0, sizeof *r);
 	r->nseats = g->nseats;
