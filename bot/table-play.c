@@ -16,8 +16,9 @@
  *  - moves several seats owe at once (turn.wait: a card each for a Wild
  *    Liar's Challenge) are applied as they come, and after turn_ms the
  *    table's move settles for those left;
- *  - asides (calling UNO) are never held: they neither take nor end the
- *    turn the challenge window holds.
+ *  - asides (calling UNO) are never held, nor refused while a call is
+ *    settled or a move is held: they neither take nor end the turn the
+ *    challenge window holds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +231,7 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 {
 	struct game_turn tu;
 	uint64_t min_end;
+	int aside;
 
 	if (t->paused != TABLE_RUNNING)
 		return game_fail(cause, "the game is paused until I am back "
@@ -244,16 +246,19 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 		table_react(t, mv);
 		return 0;
 	}
-	if (t->tie_seats != 0)
+	/* An aside goes through at once, even while a call is settled or
+	 * a move waits: it neither takes nor ends the turn they hold. */
+	aside = mv->verb != GAME_VERB_LEAVE &&
+	    (t->ops->asides & (1u << mv->verb)) != 0;
+	if (t->tie_seats != 0 && !aside)
 		return game_fail(cause, "a call is being settled; "
 		    "wait a moment");
-	if (t->held)
+	if (t->held && !aside)
 		return game_fail(cause, "your move is already waiting for "
 		    "the challenge window");
 	min_end = t->window_opened_at + (uint64_t)t->b->conf->challenge_min_ms;
 	if (mv->verb != GAME_VERB_LEAVE && tu.window != 0 &&
-	    mv->seat == tu.seat && t->b->now < min_end &&
-	    !(t->ops->asides & (1u << mv->verb))) {
+	    mv->seat == tu.seat && t->b->now < min_end && !aside) {
 		t->held = 1;
 		t->held_move = *mv;
 		t->t_held = timer_add(&t->b->timers, min_end, table_held_play,

@@ -383,6 +383,7 @@ driver_send(struct driver *d, int k)
 	struct driver_table *t = &d->t[k];
 	struct game_move mv;
 	struct client *c;
+	enum game_where where;
 	int cmd;
 
 	if (t->state != DRIVER_READY)
@@ -403,7 +404,9 @@ driver_send(struct driver *d, int k)
 	}
 	c = &t->p[t->player[mv.seat]].cl;
 	t->mark = t->p[0].cl.nlines;
-	if (t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE)
+	where = t->ops->cmds[cmd].where;
+	if ((where & GAME_WHERE_PRIVATE) && (where == GAME_WHERE_PRIVATE ||
+	    !(t->in_channel & (1u << t->sent.verb))))
 		client_send(c, "PRIVMSG " DRIVER_BOT_NICK " :%s", t->said);
 	else
 		client_send(c, "PRIVMSG %s :!%s", t->chan, t->said);

@@ -10,11 +10,12 @@
  * the model must accept.  The next move is the model's sample() with the
  * driver's own seeded RNG (or a suite's own chooser's, which may steer the
  * game where it wants it); command() turns it into what the seat's player
- * types, sent privately to the bot when the command may be typed there,
- * else in the channel.  A move is confirmed when the move log grows by
- * exactly that move (the log is polled, never waited for with a fixed
- * sleep).  A move nobody types (the table's, closing a window) is waited
- * for: the bot makes it with its own timer.
+ * types, sent privately to the bot when the command may be typed there
+ * (unless the table's in_channel asks for the channel), else in the
+ * channel.  A move is confirmed when the move log grows by exactly that
+ * move (the log is polled, never waited for with a fixed sleep).  A move
+ * nobody types (the table's, closing a window) is waited for: the bot
+ * makes it with its own timer.
  *
  * Every text the driver checks is the model's own output rendered as the
  * bot renders it (bot/render.h) with colour stripped: the hands dealt, and
@@ -95,6 +96,11 @@ struct driver_table {
 	int (*choose)(void *ctx, const struct game *g, struct rng *rng,
 	    struct game_move *mv);
 	void *choose_ctx;
+	/* Verbs (bit 1u << verb) typed in the channel, with the prefix,
+	 * when their command may be typed there and in private alike; any
+	 * other such command goes to the bot in private.  A chooser may set
+	 * it move by move. */
+	unsigned in_channel;
 };
 
 struct driver {

@@ -16,6 +16,7 @@
 
 #include "tests/lib/harness.h"
 #include "games/cheat.h"
+#include "games/liarsuno.h"
 #include "storage/store.h"
 
 #define CH "#cheater"
@@ -265,6 +266,77 @@ test_held_play(void **state)
 	harness_free(h);
 }
 
+static void
+drop_text(void *ctx, int seat, const char *text)
+{
+	(void)ctx;
+	(void)seat;
+	(void)text;
+}
+
+/* A game of Liar's UNO among alice, bob and carol in which alice has just
+ * played her last card but one face down without calling UNO: she owes
+ * the call, and the window to challenge her card is open. */
+static struct harness *
+uno_owed(void)
+{
+	struct harness *h = deal_game(harness_new(3, NULL), "liarsuno",
+	    "alice", "bob", "carol", NULL);
+	struct liarsuno_deal d = {
+		.hands = {"~r5 r3", "r4 r9 g2", "g5 g6 b1"},
+		.discard = "r7",
+		.first = 0,
+	};
+	struct game_out out = {drop_text, NULL};
+	char *cause = NULL;
+
+	assert_int_equal(liarsuno_stack(harness_table(h)->g, &d, &out,
+	    &cause), 0);
+	harness_say(h, "alice", "cheaterbot", "play ~r5");
+	assert_int_equal(harness_table(h)->nmoves, 1);
+	return h;
+}
+
+/* Calling UNO is an aside: another player's call goes through at once
+ * while the next player's move is held for the challenge window, and
+ * while a challenge is being settled. */
+static void
+test_aside_not_held(void **state)
+{
+	struct harness *h = uno_owed();
+	struct table *t = harness_table(h);
+	int before = h->nsent;
+
+	(void)state;
+	harness_say(h, "bob", CH, "!play r4");	/* too soon: held */
+	assert_true(t->held);
+	harness_say(h, "carol", CH, "!uno");
+	assert_int_equal(t->nmoves, 2);
+	assert_true(harness_find(h, before, "carol calls UNO first! alice "
+	    "draws two cards.", NULL) >= 0);
+	assert_true(harness_find(h, before, "already waiting", NULL) < 0);
+	harness_advance(h, (uint64_t)h->conf.challenge_min_ms);
+	assert_int_equal(t->nmoves, 3);		/* bob's play */
+	assert_true(harness_find(h, before, "bob plays r4", NULL) >= 0);
+	harness_free(h);
+
+	h = uno_owed();
+	t = harness_table(h);
+	before = h->nsent;
+	harness_say(h, "carol", CH, "!challenge");	/* in the tie */
+	assert_int_equal(t->tie_seats, 1u << 2);
+	harness_say(h, "bob", "cheaterbot", "uno");
+	assert_int_equal(t->nmoves, 2);
+	assert_true(harness_find(h, before, "bob calls UNO first! alice "
+	    "draws two cards.", NULL) >= 0);
+	assert_true(harness_find(h, before, "being settled", NULL) < 0);
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	assert_int_equal(t->nmoves, 3);		/* carol's challenge */
+	assert_true(harness_find(h, before, "carol challenges alice: ~r5, "
+	    "true!", NULL) >= 0);
+	harness_free(h);
+}
+
 /* A turn that times out gets the default move; max_timeouts in a row
  * remove the player. */
 static void
@@ -505,6 +577,7 @@ main(void)
 		cmocka_unit_test(test_whole_game),
 		cmocka_unit_test(test_challenge_tie),
 		cmocka_unit_test(test_held_play),
+		cmocka_unit_test(test_aside_not_held),
 		cmocka_unit_test(test_turn_timeout),
 		cmocka_unit_test(test_bad_moves),
 		cmocka_unit_test(test_wire_safety),
