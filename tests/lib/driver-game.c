@@ -463,21 +463,31 @@ driver_end(struct driver *d, struct driver_table *t)
 {
 	struct game_result r;
 	struct driver_tally *tl[2];
-	int s, i, won;
+	int s, i, won, lost, safe;
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
 	for (s = 0; s < t->nseats; s++) {
-		won = r.winner == s || (r.winner < 0 && r.place[s] == 1);
+		/* As docs/storage.md has it: with no single winner, first
+		 * place wins, but a game played for a loser has no winners;
+		 * there, leaving is losing. */
+		won = r.winner == s || (r.winner < 0 && r.loser < 0 &&
+		    !t->ops->loser_game && r.place[s] == 1);
+		lost = r.loser == s || (r.place[s] == 0 &&
+		    (t->ops->loser_game || r.loser >= 0));
+		safe = !lost && r.place[s] > 0;
 		tl[0] = &t->p[t->player[s]].tally[t->variant];
 		tl[1] = &t->p[t->player[s]].tally[DRIVER_VARIANTS];
 		for (i = 0; i < 2; i++) {
 			tl[i]->games++;
 			tl[i]->wins += won;
-			tl[i]->losses += r.loser == s;
+			tl[i]->losses += lost;
 			tl[i]->streak = won ? tl[i]->streak + 1 : 0;
 			if (tl[i]->streak > tl[i]->best)
 				tl[i]->best = tl[i]->streak;
+			tl[i]->safe = safe ? tl[i]->safe + 1 : 0;
+			if (tl[i]->safe > tl[i]->best_safe)
+				tl[i]->best_safe = tl[i]->safe;
 		}
 	}
 	t->ops->destroy(t->g);

@@ -385,13 +385,15 @@ driver_check_tally(struct driver *d, const struct driver_player *p,
 		driver_fail(d, "stats of %s: %s", p->nick, cause);
 	if (st.games != want->games || st.wins != want->wins ||
 	    st.losses != want->losses || st.streak != want->streak ||
-	    st.best_streak != want->best)
+	    st.best_streak != want->best || st.safe != want->safe ||
+	    st.best_safe != want->best_safe)
 		driver_fail(d,
 		    "%s, %s: games %d wins %d losses %d streak %d "
-		    "best %d; counted %d %d %d %d %d",
+		    "best %d safe %d best %d; counted %d %d %d %d %d %d %d",
 		    p->nick, variant != NULL ? variant : "all", st.games,
-		    st.wins, st.losses, st.streak, st.best_streak, want->games,
-		    want->wins, want->losses, want->streak, want->best);
+		    st.wins, st.losses, st.streak, st.best_streak, st.safe,
+		    st.best_safe, want->games, want->wins, want->losses,
+		    want->streak, want->best, want->safe, want->best_safe);
 }
 
 void
