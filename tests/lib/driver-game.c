@@ -557,12 +557,15 @@ driver_check_resume(struct driver *d)
 		if (t->state == DRIVER_OFF || t->state == DRIVER_ENDING)
 			continue;
 		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
-		driver_wait_public(d, t, lead, DRIVER_JOIN_MS, got, sizeof got);
 		driver_out_init(&o, d->questions, t->seed);
 		for (s = GAME_PUBLIC; s < t->nseats; s++)
 			t->ops->view(t->g, s, &o.out);
 		driver_plain(
 		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
+		/* "LEAD. STATUS", which may come cut into lines */
+		driver_wait_public_cut(d, t, lead,
+		    strlen(lead) + 2 + strlen(want), DRIVER_JOIN_MS, got,
+		    sizeof got);
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
 			driver_fail(d,
