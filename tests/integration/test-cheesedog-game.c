@@ -27,7 +27,8 @@
  *    (its owner alone is told which it was), the pickups, who is safe in
  *    which place and "L is left holding cards and loses.", then "Game
  *    over! L loses Cheesedog. Places: 1. A, 2. B, 3. L."; every game had
- *    both clears, a skip, an 8, a reverse and a flip that played;
+ *    both clears, a skip, an 8, a reverse and a flip that played, and
+ *    the match a flip that did not;
  *  - those lines reached the channel in order, and nothing else there
  *    named a card: with them blanked out no suit is left, so no card of a
  *    hand and no face-down card before its flip was ever shown; each
@@ -738,6 +739,9 @@ test_announced(void **state)
 			fail_msg("game %lld: no %s", (long long)w->id[w->game],
 			    ev_name[EV_FLIP]);
 	}
+	/* a flip that did not play, whose card the checks above kept out
+	 * of the channel */
+	assert_true(total[EV_MISS] > 0);
 	/* the summary, one line */
 	print_message("%d games, losers", w->games);
 	for (w->game = 0; w->game < w->games; w->game++)
