@@ -14,10 +14,12 @@
 #include <strings.h>
 
 #include "core.h"
+#include "ircline.h"
 #include "render.h"
 #include "games/xalloc.h"
 
-#define WORDS_MAX 64
+/* Every word a line can hold: a word and a space take two bytes. */
+#define WORDS_MAX (IRCLINE_MAX / 2 + 1)
 
 static const struct cmd_entry *const cmd_groups[] = {
 	cmd_lobby_table,
@@ -74,16 +76,19 @@ dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg), void *arg)
 	}
 }
 
-/* Splits s in place into at most max words. */
+/* Splits s in place into its words, at most max of them; -1 if it has
+ * more (no word is dropped: a command cut short would be another). */
 static int
 dispatch_split(char *s, char **argv, int max)
 {
 	int argc = 0;
 
-	while (*s != '\0' && argc < max) {
+	for (;;) {
 		s += strspn(s, " \t");
 		if (*s == '\0')
 			break;
+		if (argc == max)
+			return -1;
 		argv[argc++] = s;
 		s += strcspn(s, " \t");
 		if (*s != '\0')
@@ -296,7 +301,9 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	}
 	ctx.argc = dispatch_split(s, argv, WORDS_MAX);
 	ctx.argv = argv;
-	if (ctx.argc > 0)
+	if (ctx.argc < 0)
+		say_error(&ctx, "too many words");
+	else if (ctx.argc > 0)
 		dispatch_command(&ctx);
 out:
 	buf_free(&clean);

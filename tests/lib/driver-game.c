@@ -472,12 +472,13 @@ driver_end(struct driver *d, struct driver_table *t)
 {
 	struct game_result r;
 	struct driver_tally *tl[2];
-	int s, i, won, lost;
+	int s, i, won, lost, safe;
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
 	for (s = 0; s < t->nseats; s++) {
 		game_outcome(t->ops, &r, s, &won, &lost);
+		safe = !lost && r.place[s] > 0;
 		tl[0] = &t->p[t->player[s]].tally[t->variant];
 		tl[1] = &t->p[t->player[s]].tally[DRIVER_VARIANTS];
 		for (i = 0; i < 2; i++) {
@@ -487,6 +488,9 @@ driver_end(struct driver *d, struct driver_table *t)
 			tl[i]->streak = won ? tl[i]->streak + 1 : 0;
 			if (tl[i]->streak > tl[i]->best)
 				tl[i]->best = tl[i]->streak;
+			tl[i]->safe = safe ? tl[i]->safe + 1 : 0;
+			if (tl[i]->safe > tl[i]->best_safe)
+				tl[i]->best_safe = tl[i]->safe;
 		}
 	}
 	t->ops->destroy(t->g);
@@ -556,20 +560,15 @@ driver_check_resume(struct driver *d)
 		if (t->state == DRIVER_OFF || t->state == DRIVER_ENDING)
 			continue;
 		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
-		driver_wait_public(d, t, lead, DRIVER_JOIN_MS, got, sizeof got);
 		driver_out_init(&o, d->questions, t->seed);
 		for (s = GAME_PUBLIC; s < t->nseats; s++)
 			t->ops->view(t->g, s, &o.out);
 		driver_plain(
 		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
-		/* A long status comes split over lines, at spaces. */
-		while (strlen(got) < strlen(lead) + 1 + strlen(want) &&
-		    strlen(got) + 1 < sizeof got) {
-			s = (int)strlen(got);
-			got[s++] = ' ';
-			driver_wait_public(d, t, "", DRIVER_MOVE_MS, got + s,
-			    sizeof got - (size_t)s);
-		}
+		/* "LEAD. STATUS", which may come cut into lines */
+		driver_wait_public_cut(d, t, lead,
+		    strlen(lead) + 2 + strlen(want), DRIVER_JOIN_MS, got,
+		    sizeof got);
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
 			driver_fail(d,

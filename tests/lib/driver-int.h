@@ -27,6 +27,12 @@ void driver_fail(const struct driver *d, const char *fmt, ...)
 void driver_wait_public(struct driver *d, struct driver_table *t,
     const char *text, int timeout_ms, char *out, size_t size);
 
+/* The same for a line the bot may have cut into several (a long status):
+ * the lines after it in the channel are joined to it, each after a space,
+ * until the text is len bytes long. */
+void driver_wait_public_cut(struct driver *d, struct driver_table *t,
+    const char *text, size_t len, int timeout_ms, char *out, size_t size);
+
 /* Seat's player gets want privately about t's channel (what names it in
  * a failure), in as many lines as the bot split it into. */
 void driver_expect_private(struct driver *d, struct driver_table *t, int seat,

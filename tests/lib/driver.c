@@ -254,6 +254,43 @@ driver_wait_public(struct driver *d, struct driver_table *t, const char *text,
 }
 
 void
+driver_wait_public_cut(struct driver *d, struct driver_table *t,
+    const char *text, size_t len, int timeout_ms, char *out, size_t size)
+{
+	struct driver_line m = {t->chan, NULL, text};
+	struct client *c = &t->p[0].cl;
+	long long end = ngircd_now_ms() + timeout_ms;
+	char plain[DRIVER_TEXT];
+	const char *raw;
+	size_t k, used;
+
+	raw = client_wait(c, driver_is_line, &m, timeout_ms);
+	if (raw == NULL)
+		driver_fail(d, "%s: the bot did not say '%s'", t->chan, text);
+	for (k = 0; c->lines[k] != raw; k++)
+		;
+	client_strip(driver_msg(raw), out, size);
+	used = strlen(out);
+	/* The lines that follow it in the channel are its other parts. */
+	m.text = NULL;
+	while (used < len) {
+		if (++k >= c->nlines) {
+			k--;
+			if (ngircd_now_ms() > end || client_pump(c, 10) != 0)
+				driver_fail(d, "%s: '%s' stopped short: '%s'",
+				    t->chan, text, out);
+			continue;
+		}
+		client_strip(c->lines[k], plain, sizeof plain);
+		if (c->taken[k] || !driver_is_line(plain, &m))
+			continue;
+		c->taken[k] = 1;
+		snprintf(out + used, size - used, " %s", driver_msg(plain));
+		used += strlen(out + used);
+	}
+}
+
+void
 driver_expect_private(struct driver *d, struct driver_table *t, int seat,
     const char *want, const char *what)
 {
@@ -385,13 +422,15 @@ driver_check_tally(struct driver *d, const struct driver_player *p,
 		driver_fail(d, "stats of %s: %s", p->nick, cause);
 	if (st.games != want->games || st.wins != want->wins ||
 	    st.losses != want->losses || st.streak != want->streak ||
-	    st.best_streak != want->best)
+	    st.best_streak != want->best || st.safe != want->safe ||
+	    st.best_safe != want->best_safe)
 		driver_fail(d,
 		    "%s, %s: games %d wins %d losses %d streak %d "
-		    "best %d; counted %d %d %d %d %d",
+		    "best %d safe %d best %d; counted %d %d %d %d %d %d %d",
 		    p->nick, variant != NULL ? variant : "all", st.games,
-		    st.wins, st.losses, st.streak, st.best_streak, want->games,
-		    want->wins, want->losses, want->streak, want->best);
+		    st.wins, st.losses, st.streak, st.best_streak, st.safe,
+		    st.best_safe, want->games, want->wins, want->losses,
+		    want->streak, want->best, want->safe, want->best_safe);
 }
 
 void

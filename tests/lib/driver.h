@@ -41,9 +41,11 @@
 #define DRIVER_VARIANTS 8 /* entries of game_table[] followed */
 #define DRIVER_TEXT 4096  /* one move's or one hand's text */
 
-/* A player's expected stats, counted from the models' results. */
+/* A player's expected stats, counted from the models' results: safe is
+ * the games in a row neither lost nor left. */
 struct driver_tally {
 	int games, wins, losses, streak, best;
+	int safe, best_safe;
 };
 
 struct driver_player {

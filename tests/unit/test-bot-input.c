@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/buf.h"
 #include "tests/lib/harness.h"
 #include "games/rng.h"
 
@@ -155,12 +156,54 @@ test_odd_events(void **state)
 	harness_free(h);
 }
 
+/* A command is read to its last word: a play of more cards than the 63
+ * the bot once cut a line to (64 words, the rest dropped, so another move
+ * was made than the one typed) reaches the word at its end, and a text of
+ * more words than any IRC line holds is refused whole. */
+static void
+test_many_words(void **state)
+{
+	static const char *const players[] = { "alice", "bob", "carol",
+		NULL };
+	struct harness *h = harness_new(1, NULL);
+	struct buf line = BUF_INIT;
+	const char *params[2];
+	int i;
+
+	(void)state;
+	harness_deal(h, "cheesedog", players);
+	buf_adds(&line, "play");
+	for (i = 0; i < 70; i++)
+		buf_adds(&line, " 5h");
+	buf_adds(&line, " zz");
+	harness_clear(h);
+	harness_say(h, harness_table(h)->seats[harness_turn(h)].nick,
+	    "cheaterbot", buf_str(&line));
+	harness_drain(h);
+	assert_true(harness_find(h, 0, "unknown card 'zz'", NULL) >= 0);
+
+	buf_reset(&line);
+	for (i = 0; i < 300; i++)
+		buf_adds(&line, "x ");
+	params[0] = "cheaterbot";
+	params[1] = buf_str(&line);
+	harness_clear(h);
+	bot_event(h->bot, "PRIVMSG", "dave!dave@test.host", params, 2,
+	    h->now);
+	harness_drain(h);
+	assert_int_equal(h->nsent, 1);
+	assert_true(harness_find(h, 0, "dave", "too many words", NULL) >= 0);
+	buf_free(&line);
+	harness_free(h);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_input),
 		cmocka_unit_test(test_odd_events),
+		cmocka_unit_test(test_many_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
