@@ -127,23 +127,32 @@ fx_said_count(const struct fx *f, int seat)
 }
 
 int
+fx_words(char *line, char **words, int max)
+{
+	char *w;
+	int n = 0;
+
+	while ((w = strsep(&line, " ")) != NULL) {
+		if (*w != '\0' && n < max)
+			words[n++] = w;
+	}
+	return n;
+}
+
+int
 fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 {
 	enum game_where where = GAME_WHERE_PRIVATE;
 	const struct game_cmd *gc;
-	char *copy, *p, *argv[FX_MAX_WORDS], *w, *cause = NULL;
-	int argc = 0, cmd, rc;
+	char *copy, *argv[FX_MAX_WORDS], *cause = NULL;
+	int argc, cmd, rc;
 
 	if (f->where && line[0] == '!') {
 		where = GAME_WHERE_CHANNEL;
 		line++;
 	}
-	copy = p = xstrdup(line);
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w != '\0' && argc < FX_MAX_WORDS)
-			argv[argc++] = w;
-	}
-	if (argc == 0) {
+	copy = xstrdup(line);
+	if ((argc = fx_words(copy, argv, FX_MAX_WORDS)) == 0) {
 		free(copy);
 		fail_msg("no command in '%s'", line);
 	}

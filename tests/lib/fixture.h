@@ -76,6 +76,10 @@ int fx_said_count(const struct fx *f, int seat);
 #define assert_said_lacks(f, seat, part) \
 	sink_assert_lacks(fx_said(f, seat), part)
 
+/* Splits line at its spaces, in place, into at most max words; how
+ * many. */
+int fx_words(char *line, char **words, int max);
+
 /* Parses a line typed by seat (no check) into mv; 0, or -1 and
  * f->cause.  An unknown command fails the test; with f->where, one not
  * allowed where it is typed is refused as bot/dispatch.c refuses it. */
