@@ -185,18 +185,19 @@ fx_apply(struct fx *f, const struct game_move *mv)
 	free(f->cause);
 	f->cause = NULL;
 	fx_reset(f);
-	game_move_format(f->ops, mv, text, sizeof text);
+	/* A refused move may be one no text can show. */
 	if (f->ops->check(f->g, mv, &cause) != 0) {
 		f->cause = cause;
 		if (cause == NULL)
-			fail_msg("'%s' refused without a cause", text);
+			fail_msg("a move refused without a cause");
 		assert_null(strchr(cause, '\n'));
-		fx_invariants(f, text);
+		fx_invariants(f, "a refused move");
 		return -1;
 	}
 	if (f->before != NULL)
 		f->before(f, mv);
 	f->ops->apply(f->g, mv, &f->out);
+	game_move_format(f->ops, mv, text, sizeof text);
 	fx_invariants(f, text);
 	if (f->check != NULL)
 		f->check(f, mv);
