@@ -74,21 +74,7 @@ fx_stack(struct fx *f, const char *const *spec)
 
 	for (s = 0; s < f->nseats; s++)
 		fx_cards(spec[s], &hands[s]);
-	if (cheat_stack(f->g, hands, &cause) != 0)
-		fx_fail(f, "stack", cause);
-	fx_invariants(f, "the stacked deal");
-}
-
-void
-assert_turn(struct fx *f, int seat, unsigned window, int accused)
-{
-	struct game_turn t;
-
-	f->ops->turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, window);
-	assert_int_equal(t.accused, accused);
+	fx_stacked(f, cheat_stack(f->g, hands, &cause), cause);
 }
 
 int
@@ -102,19 +88,9 @@ void
 assert_over(struct fx *f, const int *places, int winner, int loser)
 {
 	struct game_result r;
-	struct game_turn t;
 	int s;
 
-	f->ops->turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
-	assert_int_equal(t.window, 0);
-	f->ops->result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	for (s = 0; s < f->nseats; s++) {
-		assert_int_equal(r.place[s], places[s]);
+	fx_assert_over(f, places, winner, loser, &r);
+	for (s = 0; s < f->nseats; s++)
 		assert_int_equal(r.points[s], fx_hand_n(f, s));
-	}
-	assert_int_equal(r.winner, winner);
-	assert_int_equal(r.loser, loser);
 }

@@ -41,7 +41,8 @@ void fx_stack(struct fx *f, const char *const *spec);
 
 /* The game is not over; seat is to play (or -1), the seats in window may
  * call cheat on accused (or -1). */
-void assert_turn(struct fx *f, int seat, unsigned window, int accused);
+#define assert_turn(f, seat, window, accused) \
+	fx_assert_turn(f, seat, window, accused, NULL)
 
 /* The number of cards seat holds. */
 int fx_hand_n(struct fx *f, int seat);

@@ -293,9 +293,7 @@ cx_stack(struct fx *f, const struct cheater_deal *d)
 	memset(&x->before, 0, sizeof x->before);
 	fx_reset(f);
 	x->opened = 0;
-	if (cheater_stack(f->g, d, &f->out, &cause) != 0)
-		fx_fail(f, "stack", cause);
-	fx_invariants(f, "the stacked deal");
+	fx_stacked(f, cheater_stack(f->g, d, &f->out, &cause), cause);
 	snapshot(f, &after);
 	check_said(f, &x->before, &after);
 }
@@ -304,13 +302,7 @@ void
 cx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
     int holder)
 {
-	struct game_turn t;
-
-	cheater_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, window);
-	assert_int_equal(t.accused, accused);
+	fx_assert_turn(f, seat, window, accused, NULL);
 	assert_int_equal(cheater_holder(f->g), holder);
 }
 
@@ -319,19 +311,10 @@ cx_assert_over(struct fx *f, const int *places, int winner,
     const char *detail)
 {
 	struct game_result r;
-	struct game_turn t;
 	int s;
 
-	cheater_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
-	assert_int_equal(t.window, 0);
-	cheater_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, winner);
-	assert_int_equal(r.loser, -1);
+	fx_assert_over(f, places, winner, -1, &r);
 	for (s = 0; s < f->nseats; s++) {
-		assert_int_equal(r.place[s], places[s]);
 		assert_string_equal(r.detail[s], s == winner ? detail : "");
 		assert_in_range(r.points[s], 0, 7);
 	}

@@ -329,9 +329,7 @@ dg_stack(struct fx *f, const struct cheesedog_deal *d)
 	char *cause = NULL;
 
 	fx_reset(f);
-	if (cheesedog_stack(f->g, d, &f->out, &cause) != 0)
-		fx_fail(f, "stack", cause);
-	fx_invariants(f, "the stacked deal");
+	fx_stacked(f, cheesedog_stack(f->g, d, &f->out, &cause), cause);
 	check_deal(f);
 }
 
@@ -362,12 +360,7 @@ dg_view(struct fx *f, int seat)
 void
 dg_assert_turn(struct fx *f, int seat, int dir)
 {
-	struct game_turn t;
-
-	cheesedog_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, 0);
+	fx_assert_turn(f, seat, 0, -1, NULL);
 	assert_int_equal(cheesedog_direction(f->g), dir);
 }
 
@@ -375,20 +368,10 @@ void
 dg_assert_over(struct fx *f, const int *places, int loser)
 {
 	struct game_result r;
-	struct game_turn t;
 	struct game_move mv;
 	struct rng rng;
-	int s;
 
-	cheesedog_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
+	fx_assert_over(f, places, -1, loser, &r);
 	rng_seed(&rng, 1);
 	assert_int_equal(cheesedog_ops.sample(f->g, &rng, &mv), -1);
-	cheesedog_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, -1);
-	assert_int_equal(r.loser, loser);
-	for (s = 0; s < f->nseats; s++)
-		assert_int_equal(r.place[s], places[s]);
 }

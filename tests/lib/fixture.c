@@ -109,6 +109,48 @@ fx_teardown(void **state)
 }
 
 void
+fx_stacked(struct fx *f, int rc, char *cause)
+{
+	if (rc != 0)
+		fx_fail(f, "stack", cause);
+	fx_invariants(f, "the stacked deal");
+}
+
+void
+fx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
+    struct game_turn *t)
+{
+	struct game_turn own;
+
+	if (t == NULL)
+		t = &own;
+	f->ops->turn(f->g, t);
+	assert_int_equal(t->over, 0);
+	assert_int_equal(t->seat, seat);
+	assert_int_equal(t->window, window);
+	assert_int_equal(t->accused, accused);
+}
+
+void
+fx_assert_over(struct fx *f, const int *places, int winner, int loser,
+    struct game_result *r)
+{
+	struct game_turn t;
+	int s;
+
+	f->ops->turn(f->g, &t);
+	assert_int_equal(t.over, 1);
+	assert_int_equal(t.seat, -1);
+	assert_int_equal(t.window, 0);
+	f->ops->result(f->g, r);
+	assert_int_equal(r->nseats, f->nseats);
+	assert_int_equal(r->winner, winner);
+	assert_int_equal(r->loser, loser);
+	for (s = 0; s < f->nseats; s++)
+		assert_int_equal(r->place[s], places[s]);
+}
+
+void
 fx_reset(struct fx *f)
 {
 	sink_reset(&f->sink);

@@ -410,9 +410,7 @@ lx_stack(struct fx *f, const struct liarsuno_deal *d)
 	char *cause = NULL;
 
 	fx_reset(f);
-	if (liarsuno_stack(f->g, d, &f->out, &cause) != 0)
-		fx_fail(f, "stack", cause);
-	fx_invariants(f, "the stacked deal");
+	fx_stacked(f, liarsuno_stack(f->g, d, &f->out, &cause), cause);
 	check_deal(f);
 }
 
@@ -432,11 +430,7 @@ lx_assert_turn(struct fx *f, int seat, unsigned window, int accused)
 {
 	struct game_turn t;
 
-	liarsuno_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, window);
-	assert_int_equal(t.accused, accused);
+	fx_assert_turn(f, seat, window, accused, &t);
 	assert_int_equal(t.pause, 0);
 	assert_int_equal(t.wait, 0);
 }
@@ -460,20 +454,9 @@ lx_assert_over(struct fx *f, const int *places, int winner,
     const int *points)
 {
 	struct game_result r;
-	struct game_turn t;
 	int s;
 
-	liarsuno_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
-	assert_int_equal(t.window, 0);
-	liarsuno_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, winner);
-	assert_int_equal(r.loser, -1);
-	for (s = 0; s < f->nseats; s++) {
-		assert_int_equal(r.place[s], places[s]);
-		if (points != NULL)
-			assert_int_equal(r.points[s], points[s]);
-	}
+	fx_assert_over(f, places, winner, -1, &r);
+	for (s = 0; points != NULL && s < f->nseats; s++)
+		assert_int_equal(r.points[s], points[s]);
 }
