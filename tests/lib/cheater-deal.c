@@ -1,7 +1,6 @@
 /*
- * The CHEATER fixture of cheater-deal.h: a game on a stacked deck, its
- * messages, lines and moves played through the rules as the bot would,
- * and the checks made after each of them.
+ * The CHEATER fixture of cheater-deal.h: a game on a stacked deck, on the
+ * core of fixture.h, and the checks made after the deal and each move.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +18,8 @@
 #include "games/xalloc.h"
 #include "tests/lib/cheater-deal.h"
 
+#define CX_FACES 29		/* 24 letters and 5 actions */
+
 /* Every face as players type it, as cheater_cards() writes it. */
 static const char *const faces[CX_FACES] = {
 	"rC", "rH", "rE", "rA", "rT", "rR",
@@ -35,90 +36,23 @@ struct snap {
 	int top;		/* the discard pile's top face, or -1 */
 };
 
-void
-cx_reset(struct cx *f)
-{
-	sink_reset(&f->sink);
-}
+/* What the fixture keeps of a game (f->ctx). */
+struct cx {
+	int open[CX_FACES];	/* the faces of the hand the last pass
+				 * revealed, public until the next turn */
+	int opened;		/* 1 while that hand is public */
+	struct snap before;	/* before the move being applied */
+};
 
 const char *
-cx_said(const struct cx *f, int seat)
-{
-	return sink_said(&f->sink, seat);
-}
-
-int
-cx_said_count(const struct cx *f, int seat)
-{
-	return sink_count(&f->sink, seat);
-}
-
-/* Games still open, freed by the teardown when a test fails midway. */
-#define LIVE 4
-static struct cx *live[LIVE];
-
-struct cx *
-cx_new(int nseats, int dealer, int decks)
-{
-	struct game_opts opts;
-	struct cx *f = xcalloc(1, sizeof *f);
-	struct rng rng;
-	char *cause = NULL;
-	int i;
-
-	game_opts_default(&cheater_ops, &opts);
-	opts.v[0] = decks;
-	rng_seed(&rng, 1);
-	sink_init(&f->sink, &f->out);
-	f->nseats = nseats;
-	f->g = cheater_ops.create(&opts, nseats, dealer, &rng, &f->out,
-	    &cause);
-	if (f->g == NULL)
-		fail_msg("create: %s", cause);
-	for (i = 0; i < LIVE && live[i] != NULL; i++)
-		continue;
-	assert_true(i < LIVE);
-	live[i] = f;
-	return f;
-}
-
-void
-cx_free(struct cx *f)
-{
-	int i;
-
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] == f)
-			live[i] = NULL;
-	}
-	cheater_ops.destroy(f->g);
-	cx_reset(f);
-	free(f->cause);
-	free(f);
-}
-
-int
-cx_teardown(void **state)
-{
-	int i;
-
-	(void)state;
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] != NULL)
-			cx_free(live[i]);
-	}
-	return 0;
-}
-
-const char *
-cx_cards(struct cx *f, int seat)
+cx_cards(struct fx *f, int seat)
 {
 	cheater_cards(f->g, seat, f->buf, sizeof f->buf);
 	return f->buf;
 }
 
 int
-cx_count(struct cx *f, int seat)
+cx_count(struct fx *f, int seat)
 {
 	const char *p = cx_cards(f, seat);
 	int n = 0;
@@ -166,7 +100,7 @@ count_faces(const char *list, int n[CX_FACES])
 }
 
 static void
-snapshot(struct cx *f, struct snap *s)
+snapshot(struct fx *f, struct snap *s)
 {
 	int seat;
 
@@ -212,7 +146,7 @@ check_public(const char *line, const int forbidden[CX_FACES])
  * discard pile (a turn that ran out, maybe onto a reshuffled pile), as
  * left[] counts. */
 static void
-check_private(struct cx *f, int seat, const char *line,
+check_private(struct fx *f, int seat, const char *line,
     int left[CX_FACES])
 {
 	const char *p, *end;
@@ -247,8 +181,9 @@ check_private(struct cx *f, int seat, const char *line,
 
 /* What a move (or the deal) said, between the snapshots b and a. */
 static void
-check_said(struct cx *f, const struct snap *b, const struct snap *a)
+check_said(struct fx *f, const struct snap *b, const struct snap *a)
 {
+	struct cx *x = f->ctx;
 	int allowed[CX_FACES], forbidden[CX_FACES], left[CX_FACES];
 	int gained[GAME_MAX_SEATS][CX_FACES], npriv[GAME_MAX_SEATS] = { 0 };
 	const char *pub = NULL, *q;
@@ -279,7 +214,7 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 		win = q[strlen(" spells CHEATER in ")];
 	for (k = 0; k < CX_FACES; k++) {
 		allowed[k] = b->discard[k] > 0 || a->discard[k] > 0 ||
-		    (f->opened > 0 && f->open[k] > 0) ||
+		    (x->opened > 0 && x->open[k] > 0) ||
 		    (victim >= 0 && b->hand[victim][k] > 0) ||
 		    (win != '\0' && faces[k][0] == win && k < 24);
 		forbidden[k] = 0;
@@ -293,10 +228,10 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 	}
 	/* The hand shown stays public knowledge until the next turn. */
 	if (victim >= 0) {
-		memcpy(f->open, b->hand[victim], sizeof f->open);
-		f->opened = 1;
+		memcpy(x->open, b->hand[victim], sizeof x->open);
+		x->opened = 1;
 	} else if (pub != NULL && strstr(pub, " to play") != NULL)
-		f->opened = 0;
+		x->opened = 0;
 	for (i = 0; i < f->sink.n; i++) {
 		s = f->sink.seat[i];
 		if (s == GAME_PUBLIC) {
@@ -313,157 +248,73 @@ check_said(struct cx *f, const struct snap *b, const struct snap *a)
 	}
 }
 
+/* The fixture's checks around a move (struct fx). */
 static void
-check_invariants(struct cx *f, const char *what)
+before(struct fx *f, const struct game_move *mv)
 {
-	char *cause = NULL;
+	struct cx *x = f->ctx;
 
-	if (cheater_ops.invariants(f->g, &cause) != 0)
-		fail_msg("invariants after '%s': %s", what, cause);
+	(void)mv;
+	snapshot(f, &x->before);
 }
 
-void
-cx_stack(struct cx *f, const struct cheater_deal *d)
+static void
+check(struct fx *f, const struct game_move *mv)
 {
-	struct snap before, after;
-	char *cause = NULL;
+	struct cx *x = f->ctx;
+	struct snap after;
 
-	memset(&before, 0, sizeof before);
-	cx_reset(f);
-	f->opened = 0;
-	if (cheater_stack(f->g, d, &f->out, &cause) != 0)
-		fail_msg("stack: %s", cause);
-	check_invariants(f, "the stacked deal");
+	(void)mv;
 	snapshot(f, &after);
-	check_said(f, &before, &after);
+	check_said(f, &x->before, &after);
 }
 
-int
-cx_apply(struct cx *f, const struct game_move *mv)
+struct fx *
+cx_new(int nseats, int dealer, int decks)
 {
-	struct snap before, after;
-	char *cause = NULL, text[256];
+	struct fx *f;
+	char opts[32];
 
-	free(f->cause);
-	f->cause = NULL;
-	cx_reset(f);
-	if (cheater_ops.check(f->g, mv, &cause) != 0) {
-		f->cause = cause;
-		return -1;
-	}
-	snapshot(f, &before);
-	cheater_ops.apply(f->g, mv, &f->out);
-	game_move_format(&cheater_ops, mv, text, sizeof text);
-	check_invariants(f, text);
-	snapshot(f, &after);
-	check_said(f, &before, &after);
-	return 0;
+	snprintf(opts, sizeof opts, "decks=%d", decks);
+	f = fx_create(&cheater_ops, nseats, dealer, opts, 1);
+	f->ctx = xcalloc(1, sizeof(struct cx));
+	f->before = before;
+	f->check = check;
+	return f;
 }
 
-int
-cx_parse(struct cx *f, int seat, const char *line, struct game_move *mv)
+void
+cx_stack(struct fx *f, const struct cheater_deal *d)
 {
-	char *copy = xstrdup(line), *p = copy, *argv[CX_MAX_WORDS], *w;
+	struct cx *x = f->ctx;
+	struct snap after;
 	char *cause = NULL;
-	int argc = 0, cmd, rc;
 
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w != '\0' && argc < CX_MAX_WORDS)
-			argv[argc++] = w;
-	}
-	assert_true(argc > 0);
-	cmd = game_cmd_find(&cheater_ops, argv[0]);
-	if (cmd < 0)
-		fail_msg("no command '%s'", argv[0]);
-	rc = cheater_ops.parse(f->g, seat, cmd, argc - 1, argv + 1, mv,
-	    &cause);
-	free(f->cause);
-	f->cause = cause;
-	free(copy);
-	return rc;
-}
-
-int
-cx_do(struct cx *f, int seat, const char *line)
-{
-	struct game_move mv;
-
-	if (cx_parse(f, seat, line, &mv) != 0) {
-		cx_reset(f);
-		return -1;
-	}
-	return cx_apply(f, &mv);
-}
-
-int
-cx_move(struct cx *f, const char *text)
-{
-	struct game_move mv;
-
-	if (game_move_parse(&cheater_ops, text, &mv, NULL) != 0)
-		fail_msg("move text '%s'", text);
-	return cx_apply(f, &mv);
+	memset(&x->before, 0, sizeof x->before);
+	fx_reset(f);
+	x->opened = 0;
+	fx_stacked(f, cheater_stack(f->g, d, &f->out, &cause), cause);
+	snapshot(f, &after);
+	check_said(f, &x->before, &after);
 }
 
 void
-cx_ok(struct cx *f, int seat, const char *line)
-{
-	if (cx_do(f, seat, line) != 0)
-		fail_msg("seat %d '%s' refused: %s", seat, line, f->cause);
-}
-
-void
-cx_refused(struct cx *f, int seat, const char *line, const char *want)
-{
-	if (cx_do(f, seat, line) == 0)
-		fail_msg("seat %d '%s' accepted", seat, line);
-	assert_string_equal(f->cause, want);
-	assert_null(strchr(f->cause, '\n'));
-}
-
-void
-cx_timeout(struct cx *f, char *text, size_t size)
-{
-	struct game_move mv;
-
-	cheater_ops.timeout(f->g, &mv);
-	game_move_format(&cheater_ops, &mv, text, size);
-	if (cx_apply(f, &mv) != 0)
-		fail_msg("timeout '%s' refused: %s", text, f->cause);
-}
-
-void
-cx_assert_turn(struct cx *f, int seat, unsigned window, int accused,
+cx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
     int holder)
 {
-	struct game_turn t;
-
-	cheater_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, window);
-	assert_int_equal(t.accused, accused);
+	fx_assert_turn(f, seat, window, accused, NULL);
 	assert_int_equal(cheater_holder(f->g), holder);
 }
 
 void
-cx_assert_over(struct cx *f, const int *places, int winner,
+cx_assert_over(struct fx *f, const int *places, int winner,
     const char *detail)
 {
 	struct game_result r;
-	struct game_turn t;
 	int s;
 
-	cheater_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
-	assert_int_equal(t.window, 0);
-	cheater_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, winner);
-	assert_int_equal(r.loser, -1);
+	fx_assert_over(f, places, winner, -1, &r);
 	for (s = 0; s < f->nseats; s++) {
-		assert_int_equal(r.place[s], places[s]);
 		assert_string_equal(r.detail[s], s == winner ? detail : "");
 		assert_in_range(r.points[s], 0, 7);
 	}

@@ -1,7 +1,7 @@
 /*
- * The Cheesedog fixture of cheesedog-deal.h: a game on a stacked deal,
- * its messages, lines and moves played through the rules as the bot
- * would, and the checks made around each of them.
+ * The Cheesedog fixture of cheesedog-deal.h: a game on a stacked deal, on
+ * the core of fixture.h, and the checks made around the deal, each move
+ * and each view.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,43 +31,16 @@ struct snap {
 	int cleared[FACES];
 };
 
+/* What the fixture keeps of a game (f->ctx). */
+struct dg {
+	struct snap before;	/* before the move being applied */
+};
+
 /* The four suit symbols: a word is a card only with one of them. */
 static const char *const suits[] = { "♣", "♦", "♥", "♠" };
 
-void
-dg_reset(struct dg *f)
-{
-	sink_reset(&f->sink);
-}
-
 const char *
-dg_said(const struct dg *f, int seat)
-{
-	return sink_said(&f->sink, seat);
-}
-
-int
-dg_said_count(const struct dg *f, int seat)
-{
-	return sink_count(&f->sink, seat);
-}
-
-void
-dg_assert_has(const char *text, const char *part)
-{
-	if (strstr(text, part) == NULL)
-		fail_msg("'%s' lacks '%s'", text, part);
-}
-
-void
-dg_assert_lacks(const char *text, const char *part)
-{
-	if (strstr(text, part) != NULL)
-		fail_msg("'%s' has '%s'", text, part);
-}
-
-const char *
-dg_cards(struct dg *f, enum cheesedog_place place, int seat)
+dg_cards(struct fx *f, enum cheesedog_place place, int seat)
 {
 	cheesedog_cards(f->g, place, seat, f->buf, sizeof f->buf);
 	return f->buf;
@@ -105,7 +78,7 @@ count_faces(const char *list, int n[FACES])
 }
 
 static void
-snapshot(struct dg *f, struct snap *s)
+snapshot(struct fx *f, struct snap *s)
 {
 	int seat;
 
@@ -124,7 +97,7 @@ snapshot(struct dg *f, struct snap *s)
  * played set, the cards the move cleared were in sight (played onto the
  * pile), as a leave's are not. */
 static void
-check_hidden(const struct dg *f, int seat, const char *line,
+check_hidden(const struct fx *f, int seat, const char *line,
     const struct snap *b, const struct snap *a, int played)
 {
 	size_t len = strlen(line);
@@ -210,7 +183,7 @@ nwords(const char *list)
 /* A private line's cards are its seat's, shown only while it holds
  * some. */
 static void
-check_cards(struct dg *f, int seat, const char *line, int holds)
+check_cards(struct fx *f, int seat, const char *line, int holds)
 {
 	char got[1024], want[1024];
 	int n;
@@ -242,7 +215,7 @@ check_cards(struct dg *f, int seat, const char *line, int holds)
 
 /* 1 if seat still holds cards (or is the loser holding them). */
 static int
-holds(struct dg *f, int seat)
+holds(struct fx *f, int seat)
 {
 	return dg_cards(f, CHEESEDOG_HAND, seat)[0] != '\0' ||
 	    dg_cards(f, CHEESEDOG_UP, seat)[0] != '\0' ||
@@ -252,7 +225,7 @@ holds(struct dg *f, int seat)
 /* What a move (or the deal, or a view) said, between the snapshots b and
  * a; played as for check_hidden(). */
 static void
-check_said(struct dg *f, const struct snap *b, const struct snap *a,
+check_said(struct fx *f, const struct snap *b, const struct snap *a,
     int played)
 {
 	int npriv[GAME_MAX_SEATS] = { 0 }, npub = 0, i, s;
@@ -273,142 +246,28 @@ check_said(struct dg *f, const struct snap *b, const struct snap *a,
 		assert_in_range(npriv[s], 0, 1);
 }
 
-/* Keeps cause in f (the teardown frees it) and fails with it. */
-static void
-fail_with(struct dg *f, const char *what, char *cause)
-{
-	free(f->cause);
-	f->cause = cause;
-	fail_msg("%s: %s", what, cause);
-}
-
-static void
-check_invariants(struct dg *f, const char *what)
-{
-	char *cause = NULL;
-
-	if (cheesedog_ops.invariants(f->g, &cause) != 0)
-		fail_with(f, what, cause);
-}
-
-/* Games still open, freed by the teardown when a test fails midway. */
-#define LIVE 4
-static struct dg *live[LIVE];
-
-struct dg *
-dg_new_seed(int nseats, int dealer, unsigned long long seed)
-{
-	struct game_opts opts;
-	struct dg *f = xcalloc(1, sizeof *f);
-	struct snap after;
-	struct rng rng;
-	char *cause = NULL;
-	int i;
-
-	game_opts_default(&cheesedog_ops, &opts);
-	rng_seed(&rng, seed);
-	sink_init(&f->sink, &f->out);
-	f->nseats = nseats;
-	for (i = 0; i < LIVE && live[i] != NULL; i++)
-		continue;
-	assert_true(i < LIVE);
-	live[i] = f;
-	f->g = cheesedog_ops.create(&opts, nseats, dealer, &rng, &f->out,
-	    &cause);
-	if (f->g == NULL)
-		fail_with(f, "create", cause);
-	check_invariants(f, "the deal");
-	snapshot(f, &after);
-	check_said(f, &after, &after, 0);
-	return f;
-}
-
-struct dg *
-dg_new(int nseats, int dealer)
-{
-	return dg_new_seed(nseats, dealer, 1);
-}
-
-void
-dg_free(struct dg *f)
-{
-	int i;
-
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] == f)
-			live[i] = NULL;
-	}
-	if (f->g != NULL)
-		cheesedog_ops.destroy(f->g);
-	dg_reset(f);
-	free(f->cause);
-	free(f);
-}
-
-int
-dg_teardown(void **state)
-{
-	int i;
-
-	(void)state;
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] != NULL)
-			dg_free(live[i]);
-	}
-	return 0;
-}
-
-void
-dg_stack(struct dg *f, const struct cheesedog_deal *d)
-{
-	struct snap after;
-	char *cause = NULL;
-
-	dg_reset(f);
-	if (cheesedog_stack(f->g, d, &f->out, &cause) != 0)
-		fail_with(f, "stack", cause);
-	check_invariants(f, "the stacked deal");
-	snapshot(f, &after);
-	check_said(f, &after, &after, 0);
-}
-
-/* Splits line into words in copy (which the caller frees). */
-static int
-split(const char *line, char **copy, char **argv)
-{
-	char *p, *w;
-	int argc = 0;
-
-	*copy = p = xstrdup(line);
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w != '\0' && argc < DG_MAX_WORDS)
-			argv[argc++] = w;
-	}
-	return argc;
-}
-
 /* The words command() gives for mv, a move check() accepts, parse back
  * to a move of the same verb that check() accepts and types the same. */
 static void
-check_typed(struct dg *f, const struct game_move *mv)
+check_typed(struct fx *f, const struct game_move *mv)
 {
 	struct game_move back;
-	char typed[256], again[256], what[300], *copy, *argv[DG_MAX_WORDS];
-	char *cause = NULL;
-	int cmd, argc, rc;
+	char typed[256], words[256], again[256], what[300];
+	char *argv[FX_MAX_WORDS], *cause = NULL;
+	int cmd, argc;
 
 	if ((cmd = cheesedog_ops.command(f->g, mv, typed, sizeof typed)) < 0) {
 		assert_int_equal(mv->verb, GAME_VERB_LEAVE);
 		return;
 	}
-	argc = split(typed, &copy, argv);
+	snprintf(words, sizeof words, "%s", typed);
+	argc = fx_words(words, argv, FX_MAX_WORDS);
 	assert_int_equal(game_cmd_find(&cheesedog_ops, argv[0]), cmd);
-	rc = cheesedog_ops.parse(f->g, mv->seat, cmd, argc - 1, argv + 1,
-	    &back, &cause);
-	free(copy);
-	if (rc != 0 || cheesedog_ops.check(f->g, &back, &cause) != 0) {
+	if (cheesedog_ops.parse(f->g, mv->seat, cmd, argc - 1, argv + 1,
+	    &back, &cause) != 0 ||
+	    cheesedog_ops.check(f->g, &back, &cause) != 0) {
 		snprintf(what, sizeof what, "typed '%s' refused", typed);
-		fail_with(f, what, cause);
+		fx_fail(f, what, cause);
 	}
 	assert_int_equal(back.verb, mv->verb);
 	assert_int_equal(cheesedog_ops.command(f->g, &back, again,
@@ -416,155 +275,103 @@ check_typed(struct dg *f, const struct game_move *mv)
 	assert_string_equal(typed, again);
 }
 
-int
-dg_apply(struct dg *f, const struct game_move *mv)
+/* The fixture's checks around a move (struct fx). */
+static void
+before(struct fx *f, const struct game_move *mv)
 {
-	struct snap before, after;
-	char *cause = NULL, text[256];
+	struct dg *x = f->ctx;
 
-	free(f->cause);
-	f->cause = NULL;
-	dg_reset(f);
-	if (cheesedog_ops.check(f->g, mv, &cause) != 0) {
-		assert_non_null(cause);
-		assert_null(strchr(cause, '\n'));
-		f->cause = cause;
-		return -1;
-	}
 	check_typed(f, mv);
-	snapshot(f, &before);
-	cheesedog_ops.apply(f->g, mv, &f->out);
-	game_move_format(&cheesedog_ops, mv, text, sizeof text);
-	check_invariants(f, text);
+	snapshot(f, &x->before);
+}
+
+static void
+check(struct fx *f, const struct game_move *mv)
+{
+	struct dg *x = f->ctx;
+	struct snap after;
+
 	snapshot(f, &after);
-	check_said(f, &before, &after, mv->verb != GAME_VERB_LEAVE);
-	return 0;
+	check_said(f, &x->before, &after, mv->verb != GAME_VERB_LEAVE);
 }
 
-int
-dg_parse(struct dg *f, int seat, const char *line, struct game_move *mv)
+/* Checks what the deal (or a view) just said. */
+static void
+check_deal(struct fx *f)
 {
-	char *copy, *argv[DG_MAX_WORDS], *cause = NULL;
-	int argc, cmd, rc;
+	struct snap after;
 
-	argc = split(line, &copy, argv);
-	assert_true(argc > 0);
-	if ((cmd = game_cmd_find(&cheesedog_ops, argv[0])) < 0)
-		fail_msg("no command '%s'", argv[0]);
-	rc = cheesedog_ops.parse(f->g, seat, cmd, argc - 1, argv + 1, mv,
-	    &cause);
-	free(f->cause);
-	f->cause = cause;
-	free(copy);
-	return rc;
+	snapshot(f, &after);
+	check_said(f, &after, &after, 0);
 }
 
-int
-dg_do(struct dg *f, int seat, const char *line)
+struct fx *
+dg_new_seed(int nseats, int dealer, unsigned long long seed)
 {
-	struct game_move mv;
+	struct fx *f = fx_create(&cheesedog_ops, nseats, dealer, NULL, seed);
 
-	if (dg_parse(f, seat, line, &mv) != 0) {
-		dg_reset(f);
-		return -1;
-	}
-	return dg_apply(f, &mv);
+	f->ctx = xcalloc(1, sizeof(struct dg));
+	f->before = before;
+	f->check = check;
+	check_deal(f);
+	return f;
 }
 
-int
-dg_move(struct dg *f, const char *text)
+struct fx *
+dg_new(int nseats, int dealer)
 {
-	struct game_move mv;
-
-	if (game_move_parse(&cheesedog_ops, text, &mv, NULL) != 0)
-		fail_msg("move text '%s'", text);
-	return dg_apply(f, &mv);
+	return dg_new_seed(nseats, dealer, 1);
 }
 
 void
-dg_ok(struct dg *f, int seat, const char *line)
+dg_stack(struct fx *f, const struct cheesedog_deal *d)
 {
-	if (dg_do(f, seat, line) != 0)
-		fail_msg("seat %d '%s' refused: %s", seat, line, f->cause);
-}
+	char *cause = NULL;
 
-void
-dg_refused(struct dg *f, int seat, const char *line, const char *want)
-{
-	if (dg_do(f, seat, line) == 0)
-		fail_msg("seat %d '%s' accepted", seat, line);
-	assert_non_null(f->cause);
-	assert_string_equal(f->cause, want);
-}
-
-void
-dg_timeout(struct dg *f, char *text, size_t size)
-{
-	struct game_move mv;
-
-	cheesedog_ops.timeout(f->g, &mv);
-	game_move_format(&cheesedog_ops, &mv, text, size);
-	if (dg_apply(f, &mv) != 0)
-		fail_msg("timeout '%s' refused: %s", text, f->cause);
+	fx_reset(f);
+	fx_stacked(f, cheesedog_stack(f->g, d, &f->out, &cause), cause);
+	check_deal(f);
 }
 
 /* Says seat's view (or the status) into the sink, checked. */
 static const char *
-view(struct dg *f, int seat)
+view(struct fx *f, int seat)
 {
-	struct snap now;
-
-	dg_reset(f);
+	fx_reset(f);
 	cheesedog_ops.view(f->g, seat, &f->out);
 	assert_int_equal(f->sink.n, 1);
 	assert_int_equal(f->sink.seat[0], seat);
-	snapshot(f, &now);
-	check_said(f, &now, &now, 0);
+	check_deal(f);
 	return f->sink.text[0];
 }
 
 const char *
-dg_status(struct dg *f)
+dg_status(struct fx *f)
 {
 	return view(f, GAME_PUBLIC);
 }
 
 const char *
-dg_view(struct dg *f, int seat)
+dg_view(struct fx *f, int seat)
 {
 	return view(f, seat);
 }
 
 void
-dg_assert_turn(struct dg *f, int seat, int dir)
+dg_assert_turn(struct fx *f, int seat, int dir)
 {
-	struct game_turn t;
-
-	cheesedog_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, 0);
+	fx_assert_turn(f, seat, 0, -1, NULL);
 	assert_int_equal(cheesedog_direction(f->g), dir);
 }
 
 void
-dg_assert_over(struct dg *f, const int *places, int loser)
+dg_assert_over(struct fx *f, const int *places, int loser)
 {
 	struct game_result r;
-	struct game_turn t;
 	struct game_move mv;
 	struct rng rng;
-	int s;
 
-	cheesedog_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
+	fx_assert_over(f, places, -1, loser, &r);
 	rng_seed(&rng, 1);
 	assert_int_equal(cheesedog_ops.sample(f->g, &rng, &mv), -1);
-	cheesedog_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, -1);
-	assert_int_equal(r.loser, loser);
-	for (s = 0; s < f->nseats; s++)
-		assert_int_equal(r.place[s], places[s]);
 }

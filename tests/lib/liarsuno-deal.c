@@ -1,7 +1,7 @@
 /*
- * The Liar's UNO fixture of liarsuno-deal.h: a game on a stacked deck,
- * its messages, lines and moves played through the rules as the bot
- * would, and the checks made after each of them.
+ * The Liar's UNO fixture of liarsuno-deal.h: a game on a stacked deck, on
+ * the core of fixture.h, and the checks made after the deal and each
+ * move.
  *
  * It reads the game's own state (liarsuno-int.h) for one thing the hooks
  * cannot give: which card ids are where.  The hooks write cards as text,
@@ -27,8 +27,6 @@
 #include "games/xalloc.h"
 #include "tests/lib/liarsuno-deal.h"
 
-_Static_assert(LX_CARDS == LU_CARDS, "LX_CARDS is the deck");
-
 #define HAND_TEXT 600		/* a hand as text: 112 cards of 4 bytes */
 
 /* What a move may change that its checks look at. */
@@ -39,33 +37,24 @@ struct snap {
 	int nhand;		/* hands dealt: a new one reshuffles all */
 };
 
-void
-lx_reset(struct lx *f)
-{
-	sink_reset(&f->sink);
-}
+/* What the fixture keeps of a game (f->ctx). */
+struct lx {
+	int open[LU_CARDS];	/* 1: the public saw the card face up,
+				 * and it has not been in the draw pile
+				 * since */
+	char rest[1024];	/* lx_rest() */
+	struct snap before, now;	/* around the move being applied */
+};
 
 const char *
-lx_said(const struct lx *f, int seat)
-{
-	return sink_said(&f->sink, seat);
-}
-
-int
-lx_said_count(const struct lx *f, int seat)
-{
-	return sink_count(&f->sink, seat);
-}
-
-const char *
-lx_cards(struct lx *f, int seat)
+lx_cards(struct fx *f, int seat)
 {
 	liarsuno_cards(f->g, seat, f->buf, sizeof f->buf);
 	return f->buf;
 }
 
 int
-lx_count(struct lx *f, int seat)
+lx_count(struct fx *f, int seat)
 {
 	const char *p = lx_cards(f, seat);
 	int n = *p != '\0';
@@ -78,7 +67,7 @@ lx_count(struct lx *f, int seat)
 }
 
 const char *
-lx_top(struct lx *f)
+lx_top(struct fx *f)
 {
 	char face[8];
 	int colour = liarsuno_top(f->g, face, sizeof face);
@@ -92,8 +81,9 @@ lx_top(struct lx *f)
 }
 
 const char *
-lx_rest(struct lx *f, const char *named)
+lx_rest(struct fx *f, const char *named)
 {
+	struct lx *x = f->ctx;
 	char *copy = xstrdup(named), *p = copy, *w, text[8];
 	int used[LU_CARDS] = { 0 }, id, face, liar;
 	size_t len;
@@ -113,24 +103,20 @@ lx_rest(struct lx *f, const char *named)
 		used[id] = 1;
 	}
 	free(copy);
-	f->rest[0] = '\0';
+	x->rest[0] = '\0';
 	for (id = 0; id < LU_CARDS; id++) {
 		if (used[id])
 			continue;
 		lu_card_text(id, text, sizeof text);
-		len = strlen(f->rest);
-		snprintf(f->rest + len, sizeof f->rest - len, "%s%s",
+		len = strlen(x->rest);
+		snprintf(x->rest + len, sizeof x->rest - len, "%s%s",
 		    len > 0 ? " " : "", text);
 	}
-	return f->rest;
+	return x->rest;
 }
 
-/* Games still open, freed by the teardown when a test fails midway. */
-#define LIVE 4
-static struct lx *live[LIVE];
-
 static void
-snapshot(struct lx *f, struct snap *s)
+snapshot(struct fx *f, struct snap *s)
 {
 	int seat;
 
@@ -144,7 +130,7 @@ snapshot(struct lx *f, struct snap *s)
 
 /* Nothing dealt yet: every hand empty, so every hand dealt is new. */
 static void
-snapshot_empty(struct lx *f, struct snap *s)
+snapshot_empty(struct fx *f, struct snap *s)
 {
 	int seat;
 
@@ -216,32 +202,17 @@ check_public(const char *line, const int allowed[LU_CARDS])
 	free(text);
 }
 
-/* Splits list at its spaces, in place, into at most max words; how
- * many. */
-static int
-split(char *list, char **words, int max)
-{
-	char *w;
-	int n = 0;
-
-	while ((w = strsep(&list, " ")) != NULL) {
-		if (*w != '\0' && n < max)
-			words[n++] = w;
-	}
-	return n;
-}
-
 /* Fails unless every card of told (a list) is a card of seat's hand,
  * each card of the hand standing for one card told. */
 static void
-assert_held(struct lx *f, int seat, char *told, const char *line)
+assert_held(struct fx *f, int seat, char *told, const char *line)
 {
 	char hand[HAND_TEXT], *have[LU_CARDS], *want[LU_CARDS];
 	int nhave, nwant, i, j;
 
 	liarsuno_cards(f->g, seat, hand, sizeof hand);
-	nhave = split(hand, have, LU_CARDS);
-	nwant = split(told, want, LU_CARDS);
+	nhave = fx_words(hand, have, LU_CARDS);
+	nwant = fx_words(told, want, LU_CARDS);
 	for (i = 0; i < nwant; i++) {
 		for (j = 0; j < nhave; j++) {
 			if (have[j] != NULL && strcmp(have[j], want[i]) == 0)
@@ -277,7 +248,7 @@ after(const char *text, const char *prefix, const char *stop, char *out,
  * the cards it is told it draws (unless a new hand was dealt) or drew
  * are in that hand. */
 static void
-check_private(struct lx *f, int seat, const char *line, int dealt)
+check_private(struct fx *f, int seat, const char *line, int dealt)
 {
 	char *text = xcalloc(1, strlen(line) + 1), words[HAND_TEXT];
 	char hand[HAND_TEXT], put[8];
@@ -321,37 +292,38 @@ check_private(struct lx *f, int seat, const char *line, int dealt)
 /* What is public after mv (NULL: a deal), which happened between b and
  * the state now; allowed gets every card the move's lines may name. */
 static void
-update_open(struct lx *f, const struct game_move *mv, const struct snap *b,
+update_open(struct fx *f, const struct game_move *mv, const struct snap *b,
     int allowed[LU_CARDS])
 {
+	struct lx *x = f->ctx;
 	struct game *g = f->g;
 	int i, id;
 
-	memcpy(allowed, f->open, sizeof f->open);
+	memcpy(allowed, x->open, sizeof x->open);
 	if (mv != NULL && mv->verb == VERB_PLAY && !mv->argv[ARG_DOWN])
-		f->open[mv->argv[ARG_CARD]] = 1;
+		x->open[mv->argv[ARG_CARD]] = 1;
 	if (mv != NULL && mv->verb == VERB_CHALLENGE && b->down >= 0)
-		f->open[b->down] = 1;
+		x->open[b->down] = 1;
 	if (mv != NULL && mv->verb == VERB_ACCUSE)
-		f->open[b->put[mv->argv[0]]] = 1;
+		x->open[b->put[mv->argv[0]]] = 1;
 	for (id = 0; id < LU_CARDS; id++)
-		allowed[id] |= f->open[id];
+		allowed[id] |= x->open[id];
 	/* A new hand shuffles everything; its discard pile is face up. */
 	if (g->nhand != b->nhand) {
-		memset(f->open, 0, sizeof f->open);
+		memset(x->open, 0, sizeof x->open);
 		for (i = 0; i < g->discard.n; i++)
-			f->open[g->discard.c[i]] = 1;
+			x->open[g->discard.c[i]] = 1;
 	}
 	/* A card in the draw pile is anyone's again. */
 	for (i = 0; i < g->draw.n; i++)
-		f->open[g->draw.c[i]] = 0;
+		x->open[g->draw.c[i]] = 0;
 	for (id = 0; id < LU_CARDS; id++)
-		allowed[id] |= f->open[id];
+		allowed[id] |= x->open[id];
 }
 
 /* What a move (or a deal) said, between the snapshots b and a. */
 static void
-check_said(struct lx *f, const struct game_move *mv, const struct snap *b,
+check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
     const struct snap *a)
 {
 	int allowed[LU_CARDS], npriv[GAME_MAX_SEATS] = { 0 }, npub = 0;
@@ -375,263 +347,96 @@ check_said(struct lx *f, const struct game_move *mv, const struct snap *b,
 		/* A put card going under the WLC is said publicly. */
 		if (!f->g->in[s] || strcmp(a->hand[s], b->hand[s]) == 0)
 			continue;
-		if (strstr(lx_said(f, s), "Hand (") == NULL)
+		if (strstr(fx_said(f, s), "Hand (") == NULL)
 			fail_msg("seat %d holds '%s' now, but is not shown "
-			    "it: '%s'", s, a->hand[s], lx_said(f, s));
+			    "it: '%s'", s, a->hand[s], fx_said(f, s));
 	}
 }
 
+/* The fixture's checks around a move (struct fx). */
 static void
-check_invariants(struct lx *f, const char *what)
+before(struct fx *f, const struct game_move *mv)
 {
-	char *cause = NULL;
+	struct lx *x = f->ctx;
 
-	if (liarsuno_ops.invariants(f->g, &cause) != 0)
-		fail_msg("invariants after '%s': %s", what, cause);
+	(void)mv;
+	snapshot(f, &x->before);
+}
+
+static void
+check(struct fx *f, const struct game_move *mv)
+{
+	struct lx *x = f->ctx;
+
+	snapshot(f, &x->now);
+	check_said(f, mv, &x->before, &x->now);
 }
 
 /* The deal just said: checked as a move from nothing. */
 static void
-check_deal(struct lx *f, const char *what)
+check_deal(struct fx *f)
 {
-	static struct snap before, now;
+	struct lx *x = f->ctx;
 
-	check_invariants(f, what);
-	memset(f->open, 0, sizeof f->open);
-	snapshot_empty(f, &before);
-	snapshot(f, &now);
-	check_said(f, NULL, &before, &now);
+	memset(x->open, 0, sizeof x->open);
+	snapshot_empty(f, &x->before);
+	snapshot(f, &x->now);
+	check_said(f, NULL, &x->before, &x->now);
 }
 
-struct lx *
+struct fx *
 lx_new_with(int nseats, int dealer, const char *options, uint64_t seed)
 {
-	struct game_opts opts;
-	struct lx *f = xcalloc(1, sizeof *f);
-	struct rng rng;
-	char *cause = NULL, *copy, *p, *w;
-	int i;
+	struct fx *f = fx_create(&liarsuno_ops, nseats, dealer, options,
+	    seed);
 
-	game_opts_default(&liarsuno_ops, &opts);
-	copy = xstrdup(options != NULL ? options : "");
-	for (p = copy; (w = strsep(&p, " ")) != NULL;) {
-		if (*w != '\0' && game_opts_set(&liarsuno_ops, &opts, w,
-		    &cause) != 0)
-			fail_msg("option '%s': %s", w, cause);
-	}
-	free(copy);
-	rng_seed(&rng, seed);
-	sink_init(&f->sink, &f->out);
-	f->nseats = nseats;
-	f->g = liarsuno_ops.create(&opts, nseats, dealer, &rng, &f->out,
-	    &cause);
-	if (f->g == NULL)
-		fail_msg("create: %s", cause);
-	for (i = 0; i < LIVE && live[i] != NULL; i++)
-		continue;
-	assert_true(i < LIVE);
-	live[i] = f;
-	check_deal(f, "the deal");
+	f->ctx = xcalloc(1, sizeof(struct lx));
+	f->where = 1;
+	f->before = before;
+	f->check = check;
+	check_deal(f);
 	return f;
 }
 
-struct lx *
+struct fx *
 lx_new(int nseats, int dealer)
 {
 	return lx_new_with(nseats, dealer, NULL, 1);
 }
 
 void
-lx_free(struct lx *f)
-{
-	int i;
-
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] == f)
-			live[i] = NULL;
-	}
-	liarsuno_ops.destroy(f->g);
-	lx_reset(f);
-	free(f->cause);
-	free(f);
-}
-
-int
-lx_teardown(void **state)
-{
-	int i;
-
-	(void)state;
-	for (i = 0; i < LIVE; i++) {
-		if (live[i] != NULL)
-			lx_free(live[i]);
-	}
-	return 0;
-}
-
-void
-lx_stack(struct lx *f, const struct liarsuno_deal *d)
+lx_stack(struct fx *f, const struct liarsuno_deal *d)
 {
 	char *cause = NULL;
 
-	lx_reset(f);
-	if (liarsuno_stack(f->g, d, &f->out, &cause) != 0)
-		fail_msg("stack: %s", cause);
-	check_deal(f, "the stacked deal");
-}
-
-int
-lx_apply(struct lx *f, const struct game_move *mv)
-{
-	/* Static: too big for the stack, and nothing to free when a check
-	 * fails the test midway. */
-	static struct snap before, now;
-	char *cause = NULL, text[256];
-
-	free(f->cause);
-	f->cause = NULL;
-	lx_reset(f);
-	if (liarsuno_ops.check(f->g, mv, &cause) != 0) {
-		f->cause = cause;
-		return -1;
-	}
-	snapshot(f, &before);
-	liarsuno_ops.apply(f->g, mv, &f->out);
-	game_move_format(&liarsuno_ops, mv, text, sizeof text);
-	check_invariants(f, text);
-	snapshot(f, &now);
-	check_said(f, mv, &before, &now);
-	return 0;
-}
-
-int
-lx_parse(struct lx *f, int seat, const char *line, struct game_move *mv)
-{
-	char *copy, *p, *argv[LX_MAX_WORDS], *w, *cause = NULL;
-	enum game_where where = GAME_WHERE_PRIVATE;
-	const struct game_cmd *gc;
-	int argc = 0, cmd, rc;
-
-	if (line[0] == '!') {
-		where = GAME_WHERE_CHANNEL;
-		line++;
-	}
-	copy = p = xstrdup(line);
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w != '\0' && argc < LX_MAX_WORDS)
-			argv[argc++] = w;
-	}
-	assert_true(argc > 0);
-	cmd = game_cmd_find_where(&liarsuno_ops, argv[0], where);
-	if (cmd < 0)
-		fail_msg("no command '%s'", argv[0]);
-	gc = &liarsuno_ops.cmds[cmd];
-	/* Refused before parse() as bot/dispatch.c refuses it. */
-	if (!(gc->where & where)) {
-		rc = game_fail(&cause, where == GAME_WHERE_CHANNEL ?
-		    "keep your cards secret: send '%s %s' to me in private" :
-		    "type !%s in the channel", gc->name, gc->usage);
-	} else
-		rc = liarsuno_ops.parse(f->g, seat, cmd, argc - 1, argv + 1,
-		    mv, &cause);
-	free(f->cause);
-	f->cause = cause;
-	free(copy);
-	return rc;
-}
-
-int
-lx_do(struct lx *f, int seat, const char *line)
-{
-	struct game_move mv;
-
-	lx_reset(f);
-	if (lx_parse(f, seat, line, &mv) != 0)
-		return -1;
-	return lx_apply(f, &mv);
-}
-
-int
-lx_move(struct lx *f, const char *text)
-{
-	struct game_move mv;
-
-	if (game_move_parse(&liarsuno_ops, text, &mv, NULL) != 0)
-		fail_msg("move text '%s'", text);
-	return lx_apply(f, &mv);
-}
-
-void
-lx_ok(struct lx *f, int seat, const char *line)
-{
-	if (lx_do(f, seat, line) != 0)
-		fail_msg("seat %d '%s' refused: %s", seat, line, f->cause);
-}
-
-/* A refusal: its cause, one line, and not a word said to anyone. */
-static void
-assert_refusal(struct lx *f, const char *what, const char *want)
-{
-	if (f->cause == NULL)
-		fail_msg("'%s' refused without a cause", what);
-	assert_string_equal(f->cause, want);
-	assert_null(strchr(f->cause, '\n'));
-	assert_int_equal(f->sink.n, 0);
-}
-
-void
-lx_refused(struct lx *f, int seat, const char *line, const char *want)
-{
-	if (lx_do(f, seat, line) == 0)
-		fail_msg("seat %d '%s' accepted", seat, line);
-	assert_refusal(f, line, want);
-}
-
-void
-lx_move_ok(struct lx *f, const char *text)
-{
-	if (lx_move(f, text) != 0)
-		fail_msg("move '%s' refused: %s", text, f->cause);
-}
-
-void
-lx_move_refused(struct lx *f, const char *text, const char *want)
-{
-	if (lx_move(f, text) == 0)
-		fail_msg("move '%s' accepted", text);
-	assert_refusal(f, text, want);
+	fx_reset(f);
+	fx_stacked(f, liarsuno_stack(f->g, d, &f->out, &cause), cause);
+	check_deal(f);
 }
 
 const char *
-lx_timeout(struct lx *f)
+lx_timeout(struct fx *f)
 {
-	struct game_move mv;
 	char text[256];
 
-	liarsuno_ops.timeout(f->g, &mv);
-	game_move_format(&liarsuno_ops, &mv, text, sizeof text);
-	if (lx_apply(f, &mv) != 0)
-		fail_msg("timeout '%s' refused: %s", text, f->cause);
+	/* Not into f->buf: the checks of the move use it. */
+	fx_timeout(f, text, sizeof text);
 	snprintf(f->buf, sizeof f->buf, "%s", text);
 	return f->buf;
 }
 
 void
-lx_assert_turn(struct lx *f, int seat, unsigned window, int accused)
+lx_assert_turn(struct fx *f, int seat, unsigned window, int accused)
 {
 	struct game_turn t;
 
-	liarsuno_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 0);
-	assert_int_equal(t.seat, seat);
-	assert_int_equal(t.window, window);
-	assert_int_equal(t.accused, accused);
+	fx_assert_turn(f, seat, window, accused, &t);
 	assert_int_equal(t.pause, 0);
 	assert_int_equal(t.wait, 0);
 }
 
 void
-lx_assert_puts(struct lx *f, unsigned owe)
+lx_assert_puts(struct fx *f, unsigned owe)
 {
 	struct game_turn t;
 
@@ -645,24 +450,13 @@ lx_assert_puts(struct lx *f, unsigned owe)
 }
 
 void
-lx_assert_over(struct lx *f, const int *places, int winner,
+lx_assert_over(struct fx *f, const int *places, int winner,
     const int *points)
 {
 	struct game_result r;
-	struct game_turn t;
 	int s;
 
-	liarsuno_ops.turn(f->g, &t);
-	assert_int_equal(t.over, 1);
-	assert_int_equal(t.seat, -1);
-	assert_int_equal(t.window, 0);
-	liarsuno_ops.result(f->g, &r);
-	assert_int_equal(r.nseats, f->nseats);
-	assert_int_equal(r.winner, winner);
-	assert_int_equal(r.loser, -1);
-	for (s = 0; s < f->nseats; s++) {
-		assert_int_equal(r.place[s], places[s]);
-		if (points != NULL)
-			assert_int_equal(r.points[s], points[s]);
-	}
+	fx_assert_over(f, places, winner, -1, &r);
+	for (s = 0; points != NULL && s < f->nseats; s++)
+		assert_int_equal(r.points[s], points[s]);
 }

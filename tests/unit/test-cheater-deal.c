@@ -92,7 +92,7 @@ test_deal_sizes(void **state)
 		{ 2, 1, 2, 140, "two decks (Party Cheater)" },
 		{ 3, 2, 1, 70, "one deck" },
 	};
-	struct cx *f;
+	struct fx *f;
 	char want[128];
 	size_t i;
 	int s;
@@ -102,23 +102,23 @@ test_deal_sizes(void **state)
 		f = cx_new(cases[i].nseats, cases[i].dealer, cases[i].decks);
 		for (s = 0; s < cases[i].nseats; s++) {
 			assert_int_equal(cx_count(f, s), 7);
-			assert_int_equal(cx_said_count(f, s), 1);
+			assert_int_equal(fx_said_count(f, s), 1);
 		}
 		assert_int_equal(cx_count(f, -2), 1);
 		assert_int_equal(cx_count(f, -1), cases[i].total -
 		    7 * cases[i].nseats - 1);
-		assert_int_equal(cx_said_count(f, GAME_PUBLIC), 1);
+		assert_int_equal(fx_said_count(f, GAME_PUBLIC), 1);
 		snprintf(want, sizeof want, "CHEATER for %d players with %s, "
 		    "dealt by {p:%d}. Spell C-H-E-A-T-E-R in one suit to win. "
 		    "The discard pile shows ", cases[i].nseats,
 		    cases[i].decks_said, cases[i].dealer);
-		assert_int_equal(strncmp(cx_said(f, GAME_PUBLIC), want,
+		assert_int_equal(strncmp(fx_said(f, GAME_PUBLIC), want,
 		    strlen(want)), 0);
-		assert_cx_said_has(f, GAME_PUBLIC, "Rolls to start: ");
+		assert_said_has(f, GAME_PUBLIC, "Rolls to start: ");
 		/* Only the first turn's doubles make a CHEATER. */
-		assert_int_equal(cheater_holder(f->g) < 0, strstr(cx_said(f,
+		assert_int_equal(cheater_holder(f->g) < 0, strstr(fx_said(f,
 		    GAME_PUBLIC), "Doubles!") == NULL);
-		cx_free(f);
+		fx_free(f);
 	}
 }
 
@@ -172,7 +172,7 @@ test_deal_order(void **state)
 	int deck[140], hands[10][7], n, i, s;
 	char want[512];
 	struct rng rng;
-	struct cx *f;
+	struct fx *f;
 	size_t c;
 
 	(void)state;
@@ -203,7 +203,7 @@ test_deal_order(void **state)
 		faces_text(deck, n - 1, 0, want, sizeof want);
 		assert_int_equal(strncmp(cx_cards(f, -1), want, 200), 0);
 		assert_int_equal(cx_count(f, -1), n - 1);
-		cx_free(f);
+		fx_free(f);
 	}
 }
 
@@ -221,40 +221,40 @@ test_roll_off(void **state)
 		.hands = { hands3[0], hands3[1], hands3[2] },
 		.discard = "bT", .first = -1, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 0, 0);
+	struct fx *f = cx_new(3, 0, 0);
 
 	(void)state;
 	d.dice = "4 2 3 3 1 2 2 2 5 1 1 2";
 	cx_stack(f, &d);
-	assert_cx_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
+	assert_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
 	    "dealt by {p:0}. Spell C-H-E-A-T-E-R in one suit to win. The "
 	    "discard pile shows {blu:bT}. Rolls to start: {p:1} 4+2, {p:2} "
 	    "3+3, {p:0} 1+2. Tie! Again: {p:1} 2+2, {p:2} 5+1. {p:2} starts. "
 	    "{p:2} rolls 1 and 2. {p:2} to play.");
 	cx_assert_turn(f, 2, 0, -1, -1);
-	assert_cx_said(f, 2, "Your turn (1 and 2): draw. Hand: {pur:pC} "
+	assert_said(f, 2, "Your turn (1 and 2): draw. Hand: {pur:pC} "
 	    "{pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7)");
-	assert_cx_said(f, 1, "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
+	assert_said(f, 1, "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
 	    "{blu:bC} {blu:bH} TAKE (yellow 4/7)");
-	cx_free(f);
+	fx_free(f);
 
 	/* Three tie, then two of them again; the dealer's left rolls
 	 * first. */
 	f = cx_new(3, 1, 0);
 	d.dice = "6 6 5 1 1 6 3 3 2 4 6 2 5 1 6 5";
 	cx_stack(f, &d);
-	assert_cx_said_has(f, GAME_PUBLIC, "Rolls to start: {p:2} 6+6, {p:0} "
+	assert_said_has(f, GAME_PUBLIC, "Rolls to start: {p:2} 6+6, {p:0} "
 	    "5+1, {p:1} 1+6. {p:2} starts. {p:2} rolls 3 and 3. Doubles! "
 	    "{p:2} is the CHEATER.");
-	cx_free(f);
+	fx_free(f);
 	f = cx_new(3, 1, 0);
 	d.dice = "5 2 1 6 3 4 2 3 3 2 4 4 6 1 3 5";
 	cx_stack(f, &d);
-	assert_cx_said_has(f, GAME_PUBLIC, "Rolls to start: {p:2} 5+2, {p:0} "
+	assert_said_has(f, GAME_PUBLIC, "Rolls to start: {p:2} 5+2, {p:0} "
 	    "1+6, {p:1} 3+4. Tie! Again: {p:2} 2+3, {p:0} 3+2, {p:1} 4+4. "
 	    "{p:1} starts. {p:1} rolls 6 and 1. {p:1} to play.");
 	cx_assert_turn(f, 1, 0, -1, -1);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A stacked deal names cards the decks hold, seven to a hand and a
@@ -266,7 +266,7 @@ test_stack_refused(void **state)
 		.hands = { hands3[0], hands3[1], hands3[2] },
 		.discard = "bT", .first = 0, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 0, 0);
+	struct fx *f = cx_new(3, 0, 0);
 	char *cause = NULL;
 
 	(void)state;
@@ -294,7 +294,7 @@ test_stack_refused(void **state)
 	assert_int_equal(cheater_stack(f->g, &d, &f->out, &cause), -1);
 	assert_string_equal(cause, "the discard pile needs a card");
 	free(cause);
-	cx_free(f);
+	fx_free(f);
 
 	/* Two decks hold two of each. */
 	f = cx_new(2, 0, 2);
@@ -305,7 +305,7 @@ test_stack_refused(void **state)
 	cx_stack(f, &d);
 	assert_cx_cards(f, 0, "rC rC rC BUST BUST WILD WILD");
 	assert_int_equal(cx_count(f, -1), 140 - 15);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* The status line and a seat's view; nobody sees another's hand. */
@@ -318,49 +318,49 @@ test_views(void **state)
 		.discard = "bA bT", .draw = "yC", .dice = "2 5 4 4",
 		.first = 0, .cheater = 2,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	assert_cx_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
+	assert_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
 	    "dealt by {p:2}. Spell C-H-E-A-T-E-R in one suit to win. The "
 	    "discard pile shows {blu:bT}. {p:0} rolls 2 and 5. {p:0} to "
 	    "play.");
-	cx_reset(f);
+	fx_reset(f);
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0}'s turn (rolled 2 and 5). "
+	assert_said(f, GAME_PUBLIC, "{p:0}'s turn (rolled 2 and 5). "
 	    "CHEATER: {p:2}. Discard pile: {blu:bT} on top (2). Draw pile: "
 	    "47.");
 	cheater_ops.view(f->g, 0, &f->out);
-	assert_cx_said(f, 0, "Your turn (2 and 5): draw. Hand: {red:rC} "
+	assert_said(f, 0, "Your turn (2 and 5): draw. Hand: {red:rC} "
 	    "{red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} (red "
 	    "5/7)");
 	cheater_ops.view(f->g, 1, &f->out);
-	assert_cx_said(f, 1, "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
+	assert_said(f, 1, "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
 	    "{blu:bC} {blu:bH} TAKE (yellow 4/7)");
 	assert_int_equal(f->sink.n, 3);
-	cx_ok(f, 0, "draw");
-	cx_reset(f);
+	fx_ok(f, 0, "draw");
+	fx_reset(f);
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0}'s turn (rolled 2 and 5): "
+	assert_said(f, GAME_PUBLIC, "{p:0}'s turn (rolled 2 and 5): "
 	    "discards 1. CHEATER: {p:2}. Discard pile: {blu:bT} on top (2). "
 	    "Draw pile: 46.");
-	cx_ok(f, 0, "discard rT");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} discards {red:rT}. {p:1} rolls "
+	fx_ok(f, 0, "discard rT");
+	assert_said(f, GAME_PUBLIC, "{p:0} discards {red:rT}. {p:1} rolls "
 	    "4 and 4. Doubles! {p:1} takes the CHEATER status from {p:2}. "
 	    "{p:1} to play with Cheater Power.");
-	cx_ok(f, 1, "take {p:0}");
-	cx_reset(f);
+	fx_ok(f, 1, "take {p:0}");
+	fx_reset(f);
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1}'s turn (rolled 4 and 4, "
+	assert_said(f, GAME_PUBLIC, "{p:1}'s turn (rolled 4 and 4, "
 	    "Cheater Power): {p:0} may hide. CHEATER: {p:1}. Discard pile: "
 	    "TAKE on top (4). Draw pile: 46.");
 	cheater_ops.view(f->g, 0, &f->out);
-	assert_cx_said(f, 0, "{p:1} aims TAKE at you: hide keeps your hand "
+	assert_said(f, 0, "{p:1} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. (You hold no HIDE or WILD you may play now.) "
 	    "Hand: {red:rC} {red:rH} {red:rE} {red:rA} {yel:yC} {yel:yC} "
 	    "{yel:yH} (red 4/7)");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* Party Cheater: 5 to 10 players share two decks and one CHEATER card. */
@@ -375,28 +375,28 @@ test_party_deck(void **state)
 		.first = 3, .cheater = -1,
 	};
 	static const int places[] = { 1, 2, 2, 2, 2 };
-	struct cx *f = cx_new(5, 2, 0);
+	struct fx *f = cx_new(5, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	assert_cx_said_has(f, GAME_PUBLIC, "with two decks (Party Cheater)");
+	assert_said_has(f, GAME_PUBLIC, "with two decks (Party Cheater)");
 	assert_int_equal(cx_count(f, -1), 140 - 36);
-	cx_ok(f, 3, "draw");
-	cx_ok(f, 3, "discard WILD");
-	cx_ok(f, 4, "take {p:0}");
-	cx_ok(f, 0, "pass");
-	assert_cx_said(f, GAME_PUBLIC, "No hide: {p:0}'s hand: {red:rC} "
+	fx_ok(f, 3, "draw");
+	fx_ok(f, 3, "discard WILD");
+	fx_ok(f, 4, "take {p:0}");
+	fx_ok(f, 0, "pass");
+	assert_said(f, GAME_PUBLIC, "No hide: {p:0}'s hand: {red:rC} "
 	    "{red:rC} {red:rH} {red:rE} {red:rE} {red:rA} {red:rT}.");
-	cx_ok(f, 4, "pick rC");
+	fx_ok(f, 4, "pick rC");
 	/* Seat 0 draws the second deck's red R: its first is discarded. */
-	assert_cx_said(f, GAME_PUBLIC, "{p:4} takes {red:rC} from {p:0}, who "
+	assert_said(f, GAME_PUBLIC, "{p:4} takes {red:rC} from {p:0}, who "
 	    "draws a card. {p:0} spells CHEATER in red: {red:rC} {red:rH} "
 	    "{red:rE} {red:rA} {red:rT} {red:rE} {red:rR}! {p:0} wins!");
 	cx_assert_over(f, places, 0, "red");
-	cx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, cx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -24,7 +24,7 @@ static const int second_wins[] = { 2, 1, 2 };
 
 /* Seat 0 needs rR, seat 1 yR; seat 0 holds TAKE and BUST, seat 1 HIDE. */
 static void
-deal(struct cx *f, const char *draw, const char *discard, const char *dice,
+deal(struct fx *f, const char *draw, const char *discard, const char *dice,
     int first, int cheater)
 {
 	struct cheater_deal d = {
@@ -45,37 +45,37 @@ deal(struct cx *f, const char *draw, const char *discard, const char *dice,
 static void
 test_win_own_draw(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "rR", "bT", "1 2", 0, -1);
-	cx_ok(f, 0, "draw");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} draws a card. {p:0} spells "
+	fx_ok(f, 0, "draw");
+	assert_said(f, GAME_PUBLIC, "{p:0} draws a card. {p:0} spells "
 	    "CHEATER in red: {red:rC} {red:rH} {red:rE} {red:rA} {red:rT} "
 	    "{red:rE} {red:rR}! {p:0} wins!");
 	cx_assert_over(f, first_wins, 0, "red");
-	cx_refused(f, 0, "discard TAKE", "the game is over");
-	cx_refused(f, 1, "draw", "the game is over");
-	assert_int_equal(cx_move(f, "1 leave"), -1);
+	fx_refused(f, 0, "discard TAKE", "the game is over");
+	fx_refused(f, 1, "draw", "the game is over");
+	assert_int_equal(fx_move(f, "1 leave"), -1);
 	assert_string_equal(f->cause, "the game is over");
-	cx_reset(f);
+	fx_reset(f);
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "Game over: {p:0} won in red. Nobody "
+	assert_said(f, GAME_PUBLIC, "Game over: {p:0} won in red. Nobody "
 	    "is the CHEATER. Discard pile: {blu:bT} on top (1). Draw pile: "
 	    "47.");
-	cx_free(f);
+	fx_free(f);
 
 	f = cx_new(3, 2, 0);
 	deal(f, "rR bE", "bT", "5 5", 0, -1);
-	cx_ok(f, 0, "draw2");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: draws a "
+	fx_ok(f, 0, "draw2");
+	assert_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: draws a "
 	    "card. {p:0} spells CHEATER in red: {red:rC} {red:rH} {red:rE} "
 	    "{red:rA} {red:rT} {red:rE} {red:rR}! {p:0} wins!");
-	assert_cx_said(f, 0, "You draw {red:rR}. Hand: {red:rC} {red:rH} "
+	assert_said(f, 0, "You draw {red:rR}. Hand: {red:rC} {red:rH} "
 	    "{red:rE} {red:rE} {red:rA} {red:rT} {red:rR} TAKE (red 7/7)");
 	cx_assert_over(f, first_wins, 0, "red");
 	assert_int_equal(strncmp(cx_cards(f, -1), "bE ", 3), 0);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A seat that left has place 0 when another spells the word. */
@@ -83,51 +83,51 @@ static void
 test_win_after_leave(void **state)
 {
 	static const int places[] = { 1, 2, 0 };
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "rR", "bT", "1 2", 0, -1);
-	assert_int_equal(cx_move(f, "2 leave"), 0);
-	cx_ok(f, 0, "draw");
+	assert_int_equal(fx_move(f, "2 leave"), 0);
+	fx_ok(f, 0, "draw");
 	cx_assert_over(f, places, 0, "red");
-	cx_reset(f);
+	fx_reset(f);
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "Game over: {p:0} won in red. Nobody "
+	assert_said(f, GAME_PUBLIC, "Game over: {p:0} won in red. Nobody "
 	    "is the CHEATER. Discard pile: {blu:bT} on top (1). Draw pile: "
 	    "54. {p:2} has left.");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* The word on a Cheater Power grab, and on a pick. */
 static void
 test_win_grab_pick(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "bE", "bT rR", "3 3", 0, -1);
-	cx_ok(f, 0, "grab");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: takes "
+	fx_ok(f, 0, "grab");
+	assert_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: takes "
 	    "{red:rR} from the discard pile. {p:0} spells CHEATER in red: "
 	    "{red:rC} {red:rH} {red:rE} {red:rA} {red:rT} {red:rE} "
 	    "{red:rR}! {p:0} wins!");
 	cx_assert_over(f, first_wins, 0, "red");
-	cx_free(f);
+	fx_free(f);
 
 	/* A steal's pick: seat 2 does not draw, the game is over. */
 	f = cx_new(3, 2, 0);
 	deal(f, "bE", "bT", "1 2 4 5", 0, 1);
-	cx_ok(f, 0, "draw");
-	cx_ok(f, 0, "discard bE");
-	cx_ok(f, 1, "steal {p:2}");
-	cx_ok(f, 2, "pass");
-	cx_ok(f, 1, "pick yR");
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} takes {yel:yR} from {p:2}. {p:1} "
+	fx_ok(f, 0, "draw");
+	fx_ok(f, 0, "discard bE");
+	fx_ok(f, 1, "steal {p:2}");
+	fx_ok(f, 2, "pass");
+	fx_ok(f, 1, "pick yR");
+	assert_said(f, GAME_PUBLIC, "{p:1} takes {yel:yR} from {p:2}. {p:1} "
 	    "spells CHEATER in yellow: {yel:yC} {yel:yH} {yel:yE} {yel:yA} "
 	    "{yel:yT} {yel:yE} {yel:yR}! {p:1} wins!");
 	cx_assert_over(f, second_wins, 1, "yellow");
 	assert_int_equal(cx_count(f, 2), 6);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* The word on someone else's turn: the victim's replacement draw, its
@@ -151,7 +151,7 @@ test_win_other_turn(void **state)
 		    "{p:2} busts {p:1}'s {yel:yA} HIDE; {p:1} draws 2 back. "
 		    "{p:1} spells CHEATER in yellow: " },
 	};
-	struct cx *f;
+	struct fx *f;
 	size_t i;
 
 	(void)state;
@@ -159,14 +159,14 @@ test_win_other_turn(void **state)
 		f = cx_new(3, 2, 0);
 		deal(f, cases[i].draw, "bT", cases[i].dice, cases[i].first,
 		    -1);
-		cx_ok(f, cases[i].first, cases[i].line);
-		cx_ok(f, 1, cases[i].answer);
+		fx_ok(f, cases[i].first, cases[i].line);
+		fx_ok(f, 1, cases[i].answer);
 		if (cases[i].then != NULL)
-			cx_ok(f, cases[i].first, cases[i].then);
-		assert_cx_said_has(f, GAME_PUBLIC, cases[i].said);
+			fx_ok(f, cases[i].first, cases[i].then);
+		assert_said_has(f, GAME_PUBLIC, cases[i].said);
 		cx_assert_over(f, second_wins, 1, "yellow");
 		assert_int_equal(cx_count(f, 1), 7);
-		cx_free(f);
+		fx_free(f);
 	}
 }
 
@@ -180,19 +180,19 @@ test_win_bust_draw(void **state)
 		.discard = "bR", .draw = "rR yR", .dice = "1 2 4",
 		.first = 0, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 0, "bust {p:1}");
-	cx_ok(f, 1, "pass");
-	cx_ok(f, 0, "drop yA yE");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} busts {p:1}'s {yel:yA} {yel:yE}. "
+	fx_ok(f, 0, "bust {p:1}");
+	fx_ok(f, 1, "pass");
+	fx_ok(f, 0, "drop yA yE");
+	assert_said(f, GAME_PUBLIC, "{p:0} busts {p:1}'s {yel:yA} {yel:yE}. "
 	    "{p:0} spells CHEATER in red: {red:rC} {red:rH} {red:rE} {red:rA} "
 	    "{red:rT} {red:rE} {red:rR}! {p:0} wins!");
 	cx_assert_over(f, first_wins, 0, "red");
 	assert_int_equal(cx_count(f, 1), 5);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A turn that runs out draws for the seat: a card that completes its
@@ -206,29 +206,29 @@ test_win_idle_deal(void **state)
 		.discard = "bT", .dice = "1 2", .first = 0, .cheater = -1,
 	};
 	static const int third_wins[] = { 2, 2, 1 };
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 	char text[64];
 
 	(void)state;
 	deal(f, "rR", "bT", "1 2", 0, -1);
-	cx_timeout(f, text, sizeof text);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "-1 idle");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} draws {red:rR}. {p:0} spells "
+	assert_said(f, GAME_PUBLIC, "{p:0} draws {red:rR}. {p:0} spells "
 	    "CHEATER in red: {red:rC} {red:rH} {red:rE} {red:rA} "
 	    "{red:rT} {red:rE} {red:rR}! {p:0} wins!");
 	cx_assert_over(f, first_wins, 0, "red");
 	assert_int_equal(cx_count(f, 0), 8);
-	cx_free(f);
+	fx_free(f);
 
 	f = cx_new(3, 2, 0);
 	cx_stack(f, &spelled);
-	assert_cx_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
+	assert_said(f, GAME_PUBLIC, "CHEATER for 3 players with one deck, "
 	    "dealt by {p:2}. Spell C-H-E-A-T-E-R in one suit to win. The "
 	    "discard pile shows {blu:bT}. {p:2} spells CHEATER in purple: "
 	    "{pur:pC} {pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pE} {pur:pR}! "
 	    "{p:2} wins!");
 	cx_assert_over(f, third_wins, 2, "purple");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A player who leaves: the cards go under the draw pile, the status to
@@ -236,49 +236,49 @@ test_win_idle_deal(void **state)
 static void
 test_leave_cards_status(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "bE pC bA", "bT", "1 2 3 4 5 6", 0, 1);
-	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
+	assert_int_equal(fx_move(f, "1 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The CHEATER status goes back to the "
 	    "middle.");
-	assert_int_equal(cx_said_count(f, 1), 0);
+	assert_int_equal(fx_said_count(f, 1), 0);
 	assert_int_equal(cx_count(f, -1), 48 + 7);
 	/* At the bottom, the hand as it was received (yC first). */
 	assert_string_equal(cx_cards(f, -1) + strlen(cx_cards(f, -1)) - 23,
 	    " HIDE yE yT yA yE yH yC");
 	cx_assert_turn(f, 0, 0, -1, -1);
-	cx_refused(f, 0, "take {p:1}", "that player is not in the game");
-	cx_refused(f, 1, "draw", "you are not in this game");
-	assert_int_equal(cx_move(f, "1 leave"), -1);
+	fx_refused(f, 0, "take {p:1}", "that player is not in the game");
+	fx_refused(f, 1, "draw", "you are not in this game");
+	assert_int_equal(fx_move(f, "1 leave"), -1);
 	assert_string_equal(f->cause, "you are not in this game");
-	assert_int_equal(cx_move(f, "0 leave 2"), -1);
+	assert_int_equal(fx_move(f, "0 leave 2"), -1);
 	assert_string_equal(f->cause, "leave takes no arguments");
-	cx_ok(f, 0, "draw");
-	cx_ok(f, 0, "discard bE");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} discards {blu:bE}. {p:2} rolls "
+	fx_ok(f, 0, "draw");
+	fx_ok(f, 0, "discard bE");
+	assert_said(f, GAME_PUBLIC, "{p:0} discards {blu:bE}. {p:2} rolls "
 	    "3 and 4. {p:2} to play.");
-	cx_reset(f);
+	fx_reset(f);
 	cheater_ops.view(f->g, 1, &f->out);
-	assert_cx_said(f, 1, "You have left this game");
+	assert_said(f, 1, "You have left this game");
 	cheater_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_cx_said(f, GAME_PUBLIC, "{p:2}'s turn (rolled 3 and 4). "
+	assert_said(f, GAME_PUBLIC, "{p:2}'s turn (rolled 3 and 4). "
 	    "Nobody is the CHEATER. Discard pile: {blu:bE} on top (2). Draw "
 	    "pile: 54. {p:1} has left.");
 	/* The last one left wins, with no suit. */
-	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 7 cards go "
+	assert_int_equal(fx_move(f, "0 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 7 cards go "
 	    "under the draw pile. {p:2} wins: everyone else has left.");
 	cx_assert_over(f, (const int[]){ 0, 0, 1 }, 2, "");
-	cx_free(f);
+	fx_free(f);
 
 	f = cx_new(2, 0, 0);
 	deal(f, "bE", "bT", "1 2", 0, -1);
-	assert_int_equal(cx_move(f, "0 leave"), 0);
+	assert_int_equal(fx_move(f, "0 leave"), 0);
 	cx_assert_over(f, (const int[]){ 0, 1 }, 1, "");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* The attacker leaving ends the turn; so does leaving with cards drawn
@@ -286,29 +286,29 @@ test_leave_cards_status(void **state)
 static void
 test_leave_attacker(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "bE pC bA", "bT", "1 2 3 4", 0, -1);
-	cx_ok(f, 0, "take {p:1}");
-	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 6 cards go "
+	fx_ok(f, 0, "take {p:1}");
+	assert_int_equal(fx_move(f, "0 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 6 cards go "
 	    "under the draw pile. {p:1} rolls 3 and 4. {p:1} to play.");
 	cx_assert_turn(f, 1, 0, -1, -1);
 	assert_cx_cards(f, 1, "yC yH yE yE yA yT HIDE");
-	cx_refused(f, 1, "pass", "nobody has named you: there is nothing to "
+	fx_refused(f, 1, "pass", "nobody has named you: there is nothing to "
 	    "pass on");
-	cx_free(f);
+	fx_free(f);
 
 	f = cx_new(3, 2, 0);
 	deal(f, "bE pC bA", "bT", "3 3 5 6", 0, -1);
-	cx_ok(f, 0, "draw2");
-	assert_int_equal(cx_move(f, "0 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 9 cards go "
+	fx_ok(f, 0, "draw2");
+	assert_int_equal(fx_move(f, "0 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 9 cards go "
 	    "under the draw pile. The CHEATER status goes back to the "
 	    "middle. {p:1} rolls 5 and 6. {p:1} to play.");
 	assert_int_equal(cx_count(f, -1), 46 + 9);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* The victim leaving mid-attack: the attack comes to nothing, and an
@@ -316,47 +316,47 @@ test_leave_attacker(void **state)
 static void
 test_leave_victim(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "bE pC bA", "bT", "1 2 3 4", 0, -1);
-	cx_ok(f, 0, "take {p:1}");
-	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
+	fx_ok(f, 0, "take {p:1}");
+	assert_int_equal(fx_move(f, "1 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:1} comes to nothing. "
 	    "{p:2} rolls 3 and 4. {p:2} to play.");
-	assert_cx_said(f, 0, "You draw {blu:bE}. Hand: {red:rC} {red:rH} "
+	assert_said(f, 0, "You draw {blu:bE}. Hand: {red:rC} {red:rH} "
 	    "{red:rE} {red:rE} {red:rA} {red:rT} {blu:bE} (red 6/7)");
 	cx_assert_turn(f, 2, 0, -1, -1);
-	cx_free(f);
+	fx_free(f);
 
 	/* While the bust is chosen. */
 	f = cx_new(3, 2, 0);
 	deal(f, "bE pC bA", "bT", "1 2 5 3 4", 2, -1);
-	cx_ok(f, 2, "bust {p:1}");
-	cx_ok(f, 1, "pass");
-	assert_int_equal(cx_move(f, "1 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
+	fx_ok(f, 2, "bust {p:1}");
+	fx_ok(f, 1, "pass");
+	assert_int_equal(fx_move(f, "1 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:1} comes to nothing. "
 	    "{p:0} rolls 3 and 4. {p:0} to play.");
 	assert_cx_cards(f, 2, "yR pC pH pE pA pT bE");
-	cx_free(f);
+	fx_free(f);
 
 	/* A steal spent no card: nothing to draw. */
 	f = cx_new(3, 2, 0);
 	deal(f, "bE pC bA", "bT", "1 2 3 4", 0, 0);
-	cx_ok(f, 0, "steal {p:2}");
-	cx_ok(f, 2, "pass");
-	assert_int_equal(cx_move(f, "2 leave"), 0);
-	assert_cx_said(f, GAME_PUBLIC, "{p:2} leaves the game; those 7 cards go "
+	fx_ok(f, 0, "steal {p:2}");
+	fx_ok(f, 2, "pass");
+	assert_int_equal(fx_move(f, "2 leave"), 0);
+	assert_said(f, GAME_PUBLIC, "{p:2} leaves the game; those 7 cards go "
 	    "under the draw pile. The attack on {p:2} comes to nothing. "
 	    "{p:1} rolls 3 and 4. {p:1} to play.");
-	assert_int_equal(cx_said_count(f, 0), 0);
+	assert_int_equal(fx_said_count(f, 0), 0);
 	assert_cx_cards(f, 0, "rC rH rE rE rA rT TAKE");
-	cx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, cx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -25,7 +25,7 @@
  * 0: rC 0, rH 2, rE 4, TAKE 56, SHOW 60, BUST 68, WILD 69; seat 1: yE 18,
  * yA 22, yT 24, yR 26, bC 42, bH 44, HIDE 64. */
 static void
-deal(struct cx *f, const char *dice, int first, int cheater)
+deal(struct fx *f, const char *dice, int first, int cheater)
 {
 	struct cheater_deal d = {
 		.hands = { "rC rH rE TAKE SHOW BUST WILD",
@@ -42,12 +42,12 @@ deal(struct cx *f, const char *dice, int first, int cheater)
 /* Parses a line typed by seat: its move's text form is want, which reads
  * back as the same move. */
 static void
-assert_parse(struct cx *f, int seat, const char *line, const char *want)
+assert_parse(struct fx *f, int seat, const char *line, const char *want)
 {
 	struct game_move mv, back;
 	char text[256];
 
-	if (cx_parse(f, seat, line, &mv) != 0)
+	if (fx_parse(f, seat, line, &mv) != 0)
 		fail_msg("'%s': %s", line, f->cause);
 	game_move_format(&cheater_ops, &mv, text, sizeof text);
 	assert_string_equal(text, want);
@@ -56,19 +56,19 @@ assert_parse(struct cx *f, int seat, const char *line, const char *want)
 }
 
 static void
-assert_parse_fails(struct cx *f, int seat, const char *line,
+assert_parse_fails(struct fx *f, int seat, const char *line,
     const char *want)
 {
 	struct game_move mv;
 
-	assert_int_equal(cx_parse(f, seat, line, &mv), -1);
+	assert_int_equal(fx_parse(f, seat, line, &mv), -1);
 	assert_string_equal(f->cause, want);
 }
 
 static void
 test_parse_forms(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "1 2 1 2 3 4", 0, -1);
@@ -95,13 +95,13 @@ test_parse_forms(void **state)
 	assert_parse(f, 0, "hide", "0 hide 69");
 	assert_parse(f, 1, "hide", "1 hide 64");
 	assert_parse(f, 1, "pass", "1 pass");
-	cx_ok(f, 0, "take {p:1}");
-	cx_ok(f, 1, "pass");
+	fx_ok(f, 0, "take {p:1}");
+	fx_ok(f, 1, "pass");
 	assert_parse(f, 0, "pick yE", "0 pick 18");
 	assert_parse(f, 0, "pick eY", "0 pick 18");
 	assert_parse(f, 0, "drop", "0 drop");
 	assert_parse(f, 0, "drop yA HIDE bc", "0 drop 22 64 42");
-	cx_free(f);
+	fx_free(f);
 }
 
 static void
@@ -112,7 +112,7 @@ test_parse_refused(void **state)
 	    "SHOW, HIDE, BUST, WILD";
 	static const char *const wild = "say what the WILD plays as: wild "
 	    "take NICK, wild show NICK, wild bust NICK or wild hide";
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "1 2", 0, -1);
@@ -147,52 +147,52 @@ test_parse_refused(void **state)
 	    "from now");
 	assert_parse_fails(f, 0, "drop", "nobody's hand is open to drop from "
 	    "now");
-	cx_ok(f, 0, "take {p:1}");
-	cx_ok(f, 1, "pass");
+	fx_ok(f, 0, "take {p:1}");
+	fx_ok(f, 1, "pass");
 	assert_parse_fails(f, 0, "pick", "pick one card: pick rE");
 	assert_parse_fails(f, 0, "pick yE yA", "pick one card: pick rE");
 	assert_parse_fails(f, 0, "drop yE yE", "they hold no other yE");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* check(): who, when and what, each with its reason. */
 static void
 test_check_refused(void **state)
 {
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	deal(f, "2 2 3 4", 0, -1);
-	cx_refused(f, 1, "draw", "it is not your turn");
-	cx_refused(f, 1, "steal {p:0}", "it is not your turn");
-	cx_refused(f, 2, "pass", "nobody has named you: there is nothing to "
+	fx_refused(f, 1, "draw", "it is not your turn");
+	fx_refused(f, 1, "steal {p:0}", "it is not your turn");
+	fx_refused(f, 2, "pass", "nobody has named you: there is nothing to "
 	    "pass on");
-	cx_refused(f, 0, "discard rC", "there is nothing to discard now");
-	cx_refused(f, 0, "take {p:0}", "name another player, not yourself");
-	cx_refused(f, 0, "steal {p:0}", "name another player, not yourself");
-	cx_refused(f, 0, "hide", "nobody has named you: there is nothing to "
+	fx_refused(f, 0, "discard rC", "there is nothing to discard now");
+	fx_refused(f, 0, "take {p:0}", "name another player, not yourself");
+	fx_refused(f, 0, "steal {p:0}", "name another player, not yourself");
+	fx_refused(f, 0, "hide", "nobody has named you: there is nothing to "
 	    "hide from");
-	cx_ok(f, 0, "draw2");
-	cx_refused(f, 0, "take {p:1}", "you have drawn: now discard");
-	cx_refused(f, 0, "grab", "you have drawn: now discard");
-	cx_refused(f, 0, "discard rC", "discard exactly 2 cards");
-	cx_refused(f, 0, "discard rC rH rE", "discard exactly 2 cards");
-	assert_int_equal(cx_move(f, "0 discard 0 0"), -1);
+	fx_ok(f, 0, "draw2");
+	fx_refused(f, 0, "take {p:1}", "you have drawn: now discard");
+	fx_refused(f, 0, "grab", "you have drawn: now discard");
+	fx_refused(f, 0, "discard rC", "discard exactly 2 cards");
+	fx_refused(f, 0, "discard rC rH rE", "discard exactly 2 cards");
+	assert_int_equal(fx_move(f, "0 discard 0 0"), -1);
 	assert_string_equal(f->cause, "rC is named twice");
-	assert_int_equal(cx_move(f, "0 discard 0 18"), -1);
+	assert_int_equal(fx_move(f, "0 discard 0 18"), -1);
 	assert_string_equal(f->cause, "you hold no yE");
-	assert_int_equal(cx_move(f, "0 discard 0 200"), -1);
+	assert_int_equal(fx_move(f, "0 discard 0 200"), -1);
 	assert_string_equal(f->cause, "no card 200");
-	assert_int_equal(cx_move(f, "0 discard 0 -1"), -1);
+	assert_int_equal(fx_move(f, "0 discard 0 -1"), -1);
 	assert_string_equal(f->cause, "no card -1");
-	cx_ok(f, 0, "discard rC rH");
+	fx_ok(f, 0, "discard rC rH");
 	/* Seat 1's turn: a player who left may not be named. */
-	assert_int_equal(cx_move(f, "2 leave"), 0);
-	assert_int_equal(cx_move(f, "1 take 2 64"), -1);
+	assert_int_equal(fx_move(f, "2 leave"), 0);
+	assert_int_equal(fx_move(f, "1 take 2 64"), -1);
 	assert_string_equal(f->cause, "that player is not in the game");
-	cx_refused(f, 1, "steal {p:2}", "that player is not in the game");
-	cx_refused(f, 2, "draw", "you are not in this game");
-	cx_free(f);
+	fx_refused(f, 1, "steal {p:2}", "that player is not in the game");
+	fx_refused(f, 2, "draw", "you are not in this game");
+	fx_free(f);
 }
 
 /* Moves from the log: the same rules as typed ones. */
@@ -219,44 +219,44 @@ test_move_text(void **state)
 		{ "0 pick 18", "there is nothing to pick now" },
 		{ "0 leave 1", "leave takes no arguments" },
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 	char text[64];
 	size_t i;
 
 	(void)state;
 	deal(f, "1 2 3 4", 0, -1);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		assert_int_equal(cx_move(f, bad[i].text), -1);
+		assert_int_equal(fx_move(f, bad[i].text), -1);
 		assert_string_equal(f->cause, bad[i].cause);
 	}
-	assert_int_equal(cx_move(f, "0 take 1 56"), 0);
-	assert_int_equal(cx_move(f, "1 hide"), -1);
+	assert_int_equal(fx_move(f, "0 take 1 56"), 0);
+	assert_int_equal(fx_move(f, "1 hide"), -1);
 	assert_string_equal(f->cause, "hide plays one card");
-	assert_int_equal(cx_move(f, "1 hide 18"), -1);
+	assert_int_equal(fx_move(f, "1 hide 18"), -1);
 	assert_string_equal(f->cause, "only HIDE or WILD hides a hand");
-	assert_int_equal(cx_move(f, "1 hide 65"), -1);
+	assert_int_equal(fx_move(f, "1 hide 65"), -1);
 	assert_string_equal(f->cause, "you hold no HIDE");
-	assert_int_equal(cx_move(f, "1 pass 1"), -1);
+	assert_int_equal(fx_move(f, "1 pass 1"), -1);
 	assert_string_equal(f->cause, "pass takes no arguments");
-	assert_int_equal(cx_move(f, "-1 idle"), -1);
+	assert_int_equal(fx_move(f, "-1 idle"), -1);
 	assert_string_equal(f->cause, "only the table plays a turn that ran "
 	    "out");
-	assert_int_equal(cx_move(f, "1 hide 64"), 0);
-	cx_timeout(f, text, sizeof text);
+	assert_int_equal(fx_move(f, "1 hide 64"), 0);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "-1 idle");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* command() writes what the player would type; typed back it is the
  * same move, which check() accepts.  Moves nobody types give -1. */
 static void
-round_trip(struct cx *f, int seat, const char *line, const char *want)
+round_trip(struct fx *f, int seat, const char *line, const char *want)
 {
 	struct game_move mv, back;
 	char words[128];
 	int cmd;
 
-	if (cx_parse(f, seat, line, &mv) != 0)
+	if (fx_parse(f, seat, line, &mv) != 0)
 		fail_msg("'%s': %s", line, f->cause);
 	cmd = cheater_ops.command(f->g, &mv, words, sizeof words);
 	assert_string_equal(words, want);
@@ -266,9 +266,9 @@ round_trip(struct cx *f, int seat, const char *line, const char *want)
 	    cmd);
 	assert_int_equal(cheater_ops.command(f->g, &mv, words, sizeof words),
 	    cmd);
-	assert_int_equal(cx_parse(f, seat, words, &back), 0);
+	assert_int_equal(fx_parse(f, seat, words, &back), 0);
 	assert_memory_equal(&back, &mv, sizeof mv);
-	if (cx_apply(f, &mv) != 0)
+	if (fx_apply(f, &mv) != 0)
 		fail_msg("'%s' refused: %s", words, f->cause);
 }
 
@@ -310,7 +310,7 @@ test_command_round_trip(void **state)
 		    { 0, "wild hide", "wild hide" } } },
 	};
 	struct game_move mv;
-	struct cx *f;
+	struct fx *f;
 	char words[128];
 	size_t i, k;
 
@@ -321,7 +321,7 @@ test_command_round_trip(void **state)
 		for (k = 0; k < 4 && cases[i].step[k].line != NULL; k++)
 			round_trip(f, cases[i].step[k].seat,
 			    cases[i].step[k].line, cases[i].step[k].words);
-		cx_free(f);
+		fx_free(f);
 	}
 	/* The table's moves and a leave are typed by nobody. */
 	f = cx_new(3, 2, 0);
@@ -333,15 +333,15 @@ test_command_round_trip(void **state)
 	    0);
 	assert_int_equal(cheater_ops.command(f->g, &mv, words, sizeof words),
 	    -1);
-	cx_ok(f, 0, "take {p:1}");
+	fx_ok(f, 0, "take {p:1}");
 	cheater_ops.timeout(f->g, &mv);
 	assert_int_equal(mv.seat, GAME_SEAT_TABLE);
 	assert_int_equal(cheater_ops.command(f->g, &mv, words, sizeof words),
 	    -1);
-	cx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, cx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

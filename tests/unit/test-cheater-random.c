@@ -28,7 +28,7 @@ test_random_games(void **state)
 	struct game_move mv;
 	struct game_turn t;
 	struct rng rng;
-	struct cx *f;
+	struct fx *f;
 	char text[256];
 	int game, moves, seat, spelled = 0, reveals = 0, reshuffles = 0;
 
@@ -45,21 +45,21 @@ test_random_games(void **state)
 				seat = (int)rng_below(&rng,
 				    (uint32_t)f->nseats);
 				snprintf(text, sizeof text, "%d leave", seat);
-				if (cx_move(f, text) != 0)
+				if (fx_move(f, text) != 0)
 					continue;
 			} else if (rng_below(&rng, 8) == 0)
-				cx_timeout(f, text, sizeof text);
+				fx_timeout(f, text, sizeof text);
 			else {
 				assert_int_equal(cheater_ops.sample(f->g, &rng,
 				    &mv), 0);
-				if (cx_apply(f, &mv) != 0)
+				if (fx_apply(f, &mv) != 0)
 					fail_msg("sampled move refused: %s",
 					    f->cause);
 			}
-			assert_int_equal(cx_said_count(f, GAME_PUBLIC), 1);
-			reveals += strstr(cx_said(f, GAME_PUBLIC),
+			assert_int_equal(fx_said_count(f, GAME_PUBLIC), 1);
+			reveals += strstr(fx_said(f, GAME_PUBLIC),
 			    "'s hand: ") != NULL;
-			reshuffles += strstr(cx_said(f, GAME_PUBLIC),
+			reshuffles += strstr(fx_said(f, GAME_PUBLIC),
 			    "The draw pile is empty") != NULL;
 		}
 		cheater_ops.turn(f->g, &t);
@@ -67,7 +67,7 @@ test_random_games(void **state)
 		assert_int_equal(cheater_ops.sample(f->g, &rng, &mv), -1);
 		cheater_ops.result(f->g, &r);
 		spelled += r.detail[r.winner][0] != '\0';
-		cx_free(f);
+		fx_free(f);
 	}
 	/* Most games end with a word; the others with everyone left. */
 	assert_true(spelled > 24);
@@ -79,7 +79,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_random_games, cx_teardown),
+		cmocka_unit_test_teardown(test_random_games, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

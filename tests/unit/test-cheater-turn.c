@@ -35,40 +35,40 @@ test_fresh_victim_draw(void **state)
 		.discard = "bT", .draw = "HIDE bE pC yH bR",
 		.dice = "1 2 3 4 5 6 2 3 4 5", .first = 0, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 0, "take {p:2}");
-	cx_ok(f, 2, "pass");
-	cx_ok(f, 0, "pick bA");
-	assert_cx_said(f, 2, "You draw HIDE. Hand: {pur:pC} {pur:pH} {pur:pE} "
+	fx_ok(f, 0, "take {p:2}");
+	fx_ok(f, 2, "pass");
+	fx_ok(f, 0, "pick bA");
+	assert_said(f, 2, "You draw HIDE. Hand: {pur:pC} {pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7; action cards drawn "
 	    "since your turn began wait for your next turn)");
-	cx_ok(f, 1, "take {p:2}");
-	assert_cx_said(f, 2, "{p:1} aims TAKE at you: hide keeps your hand "
+	fx_ok(f, 1, "take {p:2}");
+	assert_said(f, 2, "{p:1} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. (You hold no HIDE or WILD you may play now.) "
 	    "Hand: {pur:pC} {pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} "
 	    "HIDE (purple 6/7; action cards drawn since your turn began wait "
 	    "for your next turn)");
-	cx_refused(f, 2, "hide", "that HIDE came to you after your turn "
+	fx_refused(f, 2, "hide", "that HIDE came to you after your turn "
 	    "began: it plays from your next turn");
-	cx_ok(f, 2, "pass");
-	cx_ok(f, 1, "pick pC");
+	fx_ok(f, 2, "pass");
+	fx_ok(f, 1, "pick pC");
 	/* Seat 2's turn begins: the HIDE is an action card like any. */
-	assert_cx_said(f, 2, "You draw {blu:bE}. Your turn (5 and 6): draw. "
+	assert_said(f, 2, "You draw {blu:bE}. Your turn (5 and 6): draw. "
 	    "Hand: {pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} {blu:bE} HIDE "
 	    "(purple 5/7)");
-	cx_ok(f, 2, "draw");
-	cx_ok(f, 2, "discard bE");
-	cx_ok(f, 0, "show {p:2}");
-	assert_cx_said_lacks(f, 2, "You hold no");
-	assert_cx_said_lacks(f, 2, fresh_note);
-	cx_ok(f, 2, "hide");
-	assert_cx_said(f, GAME_PUBLIC, "{p:2} hides with HIDE: nothing is "
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "discard bE");
+	fx_ok(f, 0, "show {p:2}");
+	assert_said_lacks(f, 2, "You hold no");
+	assert_said_lacks(f, 2, fresh_note);
+	fx_ok(f, 2, "hide");
+	assert_said(f, GAME_PUBLIC, "{p:2} hides with HIDE: nothing is "
 	    "shown. {p:2} draws a card, and so does {p:0}. {p:1} rolls 4 and "
 	    "5. {p:1} to play.");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A HIDE's draw: the WILD drawn hides from nothing before the holder's
@@ -82,28 +82,28 @@ test_fresh_hide_draw(void **state)
 		.discard = "bT", .draw = "WILD bE pC yH bR",
 		.dice = "1 2 3 4 5 6", .first = 0, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 0, "take {p:2}");
-	cx_ok(f, 2, "hide");
-	assert_cx_said(f, 2, "You draw WILD. Hand: {pur:pC} {pur:pH} {pur:pE} "
+	fx_ok(f, 0, "take {p:2}");
+	fx_ok(f, 2, "hide");
+	assert_said(f, 2, "You draw WILD. Hand: {pur:pC} {pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} WILD (purple 6/7; action cards drawn "
 	    "since your turn began wait for your next turn)");
-	cx_ok(f, 1, "take {p:2}");
-	cx_refused(f, 2, "wild hide", "that WILD came to you after your turn "
+	fx_ok(f, 1, "take {p:2}");
+	fx_refused(f, 2, "wild hide", "that WILD came to you after your turn "
 	    "began: it plays from your next turn");
-	cx_refused(f, 2, "hide", "that WILD came to you after your turn "
+	fx_refused(f, 2, "hide", "that WILD came to you after your turn "
 	    "began: it plays from your next turn");
-	cx_ok(f, 2, "pass");
-	cx_ok(f, 1, "pick pC");
-	assert_cx_said_has(f, 2, "Your turn (5 and 6): draw, wild take|show|"
+	fx_ok(f, 2, "pass");
+	fx_ok(f, 1, "pick pC");
+	assert_said_has(f, 2, "Your turn (5 and 6): draw, wild take|show|"
 	    "bust NICK. Hand: ");
-	cx_ok(f, 2, "wild take {p:0}");
-	assert_cx_said(f, GAME_PUBLIC, "{p:2} plays WILD as TAKE on {p:0}. "
+	fx_ok(f, 2, "wild take {p:0}");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays WILD as TAKE on {p:0}. "
 	    "{p:0} may hide.");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* Hide with a HIDE that may not play yet plays a WILD that may, as it
@@ -117,21 +117,21 @@ test_fresh_hide_wild(void **state)
 		.discard = "bT", .draw = "HIDE bE pC",
 		.dice = "1 2 3 4 1 2", .first = 0, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 0, "take {p:2}");
-	cx_ok(f, 2, "pass");
-	cx_ok(f, 0, "pick pC");
-	cx_ok(f, 1, "take {p:2}");
-	assert_cx_said_lacks(f, 2, "You hold no");
-	cx_ok(f, 2, "hide");
-	assert_cx_said(f, GAME_PUBLIC, "{p:2} hides with WILD: nothing is "
+	fx_ok(f, 0, "take {p:2}");
+	fx_ok(f, 2, "pass");
+	fx_ok(f, 0, "pick pC");
+	fx_ok(f, 1, "take {p:2}");
+	assert_said_lacks(f, 2, "You hold no");
+	fx_ok(f, 2, "hide");
+	assert_said(f, GAME_PUBLIC, "{p:2} hides with WILD: nothing is "
 	    "shown. {p:2} draws a card, and so does {p:1}. {p:2} rolls 1 and "
 	    "2. {p:2} to play.");
 	assert_cx_cards(f, 2, "pH pE pA pT pR bE HIDE");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A HIDE drawn on one's own turn hides from nothing until one's next
@@ -145,21 +145,21 @@ test_fresh_own_draw(void **state)
 		.discard = "bT", .draw = "HIDE bE pC",
 		.dice = "1 2 3 4", .first = 1, .cheater = -1,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 1, "draw");
-	assert_cx_said_has(f, 1, fresh_note);
-	cx_ok(f, 1, "discard bA");
-	cx_ok(f, 2, "take {p:1}");
-	assert_cx_said_has(f, 1, "(You hold no HIDE or WILD you may play "
+	fx_ok(f, 1, "draw");
+	assert_said_has(f, 1, fresh_note);
+	fx_ok(f, 1, "discard bA");
+	fx_ok(f, 2, "take {p:1}");
+	assert_said_has(f, 1, "(You hold no HIDE or WILD you may play "
 	    "now.)");
-	cx_refused(f, 1, "hide", "that HIDE came to you after your turn "
+	fx_refused(f, 1, "hide", "that HIDE came to you after your turn "
 	    "began: it plays from your next turn");
-	cx_ok(f, 1, "pass");
-	assert_cx_said_has(f, GAME_PUBLIC, "{blu:bH} HIDE.");
-	cx_free(f);
+	fx_ok(f, 1, "pass");
+	assert_said_has(f, GAME_PUBLIC, "{blu:bH} HIDE.");
+	fx_free(f);
 }
 
 /* Every card of one deck not named in used[] (NULL-terminated lists of
@@ -218,7 +218,7 @@ test_reshuffle(void **state)
 		.dice = "1 2 3 4", .first = 0, .cheater = -1,
 	};
 	char discard[512];
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
 	rest_of_deck(used, "bT", discard, sizeof discard);
@@ -226,32 +226,32 @@ test_reshuffle(void **state)
 	cx_stack(f, &d);
 	assert_int_equal(cx_count(f, -1), 1);
 	assert_int_equal(cx_count(f, -2), 48);
-	cx_ok(f, 0, "draw");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} draws a card. The draw pile is "
+	fx_ok(f, 0, "draw");
+	assert_said(f, GAME_PUBLIC, "{p:0} draws a card. The draw pile is "
 	    "empty: the discard pile but its top card is shuffled into a new "
 	    "one (47 cards).");
-	assert_cx_said_has(f, 0, "You draw {blu:bE}. Discard 1");
+	assert_said_has(f, 0, "You draw {blu:bE}. Discard 1");
 	assert_int_equal(cx_count(f, -1), 47);
 	assert_cx_cards(f, -2, "bT");
-	cx_ok(f, 0, "discard yH");
+	fx_ok(f, 0, "discard yH");
 	assert_cx_cards(f, -2, "bT yH");
 	assert_int_equal(cx_count(f, -1), 47);
-	cx_free(f);
+	fx_free(f);
 
 	/* On a victim's draw, in the attacker's turn. */
 	f = cx_new(3, 2, 0);
 	d.first = 1;
 	cx_stack(f, &d);
-	cx_ok(f, 1, "take {p:0}");
-	cx_ok(f, 0, "pass");
-	cx_ok(f, 1, "pick rC");
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} takes {red:rC} from {p:0}, who "
+	fx_ok(f, 1, "take {p:0}");
+	fx_ok(f, 0, "pass");
+	fx_ok(f, 1, "pick rC");
+	assert_said(f, GAME_PUBLIC, "{p:1} takes {red:rC} from {p:0}, who "
 	    "draws a card. The draw pile is empty: the discard pile but its "
 	    "top card is shuffled into a new one (48 cards). {p:2} rolls 3 "
 	    "and 4. {p:2} to play.");
 	assert_cx_cards(f, -2, "TAKE");
 	assert_int_equal(cx_count(f, -1), 48);
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A turn that runs out: the table draws the top card for the seat, which
@@ -266,43 +266,43 @@ test_timeout_turn_discard(void **state)
 		.discard = "bT", .draw = "bE pC bA yC yH rR",
 		.dice = "1 2 3 4 5 6 1 3 2 4 2 1", .first = 0, .cheater = 2,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 	char text[64];
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_timeout(f, text, sizeof text);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "-1 idle");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} draws {blu:bE} and discards it. "
+	assert_said(f, GAME_PUBLIC, "{p:0} draws {blu:bE} and discards it. "
 	    "{p:1} rolls 3 and 4. {p:1} to play.");
 	assert_cx_cards(f, 0, "rC rH rE rA rT yC TAKE");
 	assert_cx_cards(f, -2, "bT bE");
-	cx_ok(f, 1, "draw");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 1, "draw");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "1 discard 29");
-	assert_cx_said(f, GAME_PUBLIC, "{p:1} discards {pur:pC}. {p:2} rolls "
+	assert_said(f, GAME_PUBLIC, "{p:1} discards {pur:pC}. {p:2} rolls "
 	    "5 and 6. {p:2} to play with Cheater Power.");
-	cx_ok(f, 2, "draw2");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 2, "draw2");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "2 discard 50 15");
-	assert_cx_said_has(f, GAME_PUBLIC, "{p:2} discards {blu:bA} "
+	assert_said_has(f, GAME_PUBLIC, "{p:2} discards {blu:bA} "
 	    "{yel:yC}.");
 	assert_cx_cards(f, 2, "pC pH pE pA pT pR HIDE");
 	/* A pick that runs out takes the victim's first card. */
-	cx_ok(f, 0, "take {p:1}");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 0, "take {p:1}");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "-1 pass");
-	cx_timeout(f, text, sizeof text);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "0 pick 18");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} takes {yel:yE} from {p:1}, who "
+	assert_said(f, GAME_PUBLIC, "{p:0} takes {yel:yE} from {p:1}, who "
 	    "draws a card. {p:1} rolls 2 and 4. {p:1} to play.");
-	cx_ok(f, 1, "draw");
-	cx_ok(f, 1, "discard bC");
-	cx_ok(f, 2, "grab");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 1, "draw");
+	fx_ok(f, 1, "discard bC");
+	fx_ok(f, 2, "grab");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "2 discard 42");
 	assert_cx_cards(f, 2, "pC pH pE pA pT pR HIDE");
-	cx_free(f);
+	fx_free(f);
 }
 
 /* A steal's discard that runs out throws the card taken; a bust that
@@ -316,35 +316,35 @@ test_timeout_steal_bust(void **state)
 		.discard = "bT", .draw = "bE pC bA yC yH rR",
 		.dice = "1 2 3 4 5 6 1 3 4 2 5", .first = 0, .cheater = 0,
 	};
-	struct cx *f = cx_new(3, 2, 0);
+	struct fx *f = cx_new(3, 2, 0);
 	char text[64];
 
 	(void)state;
 	cx_stack(f, &d);
-	cx_ok(f, 0, "steal {p:1}");
-	cx_ok(f, 1, "pass");
-	cx_ok(f, 0, "pick bH");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 0, "steal {p:1}");
+	fx_ok(f, 1, "pass");
+	fx_ok(f, 0, "pick bH");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "0 discard 44");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} discards {blu:bH}. {p:1} rolls "
+	assert_said(f, GAME_PUBLIC, "{p:0} discards {blu:bH}. {p:1} rolls "
 	    "3 and 4. {p:1} to play.");
 	assert_cx_cards(f, 0, "rC rH rE rA rT yC BUST");
-	cx_ok(f, 1, "draw");
-	cx_ok(f, 1, "discard pC");
-	cx_ok(f, 2, "draw");
-	cx_ok(f, 2, "discard bA");
-	cx_ok(f, 0, "bust {p:2}");
-	cx_ok(f, 2, "pass");
-	assert_cx_said_has(f, GAME_PUBLIC, "{p:0} rolls 4 for the BUST.");
-	cx_timeout(f, text, sizeof text);
+	fx_ok(f, 1, "draw");
+	fx_ok(f, 1, "discard pC");
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "discard bA");
+	fx_ok(f, 0, "bust {p:2}");
+	fx_ok(f, 2, "pass");
+	assert_said_has(f, GAME_PUBLIC, "{p:0} rolls 4 for the BUST.");
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "0 drop");
-	assert_cx_said(f, GAME_PUBLIC, "{p:0} busts none of {p:2}'s cards. "
+	assert_said(f, GAME_PUBLIC, "{p:0} busts none of {p:2}'s cards. "
 	    "{p:1} rolls 2 and 5. {p:1} to play.");
 	assert_cx_cards(f, 2, "pC pH pE pA pT pR HIDE");
-	cx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, cx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

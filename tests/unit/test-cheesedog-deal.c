@@ -38,7 +38,7 @@ count(const char *list)
 static void
 test_deal_sizes(void **state)
 {
-	struct dg *f;
+	struct fx *f;
 	int nseats, dealer, k, s, rest;
 
 	(void)state;
@@ -58,16 +58,16 @@ test_deal_sizes(void **state)
 				assert_null(strchr(dg_cards(f, CHEESEDOG_DOWN,
 				    s), '-'));
 				assert_int_equal(count(f->buf), 4);
-				assert_int_equal(dg_said_count(f, s), 1);
-				assert_dg_said_has(f, s, "Face down: 1 2 3 4.");
+				assert_int_equal(fx_said_count(f, s), 1);
+				assert_said_has(f, s, "Face down: 1 2 3 4.");
 			}
-			assert_int_equal(dg_said_count(f, GAME_PUBLIC), 1);
+			assert_int_equal(fx_said_count(f, GAME_PUBLIC), 1);
 			assert_dg_cards(f, CHEESEDOG_PILE, 0, "");
 			assert_dg_cards(f, CHEESEDOG_CLEARED, 0, "");
 			dg_assert_turn(f, (dealer + 1) % nseats, 1);
-			assert_dg_said_has(f, (dealer + 1) % nseats,
+			assert_said_has(f, (dealer + 1) % nseats,
 			    "Your turn: start a new pile");
-			dg_free(f);
+			fx_free(f);
 		}
 	}
 }
@@ -107,7 +107,7 @@ test_deal_order(void **state)
 {
 	struct cards deck;
 	struct rng rng;
-	struct dg *f;
+	struct fx *f;
 	char want[64], card[16];
 	size_t used = 0;
 	int pos;
@@ -129,7 +129,7 @@ test_deal_order(void **state)
 	assert_non_null(strstr(dg_cards(f, CHEESEDOG_UP, 1), want));
 	cards_plain(deck.c[40 + 4], want, sizeof want);
 	assert_non_null(strstr(dg_cards(f, CHEESEDOG_HAND, 3), want));
-	dg_free(f);
+	fx_free(f);
 }
 
 static const struct cheesedog_deal small = {
@@ -143,27 +143,27 @@ static const struct cheesedog_deal small = {
 static void
 test_stacked_lines(void **state)
 {
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &small);
-	assert_dg_said(f, GAME_PUBLIC, "Cheesedog for 3 players with two "
+	assert_said(f, GAME_PUBLIC, "Cheesedog for 3 players with two "
 	    "decks, dealt by {p:0}, play going left. {p:0}: hand 3, face up "
 	    "4♣ {red:4♥}, face down 4; {p:1}: hand 3, face up 6♠, face down "
 	    "2; {p:2}: hand 1, face up {red:7♦} A♣, face down 0. Pile: "
 	    "{red:8♥} 9♠. {p:1} to play 9 or higher.");
-	assert_dg_said(f, 0, "Hand (3): 3♣ {red:5♦} {red:5♥}. Face up: 4♣ "
+	assert_said(f, 0, "Hand (3): 3♣ {red:5♦} {red:5♥}. Face up: 4♣ "
 	    "{red:4♥}. Face down: 1 2 3 4.");
-	assert_dg_said(f, 1, "Your turn: play 9 or higher (a 2 always plays) "
+	assert_said(f, 1, "Your turn: play 9 or higher (a 2 always plays) "
 	    "from your hand. Hand (3): 2♠ 9♣ {red:J♥}. Face up: 6♠. Face "
 	    "down: 2 4.");
-	assert_dg_said(f, 2, "Hand (1): {red:K♦}. Face up: {red:7♦} A♣. "
+	assert_said(f, 2, "Hand (1): {red:K♦}. Face up: {red:7♦} A♣. "
 	    "Face down: none.");
 	assert_dg_cards(f, CHEESEDOG_DOWN, 1, "- Q♥ - 6♦");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "8♥ 9♠");
 	assert_int_equal(count(dg_cards(f, CHEESEDOG_CLEARED, 0)), 104 - 20);
 	dg_assert_turn(f, 1, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -190,7 +190,7 @@ test_stack_refused(void **state)
 		{ { .hands = { "3c", "4c", "5c" }, .first = 3 },
 		    "no seat 3 to start" },
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 	char *cause, before[1024];
 	size_t i;
 
@@ -205,7 +205,7 @@ test_stack_refused(void **state)
 		/* A refused stack leaves the game as it was. */
 		assert_dg_cards(f, CHEESEDOG_HAND, 0, before);
 	}
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -219,7 +219,7 @@ test_status_and_hand(void **state)
 		.first = 1,
 		.reverse = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
@@ -233,8 +233,8 @@ test_status_and_hand(void **state)
 	    "6♠. Face down: 2 4.");
 	assert_string_equal(dg_view(f, 0), "Hand (3): 3♣ {red:5♦} {red:5♥}. "
 	    "Face up: 4♣ {red:4♥}. Face down: 1 2 3 4.");
-	dg_ok(f, 1, "play jh");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:J♥}. {p:0} to play "
+	fx_ok(f, 1, "play jh");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:J♥}. {p:0} to play "
 	    "J or higher.");
 	dg_assert_turn(f, 0, -1);
 	assert_string_equal(dg_status(f), "{p:0} to play J or higher. Play "
@@ -245,7 +245,7 @@ test_status_and_hand(void **state)
 	assert_string_equal(dg_view(f, 0), "Your turn: nothing in your hand "
 	    "plays on {red:J♥}: pickup. Hand (3): 3♣ {red:5♦} {red:5♥}. Face "
 	    "up: 4♣ {red:4♥}. Face down: 1 2 3 4.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* Whole games of random play: every move passes the fixture's checks
@@ -258,7 +258,7 @@ test_random_games(void **state)
 	struct game_move mv;
 	struct game_turn t;
 	struct rng rng;
-	struct dg *f;
+	struct fx *f;
 	char text[64];
 	int game, moves, s, seen[GAME_MAX_SEATS + 1];
 
@@ -272,12 +272,12 @@ test_random_games(void **state)
 				break;
 			assert_true(moves < 2000);
 			if (moves % 9 == 4) {
-				dg_timeout(f, text, sizeof text);
+				fx_timeout(f, text, sizeof text);
 				continue;
 			}
 			assert_int_equal(cheesedog_ops.sample(f->g, &rng,
 			    &mv), 0);
-			if (dg_apply(f, &mv) != 0)
+			if (fx_apply(f, &mv) != 0)
 				fail_msg("sampled move refused: %s", f->cause);
 			if (moves % 50 == 0)
 				dg_status(f);
@@ -291,7 +291,7 @@ test_random_games(void **state)
 		}
 		assert_int_equal(r.place[r.loser], f->nseats);
 		assert_true(r.points[r.loser] > 0);
-		dg_free(f);
+		fx_free(f);
 	}
 }
 
@@ -299,13 +299,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_deal_sizes, dg_teardown),
-		cmocka_unit_test_teardown(test_deal_refused, dg_teardown),
-		cmocka_unit_test_teardown(test_deal_order, dg_teardown),
-		cmocka_unit_test_teardown(test_stacked_lines, dg_teardown),
-		cmocka_unit_test_teardown(test_stack_refused, dg_teardown),
-		cmocka_unit_test_teardown(test_status_and_hand, dg_teardown),
-		cmocka_unit_test_teardown(test_random_games, dg_teardown),
+		cmocka_unit_test_teardown(test_deal_sizes, fx_teardown),
+		cmocka_unit_test_teardown(test_deal_refused, fx_teardown),
+		cmocka_unit_test_teardown(test_deal_order, fx_teardown),
+		cmocka_unit_test_teardown(test_stacked_lines, fx_teardown),
+		cmocka_unit_test_teardown(test_stack_refused, fx_teardown),
+		cmocka_unit_test_teardown(test_status_and_hand, fx_teardown),
+		cmocka_unit_test_teardown(test_random_games, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

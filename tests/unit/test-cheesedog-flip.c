@@ -29,20 +29,20 @@ test_failed_flip(void **state)
 		.down = { DOWN0, "3d kd 4d 5d", DOWN2 },
 		.pile = "qc", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	assert_dg_said(f, 1, "Your turn: turn a face-down card over with flip "
+	assert_said(f, 1, "Your turn: turn a face-down card over with flip "
 	    "N (N: 1, 2, 3 or 4); it plays if it is Q or higher or a 2, else "
 	    "you take it with the pile. Hand (0): none. Face up: none. Face "
 	    "down: 1 2 3 4.");
-	dg_ok(f, 1, "flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1, which "
+	fx_ok(f, 1, "flip 1");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1, which "
 	    "does not play: it goes unseen into the hand with the pile (1 "
 	    "card). {p:2} starts a new pile.");
-	assert_dg_said_lacks(f, GAME_PUBLIC, "3♦");
-	assert_dg_said(f, 1, "Your face-down card 1 is {red:3♦}: it does not "
+	assert_said_lacks(f, GAME_PUBLIC, "3♦");
+	assert_said(f, 1, "Your face-down card 1 is {red:3♦}: it does not "
 	    "play on Q♣, so you take it with the pile. Hand (2): {red:3♦} "
 	    "Q♣. Face up: none. Face down: 2 3 4.");
 	assert_dg_cards(f, CHEESEDOG_HAND, 1, "3♦ Q♣");
@@ -52,12 +52,12 @@ test_failed_flip(void **state)
 	    "up none, face down 4; {p:1}: hand 2, face up none, face down 3; "
 	    "{p:2}: hand 2, face up none, face down 4.");
 	/* The hand comes before the next flip again. */
-	dg_ok(f, 2, "play 6c");
-	dg_ok(f, 0, "pickup");
-	dg_refused(f, 1, "flip 2", "your hand comes first, then your face-up "
+	fx_ok(f, 2, "play 6c");
+	fx_ok(f, 0, "pickup");
+	fx_refused(f, 1, "flip 2", "your hand comes first, then your face-up "
 	    "cards, then the flips");
-	dg_ok(f, 1, "play 3d");
-	dg_free(f);
+	fx_ok(f, 1, "play 3d");
+	fx_free(f);
 }
 
 static void
@@ -68,21 +68,21 @@ test_free_flip(void **state)
 		.down = { DOWN0, "3d kd 4d 5d", DOWN2 },
 		.pile = "qc", .first = 0,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 0, "pickup");
-	assert_dg_said(f, 1, "Your turn: turn a face-down card over with flip "
+	fx_ok(f, 0, "pickup");
+	assert_said(f, 1, "Your turn: turn a face-down card over with flip "
 	    "N (N: 1, 2, 3 or 4); on the empty pile it plays whatever it is. "
 	    "Hand (0): none. Face up: none. Face down: 1 2 3 4.");
-	dg_ok(f, 1, "flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1 onto the "
+	fx_ok(f, 1, "flip 1");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1 onto the "
 	    "empty pile (a free flip): {red:3♦}. {p:2} to play 3 or higher.");
-	assert_dg_said(f, 1, "Hand (0): none. Face up: none. Face down: 2 3 "
+	assert_said(f, 1, "Hand (0): none. Face up: none. Face down: 2 3 "
 	    "4.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "3♦");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A flip under an 8's restriction plays if it is 8 or lower, or a 2;
@@ -95,31 +95,31 @@ test_flip_on_eight(void **state)
 		.down = { DOWN0, "5d jd 2s 9d", DOWN2 },
 		.pile = "8c", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	assert_dg_said_has(f, 1, "; it plays if it is 8 or lower or a 2, "
+	assert_said_has(f, 1, "; it plays if it is 8 or lower or a 2, "
 	    "else you take it with the pile.");
-	dg_ok(f, 1, "flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1: "
+	fx_ok(f, 1, "flip 1");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1: "
 	    "{red:5♦}. {p:2} to play 5 or higher.");
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 2");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2, which "
+	fx_ok(f, 1, "flip 2");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2, which "
 	    "does not play: it goes unseen into the hand with the pile (1 "
 	    "card). {p:2} starts a new pile.");
-	assert_dg_said_has(f, 1, "Your face-down card 2 is {red:J♦}: it does "
+	assert_said_has(f, 1, "Your face-down card 2 is {red:J♦}: it does "
 	    "not play on 8♣, so you take it with the pile.");
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 4");
-	assert_dg_said_has(f, GAME_PUBLIC, "{p:1} flips face-down card 4, "
+	fx_ok(f, 1, "flip 4");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} flips face-down card 4, "
 	    "which does not play");
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 3");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 3: 2♠. "
+	fx_ok(f, 1, "flip 3");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 3: 2♠. "
 	    "{p:2} to play 2 or higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A flipped 10 clears: the flipper starts the new pile with another
@@ -132,18 +132,18 @@ test_flip_ten(void **state)
 		.down = { DOWN0, "10d 6d 4d 6h", DOWN2 },
 		.pile = "9c", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1: "
+	fx_ok(f, 1, "flip 1");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1: "
 	    "{red:10♦}. The 10 clears the pile. {p:1} starts a new pile.");
 	dg_assert_turn(f, 1, 1);
-	dg_ok(f, 1, "flip 4");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 4 onto the "
+	fx_ok(f, 1, "flip 4");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 4 onto the "
 	    "empty pile (a free flip): {red:6♥}. {p:2} to play 6 or higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* Three sixes on the pile, a flipped six: four of a kind. */
@@ -155,15 +155,15 @@ test_flip_fourth(void **state)
 		.down = { DOWN0, "10d 6d 4d 6h", DOWN2 },
 		.pile = "9c 6c 6s 6c", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 2");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2: "
+	fx_ok(f, 1, "flip 2");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2: "
 	    "{red:6♦}. The pile clears: four sixes. {p:1} starts a new pile.");
 	dg_assert_turn(f, 1, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -174,30 +174,30 @@ test_flip_positions(void **state)
 		.down = { DOWN0, "- 6d 4d -", DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 	struct game_move mv;
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "flip 5", "flip takes a position from 1 to 4, not "
+	fx_refused(f, 1, "flip 5", "flip takes a position from 1 to 4, not "
 	    "'5'");
-	dg_refused(f, 1, "flip 0", "flip takes a position from 1 to 4, not "
+	fx_refused(f, 1, "flip 0", "flip takes a position from 1 to 4, not "
 	    "'0'");
-	dg_refused(f, 1, "flip two", "flip takes a position from 1 to 4, not "
+	fx_refused(f, 1, "flip two", "flip takes a position from 1 to 4, not "
 	    "'two'");
-	dg_refused(f, 1, "flip 2 3", "flip one card at a time: flip N");
-	dg_refused(f, 1, "flip 1", "you have no face-down card 1 left");
-	dg_refused(f, 1, "flip 4", "you have no face-down card 4 left");
-	assert_int_equal(dg_move(f, "1 flip 7"), -1);
+	fx_refused(f, 1, "flip 2 3", "flip one card at a time: flip N");
+	fx_refused(f, 1, "flip 1", "you have no face-down card 1 left");
+	fx_refused(f, 1, "flip 4", "you have no face-down card 4 left");
+	assert_int_equal(fx_move(f, "1 flip 7"), -1);
 	assert_string_equal(f->cause, "no face-down position 8");
-	dg_refused(f, 0, "flip 2", "it is not your turn");
+	fx_refused(f, 0, "flip 2", "it is not your turn");
 	/* Without a position: the first one left. */
-	assert_int_equal(dg_parse(f, 1, "flip", &mv), 0);
+	assert_int_equal(fx_parse(f, 1, "flip", &mv), 0);
 	assert_int_equal(mv.argv[0], 1);
-	dg_ok(f, 1, "flip");
-	assert_dg_said_has(f, GAME_PUBLIC, "{p:1} flips face-down card 2 onto "
+	fx_ok(f, 1, "flip");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} flips face-down card 2 onto "
 	    "the empty pile (a free flip): {red:6♦}.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* The last flip that plays makes its player safe. */
@@ -209,30 +209,30 @@ test_last_flip(void **state)
 		.down = { DOWN0, "- - qd -", DOWN2 },
 		.pile = "jd", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "flip 3");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 3: "
+	fx_ok(f, 1, "flip 3");
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 3: "
 	    "{red:Q♦}. {p:1} has no cards left: safe, in place 1. {p:2} to "
 	    "play Q or higher.");
-	assert_dg_said(f, 1, "You are safe, in place 1.");
+	assert_said(f, 1, "You are safe, in place 1.");
 	assert_string_equal(dg_view(f, 1), "You are safe, in place 1.");
-	dg_free(f);
+	fx_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_failed_flip, dg_teardown),
-		cmocka_unit_test_teardown(test_free_flip, dg_teardown),
-		cmocka_unit_test_teardown(test_flip_on_eight, dg_teardown),
-		cmocka_unit_test_teardown(test_flip_ten, dg_teardown),
-		cmocka_unit_test_teardown(test_flip_fourth, dg_teardown),
-		cmocka_unit_test_teardown(test_flip_positions, dg_teardown),
-		cmocka_unit_test_teardown(test_last_flip, dg_teardown),
+		cmocka_unit_test_teardown(test_failed_flip, fx_teardown),
+		cmocka_unit_test_teardown(test_free_flip, fx_teardown),
+		cmocka_unit_test_teardown(test_flip_on_eight, fx_teardown),
+		cmocka_unit_test_teardown(test_flip_ten, fx_teardown),
+		cmocka_unit_test_teardown(test_flip_fourth, fx_teardown),
+		cmocka_unit_test_teardown(test_flip_positions, fx_teardown),
+		cmocka_unit_test_teardown(test_last_flip, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

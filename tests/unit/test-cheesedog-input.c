@@ -36,61 +36,61 @@ test_card_words(void **state)
 		"play 10♡", "play 10h,", "lay 10h", "put 10h", "PLAY 10h",
 	};
 	struct game_move mv;
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 	size_t i;
 
 	(void)state;
 	dg_stack(f, &deal);
 	for (i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-		if (dg_parse(f, 1, lines[i], &mv) != 0)
+		if (fx_parse(f, 1, lines[i], &mv) != 0)
 			fail_msg("'%s': %s", lines[i], f->cause);
 		assert_int_equal(mv.argc, 1);
 		assert_int_equal(cheesedog_ops.check(f->g, &mv, NULL), 0);
 	}
-	dg_ok(f, 1, "play 10h, 10s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:10♥} 10♠. The 10s "
+	fx_ok(f, 1, "play 10h, 10s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:10♥} 10♠. The 10s "
 	    "clear the pile. {p:1} starts a new pile.");
-	dg_ok(f, 1, "play Jh");
-	dg_ok(f, 2, "play KD");
-	assert_int_equal(dg_parse(f, 0, "pick", &mv), 0);
+	fx_ok(f, 1, "play Jh");
+	fx_ok(f, 2, "play KD");
+	assert_int_equal(fx_parse(f, 0, "pick", &mv), 0);
 	assert_string_equal(cheesedog_ops.verbs[mv.verb], "pickup");
-	dg_ok(f, 0, "pick up");
-	dg_ok(f, 1, "play ac");
-	dg_ok(f, 2, "take");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} picks up the pile (1 card). "
+	fx_ok(f, 0, "pick up");
+	fx_ok(f, 1, "play ac");
+	fx_ok(f, 2, "take");
+	assert_said(f, GAME_PUBLIC, "{p:2} picks up the pile (1 card). "
 	    "{p:0} starts a new pile.");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
 test_refused(void **state)
 {
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &deal);
-	dg_refused(f, 1, "play", "say which cards you play, e.g. 'play 5h "
+	fx_refused(f, 1, "play", "say which cards you play, e.g. 'play 5h "
 	    "5c'");
-	dg_refused(f, 1, "play zz", "unknown card 'zz'");
-	dg_refused(f, 1, "play 10", "unknown card '10'");
-	dg_refused(f, 1, "play jh zz", "unknown card 'zz'");
-	dg_refused(f, 1, "pickup now", "pickup takes no arguments");
-	dg_refused(f, 1, "pick up now", "pickup takes no arguments");
-	dg_refused(f, 1, "pick it", "pickup takes no arguments");
-	dg_refused(f, 2, "play kd", "it is not your turn");
-	dg_refused(f, 0, "pickup", "it is not your turn");
-	dg_refused(f, 0, "flip 1", "it is not your turn");
-	assert_int_equal(dg_move(f, "1 pickup 3"), -1);
+	fx_refused(f, 1, "play zz", "unknown card 'zz'");
+	fx_refused(f, 1, "play 10", "unknown card '10'");
+	fx_refused(f, 1, "play jh zz", "unknown card 'zz'");
+	fx_refused(f, 1, "pickup now", "pickup takes no arguments");
+	fx_refused(f, 1, "pick up now", "pickup takes no arguments");
+	fx_refused(f, 1, "pick it", "pickup takes no arguments");
+	fx_refused(f, 2, "play kd", "it is not your turn");
+	fx_refused(f, 0, "pickup", "it is not your turn");
+	fx_refused(f, 0, "flip 1", "it is not your turn");
+	assert_int_equal(fx_move(f, "1 pickup 3"), -1);
 	assert_string_equal(f->cause, "pickup takes no arguments");
-	assert_int_equal(dg_move(f, "1 play"), -1);
+	assert_int_equal(fx_move(f, "1 play"), -1);
 	assert_string_equal(f->cause, "play at least one card");
-	assert_int_equal(dg_move(f, "1 play 500"), -1);
+	assert_int_equal(fx_move(f, "1 play 500"), -1);
 	assert_string_equal(f->cause, "no card 500");
-	assert_int_equal(dg_move(f, "1 flip"), -1);
+	assert_int_equal(fx_move(f, "1 flip"), -1);
 	assert_string_equal(f->cause, "flip takes one position");
-	assert_int_equal(dg_move(f, "1 leave 2"), -1);
+	assert_int_equal(fx_move(f, "1 leave 2"), -1);
 	assert_string_equal(f->cause, "leave takes no arguments");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* The words for each kind of move, as scripted players type them. */
@@ -108,7 +108,7 @@ test_command_words(void **state)
 		{ "1 leave", "", -1 },
 	};
 	struct game_move mv;
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 	char buf[64];
 	size_t i;
 
@@ -122,10 +122,10 @@ test_command_words(void **state)
 		assert_string_equal(buf, cases[i].typed);
 	}
 	/* Two copies of a card are typed twice and read back as both. */
-	assert_int_equal(dg_parse(f, 1, "play 10♥ 10♥", &mv), 0);
+	assert_int_equal(fx_parse(f, 1, "play 10♥ 10♥", &mv), 0);
 	assert_int_equal(mv.argc, 2);
 	assert_true(mv.argv[0] != mv.argv[1]);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -153,10 +153,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_card_words, dg_teardown),
-		cmocka_unit_test_teardown(test_refused, dg_teardown),
-		cmocka_unit_test_teardown(test_command_words, dg_teardown),
-		cmocka_unit_test_teardown(test_variant, dg_teardown),
+		cmocka_unit_test_teardown(test_card_words, fx_teardown),
+		cmocka_unit_test_teardown(test_refused, fx_teardown),
+		cmocka_unit_test_teardown(test_command_words, fx_teardown),
+		cmocka_unit_test_teardown(test_variant, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

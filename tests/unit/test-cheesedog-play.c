@@ -31,30 +31,30 @@ test_equal_or_higher(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "jd", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "play 8c", "eights do not play on J♦: play J or "
+	fx_refused(f, 1, "play 8c", "eights do not play on J♦: play J or "
 	    "higher, or a 2");
-	dg_ok(f, 1, "play jc");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays J♣. {p:2} to play J or "
+	fx_ok(f, 1, "play jc");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays J♣. {p:2} to play J or "
 	    "higher.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "J♦ J♣");
-	dg_ok(f, 2, "play qs");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays Q♠. {p:0} to play Q or "
+	fx_ok(f, 2, "play qs");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays Q♠. {p:0} to play Q or "
 	    "higher.");
-	dg_refused(f, 0, "play 4c", "fours do not play on Q♠: play Q or "
+	fx_refused(f, 0, "play 4c", "fours do not play on Q♠: play Q or "
 	    "higher, or a 2");
-	dg_ok(f, 0, "pickup");
+	fx_ok(f, 0, "pickup");
 	dg_assert_turn(f, 1, 1);
 	assert_dg_cards(f, CHEESEDOG_HAND, 0, "3♣ 4♣ J♣ J♦ Q♠");
 	/* Higher plays too. */
-	dg_ok(f, 1, "play qd");
-	dg_ok(f, 2, "play kd");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:K♦}. {p:2} has only "
+	fx_ok(f, 1, "play qd");
+	fx_ok(f, 2, "play kd");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:K♦}. {p:2} has only "
 	    "face-down cards left. {p:0} to play K or higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -65,24 +65,24 @@ test_aces_high(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "kd", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "play 5c", "fives do not play on K♦: play K or "
+	fx_refused(f, 1, "play 5c", "fives do not play on K♦: play K or "
 	    "higher, or a 2");
-	dg_ok(f, 1, "play ac");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays A♣. {p:2} to play A or "
+	fx_ok(f, 1, "play ac");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays A♣. {p:2} to play A or "
 	    "higher.");
-	dg_refused(f, 2, "play kh", "kings do not play on A♣: play A or "
+	fx_refused(f, 2, "play kh", "kings do not play on A♣: play A or "
 	    "higher, or a 2");
 	/* A 2 plays on an ace, and anything on a 2. */
-	dg_ok(f, 2, "play 2d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:2♦}. {p:0} to play "
+	fx_ok(f, 2, "play 2d");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:2♦}. {p:0} to play "
 	    "2 or higher.");
-	dg_ok(f, 0, "play 3c");
+	fx_ok(f, 0, "play 3c");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "K♦ A♣ 2♦ 3♣");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -93,21 +93,21 @@ test_one_rank(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "play 5h 6h", "a play is cards of one rank");
-	dg_refused(f, 1, "play 5h 5h 5h", "'5♥' is named twice");
-	dg_refused(f, 1, "play 5d", "you do not hold '5♦'");
+	fx_refused(f, 1, "play 5h 6h", "a play is cards of one rank");
+	fx_refused(f, 1, "play 5h 5h 5h", "'5♥' is named twice");
+	fx_refused(f, 1, "play 5d", "you do not hold '5♦'");
 	/* With two decks, a card named twice is both copies. */
-	dg_ok(f, 1, "play 5h 5h 5c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:5♥} {red:5♥} 5♣. "
+	fx_ok(f, 1, "play 5h 5h 5c");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:5♥} {red:5♥} 5♣. "
 	    "{p:2} to play 5 or higher.");
-	assert_dg_said(f, 1, "Hand (1): {red:6♥}. Face up: none. Face down: "
+	assert_said(f, 1, "Hand (1): {red:6♥}. Face up: none. Face down: "
 	    "1 2 3 4.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "5♥ 5♥ 5♣");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -118,32 +118,32 @@ test_pickup_only_when_forced(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "pickup", "the pile is empty: start it with any "
+	fx_refused(f, 1, "pickup", "the pile is empty: start it with any "
 	    "cards");
-	dg_ok(f, 1, "play 5c");
-	dg_refused(f, 2, "pickup", "you may pick up only when nothing plays, "
+	fx_ok(f, 1, "play 5c");
+	fx_refused(f, 2, "pickup", "you may pick up only when nothing plays, "
 	    "and your kings do");
-	dg_ok(f, 2, "play kh");
-	assert_dg_said(f, 0, "Your turn: nothing in your hand plays on "
+	fx_ok(f, 2, "play kh");
+	assert_said(f, 0, "Your turn: nothing in your hand plays on "
 	    "{red:K♥}: pickup. Hand (2): 3♣ 4♣. Face up: none. Face down: 1 "
 	    "2 3 4.");
-	dg_ok(f, 0, "pickup");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} picks up the pile (2 cards). "
+	fx_ok(f, 0, "pickup");
+	assert_said(f, GAME_PUBLIC, "{p:0} picks up the pile (2 cards). "
 	    "{p:1} starts a new pile.");
-	assert_dg_said(f, 0, "Hand (4): 3♣ 4♣ 5♣ {red:K♥}. Face up: none. "
+	assert_said(f, 0, "Hand (4): 3♣ 4♣ 5♣ {red:K♥}. Face up: none. "
 	    "Face down: 1 2 3 4.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "");
-	dg_ok(f, 1, "play jh");
+	fx_ok(f, 1, "play jh");
 	/* Only a 2 plays on the king: still no pickup. */
-	dg_ok(f, 2, "play 2d");
-	dg_ok(f, 0, "play 3c");
-	dg_refused(f, 1, "pickup", "you may pick up only when nothing plays, "
+	fx_ok(f, 2, "play 2d");
+	fx_ok(f, 0, "play 3c");
+	fx_refused(f, 1, "pickup", "you may pick up only when nothing plays, "
 	    "and your twos do");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* The hand first, then the face-up cards, then the face-down ones. */
@@ -156,43 +156,43 @@ test_hand_up_down(void **state)
 		.down = { DOWN0, "3d 4d 6d 8d", DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "play kc", "your hand comes first: 'K♣' is face up");
-	dg_refused(f, 1, "flip 1", "your hand comes first, then your face-up "
+	fx_refused(f, 1, "play kc", "your hand comes first: 'K♣' is face up");
+	fx_refused(f, 1, "flip 1", "your hand comes first, then your face-up "
 	    "cards, then the flips");
-	dg_ok(f, 1, "play 5c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 5♣. {p:1}'s hand is "
+	fx_ok(f, 1, "play 5c");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 5♣. {p:1}'s hand is "
 	    "empty: the face-up cards are played next. {p:2} to play 5 or "
 	    "higher.");
-	dg_ok(f, 2, "play 6s");
-	dg_ok(f, 0, "play 6h");
-	assert_dg_said(f, 1, "Your turn: play 6 or higher (a 2 always plays) "
+	fx_ok(f, 2, "play 6s");
+	fx_ok(f, 0, "play 6h");
+	assert_said(f, 1, "Your turn: play 6 or higher (a 2 always plays) "
 	    "from your face-up cards. Hand (0): none. Face up: {red:J♥} K♣. "
 	    "Face down: 1 2 3 4.");
-	dg_refused(f, 1, "flip 1", "your face-up cards come first");
-	dg_ok(f, 1, "play jh");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays face up {red:J♥}. {p:2} "
+	fx_refused(f, 1, "flip 1", "your face-up cards come first");
+	fx_ok(f, 1, "play jh");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays face up {red:J♥}. {p:2} "
 	    "to play J or higher.");
-	dg_ok(f, 2, "play qh");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:Q♥}. {p:2} has only "
+	fx_ok(f, 2, "play qh");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:Q♥}. {p:2} has only "
 	    "face-down cards left. {p:0} to play Q or higher.");
-	dg_ok(f, 0, "play qd");
-	dg_ok(f, 1, "play kc");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays face up K♣. {p:1} has "
+	fx_ok(f, 0, "play qd");
+	fx_ok(f, 1, "play kc");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays face up K♣. {p:1} has "
 	    "only face-down cards left. {p:2} to play K or higher.");
-	assert_dg_said(f, 1, "Hand (0): none. Face up: none. Face down: 1 2 "
+	assert_said(f, 1, "Hand (0): none. Face up: none. Face down: 1 2 "
 	    "3 4.");
-	dg_refused(f, 2, "play 2h", "only face-down cards are left to you: "
+	fx_refused(f, 2, "play 2h", "only face-down cards are left to you: "
 	    "flip one");
-	dg_refused(f, 2, "pickup", "only face-down cards are left to you: "
+	fx_refused(f, 2, "pickup", "only face-down cards are left to you: "
 	    "flip one");
-	dg_ok(f, 2, "flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} flips face-down card 1: "
+	fx_ok(f, 2, "flip 1");
+	assert_said(f, GAME_PUBLIC, "{p:2} flips face-down card 1: "
 	    "{red:2♥}. {p:0} to play 2 or higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A pile picked up while the face-up cards are the hand joins them. */
@@ -205,26 +205,26 @@ test_pickup_face_up(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 0,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 0, "play ks");
-	assert_dg_said(f, 1, "Your turn: nothing in your face-up cards plays "
+	fx_ok(f, 0, "play ks");
+	assert_said(f, 1, "Your turn: nothing in your face-up cards plays "
 	    "on K♠: pickup. Hand (0): none. Face up: 3♣ 4♣. Face down: 1 2 3 "
 	    "4.");
-	dg_ok(f, 1, "pickup");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} picks up the pile (1 card). The "
+	fx_ok(f, 1, "pickup");
+	assert_said(f, GAME_PUBLIC, "{p:1} picks up the pile (1 card). The "
 	    "face-up cards 3♣ 4♣ go into the hand with it. {p:2} starts a "
 	    "new pile.");
-	assert_dg_said(f, 1, "Hand (3): 3♣ 4♣ K♠. Face up: none. Face down: "
+	assert_said(f, 1, "Hand (3): 3♣ 4♣ K♠. Face up: none. Face down: "
 	    "1 2 3 4.");
 	assert_dg_cards(f, CHEESEDOG_UP, 1, "");
 	assert_string_equal(dg_status(f), "{p:2} starts a new pile. Play "
 	    "goes left. Pile: empty. Out of the game: 87. {p:0}: hand 1, face "
 	    "up none, face down 4; {p:1}: hand 3, face up none, face down 4; "
 	    "{p:2}: hand 1, face up none, face down 4.");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -235,51 +235,51 @@ test_timeouts(void **state)
 		.down = { DOWN0, "- 3d - 5s", DOWN2 },
 		.pile = "4d", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 	char text[64];
 
 	(void)state;
 	dg_stack(f, &d);
 	/* Every card of the lowest rank that plays; a 2 is kept. */
-	dg_timeout(f, text, sizeof text);
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:5♦} {red:5♥}. {p:2} "
+	fx_timeout(f, text, sizeof text);
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:5♦} {red:5♥}. {p:2} "
 	    "to play 5 or higher.");
-	dg_timeout(f, text, sizeof text);
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:K♥}. {p:0} to play "
+	fx_timeout(f, text, sizeof text);
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:K♥}. {p:0} to play "
 	    "K or higher.");
 	/* Nothing plays: a pickup. */
-	dg_timeout(f, text, sizeof text);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "0 pickup");
-	dg_ok(f, 1, "play js");
-	dg_ok(f, 2, "play 2d");
-	dg_ok(f, 0, "play kh");
+	fx_ok(f, 1, "play js");
+	fx_ok(f, 2, "play 2d");
+	fx_ok(f, 0, "play kh");
 	/* The 2 when nothing else plays. */
-	dg_timeout(f, text, sizeof text);
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 2♣. {p:1} has only "
+	fx_timeout(f, text, sizeof text);
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 2♣. {p:1} has only "
 	    "face-down cards left. {p:2} to play 2 or higher.");
-	dg_ok(f, 2, "play 3s");
-	dg_ok(f, 0, "play 3c");
+	fx_ok(f, 2, "play 3s");
+	fx_ok(f, 0, "play 3c");
 	/* The first face-down card left: position 2, index 1 in the log. */
-	dg_timeout(f, text, sizeof text);
+	fx_timeout(f, text, sizeof text);
 	assert_string_equal(text, "1 flip 1");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2: "
+	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 2: "
 	    "{red:3♦}. {p:2} to play 3 or higher.");
 	assert_dg_cards(f, CHEESEDOG_DOWN, 1, "- - - 5♠");
-	dg_free(f);
+	fx_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_equal_or_higher, dg_teardown),
-		cmocka_unit_test_teardown(test_aces_high, dg_teardown),
-		cmocka_unit_test_teardown(test_one_rank, dg_teardown),
+		cmocka_unit_test_teardown(test_equal_or_higher, fx_teardown),
+		cmocka_unit_test_teardown(test_aces_high, fx_teardown),
+		cmocka_unit_test_teardown(test_one_rank, fx_teardown),
 		cmocka_unit_test_teardown(test_pickup_only_when_forced,
-		    dg_teardown),
-		cmocka_unit_test_teardown(test_hand_up_down, dg_teardown),
-		cmocka_unit_test_teardown(test_pickup_face_up, dg_teardown),
-		cmocka_unit_test_teardown(test_timeouts, dg_teardown),
+		    fx_teardown),
+		cmocka_unit_test_teardown(test_hand_up_down, fx_teardown),
+		cmocka_unit_test_teardown(test_pickup_face_up, fx_teardown),
+		cmocka_unit_test_teardown(test_timeouts, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

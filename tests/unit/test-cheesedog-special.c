@@ -40,18 +40,18 @@ test_twos(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "ac 2h 2s", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 2c 2d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 2♣ {red:2♦}. {p:2} to "
+	fx_ok(f, 1, "play 2c 2d");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 2♣ {red:2♦}. {p:2} to "
 	    "play 2 or higher.");
 	dg_stack(f, &four);
-	dg_ok(f, 1, "play 2c 2d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 2♣ {red:2♦}. The pile "
+	fx_ok(f, 1, "play 2c 2d");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 2♣ {red:2♦}. The pile "
 	    "clears: four twos. {p:1} starts a new pile.");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -62,22 +62,22 @@ test_seven_skips(void **state)
 		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 7c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 7♣. {p:2} is skipped. "
+	fx_ok(f, 1, "play 7c");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 7♣. {p:2} is skipped. "
 	    "{p:3} to play 7 or higher.");
 	dg_assert_turn(f, 3, 1);
-	dg_ok(f, 3, "play jc");
-	dg_ok(f, 0, "pickup");
+	fx_ok(f, 3, "play jc");
+	fx_ok(f, 0, "pickup");
 	/* Two 7s skip two players. */
-	dg_ok(f, 1, "play 7d 7h");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:7♦} {red:7♥}. {p:2} "
+	fx_ok(f, 1, "play 7d 7h");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:7♦} {red:7♥}. {p:2} "
 	    "and {p:3} are skipped. {p:0} to play 7 or higher.");
 	dg_assert_turn(f, 0, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 /* More 7s than other players: the skips go round the table, the player
@@ -90,15 +90,15 @@ test_sevens_round(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 0,
 	};
-	struct dg *f = dg_new(3, 2);
+	struct fx *f = dg_new(3, 2);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 0, "play 7c 7d 7h");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} plays 7♣ {red:7♦} {red:7♥}. "
+	fx_ok(f, 0, "play 7c 7d 7h");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays 7♣ {red:7♦} {red:7♥}. "
 	    "{p:1}, {p:2} and {p:0} are skipped. {p:1} to play 7 or higher.");
 	dg_assert_turn(f, 1, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A safe player is out of the rotation: 7s skip only players holding
@@ -111,24 +111,24 @@ test_sevens_past_safe(void **state)
 		.down = { DOWN0, DOWN1, "", DOWN3 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 3c");
-	dg_ok(f, 2, "play 4c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays 4♣. {p:2} has no cards "
+	fx_ok(f, 1, "play 3c");
+	fx_ok(f, 2, "play 4c");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays 4♣. {p:2} has no cards "
 	    "left: safe, in place 1. {p:3} to play 4 or higher.");
-	dg_ok(f, 3, "play 5c");
-	dg_ok(f, 0, "play 7c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} plays 7♣. {p:1} is skipped. "
+	fx_ok(f, 3, "play 5c");
+	fx_ok(f, 0, "play 7c");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays 7♣. {p:1} is skipped. "
 	    "{p:3} to play 7 or higher.");
-	dg_ok(f, 3, "pickup");
-	dg_ok(f, 0, "play 7d 7h");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} plays {red:7♦} {red:7♥}. {p:1} "
+	fx_ok(f, 3, "pickup");
+	fx_ok(f, 0, "play 7d 7h");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:7♦} {red:7♥}. {p:1} "
 	    "and {p:3} are skipped. {p:0} to play 7 or higher.");
 	dg_assert_turn(f, 0, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -139,14 +139,14 @@ test_eight_restriction(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 8c 8s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 8♣ 8♠. {p:2} to play 8 "
+	fx_ok(f, 1, "play 8c 8s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 8♣ 8♠. {p:2} to play 8 "
 	    "or lower.");
-	assert_dg_said(f, 2, "Your turn: play 8 or lower (a 2 always plays) "
+	assert_said(f, 2, "Your turn: play 8 or lower (a 2 always plays) "
 	    "from your hand. Hand (5): {red:2♦} {red:6♥} {red:9♦} 10♣ "
 	    "{red:K♦}. Face up: none. Face down: 1 2 3 4.");
 	assert_string_equal(dg_status(f), "{p:2} to play 8 or lower. Play "
@@ -154,26 +154,26 @@ test_eight_restriction(void **state)
 	    "{p:0}: hand 3, face up none, face down 4; {p:1}: hand 3, face "
 	    "up none, face down 4; {p:2}: hand 5, face up none, face down "
 	    "4.");
-	dg_refused(f, 2, "play 9d", "after an 8 play 8 or lower (or a 2), not "
+	fx_refused(f, 2, "play 9d", "after an 8 play 8 or lower (or a 2), not "
 	    "nines");
-	dg_refused(f, 2, "play 10c", "after an 8 play 8 or lower (or a 2), "
+	fx_refused(f, 2, "play 10c", "after an 8 play 8 or lower (or a 2), "
 	    "not tens");
-	dg_refused(f, 2, "play kd", "after an 8 play 8 or lower (or a 2), not "
+	fx_refused(f, 2, "play kd", "after an 8 play 8 or lower (or a 2), not "
 	    "kings");
 	/* Lower plays, and only the next play is held down. */
-	dg_ok(f, 2, "play 6h");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:6♥}. {p:0} to play 6 "
+	fx_ok(f, 2, "play 6h");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:6♥}. {p:0} to play 6 "
 	    "or higher.");
-	dg_ok(f, 0, "play 8d");
+	fx_ok(f, 0, "play 8d");
 	/* An 8 on an 8, then a 2 on an 8. */
-	dg_refused(f, 1, "play ah", "after an 8 play 8 or lower (or a 2), not "
+	fx_refused(f, 1, "play ah", "after an 8 play 8 or lower (or a 2), not "
 	    "aces");
-	dg_ok(f, 1, "play 8h");
-	dg_ok(f, 2, "play 2d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:2♦}. {p:0} to play 2 "
+	fx_ok(f, 1, "play 8h");
+	fx_ok(f, 2, "play 2d");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:2♦}. {p:0} to play 2 "
 	    "or higher.");
-	dg_ok(f, 0, "play 9c");
-	dg_free(f);
+	fx_ok(f, 0, "play 9c");
+	fx_free(f);
 }
 
 /* A pickup takes the restriction away with the pile. */
@@ -185,16 +185,16 @@ test_eight_pickup(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 8c");
-	dg_ok(f, 2, "pickup");
-	dg_ok(f, 0, "play kc");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} plays K♣. {p:1} to play K or "
+	fx_ok(f, 1, "play 8c");
+	fx_ok(f, 2, "pickup");
+	fx_ok(f, 0, "play kc");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays K♣. {p:1} to play K or "
 	    "higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -205,22 +205,22 @@ test_nine_reverses(void **state)
 		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 9c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 9♣. Play reverses: it "
+	fx_ok(f, 1, "play 9c");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 9♣. Play reverses: it "
 	    "goes right. {p:0} to play 9 or higher.");
 	dg_assert_turn(f, 0, -1);
 	/* Two 9s reverse twice: still right. */
-	dg_ok(f, 0, "play 9d 9h");
-	assert_dg_said(f, GAME_PUBLIC, "{p:0} plays {red:9♦} {red:9♥}. Play "
+	fx_ok(f, 0, "play 9d 9h");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:9♦} {red:9♥}. Play "
 	    "reverses twice: it goes right. {p:3} to play 9 or higher.");
 	dg_assert_turn(f, 3, -1);
-	dg_ok(f, 3, "play jc");
+	fx_ok(f, 3, "play jc");
 	dg_assert_turn(f, 2, -1);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -231,16 +231,16 @@ test_nines_three(void **state)
 		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.first = 1, .reverse = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &d);
 	dg_assert_turn(f, 1, -1);
-	dg_ok(f, 1, "play 9c 9c 9s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 9♣ 9♣ 9♠. Play reverses "
+	fx_ok(f, 1, "play 9c 9c 9s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 9♣ 9♣ 9♠. Play reverses "
 	    "3 times: it goes left. {p:2} to play 9 or higher.");
 	dg_assert_turn(f, 2, 1);
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -251,32 +251,32 @@ test_ten_clears(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "9d", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play 10d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:10♦}. The 10 clears "
+	fx_ok(f, 1, "play 10d");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:10♦}. The 10 clears "
 	    "the pile. {p:1} starts a new pile.");
-	assert_dg_said(f, 1, "Your turn: start a new pile with any cards of "
+	assert_said(f, 1, "Your turn: start a new pile with any cards of "
 	    "one rank from your hand. Hand (3): {red:3♥} 5♣ {red:10♥}. Face "
 	    "up: none. Face down: 1 2 3 4.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "");
 	dg_assert_turn(f, 1, 1);
 	/* On the empty pile it clears itself. */
-	dg_ok(f, 1, "play 10h");
+	fx_ok(f, 1, "play 10h");
 	dg_assert_turn(f, 1, 1);
-	dg_ok(f, 1, "play 5c");
-	dg_ok(f, 2, "play jc");
-	dg_refused(f, 0, "play 6c", "sixes do not play on J♣: play J or "
+	fx_ok(f, 1, "play 5c");
+	fx_ok(f, 2, "play jc");
+	fx_refused(f, 0, "play 6c", "sixes do not play on J♣: play J or "
 	    "higher, or a 2");
-	dg_ok(f, 0, "pickup");
-	dg_ok(f, 1, "play 3h");
-	dg_ok(f, 2, "play 10s 10c");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays 10♠ 10♣. The 10s clear "
+	fx_ok(f, 0, "pickup");
+	fx_ok(f, 1, "play 3h");
+	fx_ok(f, 2, "play 10s 10c");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays 10♠ 10♣. The 10s clear "
 	    "the pile. {p:2} has only face-down cards left. {p:2} starts a "
 	    "new pile.");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A 10 must still be equal or higher: not on a jack, nor on an 8. */
@@ -288,19 +288,19 @@ test_ten_refused(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "jh", .first = 1,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_refused(f, 1, "play 10d", "tens do not play on J♥: play J or "
+	fx_refused(f, 1, "play 10d", "tens do not play on J♥: play J or "
 	    "higher, or a 2");
-	dg_ok(f, 1, "pickup");
-	dg_ok(f, 2, "play 3d");
-	dg_ok(f, 0, "play 4c");
-	dg_ok(f, 1, "play 8c");
-	dg_refused(f, 2, "play 10s", "after an 8 play 8 or lower (or a 2), "
+	fx_ok(f, 1, "pickup");
+	fx_ok(f, 2, "play 3d");
+	fx_ok(f, 0, "play 4c");
+	fx_ok(f, 1, "play 8c");
+	fx_refused(f, 2, "play 10s", "after an 8 play 8 or lower (or a 2), "
 	    "not tens");
-	dg_free(f);
+	fx_free(f);
 }
 
 static void
@@ -311,25 +311,25 @@ test_four_of_a_kind(void **state)
 		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.first = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &d);
 	/* In one play. */
-	dg_ok(f, 1, "play 5c 5d 5h 5s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 5♣ {red:5♦} {red:5♥} 5♠. "
+	fx_ok(f, 1, "play 5c 5d 5h 5s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 5♣ {red:5♦} {red:5♥} 5♠. "
 	    "The pile clears: four fives. {p:1} starts a new pile.");
 	dg_assert_turn(f, 1, 1);
 	/* Over two plays, by two players. */
-	dg_ok(f, 1, "play 6c 6d");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 6♣ {red:6♦}. {p:1} has "
+	fx_ok(f, 1, "play 6c 6d");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 6♣ {red:6♦}. {p:1} has "
 	    "only face-down cards left. {p:2} to play 6 or higher.");
-	dg_ok(f, 2, "play 6h 6s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:6♥} 6♠. The pile "
+	fx_ok(f, 2, "play 6h 6s");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:6♥} 6♠. The pile "
 	    "clears: four sixes. {p:2} starts a new pile.");
 	dg_assert_turn(f, 2, 1);
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* Five of a kind clear; a run broken by another rank does not count. */
@@ -346,20 +346,20 @@ test_runs(void **state)
 		.down = { DOWN0, DOWN1, DOWN2 },
 		.pile = "5c 5d 2c", .first = 2,
 	};
-	struct dg *f = dg_new(3, 0);
+	struct fx *f = dg_new(3, 0);
 
 	(void)state;
 	dg_stack(f, &d);
-	dg_ok(f, 1, "play qs qs");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays Q♠ Q♠. The pile clears: "
+	fx_ok(f, 1, "play qs qs");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays Q♠ Q♠. The pile clears: "
 	    "five queens. {p:1} has only face-down cards left. {p:1} starts a "
 	    "new pile.");
 	dg_stack(f, &broken);
-	dg_ok(f, 2, "play 5h 5s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:2} plays {red:5♥} 5♠. {p:2} has "
+	fx_ok(f, 2, "play 5h 5s");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays {red:5♥} 5♠. {p:2} has "
 	    "only face-down cards left. {p:0} to play 5 or higher.");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "5♣ 5♦ 2♣ 5♥ 5♠");
-	dg_free(f);
+	fx_free(f);
 }
 
 /* A clear cancels what its 7s, 9s and 8s would do. */
@@ -381,52 +381,52 @@ test_clear_cancels(void **state)
 		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.pile = "8c 8d 8h", .first = 1,
 	};
-	struct dg *f = dg_new(4, 0);
+	struct fx *f = dg_new(4, 0);
 
 	(void)state;
 	dg_stack(f, &sevens);
-	dg_ok(f, 1, "play 7h 7s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:7♥} 7♠. The pile "
+	fx_ok(f, 1, "play 7h 7s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:7♥} 7♠. The pile "
 	    "clears: four sevens. {p:1} starts a new pile.");
 	dg_assert_turn(f, 1, 1);
-	dg_ok(f, 1, "play 3c");
+	fx_ok(f, 1, "play 3c");
 	dg_assert_turn(f, 2, 1);
 
 	dg_stack(f, &nines);
-	dg_ok(f, 1, "play 9d 9h 9s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays {red:9♦} {red:9♥} 9♠. The "
+	fx_ok(f, 1, "play 9d 9h 9s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:9♦} {red:9♥} 9♠. The "
 	    "pile clears: four nines. {p:1} starts a new pile.");
-	dg_ok(f, 1, "play 3c");
+	fx_ok(f, 1, "play 3c");
 	dg_assert_turn(f, 2, 1);
 
 	dg_stack(f, &eights);
-	dg_ok(f, 1, "play 8s");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays 8♠. The pile clears: four "
+	fx_ok(f, 1, "play 8s");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays 8♠. The pile clears: four "
 	    "eights. {p:1} starts a new pile.");
-	dg_ok(f, 1, "play kc");
-	assert_dg_said(f, GAME_PUBLIC, "{p:1} plays K♣. {p:1} has only "
+	fx_ok(f, 1, "play kc");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays K♣. {p:1} has only "
 	    "face-down cards left. {p:2} to play K or higher.");
-	dg_free(f);
+	fx_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_twos, dg_teardown),
-		cmocka_unit_test_teardown(test_seven_skips, dg_teardown),
-		cmocka_unit_test_teardown(test_sevens_round, dg_teardown),
-		cmocka_unit_test_teardown(test_sevens_past_safe, dg_teardown),
+		cmocka_unit_test_teardown(test_twos, fx_teardown),
+		cmocka_unit_test_teardown(test_seven_skips, fx_teardown),
+		cmocka_unit_test_teardown(test_sevens_round, fx_teardown),
+		cmocka_unit_test_teardown(test_sevens_past_safe, fx_teardown),
 		cmocka_unit_test_teardown(test_eight_restriction,
-		    dg_teardown),
-		cmocka_unit_test_teardown(test_eight_pickup, dg_teardown),
-		cmocka_unit_test_teardown(test_nine_reverses, dg_teardown),
-		cmocka_unit_test_teardown(test_nines_three, dg_teardown),
-		cmocka_unit_test_teardown(test_ten_clears, dg_teardown),
-		cmocka_unit_test_teardown(test_ten_refused, dg_teardown),
-		cmocka_unit_test_teardown(test_four_of_a_kind, dg_teardown),
-		cmocka_unit_test_teardown(test_runs, dg_teardown),
-		cmocka_unit_test_teardown(test_clear_cancels, dg_teardown),
+		    fx_teardown),
+		cmocka_unit_test_teardown(test_eight_pickup, fx_teardown),
+		cmocka_unit_test_teardown(test_nine_reverses, fx_teardown),
+		cmocka_unit_test_teardown(test_nines_three, fx_teardown),
+		cmocka_unit_test_teardown(test_ten_clears, fx_teardown),
+		cmocka_unit_test_teardown(test_ten_refused, fx_teardown),
+		cmocka_unit_test_teardown(test_four_of_a_kind, fx_teardown),
+		cmocka_unit_test_teardown(test_runs, fx_teardown),
+		cmocka_unit_test_teardown(test_clear_cancels, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

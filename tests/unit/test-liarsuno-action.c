@@ -21,7 +21,7 @@
 
 /* Three players (or two), seat 0 first on a red 9; the draw pile starts
  * b1 b2 b3 b4 b5 b6. */
-static struct lx *
+static struct fx *
 deal(int nseats)
 {
 	struct liarsuno_deal d = {
@@ -29,7 +29,7 @@ deal(int nseats)
 		    "g6 ~g7 y6 b8 ~+4" },
 		.discard = "r9", .draw = "b1 b2 b3 b4 b5 b6", .first = 0,
 	};
-	struct lx *f = lx_new(nseats, nseats - 1);
+	struct fx *f = lx_new(nseats, nseats - 1);
 
 	if (nseats == 2)
 		d.hands[1] = "y4 ~y5 r1 b9 g6 ~g7 y6 b8";
@@ -41,23 +41,23 @@ deal(int nseats)
 static void
 test_skip(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_ok(f, 0, "play ~rS");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~rS");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rS}\". {p:1} is skipped. {p:2} to play.");
 	lx_assert_turn(f, 2, 0x6, 0);
 	assert_lx_top(f, "rS");
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {red:~rS}, "
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {red:~rS}, "
 	    "true! {p:1} draws a card.");
 	lx_assert_turn(f, 2, 0, -1);
 	/* A Skip of another colour matches a Skip. */
-	lx_ok(f, 2, "play ~g7 as bS");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} plays a card face down: "
+	fx_ok(f, 2, "play ~g7 as bS");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays a card face down: "
 	    "\"{blu:bS}\". {p:0} is skipped. {p:1} to play.");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A Skip claimed falsely skips all the same, never challenged or caught
@@ -65,71 +65,71 @@ test_skip(void **state)
 static void
 test_skip_lie(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_ok(f, 0, "play ~g3 as rS");
+	fx_ok(f, 0, "play ~g3 as rS");
 	lx_assert_turn(f, 2, 0x6, 0);
-	lx_ok(f, 2, "draw");
-	lx_ok(f, 2, "pass");
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "pass");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(3);
-	lx_ok(f, 0, "play ~g3 as rS");
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
+	fx_ok(f, 0, "play ~g3 as rS");
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}.");
 	lx_assert_turn(f, 2, 0, -1);
 	assert_lx_top(f, "r9");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Reverse: the direction changes and the player before goes next. */
 static void
 test_reverse(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_ok(f, 0, "play ~rR");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~rR");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rR}\". Play reverses. {p:2} to play.");
 	assert_true(liarsuno_reversed(f->g));
 	lx_assert_turn(f, 2, 0x6, 0);
-	lx_ok(f, 2, "draw");
-	lx_ok(f, 2, "pass");
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "pass");
 	lx_assert_turn(f, 1, 0, -1);
 	/* A Reverse again, claimed on the Reverse by symbol, and a lie. */
-	lx_ok(f, 1, "play ~y5 as yR");
+	fx_ok(f, 1, "play ~y5 as yR");
 	assert_false(liarsuno_reversed(f->g));
 	lx_assert_turn(f, 2, 0x5, 1);
-	lx_ok(f, 0, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} challenges {p:1}: {yel:~y5}, a "
+	fx_ok(f, 0, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:0} challenges {p:1}: {yel:~y5}, a "
 	    "lie! {p:1} takes it back and draws a card. To match: {red:rR}.");
 	assert_false(liarsuno_reversed(f->g));
 	lx_assert_turn(f, 2, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* With two players a Reverse is a Skip: the player goes again. */
 static void
 test_reverse_two(void **state)
 {
-	struct lx *f = deal(2);
+	struct fx *f = deal(2);
 
 	(void)state;
-	lx_ok(f, 0, "play ~rR");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~rR");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rR}\". Play reverses: a skip for two. {p:0} to play.");
-	assert_lx_said(f, 0, "You played {red:~rR} face down. Your turn, on "
+	assert_said(f, 0, "You played {red:~rR} face down. Your turn, on "
 	    "{red:rR}: play CARD, play CARD as CLAIM (to me), or draw. Hand "
 	    "(5): {red:~rS ~r+2} {yel:y2} {grn:~g3} ~+4");
 	lx_assert_turn(f, 0, 0x2, 0);
-	lx_ok(f, 0, "play ~rS");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:1} is skipped. {p:0} to "
+	fx_ok(f, 0, "play ~rS");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} is skipped. {p:0} to "
 	    "play.");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Draw Two: the next player draws two and loses the turn, and the
@@ -137,27 +137,27 @@ test_reverse_two(void **state)
 static void
 test_draw_two(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_ok(f, 0, "play ~r+2");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~r+2");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r+2}\". {p:1} draws two cards and is skipped. {p:2} to "
 	    "play.");
-	assert_lx_said(f, 1, "You draw {blu:b1} {blu:b2}. Hand (6): {red:r1} "
+	assert_said(f, 1, "You draw {blu:b1} {blu:b2}. Hand (6): {red:r1} "
 	    "{yel:y4 ~y5} {blu:b1 b2 b9}");
 	lx_assert_turn(f, 2, 0x6, 0);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(3);
-	lx_ok(f, 0, "play ~g3 as r+2");
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
+	fx_ok(f, 0, "play ~g3 as r+2");
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}.");
 	assert_lx_cards(f, 1, "r1 y4 ~y5 b1 b2 b9");
 	assert_lx_cards(f, 0, "~rS ~rR ~r+2 y2 ~g3 b3 ~+4");
 	lx_assert_turn(f, 2, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Wild Draw Four: names the colour, the next player draws four and is
@@ -165,34 +165,34 @@ test_draw_two(void **state)
 static void
 test_wild_draw_four(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_refused(f, 0, "play ~+4", "a wild names the colour to play next: "
+	fx_refused(f, 0, "play ~+4", "a wild names the colour to play next: "
 	    "red, yellow, green or blue");
-	lx_ok(f, 0, "play ~+4 blue");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~+4 blue");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"+4\", naming {blu:blue}. {p:1} draws four cards and is "
 	    "skipped. {p:2} to play.");
-	assert_lx_said(f, 1, "You draw {blu:b1} {blu:b2} {blu:b3} {blu:b4}. "
+	assert_said(f, 1, "You draw {blu:b1} {blu:b2} {blu:b3} {blu:b4}. "
 	    "Hand (8): {red:r1} {yel:y4 ~y5} {blu:b1 b2 b3 b4 b9}");
-	assert_lx_said(f, 2, "Your turn, on {blu:blue} (+4): play CARD, play "
+	assert_said(f, 2, "Your turn, on {blu:blue} (+4): play CARD, play "
 	    "CARD as CLAIM (to me), or draw. Hand (5): {yel:y6} {grn:g6 "
 	    "~g7} {blu:b8} ~+4");
 	assert_lx_top(f, "blue +4");
-	lx_refused(f, 2, "!play y6", "y6 does not match blue (+4)");
-	lx_refused(f, 2, "play ~g7 as g7", "'g7' is not plausible on blue "
+	fx_refused(f, 2, "!play y6", "y6 does not match blue (+4)");
+	fx_refused(f, 2, "play ~g7 as g7", "'g7' is not plausible on blue "
 	    "(+4): claim a card of its colour or symbol, or +4");
-	lx_ok(f, 2, "play ~+4 green");
+	fx_ok(f, 2, "play ~+4 green");
 	assert_lx_top(f, "green +4");
 	lx_assert_turn(f, 1, 0x3, 2);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(3);
-	lx_ok(f, 0, "play ~+4 blue");
-	lx_ok(f, 2, "!play b8");
+	fx_ok(f, 0, "play ~+4 blue");
+	fx_ok(f, 2, "!play b8");
 	assert_lx_top(f, "b8");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A Wild Draw Four as a lie: caught, the liar takes it back and draws
@@ -201,30 +201,30 @@ test_wild_draw_four(void **state)
 static void
 test_wild_draw_four_challenged(void **state)
 {
-	struct lx *f = deal(3);
+	struct fx *f = deal(3);
 
 	(void)state;
-	lx_ok(f, 0, "play y2 as +4 green");
-	lx_ok(f, 2, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {yel:y2}, a "
+	fx_ok(f, 0, "play y2 as +4 green");
+	fx_ok(f, 2, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {yel:y2}, a "
 	    "Regular Card played face down! {p:0} takes it back and draws "
 	    "six cards. To match: {red:r9}.");
 	assert_int_equal(lx_count(f, 1), 8);
 	assert_int_equal(lx_count(f, 0), 12);
 	lx_assert_turn(f, 2, 0, -1);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(3);
-	lx_ok(f, 0, "play ~+4 green");
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: ~+4, true! "
+	fx_ok(f, 0, "play ~+4 green");
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: ~+4, true! "
 	    "{p:1} draws a card.");
 	assert_int_equal(lx_count(f, 1), 9);
 	assert_lx_top(f, "green +4");
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

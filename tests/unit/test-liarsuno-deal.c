@@ -78,7 +78,7 @@ test_deal_order(void **state)
 	char want[600];
 	uint64_t seed;
 	int top, s, i, turned;
-	struct lx *f;
+	struct fx *f;
 
 	(void)state;
 	for (seed = 1; seed < 10000; seed++) {
@@ -111,10 +111,10 @@ test_deal_order(void **state)
 	assert_string_equal(f->buf + strlen(f->buf) - strlen(want), want);
 	assert_int_equal(lx_count(f, -1), LU_CARDS - 4 * LU_HAND - 1);
 	lx_assert_turn(f, 3, 0, -1);
-	assert_lx_said_has(f, GAME_PUBLIC, "Liar's UNO for 4 players, dealt "
+	assert_said_has(f, GAME_PUBLIC, "Liar's UNO for 4 players, dealt "
 	    "by {p:2}. The discard pile shows ");
-	assert_lx_said_has(f, GAME_PUBLIC, ". {p:3} starts.");
-	lx_free(f);
+	assert_said_has(f, GAME_PUBLIC, ". {p:3} starts.");
+	fx_free(f);
 }
 
 /* A Liar's number turned first stays: it is an ordinary face-up card,
@@ -126,7 +126,7 @@ test_deal_liar_number(void **state)
 	char want[600];
 	uint64_t seed;
 	int first;
-	struct lx *f;
+	struct fx *f;
 
 	(void)state;
 	for (seed = 1; seed < 10000; seed++) {
@@ -150,7 +150,7 @@ test_deal_liar_number(void **state)
 	lx_cards(f, -1);
 	assert_string_equal(strrchr(f->buf, ' ') + 1, want);
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Counts the cards of a list by kind. */
@@ -188,7 +188,7 @@ test_deck_in_play(void **state)
 {
 	int regular, liars, actions, wd4, wlc, n, s, seed;
 	char top[8];
-	struct lx *f;
+	struct fx *f;
 
 	(void)state;
 	for (n = 2; n <= GAME_MAX_SEATS; n++) {
@@ -213,7 +213,7 @@ test_deck_in_play(void **state)
 			lx_assert_turn(f, 0, 0, -1);
 			assert_false(liarsuno_reversed(f->g));
 			assert_int_equal(liarsuno_uno_due(f->g), 0);
-			lx_free(f);
+			fx_free(f);
 		}
 	}
 }
@@ -256,31 +256,31 @@ test_stacked_liar_number(void **state)
 		.hands = { "r3 ~r7 y5 ~g+2", "b5 g5 ~bS", "y3 y4 ~+4" },
 		.discard = "~r5", .first = -1,
 	};
-	struct lx *f = lx_new(3, 1);
+	struct fx *f = lx_new(3, 1);
 
 	(void)state;
 	lx_stack(f, &d);
-	assert_lx_said(f, GAME_PUBLIC, "Liar's UNO for 3 players, dealt by "
+	assert_said(f, GAME_PUBLIC, "Liar's UNO for 3 players, dealt by "
 	    "{p:1}. The discard pile shows {red:~r5}. {p:2} starts.");
-	assert_lx_said(f, 2, "Your turn, on {red:r5}: play CARD, play CARD "
+	assert_said(f, 2, "Your turn, on {red:r5}: play CARD, play CARD "
 	    "as CLAIM (to me), or draw. Hand (3): {yel:y3 y4} ~+4");
-	assert_lx_said(f, 0, "Hand (4): {red:r3 ~r7} {yel:y5} {grn:~g+2}");
-	assert_lx_said(f, 1, "Hand (3): {grn:g5} {blu:b5 ~bS}");
+	assert_said(f, 0, "Hand (4): {red:r3 ~r7} {yel:y5} {grn:~g+2}");
+	assert_said(f, 1, "Hand (3): {grn:g5} {blu:b5 ~bS}");
 	assert_lx_top(f, "r5");
 	lx_assert_turn(f, 2, 0, -1);
-	lx_refused(f, 0, "challenge", "there is no face-down card to "
+	fx_refused(f, 0, "challenge", "there is no face-down card to "
 	    "challenge");
-	lx_refused(f, 2, "!play y3", "y3 does not match r5");
-	lx_ok(f, 2, "draw");
-	lx_ok(f, 2, "pass");
+	fx_refused(f, 2, "!play y3", "y3 does not match r5");
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "pass");
 	/* By colour; then by number. */
-	lx_ok(f, 0, "!play r3");
+	fx_ok(f, 0, "!play r3");
 	assert_lx_top(f, "r3");
-	lx_ok(f, 1, "draw");
-	lx_ok(f, 1, "pass");
-	lx_ok(f, 2, "!play y3");
+	fx_ok(f, 1, "draw");
+	fx_ok(f, 1, "pass");
+	fx_ok(f, 2, "!play y3");
 	assert_lx_top(f, "y3");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A wild stacked on top takes the colour the deal names; first and
@@ -292,21 +292,21 @@ test_stacked_wild(void **state)
 		.hands = { "r3", "g4 ~g1 b2", "b5" },
 		.discard = "r9 WLC", .colour = 2, .first = 1, .reversed = 1,
 	};
-	struct lx *f = lx_new(3, 0);
+	struct fx *f = lx_new(3, 0);
 
 	(void)state;
 	lx_stack(f, &d);
-	assert_lx_said(f, GAME_PUBLIC, "Liar's UNO for 3 players, dealt by "
+	assert_said(f, GAME_PUBLIC, "Liar's UNO for 3 players, dealt by "
 	    "{p:0}. The discard pile shows WLC (green). {p:1} starts, "
 	    "counter-clockwise.");
-	assert_lx_said(f, 1, "Your turn, on {grn:green} (WLC): play CARD, "
+	assert_said(f, 1, "Your turn, on {grn:green} (WLC): play CARD, "
 	    "play CARD as CLAIM (to me), or draw. Hand (3): {grn:g4 ~g1} "
 	    "{blu:b2}");
 	assert_lx_top(f, "green WLC");
 	assert_true(liarsuno_reversed(f->g));
-	lx_ok(f, 1, "!play g4");
+	fx_ok(f, 1, "!play g4");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Stacks the deck cannot hold, or without a hand or a discard pile. */
@@ -316,7 +316,7 @@ test_stack_refused(void **state)
 	struct liarsuno_deal d = {
 		.hands = { "r3", "~r5 ~r5" }, .discard = "r9", .first = -1,
 	};
-	struct lx *f = lx_new(2, 0);
+	struct fx *f = lx_new(2, 0);
 	char *cause = NULL;
 
 	(void)state;
@@ -345,7 +345,7 @@ test_stack_refused(void **state)
 	assert_int_equal(liarsuno_stack(f->g, &d, &f->out, &cause), -1);
 	assert_non_null(strstr(cause, "unknown card 'zz'"));
 	free(cause);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* !status: what to match, the direction, whose move, the cards held
@@ -358,45 +358,45 @@ test_views(void **state)
 		.hands = { "~r1 ~g3 r4", "b5 g5 ~bS", "y3 y4" },
 		.discard = "r9", .draw = "b1 b2", .first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_reset(f);
+	fx_reset(f);
 	liarsuno_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_lx_said(f, GAME_PUBLIC, "To match: {red:r9}, clockwise. "
+	assert_said(f, GAME_PUBLIC, "To match: {red:r9}, clockwise. "
 	    "{p:0} to play. Cards: {p:0} 3, {p:1} 3, {p:2} 2, draw pile "
 	    "103.");
 	liarsuno_ops.view(f->g, 0, &f->out);
-	assert_lx_said(f, 0, "Your turn, on {red:r9}: play CARD, play CARD "
+	assert_said(f, 0, "Your turn, on {red:r9}: play CARD, play CARD "
 	    "as CLAIM (to me), or draw. Hand (3): {red:r4 ~r1} {grn:~g3}");
 	liarsuno_ops.view(f->g, 1, &f->out);
-	assert_lx_said(f, 1, "Hand (3): {grn:g5} {blu:b5 ~bS}");
-	lx_ok(f, 0, "play ~g3 as r8");
-	lx_reset(f);
+	assert_said(f, 1, "Hand (3): {grn:g5} {blu:b5 ~bS}");
+	fx_ok(f, 0, "play ~g3 as r8");
+	fx_reset(f);
 	liarsuno_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_lx_said(f, GAME_PUBLIC, "To match: {red:r8}, clockwise. "
+	assert_said(f, GAME_PUBLIC, "To match: {red:r8}, clockwise. "
 	    "{p:1} to play. {p:0}'s face-down \"{red:r8}\" may be "
 	    "challenged. Cards: {p:0} 2, {p:1} 3, {p:2} 2, draw pile 103.");
-	lx_ok(f, 1, "draw");
-	lx_reset(f);
+	fx_ok(f, 1, "draw");
+	fx_reset(f);
 	liarsuno_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_lx_said(f, GAME_PUBLIC, "To match: {red:r8}, clockwise. "
+	assert_said(f, GAME_PUBLIC, "To match: {red:r8}, clockwise. "
 	    "{p:1} drew a card: plays it or passes. Cards: {p:0} 2, {p:1} 4, "
 	    "{p:2} 2, draw pile 102.");
 	liarsuno_ops.view(f->g, 1, &f->out);
-	assert_lx_said(f, 1, "You drew {blu:b1}: play it on {red:r8}, or "
+	assert_said(f, 1, "You drew {blu:b1}: play it on {red:r8}, or "
 	    "pass. Hand (4): {grn:g5} {blu:b1 b5 ~bS}");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Says the status line into the sink. */
 static const char *
-status(struct lx *f)
+status(struct fx *f)
 {
-	lx_reset(f);
+	fx_reset(f);
 	liarsuno_ops.view(f->g, GAME_PUBLIC, &f->out);
-	return lx_said(f, GAME_PUBLIC);
+	return fx_said(f, GAME_PUBLIC);
 }
 
 /* !status in every phase: a 7's swap, a last card open to a challenge,
@@ -409,48 +409,48 @@ test_status_phases(void **state)
 		.hands = { "r7 ~r4 WLC y2", "y4 ~y5 r1", "g6 ~g7" },
 		.discard = "r9", .draw = "b1 b2", .first = 0, .reversed = 1,
 	};
-	struct lx *f = lx_new(4, 3);
+	struct fx *f = lx_new(4, 3);
 
 	(void)state;
 	d.hands[3] = "b5 b6";
 	lx_stack(f, &d);
-	lx_move_ok(f, "3 leave");
-	lx_ok(f, 0, "!play r7");
+	fx_move_ok(f, "3 leave");
+	fx_ok(f, 0, "!play r7");
 	assert_string_equal(status(f), "To match: {red:r7}, "
 	    "counter-clockwise. {p:0} played a 7 and swaps hands. Cards: "
 	    "{p:0} 3, {p:1} 3, {p:2} 2, {p:3} left, draw pile 102.");
-	lx_ok(f, 0, "swap {p:1}");
-	lx_ok(f, 2, "play ~g7 as r5");
+	fx_ok(f, 0, "swap {p:1}");
+	fx_ok(f, 2, "play ~g7 as r5");
 	assert_string_equal(status(f), "To match: {red:r5}, "
 	    "counter-clockwise. {p:1} to play. {p:2}'s face-down \"{red:r5}\" "
 	    "may be challenged. Cards: {p:0} 3, {p:1} 3, {p:2} 1 (owes UNO), "
 	    "{p:3} left, draw pile 102.");
-	lx_ok(f, 1, "!play WLC blue");
+	fx_ok(f, 1, "!play WLC blue");
 	assert_string_equal(status(f), "To match: {blu:blue} (WLC), "
 	    "counter-clockwise. Wild Liar's Challenge by {p:1}: waiting for "
 	    "{p:0}, {p:2} to put a card. Cards: {p:0} 3, {p:1} 2, {p:2} 1, "
 	    "{p:3} left, draw pile 102.");
-	lx_ok(f, 0, "put y4");
-	lx_ok(f, 2, "put g6");
+	fx_ok(f, 0, "put y4");
+	fx_ok(f, 2, "put g6");
 	assert_string_equal(status(f), "To match: {blu:blue} (WLC), "
 	    "counter-clockwise. Wild Liar's Challenge: {p:1} turns over put "
 	    "cards ({p:0}, {p:2}). Cards: {p:0} 2, {p:1} 2, {p:2} 0, {p:3} "
 	    "left, draw pile 102.");
-	lx_free(f);
+	fx_free(f);
 
 	f = lx_new(2, 1);
 	d.hands[0] = "~r4";
 	d.hands[1] = "y2 y3";
 	d.reversed = 0;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "play ~r4");
+	fx_ok(f, 0, "play ~r4");
 	assert_string_equal(status(f), "To match: {red:r4}, clockwise. "
 	    "{p:0}'s last card may be challenged. Cards: {p:0} 0, {p:1} 2, "
 	    "draw pile 108.");
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

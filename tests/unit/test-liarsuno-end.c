@@ -24,14 +24,14 @@
 
 /* Four players (or fewer), seat 0 first on a red 9 holding hand0; the
  * draw pile starts b1 b2 b3 b4 b5 b6. */
-static struct lx *
+static struct fx *
 deal(int nseats, const char *hand0)
 {
 	struct liarsuno_deal d = {
 		.hands = { NULL, "y4 ~y5 r1", "g6 ~g7", "b8 y6" },
 		.discard = "r9", .draw = "b1 b2 b3 b4 b5 b6", .first = 0,
 	};
-	struct lx *f = lx_new(nseats, nseats - 1);
+	struct fx *f = lx_new(nseats, nseats - 1);
 
 	d.hands[0] = hand0;
 	lx_stack(f, &d);
@@ -43,21 +43,21 @@ deal(int nseats, const char *hand0)
 static void
 test_face_up(void **state)
 {
-	struct lx *f = deal(4, "r4");
+	struct fx *f = deal(4, "r4");
 
 	(void)state;
-	lx_ok(f, 0, "!play r4");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:0} goes out, "
+	fx_ok(f, 0, "!play r4");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:0} goes out, "
 	    "scoring 37.");
 	lx_assert_over(f, (const int[]){ 1, 4, 2, 2 }, 0,
 	    (const int[]){ 37, 0, 0, 0 });
-	lx_refused(f, 1, "draw", "the game is over");
-	lx_move_refused(f, "-1 idle", "the game is over");
-	lx_reset(f);
+	fx_refused(f, 1, "draw", "the game is over");
+	fx_move_refused(f, "-1 idle", "the game is over");
+	fx_reset(f);
 	liarsuno_ops.view(f->g, GAME_PUBLIC, &f->out);
-	assert_lx_said(f, GAME_PUBLIC, "Game over: {p:0} won. Cards: {p:0} 0, "
+	assert_said(f, GAME_PUBLIC, "Game over: {p:0} won. Cards: {p:0} 0, "
 	    "{p:1} 3, {p:2} 2, {p:3} 2, draw pile 103.");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The last card face down, nobody challenging: the window stays open
@@ -65,24 +65,24 @@ test_face_up(void **state)
 static void
 test_face_down_unchallenged(void **state)
 {
-	struct lx *f = deal(4, "~r4");
+	struct fx *f = deal(4, "~r4");
 
 	(void)state;
-	lx_ok(f, 0, "play ~r4");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~r4");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r4}\". It is {p:0}'s last card: challenge it, or {p:0} "
 	    "goes out.");
 	lx_assert_turn(f, -1, 0xe, 0);
-	lx_refused(f, 1, "draw", "wait: a last card may still be challenged");
-	lx_refused(f, 1, "uno", "nobody owes an UNO call");
-	lx_move_refused(f, "1 close", "there is nothing for the table to "
+	fx_refused(f, 1, "draw", "wait: a last card may still be challenged");
+	fx_refused(f, 1, "uno", "nobody owes an UNO call");
+	fx_move_refused(f, "1 close", "there is nothing for the table to "
 	    "close");
 	assert_string_equal(lx_timeout(f), "-1 close");
-	assert_lx_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s last card: "
+	assert_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s last card: "
 	    "{p:0} goes out, scoring 37.");
 	lx_assert_over(f, (const int[]){ 1, 4, 2, 2 }, 0, NULL);
 	assert_lx_cards(f, -2, "r9 ~r4");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Challenged and true: the challenger draws, then the player goes out
@@ -90,15 +90,15 @@ test_face_down_unchallenged(void **state)
 static void
 test_face_down_true(void **state)
 {
-	struct lx *f = deal(4, "~r4");
+	struct fx *f = deal(4, "~r4");
 
 	(void)state;
-	lx_ok(f, 0, "play ~r4");
-	lx_ok(f, 2, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {red:~r4}, "
+	fx_ok(f, 0, "play ~r4");
+	fx_ok(f, 2, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {red:~r4}, "
 	    "true! {p:2} draws a card. {p:0} goes out, scoring 38.");
 	lx_assert_over(f, (const int[]){ 1, 3, 3, 2 }, 0, NULL);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Caught: taken back with a card drawn, and play goes on with the
@@ -106,35 +106,35 @@ test_face_down_true(void **state)
 static void
 test_face_down_caught(void **state)
 {
-	struct lx *f = deal(4, "~g3");
+	struct fx *f = deal(4, "~g3");
 
 	(void)state;
-	lx_ok(f, 0, "play ~g3 as rS");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~g3 as rS");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rS}\". {p:1} is skipped. It is {p:0}'s last card: "
 	    "challenge it, or {p:0} goes out.");
 	lx_assert_turn(f, -1, 0xe, 0);
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}. "
 	    "{p:2} to play.");
-	assert_lx_said(f, 2, "Your turn, on {red:r9}: play CARD, play CARD "
+	assert_said(f, 2, "Your turn, on {red:r9}: play CARD, play CARD "
 	    "as CLAIM (to me), or draw. Hand (2): {grn:g6 ~g7}");
 	assert_lx_cards(f, 0, "~g3 b1");
 	lx_assert_turn(f, 2, 0, -1);
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_free(f);
+	fx_free(f);
 
 	/* A Regular Card: back and six; a Draw Two's draws stand. */
 	f = deal(4, "y2");
-	lx_ok(f, 0, "play y2 as r+2");
-	lx_ok(f, 3, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:3} challenges {p:0}: {yel:y2}, a "
+	fx_ok(f, 0, "play y2 as r+2");
+	fx_ok(f, 3, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:3} challenges {p:0}: {yel:y2}, a "
 	    "Regular Card played face down! {p:0} takes it back and draws "
 	    "six cards. To match: {red:r9}. {p:2} to play.");
 	assert_int_equal(lx_count(f, 0), 7);
 	assert_int_equal(lx_count(f, 1), 5);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Leaving: the hand goes under the draw pile, and play goes on past
@@ -142,26 +142,26 @@ test_face_down_caught(void **state)
 static void
 test_leave(void **state)
 {
-	struct lx *f = deal(4, "r4 r5 r6");
+	struct fx *f = deal(4, "r4 r5 r6");
 
 	(void)state;
-	lx_move_ok(f, "2 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} leaves the game; 2 cards go "
+	fx_move_ok(f, "2 leave");
+	assert_said(f, GAME_PUBLIC, "{p:2} leaves the game; 2 cards go "
 	    "under the draw pile.");
 	assert_lx_cards(f, 2, "");
 	assert_string_equal(lx_cards(f, -1) + strlen(f->buf) - 6, "~g7 g6");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_refused(f, 2, "draw", "you are not in this game");
-	lx_move_refused(f, "2 leave", "you are not in this game");
-	lx_ok(f, 0, "!play r4");
-	lx_move_ok(f, "1 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} leaves the game; 3 cards go "
+	fx_refused(f, 2, "draw", "you are not in this game");
+	fx_move_refused(f, "2 leave", "you are not in this game");
+	fx_ok(f, 0, "!play r4");
+	fx_move_ok(f, "1 leave");
+	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; 3 cards go "
 	    "under the draw pile. {p:3} to play.");
 	lx_assert_turn(f, 3, 0, -1);
-	lx_reset(f);
+	fx_reset(f);
 	liarsuno_ops.view(f->g, 1, &f->out);
-	assert_lx_said(f, 1, "You have left this game");
-	lx_free(f);
+	assert_said(f, 1, "You have left this game");
+	fx_free(f);
 }
 
 /* A face-down card stays on the pile when its player leaves, and can
@@ -169,21 +169,21 @@ test_leave(void **state)
 static void
 test_leave_open_card(void **state)
 {
-	struct lx *f = deal(4, "~g3 r5");
+	struct fx *f = deal(4, "~g3 r5");
 
 	(void)state;
-	lx_ok(f, 0, "play ~g3 as r6");
+	fx_ok(f, 0, "play ~g3 as r6");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 1 card goes "
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 1 card goes "
 	    "under the draw pile.");
-	lx_refused(f, 2, "challenge", "there is no face-down card to "
+	fx_refused(f, 2, "challenge", "there is no face-down card to "
 	    "challenge");
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
 	assert_lx_cards(f, -2, "r9 ~g3");
 	assert_lx_top(f, "r6");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Leaving with a card drawn, or before a 7's swap: the next player's
@@ -192,33 +192,33 @@ test_leave_open_card(void **state)
 static void
 test_leave_pending(void **state)
 {
-	struct lx *f = deal(4, "r4 r5");
+	struct fx *f = deal(4, "r4 r5");
 
 	(void)state;
-	lx_ok(f, 0, "draw");
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 3 cards go "
+	fx_ok(f, 0, "draw");
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 3 cards go "
 	    "under the draw pile. {p:1} to play.");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_ok(f, 1, "draw");
-	lx_free(f);
+	fx_ok(f, 1, "draw");
+	fx_free(f);
 
 	f = deal(4, "r7 r5");
-	lx_ok(f, 0, "!play r7");
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 1 card goes "
+	fx_ok(f, 0, "!play r7");
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 1 card goes "
 	    "under the draw pile. {p:1} to play.");
 	assert_lx_cards(f, 1, "r1 y4 ~y5");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(4, "r7 r5 r6");
-	lx_ok(f, 0, "!play r7");
-	lx_move_ok(f, "1 leave");
-	lx_ok(f, 0, "swap {p:3}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} and {p:3} swap hands. {p:2} to "
+	fx_ok(f, 0, "!play r7");
+	fx_move_ok(f, "1 leave");
+	fx_ok(f, 0, "swap {p:3}");
+	assert_said(f, GAME_PUBLIC, "{p:0} and {p:3} swap hands. {p:2} to "
 	    "play.");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A last card face down: its player leaving ends the window, another
@@ -226,33 +226,33 @@ test_leave_pending(void **state)
 static void
 test_leave_last_card(void **state)
 {
-	struct lx *f = deal(4, "~r4");
+	struct fx *f = deal(4, "~r4");
 
 	(void)state;
-	lx_ok(f, 0, "play ~r4");
-	lx_move_ok(f, "1 leave");
+	fx_ok(f, 0, "play ~r4");
+	fx_move_ok(f, "1 leave");
 	lx_assert_turn(f, -1, 0xc, 0);
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 0 cards go "
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 0 cards go "
 	    "under the draw pile. {p:2} to play.");
 	lx_assert_turn(f, 2, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Everyone else left: the last player wins. */
 static void
 test_last_one_left(void **state)
 {
-	struct lx *f = deal(3, "r4 r5");
+	struct fx *f = deal(3, "r4 r5");
 
 	(void)state;
-	lx_move_ok(f, "1 leave");
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 2 cards go "
+	fx_move_ok(f, "1 leave");
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 2 cards go "
 	    "under the draw pile. Everyone else has left: {p:2} wins.");
 	lx_assert_over(f, (const int[]){ 0, 0, 1 }, 2,
 	    (const int[]){ 0, 0, 0 });
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Each phase's timeout: a turn draws and keeps (or has nothing to
@@ -263,34 +263,34 @@ test_timeouts(void **state)
 	struct liarsuno_deal d = {
 		.hands = { "r4 r5" }, .discard = "r9", .first = 0,
 	};
-	struct lx *f = deal(4, "r4 r5");
+	struct fx *f = deal(4, "r4 r5");
 
 	(void)state;
-	lx_move_refused(f, "0 idle", "only the table plays a turn that ran "
+	fx_move_refused(f, "0 idle", "only the table plays a turn that ran "
 	    "out");
 	assert_string_equal(lx_timeout(f), "-1 idle");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} draws a card and keeps it. "
+	assert_said(f, GAME_PUBLIC, "{p:0} draws a card and keeps it. "
 	    "{p:1} to play.");
-	assert_lx_said(f, 0, "You draw {blu:b1}. Hand (3): {red:r4 r5} "
+	assert_said(f, 0, "You draw {blu:b1}. Hand (3): {red:r4 r5} "
 	    "{blu:b1}");
-	lx_ok(f, 1, "draw");
-	lx_move_refused(f, "-1 idle", "only the table plays a turn that ran "
+	fx_ok(f, 1, "draw");
+	fx_move_refused(f, "-1 idle", "only the table plays a turn that ran "
 	    "out");
 	assert_string_equal(lx_timeout(f), "1 pass");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} keeps the card. {p:2} to "
+	assert_said(f, GAME_PUBLIC, "{p:1} keeps the card. {p:2} to "
 	    "play.");
-	lx_free(f);
+	fx_free(f);
 
 	f = lx_new(2, 1);
 	d.hands[1] = lx_rest(f, "r4 r5 r9");
 	lx_stack(f, &d);
 	assert_string_equal(lx_timeout(f), "-1 idle");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} has nothing to draw. {p:1} to "
+	assert_said(f, GAME_PUBLIC, "{p:0} has nothing to draw. {p:1} to "
 	    "play.");
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -22,7 +22,7 @@
 
 /* Seat 0 first on a red 9; ids (liarsuno-int.h): r4 4, ~r5 15, ~y5 41,
  * g6 58, ~g3 65, ~+4 104, WLC 108; faces r5 5, r6 6, +4 73. */
-static struct lx *
+static struct fx *
 deal(void)
 {
 	struct liarsuno_deal d = {
@@ -30,7 +30,7 @@ deal(void)
 		    "g6 ~g7 b8" },
 		.discard = "r9", .first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	lx_stack(f, &d);
 	return f;
@@ -80,12 +80,12 @@ test_where(void **state)
 
 /* Parses a line by seat, which must parse, and checks its move's text. */
 static void
-assert_parses(struct lx *f, int seat, const char *line, const char *want)
+assert_parses(struct fx *f, int seat, const char *line, const char *want)
 {
 	struct game_move mv;
 	char text[128];
 
-	if (lx_parse(f, seat, line, &mv) != 0)
+	if (fx_parse(f, seat, line, &mv) != 0)
 		fail_msg("'%s': %s", line, f->cause);
 	game_move_format(&liarsuno_ops, &mv, text, sizeof text);
 	assert_string_equal(text, want);
@@ -94,7 +94,7 @@ assert_parses(struct lx *f, int seat, const char *line, const char *want)
 static void
 test_parse_forms(void **state)
 {
-	struct lx *f = deal();
+	struct fx *f = deal();
 
 	(void)state;
 	assert_parses(f, 0, "!play r4", "0 play 4 0 -1 -1 0");
@@ -120,45 +120,45 @@ test_parse_forms(void **state)
 	assert_parses(f, 0, "!swap {p:1}", "0 swap 1");
 	assert_parses(f, 2, "uno", "2 uno");
 	assert_parses(f, 1, "put ~y5", "1 put 41");
-	lx_free(f);
+	fx_free(f);
 }
 
 static void
 test_parse_refused(void **state)
 {
-	struct lx *f = deal();
+	struct fx *f = deal();
 
 	(void)state;
-	lx_refused(f, 0, "!play", "say which card: play r5, or play ~g3 as r7 "
+	fx_refused(f, 0, "!play", "say which card: play r5, or play ~g3 as r7 "
 	    "in private");
-	lx_refused(f, 0, "play zz", "unknown card 'zz': write a colour's "
+	fx_refused(f, 0, "play zz", "unknown card 'zz': write a colour's "
 	    "initial and a number or S, R, +2, with ~ in front for a Liar's "
 	    "Card (r5, ~g3, ~bS), or ~+4, WLC");
-	lx_refused(f, 0, "!play r8", "you do not hold r8");
-	lx_refused(f, 0, "play r5", "you do not hold r5: yours is written "
+	fx_refused(f, 0, "!play r8", "you do not hold r8");
+	fx_refused(f, 0, "play r5", "you do not hold r5: yours is written "
 	    "with ~");
-	lx_refused(f, 0, "play ~r4 as r6", "you do not hold ~r4: yours is "
+	fx_refused(f, 0, "play ~r4 as r6", "you do not hold ~r4: yours is "
 	    "written without ~");
-	lx_refused(f, 0, "!play r4 r5", "unexpected 'r5': play CARD [COLOUR] "
+	fx_refused(f, 0, "!play r4 r5", "unexpected 'r5': play CARD [COLOUR] "
 	    "[uno]");
-	lx_refused(f, 0, "play ~g3 as r6 uno now", "unexpected 'now': play "
+	fx_refused(f, 0, "play ~g3 as r6 uno now", "unexpected 'now': play "
 	    "CARD [as CLAIM] [COLOUR] [uno]");
-	lx_refused(f, 0, "draw now", "draw takes no arguments");
-	lx_refused(f, 0, "pass it", "pass takes no arguments");
-	lx_refused(f, 0, "!uno uno", "uno takes no arguments");
-	lx_refused(f, 0, "put r4 r7", "put one card: put ~r5");
-	lx_refused(f, 0, "put zz", "unknown card 'zz': write a colour's "
+	fx_refused(f, 0, "draw now", "draw takes no arguments");
+	fx_refused(f, 0, "pass it", "pass takes no arguments");
+	fx_refused(f, 0, "!uno uno", "uno takes no arguments");
+	fx_refused(f, 0, "put r4 r7", "put one card: put ~r5");
+	fx_refused(f, 0, "put zz", "unknown card 'zz': write a colour's "
 	    "initial and a number or S, R, +2, with ~ in front for a Liar's "
 	    "Card (r5, ~g3, ~bS), or ~+4, WLC");
-	lx_refused(f, 0, "challenge {p:1} {p:2}", "name one player: "
+	fx_refused(f, 0, "challenge {p:1} {p:2}", "name one player: "
 	    "challenge NICK");
-	lx_refused(f, 0, "swap {p:3}", "no player '{p:3}' at this table");
-	lx_refused(f, 0, "play ~wlc red", "there is no '~wlc': the WLC is a "
+	fx_refused(f, 0, "swap {p:3}", "no player '{p:3}' at this table");
+	fx_refused(f, 0, "play ~wlc red", "there is no '~wlc': the WLC is a "
 	    "Regular Card, written without ~");
-	lx_refused(f, 0, "play r4 blue", "only a wild names a colour");
-	lx_refused(f, 0, "play WLC purple", "unexpected 'purple': play CARD "
+	fx_refused(f, 0, "play r4 blue", "only a wild names a colour");
+	fx_refused(f, 0, "play WLC purple", "unexpected 'purple': play CARD "
 	    "[as CLAIM] [COLOUR] [uno]");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Moves as the log could hold them, refused by check() whatever made
@@ -166,60 +166,60 @@ test_parse_refused(void **state)
 static void
 test_check_refused(void **state)
 {
-	struct lx *f = deal();
+	struct fx *f = deal();
 	struct game_move mv;
 
 	(void)state;
-	lx_move_refused(f, "0 play 200 0 -1 -1 0", "a play is a card, face "
+	fx_move_refused(f, "0 play 200 0 -1 -1 0", "a play is a card, face "
 	    "down or not, a claim, a colour and uno or not");
-	lx_move_refused(f, "0 play 4 2 -1 -1 0", "a play is a card, face "
+	fx_move_refused(f, "0 play 4 2 -1 -1 0", "a play is a card, face "
 	    "down or not, a claim, a colour and uno or not");
-	lx_move_refused(f, "0 play 4 0 -1 -1 2", "a play is a card, face "
+	fx_move_refused(f, "0 play 4 0 -1 -1 2", "a play is a card, face "
 	    "down or not, a claim, a colour and uno or not");
-	lx_move_refused(f, "0 play 4 0 -1 -1", "a play is a card, face down "
+	fx_move_refused(f, "0 play 4 0 -1 -1", "a play is a card, face down "
 	    "or not, a claim, a colour and uno or not");
-	lx_move_refused(f, "0 play 5 0 -1 -1 0", "you do not hold r5");
-	lx_move_refused(f, "1 play 41 0 -1 -1 0", "it is not your turn");
-	lx_move_refused(f, "0 play 15 0 -1 -1 0", "a Liar's Card is played "
+	fx_move_refused(f, "0 play 5 0 -1 -1 0", "you do not hold r5");
+	fx_move_refused(f, "1 play 41 0 -1 -1 0", "it is not your turn");
+	fx_move_refused(f, "0 play 15 0 -1 -1 0", "a Liar's Card is played "
 	    "face down: send 'play ~r5 as CLAIM' to me in private");
-	lx_move_refused(f, "0 play 4 0 4 -1 0", "a card face up claims "
+	fx_move_refused(f, "0 play 4 0 4 -1 0", "a card face up claims "
 	    "nothing");
-	lx_move_refused(f, "0 play 65 1 999 -1 0", "no such claim");
-	lx_move_refused(f, "0 play 65 1 -1 -1 0", "no such claim");
-	lx_move_refused(f, "0 play 65 1 73 4 0", "a wild names the colour to "
+	fx_move_refused(f, "0 play 65 1 999 -1 0", "no such claim");
+	fx_move_refused(f, "0 play 65 1 -1 -1 0", "no such claim");
+	fx_move_refused(f, "0 play 65 1 73 4 0", "a wild names the colour to "
 	    "play next: red, yellow, green or blue");
-	lx_move_refused(f, "0 play 108 0 -1 -1 0", "a wild names the colour "
+	fx_move_refused(f, "0 play 108 0 -1 -1 0", "a wild names the colour "
 	    "to play next: red, yellow, green or blue");
-	lx_move_refused(f, "0 draw 1", "that takes no arguments");
-	lx_move_refused(f, "3 draw", "you are not in this game");
-	lx_move_refused(f, "0 swap", "swap follows a 7 you played");
-	lx_move_refused(f, "1 put 41", "there is no card for you to put "
+	fx_move_refused(f, "0 draw 1", "that takes no arguments");
+	fx_move_refused(f, "3 draw", "you are not in this game");
+	fx_move_refused(f, "0 swap", "swap follows a 7 you played");
+	fx_move_refused(f, "1 put 41", "there is no card for you to put "
 	    "now");
-	lx_move_refused(f, "0 accuse 1", "only the WLC's player turns put "
+	fx_move_refused(f, "0 accuse 1", "only the WLC's player turns put "
 	    "cards over, once all are in");
-	lx_move_refused(f, "-1 close", "there is nothing for the table to "
+	fx_move_refused(f, "-1 close", "there is nothing for the table to "
 	    "close");
-	lx_move_refused(f, "0 uno", "nobody owes an UNO call");
+	fx_move_refused(f, "0 uno", "nobody owes an UNO call");
 	memset(&mv, 0, sizeof mv);
 	mv.verb = 42;
-	assert_int_equal(lx_apply(f, &mv), -1);
+	assert_int_equal(fx_apply(f, &mv), -1);
 	assert_string_equal(f->cause, "liarsuno has no verb 42");
 	/* In a WLC: a put card not held, a seat that put nothing. */
-	lx_ok(f, 0, "!play WLC red");
-	lx_move_refused(f, "1 put 999", "put one card you hold");
-	lx_move_refused(f, "1 put 4", "put one card you hold");
-	lx_move_refused(f, "1 put", "put one card you hold");
-	lx_ok(f, 1, "put ~y5");
-	lx_ok(f, 2, "put b8");
-	lx_move_refused(f, "0 accuse 9", "that player is not in the game");
-	lx_move_refused(f, "0 accuse", "name one player");
-	lx_free(f);
+	fx_ok(f, 0, "!play WLC red");
+	fx_move_refused(f, "1 put 999", "put one card you hold");
+	fx_move_refused(f, "1 put 4", "put one card you hold");
+	fx_move_refused(f, "1 put", "put one card you hold");
+	fx_ok(f, 1, "put ~y5");
+	fx_ok(f, 2, "put b8");
+	fx_move_refused(f, "0 accuse 9", "that player is not in the game");
+	fx_move_refused(f, "0 accuse", "name one player");
+	fx_free(f);
 }
 
 /* command() gives what a player would type, and where; the words parse
  * back to the same move. */
 static void
-assert_command(struct lx *f, const char *move, const char *want, int where)
+assert_command(struct fx *f, const char *move, const char *want, int where)
 {
 	struct game_move mv, back;
 	char words[128], line[160], a[128], b[128];
@@ -232,7 +232,7 @@ assert_command(struct lx *f, const char *move, const char *want, int where)
 	assert_int_equal(liarsuno_ops.cmds[cmd].where & where, where);
 	snprintf(line, sizeof line, "%s%s", where == GAME_WHERE_CHANNEL ?
 	    "!" : "", words);
-	if (lx_parse(f, mv.seat, line, &back) != 0)
+	if (fx_parse(f, mv.seat, line, &back) != 0)
 		fail_msg("'%s' does not parse back: %s", line, f->cause);
 	game_move_format(&liarsuno_ops, &mv, a, sizeof a);
 	game_move_format(&liarsuno_ops, &back, b, sizeof b);
@@ -242,7 +242,7 @@ assert_command(struct lx *f, const char *move, const char *want, int where)
 static void
 test_command(void **state)
 {
-	struct lx *f = deal();
+	struct fx *f = deal();
 	struct game_move mv;
 	char words[64];
 
@@ -263,18 +263,18 @@ test_command(void **state)
 	    GAME_WHERE_CHANNEL);
 	assert_command(f, "0 draw", "draw", GAME_WHERE_CHANNEL);
 	assert_command(f, "1 uno", "uno", GAME_WHERE_PRIVATE);
-	lx_ok(f, 0, "play ~g3 as r7");
+	fx_ok(f, 0, "play ~g3 as r7");
 	assert_command(f, "0 swap 2", "swap {p:2}", GAME_WHERE_CHANNEL);
-	lx_ok(f, 0, "swap {p:2}");
+	fx_ok(f, 0, "swap {p:2}");
 	assert_command(f, "1 challenge", "challenge", GAME_WHERE_CHANNEL);
-	lx_ok(f, 1, "draw");
+	fx_ok(f, 1, "draw");
 	assert_command(f, "1 pass", "pass", GAME_WHERE_PRIVATE);
-	lx_ok(f, 1, "pass");
-	lx_ok(f, 2, "!play WLC yellow");
+	fx_ok(f, 1, "pass");
+	fx_ok(f, 2, "!play WLC yellow");
 	/* Seat 0 holds seat 2's hand now. */
 	assert_command(f, "0 put 58", "put g6", GAME_WHERE_PRIVATE);
-	lx_ok(f, 0, "put g6");
-	lx_ok(f, 1, "put y4");
+	fx_ok(f, 0, "put g6");
+	fx_ok(f, 1, "put y4");
 	assert_command(f, "2 accuse 1", "challenge {p:1}", GAME_WHERE_CHANNEL);
 	/* Moves nobody types. */
 	liarsuno_ops.timeout(f->g, &mv);
@@ -289,10 +289,10 @@ test_command(void **state)
 	    0);
 	assert_int_equal(liarsuno_ops.command(f->g, &mv, words, sizeof words),
 	    -1);
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -24,7 +24,7 @@
 
 /* Three players, seat 0 first on a red 9; the draw pile starts with
  * draw. */
-static struct lx *
+static struct fx *
 deal3(const char *draw)
 {
 	struct liarsuno_deal d = {
@@ -32,7 +32,7 @@ deal3(const char *draw)
 		    "y4 ~y5 g2 ~b7 b4 ~bR r1", "b5 b6 ~b6 g6 ~g+2 ~+4 WLC" },
 		.discard = "r9", .first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	d.draw = draw;
 	lx_stack(f, &d);
@@ -44,28 +44,28 @@ deal3(const char *draw)
 static void
 test_face_up(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_refused(f, 0, "!play y2", "y2 does not match r9");
-	lx_ok(f, 0, "!play r4");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:1} to "
+	fx_refused(f, 0, "!play y2", "y2 does not match r9");
+	fx_ok(f, 0, "!play r4");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:1} to "
 	    "play.");
-	assert_lx_said(f, 0, "Hand (6): {red:~r5 ~rS} {yel:y2 y9} "
+	assert_said(f, 0, "Hand (6): {red:~r5 ~rS} {yel:y2 y9} "
 	    "{grn:~g3 ~g9}");
-	assert_lx_said(f, 1, "Your turn, on {red:r4}: play CARD, play CARD "
+	assert_said(f, 1, "Your turn, on {red:r4}: play CARD, play CARD "
 	    "as CLAIM (to me), or draw. Hand (7): {red:r1} {yel:y4 ~y5} "
 	    "{grn:g2} {blu:b4 ~b7 ~bR}");
-	assert_int_equal(lx_said_count(f, 2), 0);
+	assert_int_equal(fx_said_count(f, 2), 0);
 	assert_lx_top(f, "r4");
 	assert_lx_cards(f, -2, "r9 r4");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_ok(f, 1, "play y4");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} plays {yel:y4}. {p:2} to "
+	fx_ok(f, 1, "play y4");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {yel:y4}. {p:2} to "
 	    "play.");
 	assert_lx_top(f, "y4");
-	lx_refused(f, 2, "!play b5", "b5 does not match y4");
-	lx_free(f);
+	fx_refused(f, 2, "!play b5", "b5 does not match y4");
+	fx_free(f);
 }
 
 /* A Liar's Card goes face down, in private only: typed in the channel
@@ -73,20 +73,20 @@ test_face_up(void **state)
 static void
 test_liar_in_channel(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_refused(f, 0, "!play ~r5", "a Liar's Card is played face down: "
+	fx_refused(f, 0, "!play ~r5", "a Liar's Card is played face down: "
 	    "send 'play ~r5 as CLAIM' to me in private");
-	lx_refused(f, 0, "!play ~g3 as r6", "a card goes face down in "
+	fx_refused(f, 0, "!play ~g3 as r6", "a card goes face down in "
 	    "private: send 'play ~g3 as r6' to me");
-	lx_refused(f, 0, "!play r4 as r6", "a card goes face down in "
+	fx_refused(f, 0, "!play r4 as r6", "a card goes face down in "
 	    "private: send 'play r4 as r6' to me");
 	/* Actions are Liar's Cards with or without the mark. */
-	lx_refused(f, 0, "!play rs", "a Liar's Card is played face down: "
+	fx_refused(f, 0, "!play rs", "a Liar's Card is played face down: "
 	    "send 'play rs as CLAIM' to me in private");
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A Liar's Card without a claim claims what it is, a true claim; the
@@ -94,19 +94,19 @@ test_liar_in_channel(void **state)
 static void
 test_face_down_true(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_ok(f, 0, "play ~r5");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~r5");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r5}\". {p:1} to play.");
-	assert_lx_said(f, 0, "You played {red:~r5} face down. Hand (6): "
+	assert_said(f, 0, "You played {red:~r5} face down. Hand (6): "
 	    "{red:r4 ~rS} {yel:y2 y9} {grn:~g3 ~g9}");
 	assert_lx_top(f, "r5");
 	assert_lx_cards(f, -2, "r9 ~r5");
 	/* Open to a challenge from everyone but its player. */
 	lx_assert_turn(f, 1, 0x6, 0);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A false claim, plausible by colour, becomes the card to match: a 6 of
@@ -114,28 +114,28 @@ test_face_down_true(void **state)
 static void
 test_face_down_lie(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_ok(f, 0, "play lg3 as r6");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play lg3 as r6");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r6}\". {p:1} to play.");
-	assert_lx_said(f, 0, "You played {grn:~g3} face down. Hand (6): "
+	assert_said(f, 0, "You played {grn:~g3} face down. Hand (6): "
 	    "{red:r4 ~r5 ~rS} {yel:y2 y9} {grn:~g9}");
 	assert_lx_top(f, "r6");
-	lx_refused(f, 1, "!play g2", "g2 does not match r6");
-	lx_ok(f, 1, "draw");
-	lx_ok(f, 1, "pass");
-	lx_ok(f, 2, "!play g6");
+	fx_refused(f, 1, "!play g2", "g2 does not match r6");
+	fx_ok(f, 1, "draw");
+	fx_ok(f, 1, "pass");
+	fx_ok(f, 2, "!play g6");
 	assert_lx_top(f, "g6");
-	lx_free(f);
+	fx_free(f);
 
 	/* By symbol: the top's number in another colour. */
 	f = deal3("b1 y7");
-	lx_ok(f, 0, "play ~g3 as g9");
+	fx_ok(f, 0, "play ~g3 as g9");
 	assert_lx_top(f, "g9");
-	lx_ok(f, 1, "!play g2");
-	lx_free(f);
+	fx_ok(f, 1, "!play g2");
+	fx_free(f);
 }
 
 /* A claim must be plausible on the top card: its colour or symbol, or
@@ -143,34 +143,34 @@ test_face_down_lie(void **state)
 static void
 test_implausible(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_refused(f, 0, "play ~g3 as g7", "'g7' is not plausible on r9: "
+	fx_refused(f, 0, "play ~g3 as g7", "'g7' is not plausible on r9: "
 	    "claim a card of its colour or symbol, or +4");
-	lx_refused(f, 0, "play ~g3 as bS", "'bS' is not plausible on r9: "
+	fx_refused(f, 0, "play ~g3 as bS", "'bS' is not plausible on r9: "
 	    "claim a card of its colour or symbol, or +4");
 	/* A Liar's Card claimed as itself is judged the same way. */
-	lx_refused(f, 0, "play ~g3", "'g3' is not plausible on r9: claim a "
+	fx_refused(f, 0, "play ~g3", "'g3' is not plausible on r9: claim a "
 	    "card of its colour or symbol, or +4");
-	lx_refused(f, 0, "play ~g3 as WLC", "a WLC is always played face up: "
+	fx_refused(f, 0, "play ~g3 as WLC", "a WLC is always played face up: "
 	    "no claim can be one");
-	lx_refused(f, 0, "play ~g3 as +4", "a wild names the colour to play "
+	fx_refused(f, 0, "play ~g3 as +4", "a wild names the colour to play "
 	    "next: red, yellow, green or blue");
-	lx_refused(f, 0, "play ~g3 as r6 blue", "only a wild names a "
+	fx_refused(f, 0, "play ~g3 as r6 blue", "only a wild names a "
 	    "colour");
-	lx_refused(f, 0, "play ~g3 as", "say what you claim: play ~g3 as r7");
-	lx_refused(f, 0, "play ~g3 as q7", "unknown claim 'q7': say what the "
+	fx_refused(f, 0, "play ~g3 as", "say what you claim: play ~g3 as r7");
+	fx_refused(f, 0, "play ~g3 as q7", "unknown claim 'q7': say what the "
 	    "card is, a colour's initial and a number or S, R, +2 (r7, bS), "
 	    "or +4");
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9");
 	/* +4 is plausible on anything, with its colour. */
-	lx_ok(f, 0, "play ~g3 as +4 yel");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~g3 as +4 yel");
+	assert_said_has(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"+4\", naming {yel:yellow}. {p:1} draws four cards and is "
 	    "skipped.");
 	assert_lx_top(f, "yellow +4");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The rules forbid a Regular Card face down, but the bot takes it (the
@@ -179,16 +179,16 @@ test_implausible(void **state)
 static void
 test_regular_face_down(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_ok(f, 0, "play y9 as r9");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play y9 as r9");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r9}\". {p:1} to play.");
-	assert_lx_said(f, 0, "You played {yel:y9} face down. Hand (6): "
+	assert_said(f, 0, "You played {yel:y9} face down. Hand (6): "
 	    "{red:r4 ~r5 ~rS} {yel:y2} {grn:~g3 ~g9}");
 	lx_assert_turn(f, 1, 0x6, 0);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Drawing, even with a playable card: only the card drawn may be
@@ -197,27 +197,27 @@ test_regular_face_down(void **state)
 static void
 test_draw_pass(void **state)
 {
-	struct lx *f = deal3("b1 y7");
+	struct fx *f = deal3("b1 y7");
 
 	(void)state;
-	lx_refused(f, 0, "pass", "pass keeps a card you drew: draw first");
-	lx_ok(f, 0, "!draw");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} draws a card.");
-	assert_lx_said(f, 0, "You drew {blu:b1}: play it on {red:r9}, or "
+	fx_refused(f, 0, "pass", "pass keeps a card you drew: draw first");
+	fx_ok(f, 0, "!draw");
+	assert_said(f, GAME_PUBLIC, "{p:0} draws a card.");
+	assert_said(f, 0, "You drew {blu:b1}: play it on {red:r9}, or "
 	    "pass. Hand (8): {red:r4 ~r5 ~rS} {yel:y2 y9} {grn:~g3 ~g9} "
 	    "{blu:b1}");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_refused(f, 0, "draw", "you have drawn: play that card, or pass");
-	lx_refused(f, 0, "!play r4", "after a draw you may play only the "
+	fx_refused(f, 0, "draw", "you have drawn: play that card, or pass");
+	fx_refused(f, 0, "!play r4", "after a draw you may play only the "
 	    "card drawn, b1, or pass");
-	lx_refused(f, 0, "!play b1", "b1 does not match r9");
-	lx_refused(f, 1, "pass", "pass keeps a card you drew: draw first");
-	lx_ok(f, 0, "keep");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} keeps the card. {p:1} to "
+	fx_refused(f, 0, "!play b1", "b1 does not match r9");
+	fx_refused(f, 1, "pass", "pass keeps a card you drew: draw first");
+	fx_ok(f, 0, "keep");
+	assert_said(f, GAME_PUBLIC, "{p:0} keeps the card. {p:1} to "
 	    "play.");
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9 b1");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The card drawn may be played, face down with a claim too; of two
@@ -225,24 +225,24 @@ test_draw_pass(void **state)
 static void
 test_draw_play(void **state)
 {
-	struct lx *f = deal3("~rS ~b2 y7");
+	struct fx *f = deal3("~rS ~b2 y7");
 
 	(void)state;
-	lx_ok(f, 0, "draw");
-	assert_lx_said(f, 0, "You drew {red:~rS}: play it on {red:r9}, or "
+	fx_ok(f, 0, "draw");
+	assert_said(f, 0, "You drew {red:~rS}: play it on {red:r9}, or "
 	    "pass. Hand (8): {red:r4 ~r5 ~rS ~rS} {yel:y2 y9} {grn:~g3 "
 	    "~g9}");
-	lx_ok(f, 0, "play ~rS");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~rS");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rS}\". {p:1} is skipped. {p:2} to play.");
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9");
-	lx_ok(f, 2, "draw");
-	lx_ok(f, 2, "play ~b2 as r2");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} plays a card face down: "
+	fx_ok(f, 2, "draw");
+	fx_ok(f, 2, "play ~b2 as r2");
+	assert_said(f, GAME_PUBLIC, "{p:2} plays a card face down: "
 	    "\"{red:r2}\". {p:0} to play.");
 	assert_lx_cards(f, 2, "g6 ~g+2 b5 b6 ~b6 ~+4 WLC");
 	assert_lx_top(f, "r2");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The draw pile runs out: the discard pile but its top is shuffled
@@ -253,7 +253,7 @@ test_refill(void **state)
 	struct liarsuno_deal d = {
 		.hands = { "r4 r5 ~r6", "y4 y5" }, .draw = "b1", .first = 0,
 	};
-	struct lx *f = lx_new(2, 1);
+	struct fx *f = lx_new(2, 1);
 	char discard[1024];
 
 	(void)state;
@@ -263,17 +263,17 @@ test_refill(void **state)
 	lx_stack(f, &d);
 	assert_int_equal(lx_count(f, -1), 1);
 	assert_int_equal(lx_count(f, -2), 106);
-	lx_ok(f, 0, "draw");
-	lx_ok(f, 0, "pass");
+	fx_ok(f, 0, "draw");
+	fx_ok(f, 0, "pass");
 	assert_int_equal(lx_count(f, -1), 0);
-	lx_ok(f, 1, "draw");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} draws a card. The draw pile "
+	fx_ok(f, 1, "draw");
+	assert_said(f, GAME_PUBLIC, "{p:1} draws a card. The draw pile "
 	    "ran out: the discard pile but its top was shuffled into a new "
 	    "one.");
 	assert_lx_cards(f, -2, "r9");
 	assert_int_equal(lx_count(f, -1), 104);
 	assert_int_equal(lx_count(f, 1), 3);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* While the top card is face down and open to a challenge, the card
@@ -285,7 +285,7 @@ test_refill_under_open_card(void **state)
 	struct liarsuno_deal d = {
 		.hands = { "~g3 r4 r5", "y4 y5 y6" }, .first = 0,
 	};
-	struct lx *f = lx_new(2, 1);
+	struct fx *f = lx_new(2, 1);
 	char discard[1024];
 
 	(void)state;
@@ -294,21 +294,21 @@ test_refill_under_open_card(void **state)
 	d.discard = discard;
 	lx_stack(f, &d);
 	assert_int_equal(lx_count(f, -1), 0);
-	lx_ok(f, 0, "play ~g3 as r+2");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~g3 as r+2");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r+2}\". {p:1} draws two cards and is skipped. {p:0} to "
 	    "play. The draw pile ran out: the discard pile but its top was "
 	    "shuffled into a new one.");
 	assert_lx_cards(f, -2, "r9 ~g3");
 	assert_int_equal(lx_count(f, 1), 5);
-	lx_ok(f, 1, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
+	fx_ok(f, 1, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: "
 	    "{red:r9}.");
 	assert_lx_cards(f, -2, "r9");
 	assert_lx_top(f, "r9");
 	assert_int_equal(lx_count(f, 0), 4);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* With too few cards anywhere, a draw takes what there is, and a draw
@@ -320,34 +320,34 @@ test_nothing_to_draw(void **state)
 		.hands = { "~r+2 r4 r5 ~+4" }, .discard = "r9", .draw = "b1",
 		.first = 0,
 	};
-	struct lx *f = lx_new(2, 1);
+	struct fx *f = lx_new(2, 1);
 
 	(void)state;
 	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9 b1");
 	lx_stack(f, &d);
-	lx_ok(f, 0, "play ~r+2");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~r+2");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r+2}\". {p:1} draws a card, all there is, and is "
 	    "skipped. {p:0} to play.");
-	assert_lx_said_has(f, 1, "You draw {blu:b1}. Hand (107): ");
+	assert_said_has(f, 1, "You draw {blu:b1}. Hand (107): ");
 	assert_int_equal(lx_count(f, -1), 0);
-	lx_free(f);
+	fx_free(f);
 
 	/* Only the discard pile's top: nothing to draw. */
 	f = lx_new(2, 1);
 	d.draw = NULL;
 	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9");
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!draw");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} has nothing to draw and "
+	fx_ok(f, 0, "!draw");
+	assert_said(f, GAME_PUBLIC, "{p:0} has nothing to draw and "
 	    "passes. {p:1} to play.");
-	assert_int_equal(lx_said_count(f, 0), 0);
+	assert_int_equal(fx_said_count(f, 0), 0);
 	lx_assert_turn(f, 1, 0, -1);
 	assert_lx_cards(f, -2, "r9");
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -28,7 +28,7 @@
 /* Plays mv as its seat would type it, where the command is typed, or
  * as a move when nobody types it (the table's). */
 static void
-play(struct lx *f, const struct game_move *mv)
+play(struct fx *f, const struct game_move *mv)
 {
 	char words[128], line[160], text[256];
 	int cmd;
@@ -36,22 +36,22 @@ play(struct lx *f, const struct game_move *mv)
 	cmd = liarsuno_ops.command(f->g, mv, words, sizeof words);
 	game_move_format(&liarsuno_ops, mv, text, sizeof text);
 	if (cmd < 0) {
-		if (lx_apply(f, mv) != 0)
+		if (fx_apply(f, mv) != 0)
 			fail_msg("'%s' refused: %s", text, f->cause);
 		return;
 	}
 	snprintf(line, sizeof line, "%s%s",
 	    liarsuno_ops.cmds[cmd].where & GAME_WHERE_PRIVATE ? "" : "!",
 	    words);
-	if (lx_do(f, mv->seat, line) != 0)
+	if (fx_do(f, mv->seat, line) != 0)
 		fail_msg("'%s' for '%s' refused: %s", line, text, f->cause);
 }
 
 /* 1 if the move's public line holds part. */
 static int
-said(struct lx *f, const char *part)
+said(struct fx *f, const char *part)
 {
-	return strstr(lx_said(f, GAME_PUBLIC), part) != NULL;
+	return strstr(fx_said(f, GAME_PUBLIC), part) != NULL;
 }
 
 static void
@@ -60,7 +60,7 @@ test_random_games(void **state)
 	struct game_move mv;
 	struct game_turn t;
 	struct rng rng;
-	struct lx *f;
+	struct fx *f;
 	char text[32];
 	int game, moves, seat, ended = 0, challenges = 0, wlcs = 0;
 	int unos = 0, reshuffles = 0, hands = 0;
@@ -79,7 +79,7 @@ test_random_games(void **state)
 				seat = (int)rng_below(&rng,
 				    (uint32_t)f->nseats);
 				snprintf(text, sizeof text, "%d leave", seat);
-				if (lx_move(f, text) != 0)
+				if (fx_move(f, text) != 0)
 					continue;
 			} else if (rng_below(&rng, 10) == 0)
 				lx_timeout(f);
@@ -96,7 +96,7 @@ test_random_games(void **state)
 		}
 		liarsuno_ops.turn(f->g, &t);
 		ended += t.over;
-		lx_free(f);
+		fx_free(f);
 	}
 	assert_int_equal(ended, GAMES);
 	assert_true(challenges > 100);
@@ -106,7 +106,7 @@ test_random_games(void **state)
 	assert_true(hands > 10);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

@@ -22,14 +22,14 @@
 
 /* Three players, seat 0 first with two cards on a red 9; the draw pile
  * starts b1 b2 b3. */
-static struct lx *
+static struct fx *
 deal(const char *hand0, const char *hand2)
 {
 	struct liarsuno_deal d = {
 		.hands = { NULL, "y4 ~y5 r1", NULL }, .discard = "r9",
 		.draw = "b1 b2 b3", .first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	d.hands[0] = hand0;
 	d.hands[2] = hand2;
@@ -59,57 +59,57 @@ test_aside(void **state)
 static void
 test_with_play(void **state)
 {
-	struct lx *f = deal("r4 ~g3", "g6 ~g7 b8");
+	struct fx *f = deal("r4 ~g3", "g6 ~g7 b8");
 
 	(void)state;
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_ok(f, 0, "!play r4 uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}: UNO! {p:1} to "
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_ok(f, 0, "!play r4 uno");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}: UNO! {p:1} to "
 	    "play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
 	lx_assert_turn(f, 1, 0, -1);
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_refused(f, 0, "!uno", "nobody owes an UNO call");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_refused(f, 0, "!uno", "nobody owes an UNO call");
 	assert_int_equal(lx_count(f, 2), 3);
-	lx_free(f);
+	fx_free(f);
 
 	/* Face down, in private. */
 	f = deal("r4 ~g3", "g6 ~g7 b8");
-	lx_ok(f, 0, "play ~g3 as r6 uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	fx_ok(f, 0, "play ~g3 as r6 uno");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r6}\": UNO! {p:1} to play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_free(f);
+	fx_free(f);
 
 	/* Only with the last card but one. */
 	f = deal("r4 ~g3 r5", "g6 ~g7 b8");
-	lx_refused(f, 0, "!play r4 uno", "uno goes with the play of your last "
+	fx_refused(f, 0, "!play r4 uno", "uno goes with the play of your last "
 	    "card but one");
-	lx_refused(f, 0, "!play r4 uno now", "unexpected 'now': play CARD "
+	fx_refused(f, 0, "!play r4 uno now", "unexpected 'now': play CARD "
 	    "[COLOUR] [uno]");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Right after the play, before anyone else: safe. */
 static void
 test_right_after(void **state)
 {
-	struct lx *f = deal("r4 ~g3", "g6 ~g7 b8");
+	struct fx *f = deal("r4 ~g3", "g6 ~g7 b8");
 
 	(void)state;
-	lx_ok(f, 0, "!play r4");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:0} has one "
+	fx_ok(f, 0, "!play r4");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:0} has one "
 	    "card and owes an UNO call. {p:1} to play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
 	lx_assert_turn(f, 1, 0x5, 0);
-	lx_ok(f, 0, "uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} calls UNO!");
-	assert_int_equal(lx_said_count(f, 0), 0);
+	fx_ok(f, 0, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:0} calls UNO!");
+	assert_int_equal(fx_said_count(f, 0), 0);
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
 	lx_assert_turn(f, 1, 0, -1);
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
 	assert_lx_cards(f, 0, "~g3");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Caught: another player calls first, in the channel or in private,
@@ -117,28 +117,28 @@ test_right_after(void **state)
 static void
 test_caught(void **state)
 {
-	struct lx *f = deal("r4 ~g3", "g6 ~g7 b8");
+	struct fx *f = deal("r4 ~g3", "g6 ~g7 b8");
 
 	(void)state;
-	lx_ok(f, 0, "!play r4");
-	lx_ok(f, 2, "!uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
+	fx_ok(f, 0, "!play r4");
+	fx_ok(f, 2, "!uno");
+	assert_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
 	    "two cards.");
-	assert_lx_said(f, 0, "You draw {blu:b1} {blu:b2}. Hand (3): "
+	assert_said(f, 0, "You draw {blu:b1} {blu:b2}. Hand (3): "
 	    "{grn:~g3} {blu:b1 b2}");
 	assert_int_equal(lx_count(f, 2), 3);
-	lx_refused(f, 0, "uno", "nobody owes an UNO call");
+	fx_refused(f, 0, "uno", "nobody owes an UNO call");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal("r4 ~g3", "g6 ~g7 b8");
-	lx_ok(f, 0, "!play r4");
-	lx_ok(f, 1, "uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} calls UNO first! {p:0} draws "
+	fx_ok(f, 0, "!play r4");
+	fx_ok(f, 1, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:1} calls UNO first! {p:0} draws "
 	    "two cards.");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_ok(f, 1, "!play r1");
-	lx_free(f);
+	fx_ok(f, 1, "!play r1");
+	fx_free(f);
 }
 
 /* Missed and nobody calls: the next player's move ends the debt, with
@@ -146,33 +146,33 @@ test_caught(void **state)
 static void
 test_missed(void **state)
 {
-	struct lx *f = deal("r4 ~g3", "g6 ~g7 b8");
+	struct fx *f = deal("r4 ~g3", "g6 ~g7 b8");
 
 	(void)state;
-	lx_ok(f, 0, "!play r4");
-	lx_ok(f, 1, "!play r1");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} plays {red:r1}. {p:2} to "
+	fx_ok(f, 0, "!play r4");
+	fx_ok(f, 1, "!play r1");
+	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:r1}. {p:2} to "
 	    "play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_refused(f, 0, "uno", "nobody owes an UNO call");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_refused(f, 0, "uno", "nobody owes an UNO call");
 	assert_lx_cards(f, 0, "~g3");
-	lx_free(f);
+	fx_free(f);
 
 	f = deal("r4 ~g3", "g6 ~g7 b8");
-	lx_ok(f, 0, "!play r4");
-	lx_ok(f, 1, "draw");
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_free(f);
+	fx_ok(f, 0, "!play r4");
+	fx_ok(f, 1, "draw");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_free(f);
 
 	f = deal("r4 ~g3", "g6 ~g7 b8");
-	lx_ok(f, 0, "!play r4");
+	fx_ok(f, 0, "!play r4");
 	assert_string_equal(lx_timeout(f), "-1 idle");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} draws a card and keeps it. "
+	assert_said(f, GAME_PUBLIC, "{p:1} draws a card and keeps it. "
 	    "{p:2} to play.");
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
 	assert_lx_cards(f, 0, "~g3");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A hand of one that draws and plays the card drawn is down to one
@@ -184,26 +184,26 @@ test_after_draw(void **state)
 		.hands = { "~g3", "y4 ~y5 r1", "g6 ~g7 b8" }, .discard = "r9",
 		.draw = "r2 r3", .first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "draw");
-	lx_ok(f, 0, "!play r2");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r2}. {p:0} has one "
+	fx_ok(f, 0, "draw");
+	fx_ok(f, 0, "!play r2");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r2}. {p:0} has one "
 	    "card and owes an UNO call. {p:1} to play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
-	lx_free(f);
+	fx_free(f);
 
 	f = lx_new(3, 2);
 	d.draw = "r3 r2";
 	lx_stack(f, &d);
-	lx_ok(f, 0, "draw");
-	lx_ok(f, 0, "!play r3 uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r3}: UNO! {p:1} to "
+	fx_ok(f, 0, "draw");
+	fx_ok(f, 0, "!play r3 uno");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r3}: UNO! {p:1} to "
 	    "play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A call beside an open challenge leaves the window open; a lie caught
@@ -211,56 +211,56 @@ test_after_draw(void **state)
 static void
 test_with_challenge(void **state)
 {
-	struct lx *f = deal("~g3 y2", "g6 ~g7 b8");
+	struct fx *f = deal("~g3 y2", "g6 ~g7 b8");
 
 	(void)state;
-	lx_ok(f, 0, "play ~g3 as r6");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:0} has one card and owes an "
+	fx_ok(f, 0, "play ~g3 as r6");
+	assert_said_has(f, GAME_PUBLIC, "{p:0} has one card and owes an "
 	    "UNO call.");
 	lx_assert_turn(f, 1, 0x7, 0);
-	lx_ok(f, 0, "uno");
+	fx_ok(f, 0, "uno");
 	lx_assert_turn(f, 1, 0x6, 0);
-	lx_ok(f, 1, "challenge");
+	fx_ok(f, 1, "challenge");
 	assert_int_equal(lx_count(f, 0), 3);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal("~g3 y2", "g6 ~g7 b8");
-	lx_ok(f, 0, "play ~g3 as r6");
-	lx_ok(f, 2, "challenge");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {grn:~g3}, a "
+	fx_ok(f, 0, "play ~g3 as r6");
+	fx_ok(f, 2, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_free(f);
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_free(f);
 
 	/* True and challenged: the debt stands. */
 	f = deal("~r6 y2", "g6 ~g7 b8");
-	lx_ok(f, 0, "play ~r6");
-	lx_ok(f, 2, "challenge");
+	fx_ok(f, 0, "play ~r6");
+	fx_ok(f, 2, "challenge");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
-	lx_ok(f, 2, "uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
+	fx_ok(f, 2, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
 	    "two cards.");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A swap that leaves a hand of one: its new holder owes the call. */
 static void
 test_swap(void **state)
 {
-	struct lx *f = deal("r7 ~g3 y2", "b8");
+	struct fx *f = deal("r7 ~g3 y2", "b8");
 
 	(void)state;
-	lx_ok(f, 0, "!play r7");
-	lx_ok(f, 0, "swap {p:2}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} and {p:2} swap hands. {p:0} has "
+	fx_ok(f, 0, "!play r7");
+	fx_ok(f, 0, "swap {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} and {p:2} swap hands. {p:0} has "
 	    "one card and owes an UNO call. {p:1} to play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 0);
-	lx_ok(f, 2, "uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
+	fx_ok(f, 2, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:2} calls UNO first! {p:0} draws "
 	    "two cards.");
 	assert_lx_cards(f, 0, "b1 b2 b8");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A pass of hands that leaves two hands of one: both owe, and the one
@@ -268,25 +268,25 @@ test_swap(void **state)
 static void
 test_zero_two_owe(void **state)
 {
-	struct lx *f = deal("r0 ~g3", "b8");
+	struct fx *f = deal("r0 ~g3", "b8");
 
 	(void)state;
-	lx_ok(f, 0, "!play r0");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays {red:r0}. Every hand "
+	fx_ok(f, 0, "!play r0");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r0}. Every hand "
 	    "passes to the next player. {p:0} has one card and owes an UNO "
 	    "call. {p:1} has one card and owes an UNO call. {p:1} to play.");
 	assert_int_equal(liarsuno_uno_due(f->g), 0x3);
 	lx_assert_turn(f, 1, 0x7, 1);
-	lx_ok(f, 1, "uno");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} calls UNO! {p:0} draws two "
+	fx_ok(f, 1, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:1} calls UNO! {p:0} draws two "
 	    "cards.");
 	assert_lx_cards(f, 0, "b1 b2 b8");
 	assert_lx_cards(f, 1, "~g3");
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)

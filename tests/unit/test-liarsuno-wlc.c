@@ -26,7 +26,7 @@
 
 /* Four players (or fewer), seat 0 first with a WLC on a yellow 9; the
  * draw pile starts b1 b3 b4. */
-static struct lx *
+static struct fx *
 deal(int nseats, int reversed)
 {
 	struct liarsuno_deal d = {
@@ -34,7 +34,7 @@ deal(int nseats, int reversed)
 		    "b2 ~+4 g7" },
 		.discard = "y9", .draw = "b1 b3 b4", .first = 0,
 	};
-	struct lx *f = lx_new(nseats, nseats - 1);
+	struct fx *f = lx_new(nseats, nseats - 1);
 
 	d.reversed = reversed;
 	lx_stack(f, &d);
@@ -49,15 +49,15 @@ test_last_card(void **state)
 		.hands = { "WLC", "~g3 r1", "r5 y6 ~+4" }, .discard = "y9",
 		.first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!play WLC red");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
+	fx_ok(f, 0, "!play WLC red");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
 	    "{p:0} goes out, scoring 65.");
 	lx_assert_over(f, (const int[]){ 1, 2, 3 }, 0, NULL);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* Everyone else puts a card, in private only; the channel learns who
@@ -65,47 +65,47 @@ test_last_card(void **state)
 static void
 test_put(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_refused(f, 0, "!play WLC", "a wild names the colour to play next: "
+	fx_refused(f, 0, "!play WLC", "a wild names the colour to play next: "
 	    "red, yellow, green or blue");
-	lx_refused(f, 1, "put r1", "there is no card for you to put now");
-	lx_ok(f, 0, "!play WLC red");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
+	fx_refused(f, 1, "put r1", "there is no card for you to put now");
+	fx_ok(f, 0, "!play WLC red");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
 	    "Wild Liar's Challenge: everyone else puts a {red:red} card face "
 	    "down, in private.");
-	assert_lx_said(f, 1, "Wild Liar's Challenge: put a {red:red} card "
+	assert_said(f, 1, "Wild Liar's Challenge: put a {red:red} card "
 	    "face down, to me: put CARD (without one, put any card and "
 	    "bluff). Hand (4): {red:r1} {grn:g4 ~g3} WLC");
-	assert_int_equal(lx_said_count(f, 0), 1);
+	assert_int_equal(fx_said_count(f, 0), 1);
 	lx_assert_puts(f, 0xe);
 	assert_lx_top(f, "red WLC");
-	lx_refused(f, 1, "!put r1", "keep your cards secret: send 'put CARD' "
+	fx_refused(f, 1, "!put r1", "keep your cards secret: send 'put CARD' "
 	    "to me in private");
-	lx_refused(f, 1, "put r2", "you do not hold r2");
-	lx_refused(f, 1, "put", "put one card: put ~r5");
-	lx_refused(f, 0, "put y2", "there is no card for you to put now");
-	lx_refused(f, 1, "!play r1", "wait: a Wild Liar's Challenge is on");
-	lx_refused(f, 0, "draw", "wait: a Wild Liar's Challenge is on");
-	lx_refused(f, 2, "uno", "nobody owes an UNO call");
-	lx_ok(f, 1, "put ~g3");
-	assert_lx_said(f, GAME_PUBLIC, "{p:1} has put a card.");
-	assert_lx_said(f, 1, "You put {grn:~g3}. Hand (3): {red:r1} {grn:g4} "
+	fx_refused(f, 1, "put r2", "you do not hold r2");
+	fx_refused(f, 1, "put", "put one card: put ~r5");
+	fx_refused(f, 0, "put y2", "there is no card for you to put now");
+	fx_refused(f, 1, "!play r1", "wait: a Wild Liar's Challenge is on");
+	fx_refused(f, 0, "draw", "wait: a Wild Liar's Challenge is on");
+	fx_refused(f, 2, "uno", "nobody owes an UNO call");
+	fx_ok(f, 1, "put ~g3");
+	assert_said(f, GAME_PUBLIC, "{p:1} has put a card.");
+	assert_said(f, 1, "You put {grn:~g3}. Hand (3): {red:r1} {grn:g4} "
 	    "WLC; put: {grn:~g3}");
 	assert_lx_cards(f, -3, "~g3");
 	lx_assert_puts(f, 0xc);
-	lx_refused(f, 1, "put r1", "there is no card for you to put now");
-	lx_ok(f, 3, "put b2");
-	lx_ok(f, 2, "put r5");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} has put a card. All cards are "
+	fx_refused(f, 1, "put r1", "there is no card for you to put now");
+	fx_ok(f, 3, "put b2");
+	fx_ok(f, 2, "put r5");
+	assert_said(f, GAME_PUBLIC, "{p:2} has put a card. All cards are "
 	    "in: {p:0} turns them over.");
-	assert_lx_said(f, 0, "Turn the put cards over, one at a time: "
+	assert_said(f, 0, "Turn the put cards over, one at a time: "
 	    "challenge NICK ({p:1}, {p:2}, {p:3}). Hand (2): {yel:y2} "
 	    "{grn:~g5}");
 	lx_assert_turn(f, 0, 0, -1);
 	assert_lx_cards(f, -3, "~g3 r5 b2");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A liar caught takes the card back and draws one; the first card of
@@ -114,32 +114,32 @@ test_put(void **state)
 static void
 test_caught_then_colour(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put r5");
-	lx_ok(f, 3, "put b2");
-	lx_refused(f, 0, "challenge", "name whose card you turn over: "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 3, "put b2");
+	fx_refused(f, 0, "challenge", "name whose card you turn over: "
 	    "challenge NICK");
-	lx_refused(f, 1, "challenge {p:2}", "only the WLC's player turns put "
+	fx_refused(f, 1, "challenge {p:2}", "only the WLC's player turns put "
 	    "cards over, once all are in");
-	lx_refused(f, 1, "challenge", "there is no face-down card to "
+	fx_refused(f, 1, "challenge", "there is no face-down card to "
 	    "challenge");
-	lx_refused(f, 0, "challenge {p:0}", "name another player, not "
+	fx_refused(f, 0, "challenge {p:0}", "name another player, not "
 	    "yourself");
-	lx_ok(f, 0, "!challenge {p:1}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	fx_ok(f, 0, "!challenge {p:1}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{grn:~g3}, not {red:red}! {p:1} takes it back and draws a "
 	    "card.");
-	assert_lx_said(f, 1, "You draw {blu:b1}. Hand (5): {red:r1} {grn:g4 "
+	assert_said(f, 1, "You draw {blu:b1}. Hand (5): {red:r1} {grn:g4 "
 	    "~g3} {blu:b1} WLC");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_refused(f, 0, "challenge {p:1}", "that player has no put card to "
+	fx_refused(f, 0, "challenge {p:1}", "that player has no put card to "
 	    "turn over");
-	lx_ok(f, 0, "challenge {p:2}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
+	fx_ok(f, 0, "challenge {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{red:r5}, {red:red}! Under the WLC go the cards of {p:2}, {p:3}. "
 	    "{p:1} to play.");
 	assert_lx_cards(f, -2, "y9 r5 b2 WLC");
@@ -148,8 +148,8 @@ test_caught_then_colour(void **state)
 	assert_lx_cards(f, 2, "~r8 y6");
 	assert_lx_top(f, "red WLC");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_ok(f, 1, "!play r1");
-	lx_free(f);
+	fx_ok(f, 1, "!play r1");
+	fx_free(f);
 }
 
 /* Everyone turned over and caught: each takes the card back and draws
@@ -158,22 +158,22 @@ test_caught_then_colour(void **state)
 static void
 test_everyone_caught(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put g4");
-	lx_ok(f, 2, "put y6");
-	lx_ok(f, 3, "put ~+4");
-	lx_ok(f, 0, "challenge {p:3}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:3}'s card: ~+4, "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put g4");
+	fx_ok(f, 2, "put y6");
+	fx_ok(f, 3, "put ~+4");
+	fx_ok(f, 0, "challenge {p:3}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:3}'s card: ~+4, "
 	    "not {red:red}! {p:3} takes it back and draws a card.");
-	lx_ok(f, 0, "challenge {p:1}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	fx_ok(f, 0, "challenge {p:1}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{grn:g4}, not {red:red}! {p:1} takes it back and draws a "
 	    "card.");
-	lx_ok(f, 0, "challenge {p:2}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
+	fx_ok(f, 0, "challenge {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{yel:y6}, not {red:red}! {p:2} takes it back and draws a card. "
 	    "{p:1} to play.");
 	assert_lx_cards(f, 1, "r1 g4 ~g3 b3 WLC");
@@ -181,7 +181,7 @@ test_everyone_caught(void **state)
 	assert_lx_cards(f, 3, "g7 b1 b2 ~+4");
 	assert_lx_cards(f, -2, "y9 WLC");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A liar caught with nothing left to draw takes the card back all the
@@ -193,26 +193,26 @@ test_caught_nothing_to_draw(void **state)
 		.hands = { "WLC y2 y3", "~g3 r1" }, .discard = "r9",
 		.first = 0,
 	};
-	struct lx *f = lx_new(3, 2);
+	struct fx *f = lx_new(3, 2);
 
 	(void)state;
 	d.hands[2] = lx_rest(f, "WLC y2 y3 ~g3 r1 r9");
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put b5");
-	lx_ok(f, 0, "challenge {p:1}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put b5");
+	fx_ok(f, 0, "challenge {p:1}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{grn:~g3}, not {red:red}! {p:1} takes it back and draws a card. "
 	    "The draw pile ran out: the discard pile but its top was "
 	    "shuffled into a new one.");
 	assert_lx_cards(f, 1, "r1 r9 ~g3");
-	lx_ok(f, 0, "challenge {p:2}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
+	fx_ok(f, 0, "challenge {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{blu:b5}, not {red:red}! {p:2} takes it back and has nothing to "
 	    "draw. {p:1} to play.");
-	assert_lx_said_has(f, 2, "Hand (106): ");
-	lx_free(f);
+	assert_said_has(f, 2, "Hand (106): ");
+	fx_free(f);
 }
 
 /* Last cards under the WLC win, together: each winner scores all the
@@ -224,23 +224,23 @@ test_shared_win(void **state)
 		.hands = { "WLC y2 ~g5", "~r3", "r5", "b2 ~+4 g7" },
 		.discard = "y9", .draw = "b1", .first = 0,
 	};
-	struct lx *f = lx_new(4, 3);
+	struct fx *f = lx_new(4, 3);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~r3");
-	assert_lx_said(f, 1, "You put {red:~r3}. Hand (0); put: {red:~r3}");
-	lx_ok(f, 2, "put r5");
-	lx_ok(f, 3, "put g7");
-	lx_ok(f, 0, "challenge {p:3}");
-	lx_ok(f, 0, "challenge {p:1}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~r3");
+	assert_said(f, 1, "You put {red:~r3}. Hand (0); put: {red:~r3}");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 3, "put g7");
+	fx_ok(f, 0, "challenge {p:3}");
+	fx_ok(f, 0, "challenge {p:1}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{red:~r3}, {red:red}! Under the WLC go the cards of {p:1}, {p:2}. "
 	    "{p:1} and {p:2} go out, scoring 67.");
 	lx_assert_over(f, (const int[]){ 3, 1, 1, 4 }, -1,
 	    (const int[]){ 0, 67, 67, 0 });
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A last card put and caught goes back: its player plays on; cards
@@ -252,24 +252,24 @@ test_last_card_put(void **state)
 		.hands = { "WLC y2 ~g5", "~g3", "r5 y6", "b2 ~+4 g7" },
 		.discard = "y9", .draw = "b1 b3", .first = 0,
 	};
-	struct lx *f = lx_new(4, 3);
+	struct fx *f = lx_new(4, 3);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put r5");
-	lx_ok(f, 3, "put g7");
-	lx_ok(f, 0, "challenge {p:1}");
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 3, "put g7");
+	fx_ok(f, 0, "challenge {p:1}");
 	assert_lx_cards(f, 1, "~g3 b1");
-	lx_ok(f, 0, "challenge {p:2}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
+	fx_ok(f, 0, "challenge {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{red:r5}, {red:red}! Under the WLC go the cards of {p:2}, {p:3}. "
 	    "{p:2} has one card and owes an UNO call. {p:1} to play.");
 	assert_lx_cards(f, 2, "y6");
 	assert_lx_cards(f, 3, "b2 ~+4");
 	assert_int_equal(liarsuno_uno_due(f->g), 1u << 2);
-	lx_free(f);
+	fx_free(f);
 }
 
 /* A last card put as a lie and never turned over goes under with the
@@ -281,22 +281,22 @@ test_unturned_last_card(void **state)
 		.hands = { "WLC y2 ~g5", "~g3 r1", "r5 y6", "g7" },
 		.discard = "y9", .draw = "b1", .first = 0,
 	};
-	struct lx *f = lx_new(4, 3);
+	struct fx *f = lx_new(4, 3);
 
 	(void)state;
 	lx_stack(f, &d);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put r1");
-	lx_ok(f, 2, "put y6");
-	lx_ok(f, 3, "put g7");
-	lx_ok(f, 0, "challenge {p:2}");
-	lx_ok(f, 0, "challenge {p:1}");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put r1");
+	fx_ok(f, 2, "put y6");
+	fx_ok(f, 3, "put g7");
+	fx_ok(f, 0, "challenge {p:2}");
+	fx_ok(f, 0, "challenge {p:1}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{red:r1}, {red:red}! Under the WLC go the cards of {p:1}, {p:3}. "
 	    "{p:3} goes out, scoring 22.");
 	lx_assert_over(f, (const int[]){ 3, 2, 4, 1 }, 3,
 	    (const int[]){ 0, 0, 0, 22 });
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The put cards' time runs out: the table puts for whoever has not,
@@ -305,31 +305,31 @@ test_unturned_last_card(void **state)
 static void
 test_put_timeout(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_ok(f, 0, "!play WLC green");
-	lx_ok(f, 2, "put ~r8");
+	fx_ok(f, 0, "!play WLC green");
+	fx_ok(f, 2, "put ~r8");
 	assert_string_equal(lx_timeout(f), "-1 close");
-	assert_lx_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:1}, "
+	assert_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:1}, "
 	    "{p:3}. All cards are in: {p:0} turns them over.");
-	assert_lx_said(f, 1, "You put {grn:g4}. Hand (3): {red:r1} {grn:~g3} "
+	assert_said(f, 1, "You put {grn:g4}. Hand (3): {red:r1} {grn:~g3} "
 	    "WLC; put: {grn:g4}");
-	assert_lx_said(f, 3, "You put {grn:g7}. Hand (2): {blu:b2} ~+4; put: "
+	assert_said(f, 3, "You put {grn:g7}. Hand (2): {blu:b2} ~+4; put: "
 	    "{grn:g7}");
 	assert_lx_cards(f, -3, "g4 ~r8 g7");
-	lx_free(f);
+	fx_free(f);
 
 	/* No card of the colour: the first card of the sorted hand. */
 	f = deal(4, 0);
-	lx_ok(f, 0, "!play WLC blue");
-	lx_ok(f, 1, "put r1");
-	lx_ok(f, 3, "put b2");
+	fx_ok(f, 0, "!play WLC blue");
+	fx_ok(f, 1, "put r1");
+	fx_ok(f, 3, "put b2");
 	assert_string_equal(lx_timeout(f), "-1 close");
-	assert_lx_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:2}. "
+	assert_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:2}. "
 	    "All cards are in: {p:0} turns them over.");
 	assert_lx_cards(f, -3, "r1 r5 b2");
-	lx_free(f);
+	fx_free(f);
 }
 
 /* The WLC's player's time runs out: the next put card in the direction
@@ -337,29 +337,29 @@ test_put_timeout(void **state)
 static void
 test_accuse_timeout(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put y6");
-	lx_ok(f, 3, "put b2");
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put y6");
+	fx_ok(f, 3, "put b2");
 	assert_string_equal(lx_timeout(f), "0 accuse 1");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
+	assert_said_has(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{grn:~g3}, not {red:red}!");
 	assert_string_equal(lx_timeout(f), "0 accuse 2");
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(4, 1);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put y6");
-	lx_ok(f, 3, "put b2");
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put y6");
+	fx_ok(f, 3, "put b2");
 	assert_string_equal(lx_timeout(f), "0 accuse 3");
 	assert_string_equal(lx_timeout(f), "0 accuse 2");
 	assert_string_equal(lx_timeout(f), "0 accuse 1");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:3} to play.");
-	lx_free(f);
+	assert_said_has(f, GAME_PUBLIC, "{p:3} to play.");
+	fx_free(f);
 }
 
 /* The WLC's player leaves: the put cards go back and play goes on
@@ -368,14 +368,14 @@ test_accuse_timeout(void **state)
 static void
 test_leave(void **state)
 {
-	struct lx *f = deal(4, 0);
+	struct fx *f = deal(4, 0);
 
 	(void)state;
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put r5");
-	lx_move_ok(f, "0 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:0} leaves the game; 2 cards go "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_move_ok(f, "0 leave");
+	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 2 cards go "
 	    "under the draw pile. The Wild Liar's Challenge is off: the put "
 	    "cards go back. {p:1} to play.");
 	assert_lx_cards(f, 1, "r1 g4 ~g3 WLC");
@@ -383,42 +383,42 @@ test_leave(void **state)
 	assert_lx_cards(f, -3, "");
 	assert_lx_top(f, "red WLC");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 
 	f = deal(4, 0);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 3, "put b2");
-	lx_move_ok(f, "2 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:2} leaves the game; 3 cards go "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 3, "put b2");
+	fx_move_ok(f, "2 leave");
+	assert_said(f, GAME_PUBLIC, "{p:2} leaves the game; 3 cards go "
 	    "under the draw pile. All cards are in: {p:0} turns them over.");
 	lx_assert_turn(f, 0, 0, -1);
-	lx_refused(f, 0, "challenge {p:2}", "that player is not in the game");
+	fx_refused(f, 0, "challenge {p:2}", "that player is not in the game");
 	/* A put card's owner leaving once turned over is pending. */
-	lx_move_ok(f, "3 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:3} leaves the game; 3 cards go "
+	fx_move_ok(f, "3 leave");
+	assert_said(f, GAME_PUBLIC, "{p:3} leaves the game; 3 cards go "
 	    "under the draw pile.");
-	lx_ok(f, 0, "challenge {p:1}");
-	assert_lx_said_has(f, GAME_PUBLIC, "{p:1} takes it back and draws a "
+	fx_ok(f, 0, "challenge {p:1}");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} takes it back and draws a "
 	    "card. {p:1} to play.");
-	lx_free(f);
+	fx_free(f);
 
 	/* The last card not turned over leaving ends the challenge. */
 	f = deal(4, 0);
-	lx_ok(f, 0, "!play WLC red");
-	lx_ok(f, 1, "put ~g3");
-	lx_ok(f, 2, "put y6");
-	lx_ok(f, 3, "put b2");
-	lx_ok(f, 0, "challenge {p:1}");
-	lx_ok(f, 0, "challenge {p:2}");
-	lx_move_ok(f, "3 leave");
-	assert_lx_said(f, GAME_PUBLIC, "{p:3} leaves the game; 3 cards go "
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put y6");
+	fx_ok(f, 3, "put b2");
+	fx_ok(f, 0, "challenge {p:1}");
+	fx_ok(f, 0, "challenge {p:2}");
+	fx_move_ok(f, "3 leave");
+	assert_said(f, GAME_PUBLIC, "{p:3} leaves the game; 3 cards go "
 	    "under the draw pile. {p:1} to play.");
 	lx_assert_turn(f, 1, 0, -1);
-	lx_free(f);
+	fx_free(f);
 }
 
-#define T(test) cmocka_unit_test_teardown(test, lx_teardown)
+#define T(test) cmocka_unit_test_teardown(test, fx_teardown)
 
 int
 main(void)
