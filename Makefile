@@ -6,6 +6,8 @@
 #                (and the optimised binary), run every suite; ends with
 #                "N passed, N failed"
 #   make sim GAMES=N   a long random-play pass over every variant
+#   make fuzz    build the libFuzzer targets (clang) into build/fuzz and run
+#                each briefly; FUZZ_SECONDS=N runs each longer
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
@@ -15,7 +17,7 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
-	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3
+	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang
 
 CC ?= cc
 PKGS := libconfig sqlite3 openssl
@@ -44,7 +46,25 @@ LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
 TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
 TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 
-.PHONY: all run test sim deps docs format clean
+# libFuzzer targets: clang only, the whole library built again with the
+# fuzzer's coverage hooks.  Each runs as a suite through a small script
+# (build/fuzz/run/NAME) so run-suites.sh counts it like the others.
+F := build/fuzz
+FUZZ_CC := clang
+FUZZ_SAN := -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -g $(FUZZ_SAN)
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
+FUZZ_BINS := $(FUZZ_NAMES:%=$(F)/%)
+FUZZ_RUNS := $(FUZZ_NAMES:%=$(F)/run/%)
+LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
+# Reached only through pattern rules, which would make them intermediate
+# files that make deletes after each build.
+.SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
+	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
+
+.PHONY: all run test sim fuzz deps docs format clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -66,14 +86,32 @@ $(T)/cheaterbot: $(T)/bot/main.o $(LIB_T)
 $(T)/tests/%: $(T)/tests/%.o $(TESTLIB_T) $(LIB_T)
 	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS) -lcmocka
 
+$(F)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(F)/fuzz-%: $(F)/tests/fuzz/fuzz-%.o $(F)/tests/fuzz/fuzz.o \
+		$(F)/tests/lib/harness.o $(LIB_F)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
+$(F)/run/%: $(F)/%
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nexec sh tests/fuzz/run-fuzz.sh %s %s\n' \
+		$(F)/$* tests/fuzz/corpus/$* >$@
+	@chmod +x $@
+
 # Every suite, one summary line.  Suites find the bot, ngircd and the
 # shared rule texts through the environment.  The optimised binary is
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
 test: deps
 	@$(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
-		$(TEST_BINS)
+		$(TEST_BINS) $(FUZZ_RUNS)
 	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
-		sh tests/run-suites.sh $(TEST_BINS)
+		sh tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS)
+
+fuzz: deps
+	@$(MAKE) --no-print-directory $(FUZZ_RUNS)
+	@sh tests/run-suites.sh $(FUZZ_RUNS)
 
 sim: deps
 	@$(MAKE) --no-print-directory $(T)/tests/sim/test-sim
