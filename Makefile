@@ -8,6 +8,9 @@
 #   make sim GAMES=N   a long random-play pass over every variant
 #   make fuzz    build the libFuzzer targets (clang) into build/fuzz and run
 #                each briefly; FUZZ_SECONDS=N runs each longer
+#   make bench   the optimised binary and bench programs (no sanitizers):
+#                rules speed, reply latency on ngircd, lines per move,
+#                SQLite commits; one table, and build/bench/results.json
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
@@ -41,10 +44,16 @@ TEST_SRC := $(sort $(wildcard tests/unit/test-*.c tests/sim/test-*.c \
 
 T := build/test
 R := build/rel
+B := build/bench
 LIB_T := $(LIB_SRC:%.c=$(T)/%.o)
 LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
 TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
 TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
+# The bench programs are not suites (bench/ is outside TEST_SRC's globs):
+# optimised like the binary, with the players' and ngircd's test code.
+BENCH_BINS := $(B)/bench-rules $(B)/bench-store $(B)/bench-net
+BENCH_LIB := $(B)/bench/bench.o $(R)/tests/lib/client.o \
+	$(R)/tests/lib/ngircd.o
 
 # libFuzzer targets: clang only, the whole library built again with the
 # fuzzer's coverage hooks.  Each runs as a suite through a small script
@@ -64,7 +73,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz deps docs format clean
+.PHONY: all run test sim fuzz bench deps docs format clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -76,6 +85,13 @@ $(T)/%.o: %.c
 $(R)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(B)/bench-%: $(B)/bench/bench-%.o $(BENCH_LIB) $(LIB_R)
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 $(R)/cheaterbot: $(R)/bot/main.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS)
@@ -116,6 +132,12 @@ fuzz: deps
 sim: deps
 	@$(MAKE) --no-print-directory $(T)/tests/sim/test-sim
 	@SIM_GAMES=$${GAMES:-5000} sh tests/run-suites.sh $(T)/tests/sim/test-sim
+
+# No timing is asserted anywhere: the figures and their targets are
+# printed and written for a person to judge (docs/performance.md).
+bench: deps
+	@$(MAKE) --no-print-directory $(R)/cheaterbot $(BENCH_BINS)
+	@CHEATERBOT=$(R)/cheaterbot sh bench/run.sh $(B)
 
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot

@@ -18,7 +18,8 @@
 #include "../games/game.h"
 #include "questions.h"
 
-#define CONF_MAX_LIST 32	/* nicks, channels, admins */
+#define CONF_MAX_LIST 128	/* nicks, channels, admins: a table per
+				 * channel, and 100 at once is benchmarked */
 #define CONF_MAX_VARIANTS 16
 
 struct conf {

@@ -157,6 +157,7 @@ ngircd_write_conf(
 		fprintf(f, "\tServerUID = nobody\n\tServerGID = nogroup\n");
 	fprintf(f, "[Limits]\n"
 	           "\tMaxConnectionsIP = 0\n"
+	           "\tMaxJoins = -1\n"
 	           "\tMaxNickLength = 30\n"
 	           "\tMaxPenaltyTime = 0\n"
 	           "\tPingTimeout = 600\n"

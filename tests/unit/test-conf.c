@@ -417,7 +417,7 @@ test_list_overrides(void **state)
 	assert_int_equal(
 	    conf_list_add(c.channels, &c.nchannels, "channel", "#full", &cause),
 	    -1);
-	assert_string_equal(cause, "expected at most 32 channels");
+	assert_string_equal(cause, "expected at most 128 channels");
 	free(cause);
 	assert_int_equal(c.nchannels, CONF_MAX_LIST);
 	assert_int_equal(conf_validate(&c, &cause), 0);

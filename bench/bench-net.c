@@ -1,0 +1,377 @@
+/*
+ * Part 2 of `make bench`: the optimised bot ($CHEATERBOT) end to end on a
+ * private ngircd on loopback (tests/lib/ngircd.c: MaxPenaltyTime = 0, so
+ * the server never throttles anyone), with its own outgoing rate raised
+ * to the most the configuration allows (burst 100, one line per ms).
+ *
+ * For 1, 10 and 100 games at once: as many channels, four scripted players
+ * in each (tests/lib/client.c) who open a game, sit and start it, then for
+ * BENCH_SECONDS (default 10) each asks the bot privately for its hand
+ * (!hand), waits for the answer, thinks BENCH_THINK_MS (default 1000) and
+ * asks again: 4 commands a second per game, 400 with 100 games.  A reply's
+ * latency is from the send of the command to the arrival of the bot's
+ * first line to that player.  No move is made: a move's extra cost is
+ * its SQLite commit, which part 4 measures alone.
+ *
+ * The bot's CPU time per incoming line is its CPU time over the measured
+ * window (/proc/PID/schedstat, nanoseconds; /proc/PID/stat's utime+stime
+ * counts in ticks of 10 ms, too coarse for a few seconds) divided by the
+ * commands the players sent in it; its peak memory is VmHWM from
+ * /proc/PID/status at the end of the run (the deal included).
+ */
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "games/game.h"
+#include "tests/lib/client.h"
+#include "tests/lib/ngircd.h"
+
+#define BOT_NICK "cheaterbot"
+#define POOL 4			/* players per game */
+#define MAX_GAMES 100
+#define WAIT_MS 15000		/* for anything set-up waits on */
+
+static const char conf_text[] =
+    "timers = { turn = 600; turn_warning = 0; lobby_start = 0; };\n"
+    "flood = { burst = 100; interval = 0.001; };\n";
+
+struct player {
+	struct client cl;
+	double sent;		/* when the command in flight went, us */
+	double next;		/* when to send the next one, us */
+	size_t mark;		/* lines received before it went */
+	int inflight;
+};
+
+static struct ngircd irc;
+static char *dir;
+
+static int
+env_int(const char *name, int def)
+{
+	const char *s = getenv(name);
+
+	return s != NULL && atoi(s) > 0 ? atoi(s) : def;
+}
+
+/* The bot's CPU time so far in us: schedstat, else utime+stime. */
+static double
+bot_cpu_us(pid_t pid)
+{
+	unsigned long long ns, ut, st;
+	char path[64], buf[1024], *p;
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+	if ((f = fopen(path, "r")) != NULL) {
+		ok = fscanf(f, "%llu", &ns) == 1;
+		fclose(f);
+		if (ok)
+			return (double)ns / 1e3;
+	}
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	p = fgets(buf, sizeof buf, f);
+	fclose(f);
+	/* The name in parentheses may hold spaces: fields count from its
+	 * closing one; utime and stime are the 14th and 15th. */
+	if (p == NULL || (p = strrchr(buf, ')')) == NULL ||
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+	    "%llu %llu", &ut, &st) != 2)
+		return 0;
+	return (double)(ut + st) * 1e6 / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* The bot's peak resident memory in KiB (VmHWM), or 0. */
+static long
+bot_hwm_kib(pid_t pid)
+{
+	char path[64], line[256];
+	long kib = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "VmHWM: %ld", &kib) == 1)
+			break;
+	fclose(f);
+	return kib;
+}
+
+/* Whether line is the bot's, to nick privately. */
+static int
+from_bot_to(const char *line, const char *nick)
+{
+	const char *p;
+	size_t n = strlen(nick);
+
+	if (strncmp(line, ":" BOT_NICK "!", strlen(BOT_NICK) + 2) != 0 ||
+	    (p = strchr(line, ' ')) == NULL)
+		return 0;
+	p++;
+	if (strncmp(p, "NOTICE ", 7) == 0)
+		p += 7;
+	else if (strncmp(p, "PRIVMSG ", 8) == 0)
+		p += 8;
+	else
+		return 0;
+	return strncmp(p, nick, n) == 0 && p[n] == ' ';
+}
+
+/* Opens a game of a variant chosen by k in #bK and starts it. */
+static int
+deal(struct player *p, int k)
+{
+	const struct game_ops *ops;
+	int nvariants = 0, i, n;
+	char chan[16];
+
+	while (game_table[nvariants] != NULL)
+		nvariants++;
+	ops = game_table[k % nvariants];
+	n = POOL < ops->max_seats ? POOL : ops->max_seats;
+	snprintf(chan, sizeof chan, "#b%d", k);
+	for (i = 0; i < n; i++) {
+		if (i == 0)
+			client_send(&p[0].cl, "PRIVMSG %s :!play %s", chan,
+			    ops->name);
+		else
+			client_send(&p[i].cl, "PRIVMSG %s :!join", chan);
+		if (client_wait_text(&p[0].cl, i == 0 ? "opens a" :
+		    "sits in", WAIT_MS) == NULL)
+			return -1;
+	}
+	client_send(&p[0].cl, "PRIVMSG %s :!start", chan);
+	/* Every seat's hand comes privately with the deal. */
+	for (i = 0; i < n; i++)
+		if (client_wait_glob(&p[i].cl, ":" BOT_NICK "!* * b*p* :*",
+		    WAIT_MS) == NULL)
+			return -1;
+	return 0;
+}
+
+/* Brings up the bot in games channels with their players, dealt. */
+static int
+setup(int games, struct player *pl, struct ngircd_bot *bot)
+{
+	const char *args[16];
+	static char chans[MAX_GAMES][16];
+	char conf[4096], db[4096], port[16], want[64];
+	int n = 0, k, i;
+	FILE *f;
+
+	snprintf(conf, sizeof conf, "%s/bot.cfg", dir);
+	if ((f = fopen(conf, "w")) == NULL)
+		return -1;
+	/* The channels go in the file: 100 --channel flags are more
+	 * arguments than ngircd_bot_start() passes. */
+	fputs(conf_text, f);
+	fputs("channels = [", f);
+	for (k = 0; k < games; k++)
+		fprintf(f, "%s\"#b%d\"", k > 0 ? ", " : " ", k);
+	fputs(" ];\n", f);
+	fclose(f);
+	snprintf(db, sizeof db, "%s/bot%d.db", dir, games);
+	snprintf(port, sizeof port, "%d", irc.port);
+	for (k = 0; k < games; k++) {
+		snprintf(chans[k], sizeof chans[k], "#b%d", k);
+		for (i = 0; i < POOL; i++) {
+			snprintf(want, sizeof want, "b%dp%d", k, i);
+			if (client_open(&pl[k * POOL + i].cl, irc.port,
+			    want) != 0 ||
+			    client_join(&pl[k * POOL + i].cl, chans[k]) != 0) {
+				fprintf(stderr, "bench-net: %s cannot join "
+				    "%s\n", want, chans[k]);
+				return -1;
+			}
+		}
+	}
+	args[n++] = "-c";
+	args[n++] = conf;
+	args[n++] = "--server";
+	args[n++] = "127.0.0.1";
+	args[n++] = "--port";
+	args[n++] = port;
+	args[n++] = "--db";
+	args[n++] = db;
+	args[n++] = "--seed";
+	args[n++] = "1";
+	args[n] = NULL;
+	if (ngircd_bot_start(bot, dir, "bot", args) != 0)
+		return -1;
+	for (k = 0; k < games; k++) {
+		snprintf(want, sizeof want, ":" BOT_NICK "!* JOIN *%.15s",
+		    chans[k]);
+		if (client_wait_glob(&pl[k * POOL].cl, want, WAIT_MS) ==
+		    NULL) {
+			fprintf(stderr, "bench-net: the bot is not in %s; see "
+			    "%s\n", chans[k], bot->log);
+			return -1;
+		}
+	}
+	for (k = 0; k < games; k++)
+		if (deal(&pl[k * POOL], k) != 0) {
+			fprintf(stderr, "bench-net: no deal in #b%d; see %s\n",
+			    k, bot->log);
+			return -1;
+		}
+	return 0;
+}
+
+/* Reads whatever came for p; records a reply to its command in flight. */
+static void
+receive(struct player *p, double think, double *lat, size_t *nlat,
+    size_t cap)
+{
+	double now;
+	size_t i;
+
+	while (client_pump(&p->cl, 0) == 0 && p->cl.inlen > 0)
+		;
+	client_pump(&p->cl, 0);
+	if (!p->inflight)
+		return;
+	for (i = p->mark; i < p->cl.nlines; i++) {
+		if (!from_bot_to(p->cl.lines[i], p->cl.nick))
+			continue;
+		now = bench_now_us();
+		if (*nlat < cap)
+			lat[(*nlat)++] = now - p->sent;
+		p->inflight = 0;
+		p->next = now + think;
+		return;
+	}
+	p->mark = p->cl.nlines;
+}
+
+/* The measured window: every player asks, waits, thinks, asks again. */
+static void
+run(int games, struct player *pl, pid_t pid)
+{
+	int np = games * POOL, i, timeout;
+	double secs = env_int("BENCH_SECONDS", 10);
+	double think = env_int("BENCH_THINK_MS", 1000) * 1e3;
+	size_t cap = (size_t)(np * (secs * 1e6 / think + 2)) + 16, nlat = 0;
+	double *lat = calloc(cap, sizeof *lat), start, end, now, cpu0;
+	double wake;
+	struct pollfd *pfd = calloc((size_t)np, sizeof *pfd);
+	long sent = 0, unanswered = 0;
+	char name[64];
+
+	if (lat == NULL || pfd == NULL)
+		exit(1);
+	start = bench_now_us();
+	end = start + secs * 1e6;
+	for (i = 0; i < np; i++) {
+		/* Spread the first commands over one think time. */
+		pl[i].next = start + think * i / np;
+		pl[i].inflight = 0;
+		client_skip(&pl[i].cl);
+	}
+	cpu0 = bot_cpu_us(pid);
+	while ((now = bench_now_us()) < end) {
+		wake = end;
+		for (i = 0; i < np; i++) {
+			if (!pl[i].inflight && now >= pl[i].next) {
+				pl[i].mark = pl[i].cl.nlines;
+				pl[i].sent = bench_now_us();
+				client_send(&pl[i].cl,
+				    "PRIVMSG " BOT_NICK " :!hand");
+				pl[i].inflight = 1;
+				sent++;
+			}
+			if (!pl[i].inflight && pl[i].next < wake)
+				wake = pl[i].next;
+			pfd[i].fd = pl[i].cl.fd;
+			pfd[i].events = POLLIN;
+		}
+		timeout = (int)((wake - now) / 1e3);
+		if (poll(pfd, (nfds_t)np, timeout > 0 ? timeout : 0) <= 0)
+			continue;
+		for (i = 0; i < np; i++)
+			if (pfd[i].revents != 0)
+				receive(&pl[i], think, lat, &nlat, cap);
+	}
+	cpu0 = bot_cpu_us(pid) - cpu0;
+	for (i = 0; i < np; i++)
+		unanswered += pl[i].inflight;
+	snprintf(name, sizeof name, "%d games: replies", games);
+	bench_row("2 ngircd", name, (double)nlat, "replies", NULL);
+	if (unanswered > np / 10) {
+		snprintf(name, sizeof name, "%d games: unanswered at end",
+		    games);
+		bench_row("2 ngircd", name, (double)unanswered, "commands",
+		    NULL);
+	}
+	snprintf(name, sizeof name, "%d games: reply median", games);
+	bench_row("2 ngircd", name, bench_pct(lat, nlat, 50) / 1e3, "ms",
+	    games == 100 ? "< 1" : NULL);
+	snprintf(name, sizeof name, "%d games: reply p99", games);
+	bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3, "ms",
+	    games == 100 ? "< 5" : NULL);
+	snprintf(name, sizeof name, "%d games: CPU per incoming line", games);
+	bench_row("2 ngircd", name, sent > 0 ? cpu0 / (double)sent : 0, "us",
+	    games == 100 ? "< 10" : NULL);
+	snprintf(name, sizeof name, "%d games: peak memory (VmHWM)", games);
+	bench_row("2 ngircd", name, (double)bot_hwm_kib(pid) / 1024, "MiB",
+	    games == 100 ? "< 16" : NULL);
+	free(lat);
+	free(pfd);
+}
+
+static int
+scenario(int games)
+{
+	struct player *pl = calloc((size_t)games * POOL, sizeof *pl);
+	struct ngircd_bot bot;
+	int i, rc = 0;
+
+	if (pl == NULL)
+		return -1;
+	memset(&bot, 0, sizeof bot);
+	for (i = 0; i < games * POOL; i++)
+		pl[i].cl.fd = -1;
+	if (setup(games, pl, &bot) != 0) {
+		fprintf(stderr, "bench-net: %d games: set-up failed\n", games);
+		rc = -1;
+	} else {
+		run(games, pl, bot.pid);
+	}
+	if (bot.pid > 0)
+		ngircd_bot_stop(&bot);
+	for (i = 0; i < games * POOL; i++)
+		client_close(&pl[i].cl);
+	free(pl);
+	return rc;
+}
+
+int
+main(void)
+{
+	static const int counts[] = { 1, 10, MAX_GAMES };
+	size_t i;
+	int rc = 0;
+
+	if (getenv("CHEATERBOT") == NULL)
+		setenv("CHEATERBOT", "build/rel/cheaterbot", 1);
+	if ((dir = ngircd_tmpdir()) == NULL ||
+	    ngircd_start(&irc, dir, 0) != 0)
+		return 1;
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
+		if (scenario(counts[i]) != 0)
+			rc = 1;
+	ngircd_stop(&irc);
+	if (rc == 0)
+		ngircd_rmdir(dir);
+	free(dir);
+	return rc;
+}
