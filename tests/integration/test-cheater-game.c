@@ -337,7 +337,6 @@ play_game(struct world *w)
 {
 	struct driver *d = &w->d;
 	struct driver_table *t = table(w);
-	long start = d->moves;
 
 	if (w->games == MAX_GAMES)
 		fail_msg("%d games, and alice has not won two in a row with "
@@ -345,24 +344,7 @@ play_game(struct world *w)
 		    MAX_GAMES);
 	driver_deal_from(d, TABLE, &cheater_ops, NSEATS, ALICE);
 	w->id[w->games] = t->id;
-	while (t->state != DRIVER_OFF) {
-		if (d->moves - start > MAX_MOVES)
-			fail_msg("game %lld goes on after %d moves",
-			    (long long)t->id, MAX_MOVES);
-		driver_send(d, TABLE);
-		if (driver_poll(d) > 0)
-			driver_pump(d, POLL_MS);
-	}
-	w->moves[w->games++] = d->moves - start;
-}
-
-/* SEED, or CHEATER_SEED from the environment (to try others). */
-static uint64_t
-seed(void)
-{
-	const char *s = getenv("CHEATER_SEED");
-
-	return s != NULL && *s != '\0' ? strtoull(s, NULL, 10) : SEED;
+	w->moves[w->games++] = driver_play(d, TABLE, MAX_MOVES, POLL_MS);
 }
 
 static void
@@ -372,7 +354,8 @@ test_match(void **state)
 	long long start = ngircd_now_ms();
 	int i;
 
-	driver_open(&w->d, 1, conf_text, seed());
+	driver_open(&w->d, 1, conf_text,
+	    driver_env_seed("CHEATER_SEED", SEED));
 	table(w)->choose = choose;
 	table(w)->choose_ctx = w;
 	w->attack = -1;

@@ -281,7 +281,6 @@ play_game(struct world *w, int nseats)
 {
 	struct driver *d = &w->d;
 	struct driver_table *t = table(w);
-	long start = d->moves;
 	int s;
 
 	w->steered = 0;
@@ -290,24 +289,7 @@ play_game(struct world *w, int nseats)
 	w->nseats[w->games] = nseats;
 	for (s = 0; s < nseats; s++)
 		w->player[w->games][s] = t->player[s];
-	while (t->state != DRIVER_OFF) {
-		if (d->moves - start > MAX_MOVES)
-			fail_msg("game %lld goes on after %d moves",
-			    (long long)t->id, MAX_MOVES);
-		driver_send(d, TABLE);
-		if (driver_poll(d) > 0)
-			driver_pump(d, POLL_MS);
-	}
-	w->moves[w->games++] = d->moves - start;
-}
-
-/* SEED, or CHEESEDOG_SEED from the environment (to try others). */
-static uint64_t
-seed(void)
-{
-	const char *s = getenv("CHEESEDOG_SEED");
-
-	return s != NULL && *s != '\0' ? strtoull(s, NULL, 10) : SEED;
+	w->moves[w->games++] = driver_play(d, TABLE, MAX_MOVES, POLL_MS);
 }
 
 static void
@@ -317,7 +299,8 @@ test_match(void **state)
 	long long start = ngircd_now_ms();
 	int i;
 
-	driver_open(&w->d, 1, conf_text, seed());
+	driver_open(&w->d, 1, conf_text,
+	    driver_env_seed("CHEESEDOG_SEED", SEED));
 	table(w)->choose = choose;
 	table(w)->choose_ctx = w;
 	for (i = 0; i < GAMES - 1; i++)

@@ -504,11 +504,8 @@ out_of_turn(struct world *w, int k)
 static uint64_t
 test_seed(void)
 {
-	const char *s = getenv("HOSTILE_SEED");
-
-	if (s != NULL && *s != '\0')
-		return strtoull(s, NULL, 10);
-	return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
+	return driver_env_seed("HOSTILE_SEED",
+	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16));
 }
 
 /* Reads what the hostiles got (so ngircd never drops them for a full

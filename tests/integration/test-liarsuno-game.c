@@ -538,7 +538,6 @@ play_game(struct world *w)
 {
 	struct driver *d = &w->d;
 	struct driver_table *t = table(w);
-	long start = d->moves;
 	int i;
 
 	if (w->games == MAX_GAMES) {
@@ -549,24 +548,7 @@ play_game(struct world *w)
 	}
 	driver_deal_from(d, TABLE, &liarsuno_ops, NSEATS, 0);
 	w->id[w->games] = t->id;
-	while (t->state != DRIVER_OFF) {
-		if (d->moves - start > MAX_MOVES)
-			fail_msg("game %lld goes on after %d moves",
-			    (long long)t->id, MAX_MOVES);
-		driver_send(d, TABLE);
-		if (driver_poll(d) > 0)
-			driver_pump(d, POLL_MS);
-	}
-	w->moves[w->games++] = d->moves - start;
-}
-
-/* SEED, or LIARSUNO_SEED from the environment (to try others). */
-static uint64_t
-seed(void)
-{
-	const char *s = getenv("LIARSUNO_SEED");
-
-	return s != NULL && *s != '\0' ? strtoull(s, NULL, 10) : SEED;
+	w->moves[w->games++] = driver_play(d, TABLE, MAX_MOVES, POLL_MS);
 }
 
 static void
@@ -576,7 +558,8 @@ test_match(void **state)
 	long long start = ngircd_now_ms();
 	int i;
 
-	driver_open(&w->d, 1, conf_text, seed());
+	driver_open(&w->d, 1, conf_text,
+	    driver_env_seed("LIARSUNO_SEED", SEED));
 	table(w)->choose = choose;
 	table(w)->choose_ctx = w;
 	table(w)->options = "points=0";

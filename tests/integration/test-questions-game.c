@@ -215,13 +215,12 @@ test_game(void **state)
 	struct world *w = *state;
 	struct driver *d = &w->d;
 	struct driver_table *t = &d->t[TABLE];
-	const char *seed = getenv("QUESTIONS_SEED");
 	long long start, ms;
 
 	w->ops = game_named("questions");
 	assert_non_null(w->ops);
 	driver_open(d, 1, conf_text,
-	    seed != NULL && *seed != '\0' ? strtoull(seed, NULL, 10) : SEED);
+	    driver_env_seed("QUESTIONS_SEED", SEED));
 	t->choose = choose;
 	t->choose_ctx = w;
 	t->options = "decks=1";

@@ -81,11 +81,8 @@ struct world {
 static uint64_t
 test_seed(void)
 {
-	const char *s = getenv("RESUME_SEED");
-
-	if (s != NULL && *s != '\0')
-		return strtoull(s, NULL, 10);
-	return (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16);
+	return driver_env_seed("RESUME_SEED",
+	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 16));
 }
 
 static int

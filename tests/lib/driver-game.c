@@ -735,3 +735,28 @@ driver_check_told(struct driver *d, struct driver_table *t, const int64_t *ids,
 		buf_free(&c.told[i]);
 	}
 }
+
+long
+driver_play(struct driver *d, int k, long max_moves, int ms)
+{
+	struct driver_table *t = &d->t[k];
+	long start = d->moves;
+
+	while (t->state != DRIVER_OFF) {
+		if (d->moves - start > max_moves)
+			driver_fail(d, "%s: game %lld goes on after %ld moves",
+			    t->chan, (long long)t->id, max_moves);
+		driver_send(d, k);
+		if (driver_poll(d) > 0)
+			driver_pump(d, ms);
+	}
+	return d->moves - start;
+}
+
+uint64_t
+driver_env_seed(const char *name, uint64_t fallback)
+{
+	const char *s = getenv(name);
+
+	return s != NULL && *s != '\0' ? strtoull(s, NULL, 10) : fallback;
+}

@@ -177,6 +177,15 @@ int driver_send(struct driver *d, int k);
  * still wait for something. */
 int driver_poll(struct driver *d);
 
+/* Plays table k's game (dealt) to its end, choosing, sending and polling,
+ * pumping every ms between polls; fails the test past max_moves.  The
+ * number of moves it took. */
+long driver_play(struct driver *d, int k, long max_moves, int ms);
+
+/* The seed in the environment variable name (to try another run of a
+ * seeded suite), else fallback. */
+uint64_t driver_env_seed(const char *name, uint64_t fallback);
+
 /* Applies to table k's model the move sg's log has beyond those seen,
  * which must be exactly one, the move on its way (any other, a second one,
  * or a missing one fails the test); 1 if there was one, 0 if none. */
