@@ -232,6 +232,10 @@ void say_chan(struct bot *b, struct chan *c, const char *text);
  * plain text already. */
 void say_to(struct bot *b, const char *nick, struct chan *c,
     const char *text);
+/* say_to() for the player who must act now: their prompt goes out with
+ * the channel lines, ahead of other private lines. */
+void say_prompt(struct bot *b, const char *nick, struct chan *c,
+    const char *text);
 /* The one-line reason for a refused command, to its sender. */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -116,6 +116,20 @@ table_render(struct table *t, struct buf *text, const char *markup,
 	buf_free(&asked);
 }
 
+/* Whether seat must act now in t's game (its turn, or a move it owes
+ * with others): what it is told is its prompt. */
+static int
+table_must_act(const struct table *t, int seat)
+{
+	struct game_turn tu;
+
+	if (t->g == NULL)
+		return 0;
+	t->ops->turn(t->g, &tu);
+	return !tu.over && (tu.seat == seat ||
+	    (tu.wait && (tu.window & (1u << seat))));
+}
+
 void
 table_out_flush(struct table *t, struct table_out *o)
 {
@@ -132,7 +146,8 @@ table_out_flush(struct table *t, struct table_out *o)
 			continue;
 		table_render(t, &text, buf_str(&o->priv[i]),
 		    t->seats[i].colour);
-		say_to(t->b, t->seats[i].nick, t->chan, buf_str(&text));
+		(table_must_act(t, i) ? say_prompt : say_to)(t->b,
+		    t->seats[i].nick, t->chan, buf_str(&text));
 	}
 	buf_free(&text);
 	buf_free(&o->pub);
