@@ -283,7 +283,7 @@ relay_up(struct relay *r, uint64_t now)
 	r->state = RELAY_REGISTERING;
 	r->last_rx = now;
 	r->pinged = 0;
-	r->glue = irc_glue_new(&sink, r->queue, r->listen_port, &cause);
+	r->glue = irc_glue_new(&sink, r->listen_port, &cause);
 	if (r->glue == NULL) {
 		loop_log("%s", cause);
 		free(cause);

@@ -161,7 +161,8 @@ table_start(struct table *t, char **cause)
 {
 	struct table_out o;
 	int64_t players[GAME_MAX_SEATS];
-	char ident[GAME_MAX_SEATS][USERHOST_MAX + 2];
+	char ident[GAME_MAX_SEATS][WHO_IDENT_MAX];
+	struct who w;
 	const char *idents[GAME_MAX_SEATS];
 	char opts[256];
 	struct rng r;
@@ -180,13 +181,11 @@ table_start(struct table *t, char **cause)
 		return -1;
 	}
 	for (i = 0; i < t->nseats; i++) {
+		w.nick = t->seats[i].nick;
+		w.userhost = t->seats[i].userhost;
+		w.account = t->seats[i].account;
 		players[i] = t->seats[i].player;
-		if (t->seats[i].account[0] != '\0')
-			snprintf(ident[i], sizeof ident[i], "a:%s",
-			    t->seats[i].account);
-		else
-			snprintf(ident[i], sizeof ident[i], "h:%s",
-			    t->seats[i].userhost);
+		who_ident(&w, ident[i], sizeof ident[i]);
 		idents[i] = ident[i];
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);

@@ -116,7 +116,10 @@ struct driver {
 /* Starts ngircd, ntables channels #drvN with DRIVER_POOL players each
  * (nicks tNpM), and the bot with the configuration text conf_text in all
  * of them; seed seeds the driver's choices and the bot's deals.  Fails the
- * test (stopping what it started) unless everything came up. */
+ * test (stopping what it started) unless everything came up.  The players
+ * type as fast as the bot answers, far faster than people: conf_text
+ * should turn the per-user command limit off (flood.user_interval = 0)
+ * unless the suite's pace is a person's. */
 void driver_open(
     struct driver *d, int ntables, const char *conf_text, uint64_t seed);
 /* Stops the bot, the players and ngircd, removes the directory, frees
