@@ -51,16 +51,16 @@ bucket_refill(struct bucket *b, uint64_t now)
 }
 
 int
-bucket_ready(struct bucket *b, uint64_t now)
+bucket_ready(struct bucket *b, uint64_t now, int n)
 {
 	bucket_refill(b, now);
-	return b->tokens >= 1;
+	return b->tokens >= (n < b->burst ? n : b->burst);
 }
 
 int
 bucket_take(struct bucket *b, uint64_t now)
 {
-	if (!bucket_ready(b, now))
+	if (!bucket_ready(b, now, 1))
 		return 0;
 	b->tokens--;
 	return 1;
@@ -75,11 +75,13 @@ bucket_charge(struct bucket *b, uint64_t now)
 }
 
 uint64_t
-bucket_next(struct bucket *b, uint64_t now)
+bucket_next(struct bucket *b, uint64_t now, int n)
 {
-	if (bucket_ready(b, now))
+	if (n > b->burst)
+		n = b->burst;
+	if (bucket_ready(b, now, n))
 		return now;
-	return b->refilled + (uint64_t)(1 - b->tokens) *
+	return b->refilled + (uint64_t)(n - b->tokens) *
 	    (uint64_t)b->interval_ms;
 }
 

@@ -29,16 +29,17 @@ void bucket_init(struct bucket *b, int burst, int interval_ms);
  * burst. */
 void bucket_set_rate(struct bucket *b, int burst, int interval_ms);
 
-/* Whether a token is there at now. */
-int bucket_ready(struct bucket *b, uint64_t now);
+/* Whether n tokens (at most a burst: n is capped at it) are there at
+ * now. */
+int bucket_ready(struct bucket *b, uint64_t now, int n);
 /* Spends a token if there is one at now: 1, else 0 (nothing spent). */
 int bucket_take(struct bucket *b, uint64_t now);
 /* Spends a token whether or not there is one: the bucket may go into
  * debt, down to -burst at most. */
 void bucket_charge(struct bucket *b, uint64_t now);
-/* When a token will be there: now if one is, else the time the refill
- * brings one. */
-uint64_t bucket_next(struct bucket *b, uint64_t now);
+/* When n tokens (capped at a burst) will be there: now if they are, else
+ * the time the refill brings them. */
+uint64_t bucket_next(struct bucket *b, uint64_t now, int n);
 /* Whether the bucket is full at now (nothing has been spent for as long
  * as a refill takes): such a bucket may be forgotten. */
 int bucket_full(struct bucket *b, uint64_t now);

@@ -199,22 +199,40 @@ queue_push(struct queue *q, enum queue_prio prio, const char *line)
 	return l->seq;
 }
 
-const char *
-queue_peek(struct queue *q, uint64_t now)
+/* The tokens line spends: a JOIN two, as servers that weigh commands
+ * (InspIRCd) count it, so the bucket stays within their limit when the
+ * bot joins its channels, its burst all JOINs; any other line one. */
+static int
+queue_cost(const char *line)
+{
+	return strncmp(line, "JOIN ", 5) == 0 ? 2 : 1;
+}
+
+/* The line that goes next, once the bucket allows it, or NULL. */
+static struct queue_line *
+queue_head(struct queue *q)
 {
 	int p;
 
-	q->peeked = NULL;
-	if (q->length == 0 || !bucket_ready(&q->bucket, now))
-		return NULL;
 	queue_age(q);
 	for (p = 0; p < QUEUE_NPRIO; p++) {
-		if (q->lists[p].head != NULL) {
-			q->peeked = q->lists[p].head;
-			return q->peeked->text;
-		}
+		if (q->lists[p].head != NULL)
+			return q->lists[p].head;
 	}
 	return NULL;
+}
+
+const char *
+queue_peek(struct queue *q, uint64_t now)
+{
+	struct queue_line *l;
+
+	q->peeked = NULL;
+	if ((l = queue_head(q)) == NULL ||
+	    !bucket_ready(&q->bucket, now, queue_cost(l->text)))
+		return NULL;
+	q->peeked = l;
+	return l->text;
 }
 
 void
@@ -234,12 +252,12 @@ queue_pop(struct queue *q, uint64_t now)
 	}
 	assert(p < QUEUE_NPRIO);
 	queue_unlink(&q->lists[p], prev, l);
+	for (p = queue_cost(l->text); p > 0; p--)
+		bucket_charge(&q->bucket, now);
 	free(l);
 	q->peeked = NULL;
 	q->length--;
 	q->popped++;
-
-	bucket_charge(&q->bucket, now);
 	if (q->on_pop != NULL)
 		q->on_pop(q->on_pop_arg, now);
 }
@@ -278,9 +296,11 @@ queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now), void *arg)
 uint64_t
 queue_next(struct queue *q, uint64_t now)
 {
-	if (q->length == 0)
+	struct queue_line *l = queue_head(q);
+
+	if (l == NULL)
 		return UINT64_MAX;
-	return bucket_next(&q->bucket, now);
+	return bucket_next(&q->bucket, now, queue_cost(l->text));
 }
 
 size_t

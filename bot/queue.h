@@ -5,6 +5,8 @@
  * the relay writes without queueing them (a PONG, the keepalive PING)
  * spend a token too (queue_charge()), so the bucket counts every line.
  *
+ * A JOIN spends two tokens, as InspIRCd counts it (its penalty is 2).
+ *
  * Lines are never dropped.  Urgent lines (channel lines, the current
  * player's prompt) go before normal ones (other private lines), with two
  * exceptions that keep order and fairness:

@@ -239,7 +239,7 @@ test_prompt_keeps_nick_order(void **state)
 }
 
 /* A line the relay writes itself (PONG) spends a token, into debt: the
- * queue waits until the bucket has paid it back. */
+ * queue waits until the bucket has paid it back; a JOIN spends two. */
 static void
 test_charge(void **state)
 {
@@ -253,6 +253,19 @@ test_charge(void **state)
 	assert_int_equal(queue_next(q, 0), 3000);
 	assert_int_equal(drain(q, 2999), 0);
 	assert_int_equal(drain(q, 3000), 1);
+	/* A JOIN spends two tokens. */
+	queue_free(q);
+	q = queue_new(2, 1000);
+	queue_push(q, QUEUE_URGENT, "JOIN #a");
+	queue_push(q, QUEUE_URGENT, "JOIN #b");
+	push_n(q, QUEUE_NORMAL, "NOTICE a :x", 8);
+	assert_int_equal(drain(q, 0), 1);
+	assert_int_equal(queue_next(q, 0), 2000);
+	assert_null(queue_peek(q, 1999));
+	assert_int_equal(drain(q, 2000), 1);
+	assert_int_equal(queue_next(q, 2000), 3000);
+	assert_int_equal(drain(q, 3000), 1);
+	queue_charge(q, 3000);
 	/* The debt is at most a burst deep. */
 	queue_charge(q, 3000);
 	queue_charge(q, 3000);
