@@ -5,6 +5,8 @@
 #   make test    install what is missing, build with -Werror and ASan+UBSan,
 #                run every suite; ends with "N passed, N failed"
 #   make sim GAMES=N   a long random-play pass over every variant
+#   make flood   the flood test at the bot's true default rate against a
+#                strict InspIRCd (make test runs it with time scaled down)
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
@@ -14,7 +16,7 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
-	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3
+	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 inspircd
 
 CC ?= cc
 PKGS := libconfig sqlite3 openssl
@@ -43,7 +45,7 @@ LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
 TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
 TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 
-.PHONY: all run test sim deps docs format clean
+.PHONY: all run test sim flood deps docs format clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -75,6 +77,14 @@ test: deps
 sim: deps
 	@$(MAKE) --no-print-directory $(T)/tests/sim/test-sim
 	@SIM_GAMES=$${GAMES:-5000} sh tests/run-suites.sh $(T)/tests/sim/test-sim
+
+# The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against
+# InspIRCd's strict class (tests/integration/test-flood.c).
+flood: deps
+	@$(MAKE) --no-print-directory $(T)/cheaterbot \
+		$(T)/tests/integration/test-flood
+	@CHEATERBOT=$(T)/cheaterbot FLOOD_SCALE=$${FLOOD_SCALE:-1} \
+		sh tests/run-suites.sh $(T)/tests/integration/test-flood
 
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot
