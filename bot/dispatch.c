@@ -269,8 +269,8 @@ dispatch_allowed(struct cmd_ctx *ctx)
 	case LIMIT_PASS:
 		return 1;
 	case LIMIT_WARN:
-		say_error(ctx, "slow down: I take %d commands at once, then one "
-		    "every %g s, and drop the others", c->user_burst,
+		say_error(ctx, "slow down: I take %d commands at once, then "
+		    "one every %g s, and drop the others", c->user_burst,
 		    c->user_interval_ms / 1000.0);
 		return 0;
 	case LIMIT_DROP:

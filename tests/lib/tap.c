@@ -92,6 +92,7 @@ tap_child(int lfd, int server_port, FILE *log)
 	struct pollfd pfd[3];
 	char buf[TAP_BUF], last[256] = "";
 	int cfd = -1, sfd = -1, fd;
+	long long now;
 	ssize_t n, i;
 
 	for (;;) {
@@ -123,9 +124,10 @@ tap_child(int lfd, int server_port, FILE *log)
 			n = read(cfd, buf, sizeof buf);
 			if (n <= 0 || tap_write(sfd, buf, (size_t)n) != 0)
 				goto gone;
+			now = ngircd_now_ms();
 			for (i = 0; i < n; i++)
 				if (buf[i] == '\n')
-					fprintf(log, "L %lld\n", ngircd_now_ms());
+					fprintf(log, "L %lld\n", now);
 			fflush(log);
 		}
 		if (sfd >= 0 && (pfd[2].revents & (POLLIN | POLLHUP))) {
@@ -133,7 +135,8 @@ tap_child(int lfd, int server_port, FILE *log)
 			if (n > 0)
 				tap_error(last, sizeof last, buf, (size_t)n);
 			if (n <= 0) {
-				fprintf(log, "X %lld %s\n", ngircd_now_ms(), last);
+				fprintf(log, "X %lld %s\n", ngircd_now_ms(),
+				    last);
 				fflush(log);
 				goto gone;
 			}
