@@ -20,8 +20,9 @@
 #define INSPIRCD_START_MS 15000
 
 /* The <connect> classes: the strict one on s->port, the open one on
- * s->open_port.  Timeouts and pings are far away: only flood may end a
- * link. */
+ * s->open_port.  Pings are far away: only flood may end a link (the
+ * test's players answer PING only when they are read, and at the bot's
+ * true rate one may wait many minutes on another's answer). */
 static int
 inspircd_write_conf(const char *path, const struct inspircd *s)
 {
@@ -46,7 +47,7 @@ inspircd_write_conf(const char *path, const struct inspircd *s)
 	    " useident=\"no\">\n"
 	    "<connect name=\"open\" allow=\"*\" port=\"%3$d\""
 	    " threshold=\"1000000\" commandrate=\"1000000000\" fakelag=\"no\""
-	    " timeout=\"60\" pingfreq=\"600\" hardsendq=\"16M\""
+	    " timeout=\"60\" pingfreq=\"86400\" hardsendq=\"16M\""
 	    " softsendq=\"16M\" recvq=\"1M\" localmax=\"1000\""
 	    " globalmax=\"1000\" maxchans=\"100\" resolvehostnames=\"no\""
 	    " useident=\"no\">\n"
