@@ -5,6 +5,7 @@
  *
  *   A ms          a connection accepted
  *   L ms          a line from the client, sent on to the server
+ *   K ms          the same, a PING or PONG (the link's keepalive)
  *   X ms text     the server closed the link; text is its last ERROR line
  *
  * The file is flushed after every read, so the test may read it while
@@ -86,12 +87,21 @@ tap_error(char *last, size_t size, const char *buf, size_t len)
 	}
 }
 
+/* Whether a line starting with head (len bytes) is a PING or a PONG. */
+static int
+tap_keepalive(const char *head, size_t len)
+{
+	return len == 5 && (memcmp(head, "PING ", 5) == 0 ||
+	    memcmp(head, "PONG ", 5) == 0);
+}
+
 static void __attribute__((noreturn))
 tap_child(int lfd, int server_port, FILE *log)
 {
 	struct pollfd pfd[3];
-	char buf[TAP_BUF], last[256] = "";
+	char buf[TAP_BUF], last[256] = "", head[5];
 	int cfd = -1, sfd = -1, fd;
+	size_t hlen = 0;
 	long long now;
 	ssize_t n, i;
 
@@ -111,6 +121,7 @@ tap_child(int lfd, int server_port, FILE *log)
 				close(sfd);
 			cfd = fd;
 			sfd = tap_socket(server_port, 0);
+			hlen = 0;
 			last[0] = '\0';
 			fprintf(log, "A %lld\n", ngircd_now_ms());
 			fflush(log);
@@ -125,9 +136,16 @@ tap_child(int lfd, int server_port, FILE *log)
 			if (n <= 0 || tap_write(sfd, buf, (size_t)n) != 0)
 				goto gone;
 			now = ngircd_now_ms();
-			for (i = 0; i < n; i++)
-				if (buf[i] == '\n')
-					fprintf(log, "L %lld\n", now);
+			for (i = 0; i < n; i++) {
+				if (buf[i] != '\n') {
+					if (hlen < sizeof head)
+						head[hlen++] = buf[i];
+					continue;
+				}
+				fprintf(log, "%c %lld\n", tap_keepalive(head,
+				    hlen) ? 'K' : 'L', now);
+				hlen = 0;
+			}
 			fflush(log);
 		}
 		if (sfd >= 0 && (pfd[2].revents & (POLLIN | POLLHUP))) {
@@ -190,11 +208,32 @@ tap_stop(struct tap *t)
 	return 0;
 }
 
+/* The most of the n lines at times[] (those of kind only, unless 0) in
+ * any window_ms: a window starting at each line, its end found by moving
+ * forward only. */
+static int
+tap_most(const long long *times, const char *kind, size_t n, int window_ms,
+    char only)
+{
+	size_t i, j = 0, in = 0;
+	int most = 0;
+
+	for (i = 0; i < n; i++) {
+		for (; j < n && times[j] < times[i] + window_ms; j++)
+			in += only == 0 || kind[j] == only;
+		if ((int)in > most)
+			most = (int)in;
+		in -= only == 0 || kind[i] == only;
+	}
+	return most;
+}
+
 int
 tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 {
 	long long *times = NULL, ms;
-	size_t n = 0, cap = 0, i, j = 0;
+	char *kind = NULL;
+	size_t n = 0, cap = 0;
 	char line[512], *text;
 	FILE *f;
 
@@ -210,28 +249,25 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 			text += strspn(text, " ");
 			text[strcspn(text, "\n")] = '\0';
 			snprintf(c->why, sizeof c->why, "%s", text);
-		} else if (line[0] == 'L') {
+		} else if (line[0] == 'L' || line[0] == 'K') {
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : 2 * cap;
 				times = realloc(times, cap * sizeof *times);
-				if (times == NULL)
+				kind = realloc(kind, cap);
+				if (times == NULL || kind == NULL)
 					abort();
 			}
+			kind[n] = line[0];
 			times[n++] = ms;
 		}
 	}
 	fclose(f);
 	c->lines = (long)n;
-	/* The most lines in any window_ms: a window starting at each line,
-	 * the end found by moving forward only. */
-	for (i = 0; i < n; i++) {
-		while (j < n && times[j] < times[i] + window_ms)
-			j++;
-		if ((int)(j - i) > c->most)
-			c->most = (int)(j - i);
-	}
+	c->most = tap_most(times, kind, n, window_ms, 0);
+	c->most_queued = tap_most(times, kind, n, window_ms, 'L');
 	if (n > 0)
 		c->span_ms = times[n - 1] - times[0];
 	free(times);
+	free(kind);
 	return 0;
 }
