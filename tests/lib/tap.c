@@ -6,6 +6,7 @@
  *   A ms          a connection accepted
  *   L ms          a line from the client, sent on to the server
  *   K ms          the same, a PING or PONG (the link's keepalive)
+ *   R ms          the same, before the server's 001 (registration)
  *   X ms text     the server closed the link; text is its last ERROR line
  *
  * The file is flushed after every read, so the test may read it while
@@ -102,6 +103,7 @@ tap_child(int lfd, int server_port, FILE *log)
 	char buf[TAP_BUF], last[256] = "", head[5];
 	int cfd = -1, sfd = -1, fd;
 	size_t hlen = 0;
+	int registered = 0;
 	long long now;
 	ssize_t n, i;
 
@@ -122,6 +124,7 @@ tap_child(int lfd, int server_port, FILE *log)
 			cfd = fd;
 			sfd = tap_socket(server_port, 0);
 			hlen = 0;
+			registered = 0;
 			last[0] = '\0';
 			fprintf(log, "A %lld\n", ngircd_now_ms());
 			fflush(log);
@@ -142,16 +145,21 @@ tap_child(int lfd, int server_port, FILE *log)
 						head[hlen++] = buf[i];
 					continue;
 				}
-				fprintf(log, "%c %lld\n", tap_keepalive(head,
-				    hlen) ? 'K' : 'L', now);
+				fprintf(log, "%c %lld\n", !registered ? 'R' :
+				    tap_keepalive(head, hlen) ? 'K' : 'L', now);
 				hlen = 0;
 			}
 			fflush(log);
 		}
 		if (sfd >= 0 && (pfd[2].revents & (POLLIN | POLLHUP))) {
 			n = read(sfd, buf, sizeof buf);
-			if (n > 0)
+			if (n > 0) {
 				tap_error(last, sizeof last, buf, (size_t)n);
+				/* The welcome (a short line: it comes whole
+				 * in one read). */
+				if (memmem(buf, (size_t)n, " 001 ", 5) != NULL)
+					registered = 1;
+			}
 			if (n <= 0) {
 				fprintf(log, "X %lld %s\n", ngircd_now_ms(),
 				    last);
@@ -249,7 +257,7 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 			text += strspn(text, " ");
 			text[strcspn(text, "\n")] = '\0';
 			snprintf(c->why, sizeof c->why, "%s", text);
-		} else if (line[0] == 'L' || line[0] == 'K') {
+		} else if (strchr("LKR", line[0]) != NULL) {
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : 2 * cap;
 				times = realloc(times, cap * sizeof *times);
@@ -264,7 +272,7 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 	fclose(f);
 	c->lines = (long)n;
 	c->most = tap_most(times, kind, n, window_ms, 0);
-	c->most_queued = tap_most(times, kind, n, window_ms, 'L');
+	c->most_paced = tap_most(times, kind, n, window_ms, 'L');
 	if (n > 0)
 		c->span_ms = times[n - 1] - times[0];
 	free(times);

@@ -3,7 +3,7 @@
  * on a free loopback port that relays each connection it accepts to a
  * server port, byte for byte both ways, and writes to a file when each
  * line from the client went out (milliseconds, monotonic clock), whether
- * it was a PING or PONG, and when
+ * it was registration or a PING or PONG, and when
  * the server closed a link and with what ERROR.  The server sees the
  * lines as the bot wrote them, at the times it wrote them; the test reads
  * the file afterwards.  Started and stopped by pid.
@@ -24,8 +24,9 @@ struct tap {
 struct tap_count {
 	long lines;		/* lines the client sent */
 	int most;		/* the most in any window */
-	int most_queued;	/* ... of those but PING and PONG, which the
-				 * bot sends at once, on credit */
+	int most_paced;		/* ... of those but registration (before
+				 * 001: servers do not count it) and PING
+				 * and PONG (sent at once, on credit) */
 	long long span_ms;	/* from the first line to the last */
 	int links;		/* connections accepted */
 	int closed;		/* links the server closed */
