@@ -11,6 +11,8 @@
 #   make bench   the optimised binary and bench programs (no sanitizers):
 #                rules speed, reply latency on ngircd, lines per move,
 #                SQLite commits; one table, and build/bench/results.json
+#   make flood   the flood test at the bot's true default rate against a
+#                strict InspIRCd (make test runs it with time scaled down)
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
@@ -20,7 +22,8 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
-	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang
+	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
+	inspircd
 
 CC ?= cc
 PKGS := libconfig sqlite3 openssl
@@ -73,7 +76,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz bench deps docs format clean
+.PHONY: all run test sim fuzz bench flood deps docs format clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -138,6 +141,14 @@ sim: deps
 bench: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot $(BENCH_BINS)
 	@CHEATERBOT=$(R)/cheaterbot sh bench/run.sh $(B)
+
+# The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against
+# InspIRCd's strict class (tests/integration/test-flood.c).
+flood: deps
+	@$(MAKE) --no-print-directory $(T)/cheaterbot \
+		$(T)/tests/integration/test-flood
+	@CHEATERBOT=$(T)/cheaterbot FLOOD_SCALE=$${FLOOD_SCALE:-1} \
+		sh tests/run-suites.sh $(T)/tests/integration/test-flood
 
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot

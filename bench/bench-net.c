@@ -38,7 +38,7 @@
 
 static const char conf_text[] =
     "timers = { turn = 600; turn_warning = 0; lobby_start = 0; };\n"
-    "flood = { burst = 100; interval = 0.001; };\n";
+    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n";
 
 struct player {
 	struct client cl;

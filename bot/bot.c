@@ -51,6 +51,8 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	for (i = 0; i < conf->nchannels; i++)
 		chan_get(b, conf->channels[i]);
 	queue_on_pop(queue, bot_on_pop, b);
+	ctcp_init(b);
+	ignore_load(b);
 	table_restore(b);
 	return b;
 }
@@ -69,6 +71,8 @@ bot_free(struct bot *b)
 	}
 	free(b->chans);
 	timer_free(&b->timers);
+	ignore_free(b);
+	free(b->limits);
 	free(b);
 }
 
@@ -186,6 +190,11 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		return;
 	bot_who(b, origin, &w, nick, sizeof nick);
 	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
+	if (strcmp(command, "CTCP") == 0) {
+		if (count >= 1)
+			ctcp_request(b, origin, params[0]);
+		return;
+	}
 	if (strcmp(command, "PRIVMSG") == 0) {
 		if (origin != NULL && count >= 2) {
 			who_seen(b, nick, w.userhost);

@@ -2,8 +2,9 @@
  * Commands that keep order: !stop ends a lobby (its opener may too) or a
  * game; !kick NICK removes a player from the game (channel operators and
  * bot admins); !reload re-reads the configuration without dropping any
- * game (bot admins; SIGHUP does the same).  Bot admins are the accounts
- * and nick!user@host masks of conf->admins (who.c).
+ * game (bot admins; SIGHUP does the same); !ignore and !unignore keep the
+ * ignore list (bot admins; ignore.c).  Bot admins are the accounts and
+ * nick!user@host masks of conf->admins (who.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,86 @@ cmd_reload(struct cmd_ctx *ctx)
 	    ctx->from.nick);
 }
 
+/* Tells the admin of ctx text privately: the ignore list is no business
+ * of the channel's. */
+static void
+cmd_admin_tell(struct cmd_ctx *ctx, const char *text)
+{
+	say_to(ctx->b, ctx->from.nick, ctx->chan, text);
+}
+
+/* The mask ctx->argv[1] stands for, into buf; 0, or -1 (said why). */
+static int
+cmd_ignore_mask(struct cmd_ctx *ctx, char *buf, size_t size)
+{
+	if (ignore_mask_of(ctx->b, ctx->argv[1], buf, size) == 0)
+		return 0;
+	say_error(ctx, "'%s' is too long for a mask", ctx->argv[1]);
+	return -1;
+}
+
+static void
+cmd_ignore(struct cmd_ctx *ctx)
+{
+	struct bot *b = ctx->b;
+	struct buf text = BUF_INIT;
+	char mask[NICK_MAX + USERHOST_MAX + 2], *cause = NULL;
+	int i, rc;
+
+	if (ctx->argc == 1) {
+		if (b->nignores == 0)
+			buf_adds(&text, "Nobody is ignored.");
+		else
+			buf_addf(&text, "Ignored (%d):", b->nignores);
+		for (i = 0; i < b->nignores; i++)
+			buf_addf(&text, " %s", b->ignores[i]);
+		cmd_admin_tell(ctx, buf_str(&text));
+		buf_free(&text);
+		return;
+	}
+	if (cmd_ignore_mask(ctx, mask, sizeof mask) != 0)
+		return;
+	if ((rc = ignore_add(b, mask, ctx->from.nick, &cause)) < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	buf_addf(&text, rc == 0 ? "Ignoring %s (admins never are)." :
+	    "%s was already ignored.", mask);
+	cmd_admin_tell(ctx, buf_str(&text));
+	buf_free(&text);
+}
+
+static void
+cmd_unignore(struct cmd_ctx *ctx)
+{
+	char mask[3][NICK_MAX + USERHOST_MAX + 2], *cause = NULL;
+	struct buf text = BUF_INIT;
+	const char *arg = ctx->argv[1];
+	int i, rc = 1;
+
+	if (cmd_ignore_mask(ctx, mask[0], sizeof mask[0]) != 0)
+		return;
+	/* What the nick stands for now, else the mask as typed, else the
+	 * nick alone: the owner may have been ignored under another mask
+	 * than the one the nick gives today. */
+	snprintf(mask[1], sizeof mask[1], "%s", arg);
+	snprintf(mask[2], sizeof mask[2], "%s!*@*", arg);
+	for (i = 0; i < (strpbrk(arg, "!@") == NULL ? 3 : 2) && rc == 1; i++)
+		rc = ignore_remove(ctx->b, mask[i], &cause);
+	if (rc < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	} else if (rc == 1)
+		say_error(ctx, "%s is not ignored; %signore lists who is",
+		    mask[0], ctx->b->conf->prefix);
+	else {
+		buf_addf(&text, "No longer ignoring %s.", mask[i - 1]);
+		cmd_admin_tell(ctx, buf_str(&text));
+		buf_free(&text);
+	}
+}
+
 const struct cmd_entry cmd_admin_table[] = {
 	{ "stop", NULL, 0, 0, GAME_WHERE_CHANNEL, NEED_TABLE, "",
 	    "end the lobby (its opener) or the game (operators, admins)",
@@ -65,5 +146,11 @@ const struct cmd_entry cmd_admin_table[] = {
 	{ "reload", "rehash", 0, 0, GAME_WHERE_BOTH, NEED_ADMIN, "",
 	    "read the configuration file again; games go on (admins)",
 	    cmd_reload },
+	{ "ignore", NULL, 0, 1, GAME_WHERE_BOTH, NEED_ADMIN, "[NICK|MASK]",
+	    "ignore someone's commands, moves and CTCP (a nick the bot sees "
+	    "becomes *!user@host; masks nick!user@host take * and ?), or "
+	    "list who is ignored (admins)", cmd_ignore },
+	{ "unignore", NULL, 1, 1, GAME_WHERE_BOTH, NEED_ADMIN, "NICK|MASK",
+	    "answer someone on the ignore list again (admins)", cmd_unignore },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

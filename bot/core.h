@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "bot.h"
+#include "bucket.h"
 #include "buf.h"
 #include "queue.h"
 #include "timer.h"
@@ -22,12 +23,16 @@
 #include "games/rng.h"
 
 struct store_game;
+struct limit_user;
 
 #define NICK_MAX 64
 #define CHAN_MAX 64
 #define USERHOST_MAX 160
 #define ACCOUNT_MAX 64
 #define MEMBERS_MAX 512
+#define WHO_IDENT_MAX (USERHOST_MAX + 2)	/* who_ident() with its NUL */
+#define LIMIT_USERS 256		/* people the command limit follows */
+#define IGNORE_MAX 200		/* masks on the ignore list */
 
 /* Someone on IRC as the bot knows them: who sent a message, who joined.
  * userhost is "" while unknown, account "" when none is known (the
@@ -130,6 +135,11 @@ struct bot {
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
 	uint64_t admins_told_at;	/* the last database alarm */
+	struct limit_user *limits;	/* LIMIT_USERS, allocated when the
+					 * first command comes (limit.c) */
+	struct bucket ctcp;		/* CTCP answers, everyone's (ctcp.c) */
+	char **ignores;			/* the ignore list's masks */
+	int nignores;
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -220,17 +230,61 @@ void who_ask(struct bot *b, struct chan *c);
 const char *who_account(struct bot *b, const char *nick);
 /* Notes nick's user@host from a message's origin. */
 void who_seen(struct bot *b, const char *nick, const char *userhost);
+/* Whether s matches mask, with * for any run of characters and ? for any
+ * one, ignoring case. */
+int who_mask_match(const char *mask, const char *s);
+/* The identity the bot knows w by, into buf: "a:ACCOUNT" when the network
+ * told an account, else "h:user@host" (the same person under any nick).
+ * Seats are stored with it, and the command limit counts by it. */
+void who_ident(const struct who *w, char *buf, size_t size);
 /* Whether w is a bot admin: an account in conf->admins, or a
  * nick!user@host mask there that matches. */
 int who_is_admin(const struct bot *b, const struct who *w);
 /* Tells every admin the bot can see, privately, at most once a minute. */
 void who_tell_admins(struct bot *b, const char *text);
 
+/* limit.c: the per-user command limit (flood.user_burst, user_interval) */
+enum limit_verdict {
+	LIMIT_PASS,		/* a token was there: run the command */
+	LIMIT_WARN,		/* dropped, the first of a run: say why */
+	LIMIT_DROP,		/* dropped, and the person was told */
+};
+/* Counts one command from w (admins and a limit of 0 are never
+ * counted). */
+enum limit_verdict limit_command(struct bot *b, const struct who *w);
+
+/* ignore.c: the ignore list (!ignore), in the database and in memory */
+/* Reads it from the database (an error is logged: nobody is ignored). */
+void ignore_load(struct bot *b);
+void ignore_free(struct bot *b);
+/* Whether w is ignored: a mask matches nick!user@host, and w is no
+ * admin. */
+int ignore_matches(const struct bot *b, const struct who *w);
+/* The mask an admin's NICK|MASK stands for, into buf: a whole mask as
+ * typed; user@host or nick!user completed with *; the nick of someone
+ * the bot sees as *!user@host, so a nick change does not escape it; any
+ * other nick as nick!*@*.  0, or -1 if it does not fit. */
+int ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size);
+/* Adds mask (stored first): 0, 1 if it was there, -1 and *cause. */
+int ignore_add(struct bot *b, const char *mask, const char *by,
+    char **cause);
+/* Removes mask: 0, 1 if it was not there, -1 and *cause. */
+int ignore_remove(struct bot *b, const char *mask, char **cause);
+
+/* ctcp.c: CTCP VERSION, PING and TIME, a few a minute in all */
+void ctcp_init(struct bot *b);
+/* A CTCP request req (its text between the \001s) from origin. */
+void ctcp_request(struct bot *b, const char *origin, const char *req);
+
 /* say.c: every line the core sends goes through these */
 void say_chan(struct bot *b, struct chan *c, const char *text);
 /* A private line to nick about channel c (named in the line), rendered
  * plain text already. */
 void say_to(struct bot *b, const char *nick, struct chan *c,
+    const char *text);
+/* say_to() for the player who must act now: their prompt goes out with
+ * the channel lines, ahead of other private lines. */
+void say_prompt(struct bot *b, const char *nick, struct chan *c,
     const char *text);
 /* The one-line reason for a refused command, to its sender. */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)

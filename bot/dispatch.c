@@ -6,7 +6,9 @@
  *
  * A sender seated in a running game who types one of that variant's
  * commands makes a move; everything else is looked up in the bot's command
- * groups.  Every refusal is one line to the sender.
+ * groups.  Every refusal is one line to the sender.  Before any of that,
+ * an ignored sender is dropped without a word, and every command, a move
+ * too, spends a token of its sender's command limit (limit.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,6 +263,27 @@ dispatch_command(struct cmd_ctx *ctx)
 		e->fn(ctx);
 }
 
+/* Whether the sender of ctx may have a command now (limit.c); the first
+ * command dropped in a run is told why, once. */
+static int
+dispatch_allowed(struct cmd_ctx *ctx)
+{
+	const struct conf *c = ctx->b->conf;
+
+	switch (limit_command(ctx->b, &ctx->from)) {
+	case LIMIT_PASS:
+		return 1;
+	case LIMIT_WARN:
+		say_error(ctx, "slow down: I take %d commands at once, then "
+		    "one every %g s, and drop the others", c->user_burst,
+		    c->user_interval_ms / 1000.0);
+		return 0;
+	case LIMIT_DROP:
+		break;
+	}
+	return 0;
+}
+
 void
 dispatch_message(struct bot *b, const char *origin, const char *target,
     const char *text)
@@ -283,6 +306,8 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	ctx.from.nick = nick;
 	ctx.from.userhost = bang + 1;
 	ctx.from.account = who_account(b, nick);
+	if (ignore_matches(b, &ctx.from))
+		return;
 	ctx.seat = -1;
 	render_strip(&clean, text);
 	s = clean.s != NULL ? clean.s : (char *)"";
@@ -301,10 +326,12 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	}
 	ctx.argc = dispatch_split(s, argv, WORDS_MAX);
 	ctx.argv = argv;
-	if (ctx.argc < 0)
-		say_error(&ctx, "too many words");
-	else if (ctx.argc > 0)
-		dispatch_command(&ctx);
+	if (ctx.argc != 0 && dispatch_allowed(&ctx)) {
+		if (ctx.argc < 0)
+			say_error(&ctx, "too many words");
+		else
+			dispatch_command(&ctx);
+	}
 out:
 	buf_free(&clean);
 }

@@ -9,8 +9,9 @@
  * the relay, which drops them.
  *
  * Not forwarded: event_connect (the 001 numeric is forwarded, and the relay
- * has already called bot_connected()), CTCP replies, and CTCP requests,
- * whose target libircclient throws away: they are answered here.
+ * has already called bot_connected()) and CTCP replies.  CTCP requests,
+ * whose target libircclient throws away, reach the core as "CTCP" events
+ * with their text alone.
  */
 #include <netinet/in.h>
 #include <stdio.h>
@@ -23,21 +24,12 @@
 #include "../games/xalloc.h"
 #include "irc.h"
 #include "loop.h"
-#include "queue.h"
-
-#define IRC_CTCP_MAX 4 /* replies per window, in all */
-#define IRC_CTCP_WINDOW_MS 60000
-#define IRC_CTCP_ARG_MAX 64 /* of a CTCP PING's argument */
 
 struct irc_glue {
 	irc_session_t *session;
 	struct irc_sink sink;
-	struct queue *queue;
 	uint64_t now; /* the time of this processing */
 	unsigned short local_port;
-	uint64_t ctcp_sent[IRC_CTCP_MAX]; /* times of the last replies */
-	unsigned int ctcp_count;
-	unsigned int ctcp_next;
 };
 
 static void
@@ -107,82 +99,17 @@ irc_on_action(irc_session_t *s, const char *event, const char *origin,
 	irc_forward(s, "PRIVMSG", origin, fwd, 2);
 }
 
-/* Whether a CTCP reply may go now: IRC_CTCP_MAX per window in all. */
-static int
-irc_ctcp_allowed(struct irc_glue *g)
-{
-	uint64_t oldest;
-
-	if (g->ctcp_count == IRC_CTCP_MAX) {
-		oldest = g->ctcp_sent[g->ctcp_next];
-		if (g->now - oldest < IRC_CTCP_WINDOW_MS)
-			return 0;
-	} else
-		g->ctcp_count++;
-	g->ctcp_sent[g->ctcp_next] = g->now;
-	g->ctcp_next = (g->ctcp_next + 1) % IRC_CTCP_MAX;
-	return 1;
-}
-
-/* Whether the CTCP request req is the command name, alone or with
- * arguments. */
-static int
-irc_ctcp_is(const char *req, const char *name)
-{
-	size_t len = strlen(name);
-
-	return strncmp(req, name, len) == 0 &&
-	       (req[len] == '\0' || req[len] == ' ');
-}
-
-/* The text of the reply to req, without its \001s, or NULL for requests
- * we do not answer (DCC never reaches here: the relay drops it). */
-static const char *
-irc_ctcp_reply(const char *req, char *buf, size_t size)
-{
-	const char *arg;
-	size_t n;
-
-	if (irc_ctcp_is(req, "VERSION"))
-		return "VERSION " IRC_VERSION_REPLY;
-	if (!irc_ctcp_is(req, "PING"))
-		return NULL;
-	n = strlen("PING");
-	memcpy(buf, "PING", n);
-	for (arg = req + n;
-	     *arg != '\0' && n + 1 < size && n < IRC_CTCP_ARG_MAX; arg++) {
-		if ((unsigned char)*arg >= ' ')
-			buf[n++] = *arg;
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-/* A CTCP request: params[0] is its text between the \001s. */
+/* A CTCP request: params[0] is its text between the \001s.  libircclient
+ * has dropped its target; the core answers it (bot/ctcp.c) as a "CTCP"
+ * event with that text.  DCC never reaches here: the relay drops it. */
 static void
 irc_on_ctcp(irc_session_t *s, const char *event, const char *origin,
     const char **params, unsigned int count)
 {
-	struct irc_glue *g = irc_get_ctx(s);
-	char buf[IRC_CTCP_ARG_MAX + 8], line[QUEUE_LINE_MAX + 1];
-	const char *reply;
-	size_t nick;
-	int n;
-
 	(void)event;
 	if (origin == NULL || count < 1 || params[0] == NULL)
 		return;
-	nick = strcspn(origin, "!@");
-	if (nick == 0 || nick > 64 || strchr("#&:", origin[0]) != NULL)
-		return;
-	reply = irc_ctcp_reply(params[0], buf, sizeof buf);
-	if (reply == NULL || !irc_ctcp_allowed(g))
-		return;
-	n = snprintf(line, sizeof line, "NOTICE %.*s :\001%s\001", (int)nick,
-	    origin, reply);
-	if (n < 0 || (size_t)n >= sizeof line)
-		return;
-	queue_push(g->queue, QUEUE_NORMAL, line);
+	irc_forward(s, "CTCP", origin, params, 1);
 }
 
 /* The socket libircclient connects with: the one descriptor it adds. */
@@ -226,7 +153,7 @@ irc_glue_callbacks(irc_callbacks_t *cb)
 }
 
 struct irc_glue *
-irc_glue_new(const struct irc_sink *sink, struct queue *q, unsigned short port,
+irc_glue_new(const struct irc_sink *sink, unsigned short port,
     char **cause)
 {
 	struct irc_glue *g = xcalloc(1, sizeof *g);
@@ -236,7 +163,6 @@ irc_glue_new(const struct irc_sink *sink, struct queue *q, unsigned short port,
 	int fd;
 
 	g->sink = *sink;
-	g->queue = q;
 	irc_glue_callbacks(&cb);
 	g->session = irc_create_session(&cb);
 	if (g->session == NULL) {

@@ -7,9 +7,9 @@
  * hands it sanitized server lines and throws away its registration.  Every
  * event libircclient parses is forwarded to a sink (the relay's: the core's
  * bot_event()) under its IRC command name and with its parameters as they
- * came, at most IRC_PARAMS_MAX of them; CTCP requests are answered here
- * (VERSION and PING, a few a minute at most) through the outgoing queue,
- * so libircclient's own replies never fire.
+ * came, at most IRC_PARAMS_MAX of them; CTCP requests go to the sink as
+ * "CTCP" events (the core answers them, bot/ctcp.c), so libircclient's own
+ * replies never fire.
  *
  * The bot never sends through libircclient: its lines go straight into the
  * queue.  That sidesteps the library's 1024-byte output buffer and its use
@@ -21,11 +21,7 @@
 #include <stdint.h>
 #include <sys/select.h>
 
-struct queue;
 struct irc_glue;
-
-/* The CTCP VERSION answer. */
-#define IRC_VERSION_REPLY "cheaterbot " CHEATERBOT_VERSION
 
 /* The most parameters libircclient 1.9 hands a callback: the rest of a
  * longer line is lost (the relay splits 005 lines to fit). */
@@ -39,9 +35,9 @@ struct irc_sink {
 };
 
 /* A new session connecting to 127.0.0.1:port, forwarding events to sink
- * (copied) and answering CTCP through q (the caller's).  NULL and *cause
- * (the caller frees it) if libircclient refuses. */
-struct irc_glue *irc_glue_new(const struct irc_sink *sink, struct queue *q,
+ * (copied).  NULL and *cause (the caller frees it) if libircclient
+ * refuses. */
+struct irc_glue *irc_glue_new(const struct irc_sink *sink,
     unsigned short port, char **cause);
 /* Destroys the session and closes its socket; NULL does nothing. */
 void irc_glue_free(struct irc_glue *g);

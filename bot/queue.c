@@ -1,8 +1,18 @@
 /*
- * The outgoing line queue (queue.h): two FIFO lists of copied lines, one per
- * priority, in front of a token bucket.  The bucket holds up to `burst`
- * tokens; one token comes back every `interval_ms`; sending a line spends
- * one.  Refilling is computed lazily from the caller's clock whenever the
+ * The outgoing line queue (queue.h): two lists of copied lines, urgent and
+ * normal, each in the order pushed, in front of a token bucket
+ * (bucket.c).  The next line is the urgent list's first, else the normal
+ * list's first.  A normal line is moved into the urgent list, at the place
+ * its number gives it (so both lists stay in push order), when
+ *
+ *   - an urgent line to the same nick is pushed: lines to one nick never
+ *     overtake each other, so a player's prompt never arrives before what
+ *     the bot told that player earlier; or
+ *   - it has waited while QUEUE_PATIENCE lines were sent: however busy the
+ *     channels are, a private line waits at most that many lines (and the
+ *     urgent lines older than it).
+ *
+ * Refilling is computed lazily from the caller's clock whenever the
  * bucket is looked at, so the queue needs no timer of its own: the event
  * loop asks queue_next() when to come back.
  */
@@ -10,13 +20,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../games/xalloc.h"
+#include "bucket.h"
 #include "queue.h"
 
 struct queue_line {
 	struct queue_line *next;
 	uint64_t seq;
+	uint64_t popped_at;	/* lines sent before it was pushed */
 	char text[];
 };
 
@@ -28,14 +41,10 @@ struct queue_list {
 struct queue {
 	struct queue_list lists[QUEUE_NPRIO];
 	size_t length;
-	int burst;
-	int interval_ms; /* 0: no limit */
-	int tokens;
-	uint64_t refilled;         /* time up to which tokens were credited */
-	int started;               /* refilled holds a real time */
+	struct bucket bucket;
 	struct queue_line *peeked; /* the line queue_peek() handed out */
-	enum queue_prio peeked_prio;
 	uint64_t pushed;           /* the number of the last line pushed */
+	uint64_t popped;           /* lines sent so far */
 	void (*on_pop)(void *arg, uint64_t now);
 	void *on_pop_arg;
 };
@@ -45,8 +54,7 @@ queue_new(int burst, int interval_ms)
 {
 	struct queue *q = xcalloc(1, sizeof *q);
 
-	queue_set_rate(q, burst, interval_ms);
-	q->tokens = q->burst;
+	bucket_init(&q->bucket, burst, interval_ms);
 	return q;
 }
 
@@ -70,107 +78,194 @@ queue_free(struct queue *q)
 void
 queue_set_rate(struct queue *q, int burst, int interval_ms)
 {
-	q->burst = burst < 1 ? 1 : burst;
-	q->interval_ms = interval_ms < 0 ? 0 : interval_ms;
-	if (q->tokens > q->burst)
-		q->tokens = q->burst;
+	bucket_set_rate(&q->bucket, burst, interval_ms);
 }
 
-/* Credits the tokens earned between the last refill and now. */
-static void
-queue_refill(struct queue *q, uint64_t now)
+/* The nick a PRIVMSG or NOTICE line is for (*len bytes), or NULL for any
+ * other line and for lines to a channel. */
+static const char *
+queue_nick(const char *line, size_t *len)
 {
-	uint64_t earned;
+	const char *t;
 
-	if (!q->started || now < q->refilled) {
-		q->started = 1;
-		q->refilled = now;
-		return;
+	if (strncmp(line, "PRIVMSG ", 8) == 0)
+		t = line + 8;
+	else if (strncmp(line, "NOTICE ", 7) == 0)
+		t = line + 7;
+	else
+		return NULL;
+	if (strchr("#&+!", *t) != NULL)
+		return NULL;
+	*len = strcspn(t, " ");
+	return *len > 0 ? t : NULL;
+}
+
+static void
+queue_append(struct queue_list *list, struct queue_line *l)
+{
+	l->next = NULL;
+	if (list->tail != NULL)
+		list->tail->next = l;
+	else
+		list->head = l;
+	list->tail = l;
+}
+
+/* Puts l into list at the place its number gives it. */
+static void
+queue_insert(struct queue_list *list, struct queue_line *l)
+{
+	struct queue_line **at = &list->head;
+
+	while (*at != NULL && (*at)->seq < l->seq)
+		at = &(*at)->next;
+	l->next = *at;
+	*at = l;
+	if (l->next == NULL)
+		list->tail = l;
+}
+
+/* Unlinks l, which follows prev (NULL: l is the head), from list. */
+static void
+queue_unlink(struct queue_list *list, struct queue_line *prev,
+    struct queue_line *l)
+{
+	if (prev != NULL)
+		prev->next = l->next;
+	else
+		list->head = l->next;
+	if (list->tail == l)
+		list->tail = prev;
+	l->next = NULL;
+}
+
+/* Every normal line to the nick (len bytes) becomes urgent. */
+static void
+queue_promote_nick(struct queue *q, const char *nick, size_t len)
+{
+	struct queue_list *normal = &q->lists[QUEUE_NORMAL];
+	struct queue_line *l, *prev = NULL, *next;
+	const char *to;
+	size_t n;
+
+	for (l = normal->head; l != NULL; l = next) {
+		next = l->next;
+		to = queue_nick(l->text, &n);
+		if (to == NULL || n != len || strncasecmp(to, nick, len) != 0) {
+			prev = l;
+			continue;
+		}
+		queue_unlink(normal, prev, l);
+		queue_insert(&q->lists[QUEUE_URGENT], l);
 	}
-	if (q->interval_ms == 0) {
-		q->tokens = q->burst;
-		q->refilled = now;
-		return;
-	}
-	earned = (now - q->refilled) / (uint64_t)q->interval_ms;
-	if (earned >= (uint64_t)(q->burst - q->tokens)) {
-		q->tokens = q->burst;
-		q->refilled = now;
-	} else {
-		q->tokens += (int)earned;
-		q->refilled += earned * (uint64_t)q->interval_ms;
+}
+
+/* Normal lines that have waited while QUEUE_PATIENCE lines went become
+ * urgent; the oldest are first in the list, so only the head is looked
+ * at, until it is young enough. */
+static void
+queue_age(struct queue *q)
+{
+	struct queue_list *normal = &q->lists[QUEUE_NORMAL];
+	struct queue_line *l;
+
+	while ((l = normal->head) != NULL &&
+	    q->popped - l->popped_at >= QUEUE_PATIENCE) {
+		queue_unlink(normal, NULL, l);
+		queue_insert(&q->lists[QUEUE_URGENT], l);
 	}
 }
 
 uint64_t
 queue_push(struct queue *q, enum queue_prio prio, const char *line)
 {
-	size_t len = strlen(line);
+	size_t len = strlen(line), nlen;
 	struct queue_line *l;
-	struct queue_list *list;
+	const char *nick;
 
 	assert(prio >= 0 && prio < QUEUE_NPRIO);
 	assert(len <= QUEUE_LINE_MAX);
 	assert(strpbrk(line, "\r\n") == NULL);
 
 	l = xmalloc(sizeof *l + len + 1);
-	l->next = NULL;
 	l->seq = ++q->pushed;
+	l->popped_at = q->popped;
 	memcpy(l->text, line, len + 1);
 
-	list = &q->lists[prio];
-	if (list->tail != NULL)
-		list->tail->next = l;
-	else
-		list->head = l;
-	list->tail = l;
+	if (prio == QUEUE_URGENT && (nick = queue_nick(line, &nlen)) != NULL)
+		queue_promote_nick(q, nick, nlen);
+	queue_append(&q->lists[prio], l);
 	q->length++;
 	return l->seq;
+}
+
+/* The tokens line spends: a JOIN two, as servers that weigh commands
+ * (InspIRCd) count it, so the bucket stays within their limit when the
+ * bot joins its channels, its burst all JOINs; any other line one. */
+static int
+queue_cost(const char *line)
+{
+	return strncmp(line, "JOIN ", 5) == 0 ? 2 : 1;
+}
+
+/* The line that goes next, once the bucket allows it, or NULL. */
+static struct queue_line *
+queue_head(struct queue *q)
+{
+	int p;
+
+	queue_age(q);
+	for (p = 0; p < QUEUE_NPRIO; p++) {
+		if (q->lists[p].head != NULL)
+			return q->lists[p].head;
+	}
+	return NULL;
 }
 
 const char *
 queue_peek(struct queue *q, uint64_t now)
 {
-	int p;
+	struct queue_line *l;
 
 	q->peeked = NULL;
-	if (q->length == 0)
+	if ((l = queue_head(q)) == NULL ||
+	    !bucket_ready(&q->bucket, now, queue_cost(l->text)))
 		return NULL;
-	queue_refill(q, now);
-	if (q->tokens < 1)
-		return NULL;
-	for (p = 0; p < QUEUE_NPRIO; p++) {
-		if (q->lists[p].head != NULL) {
-			q->peeked = q->lists[p].head;
-			q->peeked_prio = (enum queue_prio)p;
-			return q->peeked->text;
-		}
-	}
-	return NULL;
+	q->peeked = l;
+	return l->text;
 }
 
 void
 queue_pop(struct queue *q, uint64_t now)
 {
-	struct queue_list *list;
-	struct queue_line *l = q->peeked;
+	struct queue_line *l = q->peeked, *prev, *at;
+	int p;
 
 	assert(l != NULL);
-	list = &q->lists[q->peeked_prio];
-	assert(list->head == l);
-
-	list->head = l->next;
-	if (list->head == NULL)
-		list->tail = NULL;
+	/* Usually a head, but a push in between may have moved it. */
+	for (p = 0; p < QUEUE_NPRIO; p++) {
+		for (prev = NULL, at = q->lists[p].head; at != NULL && at != l;
+		    at = at->next)
+			prev = at;
+		if (at == l)
+			break;
+	}
+	assert(p < QUEUE_NPRIO);
+	queue_unlink(&q->lists[p], prev, l);
+	for (p = queue_cost(l->text); p > 0; p--)
+		bucket_charge(&q->bucket, now);
 	free(l);
 	q->peeked = NULL;
 	q->length--;
-
-	queue_refill(q, now);
-	if (q->tokens > 0)
-		q->tokens--;
+	q->popped++;
 	if (q->on_pop != NULL)
 		q->on_pop(q->on_pop_arg, now);
+}
+
+void
+queue_charge(struct queue *q, uint64_t now)
+{
+	bucket_charge(&q->bucket, now);
 }
 
 uint64_t
@@ -201,12 +296,11 @@ queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now), void *arg)
 uint64_t
 queue_next(struct queue *q, uint64_t now)
 {
-	if (q->length == 0)
+	struct queue_line *l = queue_head(q);
+
+	if (l == NULL)
 		return UINT64_MAX;
-	queue_refill(q, now);
-	if (q->tokens >= 1)
-		return now;
-	return q->refilled + (uint64_t)q->interval_ms;
+	return bucket_next(&q->bucket, now, queue_cost(l->text));
 }
 
 size_t

@@ -1,9 +1,22 @@
 /*
  * The outgoing line queue: every line the bot sends to the server waits
  * here and leaves at a rate the network tolerates, a token bucket of
- * `burst` lines refilled one token per `interval_ms`.  Lines are never
- * dropped and never reordered within one priority; urgent lines (channel
- * announcements, the current player's prompt, PONG) go before normal ones.
+ * `burst` lines refilled one token per `interval_ms` (bucket.h).  Lines
+ * the relay writes without queueing them (a PONG, the keepalive PING)
+ * spend a token too (queue_charge()), so the bucket counts every line.
+ *
+ * A JOIN spends two tokens, as InspIRCd counts it (its penalty is 2).
+ *
+ * Lines are never dropped.  Urgent lines (channel lines, the current
+ * player's prompt) go before normal ones (other private lines), with two
+ * exceptions that keep order and fairness:
+ *
+ *   - lines to one nick never overtake each other: an urgent line to a
+ *     nick takes every normal line queued before it to that nick along;
+ *   - no line starves: a normal line that has waited while QUEUE_PATIENCE
+ *     lines were sent goes ahead of every urgent line pushed after it.
+ *
+ * Within each priority, lines keep the order they were pushed in.
  *
  * Lines are complete IRC lines without CR LF, at most QUEUE_LINE_MAX bytes,
  * with no CR, LF or NUL in them (the push asserts it: say.c and the relay
@@ -16,9 +29,11 @@
 #include <stdint.h>
 
 #define QUEUE_LINE_MAX 510	/* 512 with CR LF */
+#define QUEUE_PATIENCE 8	/* lines sent while a normal line waits
+				 * before it counts as urgent */
 
 enum queue_prio {
-	QUEUE_URGENT,		/* PONG, registration, channel lines, prompts */
+	QUEUE_URGENT,		/* channel lines, prompts, JOIN, WHO */
 	QUEUE_NORMAL,		/* everything else */
 	QUEUE_NPRIO
 };
@@ -50,6 +65,10 @@ void queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now),
 const char *queue_peek(struct queue *q, uint64_t now);
 /* Removes the line queue_peek() returned and spends a token. */
 void queue_pop(struct queue *q, uint64_t now);
+/* A line was written without the queue at now (the relay's PONG, PING,
+ * NICK): it spends a token, into debt if there is none, so the queued
+ * lines wait for it. */
+void queue_charge(struct queue *q, uint64_t now);
 
 /* When the next line may go: now if one may go now, a later time if the
  * bucket must refill, UINT64_MAX if the queue is empty. */

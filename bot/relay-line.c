@@ -91,9 +91,9 @@ relay_server_line(struct relay *r, const char *line, size_t len, uint64_t now)
 	if (ircline_parse(m, clean, n) != 0)
 		return;
 	if (strcmp(m->command, "PING") == 0) {
-		relay_direct(r, out,
+		relay_direct_paced(r, out,
 		    snprintf(out, sizeof out, "PONG :%s",
-		        m->nparams > 0 ? m->params[0] : ""));
+		        m->nparams > 0 ? m->params[0] : ""), now);
 		return;
 	}
 	if (relay_reg_line(r, m, now) || r->serial != serial ||

@@ -105,6 +105,14 @@ relay_direct(struct relay *r, const char *line, int n)
 	relay_out_add(&r->to_server, line, (size_t)n);
 }
 
+void
+relay_direct_paced(struct relay *r, const char *line, int n, uint64_t now)
+{
+	relay_direct(r, line, n);
+	if (r->state == RELAY_READY)
+		queue_charge(r->queue, now);
+}
+
 static int
 relay_listen(struct relay *r, char **cause)
 {
@@ -275,7 +283,7 @@ relay_up(struct relay *r, uint64_t now)
 	r->state = RELAY_REGISTERING;
 	r->last_rx = now;
 	r->pinged = 0;
-	r->glue = irc_glue_new(&sink, r->queue, r->listen_port, &cause);
+	r->glue = irc_glue_new(&sink, r->listen_port, &cause);
 	if (r->glue == NULL) {
 		loop_log("%s", cause);
 		free(cause);
@@ -587,7 +595,7 @@ relay_alive(struct relay *r, uint64_t now)
 		relay_drop(r, now, why);
 	} else if (!r->pinged &&
 	           now - r->last_rx >= (uint64_t)r->conf->ping_ms) {
-		relay_direct(r, "PING :keepalive", 15);
+		relay_direct_paced(r, "PING :keepalive", 15, now);
 		r->pinged = 1;
 	}
 }

@@ -3,7 +3,9 @@
  * CR, LF or NUL can reach the wire, whatever a nick or an argument holds),
  * splits it between words so that no line the server relays exceeds 512
  * bytes with our prefix (never cutting a card or a UTF-8 character), names
- * the channel on every private line, and queues it at the right priority.
+ * the channel on every private line, and queues it at the right priority:
+ * channel lines and the prompt of a player who must act now are urgent,
+ * every other private line normal (queue.h says what that guarantees).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -123,16 +125,30 @@ say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 		*notice = v;
 }
 
-void
-say_to(struct bot *b, const char *nick, struct chan *c, const char *text)
+/* A private line to nick about c at prio. */
+static void
+say_private(struct bot *b, enum queue_prio prio, const char *nick,
+    struct chan *c, const char *text)
 {
 	char lead[CHAN_MAX + 4];
 	int colour, notice;
 
 	say_prefs(b, nick, &colour, &notice);
 	snprintf(lead, sizeof lead, "[%s] ", c != NULL ? c->name : "*");
-	say_lines(b, QUEUE_NORMAL, notice ? "NOTICE" : "PRIVMSG", nick,
+	say_lines(b, prio, notice ? "NOTICE" : "PRIVMSG", nick,
 	    c != NULL ? lead : "", text);
+}
+
+void
+say_to(struct bot *b, const char *nick, struct chan *c, const char *text)
+{
+	say_private(b, QUEUE_NORMAL, nick, c, text);
+}
+
+void
+say_prompt(struct bot *b, const char *nick, struct chan *c, const char *text)
+{
+	say_private(b, QUEUE_URGENT, nick, c, text);
 }
 
 static void say_ctx(struct cmd_ctx *ctx, int public, const char *fmt,

@@ -386,7 +386,7 @@ table_turn_warning(void *arg, uint64_t now)
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
 	text = xasprintf("%d second%s left for your turn (%shand shows your "
 	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
-	say_to(t->b, t->seats[t->turn_seat].nick, t->chan, text);
+	say_prompt(t->b, t->seats[t->turn_seat].nick, t->chan, text);
 	free(text);
 }
 

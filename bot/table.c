@@ -116,6 +116,20 @@ table_render(struct table *t, struct buf *text, const char *markup,
 	buf_free(&asked);
 }
 
+/* Whether seat must act now in t's game (its turn, or a move it owes
+ * with others): what it is told is its prompt. */
+static int
+table_must_act(const struct table *t, int seat)
+{
+	struct game_turn tu;
+
+	if (t->g == NULL)
+		return 0;
+	t->ops->turn(t->g, &tu);
+	return !tu.over && (tu.seat == seat ||
+	    (tu.wait && (tu.window & (1u << seat))));
+}
+
 void
 table_out_flush(struct table *t, struct table_out *o)
 {
@@ -132,7 +146,8 @@ table_out_flush(struct table *t, struct table_out *o)
 			continue;
 		table_render(t, &text, buf_str(&o->priv[i]),
 		    t->seats[i].colour);
-		say_to(t->b, t->seats[i].nick, t->chan, buf_str(&text));
+		(table_must_act(t, i) ? say_prompt : say_to)(t->b,
+		    t->seats[i].nick, t->chan, buf_str(&text));
 	}
 	buf_free(&text);
 	buf_free(&o->pub);
@@ -146,7 +161,8 @@ table_start(struct table *t, char **cause)
 {
 	struct table_out o;
 	int64_t players[GAME_MAX_SEATS];
-	char ident[GAME_MAX_SEATS][USERHOST_MAX + 2];
+	char ident[GAME_MAX_SEATS][WHO_IDENT_MAX];
+	struct who w;
 	const char *idents[GAME_MAX_SEATS];
 	char opts[256];
 	struct rng r;
@@ -165,13 +181,11 @@ table_start(struct table *t, char **cause)
 		return -1;
 	}
 	for (i = 0; i < t->nseats; i++) {
+		w.nick = t->seats[i].nick;
+		w.userhost = t->seats[i].userhost;
+		w.account = t->seats[i].account;
 		players[i] = t->seats[i].player;
-		if (t->seats[i].account[0] != '\0')
-			snprintf(ident[i], sizeof ident[i], "a:%s",
-			    t->seats[i].account);
-		else
-			snprintf(ident[i], sizeof ident[i], "h:%s",
-			    t->seats[i].userhost);
+		who_ident(&w, ident[i], sizeof ident[i]);
 		idents[i] = ident[i];
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);

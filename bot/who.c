@@ -177,21 +177,42 @@ who_seen(struct bot *b, const char *nick, const char *userhost)
 	}
 }
 
-/* Whether s matches the wildcard mask (* and ?), ignoring case. */
-static int
+int
 who_mask_match(const char *mask, const char *s)
 {
-	if (*mask == '\0')
-		return *s == '\0';
-	if (*mask == '*')
-		return who_mask_match(mask + 1, s) ||
-		    (*s != '\0' && who_mask_match(mask, s + 1));
-	if (*s == '\0')
-		return 0;
-	if (*mask != '?' && tolower((unsigned char)*mask) !=
-	    tolower((unsigned char)*s))
-		return 0;
-	return who_mask_match(mask + 1, s + 1);
+	const char *star = NULL, *retry = NULL;
+
+	/* Greedy with one backtrack point, the last '*': linear in the
+	 * length of s for each '*', where a recursive match could take
+	 * exponential time on a mask such as "*a*a*a*a*b". */
+	while (*s != '\0') {
+		if (*mask == '*') {
+			star = ++mask;
+			retry = s;
+		} else if (*mask != '\0' && (*mask == '?' ||
+		    tolower((unsigned char)*mask) ==
+		    tolower((unsigned char)*s))) {
+			mask++;
+			s++;
+		} else if (star != NULL) {
+			mask = star;
+			s = ++retry;
+		} else
+			return 0;
+	}
+	while (*mask == '*')
+		mask++;
+	return *mask == '\0';
+}
+
+void
+who_ident(const struct who *w, char *buf, size_t size)
+{
+	if (w->account != NULL && *w->account != '\0')
+		snprintf(buf, size, "a:%s", w->account);
+	else
+		snprintf(buf, size, "h:%s",
+		    w->userhost != NULL ? w->userhost : "");
 }
 
 int

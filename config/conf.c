@@ -83,6 +83,9 @@ const struct conf_setting conf_settings[] = {
     {"flood.burst", CONF_INT, F(flood_burst), .min = 1, .max = 100},
     {"flood.interval", CONF_MS, F(flood_interval_ms), .min = 1,
         .max = 60 * 1000},
+    {"flood.user_burst", CONF_INT, F(user_burst), .min = 1, .max = 100},
+    {"flood.user_interval", CONF_MS, F(user_interval_ms), .min = 0,
+        .max = 60 * 1000},
     {"reconnect.min", CONF_MS, F(reconnect_min_ms), .min = 1000,
         .max = 3600 * 1000},
     {"reconnect.max", CONF_MS, F(reconnect_max_ms), .min = 1000,
@@ -273,6 +276,8 @@ conf_defaults(struct conf *c)
 	c->answer_ms = 20 * 1000;
 	c->flood_burst = 4;
 	c->flood_interval_ms = 2000;
+	c->user_burst = 10;
+	c->user_interval_ms = 2000;
 	c->reconnect_min_ms = 10 * 1000;
 	c->reconnect_max_ms = 300 * 1000;
 	c->ping_ms = 60 * 1000;

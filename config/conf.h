@@ -74,6 +74,9 @@ struct conf {
 	/* outgoing flood control: a token bucket */
 	int flood_burst;	/* lines that may go at once */
 	int flood_interval_ms;	/* one more line per interval */
+	/* incoming: each user's commands, a token bucket per person */
+	int user_burst;		/* commands that may come at once */
+	int user_interval_ms;	/* one more per interval; 0: no limit */
 
 	/* reconnect backoff and the dead-link check */
 	int reconnect_min_ms;

@@ -141,6 +141,14 @@ static const char *const store_migrations[] = {
 	"   AND l.variant = r.variant ORDER BY k DESC LIMIT 1) AS n"
 	"  FROM runs AS r GROUP BY player, variant) AS c"
 	" WHERE stats.player = c.player AND stats.variant = c.variant;",
+
+	/* 5: the masks admins told the bot to ignore (!ignore), kept across
+	 * restarts; one mask once, whatever its case. */
+	"CREATE TABLE ignores ("
+	"  mask TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (mask <> ''),"
+	"  added_by TEXT NOT NULL,"
+	"  at INTEGER NOT NULL"
+	") WITHOUT ROWID;",
 };
 
 /* A row's run after a game (SQL_STATS_ADD's SET): a win with the run's
@@ -312,6 +320,15 @@ const char *const store_sql[SQL_COUNT] = {
 	    " GROUP BY t.variant, t.title"
 	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
+
+	/* ?1 mask, ?2 the admin who added it; the mask when it is new. */
+	[SQL_IGNORE_ADD] = "INSERT INTO ignores (mask, added_by, at)"
+	    " VALUES (?1, ?2, " STORE_NOW ")"
+	    " ON CONFLICT (mask) DO NOTHING RETURNING mask",
+	/* ?1 mask; the mask when there was one. */
+	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores WHERE mask = ?1"
+	    " RETURNING mask",
+	[SQL_IGNORES] = "SELECT mask FROM ignores ORDER BY at, mask",
 
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
 	    " ORDER BY id",

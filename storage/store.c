@@ -363,3 +363,55 @@ store_pref_set(
 {
 	return store_run(s, SQL_PREF_SET, cause, "Iti", player, name, value);
 }
+
+int
+store_ignore_add(struct store *s, const char *mask, const char *by,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (*mask == '\0')
+		return store_fail(cause, "empty mask");
+	rc = store_query(s, SQL_IGNORE_ADD, &st, cause, "tt", mask, by);
+	if (rc < 0)
+		return -1;
+	sqlite3_reset(st);
+	return rc == 1 ? 0 : 1;
+}
+
+int
+store_ignore_remove(struct store *s, const char *mask, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_IGNORE_REMOVE, &st, cause, "t", mask);
+	if (rc < 0)
+		return -1;
+	sqlite3_reset(st);
+	return rc == 1 ? 0 : 1;
+}
+
+int
+store_ignores(struct store *s, char ***masks, char **cause)
+{
+	sqlite3_stmt *st;
+	char **list = NULL;
+	int rc, n = 0;
+
+	*masks = NULL;
+	for (rc = store_query(s, SQL_IGNORES, &st, cause, ""); rc == 1;
+	    rc = store_next(s, st, cause)) {
+		list = xreallocarray(list, (size_t)n + 1, sizeof *list);
+		list[n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	if (rc < 0) {
+		while (n > 0)
+			free(list[--n]);
+		free(list);
+		return -1;
+	}
+	*masks = list;
+	return n;
+}

@@ -209,6 +209,18 @@ int store_titles(struct store *s, const char *nick, const char *variant,
     struct store_title_row *rows, int max, char *shown, size_t size,
     char **cause);
 
+/* The ignore list: masks nick!user@host (with * and ?) whose commands the
+ * bot does not answer (!ignore), compared without regard to case. */
+/* Adds mask, added by the nick by: 0, 1 if it was there already, -1 and
+ * *cause. */
+int store_ignore_add(struct store *s, const char *mask, const char *by,
+    char **cause);
+/* Removes mask: 0, 1 if it was not there, -1 and *cause. */
+int store_ignore_remove(struct store *s, const char *mask, char **cause);
+/* Every mask, oldest first, in a new array *masks of new strings (the
+ * caller frees each and the array); the count, or -1 and *cause. */
+int store_ignores(struct store *s, char ***masks, char **cause);
+
 /* A stored game, for resuming it after a restart by replaying its log. */
 struct store_game_seat {
 	int64_t player;

@@ -715,7 +715,7 @@ write_conf(struct world *w)
 	fputs("timers = { challenge_min = 0.2; challenge_close = 1;\n"
 	      "    challenge_tie = 0.1; turn = 30; turn_warning = 5;\n"
 	      "    lobby_start = 1; };\n"
-	      "flood = { burst = 20; interval = 0.1; };\n",
+	      "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
 	    f);
 	return fclose(f) == 0 ? 0 : -1;
 }

@@ -72,7 +72,7 @@
 
 static const char conf_text[] =
     "timers = { turn = 600; lobby_start = 0; };\n"
-    "flood = { burst = 100; interval = 0.001; };\n"
+    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
     "stats = { min_games = 2; };\n";
 
 /* What a move did, as this suite counts it. */

@@ -52,7 +52,7 @@
 /* A bot's configuration: quick lines and reconnects, short windows, the
  * turn's settings, max_timeouts, the channels and any more settings. */
 #define CONF                                                                   \
-	"flood = { burst = 50; interval = 0.01; };\n"                          \
+	"flood = { burst = 50; interval = 0.01; user_interval = 0; };\n"       \
 	"reconnect = { min = 1; max = 2; };\n"                                 \
 	"timers = { challenge_min = 0; challenge_close = 1;\n"                 \
 	"    challenge_tie = 0.1; lobby_start = 1; %s max_timeouts = %d; };\n" \

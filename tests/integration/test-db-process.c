@@ -56,7 +56,8 @@ write_conf(struct world *w)
 	snprintf(w->conf, sizeof w->conf, "%s/bot.cfg", w->dir);
 	if ((f = fopen(w->conf, "w")) == NULL)
 		return -1;
-	fputs("flood = { burst = 20; interval = 0.1; };\n", f);
+	fputs("flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
+	    f);
 	return fclose(f) == 0 ? 0 : -1;
 }
 

@@ -83,7 +83,7 @@
 static const char conf_text[] =
     "timers = { challenge_min = 0.1; challenge_tie = 0.05;\n"
     "    challenge_close = 1; turn = 600; lobby_start = 0; };\n"
-    "flood = { burst = 100; interval = 0.001; };\n";
+    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n";
 
 /* The events steered for. */
 enum goal {

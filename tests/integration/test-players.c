@@ -44,7 +44,7 @@ deal(void **state, int grace, int turn)
 	    "timers = { turn = %d; turn_warning = %d; challenge_min = 0;\n"
 	    "    challenge_tie = 0; challenge_close = 1; lobby_start = 0;\n"
 	    "    part_grace = %d; split_grace = %d; };\n"
-	    "flood = { burst = 100; interval = 0.001; };\n",
+	    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n",
 	    turn, turn == TURN ? 0 : turn - 1, grace, grace);
 	ng = netgame_new(conf);
 	*state = ng;

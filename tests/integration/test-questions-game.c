@@ -56,7 +56,7 @@
 static const char conf_text[] =
     "timers = { challenge_min = 0; challenge_tie = 0; challenge_close = 1;\n"
     "    answer = 0.2; turn = 600; lobby_start = 0; };\n"
-    "flood = { burst = 100; interval = 0.001; };\n";
+    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n";
 
 struct world {
 	struct driver d;

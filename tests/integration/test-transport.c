@@ -1,7 +1,8 @@
 /*
  * The transport against a real ngircd and the real bot binary: the bot
  * negotiates CAP (ngircd offers none of what it wants), registers and
- * joins both its channels, answers CTCP VERSION and a command, is not hung
+ * joins both its channels, answers CTCP VERSION, PING and TIME and a
+ * command, is not hung
  * by over-long lines, falls back to another nick when its own is taken and
  * takes it back when it frees, notices a frozen server, survives the
  * server going away and coming back on the same port, says goodbye on
@@ -149,12 +150,14 @@ test_ctcp_version(void **state)
 {
 	struct world *w = *state;
 
+	/* At the default rate the JOINs (two tokens each) and the WHOs go
+	 * first: the answer may take 6 s. */
 	assert_int_equal(
 	    client_send(&w->watch, "PRIVMSG cheaterbot :\001VERSION\001"), 0);
 	assert_non_null(client_wait_glob(&w->watch,
 	    ":cheaterbot!* NOTICE "
 	    "watcher :\001VERSION cheaterbot 0.1.0\001",
-	    0));
+	    10000));
 
 	assert_int_equal(
 	    client_send(&w->watch, "PRIVMSG cheaterbot :\001PING 4242\001"), 0);
@@ -162,6 +165,11 @@ test_ctcp_version(void **state)
 	    ":cheaterbot!* NOTICE "
 	    "watcher :\001PING 4242\001",
 	    0));
+
+	assert_int_equal(
+	    client_send(&w->watch, "PRIVMSG cheaterbot :\001TIME\001"), 0);
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* NOTICE watcher :\001TIME * UTC\001", 0));
 }
 
 /* The bot answers !games in #t1: it is alive and its queue flows. */

@@ -238,8 +238,15 @@ client_send(struct client *c, const char *fmt, ...)
 int
 client_open(struct client *c, int port, const char *nick)
 {
+	if (client_start(c, port, nick) != 0)
+		return -1;
+	return client_welcomed(c);
+}
+
+int
+client_start(struct client *c, int port, const char *nick)
+{
 	struct sockaddr_in sin;
-	char want[128];
 
 	memset(c, 0, sizeof *c);
 	snprintf(c->nick, sizeof c->nick, "%s", nick);
@@ -252,15 +259,24 @@ client_open(struct client *c, int port, const char *nick)
 	sin.sin_port = htons((unsigned short)port);
 	if (connect(c->fd, (struct sockaddr *)&sin, sizeof sin) != 0 ||
 	    client_send(c, "NICK %s", nick) != 0 ||
-	    client_send(c, "USER %s 0 * :test player %s", nick, nick) != 0)
-		goto fail;
-	snprintf(want, sizeof want, "* 001 %s *", nick);
-	if (client_wait_glob(c, want, 0) == NULL)
-		goto fail;
+	    client_send(c, "USER %s 0 * :test player %s", nick, nick) != 0) {
+		client_close(c);
+		return -1;
+	}
 	return 0;
-fail:
-	client_close(c);
-	return -1;
+}
+
+int
+client_welcomed(struct client *c)
+{
+	char want[128];
+
+	snprintf(want, sizeof want, "* 001 %s *", c->nick);
+	if (client_wait_glob(c, want, 0) == NULL) {
+		client_close(c);
+		return -1;
+	}
+	return 0;
 }
 
 int

@@ -31,6 +31,11 @@ struct client {
 /* Connects to 127.0.0.1:port and registers as nick, waiting for 001.
  * 0, or -1 (the client is closed then). */
 int client_open(struct client *c, int port, const char *nick);
+/* client_open() in two halves, so that many clients register at once
+ * (InspIRCd takes a second over each): connects and sends NICK and USER;
+ * then waits for 001.  0, or -1 (closed then). */
+int client_start(struct client *c, int port, const char *nick);
+int client_welcomed(struct client *c);
 /* Closes the socket (sending QUIT first if it is open) and frees the
  * log. */
 void client_close(struct client *c);

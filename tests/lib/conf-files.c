@@ -158,6 +158,8 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->max_timeouts, b->max_timeouts);
 	assert_int_equal(a->flood_burst, b->flood_burst);
 	assert_int_equal(a->flood_interval_ms, b->flood_interval_ms);
+	assert_int_equal(a->user_burst, b->user_burst);
+	assert_int_equal(a->user_interval_ms, b->user_interval_ms);
 	assert_int_equal(a->reconnect_min_ms, b->reconnect_min_ms);
 	assert_int_equal(a->reconnect_max_ms, b->reconnect_max_ms);
 	assert_str_or_null(a->questions_path, b->questions_path);

@@ -200,7 +200,8 @@ static struct store_game *
 driver_find_game(struct driver *d, int k)
 {
 	struct driver_table *t = &d->t[k];
-	long long end = ngircd_now_ms() + DRIVER_LOBBY_MS;
+	long long end = ngircd_now_ms() +
+	    driver_limit(d, DRIVER_LOBBY_MS);
 	struct store_game *sg;
 	int64_t *ids = NULL;
 	char *cause = NULL;
@@ -241,7 +242,7 @@ driver_seats(struct driver *d, struct driver_table *t,
 		    sg->variant, sg->nseats, t->ops->name, nseats);
 	t->nseats = nseats;
 	for (s = 0; s < nseats; s++) {
-		t->player[s] = (first + s) % DRIVER_POOL;
+		t->player[s] = (first + s) % d->pool;
 		t->names[s] = t->p[t->player[s]].nick;
 		if (strcasecmp(sg->seats[s].nick, t->names[s]) != 0)
 			driver_fail(d, "%s: seat %d is %s, not %s", t->chan, s,
@@ -269,7 +270,8 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->last_pub[0] = '\0';
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, text, sizeof text);
 	if (text[0] != '\0')
-		driver_wait_public(d, t, text, DRIVER_MOVE_MS, NULL, 0);
+		driver_wait_public(d, t, text,
+		    driver_limit(d, DRIVER_MOVE_MS), NULL, 0);
 	for (s = 0; s < t->nseats; s++) {
 		driver_plain(t->names, t->nseats, &o, s, text, sizeof text);
 		driver_expect_private(d, t, s, text, "dealt hand");
@@ -282,7 +284,7 @@ void
 driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 {
 	driver_deal_from(
-	    d, k, ops, nseats, (int)rng_below(&d->rng, DRIVER_POOL));
+	    d, k, ops, nseats, (int)rng_below(&d->rng, (uint32_t)d->pool));
 }
 
 void
@@ -296,8 +298,8 @@ driver_deal_from(
 	int i;
 
 	assert_int_equal(t->state, DRIVER_OFF);
-	assert_in_range(nseats, 1, DRIVER_POOL);
-	assert_in_range(first, 0, DRIVER_POOL - 1);
+	assert_in_range(nseats, 1, d->pool);
+	assert_in_range(first, 0, d->pool - 1);
 	t->ops = ops;
 	t->variant = driver_variant(ops);
 	if (t->options != NULL)
@@ -306,7 +308,7 @@ driver_deal_from(
 		driver_options(d, ops, opts, sizeof opts);
 	driver_sync(d, t);
 	for (i = 0; i < nseats; i++) {
-		p = &t->p[(first + i) % DRIVER_POOL];
+		p = &t->p[(first + i) % d->pool];
 		if (i == 0)
 			client_send(&p->cl, "PRIVMSG %s :!play %s%s", t->chan,
 			    ops->name, opts);
@@ -314,7 +316,8 @@ driver_deal_from(
 			client_send(&p->cl, "PRIVMSG %s :!join", t->chan);
 		snprintf(want, sizeof want, "%s %s", p->nick,
 		    i == 0 ? "opens a" : "sits in");
-		driver_wait_public(d, t, want, DRIVER_LOBBY_MS, NULL, 0);
+		driver_wait_public(d, t, want,
+		    driver_limit(d, DRIVER_LOBBY_MS), NULL, 0);
 	}
 	client_send(&t->p[first].cl, "PRIVMSG %s :!start", t->chan);
 	sg = driver_find_game(d, k);
@@ -399,7 +402,8 @@ driver_send(struct driver *d, int k)
 		game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
 		snprintf(t->said, sizeof t->said, "(the bot's move)");
 		t->state = DRIVER_BOT;
-		t->deadline = ngircd_now_ms() + DRIVER_TABLE_MS;
+		t->deadline = ngircd_now_ms() +
+		    driver_limit(d, DRIVER_TABLE_MS);
 		return 0;
 	}
 	c = &t->p[t->player[mv.seat]].cl;
@@ -411,7 +415,8 @@ driver_send(struct driver *d, int k)
 	else
 		client_send(c, "PRIVMSG %s :!%s", t->chan, t->said);
 	t->state = DRIVER_SENT;
-	t->deadline = ngircd_now_ms() + DRIVER_MOVE_MS;
+	t->deadline = ngircd_now_ms() +
+	    driver_limit(d, DRIVER_MOVE_MS);
 	return 1;
 }
 
@@ -451,7 +456,8 @@ driver_absorb(struct driver *d, int k, const struct store_game *sg)
 	d->moves++;
 	t->ops->turn(t->g, &tu);
 	t->state = tu.over ? DRIVER_ENDING : DRIVER_READY;
-	t->deadline = ngircd_now_ms() + DRIVER_MOVE_MS;
+	t->deadline = ngircd_now_ms() +
+	    driver_limit(d, DRIVER_MOVE_MS);
 	return 1;
 }
 
@@ -556,7 +562,8 @@ driver_check_resume(struct driver *d)
 
 	for (k = 0; k < d->ntables; k++) {
 		t = &d->t[k];
-		t->deadline = ngircd_now_ms() + DRIVER_TABLE_MS;
+		t->deadline = ngircd_now_ms() +
+		    driver_limit(d, DRIVER_TABLE_MS);
 		if (t->state == DRIVER_OFF || t->state == DRIVER_ENDING)
 			continue;
 		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
@@ -567,7 +574,8 @@ driver_check_resume(struct driver *d)
 		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
 		/* "LEAD. STATUS", which may come cut into lines */
 		driver_wait_public_cut(d, t, lead,
-		    strlen(lead) + 2 + strlen(want), DRIVER_JOIN_MS, got,
+		    strlen(lead) + 2 + strlen(want),
+		    driver_limit(d, DRIVER_JOIN_MS), got,
 		    sizeof got);
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
@@ -671,7 +679,7 @@ struct driver_told {
 	const struct buf *chan;
 	size_t at;                    /* where the next public text is */
 	int player[GAME_MAX_SEATS];   /* seat -> index in the pool */
-	struct buf told[DRIVER_POOL]; /* what each one's seat was told */
+	struct buf told[DRIVER_POOL_MAX]; /* what each one's seat was told */
 };
 
 static void
@@ -703,7 +711,7 @@ driver_told_step(void *ctx, int n, const struct game_move *mv,
 
 void
 driver_check_told(struct driver *d, struct driver_table *t, const int64_t *ids,
-    int n, const struct buf *chan, const struct buf priv[DRIVER_POOL])
+    int n, const struct buf *chan, const struct buf *priv)
 {
 	struct driver_told c;
 	struct store_game *sg;
@@ -720,14 +728,14 @@ driver_check_told(struct driver *d, struct driver_table *t, const int64_t *ids,
 		for (s = 0; s < GAME_MAX_SEATS; s++)
 			c.player[s] = -1;
 		for (s = 0; s < sg->nseats; s++)
-			for (i = 0; i < DRIVER_POOL; i++)
+			for (i = 0; i < d->pool; i++)
 				if (strcasecmp(
 				        sg->seats[s].nick, t->p[i].nick) == 0)
 					c.player[s] = i;
 		store_game_free(sg);
 		driver_replay(d, ids[k], driver_told_step, &c);
 	}
-	for (i = 0; i < DRIVER_POOL; i++) {
+	for (i = 0; i < d->pool; i++) {
 		if (strcmp(buf_str(&priv[i]), buf_str(&c.told[i])) != 0)
 			driver_fail(d, "%s got '%s'; its seat was told '%s'",
 			    t->p[i].nick, buf_str(&priv[i]),

@@ -17,6 +17,9 @@
 #define DRIVER_TABLE_MS 15000 /* the table's own move (a window closing) */
 #define DRIVER_POLL_MS 5      /* between two looks at the database */
 
+/* The time limit ms (one of DRIVER_*_MS) as d's slack stretches it. */
+int driver_limit(const struct driver *d, int ms);
+
 /* Fails the running test with a printf-style message, after showing the
  * bot's last log lines and each channel's last lines. */
 void driver_fail(const struct driver *d, const char *fmt, ...)

@@ -47,6 +47,12 @@ driver_dump(const struct driver *d)
 		fprintf(stderr, "   (cannot read it)\n");
 }
 
+int
+driver_limit(const struct driver *d, int ms)
+{
+	return d->slack > 1 ? ms * d->slack : ms;
+}
+
 void
 driver_fail(const struct driver *d, const char *fmt, ...)
 {
@@ -78,34 +84,57 @@ driver_write_conf(struct driver *d, const char *text)
 void
 driver_open(struct driver *d, int ntables, const char *conf_text, uint64_t seed)
 {
+	char *dir = ngircd_tmpdir();
+
+	assert_non_null(dir);
+	d->dir = dir;
+	if (ngircd_start(&d->irc, d->dir, 0) != 0) {
+		ngircd_rmdir(dir);
+		free(dir);
+		d->dir = NULL;
+		fail_msg("ngircd did not start");
+	}
+	driver_open_at(d, ntables, d->irc.port, d->irc.port, conf_text, seed);
+}
+
+void
+driver_open_at(struct driver *d, int ntables, int players_port, int bot_port,
+    const char *conf_text, uint64_t seed)
+{
 	struct driver_table *t;
 	char uri[PATH_MAX + 16], *cause = NULL;
 	int k, i;
 
 	assert_in_range(ntables, 1, DRIVER_TABLES);
+	if (d->pool == 0)
+		d->pool = DRIVER_POOL;
+	assert_in_range(d->pool, 1, DRIVER_POOL_MAX);
 	for (k = 0; k < DRIVER_TABLES; k++)
-		for (i = 0; i < DRIVER_POOL; i++)
+		for (i = 0; i < DRIVER_POOL_MAX; i++)
 			d->t[k].p[i].cl.fd = -1;
 	d->ntables = ntables;
 	rng_seed(&d->rng, seed);
-	d->dir = ngircd_tmpdir();
-	assert_non_null(d->dir);
 	/* The bot reads its default question file; so do the models. */
 	d->questions = questions_load("config/questions.txt", NULL);
 	assert_non_null(d->questions);
 	driver_write_conf(d, conf_text);
-	assert_int_equal(ngircd_start(&d->irc, d->dir, 0), 0);
-	snprintf(d->port, sizeof d->port, "%d", d->irc.port);
+	snprintf(d->port, sizeof d->port, "%d", bot_port);
 	snprintf(d->db, sizeof d->db, "%s/bot.db", d->dir);
+	/* Every player registers at once, then each joins. */
 	for (k = 0; k < ntables; k++) {
 		t = &d->t[k];
 		snprintf(t->chan, sizeof t->chan, "#drv%d", k);
-		for (i = 0; i < DRIVER_POOL; i++) {
+		for (i = 0; i < d->pool; i++) {
 			snprintf(
 			    t->p[i].nick, sizeof t->p[i].nick, "t%dp%d", k, i);
-			assert_int_equal(
-			    client_open(&t->p[i].cl, d->irc.port, t->p[i].nick),
-			    0);
+			assert_int_equal(client_start(&t->p[i].cl,
+			    players_port, t->p[i].nick), 0);
+		}
+	}
+	for (k = 0; k < ntables; k++) {
+		t = &d->t[k];
+		for (i = 0; i < d->pool; i++) {
+			assert_int_equal(client_welcomed(&t->p[i].cl), 0);
 			assert_int_equal(client_join(&t->p[i].cl, t->chan), 0);
 		}
 	}
@@ -128,7 +157,7 @@ driver_close(struct driver *d)
 		if (d->t[k].g != NULL)
 			d->t[k].ops->destroy(d->t[k].g);
 		d->t[k].g = NULL;
-		for (i = 0; i < DRIVER_POOL; i++)
+		for (i = 0; i < DRIVER_POOL_MAX; i++)
 			client_close(&d->t[k].p[i].cl);
 	}
 	store_close(d->store);
@@ -171,8 +200,8 @@ driver_bot_up(struct driver *d)
 	for (k = 0; k < d->ntables; k++) {
 		snprintf(want, sizeof want, ":" DRIVER_BOT_NICK "!* JOIN *%s",
 		    d->t[k].chan);
-		if (client_wait_glob(&d->t[k].p[0].cl, want, DRIVER_JOIN_MS) ==
-		    NULL)
+		if (client_wait_glob(&d->t[k].p[0].cl, want,
+		    driver_limit(d, DRIVER_JOIN_MS)) == NULL)
 			driver_fail(d, "the bot did not join %s", d->t[k].chan);
 	}
 }
@@ -191,7 +220,7 @@ driver_pump(struct driver *d, int ms)
 	if (ms > 0)
 		poll(NULL, 0, ms);
 	for (k = 0; k < d->ntables; k++)
-		for (i = 0; i < DRIVER_POOL; i++)
+		for (i = 0; i < d->pool; i++)
 			while (client_pump(&d->t[k].p[i].cl, 0) == 0 &&
 			       d->t[k].p[i].cl.inlen > 0)
 				;
@@ -302,7 +331,8 @@ driver_expect_private(struct driver *d, struct driver_table *t, int seat,
 	const char *raw;
 
 	while (got.len < strlen(want)) {
-		raw = client_wait(&p->cl, driver_is_line, &m, DRIVER_MOVE_MS);
+		raw = client_wait(&p->cl, driver_is_line, &m,
+		    driver_limit(d, DRIVER_MOVE_MS));
 		if (raw == NULL)
 			driver_fail(d, "%s: %s got no %s (want '%s')", t->chan,
 			    p->nick, what, want);
@@ -329,7 +359,8 @@ driver_sync_one(struct driver *d, struct driver_player *p)
 	snprintf(word, sizeof word, "drvsync%d", ++d->syncs);
 	m.text = word;
 	client_send(&p->cl, "PRIVMSG " DRIVER_BOT_NICK " :%s", word);
-	if (client_wait(&p->cl, driver_is_line, &m, DRIVER_MOVE_MS) == NULL)
+	if (client_wait(&p->cl, driver_is_line, &m,
+	    driver_limit(d, DRIVER_MOVE_MS)) == NULL)
 		driver_fail(
 		    d, "%s: the bot did not refuse '%s'", p->nick, word);
 	client_skip(&p->cl);
@@ -340,13 +371,13 @@ driver_sync(struct driver *d, struct driver_table *t)
 {
 	int i;
 
-	for (i = 0; i < DRIVER_POOL; i++)
+	for (i = 0; i < d->pool; i++)
 		driver_sync_one(d, &t->p[i]);
 }
 
 void
 driver_gather(struct driver *d, struct driver_table *t, int watcher,
-    struct buf *chan, struct buf priv[DRIVER_POOL], const char *skip)
+    struct buf *chan, struct buf *priv, const char *skip)
 {
 	struct driver_line pub = {t->chan, NULL, NULL};
 	struct driver_line own = {t->chan, NULL, NULL};
@@ -357,7 +388,7 @@ driver_gather(struct driver *d, struct driver_table *t, int watcher,
 	int i;
 
 	driver_pump(d, 0);
-	for (i = 0; i < DRIVER_POOL; i++) {
+	for (i = 0; i < d->pool; i++) {
 		c = &t->p[i].cl;
 		own.nick = t->p[i].nick;
 		for (k = 0; k < c->nlines; k++) {
@@ -442,7 +473,7 @@ driver_check_stats(struct driver *d)
 
 	for (k = 0; k < d->ntables; k++) {
 		assert_int_equal(d->t[k].state, DRIVER_OFF);
-		for (i = 0; i < DRIVER_POOL; i++) {
+		for (i = 0; i < d->pool; i++) {
 			p = &d->t[k].p[i];
 			seats += p->tally[DRIVER_VARIANTS].games;
 			for (v = 0; game_table[v] != NULL; v++)

@@ -37,7 +37,8 @@
 #include "tests/lib/ngircd.h"
 
 #define DRIVER_TABLES 8   /* channels at most */
-#define DRIVER_POOL 4     /* players in each channel */
+#define DRIVER_POOL 4     /* players in each channel, unless d->pool */
+#define DRIVER_POOL_MAX 8 /* ... at most */
 #define DRIVER_VARIANTS 8 /* entries of game_table[] followed */
 #define DRIVER_TEXT 4096  /* one move's or one hand's text */
 
@@ -66,7 +67,7 @@ enum driver_state {
 /* One channel: its players and the game being played there. */
 struct driver_table {
 	char chan[64];
-	struct driver_player p[DRIVER_POOL];
+	struct driver_player p[DRIVER_POOL_MAX];
 	int deals; /* games dealt here (the dealer moves left each) */
 	/* The options typed after "!play VARIANT" ("decks=1"), or NULL for
 	 * on/off options chosen at random. */
@@ -106,6 +107,9 @@ struct driver_table {
 };
 
 struct driver {
+	int pool;      /* players in each channel: DRIVER_POOL when 0 */
+	int slack;     /* the time limits times this (1 when 0): a bot held
+	                * to a slow sending rate takes longer to answer */
 	char *dir;
 	struct ngircd irc;
 	struct ngircd_bot bot;
@@ -127,9 +131,19 @@ struct driver {
 /* Starts ngircd, ntables channels #drvN with DRIVER_POOL players each
  * (nicks tNpM), and the bot with the configuration text conf_text in all
  * of them; seed seeds the driver's choices and the bot's deals.  Fails the
- * test (stopping what it started) unless everything came up. */
+ * test (stopping what it started) unless everything came up.  The players
+ * type as fast as the bot answers, far faster than people: conf_text
+ * should turn the per-user command limit off (flood.user_interval = 0)
+ * unless the suite's pace is a person's. */
 void driver_open(
     struct driver *d, int ntables, const char *conf_text, uint64_t seed);
+/* As driver_open(), on a server the suite started: the players connect
+ * to 127.0.0.1:players_port, the bot to bot_port (the same server, maybe
+ * through a connect class or a proxy of the suite's own); d->dir is the
+ * suite's directory (malloc'd: the driver frees it).  d->pool, when set
+ * before, seats that many players in each channel. */
+void driver_open_at(struct driver *d, int ntables, int players_port,
+    int bot_port, const char *conf_text, uint64_t seed);
 /* Stops the bot, the players and ngircd, removes the directory, frees
  * everything; a driver never opened (all zero) is fine. */
 void driver_close(struct driver *d);
@@ -152,10 +166,11 @@ void driver_sync(struct driver *d, struct driver_table *t);
 /* What the bot has sent t's players so far (read now), colour stripped:
  * its lines in t's channel as p[watcher] saw them, joined by a space, into
  * *chan; each player's private lines about t's game ("[#chan] TEXT"),
- * TEXT joined the same way, into priv[i].  The refusals of driver_sync()'s
+ * TEXT joined the same way, into priv[i] (d->pool of them).  The
+ * refusals of driver_sync()'s
  * words are left out, and so are lines containing skip (unless NULL). */
 void driver_gather(struct driver *d, struct driver_table *t, int watcher,
-    struct buf *chan, struct buf priv[DRIVER_POOL], const char *skip);
+    struct buf *chan, struct buf *priv, const char *skip);
 
 /* Table k opens a lobby for ops with nseats of its players (each game a
  * different order), the table's options (else random on/off ones), deals,
@@ -229,10 +244,10 @@ void driver_replay(
  * each move's public text (and each deal's) came to the channel, in
  * order, and each player's private game lines are exactly what the rules
  * told its seat in those games, in order (a player with no seat got
- * none), so ids[] must be every game t has dealt. */
+ * none), so ids[] must be every game t has dealt; priv holds d->pool. */
 void driver_check_told(struct driver *d, struct driver_table *t,
     const int64_t *ids, int n, const struct buf *chan,
-    const struct buf priv[DRIVER_POOL]);
+    const struct buf *priv);
 
 /* Which lines driver_is_line() looks for: from the bot, in chan (nick
  * NULL), to nick about chan, or to nick at all (chan NULL); containing

@@ -27,8 +27,9 @@ struct harness {
 	uint64_t seed;
 };
 
-/* A connected bot in #cheater with seed; conf is the defaults, changed by
- * tune (may be NULL) before the bot starts.  The channel holds oper (an
+/* A connected bot in #cheater with seed; conf is the defaults with the
+ * per-user command limit off (flood.user_interval 0), changed by tune (may
+ * be NULL) before the bot starts.  The channel holds oper (an
  * operator), alice, bob, carol and dave, each nick!nick@test.host. */
 struct harness *harness_new(uint64_t seed, void (*tune)(struct conf *c));
 void harness_free(struct harness *h);

@@ -117,8 +117,7 @@ ngircd_reap(pid_t pid, int timeout_ms)
 	return -1;
 }
 
-/* Stops pid: SIGTERM, SIGKILL after NGIRCD_STOP_MS; its wait status. */
-static int
+int
 ngircd_kill(pid_t pid)
 {
 	int status;
@@ -177,8 +176,7 @@ ngircd_write_conf(
 	return fclose(f) == 0 ? 0 : -1;
 }
 
-/* fork + exec with stdout and stderr into log; the child's pid or -1. */
-static pid_t
+pid_t
 ngircd_spawn(const char *log, char *const argv[])
 {
 	pid_t pid;
@@ -198,9 +196,7 @@ ngircd_spawn(const char *log, char *const argv[])
 	return pid;
 }
 
-/* Waits until something accepts connections on 127.0.0.1:port while pid
- * lives. */
-static int
+int
 ngircd_wait_port(pid_t pid, int port, int timeout_ms)
 {
 	long long end = ngircd_now_ms() + timeout_ms;

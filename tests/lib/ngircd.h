@@ -79,6 +79,14 @@ int ngircd_bot_log_count(const struct ngircd_bot *b, const char *text);
 int ngircd_bot_wait_log_n(
     const struct ngircd_bot *b, const char *text, int want, int timeout_ms);
 
+/* For other servers' helpers (inspircd.c, tap.c): fork + exec with
+ * stdout and stderr appended to log, the child's pid or -1; waiting until
+ * something accepts connections on 127.0.0.1:port while pid lives, 0 or
+ * -1; stopping pid (SIGTERM, SIGKILL after 5 s), its wait status. */
+pid_t ngircd_spawn(const char *log, char *const argv[]);
+int ngircd_wait_port(pid_t pid, int port, int timeout_ms);
+int ngircd_kill(pid_t pid);
+
 /* Milliseconds on the monotonic clock. */
 long long ngircd_now_ms(void);
 

@@ -113,6 +113,26 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	"  PRIMARY KEY (player, game, title)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX titles_variant ON titles (variant, player);",
+	/* 4: the runs without losing in stats, counted from the results. */
+	"ALTER TABLE stats ADD COLUMN safe INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE stats ADD COLUMN best_safe INTEGER NOT NULL DEFAULT 0;"
+	"WITH seat AS ("
+	"  SELECT r.player, g.variant, g.ended, g.id,"
+	"   r.lost OR r.place = 0 AS bad"
+	"  FROM results AS r JOIN games AS g ON g.id = r.game),"
+	" everywhere AS (SELECT * FROM seat"
+	"  UNION ALL SELECT player, '', ended, id, bad FROM seat),"
+	" numbered AS (SELECT player, variant, bad, sum(bad) OVER"
+	"  (PARTITION BY player, variant ORDER BY ended, id"
+	"   ROWS UNBOUNDED PRECEDING) AS k FROM everywhere),"
+	" runs AS (SELECT player, variant, k, count(*) - sum(bad) AS n"
+	"  FROM numbered GROUP BY player, variant, k)"
+	"UPDATE stats SET safe = c.n, best_safe = c.best"
+	" FROM (SELECT player, variant, max(n) AS best,"
+	"  (SELECT n FROM runs AS l WHERE l.player = r.player"
+	"   AND l.variant = r.variant ORDER BY k DESC LIMIT 1) AS n"
+	"  FROM runs AS r GROUP BY player, variant) AS c"
+	" WHERE stats.player = c.player AND stats.variant = c.variant;",
 };
 /* clang-format on */
 

@@ -236,6 +236,11 @@ static const struct bad_case bad_cases[] = {
     {"flood = { interval = 61; };\n",
         "1: setting 'flood.interval': expected a number of seconds from "
         "0.001 to 60"},
+    {"flood = { user_burst = 0; };\n",
+        "1: setting 'flood.user_burst': expected an integer from 1 to 100"},
+    {"flood = { user_interval = -1; };\n",
+        "1: setting 'flood.user_interval': expected a number of seconds "
+        "from 0 to 60"},
     {"reconnect = {\n  min = 10;\n  max = 5;\n};\n",
         "2: setting 'reconnect.min': expected a number of seconds at most "
         "reconnect.max (5)"},

@@ -65,6 +65,8 @@ test_defaults(void **state)
 	assert_int_equal(c.max_timeouts, 3);
 	assert_int_equal(c.flood_burst, 4);
 	assert_int_equal(c.flood_interval_ms, 2000);
+	assert_int_equal(c.user_burst, 10);
+	assert_int_equal(c.user_interval_ms, 2000);
 	assert_int_equal(c.part_grace_ms, 120000);
 	assert_int_equal(c.split_grace_ms, 300000);
 	assert_int_equal(c.reconnect_min_ms, 10000);
@@ -102,7 +104,8 @@ static const char full_cfg[] =
     "timers = { lobby_start = 30; lobby_expire = 900.5; turn = 45;\n"
     "  turn_warning = 0; challenge_min = 2.25; challenge_close = 8;\n"
     "  challenge_tie = 0; max_timeouts = 5; answer = 0; };\n"
-    "flood = { burst = 10; interval = 0.1; };\n"
+    "flood = { burst = 10; interval = 0.1; user_burst = 3;"
+    " user_interval = 0; };\n"
     "reconnect = { min = 1.5; max = 1.5; };\n"
     "stats = { min_games = 12; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
@@ -159,6 +162,8 @@ test_full_file(void **state)
 	assert_int_equal(c.max_timeouts, 5);
 	assert_int_equal(c.flood_burst, 10);
 	assert_int_equal(c.flood_interval_ms, 100);
+	assert_int_equal(c.user_burst, 3);
+	assert_int_equal(c.user_interval_ms, 0);
 	assert_int_equal(c.reconnect_min_ms, 1500);
 	assert_int_equal(c.reconnect_max_ms, 1500);
 	assert_int_equal(c.stats_min_games, 12);

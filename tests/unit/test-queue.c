@@ -1,15 +1,19 @@
 /*
  * Unit tests of the outgoing queue (bot/queue.c): the token bucket lets a
  * burst out at once and then one line per interval; urgent lines overtake
- * normal ones; order within a priority is kept and nothing is ever lost,
- * even with 10,000 lines waiting; a rate change takes effect at once; and
- * queue_next() says exactly when the next line may go.
+ * normal ones, but never a line to the same nick, and a normal line waits
+ * at most QUEUE_PATIENCE lines; order within a priority is kept and
+ * nothing is ever lost, even with 10,000 lines waiting; lines written
+ * beside the queue spend tokens; many tables at once keep to the rate; a
+ * rate change takes effect at once; and queue_next() says exactly when
+ * the next line may go.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -114,11 +118,22 @@ test_pop_removes_peeked(void **state)
 	queue_free(q);
 }
 
+/* The number at the end of a line "... :N". */
+static int
+line_number(const char *l)
+{
+	const char *colon = strrchr(l, ':');
+
+	assert_non_null(colon);
+	return atoi(colon + 1);
+}
+
 static void
 test_nothing_lost(void **state)
 {
 	struct queue *q = queue_new(5, 100);
-	int next_u = 0, next_n = 1, i, sent = 0;
+	int last_u = -1, last_n = -1, i, sent = 0;
+	static char seen[10000];
 	uint64_t t = 0;
 	const char *l;
 	char want[64];
@@ -132,28 +147,191 @@ test_nothing_lost(void **state)
 	}
 	assert_int_equal(queue_length(q), 10000);
 
+	/* Each priority keeps its order (the patience rule only moves
+	 * normal lines ahead of younger urgent ones); each line goes once. */
 	while (queue_length(q) > 0) {
 		t = queue_next(q, t);
 		assert_true(t != UINT64_MAX);
 		l = queue_peek(q, t);
 		assert_non_null(l);
-		if (next_u < 10000) {
-			i = next_u;
-			next_u += 3;
+		i = line_number(l);
+		assert_in_range(i, 0, 9999);
+		assert_false(seen[i]);
+		seen[i] = 1;
+		if (i % 3 == 0) {
+			assert_true(i > last_u);
+			last_u = i;
 		} else {
-			i = next_n;
-			next_n += (next_n + 1) % 3 == 0 ? 2 : 1;
+			assert_true(i > last_n);
+			last_n = i;
 		}
-		snprintf(want, sizeof want, "PRIVMSG #c :%d", i);
-		assert_string_equal(l, want);
 		queue_pop(q, t);
 		sent++;
 	}
 	assert_int_equal(sent, 10000);
-	assert_true(next_n >= 10000);
 	assert_null(queue_peek(q, t + 1000000));
 	/* 5 at once, then the other 9995 at one per 100 ms. */
 	assert_int_equal(t, 9995 * 100);
+	queue_free(q);
+}
+
+/* However busy the channels, a private line waits at most QUEUE_PATIENCE
+ * lines: urgent lines pushed one per line sent never hold it longer. */
+static void
+test_patience(void **state)
+{
+	struct queue *q = queue_new(1, 1000);
+	uint64_t t = 0;
+	const char *l;
+	char line[64];
+	int i, sends = 0;
+
+	(void)state;
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #c :0");
+	queue_push(q, QUEUE_NORMAL, "NOTICE bob :your hand");
+	for (i = 1;; i++) {
+		snprintf(line, sizeof line, "PRIVMSG #c :%d", i);
+		queue_push(q, QUEUE_URGENT, line);
+		t = queue_next(q, t);
+		l = queue_peek(q, t);
+		assert_non_null(l);
+		sends++;
+		if (strcmp(l, "NOTICE bob :your hand") == 0)
+			break;
+		assert_true(sends <= QUEUE_PATIENCE);
+		queue_pop(q, t);
+	}
+	queue_pop(q, t);
+	assert_int_equal(sends, QUEUE_PATIENCE + 1);
+	/* The channel lines go on in their order after it. */
+	assert_string_equal(queue_peek(q, t + 1000), "PRIVMSG #c :8");
+	queue_free(q);
+}
+
+/* The current player's prompt (urgent) overtakes other players' private
+ * lines, but never a line to the same player queued before it: bob reads
+ * his new hand before his prompt, and carol still waits. */
+static void
+test_prompt_keeps_nick_order(void **state)
+{
+	struct queue *q = queue_new(10, 1000);
+	const char *want[] = {
+	    "NOTICE bob :you drew a card",
+	    "PRIVMSG #c :alice plays two cards",
+	    "NOTICE Bob :your turn: your hand is ...",
+	    "NOTICE carol :your hand is ...",
+	    "NOTICE bob :noted",
+	};
+	size_t i;
+
+	(void)state;
+	queue_push(q, QUEUE_NORMAL, "NOTICE bob :you drew a card");
+	queue_push(q, QUEUE_NORMAL, "NOTICE carol :your hand is ...");
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #c :alice plays two cards");
+	queue_push(q, QUEUE_URGENT, "NOTICE Bob :your turn: your hand is ...");
+	queue_push(q, QUEUE_NORMAL, "NOTICE bob :noted");
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		assert_string_equal(queue_peek(q, 0), want[i]);
+		queue_pop(q, 0);
+	}
+	assert_int_equal(queue_length(q), 0);
+	queue_free(q);
+}
+
+/* A line the relay writes itself (PONG) spends a token, into debt: the
+ * queue waits until the bucket has paid it back; a JOIN spends two. */
+static void
+test_charge(void **state)
+{
+	struct queue *q = queue_new(2, 1000);
+
+	(void)state;
+	push_n(q, QUEUE_NORMAL, "NOTICE a :x", 10);
+	assert_int_equal(drain(q, 0), 2);
+	queue_charge(q, 0);
+	queue_charge(q, 0);
+	assert_int_equal(queue_next(q, 0), 3000);
+	assert_int_equal(drain(q, 2999), 0);
+	assert_int_equal(drain(q, 3000), 1);
+	/* A JOIN spends two tokens. */
+	queue_free(q);
+	q = queue_new(2, 1000);
+	queue_push(q, QUEUE_URGENT, "JOIN #a");
+	queue_push(q, QUEUE_URGENT, "JOIN #b");
+	push_n(q, QUEUE_NORMAL, "NOTICE a :x", 8);
+	assert_int_equal(drain(q, 0), 1);
+	assert_int_equal(queue_next(q, 0), 2000);
+	assert_null(queue_peek(q, 1999));
+	assert_int_equal(drain(q, 2000), 1);
+	assert_int_equal(queue_next(q, 2000), 3000);
+	assert_int_equal(drain(q, 3000), 1);
+	queue_charge(q, 3000);
+	/* The debt is at most a burst deep. */
+	queue_charge(q, 3000);
+	queue_charge(q, 3000);
+	queue_charge(q, 3000);
+	assert_int_equal(queue_next(q, 3000), 6000);
+	queue_free(q);
+}
+
+/* What a busy bot queues: several tables at once, each with a deal to ten
+ * players (a hand each, a long one split in two), a long reveal in the
+ * channel and the prompt of the player to act.  At the default rate (4
+ * at once, one per 2 s) no 10 s ever carries more than 4 + 4 lines (the
+ * burst, then lines at 2, 4, 6 and 8 s); the
+ * channel lines and prompts all go before the other hands would without
+ * the patience rule, and nothing is lost. */
+static void
+test_many_tables(void **state)
+{
+	struct queue *q = queue_new(4, 2000);
+	uint64_t times[1024], t = 0;
+	int n = 0, i, j, k, urgent_left, prompt, max = 0;
+	char line[128];
+	const char *l;
+
+	(void)state;
+	for (k = 0; k < 4; k++) {
+		snprintf(line, sizeof line, "PRIVMSG #t%d :the deal", k);
+		queue_push(q, QUEUE_URGENT, line);
+		for (i = 0; i < 10; i++) {
+			for (j = 0; j < (i == 3 ? 2 : 1); j++) {
+				snprintf(line, sizeof line,
+				    "NOTICE p%d_%d :[#t%d] hand part %d", k, i,
+				    k, j);
+				queue_push(q, i == 0 ? QUEUE_URGENT :
+				    QUEUE_NORMAL, line);
+			}
+		}
+		for (j = 0; j < 5; j++) {
+			snprintf(line, sizeof line,
+			    "PRIVMSG #t%d :reveal part %d", k, j);
+			queue_push(q, QUEUE_URGENT, line);
+		}
+	}
+	urgent_left = 4 * (1 + 1 + 5);
+	while (queue_length(q) > 0) {
+		t = queue_next(q, t);
+		l = queue_peek(q, t);
+		assert_non_null(l);
+		prompt = l[0] == 'P' || strstr(l, "_0 :") != NULL;
+		/* Another player's hand goes only once every channel line
+		 * and prompt has, or after QUEUE_PATIENCE lines. */
+		if (!prompt)
+			assert_true(urgent_left == 0 || n >= QUEUE_PATIENCE);
+		urgent_left -= prompt;
+		assert_true(n < 1024);
+		times[n++] = t;
+		queue_pop(q, t);
+	}
+	assert_int_equal(n, 4 * (1 + 11 + 5));
+	for (i = 0; i < n; i++) {
+		for (j = i; j < n && times[j] < times[i] + 10000; j++)
+			;
+		if (j - i > max)
+			max = j - i;
+	}
+	assert_int_equal(max, 4 + 4);
 	queue_free(q);
 }
 
@@ -271,6 +449,10 @@ main(void)
 	    cmocka_unit_test(test_urgent_first),
 	    cmocka_unit_test(test_pop_removes_peeked),
 	    cmocka_unit_test(test_nothing_lost),
+	    cmocka_unit_test(test_patience),
+	    cmocka_unit_test(test_prompt_keeps_nick_order),
+	    cmocka_unit_test(test_charge),
+	    cmocka_unit_test(test_many_tables),
 	    cmocka_unit_test(test_rate_change),
 	    cmocka_unit_test(test_next_times),
 	    cmocka_unit_test(test_long_lines_kept_whole),

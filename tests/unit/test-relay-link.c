@@ -3,6 +3,8 @@
  * a scripted server (tests/lib/relay-wire.h): lines the core recognises
  * by itself reach it whole through libircclient (extended JOIN, ACCOUNT,
  * WHOX 354, long 005 lines split to fit libircclient's 10 parameters),
+ * DCC requests dropped before libircclient and other CTCP requests passed
+ * to the core,
  * the dead-link check with its exact times, and the backoff computation.
  */
 #include <setjmp.h>
@@ -45,6 +47,55 @@ test_events_intact(void **state)
 	                     "[are supported by this server]");
 	wire_send(w, ":srv 005 cheaterbot WHOX :are supported");
 	wire_expect_event(w, "005 srv [cheaterbot] [WHOX] [are supported]");
+}
+
+/* DCC requests never reach libircclient (whose DCC code would act on
+ * them), whatever their case, in a PRIVMSG or a NOTICE; other CTCP
+ * requests reach the core as CTCP events, libircclient's own answers
+ * never going out. */
+static void
+test_dcc_dropped(void **state)
+{
+	static const char *const dcc[] = {
+	    ":n!u@h PRIVMSG cheaterbot :\001DCC SEND f.txt 2130706433 5000 "
+	    "10\001",
+	    ":n!u@h PRIVMSG cheaterbot :\001dcc CHAT chat 2130706433 5001\001",
+	    ":n!u@h NOTICE cheaterbot :\001DCC SEND x 1 2 3\001",
+	};
+	static const char version[] = ":n!u@h PRIVMSG cheaterbot :\001VERSION"
+	    "\001";
+	struct wire *w = *state;
+	struct relay_out *o;
+	size_t before, i;
+
+	wire_hello(w);
+	wire_register(w, "cheaterbot");
+	/* What the relay would write for libircclient: nothing of a DCC
+	 * request (the test of the drop itself: libircclient would show
+	 * nothing either way), the VERSION request whole. */
+	o = &w->relay->to_client;
+	for (i = 0; i < sizeof dcc / sizeof dcc[0]; i++) {
+		before = o->len;
+		relay_server_line(w->relay, dcc[i], strlen(dcc[i]), w->now);
+		assert_int_equal(o->len, before);
+	}
+	before = o->len;
+	relay_server_line(w->relay, version, strlen(version), w->now);
+	assert_true(o->len > before);
+	wire_expect_event(w, "CTCP n!u@h [VERSION]");
+	/* The same over the wire. */
+	wire_send(w, ":n!u@h PRIVMSG cheaterbot :\001DCC SEND f.txt "
+	             "2130706433 5000 10\001");
+	wire_send(w, ":n!u@h PRIVMSG cheaterbot :\001dcc CHAT chat "
+	             "2130706433 5001\001");
+	wire_send(w, ":n!u@h NOTICE cheaterbot :\001DCC SEND x 1 2 3\001");
+	wire_send(w, ":n!u@h PRIVMSG cheaterbot :\001VERSION\001");
+	wire_expect_event(w, "CTCP n!u@h [VERSION]");
+	wire_send(w, ":n!u@h PRIVMSG cheaterbot :\001PING 42\001");
+	wire_expect_event(w, "CTCP n!u@h [PING 42]");
+	/* Only the core answers, through the queue: the relay wrote
+	 * nothing of libircclient's. */
+	wire_quiet(w);
 }
 
 static void
@@ -130,6 +181,7 @@ main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, wire_setup, wire_teardown)
 	const struct CMUnitTest tests[] = {
 	    T(test_events_intact),
+	    T(test_dcc_dropped),
 	    T(test_dead_link),
 	    cmocka_unit_test(test_backoff),
 	};

@@ -1,6 +1,6 @@
 /*
  * Unit tests of the schema migrations (storage/schema.c): databases as
- * cheaterbot wrote them at schema versions 1 and 2, built here by the
+ * cheaterbot wrote them at schema versions 1, 2 and 4, built here by the
  * sqlite3 tool from the released scripts (tests/lib/store-files.c), are
  * brought to the current version on open with every row kept, and work as
  * a new one does; a migration that fails leaves the file as it was; a
@@ -114,7 +114,8 @@ test_migrate_v1(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, before, sizeof before), 0);
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "4");
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
@@ -167,7 +168,8 @@ test_migrate_v1(void **state)
 
 	/* Once is enough. */
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "4");
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
 	assert_int_equal(store_deals(f->s, "#cheater", NULL), 3);
 }
 
@@ -191,7 +193,8 @@ test_migrate_v2(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v2_dump, before, sizeof before), 0);
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "4");
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
 	assert_int_equal(
 	    store_files_cli(path, v2_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
@@ -236,8 +239,76 @@ test_migrate_v2(void **state)
 
 	/* Once is enough. */
 	store_files_reopen(f, path);
-	store_files_cli_expect(path, "PRAGMA user_version", "4");
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
 	store_files_cli_expect(path, "SELECT count(*) FROM titles", "1");
+}
+
+/* Writes a version 4 database, the version 2 rows and a finished game of
+ * version 4's stats, to dir/v4.db; its path in path. */
+static void
+make_v4(struct store_fixture *f, char *path, size_t size)
+{
+	char sql[16384];
+	int n;
+
+	snprintf(path, size, "%s/v4.db", f->dir);
+	n = snprintf(sql, sizeof sql,
+	    "PRAGMA journal_mode = WAL; %s %s %s %s %s %s"
+	    " UPDATE stats SET safe = 1, best_safe = 2 WHERE player = 2;"
+	    " PRAGMA user_version = 4;",
+	    store_files_released[0], v1_rows, store_files_released[1],
+	    v2_rows, store_files_released[2], store_files_released[3]);
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "wal");
+	store_files_cli_expect(path, "PRAGMA user_version", "4");
+}
+
+/* Version 5 adds the ignore list: a version 4 file keeps every row, starts
+ * with an empty list, and keeps the masks added across a reopen. */
+static void
+test_migrate_v4(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT * FROM players; SELECT * FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM stats;";
+	char path[256], before[4096], after[4096], **masks;
+
+	make_v4(f, path, sizeof path);
+	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	assert_int_equal(store_ignores(f->s, &masks, NULL), 0);
+	assert_null(masks);
+
+	assert_int_equal(store_ignore_add(f->s, "*!*@spam.test", "ann", NULL),
+	    0);
+	assert_int_equal(store_ignore_add(f->s, "bot!*@*", "ben", NULL), 0);
+	/* One mask once, whatever its case. */
+	assert_int_equal(store_ignore_add(f->s, "*!*@SPAM.test", "ben", NULL),
+	    1);
+	assert_int_equal(store_ignore_remove(f->s, "BOT!*@*", NULL), 0);
+	assert_int_equal(store_ignore_remove(f->s, "bot!*@*", NULL), 1);
+	assert_int_equal(store_ignore_add(f->s, "x!y@z", "ann", NULL), 0);
+	assert_int_equal(store_check(f->s, NULL), 0);
+
+	/* A restart keeps them, oldest first. */
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_ignores(f->s, &masks, NULL), 2);
+	assert_string_equal(masks[0], "*!*@spam.test");
+	assert_string_equal(masks[1], "x!y@z");
+	free(masks[0]);
+	free(masks[1]);
+	free(masks);
+	store_files_cli_expect(path,
+	    "SELECT group_concat(added_by, ' ') FROM ignores", "ann ann");
 }
 
 static void
@@ -248,14 +319,15 @@ test_migrate_read_only(void **state)
 
 	make_v1(f, NULL, path, sizeof path);
 	snprintf(want, sizeof want,
-	    "database '%s': schema version 1 must be upgraded to 4, which a "
-	    "read-only open cannot do",
+	    "database '%s': schema version 1 must be upgraded to "
+	    STORE_FILES_CURRENT ", which a read-only open cannot do",
 	    path);
 	assert_null(store_open_readonly(path, &cause));
 	expect_cause(-1, &cause, want);
 	snprintf(uri, sizeof uri, "file:%s?mode=ro", path);
 	assert_null(store_open(uri, &cause));
-	expect_cause(-1, &cause, "schema version 1 must be upgraded to 4");
+	expect_cause(-1, &cause,
+	    "schema version 1 must be upgraded to " STORE_FILES_CURRENT);
 	store_files_cli_expect(path, "PRAGMA user_version", "1");
 }
 
@@ -291,6 +363,7 @@ main(void)
 #define T(name) STORE_FILES_TEST(name)
 	    T(test_migrate_v1),
 	    T(test_migrate_v2),
+	    T(test_migrate_v4),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T
