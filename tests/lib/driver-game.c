@@ -256,7 +256,7 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 {
 	struct driver_table *t = &d->t[k];
 	struct driver_out o;
-	char text[DRIVER_TEXT];
+	char text[DRIVER_TEXT], head[128], got[DRIVER_TEXT];
 	int s;
 
 	if (sg->dealer != t->deals % sg->nseats)
@@ -269,9 +269,16 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->nmoves = 0;
 	t->last_pub[0] = '\0';
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, text, sizeof text);
-	if (text[0] != '\0')
-		driver_wait_public(d, t, text,
-		    driver_limit(d, DRIVER_MOVE_MS), NULL, 0);
+	if (text[0] != '\0') {
+		/* A long deal line (eight Cheesedog players' face-up cards)
+		 * comes cut into lines: found by its start, then joined. */
+		snprintf(head, sizeof head, "%.100s", text);
+		driver_wait_public_cut(d, t, head, strlen(text),
+		    driver_limit(d, DRIVER_MOVE_MS), got, sizeof got);
+		if (strstr(got, text) == NULL)
+			driver_fail(d, "%s: the deal said '%s', not '%s'",
+			    t->chan, got, text);
+	}
 	for (s = 0; s < t->nseats; s++) {
 		driver_plain(t->names, t->nseats, &o, s, text, sizeof text);
 		driver_expect_private(d, t, s, text, "dealt hand");
