@@ -223,21 +223,20 @@ test_sasl_failure_disconnects(void **state)
 	free(log);
 }
 
-/* A payload whose base64 is exactly 400 bytes: one full line, then
- * "AUTHENTICATE +"; one of 424: 400 and 24. */
+/* Logs in with an account of alen bytes of a and a password of plen
+ * bytes of p, whose payload is b64len bytes in base64, to success. */
 static void
-test_sasl_chunks(void **state)
+chunked_login(struct wire *w, char a, size_t alen, char p, size_t plen,
+    size_t b64len)
 {
-	struct wire *w = *state;
 	char account[64], password[300], *b64;
 
-	/* 2 * 23 + 252 + 2 = 300 bytes, 400 in base64. */
-	memset(account, 'a', 23);
-	account[23] = '\0';
-	memset(password, 'p', 252);
-	password[252] = '\0';
+	memset(account, a, alen);
+	account[alen] = '\0';
+	memset(password, p, plen);
+	password[plen] = '\0';
 	b64 = payload(account, password);
-	assert_int_equal(strlen(b64), 400);
+	assert_int_equal(strlen(b64), b64len);
 	free(b64);
 	login(w, account, password);
 	sasl_until_payload(w, account, password);
@@ -246,25 +245,20 @@ test_sasl_chunks(void **state)
 	wire_expect(w, "CAP END");
 }
 
+/* A payload whose base64 is exactly 400 bytes: one full line, then
+ * "AUTHENTICATE +"; one of 424: 400 and 24. */
+static void
+test_sasl_chunks(void **state)
+{
+	/* 2 * 23 + 252 + 2 = 300 bytes, 400 in base64. */
+	chunked_login(*state, 'a', 23, 'p', 252, 400);
+}
+
 static void
 test_sasl_chunks_long(void **state)
 {
-	struct wire *w = *state;
-	char account[64], password[300], *b64;
-
 	/* 2 * 30 + 255 + 2 = 317 bytes, 424 in base64. */
-	memset(account, 'b', 30);
-	account[30] = '\0';
-	memset(password, 'q', 255);
-	password[255] = '\0';
-	b64 = payload(account, password);
-	assert_int_equal(strlen(b64), 424);
-	free(b64);
-	login(w, account, password);
-	sasl_until_payload(w, account, password);
-	wire_send(w, ":irc.test 903 cheaterbot :SASL authentication "
-	             "successful");
-	wire_expect(w, "CAP END");
+	chunked_login(*state, 'b', 30, 'q', 255, 424);
 }
 
 /* No sasl in the offer (or no PLAIN in it): NickServ after 001. */
