@@ -472,13 +472,18 @@ move_for_other(struct world *w, struct client *c, int k)
 
 /* A move out of turn: a seated player types another's move, words the
  * model refuses from its seat now, with nothing on its way at the table
- * (READY), so the bot's game is the model's. */
+ * (READY), so the bot's game is the model's.  The player then waits until
+ * the bot has answered a word sent after it: the table's next move comes
+ * from another connection, and could otherwise reach the bot first and
+ * make these words legal (a 0 passes the hand that holds the card). */
 static void
 out_of_turn(struct world *w, int k)
 {
 	struct driver_table *t = &w->d.t[k];
 	char text[DRIVER_TEXT], copy[DRIVER_TEXT], *argv[64], *cause = NULL;
+	char sync[32];
 	struct game_move back;
+	struct client *c;
 	int argc, cmd, seat;
 
 	if (typed_move(w, k, text, sizeof text) != 0)
@@ -494,8 +499,13 @@ out_of_turn(struct world *w, int k)
 			return; /* legal for that seat too */
 	} else
 		free(cause);
-	client_send(&t->p[t->player[seat]].cl, "PRIVMSG cheaterbot :%s",
-	    text);
+	c = &t->p[t->player[seat]].cl;
+	snprintf(sync, sizeof sync, "oursync%d", w->out_of_turn);
+	client_send(c, "PRIVMSG cheaterbot :%s", text);
+	client_send(c, "PRIVMSG cheaterbot :%s", sync);
+	if (client_wait_text(c, sync, 30000) == NULL)
+		fail_msg("%s: no answer to '%s' after '%s'", c->nick, sync,
+		    text);
 	w->out_of_turn++;
 }
 
