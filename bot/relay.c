@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,18 @@ relay_out_write(struct tls *t, int fd, struct relay_out *o)
 	}
 	o->off = o->len = 0;
 	return 0;
+}
+
+/* A socket the relay writes whole lines to: sent at once (TCP_NODELAY).
+ * With Nagle's algorithm a reply waited in the kernel for the peer's
+ * delayed ACK, which on a quiet loopback came only with the peer's next
+ * line: a reply arrived with the next command (docs/performance.md). */
+static int
+relay_nodelay(int fd)
+{
+	int on = 1;
+
+	return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
 }
 
 static int
@@ -363,7 +376,8 @@ relay_try(struct relay *r, uint64_t now)
 
 	for (; (ai = r->addr) != NULL; r->addr = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-		if (fd < 0 || relay_nonblock(fd) != 0) {
+		if (fd < 0 || relay_nonblock(fd) != 0 ||
+		    relay_nodelay(fd) != 0) {
 			err = errno;
 			if (fd >= 0)
 				close(fd);
@@ -496,7 +510,7 @@ relay_accept(struct relay *r)
 		    peer.sin_family == AF_INET &&
 		    peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK) &&
 		    ntohs(peer.sin_port) == irc_glue_local_port(r->glue) &&
-		    relay_nonblock(fd) == 0) {
+		    relay_nonblock(fd) == 0 && relay_nodelay(fd) == 0) {
 			r->client_fd = fd;
 			continue;
 		}
