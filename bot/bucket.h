@@ -7,8 +7,9 @@
  * Refilling is computed from the caller's clock (milliseconds) whenever
  * the bucket is looked at: a bucket needs no timer.  An interval of 0
  * means no limit (the bucket is always full).  A bucket may be spent into
- * debt (bucket_charge()): what must go now whatever the rate, such as a
- * PONG, makes what waits wait longer.
+ * debt (bucket_charge()): a thing that costs more than a burst (a JOIN,
+ * two tokens, with a burst of one) goes once the bucket is full, and
+ * what follows waits the rest off.
  */
 #ifndef BUCKET_H
 #define BUCKET_H

@@ -262,12 +262,6 @@ queue_pop(struct queue *q, uint64_t now)
 		q->on_pop(q->on_pop_arg, now);
 }
 
-void
-queue_charge(struct queue *q, uint64_t now)
-{
-	bucket_charge(&q->bucket, now);
-}
-
 uint64_t
 queue_last(const struct queue *q)
 {

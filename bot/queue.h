@@ -1,15 +1,17 @@
 /*
  * The outgoing line queue: every line the bot sends to the server waits
  * here and leaves at a rate the network tolerates, a token bucket of
- * `burst` lines refilled one token per `interval_ms` (bucket.h).  Lines
- * the relay writes without queueing them (a PONG, the keepalive PING)
- * spend a token too (queue_charge()), so the bucket counts every line.
+ * `burst` lines refilled one token per `interval_ms` (bucket.h).  Every
+ * line sent once registered goes through it, the relay's own answers to
+ * the server (PONG, the keepalive PING, NICK) too, at QUEUE_FIRST: ahead
+ * of everything, waiting only for a token (at most one interval), never
+ * sent on credit past the bucket.
  *
  * A JOIN spends two tokens, as InspIRCd counts it (its penalty is 2).
  *
- * Lines are never dropped.  Urgent lines (channel lines, the current
- * player's prompt) go before normal ones (other private lines), with two
- * exceptions that keep order and fairness:
+ * Lines are never dropped.  After the first, urgent lines (channel lines,
+ * the current player's prompt) go before normal ones (other private
+ * lines), with two exceptions that keep order and fairness:
  *
  *   - lines to one nick never overtake each other: an urgent line to a
  *     nick takes every normal line queued before it to that nick along;
@@ -33,6 +35,7 @@
 				 * before it counts as urgent */
 
 enum queue_prio {
+	QUEUE_FIRST,		/* the relay's PONG, keepalive PING, NICK */
 	QUEUE_URGENT,		/* channel lines, prompts, JOIN, WHO */
 	QUEUE_NORMAL,		/* everything else */
 	QUEUE_NPRIO
@@ -65,11 +68,6 @@ void queue_on_pop(struct queue *q, void (*fn)(void *arg, uint64_t now),
 const char *queue_peek(struct queue *q, uint64_t now);
 /* Removes the line queue_peek() returned and spends a token. */
 void queue_pop(struct queue *q, uint64_t now);
-/* A line was written without the queue at now (the relay's PONG, PING,
- * NICK): it spends a token, into debt if there is none, so the queued
- * lines wait for it. */
-void queue_charge(struct queue *q, uint64_t now);
-
 /* When the next line may go: now if one may go now, a later time if the
  * bucket must refill, UINT64_MAX if the queue is empty. */
 uint64_t queue_next(struct queue *q, uint64_t now);

@@ -127,13 +127,13 @@ void relay_out_add(struct relay_out *o, const char *line, size_t len);
  * snprintf() returned for it.  A line that did not fit whole, or has CR
  * or LF, is refused (and logged), never cut. */
 void relay_direct(struct relay *r, const char *line, int n);
-/* relay_direct() for a line sent while registered (a PONG, the keepalive
- * PING, NICK for the primary): it spends a token of the queue's bucket at
- * now, so the queued lines make room for it.  Registration is not paced:
- * servers count a client's lines once it is registered (InspIRCd treats
- * a burst just after 001 as one after a long silence). */
-void relay_direct_paced(struct relay *r, const char *line, int n,
-    uint64_t now);
+/* A line of the relay's own that answers the server (a PONG, the
+ * keepalive PING, NICK for the primary): once registered, at the head of
+ * the queue (QUEUE_FIRST), so it waits for a token and never floods;
+ * before, written at once, as registration is not paced: servers count a
+ * client's lines once it is registered (InspIRCd treats a burst just
+ * after 001 as one after a long silence).  n as for relay_direct(). */
+void relay_direct_paced(struct relay *r, const char *line, int n);
 
 /* Ends the connection; the next attempt waits for the backoff. */
 void relay_drop(struct relay *r, uint64_t now, const char *why);

@@ -93,7 +93,7 @@ relay_server_line(struct relay *r, const char *line, size_t len, uint64_t now)
 	if (strcmp(m->command, "PING") == 0) {
 		relay_direct_paced(r, out,
 		    snprintf(out, sizeof out, "PONG :%s",
-		        m->nparams > 0 ? m->params[0] : ""), now);
+		        m->nparams > 0 ? m->params[0] : ""));
 		return;
 	}
 	if (relay_reg_line(r, m, now) || r->serial != serial ||

@@ -294,7 +294,7 @@ relay_regaining(const struct relay *r)
 
 /* The primary nick looks free: asks for it, once until an answer. */
 static void
-relay_ask_primary(struct relay *r, const char *why, uint64_t now)
+relay_ask_primary(struct relay *r, const char *why)
 {
 	const char *primary = r->conf->nicks[0];
 	char line[IRCLINE_MAX + 1];
@@ -303,14 +303,14 @@ relay_ask_primary(struct relay *r, const char *why, uint64_t now)
 		return;
 	loop_log("%s %s, asking for it", primary, why);
 	relay_direct_paced(r, line,
-	    snprintf(line, sizeof line, "NICK %s", primary), now);
+	    snprintf(line, sizeof line, "NICK %s", primary));
 	r->regain_asked = 1;
 }
 
 /* A NICK or QUIT: ours followed; the primary's holder leaving it frees
  * it. */
 static void
-relay_nick_seen(struct relay *r, const struct ircline *m, uint64_t now)
+relay_nick_seen(struct relay *r, const struct ircline *m)
 {
 	const char *primary = r->conf->nicks[0];
 	int nick = strcmp(m->command, "NICK") == 0;
@@ -327,12 +327,12 @@ relay_nick_seen(struct relay *r, const struct ircline *m, uint64_t now)
 		return;
 	if (nick && (m->nparams == 0 || strcasecmp(m->params[0], primary) == 0))
 		return;
-	relay_ask_primary(r, nick ? "changed nick" : "quit", now);
+	relay_ask_primary(r, nick ? "changed nick" : "quit");
 }
 
 /* 303, the ISON reply: [us, "nick nick ..."]. */
 static void
-relay_ison_reply(struct relay *r, const struct ircline *m, uint64_t now)
+relay_ison_reply(struct relay *r, const struct ircline *m)
 {
 	const char *primary = r->conf->nicks[0], *list;
 	size_t len, plen = strlen(primary);
@@ -347,7 +347,7 @@ relay_ison_reply(struct relay *r, const struct ircline *m, uint64_t now)
 			return;
 		list += len;
 	}
-	relay_ask_primary(r, "is not online", now);
+	relay_ask_primary(r, "is not online");
 }
 
 /* 432, 433 or 437 after 001: a nick change refused.  No cascade: the bot
@@ -399,9 +399,9 @@ relay_reg_line(struct relay *r, const struct ircline *m, uint64_t now)
 	} else if (relay_is_nick_error(cmd))
 		relay_nick_refused(r, m);
 	else if (strcmp(cmd, "303") == 0)
-		relay_ison_reply(r, m, now);
+		relay_ison_reply(r, m);
 	else if (strcmp(cmd, "NICK") == 0 || strcmp(cmd, "QUIT") == 0)
-		relay_nick_seen(r, m, now);
+		relay_nick_seen(r, m);
 	return 0;
 }
 

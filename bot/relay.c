@@ -119,11 +119,14 @@ relay_direct(struct relay *r, const char *line, int n)
 }
 
 void
-relay_direct_paced(struct relay *r, const char *line, int n, uint64_t now)
+relay_direct_paced(struct relay *r, const char *line, int n)
 {
-	relay_direct(r, line, n);
-	if (r->state == RELAY_READY)
-		queue_charge(r->queue, now);
+	if (r->state != RELAY_READY)
+		relay_direct(r, line, n);
+	else if (n < 0 || n > IRCLINE_MAX || strpbrk(line, "\r\n") != NULL)
+		loop_log("not sent: a line of ours would be too long");
+	else
+		queue_push(r->queue, QUEUE_FIRST, line);
 }
 
 static int
@@ -609,7 +612,7 @@ relay_alive(struct relay *r, uint64_t now)
 		relay_drop(r, now, why);
 	} else if (!r->pinged &&
 	           now - r->last_rx >= (uint64_t)r->conf->ping_ms) {
-		relay_direct_paced(r, "PING :keepalive", 15, now);
+		relay_direct_paced(r, "PING :keepalive", 15);
 		r->pinged = 1;
 	}
 }

@@ -5,7 +5,6 @@
  *
  *   A ms          a connection accepted
  *   L ms          a line from the client, sent on to the server
- *   K ms          the same, a PING or PONG (the link's keepalive)
  *   R ms          the same, before the server's 001 (registration)
  *   X ms text     the server closed the link; text is its last ERROR line
  *
@@ -88,21 +87,12 @@ tap_error(char *last, size_t size, const char *buf, size_t len)
 	}
 }
 
-/* Whether a line starting with head (len bytes) is a PING or a PONG. */
-static int
-tap_keepalive(const char *head, size_t len)
-{
-	return len == 5 && (memcmp(head, "PING ", 5) == 0 ||
-	    memcmp(head, "PONG ", 5) == 0);
-}
-
 static void __attribute__((noreturn))
 tap_child(int lfd, int server_port, FILE *log)
 {
 	struct pollfd pfd[3];
-	char buf[TAP_BUF], last[256] = "", head[5];
+	char buf[TAP_BUF], last[256] = "";
 	int cfd = -1, sfd = -1, fd;
-	size_t hlen = 0;
 	int registered = 0;
 	long long now;
 	ssize_t n, i;
@@ -123,7 +113,6 @@ tap_child(int lfd, int server_port, FILE *log)
 				close(sfd);
 			cfd = fd;
 			sfd = tap_socket(server_port, 0);
-			hlen = 0;
 			registered = 0;
 			last[0] = '\0';
 			fprintf(log, "A %lld\n", ngircd_now_ms());
@@ -139,16 +128,10 @@ tap_child(int lfd, int server_port, FILE *log)
 			if (n <= 0 || tap_write(sfd, buf, (size_t)n) != 0)
 				goto gone;
 			now = ngircd_now_ms();
-			for (i = 0; i < n; i++) {
-				if (buf[i] != '\n') {
-					if (hlen < sizeof head)
-						head[hlen++] = buf[i];
-					continue;
-				}
-				fprintf(log, "%c %lld\n", !registered ? 'R' :
-				    tap_keepalive(head, hlen) ? 'K' : 'L', now);
-				hlen = 0;
-			}
+			for (i = 0; i < n; i++)
+				if (buf[i] == '\n')
+					fprintf(log, "%c %lld\n",
+					    registered ? 'L' : 'R', now);
 			fflush(log);
 		}
 		if (sfd >= 0 && (pfd[2].revents & (POLLIN | POLLHUP))) {
@@ -257,7 +240,7 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 			text += strspn(text, " ");
 			text[strcspn(text, "\n")] = '\0';
 			snprintf(c->why, sizeof c->why, "%s", text);
-		} else if (strchr("LKR", line[0]) != NULL) {
+		} else if (strchr("LR", line[0]) != NULL) {
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : 2 * cap;
 				times = realloc(times, cap * sizeof *times);

@@ -25,8 +25,7 @@ struct tap_count {
 	long lines;		/* lines the client sent */
 	int most;		/* the most in any window */
 	int most_paced;		/* ... of those but registration (before
-				 * 001: servers do not count it) and PING
-				 * and PONG (sent at once, on credit) */
+				 * 001: servers do not count it) */
 	long long span_ms;	/* from the first line to the last */
 	int links;		/* connections accepted */
 	int closed;		/* links the server closed */
