@@ -11,18 +11,22 @@
  * turn by seated players (moves the model refuses).  Hostile lines go to
  * the driver's channels only while a game runs there (a lobby the noise
  * opened would stop the next deal), else to a channel of their own, where
- * they may open lobbies and play games of junk.
+ * three of them were dealt a game of Cheat before the noise began.
  *
- * The bot talks to ngircd through a relay (a child process) that checks
- * every line the bot sends: at most 512 bytes with exactly one CR LF, at
- * its end, and no NUL.  Then:
+ * The bot talks to ngircd through the tap (tests/lib/tap.h), which checks
+ * every line the bot sends (at most 512 bytes with exactly one CR LF, at
+ * its end, and no NUL) and injects lines as if from the server: lines
+ * ngircd never passes on (over 512 bytes, a NUL inside, a thousand
+ * parameters) and a share of the others, from spoofed senders with SQL,
+ * format strings and markup in their nicks, user names and hosts.  Then:
  *
  *  - the bot never died, and answers a plain command at the end;
  *  - the driver confirmed every move in its tables' logs as the one its
  *    player typed (any other move fails the test at once), so no hostile
  *    line moved a game;
- *  - every game in the database, the hostiles' own too, replays through
- *    the rules from its seed with each logged move legal when made;
+ *  - every game in the database, the hostiles' own too (at least the one
+ *    dealt among them), replays through the rules from its seed with
+ *    each logged move legal when made;
  *  - PRAGMA integrity_check is ok, and SIGTERM ends the bot with status
  *    0 (under ASan: no leak).
  *
@@ -47,8 +51,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/lib/child.h"
 #include "tests/lib/driver.h"
+#include "tests/lib/tap.h"
 
 #define TABLES 2
 #define HOSTILES 4
@@ -70,182 +74,41 @@ struct world {
 	struct rng rng;             /* the hostile lines */
 	struct client h[HOSTILES];
 	struct client judge;        /* asks for !help at the end */
-	struct child relay;
-	int relay_port;
-	int want, sent, reconnects, out_of_turn, for_others, long_lines;
+	struct tap tap;
+	int want, sent, reconnects, out_of_turn, for_others, injected;
 	int rounds;
 };
 
-/* The relay. */
+/* The tap: the bot talks to ngircd through it. */
 
-/* Checks the bot's bytes as they pass: whole lines only, each ending in
- * its one CR LF within 512 bytes, no NUL.  Counts into lines and bad;
- * the first bad line, escaped, into first. */
-struct relay_check {
-	char line[RAW_MAX];
-	size_t len;
-	long lines, bad, longest;
-	char first[256];
-};
-
+/* Starts the tap in front of ngircd and points the bot at it. */
 static void
-relay_bad(struct relay_check *rc, const char *why)
+tap_up(struct world *w)
 {
-	size_t i, n = 0;
-
-	if (rc->bad++ > 0)
-		return;
-	n = (size_t)snprintf(rc->first, sizeof rc->first, "%s: ", why);
-	for (i = 0; i < rc->len && n + 5 < sizeof rc->first; i++) {
-		unsigned char c = (unsigned char)rc->line[i];
-
-		n += (size_t)snprintf(rc->first + n, sizeof rc->first - n,
-		    c < 0x20 || c == 0x7f ? "\\x%02x" : "%c", c);
-	}
-}
-
-static void
-relay_bytes(struct relay_check *rc, const char *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (rc->len < sizeof rc->line)
-			rc->line[rc->len] = p[i];
-		rc->len++;
-		if (p[i] != '\n')
-			continue;
-		rc->lines++;
-		if ((long)rc->len > rc->longest)
-			rc->longest = (long)rc->len;
-		if (rc->len > 512)
-			relay_bad(rc, "longer than 512 bytes");
-		else if (rc->len < 2 || rc->line[rc->len - 2] != '\r')
-			relay_bad(rc, "LF without CR");
-		else if (memchr(rc->line, '\r', rc->len - 2) != NULL)
-			relay_bad(rc, "CR inside");
-		else if (memchr(rc->line, '\0', rc->len) != NULL)
-			relay_bad(rc, "NUL inside");
-		rc->len = 0;
-	}
-}
-
-static int
-relay_connect(int port)
-{
-	struct sockaddr_in sin;
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	memset(&sin, 0, sizeof sin);
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	sin.sin_port = htons((unsigned short)port);
-	if (fd >= 0 && connect(fd, (struct sockaddr *)&sin, sizeof sin) != 0) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/* Copies what fd from has to fd to; -1 when either end is gone. */
-static int
-relay_copy(int from, int to, struct relay_check *rc)
-{
-	char buf[8192];
-	ssize_t n, w, off = 0;
-
-	n = read(from, buf, sizeof buf);
-	if (n <= 0)
-		return n < 0 && errno == EINTR ? 0 : -1;
-	if (rc != NULL)
-		relay_bytes(rc, buf, (size_t)n);
-	while (off < n) {
-		w = write(to, buf + off, (size_t)(n - off));
-		if (w <= 0 && errno != EINTR)
-			return -1;
-		off += w > 0 ? w : 0;
-	}
-	return 0;
-}
-
-/* The child: one connection of the bot at a time, relayed to ngircd,
- * until the parent closes go; then the report ("LINES BAD LONGEST
- * FIRST-BAD").  arg is "LISTENING-FD NGIRCD-PORT". */
-static int
-relay_main(int go, int report, const char *arg)
-{
-	struct relay_check *rc = calloc(1, sizeof *rc);
-	struct pollfd p[4];
-	int lfd, port, bot = -1, srv = -1;
-	char out[512];
-
-	if (rc == NULL || sscanf(arg, "%d %d", &lfd, &port) != 2)
-		return 1;
-	for (;;) {
-		p[0].fd = go;
-		p[1].fd = lfd;
-		p[2].fd = bot;
-		p[3].fd = srv;
-		p[0].events = p[1].events = p[2].events = p[3].events = POLLIN;
-		if (poll(p, 4, -1) < 0 && errno != EINTR)
-			return 1;
-		if (p[0].revents != 0)
-			break;
-		if (p[1].revents & POLLIN) {
-			if (bot >= 0) {
-				/* The old connection is done with. */
-				close(bot);
-				close(srv);
-			}
-			bot = accept(lfd, NULL, NULL);
-			srv = relay_connect(port);
-			if (srv < 0) {
-				close(bot);
-				bot = -1;
-			}
-			memset(rc->line, 0, sizeof rc->line);
-			rc->len = 0;
-			continue;
-		}
-		if ((p[2].revents && relay_copy(bot, srv, rc) != 0) ||
-		    (p[3].revents && relay_copy(srv, bot, NULL) != 0)) {
-			close(bot);
-			close(srv);
-			bot = srv = -1;
-		}
-	}
-	snprintf(out, sizeof out, "%ld %ld %ld %s", rc->lines, rc->bad,
-	    rc->longest, rc->bad > 0 ? rc->first : "-");
-	child_report(report, out);
-	free(rc);
-	return 0;
-}
-
-/* Starts the relay in front of ngircd and points the bot at it. */
-static void
-relay_start(struct world *w)
-{
-	struct sockaddr_in sin;
-	socklen_t len = sizeof sin;
-	char arg[64];
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-
-	assert_true(fd >= 0);
-	memset(&sin, 0, sizeof sin);
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	assert_int_equal(bind(fd, (struct sockaddr *)&sin, sizeof sin), 0);
-	assert_int_equal(listen(fd, 4), 0);
-	assert_int_equal(getsockname(fd, (struct sockaddr *)&sin, &len), 0);
-	w->relay_port = ntohs(sin.sin_port);
-	snprintf(arg, sizeof arg, "%d %d", fd, w->d.irc.port);
-	child_start(&w->relay, relay_main, arg);
-	close(fd);
+	if (tap_start(&w->tap, w->d.dir, w->d.irc.port) != 0)
+		fail_msg("the tap did not start");
 	/* The bot driver_open() started talks to ngircd directly: it
-	 * starts again behind the relay, before any game. */
+	 * starts again behind the tap, before any game. */
 	assert_int_equal(driver_bot_stop(&w->d), 0);
-	snprintf(w->d.port, sizeof w->d.port, "%d", w->relay_port);
+	snprintf(w->d.port, sizeof w->d.port, "%d", w->tap.port);
+	w->d.also = HOSTILE_CHAN;
 	driver_bot_up(&w->d);
+}
+
+/* Reads the tap's file once the bot has closed its link. */
+static void
+tap_done(struct world *w, struct tap_count *c)
+{
+	long long end = ngircd_now_ms() + 10000;
+
+	do {
+		if (tap_read(&w->tap, 1000, c) != 0)
+			fail_msg("cannot read the tap's file");
+		if (c->client_closed + c->closed > 0)
+			return;
+		usleep(20000);
+	} while (ngircd_now_ms() < end);
+	fail_msg("the bot's link to the tap never closed");
 }
 
 /* The hostile clients. */
@@ -284,6 +147,31 @@ hostile_open(struct world *w, int i)
 	snprintf(want, sizeof want, ":%s!* JOIN *" HOSTILE_CHAN, nick);
 	if (client_wait_glob(c, want, 0) == NULL)
 		fail_msg("%s cannot join", nick);
+}
+
+/* A hostile step in HOSTILE_CHAN, once the bot has answered in it. */
+static void
+hostile_say(struct world *w, int i, const char *text)
+{
+	client_skip(&w->h[0]);
+	client_send(&w->h[i], "PRIVMSG " HOSTILE_CHAN " :%s", text);
+	if (client_wait_glob(&w->h[0], ":cheaterbot!* " HOSTILE_CHAN " :*",
+	    0) == NULL)
+		fail_msg("evil%d's '%s' had no answer", i, text);
+}
+
+/* A game of Cheat among three hostiles in their channel, dealt before
+ * the noise starts: it runs (or is stopped by the noise) under fire. */
+static void
+hostile_deal(struct world *w)
+{
+	/* The bot is there: in the names at evil0's join, or joining. */
+	if (client_wait_glob(&w->h[0], "*cheaterbot*", 0) == NULL)
+		fail_msg("the bot is not in " HOSTILE_CHAN);
+	hostile_say(w, 0, "!play cheat");
+	hostile_say(w, 1, "!join");
+	hostile_say(w, 2, "!join");
+	hostile_say(w, 0, "!start");
 }
 
 static unsigned
@@ -491,7 +379,10 @@ out_of_turn(struct world *w, int k)
 	seat = (int)pick(w, (unsigned)t->nseats);
 	snprintf(copy, sizeof copy, "%s", text);
 	argc = split(copy, argv, 64);
-	if (argc == 0 || (cmd = game_cmd_find(t->ops, argv[0])) < 0)
+	/* Sent in private: the command typed there (Liar's UNO has a play
+	 * in the channel and another in private). */
+	if (argc == 0 || (cmd = game_cmd_find_where(t->ops, argv[0],
+	    GAME_WHERE_PRIVATE)) < 0)
 		return;
 	if (t->ops->parse(t->g, seat, cmd, argc - 1, argv + 1, &back,
 	    &cause) == 0) {
@@ -538,23 +429,51 @@ hostiles_pump(struct world *w)
 	}
 }
 
-/* A line over 512 bytes or with a NUL in it: ngircd stops reading a
- * connection that sent one (such a line never reaches the bot, whose
- * own reader the fuzz targets test), so each goes on a connection of
- * its own, which is not in the channels (only private lines pass). */
-static void
-long_send(struct world *w, const char *line, size_t n)
-{
-	struct client c;
-	char nick[32];
+/* Senders no server of the test's would let a client be: SQL, format
+ * strings and markup in nicks, user names and hosts. */
+static const char *const spoofs[] = {
+	"a';DROP/**/TABLE/**/players;--!~x@h", "%s%n%x!%n@%s%s",
+	"\"OR\"1\"=\"1!u@h", "{p:0}!{p:1}@{red:x}", "x!';--@;DROP",
+	"\x03" "4red!\x02u@\x1fh", "\xc3\x28!\xff@\xfe", "n!u@h;--",
+	"nobody", "a!b", "!@", "x!y@z!w@v",
+};
 
-	/* A nick of its own: ngircd may not have let the last one go. */
-	snprintf(nick, sizeof nick, "long%d", w->long_lines);
-	if (client_open(&c, w->d.irc.port, nick) != 0)
-		fail_msg("%s cannot connect", nick);
-	raw_send(&c, line, n);
-	client_close(&c);
-	w->long_lines++;
+/* Sends line (n bytes, CR LF included), as client form "COMMAND ...",
+ * through the tap as if the server brought it from a spoofed sender:
+ * lines ngircd would never pass on (over 512 bytes, a NUL inside, SQL in
+ * a nick) reach the bot this way. */
+static void
+inject(struct world *w, const char *line, size_t n)
+{
+	char buf[RAW_MAX + 128];
+	size_t len;
+
+	len = (size_t)snprintf(buf, sizeof buf, ":%s ",
+	    spoofs[pick(w, sizeof spoofs / sizeof spoofs[0])]);
+	if (n > sizeof buf - len)
+		n = sizeof buf - len;
+	memcpy(buf + len, line, n);
+	/* Whole lines only: one without its LF would swallow the next. */
+	memcpy(buf + len + n - 2, "\r\n", 2);
+	if (tap_inject(&w->tap, buf, len + n) != 0)
+		fail_msg("the tap refused an injection");
+	w->injected++;
+}
+
+/* A line with a thousand parameters, through the tap. */
+static void
+inject_params(struct world *w)
+{
+	char line[RAW_MAX];
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(line, sizeof line, "PRIVMSG");
+	for (i = 0; i < 1000 && n + 32 < sizeof line; i++)
+		n += (size_t)snprintf(line + n, sizeof line - n, " %s",
+		    i % 2 ? "cheaterbot" : HOSTILE_CHAN);
+	n += (size_t)snprintf(line + n, sizeof line - n, " :!play\r\n");
+	inject(w, line, n);
 }
 
 /* BATCH hostile lines, now and then a move for another or out of turn. */
@@ -576,10 +495,14 @@ fire(struct world *w)
 		case 1:
 			out_of_turn(w, k);
 			break;
+		case 2:
+			inject_params(w);
+			break;
 		default:
 			n = hostile_line(w, line, sizeof line);
-			if (n > 512 || memchr(line, '\0', n) != NULL)
-				long_send(w, line, n);
+			if (n > 512 || memchr(line, '\0', n) != NULL ||
+			    pick(w, 4) == 0)
+				inject(w, line, n);
 			else
 				raw_send(c, line, n);
 			break;
@@ -665,8 +588,8 @@ test_hostile(void **state)
 {
 	struct world *w = *state;
 	struct driver_line answer = { NULL, "judge", NULL };
-	char report[512];
-	long lines, bad, longest;
+	char hostile_games[64];
+	struct tap_count c;
 	long long start = ngircd_now_ms();
 	const char *s;
 	int i, games;
@@ -678,9 +601,10 @@ test_hostile(void **state)
 	    (unsigned long long)w->seed, w->want);
 	rng_seed(&w->rng, w->seed);
 	driver_open(&w->d, TABLES, conf_text, w->seed);
-	relay_start(w);
+	tap_up(w);
 	for (i = 0; i < HOSTILES; i++)
 		hostile_open(w, i);
+	hostile_deal(w);
 	while (w->sent < w->want || w->rounds < 2)
 		play_round(w);
 
@@ -696,34 +620,39 @@ test_hostile(void **state)
 	}
 
 	/* Still answering: a plain command from a newcomer (the hostiles
-	 * may have changed their nicks), after everything else. */
+	 * may have changed their nicks), after everything else; then a
+	 * word injected in its name, after every injected line. */
 	if (client_open(&w->judge, w->d.irc.port, "judge") != 0)
 		fail_msg("judge cannot connect");
 	client_send(&w->judge, "PRIVMSG cheaterbot :!help");
 	if (client_wait(&w->judge, driver_is_line, &answer, 30000) == NULL)
 		fail_msg("the bot no longer answers !help");
+	s = ":judge!~judge@127.0.0.1 PRIVMSG cheaterbot :injectsync\r\n";
+	if (tap_inject(&w->tap, s, strlen(s)) != 0 ||
+	    client_wait_text(&w->judge, "injectsync", 30000) == NULL)
+		fail_msg("the injected lines never all reached the bot");
 	driver_check_db(&w->d);
 	games = replay_all(w);
+	driver_sql(&w->d, "SELECT count(*) FROM games WHERE channel = '"
+	    HOSTILE_CHAN "';", hostile_games, sizeof hostile_games);
 	assert_int_equal(driver_bot_stop(&w->d), 0);
+	tap_done(w, &c);
 
-	child_stop(&w->relay);
-	child_read(&w->relay, report, sizeof report);
-	assert_int_equal(child_wait(&w->relay), 0);
-	w->relay.pid = 0;
-	if (sscanf(report, "%ld %ld %ld", &lines, &bad, &longest) != 3)
-		fail_msg("the relay reported '%s'", report);
-	print_message("%d hostile lines (%d over 512 bytes or with NUL, %d moves for "
-	              "others, %d out of turn, %d reconnects), %d driver "
-	              "games, %ld moves, %d games replayed in %lld ms\n",
-	    w->sent, w->long_lines, w->for_others, w->out_of_turn,
-	    w->reconnects,
-	    w->d.games, w->d.moves, games, ngircd_now_ms() - start);
+	print_message("%d hostile lines (%d injected as from the server, %d "
+	              "moves for others, %d out of turn, %d reconnects), %d "
+	              "driver games, %ld moves, %d games replayed (%ld in "
+	              HOSTILE_CHAN ") in %lld ms\n",
+	    w->sent, w->injected, w->for_others, w->out_of_turn,
+	    w->reconnects, w->d.games, w->d.moves, games,
+	    strtol(hostile_games, NULL, 10), ngircd_now_ms() - start);
 	print_message("the bot sent %ld lines, the longest %ld bytes with "
-	              "CR LF; %ld bad\n", lines, longest, bad);
-	if (bad != 0)
-		fail_msg("the bot sent a bad line: %s", strchr(
-		    strchr(strchr(report, ' ') + 1, ' ') + 1, ' ') + 1);
-	assert_true(lines > w->d.moves);
+	              "CR LF; %ld bad\n", c.lines, c.longest, c.bad);
+	if (c.bad != 0)
+		fail_msg("the bot sent a bad line: %s", c.first_bad);
+	if (c.injected == 0 || strtol(hostile_games, NULL, 10) < 1)
+		fail_msg("nothing was injected, or no game was dealt in "
+		    HOSTILE_CHAN);
+	assert_true(c.lines > w->d.moves);
 }
 
 static int
@@ -751,10 +680,7 @@ teardown(void **state)
 		client_close(&w->h[i]);
 	client_close(&w->judge);
 	driver_close(&w->d);
-	if (w->relay.pid > 0) {
-		child_stop(&w->relay);
-		child_wait(&w->relay);
-	}
+	tap_stop(&w->tap);
 	free(w);
 	return 0;
 }

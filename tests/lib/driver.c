@@ -194,6 +194,10 @@ driver_bot_up(struct driver *d)
 		args[n++] = "--channel";
 		args[n++] = d->t[k].chan;
 	}
+	if (d->also != NULL) {
+		args[n++] = "--channel";
+		args[n++] = d->also;
+	}
 	args[n] = NULL;
 	if (ngircd_bot_start(&d->bot, d->dir, "bot", args) != 0)
 		driver_fail(d, "cannot start the bot");

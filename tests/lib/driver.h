@@ -114,6 +114,7 @@ struct driver {
 	struct ngircd irc;
 	struct ngircd_bot bot;
 	char port[16];
+	const char *also; /* one more channel the bot joins, or NULL */
 	char seed[32]; /* the bot's --seed, new at each start */
 	char db[PATH_MAX];
 	char conf[PATH_MAX];

@@ -4,8 +4,12 @@
  * replaces the old), and writes one record a line:
  *
  *   A ms          a connection accepted
- *   L ms          a line from the client, sent on to the server
- *   R ms          the same, before the server's 001 (registration)
+ *   L ms len      a line from the client (len bytes with its LF), sent on
+ *                 to the server
+ *   R ms len      the same, before the server's 001 (registration)
+ *   B ms text     the line before was bad: why, and its first bytes
+ *   I ms len      injected lines written to the client
+ *   C ms          the client closed the link
  *   X ms text     the server closed the link; text is its last ERROR line
  *
  * The file is flushed after every read, so the test may read it while
@@ -26,6 +30,7 @@
 #include "tests/lib/tap.h"
 
 #define TAP_BUF 65536
+#define TAP_INJECT_MAX 8192 /* the longest injection */
 
 /* A socket on 127.0.0.1:port, listening (listen set) or connected. */
 static int
@@ -87,22 +92,94 @@ tap_error(char *last, size_t size, const char *buf, size_t len)
 	}
 }
 
-static void __attribute__((noreturn))
-tap_child(int lfd, int server_port, FILE *log)
+/* The client's line being read: enough of it to check it whole. */
+struct tap_line {
+	size_t len;		/* bytes so far */
+	int cr;			/* the last byte was a CR */
+	int cr_inside, nul;	/* a CR not before the LF; a NUL */
+	char head[120];		/* its first bytes, escaped */
+	size_t hlen;
+};
+
+/* Takes one byte of the client's line; at its LF, logs the line and, if
+ * it is bad, why. */
+static void
+tap_byte(struct tap_line *l, char c, int registered, long long now,
+    FILE *log)
 {
-	struct pollfd pfd[3];
+	const char *why = NULL;
+
+	if (c != '\n') {
+		l->cr_inside |= l->cr;
+		l->cr = c == '\r';
+		l->nul |= c == '\0';
+		if (l->hlen + 5 < sizeof l->head)
+			l->hlen += (size_t)snprintf(l->head + l->hlen,
+			    sizeof l->head - l->hlen,
+			    (unsigned char)c < 0x20 || c == 0x7f ? "\\x%02x" :
+			    "%c", (unsigned char)c);
+		l->len++;
+		return;
+	}
+	fprintf(log, "%c %lld %zu\n", registered ? 'L' : 'R', now, l->len + 1);
+	if (l->len + 1 > 512)
+		why = "longer than 512 bytes";
+	else if (!l->cr)
+		why = "LF without CR";
+	else if (l->cr_inside)
+		why = "CR inside";
+	else if (l->nul)
+		why = "NUL inside";
+	if (why != NULL)
+		fprintf(log, "B %lld %s: %s\n", now, why, l->head);
+	memset(l, 0, sizeof *l);
+}
+
+/* Lines to inject, waiting for the end of the server's line in flight. */
+struct tap_pending {
+	char buf[TAP_BUF];
+	size_t len;
+	int at_eol;		/* the last byte to the client ended a line */
+};
+
+/* Takes one injection message; writes what waits if the client is
+ * between two server lines.  -1 if the client is gone. */
+static int
+tap_pending_flush(struct tap_pending *p, int cfd, FILE *log)
+{
+	if (!p->at_eol || p->len == 0 || cfd < 0)
+		return 0;
+	if (tap_write(cfd, p->buf, p->len) != 0)
+		return -1;
+	fprintf(log, "I %lld %zu\n", ngircd_now_ms(), p->len);
+	p->len = 0;
+	return 0;
+}
+
+static void __attribute__((noreturn))
+tap_child(int lfd, int ifd, int server_port, FILE *log)
+{
+	struct pollfd pfd[4];
+	static struct tap_pending pend;
 	char buf[TAP_BUF], last[256] = "";
+	struct tap_line line;
 	int cfd = -1, sfd = -1, fd;
 	int registered = 0;
 	long long now;
 	ssize_t n, i;
 
+	memset(&line, 0, sizeof line);
 	for (;;) {
 		pfd[0].fd = lfd;
 		pfd[1].fd = cfd;
 		pfd[2].fd = sfd;
-		pfd[0].events = pfd[1].events = pfd[2].events = POLLIN;
-		if (poll(pfd, 3, -1) < 0)
+		/* A message is read whole or not at all (a longer one
+		 * would be cut). */
+		pfd[3].fd = sizeof pend.buf - pend.len >= TAP_INJECT_MAX ?
+		    ifd : -1;
+		pfd[0].events = pfd[1].events = pfd[2].events =
+		    pfd[3].events = POLLIN;
+		if (poll(pfd, 4, -1) < 0)
 			continue;
 		if (pfd[0].revents & POLLIN) {
 			if ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC)) < 0)
@@ -115,6 +192,9 @@ tap_child(int lfd, int server_port, FILE *log)
 			sfd = tap_socket(server_port, 0);
 			registered = 0;
 			last[0] = '\0';
+			memset(&line, 0, sizeof line);
+			pend.len = 0;
+			pend.at_eol = 1;
 			fprintf(log, "A %lld\n", ngircd_now_ms());
 			fflush(log);
 			if (sfd < 0) {
@@ -123,15 +203,27 @@ tap_child(int lfd, int server_port, FILE *log)
 			}
 			continue;
 		}
+		if (pfd[3].revents & POLLIN) {
+			n = recv(ifd, pend.buf + pend.len,
+			    sizeof pend.buf - pend.len, 0);
+			if (n > 0)
+				pend.len += (size_t)n;
+			if (tap_pending_flush(&pend, cfd, log) != 0)
+				goto gone;
+			fflush(log);
+		}
 		if (cfd >= 0 && (pfd[1].revents & (POLLIN | POLLHUP))) {
 			n = read(cfd, buf, sizeof buf);
-			if (n <= 0 || tap_write(sfd, buf, (size_t)n) != 0)
+			if (n <= 0) {
+				fprintf(log, "C %lld\n", ngircd_now_ms());
+				fflush(log);
+				goto gone;
+			}
+			if (tap_write(sfd, buf, (size_t)n) != 0)
 				goto gone;
 			now = ngircd_now_ms();
 			for (i = 0; i < n; i++)
-				if (buf[i] == '\n')
-					fprintf(log, "%c %lld\n",
-					    registered ? 'L' : 'R', now);
+				tap_byte(&line, buf[i], registered, now, log);
 			fflush(log);
 		}
 		if (sfd >= 0 && (pfd[2].revents & (POLLIN | POLLHUP))) {
@@ -151,6 +243,10 @@ tap_child(int lfd, int server_port, FILE *log)
 			}
 			if (tap_write(cfd, buf, (size_t)n) != 0)
 				goto gone;
+			pend.at_eol = buf[n - 1] == '\n';
+			if (tap_pending_flush(&pend, cfd, log) != 0)
+				goto gone;
+			fflush(log);
 		}
 		continue;
 gone:
@@ -164,29 +260,49 @@ int
 tap_start(struct tap *t, const char *dir, int server_port)
 {
 	FILE *log;
-	int lfd;
+	int lfd, sv[2];
 
 	memset(t, 0, sizeof *t);
+	t->inject = -1;
 	if (snprintf(t->log, sizeof t->log, "%s/tap.log", dir) >=
 	    (int)sizeof t->log || (t->port = ngircd_free_port()) <= 0 ||
 	    (lfd = tap_socket(t->port, 1)) < 0)
 		return -1;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0) {
+		close(lfd);
+		return -1;
+	}
 	if ((log = fopen(t->log, "w")) == NULL) {
 		close(lfd);
+		close(sv[0]);
+		close(sv[1]);
 		return -1;
 	}
 	t->pid = fork();
 	if (t->pid == 0) {
 		signal(SIGTERM, SIG_DFL);
-		tap_child(lfd, server_port, log);
+		close(sv[0]);
+		tap_child(lfd, sv[1], server_port, log);
 	}
 	close(lfd);
+	close(sv[1]);
 	fclose(log);
+	t->inject = sv[0];
 	if (t->pid < 0) {
 		t->pid = 0;
+		close(t->inject);
+		t->inject = -1;
 		return -1;
 	}
 	return 0;
+}
+
+int
+tap_inject(struct tap *t, const char *p, size_t n)
+{
+	if (t->pid <= 0 || n == 0 || n > TAP_INJECT_MAX)
+		return -1;
+	return send(t->inject, p, n, MSG_NOSIGNAL) == (ssize_t)n ? 0 : -1;
 }
 
 int
@@ -196,6 +312,8 @@ tap_stop(struct tap *t)
 		return -1;
 	ngircd_kill(t->pid);
 	t->pid = 0;
+	close(t->inject);
+	t->inject = -1;
 	return 0;
 }
 
@@ -226,6 +344,7 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 	char *kind = NULL;
 	size_t n = 0, cap = 0;
 	char line[512], *text;
+	long len;
 	FILE *f;
 
 	memset(c, 0, sizeof *c);
@@ -240,7 +359,19 @@ tap_read(const struct tap *t, int window_ms, struct tap_count *c)
 			text += strspn(text, " ");
 			text[strcspn(text, "\n")] = '\0';
 			snprintf(c->why, sizeof c->why, "%s", text);
+		} else if (line[0] == 'C')
+			c->client_closed++;
+		else if (line[0] == 'I')
+			c->injected++;
+		else if (line[0] == 'B') {
+			if (c->bad++ == 0)
+				snprintf(c->first_bad, sizeof c->first_bad,
+				    "%.*s", (int)strcspn(text + 1, "\n"),
+				    text + 1);
 		} else if (strchr("LR", line[0]) != NULL) {
+			len = strtol(text, NULL, 10);
+			if (len > c->longest)
+				c->longest = len;
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : 2 * cap;
 				times = realloc(times, cap * sizeof *times);
