@@ -65,7 +65,8 @@ struct game {
 struct cd_said {
 	char *pub;
 	char *priv[GAME_MAX_SEATS];
-	unsigned cards;		/* seats whose cards changed */
+	unsigned cards;		/* seats to show their cards: the move
+				 * gave them cards (a pile picked up) */
 };
 
 /* The order of ranks: aces high, so the ace is worth 14. */

@@ -121,8 +121,8 @@ cat_prompt(const struct game *g, int seat, char **line)
 }
 
 /* Says seat's line: its news (line, which it frees, or NULL), what it
- * has to do if it is to move, and its cards if they changed or anything
- * else is said. */
+ * has to do if it is to move, and its cards with either, or when the
+ * move gave it cards (changed). */
 static void
 say_seat(const struct game *g, int seat, char *line, int changed,
     struct game_out *out)

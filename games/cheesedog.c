@@ -327,7 +327,9 @@ apply_play(struct game *g, const struct game_move *mv, struct cd_said *sd)
 		cards_add(&g->pile, mv->argv[i]);
 		cards_add(&laid, mv->argv[i]);
 	}
-	sd->cards |= 1u << mv->seat;
+	/* Only lost what its owner chose, and face-up cards are public: the
+	 * cards are not shown again unless the seat moves next
+	 * (docs/architecture.md). */
 	text = cards_list_markup(&laid);
 	game_cat(&sd->pub, "{p:%d} plays %s%s.", mv->seat,
 	    was == FROM_UP ? "face up " : "", text);
@@ -375,8 +377,9 @@ apply_flip(struct game *g, int seat, int pos, struct cd_said *sd)
 	int id = g->down[seat][pos], n = g->pile.n;
 	char card[32], top[32];
 
+	/* One that plays only lost a card (take_pile() shows the cards of
+	 * one that does not). */
 	g->down[seat][pos] = -1;
-	sd->cards |= 1u << seat;
 	cards_markup(id, card, sizeof card);
 	if (cd_plays(g, cards_rank(id))) {
 		cards_add(&g->pile, id);

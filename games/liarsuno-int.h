@@ -167,8 +167,10 @@ struct game {
 };
 
 /* What one move says: the public line, a line for each seat, whose hand
- * changed, whether the move changed what seats are asked to do (then
- * each is asked again), and whether the draw pile was made anew. */
+ * to show (a hand the move gave cards or exchanged; one that only lost
+ * the cards its owner chose is not shown again), whether the move
+ * changed what seats are asked to do (then each is asked again, with its
+ * hand), and whether the draw pile was made anew. */
 struct said {
 	char *pub;
 	char *priv[GAME_MAX_SEATS];
@@ -188,7 +190,8 @@ int lu_next(const struct game *g, int seat);
  * "{red:red} (+4)". */
 void lu_cat_match(const struct game *g, char **line);
 /* Says everything in sd: the public line, then to each seat its line,
- * what it is asked to do now, and its hand if it changed. */
+ * what it is asked to do now, and its hand with anything said to it
+ * or when sd->hands holds it. */
 void lu_say_all(const struct game *g, struct said *sd, struct game_out *out);
 /* Deals a hand from g's cards as they lie (hands, piles), which the
  * caller has set: resets the play, matches the discard pile's top (a

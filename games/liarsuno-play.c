@@ -266,7 +266,12 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 	begin_turn_move(g, mv->argv[ARG_UNO]);
 	cards_remove(&g->hand[seat], id);
 	cards_add(&g->discard, id);
-	sd->hands |= 1u << seat;
+	/* The hand only lost the card its owner chose: it is not shown
+	 * again (docs/architecture.md).  The top card changed, so whoever
+	 * acts now is asked again, with their hand: the mover too, when a
+	 * Skip or Reverse between two gives them the turn on the same
+	 * face. */
+	sd->asked = 1;
 	g->prev_colour = g->colour;
 	g->prev_sym = g->sym;
 	g->colour = lu_face_colour(face) == LU_WILD ? colour :
@@ -280,9 +285,6 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 		    seat);
 		lu_cat_claim(&sd->pub, face);
 		game_cat(&sd->pub, "\"");
-		game_cat(&sd->priv[seat], " You played ");
-		lu_cat_card(&sd->priv[seat], id);
-		game_cat(&sd->priv[seat], " face down.");
 	} else {
 		game_cat(&sd->pub, " {p:%d} plays ", seat);
 		lu_cat_card(&sd->pub, id);

@@ -63,22 +63,18 @@ all_put(struct game *g, struct said *sd)
 
 /* seat's card goes face down before it. */
 static void
-put_card(struct game *g, int seat, int id, struct said *sd)
+put_card(struct game *g, int seat, int id)
 {
 	cards_remove(&g->hand[seat], id);
 	g->put[seat] = id;
 	g->owe_put &= ~(1u << seat);
 	g->unturned |= 1u << seat;
-	sd->hands |= 1u << seat;
-	game_cat(&sd->priv[seat], " You put ");
-	lu_cat_card(&sd->priv[seat], id);
-	game_cat(&sd->priv[seat], ".");
 }
 
 void
 lu_wlc_put(struct game *g, int seat, int id, struct said *sd)
 {
-	put_card(g, seat, id, sd);
+	put_card(g, seat, id);
 	game_cat(&sd->pub, " {p:%d} has put a card.", seat);
 	if (g->owe_put == 0)
 		all_put(g, sd);
@@ -109,7 +105,13 @@ lu_wlc_close(struct game *g, struct said *sd)
 		if (!(late & (1u << s)))
 			continue;
 		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
-		put_card(g, s, lu_wlc_auto_card(g, s), sd);
+		put_card(g, s, lu_wlc_auto_card(g, s));
+		/* Not the owner's choice: they are told it, and their hand
+		 * (a card put by choice is not said again). */
+		game_cat(&sd->priv[s], " You put ");
+		lu_cat_card(&sd->priv[s], g->put[s]);
+		game_cat(&sd->priv[s], ".");
+		sd->hands |= 1u << s;
 	}
 	game_cat(&sd->pub, ".");
 	all_put(g, sd);

@@ -222,11 +222,40 @@ holds(struct fx *f, int seat)
 	    strcmp(dg_cards(f, CHEESEDOG_DOWN, seat), "- - - -") != 0;
 }
 
-/* What a move (or the deal, or a view) said, between the snapshots b and
- * a; played as for check_hidden(). */
+/* Fails unless a move's mover, and every seat whose hand the move gave
+ * cards, were shown their cards as they should be: a seat given cards is
+ * shown them; a mover whose hand gained nothing (it only lost what it
+ * played) only when it moves next (docs/architecture.md). */
 static void
-check_said(struct fx *f, const struct snap *b, const struct snap *a,
-    int played)
+check_shown(struct fx *f, const struct game_move *mv, const struct snap *b,
+    const struct snap *a)
+{
+	struct game_turn t;
+	int s, k, gained, shown;
+
+	cheesedog_ops.turn(f->g, &t);
+	for (s = 0; s < f->nseats; s++) {
+		if (!holds(f, s))
+			continue;
+		for (k = gained = 0; k < FACES; k++)
+			gained |= a->hand[s][k] > b->hand[s][k];
+		shown = strstr(fx_said(f, s), "Hand (") != NULL;
+		if (gained && !shown)
+			fail_msg("seat %d was given cards but is not shown "
+			    "them: '%s'", s, fx_said(f, s));
+		if (!gained && s == mv->seat && shown != (t.seat == s))
+			fail_msg("seat %d only lost cards and %s, but is %s"
+			    "shown them: '%s'", s, t.seat == s ? "moves next" :
+			    "does not move next", shown ? "" : "not ",
+			    fx_said(f, s));
+	}
+}
+
+/* What a move (mv; NULL for the deal or a view) said, between the
+ * snapshots b and a; played as for check_hidden(). */
+static void
+check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
+    const struct snap *a, int played)
 {
 	int npriv[GAME_MAX_SEATS] = { 0 }, npub = 0, i, s;
 
@@ -244,6 +273,8 @@ check_said(struct fx *f, const struct snap *b, const struct snap *a,
 	assert_in_range(npub, 0, 1);
 	for (s = 0; s < f->nseats; s++)
 		assert_in_range(npriv[s], 0, 1);
+	if (mv != NULL)
+		check_shown(f, mv, b, a);
 }
 
 /* The words command() gives for mv, a move check() accepts, parse back
@@ -292,7 +323,7 @@ check(struct fx *f, const struct game_move *mv)
 	struct snap after;
 
 	snapshot(f, &after);
-	check_said(f, &x->before, &after, mv->verb != GAME_VERB_LEAVE);
+	check_said(f, mv, &x->before, &after, mv->verb != GAME_VERB_LEAVE);
 }
 
 /* Checks what the deal (or a view) just said. */
@@ -302,7 +333,7 @@ check_deal(struct fx *f)
 	struct snap after;
 
 	snapshot(f, &after);
-	check_said(f, &after, &after, 0);
+	check_said(f, NULL, &after, &after, 0);
 }
 
 struct fx *

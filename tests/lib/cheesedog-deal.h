@@ -15,7 +15,10 @@
  *    seat's hand: a face-down card is hidden from its owner too;
  *  - a private line's "Hand (N): ...", "Face up: ..." and "Face down:
  *    ..." are exactly that seat's cards, and only a seat still holding
- *    cards is shown them.
+ *    cards is shown them;
+ *  - after a move, a seat whose hand it gave cards is shown them, and a
+ *    mover whose hand gained nothing is shown them only when it moves
+ *    next.
  * Its helpers fail the running cmocka test, so a suite includes
  * <cmocka.h> (and what cmocka needs) first and runs each test with
  * fx_teardown.  SINK_TRACE=1 in the environment prints every message.

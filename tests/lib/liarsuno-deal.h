@@ -20,8 +20,10 @@
  *    Wild Liar's Challenge) and that has not gone back into the draw
  *    pile since;
  *  - a private "Hand (N): ..." is exactly that seat's hand (and its put
- *    card), and every seat still playing whose hand changed is shown
- *    it;
+ *    card); every seat still playing whose hand gained a card, or
+ *    changed by a move not its own, is shown it; a mover whose hand
+ *    only lost the cards it played or put is shown it only when it is
+ *    asked to act now (docs/architecture.md);
  *  - the cards a seat is told it draws or drew are in its hand.
  * Its helpers fail the running cmocka test, so a suite includes
  * <cmocka.h> (and what cmocka needs) first and runs each test with

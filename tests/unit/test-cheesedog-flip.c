@@ -79,8 +79,10 @@ test_free_flip(void **state)
 	fx_ok(f, 1, "flip 1");
 	assert_said(f, GAME_PUBLIC, "{p:1} flips face-down card 1 onto the "
 	    "empty pile (a free flip): {red:3♦}. {p:2} to play 3 or higher.");
-	assert_said(f, 1, "Hand (0): none. Face up: none. Face down: 2 3 "
-	    "4.");
+	/* A flip that plays only lost a card, in sight now: nothing is
+	 * said to its player. */
+	assert_int_equal(fx_said_count(f, 1), 0);
+	assert_dg_cards(f, CHEESEDOG_DOWN, 1, "- K♦ 4♦ 5♦");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "3♦");
 	fx_free(f);
 }

@@ -104,8 +104,10 @@ test_one_rank(void **state)
 	fx_ok(f, 1, "play 5h 5h 5c");
 	assert_said(f, GAME_PUBLIC, "{p:1} plays {red:5♥} {red:5♥} 5♣. "
 	    "{p:2} to play 5 or higher.");
-	assert_said(f, 1, "Hand (1): {red:6♥}. Face up: none. Face down: "
-	    "1 2 3 4.");
+	/* The player knows what they played: their cards are not shown
+	 * again until their next turn. */
+	assert_int_equal(fx_said_count(f, 1), 0);
+	assert_dg_cards(f, CHEESEDOG_HAND, 1, "6♥");
 	assert_dg_cards(f, CHEESEDOG_PILE, 0, "5♥ 5♥ 5♣");
 	fx_free(f);
 }
@@ -183,8 +185,9 @@ test_hand_up_down(void **state)
 	fx_ok(f, 1, "play kc");
 	assert_said(f, GAME_PUBLIC, "{p:1} plays face up K♣. {p:1} has "
 	    "only face-down cards left. {p:2} to play K or higher.");
-	assert_said(f, 1, "Hand (0): none. Face up: none. Face down: 1 2 "
-	    "3 4.");
+	/* Face-up cards played are public: nothing is said to the
+	 * player. */
+	assert_int_equal(fx_said_count(f, 1), 0);
 	fx_refused(f, 2, "play 2h", "only face-down cards are left to you: "
 	    "flip one");
 	fx_refused(f, 2, "pickup", "only face-down cards are left to you: "

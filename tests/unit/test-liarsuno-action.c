@@ -122,13 +122,22 @@ test_reverse_two(void **state)
 	fx_ok(f, 0, "play ~rR");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:rR}\". Play reverses: a skip for two. {p:0} to play.");
-	assert_said(f, 0, "You played {red:~rR} face down. Your turn, on "
-	    "{red:rR}: play CARD, play CARD as CLAIM (to me), or draw. Hand "
-	    "(5): {red:~rS ~r+2} {yel:y2} {grn:~g3} ~+4");
+	/* Its player acts next: asked, with the hand. */
+	assert_said(f, 0, "Your turn, on {red:rR}: play CARD, play CARD as "
+	    "CLAIM (to me), or draw. Hand (5): {red:~rS ~r+2} {yel:y2} "
+	    "{grn:~g3} ~+4");
 	lx_assert_turn(f, 0, 0x2, 0);
 	fx_ok(f, 0, "play ~rS");
 	assert_said_has(f, GAME_PUBLIC, "{p:1} is skipped. {p:0} to "
 	    "play.");
+	/* The same face on itself changes nothing to match, and the turn
+	 * stays: the player is asked all the same. */
+	fx_ok(f, 0, "play ~g3 as rS");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} is skipped. {p:0} to "
+	    "play.");
+	assert_said(f, 0, "Your turn, on {red:rS}: play CARD, play CARD as "
+	    "CLAIM (to me), or draw. Hand (3): {red:~r+2} {yel:y2} ~+4");
+	assert_int_equal(fx_said_count(f, 1), 0);
 	fx_free(f);
 }
 

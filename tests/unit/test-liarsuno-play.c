@@ -51,8 +51,9 @@ test_face_up(void **state)
 	fx_ok(f, 0, "!play r4");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r4}. {p:1} to "
 	    "play.");
-	assert_said(f, 0, "Hand (6): {red:~r5 ~rS} {yel:y2 y9} "
-	    "{grn:~g3 ~g9}");
+	/* The player knows what they played: their hand is not sent
+	 * again until they are asked to act. */
+	assert_int_equal(fx_said_count(f, 0), 0);
 	assert_said(f, 1, "Your turn, on {red:r4}: play CARD, play CARD "
 	    "as CLAIM (to me), or draw. Hand (7): {red:r1} {yel:y4 ~y5} "
 	    "{grn:g2} {blu:b4 ~b7 ~bR}");
@@ -90,7 +91,8 @@ test_liar_in_channel(void **state)
 }
 
 /* A Liar's Card without a claim claims what it is, a true claim; the
- * channel sees only the claim, its player the card. */
+ * channel sees only the claim, and its player, who knows the card, is
+ * told nothing more. */
 static void
 test_face_down_true(void **state)
 {
@@ -100,8 +102,8 @@ test_face_down_true(void **state)
 	fx_ok(f, 0, "play ~r5");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r5}\". {p:1} to play.");
-	assert_said(f, 0, "You played {red:~r5} face down. Hand (6): "
-	    "{red:r4 ~rS} {yel:y2 y9} {grn:~g3 ~g9}");
+	assert_int_equal(fx_said_count(f, 0), 0);
+	assert_lx_cards(f, 0, "r4 ~rS y2 y9 ~g3 ~g9");
 	assert_lx_top(f, "r5");
 	assert_lx_cards(f, -2, "r9 ~r5");
 	/* Open to a challenge from everyone but its player. */
@@ -120,8 +122,8 @@ test_face_down_lie(void **state)
 	fx_ok(f, 0, "play lg3 as r6");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r6}\". {p:1} to play.");
-	assert_said(f, 0, "You played {grn:~g3} face down. Hand (6): "
-	    "{red:r4 ~r5 ~rS} {yel:y2 y9} {grn:~g9}");
+	assert_int_equal(fx_said_count(f, 0), 0);
+	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g9");
 	assert_lx_top(f, "r6");
 	fx_refused(f, 1, "!play g2", "g2 does not match r6");
 	fx_ok(f, 1, "draw");
@@ -185,8 +187,8 @@ test_regular_face_down(void **state)
 	fx_ok(f, 0, "play y9 as r9");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
 	    "\"{red:r9}\". {p:1} to play.");
-	assert_said(f, 0, "You played {yel:y9} face down. Hand (6): "
-	    "{red:r4 ~r5 ~rS} {yel:y2} {grn:~g3 ~g9}");
+	assert_int_equal(fx_said_count(f, 0), 0);
+	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 ~g3 ~g9");
 	lx_assert_turn(f, 1, 0x6, 0);
 	fx_free(f);
 }

@@ -85,6 +85,8 @@ test_seven_two(void **state)
 	    "swap hands. {p:1} to play.");
 	assert_lx_cards(f, 0, "r1 y4 ~y5");
 	assert_lx_cards(f, 1, "r0 ~r0 ~r7 y2 ~g3");
+	/* Its player got cards by the play: shown the hand they took. */
+	assert_said(f, 0, "Hand (3): {red:r1} {yel:y4 ~y5}");
 	lx_assert_turn(f, 1, 0, -1);
 	fx_free(f);
 }

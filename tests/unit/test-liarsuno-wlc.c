@@ -78,7 +78,8 @@ test_put(void **state)
 	assert_said(f, 1, "Wild Liar's Challenge: put a {red:red} card "
 	    "face down, to me: put CARD (without one, put any card and "
 	    "bluff). Hand (4): {red:r1} {grn:g4 ~g3} WLC");
-	assert_int_equal(fx_said_count(f, 0), 1);
+	/* Its player only lost the card played and is asked nothing. */
+	assert_int_equal(fx_said_count(f, 0), 0);
 	lx_assert_puts(f, 0xe);
 	assert_lx_top(f, "red WLC");
 	fx_refused(f, 1, "!put r1", "keep your cards secret: send 'put CARD' "
@@ -91,8 +92,9 @@ test_put(void **state)
 	fx_refused(f, 2, "uno", "nobody owes an UNO call");
 	fx_ok(f, 1, "put ~g3");
 	assert_said(f, GAME_PUBLIC, "{p:1} has put a card.");
-	assert_said(f, 1, "You put {grn:~g3}. Hand (3): {red:r1} {grn:g4} "
-	    "WLC; put: {grn:~g3}");
+	/* The card put is the player's choice: nothing more is said. */
+	assert_int_equal(fx_said_count(f, 1), 0);
+	assert_lx_cards(f, 1, "r1 g4 WLC");
 	assert_lx_cards(f, -3, "~g3");
 	lx_assert_puts(f, 0xc);
 	fx_refused(f, 1, "put r1", "there is no card for you to put now");
@@ -230,7 +232,8 @@ test_shared_win(void **state)
 	lx_stack(f, &d);
 	fx_ok(f, 0, "!play WLC red");
 	fx_ok(f, 1, "put ~r3");
-	assert_said(f, 1, "You put {red:~r3}. Hand (0); put: {red:~r3}");
+	assert_int_equal(fx_said_count(f, 1), 0);
+	assert_lx_cards(f, 1, "");
 	fx_ok(f, 2, "put r5");
 	fx_ok(f, 3, "put g7");
 	fx_ok(f, 0, "challenge {p:3}");
@@ -317,6 +320,8 @@ test_put_timeout(void **state)
 	    "WLC; put: {grn:g4}");
 	assert_said(f, 3, "You put {grn:g7}. Hand (2): {blu:b2} ~+4; put: "
 	    "{grn:g7}");
+	/* Who put their own card is told nothing new. */
+	assert_int_equal(fx_said_count(f, 2), 0);
 	assert_lx_cards(f, -3, "g4 ~r8 g7");
 	fx_free(f);
 
