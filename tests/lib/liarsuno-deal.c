@@ -202,27 +202,40 @@ check_public(const char *line, const int allowed[LU_CARDS])
 	free(text);
 }
 
+/* The first card of want (a list, split in place) that have (a list,
+ * split in place) lacks, each card of have standing for one of want;
+ * NULL when have holds them all. */
+static const char *
+missing(char *want, char *have)
+{
+	char *h[LU_CARDS], *w[LU_CARDS];
+	int nh = fx_words(have, h, LU_CARDS), nw = fx_words(want, w, LU_CARDS);
+	int i, j;
+
+	for (i = 0; i < nw; i++) {
+		for (j = 0; j < nh; j++) {
+			if (h[j] != NULL && strcmp(h[j], w[i]) == 0)
+				break;
+		}
+		if (j == nh)
+			return w[i];
+		h[j] = NULL;
+	}
+	return NULL;
+}
+
 /* Fails unless every card of told (a list) is a card of seat's hand,
  * each card of the hand standing for one card told. */
 static void
 assert_held(struct fx *f, int seat, char *told, const char *line)
 {
-	char hand[HAND_TEXT], *have[LU_CARDS], *want[LU_CARDS];
-	int nhave, nwant, i, j;
+	char hand[HAND_TEXT];
+	const char *lack;
 
 	liarsuno_cards(f->g, seat, hand, sizeof hand);
-	nhave = fx_words(hand, have, LU_CARDS);
-	nwant = fx_words(told, want, LU_CARDS);
-	for (i = 0; i < nwant; i++) {
-		for (j = 0; j < nhave; j++) {
-			if (have[j] != NULL && strcmp(have[j], want[i]) == 0)
-				break;
-		}
-		if (j == nhave)
-			fail_msg("seat %d is told of %s but does not hold it: "
-			    "'%s'", seat, want[i], line);
-		have[j] = NULL;
-	}
+	if ((lack = missing(told, hand)) != NULL)
+		fail_msg("seat %d is told of %s but does not hold it: '%s'",
+		    seat, lack, line);
 }
 
 /* The words of text from after the prefix to the first of the stop
@@ -326,23 +339,11 @@ update_open(struct fx *f, const struct game_move *mv, const struct snap *b,
 static int
 gained(const char *before, const char *now)
 {
-	char b[HAND_TEXT], n[HAND_TEXT], *have[LU_CARDS], *got[LU_CARDS];
-	int nhave, ngot, i, j;
+	char b[HAND_TEXT], n[HAND_TEXT];
 
 	snprintf(b, sizeof b, "%s", before);
 	snprintf(n, sizeof n, "%s", now);
-	nhave = fx_words(b, have, LU_CARDS);
-	ngot = fx_words(n, got, LU_CARDS);
-	for (i = 0; i < ngot; i++) {
-		for (j = 0; j < nhave; j++) {
-			if (have[j] != NULL && strcmp(have[j], got[i]) == 0)
-				break;
-		}
-		if (j == nhave)
-			return 1;
-		have[j] = NULL;
-	}
-	return 0;
+	return missing(n, b) != NULL;
 }
 
 /* 1 if seat is asked to act now: its turn, or a card it owes. */
