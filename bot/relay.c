@@ -108,14 +108,23 @@ relay_nonblock(int fd)
 	return 0;
 }
 
-void
-relay_direct(struct relay *r, const char *line, int n)
+/* Whether a line of our own (n as snprintf() returned it) may go: whole
+ * and a single line; logged when not. */
+static int
+relay_own_ok(const char *line, int n)
 {
 	if (n < 0 || n > IRCLINE_MAX || strpbrk(line, "\r\n") != NULL) {
 		loop_log("not sent: a line of ours would be too long");
-		return;
+		return 0;
 	}
-	relay_out_add(&r->to_server, line, (size_t)n);
+	return 1;
+}
+
+void
+relay_direct(struct relay *r, const char *line, int n)
+{
+	if (relay_own_ok(line, n))
+		relay_out_add(&r->to_server, line, (size_t)n);
 }
 
 void
@@ -123,9 +132,7 @@ relay_direct_paced(struct relay *r, const char *line, int n)
 {
 	if (r->state != RELAY_READY)
 		relay_direct(r, line, n);
-	else if (n < 0 || n > IRCLINE_MAX || strpbrk(line, "\r\n") != NULL)
-		loop_log("not sent: a line of ours would be too long");
-	else
+	else if (relay_own_ok(line, n))
 		queue_push(r->queue, QUEUE_FIRST, line);
 }
 

@@ -142,8 +142,8 @@ struct tap_pending {
 	int at_eol;		/* the last byte to the client ended a line */
 };
 
-/* Takes one injection message; writes what waits if the client is
- * between two server lines.  -1 if the client is gone. */
+/* Writes the injections that wait, if the client is between two server
+ * lines.  -1 if the client is gone. */
 static int
 tap_pending_flush(struct tap_pending *p, int cfd, FILE *log)
 {
