@@ -13,11 +13,14 @@
  * whose target libircclient throws away, reach the core as "CTCP" events
  * with their text alone.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <libircclient.h>
 
@@ -29,7 +32,7 @@ struct irc_glue {
 	irc_session_t *session;
 	struct irc_sink sink;
 	uint64_t now; /* the time of this processing */
-	unsigned short local_port;
+	int fd;       /* the session's socket (its end of the pair) */
 };
 
 static void
@@ -152,15 +155,60 @@ irc_glue_callbacks(irc_callbacks_t *cb)
 	cb->event_numeric = irc_on_numeric;
 }
 
-struct irc_glue *
-irc_glue_new(const struct irc_sink *sink, unsigned short port,
-    char **cause)
+/* A listener on 127.0.0.1 for irc_connect() to reach: closed as soon as
+ * the connect has started, so nothing else can ever connect to it. */
+static int
+irc_glue_listener(unsigned short *port)
 {
-	struct irc_glue *g = xcalloc(1, sizeof *g);
 	struct sockaddr_in sin;
 	socklen_t len = sizeof sin;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -1;
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)&sin, sizeof sin) != 0 ||
+	    listen(fd, 1) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&sin, &len) != 0) {
+		close(fd);
+		return -1;
+	}
+	*port = ntohs(sin.sin_port);
+	return fd;
+}
+
+/* Puts one end of a new socket pair in place of libircclient's socket
+ * (dup2() onto its descriptor number, so the session never knows) and
+ * returns the other end, or -1.  Its connect to the listener was only
+ * to get the session into its "connecting" state; a Unix socket pair
+ * costs each line a copy, where loopback TCP cost two passes through
+ * the TCP stack and a wake-up (docs/performance.md). */
+static int
+irc_glue_pair(irc_session_t *s)
+{
+	int pair[2], fd = irc_glue_fd(s);
+
+	if (fd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
+	    SOCK_CLOEXEC, 0, pair) != 0)
+		return -1;
+	if (dup2(pair[1], fd) < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
+		close(pair[0]);
+		close(pair[1]);
+		return -1;
+	}
+	close(pair[1]);
+	return pair[0];
+}
+
+struct irc_glue *
+irc_glue_new(const struct irc_sink *sink, int *peer, char **cause)
+{
+	struct irc_glue *g = xcalloc(1, sizeof *g);
+	unsigned short port;
 	irc_callbacks_t cb;
-	int fd;
+	int lfd;
 
 	g->sink = *sink;
 	irc_glue_callbacks(&cb);
@@ -171,22 +219,29 @@ irc_glue_new(const struct irc_sink *sink, unsigned short port,
 		return NULL;
 	}
 	irc_set_ctx(g->session, g);
+	if ((lfd = irc_glue_listener(&port)) < 0) {
+		*cause = xasprintf("loopback listener: %s", strerror(errno));
+		irc_glue_free(g);
+		return NULL;
+	}
 	/* Constant strings only: libircclient uses them as formats. */
 	if (irc_connect(g->session, "127.0.0.1", port, NULL, "*", "relay",
 	        "relay") != 0) {
 		*cause = xasprintf(
 		    "libircclient: %s", irc_strerror(irc_errno(g->session)));
+		close(lfd);
 		irc_glue_free(g);
 		return NULL;
 	}
-	fd = irc_glue_fd(g->session);
-	if (fd < 0 || getsockname(fd, (struct sockaddr *)&sin, &len) != 0 ||
-	    sin.sin_family != AF_INET) {
-		*cause = xstrdup("libircclient's socket cannot be found");
+	*peer = irc_glue_pair(g->session);
+	close(lfd);
+	if (*peer < 0) {
+		*cause = xasprintf("libircclient's socket pair: %s",
+		    strerror(errno));
 		irc_glue_free(g);
 		return NULL;
 	}
-	g->local_port = ntohs(sin.sin_port);
+	g->fd = irc_glue_fd(g->session);
 	return g;
 }
 
@@ -199,10 +254,11 @@ irc_glue_free(struct irc_glue *g)
 	free(g);
 }
 
-unsigned short
-irc_glue_local_port(const struct irc_glue *g)
+void
+irc_glue_readable(const struct irc_glue *g, fd_set *in)
 {
-	return g->local_port;
+	if (g->fd >= 0)
+		FD_SET(g->fd, in);
 }
 
 void

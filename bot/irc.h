@@ -3,8 +3,9 @@
  *
  * One glue is one libircclient session for one server connection (a
  * reconnect makes a fresh one).  The session never talks to the real
- * server: it connects to the relay's loopback listener (relay.c), which
- * hands it sanitized server lines and throws away its registration.  Every
+ * server: its socket is one end of a Unix socket pair whose other end the
+ * relay (relay.c) holds; the relay hands it sanitized server lines and
+ * throws away its registration.  Every
  * event libircclient parses is forwarded to a sink (the relay's: the core's
  * bot_event()) under its IRC command name and with its parameters as they
  * came, at most IRC_PARAMS_MAX of them; CTCP requests go to the sink as
@@ -34,17 +35,22 @@ struct irc_sink {
 	void *arg;
 };
 
-/* A new session connecting to 127.0.0.1:port, forwarding events to sink
- * (copied).  NULL and *cause (the caller frees it) if libircclient
- * refuses. */
-struct irc_glue *irc_glue_new(const struct irc_sink *sink,
-    unsigned short port, char **cause);
+/* A new session forwarding events to sink (copied), its socket one end of
+ * a socket pair: *peer is the other end, non-blocking, the caller's to
+ * close.  NULL and *cause (the caller frees it) if libircclient or the
+ * system refuses. */
+struct irc_glue *irc_glue_new(const struct irc_sink *sink, int *peer,
+    char **cause);
 /* Destroys the session and closes its socket; NULL does nothing. */
 void irc_glue_free(struct irc_glue *g);
 
-/* The local port of the session's socket: the relay accepts no other
- * connection on its listener. */
-unsigned short irc_glue_local_port(const struct irc_glue *g);
+/* Marks the session's socket readable in `in`: the relay has just
+ * written to the pair, whose bytes are there at once, so libircclient
+ * reads them in this turn of the loop instead of after another select().
+ * Only after a write of at least one byte: libircclient takes a read
+ * that finds nothing for the end of the session (older versions retry
+ * it until bytes come, which would spin). */
+void irc_glue_readable(const struct irc_glue *g, fd_set *in);
 
 /* Adds the session's socket to the sets for select(). */
 void irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd);

@@ -74,9 +74,6 @@ struct relay {
 	enum relay_state state;
 	unsigned int serial; /* of the current connection */
 
-	int listen_fd;
-	unsigned short listen_port;
-
 	int server_fd;
 	struct tls_ctx *tls_ctx; /* NULL: plain text (fixed per connection) */
 	struct tls *tls;         /* on server_fd, or NULL */

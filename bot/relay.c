@@ -85,7 +85,7 @@ relay_out_write(struct tls *t, int fd, struct relay_out *o)
 	return 0;
 }
 
-/* A socket the relay writes whole lines to: sent at once (TCP_NODELAY).
+/* The server socket: the relay writes whole lines, sent at once (TCP_NODELAY).
  * With Nagle's algorithm a reply waited in the kernel for the peer's
  * delayed ACK, which on a quiet loopback came only with the peer's next
  * line: a reply arrived with the next command (docs/performance.md). */
@@ -136,30 +136,6 @@ relay_direct_paced(struct relay *r, const char *line, int n)
 		queue_push(r->queue, QUEUE_FIRST, line);
 }
 
-static int
-relay_listen(struct relay *r, char **cause)
-{
-	struct sockaddr_in sin;
-	socklen_t len = sizeof sin;
-
-	r->listen_fd = socket(AF_INET, SOCK_STREAM, 0);
-	if (r->listen_fd < 0)
-		goto fail;
-	memset(&sin, 0, sizeof sin);
-	sin.sin_family = AF_INET;
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	sin.sin_port = 0;
-	if (bind(r->listen_fd, (struct sockaddr *)&sin, sizeof sin) != 0 ||
-	    listen(r->listen_fd, 4) != 0 || relay_nonblock(r->listen_fd) != 0 ||
-	    getsockname(r->listen_fd, (struct sockaddr *)&sin, &len) != 0)
-		goto fail;
-	r->listen_port = ntohs(sin.sin_port);
-	return 0;
-fail:
-	*cause = xasprintf("loopback listener: %s", strerror(errno));
-	return -1;
-}
-
 static void
 relay_bot_connected(void *arg, const char *nick, uint64_t now)
 {
@@ -199,7 +175,7 @@ relay_new_core(const struct conf *conf, struct queue *q,
 	r->queue = q;
 	r->core = *core;
 	r->state = RELAY_WAITING;
-	r->server_fd = r->client_fd = r->listen_fd = -1;
+	r->server_fd = r->client_fd = -1;
 	r->backoff_ms = conf->reconnect_min_ms;
 	r->retry_at = 0;
 	/* Made again at each connection; made now so that a CA file that
@@ -214,10 +190,6 @@ relay_new_core(const struct conf *conf, struct queue *q,
 	rng_seed(&r->rng, seed);
 	ircline_reader_init(&r->from_server);
 	ircline_reader_init(&r->from_client);
-	if (relay_listen(r, cause) != 0) {
-		relay_free(r);
-		return NULL;
-	}
 	return r;
 }
 
@@ -250,8 +222,6 @@ relay_free(struct relay *r)
 	if (r == NULL)
 		return;
 	relay_close(r);
-	if (r->listen_fd >= 0)
-		close(r->listen_fd);
 	tls_ctx_free(r->tls_ctx);
 	free(r->to_server.data);
 	free(r->to_client.data);
@@ -306,7 +276,7 @@ relay_up(struct relay *r, uint64_t now)
 	r->state = RELAY_REGISTERING;
 	r->last_rx = now;
 	r->pinged = 0;
-	r->glue = irc_glue_new(&sink, r->listen_port, &cause);
+	r->glue = irc_glue_new(&sink, &r->client_fd, &cause);
 	if (r->glue == NULL) {
 		loop_log("%s", cause);
 		free(cause);
@@ -502,33 +472,6 @@ relay_read(struct relay *r, int fd, struct ircline_reader *reader,
 	return 0;
 }
 
-/* libircclient connecting to the listener: only its own socket is let
- * in. */
-static void
-relay_accept(struct relay *r)
-{
-	struct sockaddr_in peer;
-	socklen_t len;
-	int fd;
-
-	for (;;) {
-		len = sizeof peer;
-		fd = accept(r->listen_fd, (struct sockaddr *)&peer, &len);
-		if (fd < 0)
-			return;
-		if (r->glue != NULL && r->client_fd < 0 &&
-		    peer.sin_family == AF_INET &&
-		    peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK) &&
-		    ntohs(peer.sin_port) == irc_glue_local_port(r->glue) &&
-		    relay_nonblock(fd) == 0 && relay_nodelay(fd) == 0) {
-			r->client_fd = fd;
-			continue;
-		}
-		loop_log("refused a stray connection to the relay port");
-		close(fd);
-	}
-}
-
 /* The events the server socket waits for (TLS_IN, TLS_OUT): with TLS,
  * what OpenSSL waits for, which may be the other direction. */
 static int
@@ -546,7 +489,7 @@ relay_server_events(const struct relay *r)
 void
 relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd)
 {
-	int fds[3] = {-1, -1, -1}, events[3] = {0, 0, 0}, i;
+	int fds[2] = {-1, -1}, events[2] = {0, 0}, i;
 
 	if (r->state >= RELAY_CONNECTING) {
 		fds[0] = r->server_fd;
@@ -556,12 +499,8 @@ relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd)
 		fds[1] = r->client_fd;
 		events[1] =
 		    TLS_IN | (relay_out_left(&r->to_client) > 0 ? TLS_OUT : 0);
-		if (r->glue != NULL && r->client_fd < 0) {
-			fds[2] = r->listen_fd;
-			events[2] = TLS_IN;
-		}
 	}
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 2; i++) {
 		if (fds[i] < 0)
 			continue;
 		if (events[i] & TLS_IN)
@@ -663,6 +602,25 @@ relay_server_readable(const struct relay *r, fd_set *in, fd_set *out)
 	       (FD_ISSET(r->server_fd, out) || tls_pending(r->tls));
 }
 
+/* Writes the server lines just read to libircclient's end of the pair
+ * at once and, when any byte went, has libircclient read them in this
+ * same turn of the loop: one wake-up per burst from the server, not two
+ * (docs/performance.md). */
+static void
+relay_hand_on(struct relay *r, fd_set *in, uint64_t now)
+{
+	size_t before = relay_out_left(&r->to_client);
+
+	if (before == 0 || r->client_fd < 0 || r->glue == NULL)
+		return;
+	if (relay_out_write(NULL, r->client_fd, &r->to_client) != 0) {
+		relay_drop(r, now, "libircclient closed its socket");
+		return;
+	}
+	if (relay_out_left(&r->to_client) < before)
+		irc_glue_readable(r->glue, in);
+}
+
 void
 relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 {
@@ -680,9 +638,8 @@ relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 		if (relay_server_readable(r, in, out) &&
 		    relay_read(r, r->server_fd, &r->from_server, 1, now) != 0)
 			relay_drop_io(r, now);
-		if (r->serial == serial && glue != NULL && client_fd < 0 &&
-		    FD_ISSET(r->listen_fd, in))
-			relay_accept(r);
+		if (r->serial == serial)
+			relay_hand_on(r, in, now);
 		if (r->serial == serial && client_fd >= 0 &&
 		    FD_ISSET(client_fd, in) &&
 		    relay_read(r, client_fd, &r->from_client, 0, now) != 0)
