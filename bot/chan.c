@@ -48,15 +48,21 @@ chan_get(struct bot *b, const char *name)
 }
 
 struct member *
-chan_member(struct chan *c, const char *nick)
+chan_member_folded(struct chan *c, const char *nick, uint32_t fold)
 {
 	int i;
 
 	for (i = 0; i < c->nmembers; i++) {
-		if (strcasecmp(c->members[i].nick, nick) == 0)
+		if (nick_is(c->members[i].nick, c->members[i].fold, nick, fold))
 			return &c->members[i];
 	}
 	return NULL;
+}
+
+struct member *
+chan_member(struct chan *c, const char *nick)
+{
+	return chan_member_folded(c, nick, nick_fold(nick));
 }
 
 struct member *
@@ -70,7 +76,7 @@ chan_member_add(struct chan *c, const char *nick, int op)
 		m = &c->members[c->nmembers++];
 		memset(m, 0, sizeof *m);
 	}
-	snprintf(m->nick, sizeof m->nick, "%s", nick);
+	nick_set(m->nick, sizeof m->nick, &m->fold, nick);
 	m->op = op;
 	return m;
 }
@@ -178,14 +184,15 @@ chan_left(struct bot *b, struct chan *only, const char *nick)
 static void
 chan_nick(struct bot *b, const char *from, const char *to)
 {
+	uint32_t fold = nick_fold(from);
 	struct member *m;
 	int i;
 
 	if (strcasecmp(from, b->nick) == 0)
 		snprintf(b->nick, sizeof b->nick, "%s", to);
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member(b->chans[i], from)) != NULL)
-			snprintf(m->nick, sizeof m->nick, "%s", to);
+		if ((m = chan_member_folded(b->chans[i], from, fold)) != NULL)
+			nick_set(m->nick, sizeof m->nick, &m->fold, to);
 	}
 }
 

@@ -45,6 +45,7 @@ struct who {
 
 struct member {
 	char nick[NICK_MAX];
+	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
 	char userhost[USERHOST_MAX];	/* from JOIN, WHO, any message */
 	char account[ACCOUNT_MAX];	/* extended-join, ACCOUNT, WHOX */
 	int op;			/* has +o (or higher) in the channel */
@@ -54,6 +55,7 @@ struct member {
  * told one at seating, else nick and user@host (see seat.c). */
 struct seat {
 	char nick[NICK_MAX];		/* followed through nick changes */
+	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
 	char userhost[USERHOST_MAX];
 	char account[ACCOUNT_MAX];	/* "" if none was known */
 	int64_t player;			/* store id */
@@ -202,6 +204,19 @@ struct chan *chan_get(struct bot *b, const char *name);
 struct member *chan_member_add(struct chan *c, const char *nick, int op);
 void chan_member_remove(struct chan *c, const char *nick);
 struct member *chan_member(struct chan *c, const char *nick);
+/* chan_member() with nick_fold(nick) given: for a scan of every channel. */
+struct member *chan_member_folded(struct chan *c, const char *nick,
+    uint32_t fold);
+
+/* nick.c: a hash of nick in ASCII lower case; two nicks equal to
+ * strcasecmp() have the same fold. */
+uint32_t nick_fold(const char *nick);
+/* Stores nick in dst (size bytes, cut to fit) and its fold in *fold: the
+ * only way a member's or a seat's nick is written. */
+void nick_set(char *dst, size_t size, uint32_t *fold, const char *nick);
+/* Whether a stored nick (with its fold) is nick (with its fold). */
+int nick_is(const char *stored, uint32_t fold, const char *nick,
+    uint32_t want);
 int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */

@@ -59,6 +59,7 @@ int
 ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size)
 {
 	const struct member *m = NULL;
+	uint32_t fold = nick_fold(arg);
 	int i, n;
 
 	if (strchr(arg, '!') != NULL && strchr(arg, '@') != NULL)
@@ -71,7 +72,7 @@ ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size)
 		/* A nick the bot sees: the person behind it, under any
 		 * nick; else the nick alone. */
 		for (i = 0; i < b->nchans && m == NULL; i++)
-			m = chan_member(b->chans[i], arg);
+			m = chan_member_folded(b->chans[i], arg, fold);
 		if (m != NULL && m->userhost[0] != '\0')
 			n = snprintf(buf, size, "*!%s", m->userhost);
 		else

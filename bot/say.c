@@ -101,7 +101,7 @@ void
 say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 {
 	struct buf key = BUF_INIT;
-	struct who w = { nick, "", who_account(b, nick) };
+	struct who w = { nick, "", NULL };
 	int64_t id;
 	int i, seat, v;
 
@@ -114,6 +114,7 @@ say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 		*notice = b->chans[i]->table->seats[seat].notice;
 		return;
 	}
+	w.account = who_account(b, nick);
 	say_player_key(&key, &w);
 	id = store_player_find(b->store, buf_str(&key), NULL);
 	buf_free(&key);

@@ -25,16 +25,23 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
-int
-seat_is(const struct seat *s, const struct who *w)
+/* seat_is() with the fold of w->nick worked out once for a scan. */
+static int
+seat_matches(const struct seat *s, const struct who *w, uint32_t fold)
 {
 	if (s->gone)
 		return 0;
 	if (s->account[0] != '\0')
 		return w->account != NULL &&
 		    strcasecmp(w->account, s->account) == 0;
-	return strcasecmp(w->nick, s->nick) == 0 && w->userhost != NULL &&
-	    strcmp(w->userhost, s->userhost) == 0;
+	return nick_is(s->nick, s->fold, w->nick, fold) &&
+	    w->userhost != NULL && strcmp(w->userhost, s->userhost) == 0;
+}
+
+int
+seat_is(const struct seat *s, const struct who *w)
+{
+	return seat_matches(s, w, nick_fold(w->nick));
 }
 
 /* The same person, whatever nick they use now: for a rejoin. */
@@ -50,10 +57,14 @@ seat_same_person(const struct seat *s, const struct who *w)
 int
 table_seat_of(const struct table *t, const struct who *w)
 {
+	uint32_t fold;
 	int i;
 
-	for (i = 0; t != NULL && i < t->nseats; i++) {
-		if (seat_is(&t->seats[i], w))
+	if (t == NULL)
+		return -1;
+	fold = nick_fold(w->nick);
+	for (i = 0; i < t->nseats; i++) {
+		if (seat_matches(&t->seats[i], w, fold))
 			return i;
 	}
 	return -1;
@@ -76,10 +87,12 @@ table_of_player(struct bot *b, const struct who *w, int *seat)
 int
 table_seat_named(const struct table *t, const char *nick)
 {
+	uint32_t fold = nick_fold(nick);
 	int i;
 
 	for (i = 0; t != NULL && i < t->nseats; i++) {
-		if (!t->seats[i].gone && strcasecmp(t->seats[i].nick, nick) == 0)
+		if (!t->seats[i].gone && nick_is(t->seats[i].nick,
+		    t->seats[i].fold, nick, fold))
 			return i;
 	}
 	return -1;
@@ -109,7 +122,7 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 		return -1;
 	s = &t->seats[t->nseats++];
 	memset(s, 0, sizeof *s);
-	snprintf(s->nick, sizeof s->nick, "%s", w->nick);
+	nick_set(s->nick, sizeof s->nick, &s->fold, w->nick);
 	snprintf(s->userhost, sizeof s->userhost, "%s",
 	    w->userhost != NULL ? w->userhost : "");
 	snprintf(s->account, sizeof s->account, "%s",
@@ -145,8 +158,9 @@ seat_renamed(struct bot *b, const struct who *w, const char *nick)
 	for (i = 0; i < b->nchans; i++) {
 		t = b->chans[i]->table;
 		if ((seat = table_seat_of(t, w)) >= 0)
-			snprintf(t->seats[seat].nick,
-			    sizeof t->seats[seat].nick, "%s", nick);
+			nick_set(t->seats[seat].nick,
+			    sizeof t->seats[seat].nick, &t->seats[seat].fold,
+			    nick);
 	}
 }
 
@@ -274,7 +288,7 @@ seat_back(struct table *t, int seat, const char *nick)
 	s->away = 0;
 	timer_cancel(&t->b->timers, s->t_grace);
 	s->t_grace = 0;
-	snprintf(s->nick, sizeof s->nick, "%s", nick);
+	nick_set(s->nick, sizeof s->nick, &s->fold, nick);
 	t->ops->turn(t->g, &tu);
 	text = xasprintf("%s is back in the %s game%s.", nick, t->ops->title,
 	    tu.seat == seat ? ", and it is their turn" : "");
@@ -335,7 +349,7 @@ seat_recheck(struct table *t)
 		if (s->gone)
 			continue;
 		if ((m = seat_find_member(t->chan, s)) != NULL) {
-			snprintf(s->nick, sizeof s->nick, "%s", m->nick);
+			nick_set(s->nick, sizeof s->nick, &s->fold, m->nick);
 			s->away = 0;
 			timer_cancel(&t->b->timers, s->t_grace);
 			s->t_grace = 0;

@@ -88,7 +88,7 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 	int v;
 
 	memset(s, 0, sizeof *s);
-	snprintf(s->nick, sizeof s->nick, "%s", sg->seats[i].nick);
+	nick_set(s->nick, sizeof s->nick, &s->fold, sg->seats[i].nick);
 	if (strncmp(ident, "a:", 2) == 0)
 		snprintf(s->account, sizeof s->account, "%s", ident + 2);
 	else if (strncmp(ident, "h:", 2) == 0)

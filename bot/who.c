@@ -59,11 +59,13 @@ who_account_change(struct bot *b, const char *origin, const char *account)
 {
 	char nick[NICK_MAX];
 	struct member *m;
+	uint32_t fold;
 	int i;
 
 	chan_origin_nick(origin, nick, sizeof nick);
+	fold = nick_fold(nick);
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member(b->chans[i], nick)) != NULL)
+		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL)
 			who_set_account(m, account);
 	}
 }
@@ -151,11 +153,12 @@ who_ask(struct bot *b, struct chan *c)
 const char *
 who_account(struct bot *b, const char *nick)
 {
+	uint32_t fold = nick_fold(nick);
 	struct member *m;
 	int i;
 
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member(b->chans[i], nick)) != NULL &&
+		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL &&
 		    m->account[0] != '\0')
 			return m->account;
 	}
@@ -166,12 +169,14 @@ void
 who_seen(struct bot *b, const char *nick, const char *userhost)
 {
 	struct member *m;
+	uint32_t fold;
 	int i;
 
 	if (*userhost == '\0')
 		return;
+	fold = nick_fold(nick);
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member(b->chans[i], nick)) != NULL)
+		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL)
 			snprintf(m->userhost, sizeof m->userhost, "%s",
 			    userhost);
 	}
