@@ -55,7 +55,7 @@ TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 # The bench programs are not suites (bench/ is outside TEST_SRC's globs):
 # optimised like the binary, with the players' and ngircd's test code.
 BENCH_BINS := $(B)/bench-rules $(B)/bench-store $(B)/bench-net
-BENCH_LIB := $(B)/bench/bench.o $(R)/tests/lib/client.o \
+BENCH_LIB := $(B)/bench/bench.o $(B)/bench/echo.o $(R)/tests/lib/client.o \
 	$(R)/tests/lib/ngircd.o
 
 # libFuzzer targets: clang only, the whole library built again with the

@@ -18,6 +18,11 @@
  * counts in ticks of 10 ms, too coarse for a few seconds) divided by the
  * commands the players sent in it; its peak memory is VmHWM from
  * /proc/PID/status at the end of the run (the deal included).
+ *
+ * Last, the floor under that CPU figure: the players of 100 games ask a
+ * bare echo client (echo.h) under the bot's nick, the same way; its CPU
+ * time per line is what this machine charges any program that wakes up
+ * for a line and answers it, whatever it does in between.
  */
 #include <poll.h>
 #include <stdint.h>
@@ -27,6 +32,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/echo.h"
 #include "games/game.h"
 #include "tests/lib/client.h"
 #include "tests/lib/ngircd.h"
@@ -253,9 +259,10 @@ receive(struct player *p, double think, double *lat, size_t *nlat,
 	p->mark = p->cl.nlines;
 }
 
-/* The measured window: every player asks, waits, thinks, asks again. */
+/* The measured window: every player asks, waits, thinks, asks again.
+ * The rows are named "LABEL: ..."; targets go with the bot's 100 games. */
 static void
-run(int games, struct player *pl, pid_t pid)
+run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 {
 	int np = games * POOL, i, timeout;
 	double secs = env_int("BENCH_SECONDS", 10);
@@ -304,26 +311,25 @@ run(int games, struct player *pl, pid_t pid)
 	cpu0 = bot_cpu_us(pid) - cpu0;
 	for (i = 0; i < np; i++)
 		unanswered += pl[i].inflight;
-	snprintf(name, sizeof name, "%d games: replies", games);
+	snprintf(name, sizeof name, "%s: replies", label);
 	bench_row("2 ngircd", name, (double)nlat, "replies", NULL);
 	if (unanswered > np / 10) {
-		snprintf(name, sizeof name, "%d games: unanswered at end",
-		    games);
+		snprintf(name, sizeof name, "%s: unanswered at end", label);
 		bench_row("2 ngircd", name, (double)unanswered, "commands",
 		    NULL);
 	}
-	snprintf(name, sizeof name, "%d games: reply median", games);
+	snprintf(name, sizeof name, "%s: reply median", label);
 	bench_row("2 ngircd", name, bench_pct(lat, nlat, 50) / 1e3, "ms",
-	    games == 100 ? "< 1" : NULL);
-	snprintf(name, sizeof name, "%d games: reply p99", games);
+	    targets ? "< 1" : NULL);
+	snprintf(name, sizeof name, "%s: reply p99", label);
 	bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3, "ms",
-	    games == 100 ? "< 5" : NULL);
-	snprintf(name, sizeof name, "%d games: CPU per incoming line", games);
+	    targets ? "< 5" : NULL);
+	snprintf(name, sizeof name, "%s: CPU per incoming line", label);
 	bench_row("2 ngircd", name, sent > 0 ? cpu0 / (double)sent : 0, "us",
-	    games == 100 ? "< 10" : NULL);
-	snprintf(name, sizeof name, "%d games: peak memory (VmHWM)", games);
+	    targets ? "< 10" : NULL);
+	snprintf(name, sizeof name, "%s: peak memory (VmHWM)", label);
 	bench_row("2 ngircd", name, (double)bot_hwm_kib(pid) / 1024, "MiB",
-	    games == 100 ? "< 16" : NULL);
+	    targets ? "< 16" : NULL);
 	free(lat);
 	free(pfd);
 }
@@ -333,6 +339,7 @@ scenario(int games)
 {
 	struct player *pl = calloc((size_t)games * POOL, sizeof *pl);
 	struct ngircd_bot bot;
+	char label[32];
 	int i, rc = 0;
 
 	if (pl == NULL)
@@ -344,10 +351,46 @@ scenario(int games)
 		fprintf(stderr, "bench-net: %d games: set-up failed\n", games);
 		rc = -1;
 	} else {
-		run(games, pl, bot.pid);
+		snprintf(label, sizeof label, "%d games", games);
+		run(label, games, pl, bot.pid, games == MAX_GAMES);
 	}
 	if (bot.pid > 0)
 		ngircd_bot_stop(&bot);
+	for (i = 0; i < games * POOL; i++)
+		client_close(&pl[i].cl);
+	free(pl);
+	return rc;
+}
+
+/* The floor: the same players, as many as in `games` games, ask the
+ * bare echo client (echo.h), under the bot's nick, the same way. */
+static int
+scenario_echo(int games)
+{
+	struct player *pl = calloc((size_t)games * POOL, sizeof *pl);
+	char nick[16], label[48];
+	pid_t pid;
+	int i, rc = 0;
+
+	if (pl == NULL)
+		return -1;
+	for (i = 0; i < games * POOL; i++)
+		pl[i].cl.fd = -1;
+	if ((pid = echo_start(irc.port, BOT_NICK)) < 0)
+		rc = -1;
+	for (i = 0; rc == 0 && i < games * POOL; i++) {
+		snprintf(nick, sizeof nick, "b%dp%d", i / POOL, i % POOL);
+		if (client_open(&pl[i].cl, irc.port, nick) != 0)
+			rc = -1;
+	}
+	if (rc == 0) {
+		snprintf(label, sizeof label, "%d games' players, bare echo",
+		    games);
+		run(label, games, pl, pid, 0);
+	} else {
+		fprintf(stderr, "bench-net: the echo's set-up failed\n");
+	}
+	echo_stop(pid);
 	for (i = 0; i < games * POOL; i++)
 		client_close(&pl[i].cl);
 	free(pl);
@@ -369,6 +412,8 @@ main(void)
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
 		if (scenario(counts[i]) != 0)
 			rc = 1;
+	if (scenario_echo(MAX_GAMES) != 0)
+		rc = 1;
 	ngircd_stop(&irc);
 	if (rc == 0)
 		ngircd_rmdir(dir);
