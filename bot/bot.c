@@ -198,7 +198,8 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	if (strcmp(command, "PRIVMSG") == 0) {
 		if (origin != NULL && count >= 2) {
 			who_seen(b, nick, w.userhost);
-			dispatch_message(b, origin, params[0], params[1]);
+			dispatch_message(b, origin, w.account, params[0],
+			    params[1]);
 		}
 		return;
 	}

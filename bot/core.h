@@ -191,8 +191,11 @@ void cmd_help_markdown(struct buf *out);
 /* Whether ctx's sender is an operator of the channel in context (typed
  * in, or the table's) or a bot admin. */
 int dispatch_operator(const struct cmd_ctx *ctx);
-void dispatch_message(struct bot *b, const char *origin, const char *target,
-    const char *text);
+/* A PRIVMSG from origin (nick!user@host) to target; account is what
+ * who_account() knows of the nick ("" for none), looked up once by the
+ * caller for everything the line does. */
+void dispatch_message(struct bot *b, const char *origin, const char *account,
+    const char *target, const char *text);
 const struct cmd_entry *dispatch_find(const char *word);
 /* Calls fn for every command of every group, in help order. */
 void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),

@@ -285,8 +285,8 @@ dispatch_allowed(struct cmd_ctx *ctx)
 }
 
 void
-dispatch_message(struct bot *b, const char *origin, const char *target,
-    const char *text)
+dispatch_message(struct bot *b, const char *origin, const char *account,
+    const char *target, const char *text)
 {
 	struct buf clean = BUF_INIT;
 	char nick[NICK_MAX], *argv[WORDS_MAX], *s;
@@ -305,7 +305,7 @@ dispatch_message(struct bot *b, const char *origin, const char *target,
 	ctx.b = b;
 	ctx.from.nick = nick;
 	ctx.from.userhost = bang + 1;
-	ctx.from.account = who_account(b, nick);
+	ctx.from.account = account;
 	if (ignore_matches(b, &ctx.from))
 		return;
 	ctx.seat = -1;
