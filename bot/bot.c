@@ -148,14 +148,13 @@ bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 	free(lead);
 }
 
-/* What is known of the person behind an origin: *w points into buf. */
+/* The nick and user@host of an origin: *w points into nick. */
 static void
-bot_who(struct bot *b, const char *origin, struct who *w, char *nick,
-    size_t size)
+bot_who(const char *origin, struct who *w, char *nick, size_t size)
 {
 	w->nick = chan_origin_nick(origin, nick, size);
 	w->userhost = chan_origin_userhost(origin);
-	w->account = who_account(b, nick);
+	w->account = NULL; /* looked up by the caller, once */
 }
 
 /* Follows players who part, quit, are kicked or change nick; called
@@ -188,7 +187,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	b->now = now;
 	if (command == NULL)
 		return;
-	bot_who(b, origin, &w, nick, sizeof nick);
+	bot_who(origin, &w, nick, sizeof nick);
 	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
 	if (strcmp(command, "CTCP") == 0) {
 		if (count >= 1)
@@ -196,13 +195,13 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		return;
 	}
 	if (strcmp(command, "PRIVMSG") == 0) {
-		if (origin != NULL && count >= 2) {
-			who_seen(b, nick, w.userhost);
-			dispatch_message(b, origin, w.account, params[0],
+		if (origin != NULL && count >= 2)
+			dispatch_message(b, origin,
+			    who_seen(b, nick, w.userhost), params[0],
 			    params[1]);
-		}
 		return;
 	}
+	w.account = who_account(b, nick);
 	if (other)
 		bot_departures(b, command, &w, params, count);
 	chan_event(b, command, origin, params, count);

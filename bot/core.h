@@ -246,8 +246,10 @@ struct who who_member(const struct member *m);
 void who_ask(struct bot *b, struct chan *c);
 /* The account the bot knows for nick in any channel, or "". */
 const char *who_account(struct bot *b, const char *nick);
-/* Notes nick's user@host from a message's origin. */
-void who_seen(struct bot *b, const char *nick, const char *userhost);
+/* Notes nick's user@host from a message's origin (unless ""); returns
+ * the account known for nick, as who_account() would, from the same
+ * scan. */
+const char *who_seen(struct bot *b, const char *nick, const char *userhost);
 /* Whether s matches mask, with * for any run of characters and ? for any
  * one, ignoring case. */
 int who_mask_match(const char *mask, const char *s);

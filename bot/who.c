@@ -165,21 +165,24 @@ who_account(struct bot *b, const char *nick)
 	return "";
 }
 
-void
+const char *
 who_seen(struct bot *b, const char *nick, const char *userhost)
 {
+	uint32_t fold = nick_fold(nick);
+	const char *account = "";
 	struct member *m;
-	uint32_t fold;
 	int i;
 
-	if (*userhost == '\0')
-		return;
-	fold = nick_fold(nick);
 	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL)
+		if ((m = chan_member_folded(b->chans[i], nick, fold)) == NULL)
+			continue;
+		if (*userhost != '\0')
 			snprintf(m->userhost, sizeof m->userhost, "%s",
 			    userhost);
+		if (*account == '\0' && m->account[0] != '\0')
+			account = m->account;
 	}
+	return account;
 }
 
 int
