@@ -11,7 +11,8 @@
  *    gathered, rendered and cut into IRC lines as the bot does it
  *    (bot/table.c joins a move's public pieces into one channel text and
  *    each seat's into one private text; a move after which its mover
- *    alone must move again, game_continues(), has its channel text held
+ *    alone must move again and is no call, game_holds(), has its
+ *    channel text held
  *    and said with the next, joined by a space when both fit one line,
  *    else as lines of their own, as bot/say.c does; bot/say.c cuts a
  *    text into lines at the last space that fits 510 bytes with the
@@ -275,7 +276,7 @@ bench_lines(const struct game_ops *ops, int want)
 				break;
 			ops->apply(g, &mv, &out);
 			flush(&ga, nseats, q, &now, &l, (uint64_t)k + 1,
-			    &held, game_continues(ops, g, mv.seat));
+			    &held, game_holds(ops, g, &mv));
 		}
 		/* Only a game cut at MOVE_CAP can leave a text held. */
 		l.chan += count_held(&held);

@@ -15,12 +15,12 @@ struct table_out {
 };
 
 void table_out_init(struct table_out *o);
-/* Renders and sends everything gathered, then empties o.  mover is the
- * seat whose move o gathered, or -1 (the table's move, the deal, a
- * view): when mover alone must move again (game_continues()), the public
- * text is held for the channel's next line (say_chan_hold()); private
- * texts always go at once. */
-void table_out_flush(struct table *t, struct table_out *o, int mover);
+/* Renders and sends everything gathered, then empties o.  mv is the move
+ * o gathered, or NULL (the deal, a view, a resume): when game_holds()
+ * says so, the public text is held for the channel's next line
+ * (say_chan_hold()); private texts always go at once. */
+void table_out_flush(struct table *t, struct table_out *o,
+    const struct game_move *mv);
 
 /* After a move or the deal: ends the game if it is over (t is freed
  * then), else sets the windows and timers for what comes. */

@@ -111,7 +111,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
-	table_out_flush(t, &o, mv->seat);
+	table_out_flush(t, &o, mv);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
 	table_after_move(t);

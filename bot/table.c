@@ -133,14 +133,15 @@ table_must_act(const struct table *t, int seat)
 }
 
 void
-table_out_flush(struct table *t, struct table_out *o, int mover)
+table_out_flush(struct table *t, struct table_out *o,
+    const struct game_move *mv)
 {
 	struct buf text = BUF_INIT;
 	int i;
 
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
-		(t->g != NULL && game_continues(t->ops, t->g, mover) ?
+		(t->g != NULL && game_holds(t->ops, t->g, mv) ?
 		    say_chan_hold : say_chan)(t->b, t->chan, buf_str(&text));
 	}
 	for (i = 0; i < t->nseats; i++) {
@@ -180,7 +181,7 @@ table_start(struct table *t, char **cause)
 	table_out_init(&o);
 	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
 	if (t->g == NULL) {
-		table_out_flush(t, &o, -1);
+		table_out_flush(t, &o, NULL);
 		return -1;
 	}
 	for (i = 0; i < t->nseats; i++) {
@@ -204,7 +205,7 @@ table_start(struct table *t, char **cause)
 	t->t_lobby_expire = 0;
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
-	table_out_flush(t, &o, -1);
+	table_out_flush(t, &o, NULL);
 	table_after_move(t);
 	return 0;
 }
@@ -393,7 +394,7 @@ table_status(struct table *t)
 	if (t->state == TABLE_PLAYING) {
 		table_out_init(&o);
 		t->ops->view(t->g, GAME_PUBLIC, &o.out);
-		table_out_flush(t, &o, -1);
+		table_out_flush(t, &o, NULL);
 		return;
 	}
 	buf_addf(&text, "%s lobby: ", t->ops->title);
@@ -419,5 +420,5 @@ table_hand(struct table *t, int seat)
 
 	table_out_init(&o);
 	t->ops->view(t->g, seat, &o.out);
-	table_out_flush(t, &o, -1);
+	table_out_flush(t, &o, NULL);
 }

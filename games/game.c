@@ -283,6 +283,15 @@ game_outcome(const struct game_ops *ops, const struct game_result *r,
 }
 
 int
+game_holds(const struct game_ops *ops, const struct game *g,
+    const struct game_move *mv)
+{
+	return mv != NULL && mv->verb >= 0 && mv->verb < 32 &&
+	    !(ops->reactions & (1u << mv->verb)) &&
+	    game_continues(ops, g, mv->seat);
+}
+
+int
 game_continues(const struct game_ops *ops, const struct game *g, int mover)
 {
 	struct game_turn t;

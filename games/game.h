@@ -236,6 +236,12 @@ void game_outcome(const struct game_ops *ops, const struct game_result *r,
  * the next (bot/say.c), and the bench counts lines the same way. */
 int game_continues(const struct game_ops *ops, const struct game *g,
     int mover);
+/* Whether the public text of mv, just applied to g, is held for the next
+ * (bot/say.c): its mover continues alone (game_continues()) and mv is
+ * not a reaction.  A call's verdict is what the channel waits for, so it
+ * goes at once even when the caller plays next. */
+int game_holds(const struct game_ops *ops, const struct game *g,
+    const struct game_move *mv);
 
 /* Every variant, NULL terminated. */
 extern const struct game_ops *const game_table[];

@@ -560,8 +560,7 @@ step_public(struct world *w, const struct game_move *mv,
 		driver_check_held(&w->d, table(w), &w->chan, at,
 		    buf_str(&w->chan) + w->chan_at - strlen(pub), w->pub_last,
 		    pub);
-	w->pub_held = mv != NULL &&
-	    game_continues(&cheater_ops, g, mv->seat);
+	w->pub_held = game_holds(&cheater_ops, g, mv);
 	w->pubs_held += w->pub_held;
 	snprintf(w->pub_last, sizeof w->pub_last, "%s", pub);
 }

@@ -3,7 +3,8 @@
  * driver_check_told()): every stored game replayed against the channel's
  * lines and each player's private lines, as driver_gather() collected
  * them.  A move's public text the bot holds for the next one (its mover
- * alone moves next: game_continues(), bot/say.c) is checked to come with
+ * alone moves next and it was no call: game_holds(), bot/say.c) is
+ * checked to come with
  * that next text, which driver_check_held() also does for suites that
  * replay the games themselves.
  */
@@ -104,7 +105,7 @@ driver_told_step(void *ctx, int n, const struct game_move *mv,
 		    said->pub);
 	if (said->pub[0] != '\0') {
 		c->at = (size_t)(p - buf_str(c->chan)) + strlen(said->pub);
-		c->held = mv != NULL && game_continues(c->ops, g, mv->seat);
+		c->held = game_holds(c->ops, g, mv);
 		snprintf(c->last, sizeof c->last, "%s", said->pub);
 	}
 	for (s = 0; s < GAME_MAX_SEATS; s++) {

@@ -250,8 +250,8 @@ void driver_check_told(struct driver *d, struct driver_table *t,
     const int64_t *ids, int n, const struct buf *chan,
     const struct buf *priv);
 
-/* After a move whose public text held the bot held (game_continues():
- * its mover alone moves next), the next public text pub was found at p in
+/* After a move whose public text the bot held (game_holds(): its mover
+ * alone moves next, and it was no call), the next public text pub was found at p in
  * chan (as driver_gather() collected it), where the text before it ends
  * at at: fails unless nothing the channel saw came between them and, when
  * both are short, one line of t's channel said both, joined by a space. */
