@@ -32,7 +32,6 @@ struct irc_glue {
 	irc_session_t *session;
 	struct irc_sink sink;
 	uint64_t now; /* the time of this processing */
-	int fd;       /* the session's socket (its end of the pair) */
 };
 
 static void
@@ -241,7 +240,6 @@ irc_glue_new(const struct irc_sink *sink, int *peer, char **cause)
 		irc_glue_free(g);
 		return NULL;
 	}
-	g->fd = irc_glue_fd(g->session);
 	return g;
 }
 
@@ -252,13 +250,6 @@ irc_glue_free(struct irc_glue *g)
 		return;
 	irc_destroy_session(g->session);
 	free(g);
-}
-
-void
-irc_glue_readable(const struct irc_glue *g, fd_set *in)
-{
-	if (g->fd >= 0)
-		FD_SET(g->fd, in);
 }
 
 void

@@ -44,14 +44,6 @@ struct irc_glue *irc_glue_new(const struct irc_sink *sink, int *peer,
 /* Destroys the session and closes its socket; NULL does nothing. */
 void irc_glue_free(struct irc_glue *g);
 
-/* Marks the session's socket readable in `in`: the relay has just
- * written to the pair, whose bytes are there at once, so libircclient
- * reads them in this turn of the loop instead of after another select().
- * Only after a write of at least one byte: libircclient takes a read
- * that finds nothing for the end of the session (older versions retry
- * it until bytes come, which would spin). */
-void irc_glue_readable(const struct irc_glue *g, fd_set *in);
-
 /* Adds the session's socket to the sets for select(). */
 void irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd);
 

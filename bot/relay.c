@@ -602,25 +602,6 @@ relay_server_readable(const struct relay *r, fd_set *in, fd_set *out)
 	       (FD_ISSET(r->server_fd, out) || tls_pending(r->tls));
 }
 
-/* Writes the server lines just read to libircclient's end of the pair
- * at once and, when any byte went, has libircclient read them in this
- * same turn of the loop: one wake-up per burst from the server, not two
- * (docs/performance.md). */
-static void
-relay_hand_on(struct relay *r, fd_set *in, uint64_t now)
-{
-	size_t before = relay_out_left(&r->to_client);
-
-	if (before == 0 || r->client_fd < 0 || r->glue == NULL)
-		return;
-	if (relay_out_write(NULL, r->client_fd, &r->to_client) != 0) {
-		relay_drop(r, now, "libircclient closed its socket");
-		return;
-	}
-	if (relay_out_left(&r->to_client) < before)
-		irc_glue_readable(r->glue, in);
-}
-
 void
 relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 {
@@ -638,8 +619,6 @@ relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 		if (relay_server_readable(r, in, out) &&
 		    relay_read(r, r->server_fd, &r->from_server, 1, now) != 0)
 			relay_drop_io(r, now);
-		if (r->serial == serial)
-			relay_hand_on(r, in, now);
 		if (r->serial == serial && client_fd >= 0 &&
 		    FD_ISSET(client_fd, in) &&
 		    relay_read(r, client_fd, &r->from_client, 0, now) != 0)
