@@ -12,11 +12,10 @@
  *    (bot/table.c joins a move's public pieces into one channel text and
  *    each seat's into one private text; a move after which its mover
  *    alone must move again and is no call, game_holds(), has its
- *    channel text held
- *    and said with the next, joined by a space when both fit one line,
- *    else as lines of their own, as bot/say.c does; bot/say.c cuts a
- *    text into lines at the last space that fits 510 bytes with the
- *    relay's prefix); the
+ *    channel text held for the next); channel texts go through bot/say.c
+ *    itself (say_chan(), say_chan_hold()) into the bot's queue, and
+ *    private texts are cut as bot/say.c cuts them, at the last space
+ *    that fits 510 bytes with the relay's prefix; the
  *    lines then go through the bot's own queue (bot/queue.c) at the
  *    default rate, burst 4 and one line per 2 s, with every player
  *    answering at once, so the game's whole length is time spent waiting
@@ -29,6 +28,7 @@
 #include <string.h>
 
 #include "bench/bench.h"
+#include "bot/core.h"
 #include "bot/buf.h"
 #include "bot/queue.h"
 #include "bot/render.h"
@@ -118,19 +118,13 @@ bench_speed(const struct game_ops *ops, int ms)
 /* The lines bot/say.c makes of text to target, each opening with lead:
  * cut at the last space that fits the budget (in its second half), else
  * at the budget. */
-static size_t
-line_budget(const char *cmd, const char *target, const char *lead)
-{
-	return QUEUE_LINE_MAX - ((1 + strlen(BOT_NICK) + 1 + 11 + 1 + 63 + 1) +
-	    strlen(cmd) + 1 + strlen(target) + 2 + strlen(lead));
-}
-
 static int
 count_lines(const char *cmd, const char *target, const char *lead,
     const char *text)
 {
-	size_t budget = line_budget(cmd, target, lead), len = strlen(text), i;
-	size_t cut;
+	size_t fixed = (1 + strlen(BOT_NICK) + 1 + 11 + 1 + 63 + 1) +
+	    strlen(cmd) + 1 + strlen(target) + 2 + strlen(lead);
+	size_t budget = QUEUE_LINE_MAX - fixed, len = strlen(text), i, cut;
 	int n = 0;
 
 	do {
@@ -151,63 +145,35 @@ count_lines(const char *cmd, const char *target, const char *lead,
 	return n;
 }
 
-/* The channel lines of held, said alone; then it is empty. */
-static int
-count_held(struct buf *held)
-{
-	int n = 0;
-
-	if (held->len > 0)
-		n = count_lines("PRIVMSG", CHAN, "", buf_str(held));
-	buf_reset(held);
-	return n;
-}
-
-/* The channel lines sent for a move's public text, as bot/say.c's
- * say_chan_hold() (hold) or say_chan() (not) makes them with the text
- * held before: a held text waits, and goes with the next text as one
- * when both fit one line, else as lines of its own first. */
-static int
-count_chan(struct buf *held, const char *text, int hold)
-{
-	size_t budget = line_budget("PRIVMSG", CHAN, "");
-	int fits = held->len + 1 + strlen(text) <= budget, n = 0;
-
-	if (held->len > 0 && !fits)
-		n = count_held(held);
-	if (held->len > 0)
-		buf_addc(held, ' ');
-	buf_adds(held, text);
-	return hold ? n : n + count_held(held);
-}
-
 /* Line counts of one game. */
 struct lines {
 	long moves, chan, priv;
 	double wait_ms;
 };
 
-/* Renders and counts what g gathered (its public text held in held when
- * hold, see count_chan()), pushes as many lines into q at *now, and lets
- * the queue drain them; then empties g. */
+/* Renders and counts what g gathered: its public text through bot/say.c
+ * itself (held for the next when hold, as bot/table.c does it) into the
+ * bot's queue, its private texts as lines counted the same way; lets the
+ * queue drain them; then empties g. */
 static void
-flush(struct gather *g, int nseats, struct queue *q, uint64_t *now,
-    struct lines *l, uint64_t seed, struct buf *held, int hold)
+flush(struct gather *g, int nseats, struct bot *b, struct chan *c,
+    uint64_t *now, struct lines *l, uint64_t seed, int hold)
 {
 	struct buf asked = BUF_INIT;
 	static const char *const names[GAME_MAX_SEATS] = { "player0",
 		"player1", "player2", "player3", "player4", "player5",
 		"player6", "player7", "player8", "player9" };
 	struct buf text = BUF_INIT;
-	uint64_t t0 = *now;
+	struct queue *q = b->queue;
+	uint64_t t0 = *now, last;
 	int i, n = 0, k;
 
 	if (g->pub.len > 0) {
 		render_questions(&asked, buf_str(&g->pub), questions, seed);
 		render(&text, buf_str(&asked), names, nseats, 1);
-		k = count_chan(held, buf_str(&text), hold);
-		l->chan += k;
-		n += k;
+		last = queue_last(b->queue);
+		(hold ? say_chan_hold : say_chan)(b, c, buf_str(&text));
+		l->chan += (long)(queue_last(b->queue) - last);
 	}
 	for (i = 0; i < nseats; i++) {
 		if (g->priv[i].len == 0)
@@ -241,26 +207,28 @@ flush(struct gather *g, int nseats, struct queue *q, uint64_t *now,
 static void
 bench_lines(const struct game_ops *ops, int want)
 {
+	static struct bot bot;	/* what bot/say.c uses: the nick, the queue */
+	static struct chan chan;
 	struct gather ga;
-	struct buf held = BUF_INIT;
 	struct game_out out = { gather_emit, &ga };
 	struct game_opts opts;
 	struct game_move mv;
 	struct game_turn t;
 	struct lines l = { 0, 0, 0, 0 };
-	struct queue *q;
 	struct rng rng;
 	struct game *g;
-	uint64_t now;
+	uint64_t now, last;
 	char *cause = NULL, name[80];
 	int nseats = seats_for(ops, want), k, n;
 
 	if (nseats != want)
 		return;
 	memset(&ga, 0, sizeof ga);
+	snprintf(bot.nick, sizeof bot.nick, "%s", BOT_NICK);
+	snprintf(chan.name, sizeof chan.name, "%s", CHAN);
 	game_opts_default(ops, &opts);
 	for (k = 0; k < LINE_GAMES; k++) {
-		q = queue_new(FLOOD_BURST, FLOOD_MS);
+		bot.queue = queue_new(FLOOD_BURST, FLOOD_MS);
 		now = 1000000;
 		rng_seed(&rng, (uint64_t)k + 1);
 		g = ops->create(&opts, nseats, k % nseats, &rng, &out,
@@ -269,22 +237,23 @@ bench_lines(const struct game_ops *ops, int want)
 			fprintf(stderr, "bench: %s: %s\n", ops->name, cause);
 			exit(1);
 		}
-		flush(&ga, nseats, q, &now, &l, (uint64_t)k + 1, &held, 0);
+		flush(&ga, nseats, &bot, &chan, &now, &l, (uint64_t)k + 1, 0);
 		for (n = 0; n < MOVE_CAP; n++) {
 			ops->turn(g, &t);
 			if (t.over || ops->sample(g, &rng, &mv) != 0)
 				break;
 			ops->apply(g, &mv, &out);
-			flush(&ga, nseats, q, &now, &l, (uint64_t)k + 1,
-			    &held, game_holds(ops, g, &mv));
+			flush(&ga, nseats, &bot, &chan, &now, &l,
+			    (uint64_t)k + 1, game_holds(ops, g, &mv));
 		}
 		/* Only a game cut at MOVE_CAP can leave a text held. */
-		l.chan += count_held(&held);
+		last = queue_last(bot.queue);
+		say_chan_release(&bot, &chan);
+		l.chan += (long)(queue_last(bot.queue) - last);
 		l.moves += n;
 		ops->destroy(g);
-		queue_free(q);
+		queue_free(bot.queue);
 	}
-	buf_free(&held);
 	all_moves += l.moves;
 	all_lines += l.chan + l.priv;
 	snprintf(name, sizeof name, "%s %d seats: moves per game", ops->name,

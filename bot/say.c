@@ -77,16 +77,8 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 	buf_free(&line);
 }
 
-/* The longest text that fits one line to channel c. */
-static size_t
-say_chan_budget(const struct bot *b, const struct chan *c)
-{
-	return say_budget(b, "PRIVMSG", c->name);
-}
-
-/* Says c's held text (if any) as its own line(s), and forgets it. */
-static void
-say_chan_out(struct bot *b, struct chan *c)
+void
+say_chan_release(struct bot *b, struct chan *c)
 {
 	if (c->held.len == 0)
 		return;
@@ -94,41 +86,29 @@ say_chan_out(struct bot *b, struct chan *c)
 	buf_free(&c->held);
 }
 
-/* Every channel line passes here, so none can overtake the held text:
- * held and new go as one text when they fit one line, else in order as
- * lines of their own (a new text is never split across the held one's
- * last line, which would make both harder to read). */
-void
-say_chan(struct bot *b, struct chan *c, const char *text)
-{
-	if (c->held.len > 0 && c->held.len + 1 + strlen(text) <=
-	    say_chan_budget(b, c)) {
-		if (*text != '\0') {
-			buf_addc(&c->held, ' ');
-			buf_adds(&c->held, text);
-		}
-		say_chan_out(b, c);
-		return;
-	}
-	say_chan_out(b, c);
-	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", text);
-}
-
+/* A new text joins the held one when both fit one line; else the held
+ * text goes first as line(s) of its own (a new text is never split
+ * across the held one's last line, which would make both harder to
+ * read). */
 void
 say_chan_hold(struct bot *b, struct chan *c, const char *text)
 {
+	if (*text == '\0')
+		return; /* a server refuses an empty PRIVMSG (412) */
 	if (c->held.len > 0 && c->held.len + 1 + strlen(text) >
-	    say_chan_budget(b, c))
-		say_chan_out(b, c);
+	    say_budget(b, "PRIVMSG", c->name))
+		say_chan_release(b, c);
 	if (c->held.len > 0)
 		buf_addc(&c->held, ' ');
 	buf_adds(&c->held, text);
 }
 
+/* Every channel line passes here, so none can overtake the held text. */
 void
-say_chan_release(struct bot *b, struct chan *c)
+say_chan(struct bot *b, struct chan *c, const char *text)
 {
-	say_chan_out(b, c);
+	say_chan_hold(b, c, text);
+	say_chan_release(b, c);
 }
 
 void

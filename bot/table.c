@@ -141,7 +141,7 @@ table_out_flush(struct table *t, struct table_out *o,
 
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
-		(t->g != NULL && game_holds(t->ops, t->g, mv) ?
+		(game_holds(t->ops, t->g, mv) ?
 		    say_chan_hold : say_chan)(t->b, t->chan, buf_str(&text));
 	}
 	for (i = 0; i < t->nseats; i++) {
