@@ -187,8 +187,8 @@ cheater_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 		mv->seat = g->victim;
 		mv->verb = VERB_PASS;
 		h = &g->hand[g->victim];
-		if ((k = ch_find(g, h, FACE_HIDE, 1, 0, NULL, 0)) < 0)
-			k = ch_find(g, h, FACE_WILD, 1, 0, NULL, 0);
+		if ((k = ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0)) < 0)
+			k = ch_find(g, h, FACE_WILD, 0, 0, NULL, 0);
 		if (k >= 0 && rng_below(rng, 10) < 7) {
 			mv->verb = VERB_HIDE;
 			mv->argc = 1;

@@ -122,7 +122,8 @@ struct game {
 	struct cards draw;		/* top last */
 	struct cards discard;		/* top last */
 	unsigned char fresh[CH_CARDS];	/* drawn since its holder's turn
-					 * began: no action yet */
+					 * began: no TAKE, SHOW or BUST
+					 * yet (a HIDE defends at once) */
 	int in[GAME_MAX_SEATS];		/* 1 while the seat plays */
 
 	int turn;			/* the seat whose turn it is */
@@ -142,7 +143,8 @@ struct game {
 
 /* The number of seats still playing. */
 int ch_nactive(const struct game *g);
-/* 1 if card id in seat's hand may be played as an action now. */
+/* 1 if card id in seat's hand may be played as an attack (TAKE, SHOW,
+ * BUST, or a WILD as one) now; hiding needs no such check. */
 int ch_usable(const struct game *g, int id);
 /* The index in seat's hand of a card of face: with usable set, one that
  * may be played as an action now; skipping the ids in not[0..nnot-1]; a

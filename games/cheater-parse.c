@@ -118,13 +118,8 @@ parse_hide(const struct game *g, int seat, int wild, struct game_move *mv,
 	const struct cards *h = &g->hand[seat];
 	int i = -1;
 
-	/* A card that may play now first, a HIDE before a WILD; else one
-	 * that may not, for check() to say why. */
+	/* A HIDE before a WILD, however and whenever it came. */
 	if (!wild)
-		i = ch_find(g, h, FACE_HIDE, 1, 0, NULL, 0);
-	if (i < 0)
-		i = ch_find(g, h, FACE_WILD, 1, 0, NULL, 0);
-	if (i < 0 && !wild)
 		i = ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0);
 	if (i < 0)
 		i = ch_find(g, h, FACE_WILD, 0, 0, NULL, 0);
@@ -377,11 +372,11 @@ check_hide(const struct game *g, const struct game_move *mv, char **cause)
 	if (check_held(g, &g->hand[mv->seat], mv->argv, 1, "you hold", cause))
 		return -1;
 	face = ch_face(mv->argv[0]);
+	/* A defence, not an action of one's turn: the wait for one's next
+	 * turn is only for TAKE, SHOW and BUST ("If you draw a TAKE card on
+	 * your turn it can not be used until your next turn"). */
 	if (face != FACE_HIDE && face != FACE_WILD)
 		return game_fail(cause, "only HIDE or WILD hides a hand");
-	if (!ch_usable(g, mv->argv[0]))
-		return game_fail(cause, "that %s came to you after your turn "
-		    "began: it plays from your next turn", ch_face_name(face));
 	return 0;
 }
 

@@ -304,10 +304,9 @@ cat_prompt(const struct game *g, int seat, char **line)
 	if (g->phase == PH_HIDE && seat == g->victim) {
 		game_cat(line, " {p:%d} aims %s at you: hide keeps your hand "
 		    "hidden, or pass.", g->turn, attack[g->attack]);
-		if (ch_find(g, h, FACE_HIDE, 1, 0, NULL, 0) < 0 &&
-		    ch_find(g, h, FACE_WILD, 1, 0, NULL, 0) < 0)
-			game_cat(line, " (You hold no HIDE or WILD you may "
-			    "play now.)");
+		if (ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0) < 0 &&
+		    ch_find(g, h, FACE_WILD, 0, 0, NULL, 0) < 0)
+			game_cat(line, " (You hold no HIDE or WILD.)");
 		return;
 	}
 	if (seat != g->turn || g->phase == PH_OVER || g->phase == PH_HIDE)
@@ -357,11 +356,13 @@ cat_hand(const struct game *g, int seat, char **line)
 	game_cat(line, " Hand: ");
 	ch_cat_cards(line, h);
 	game_cat(line, " (%s %d/7", ch_suit_name(suit), ch_progress(h, suit));
+	/* A HIDE defends at once, however it came; the rest wait. */
 	for (i = 0; i < h->n; i++)
-		fresh += g->fresh[h->c[i]] && ch_face(h->c[i]) >= FACE_TAKE;
+		fresh += g->fresh[h->c[i]] && ch_face(h->c[i]) >= FACE_TAKE &&
+		    ch_face(h->c[i]) != FACE_HIDE;
 	if (fresh > 0)
-		game_cat(line, "; action cards drawn since your turn began "
-		    "wait for your next turn");
+		game_cat(line, "; actions drawn since your turn began attack "
+		    "from your next turn");
 	game_cat(line, ")");
 }
 

@@ -299,7 +299,7 @@ test_answers_refused(void **state)
 	fx_ok(f, 1, "discard pC");
 	fx_ok(f, 2, "wild take {p:0}");
 	assert_said(f, 0, "{p:2} aims TAKE at you: hide keeps your hand "
-	    "hidden, or pass. (You hold no HIDE or WILD you may play now.) "
+	    "hidden, or pass. (You hold no HIDE or WILD.) "
 	    "Hand: {red:rC} {red:rH} {red:rE} {red:rA} {blu:bC} SHOW BUST "
 	    "(red 4/7)");
 	fx_refused(f, 0, "hide", "you hold no HIDE or WILD");

@@ -1,8 +1,9 @@
 /*
  * Unit tests for games/cheater*.c with stacked decks, the turn around the
  * moves: a card drawn since its holder's turn began (a victim's
- * replacement draw, a HIDE's draw, a draw on one's own turn) is no action
- * until that holder's next turn, and is once it begins; the reshuffle
+ * replacement draw, a HIDE's draw, a draw on one's own turn) attacks only
+ * from that holder's next turn, while a HIDE (or WILD) hides at once
+ * however it came; the reshuffle
  * when the draw pile runs out, on one's own draw or on a victim's; and
  * the moves made when a timer runs out (a turn, a discard, a pick, a
  * drop).  Hands are back to seven at each turn's end: the fixture's
@@ -21,11 +22,13 @@
 #include "games/game.h"
 #include "tests/lib/cheater-deal.h"
 
-static const char *const fresh_note = "action cards drawn since your turn "
-    "began wait for your next turn";
+static const char *const fresh_note = "actions drawn since your turn "
+    "began attack from your next turn";
 
-/* A victim's replacement draw: no HIDE against the next attack before
- * its turn; its turn begun, the HIDE plays. */
+/* A victim's replacement draw: a HIDE drawn so defends against the next
+ * attack at once ("a defensive card", for "when another player attempts
+ * to use a TAKE, SHOW or BUST card against you"), and is no attack to
+ * wait for: the hand line has no note for it. */
 static void
 test_fresh_victim_draw(void **state)
 {
@@ -43,36 +46,21 @@ test_fresh_victim_draw(void **state)
 	fx_ok(f, 2, "pass");
 	fx_ok(f, 0, "pick bA");
 	assert_said(f, 2, "You draw HIDE. Hand: {pur:pC} {pur:pH} {pur:pE} "
-	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7; action cards drawn "
-	    "since your turn began wait for your next turn)");
+	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7)");
 	fx_ok(f, 1, "take {p:2}");
 	assert_said(f, 2, "{p:1} aims TAKE at you: hide keeps your hand "
-	    "hidden, or pass. (You hold no HIDE or WILD you may play now.) "
-	    "Hand: {pur:pC} {pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} "
-	    "HIDE (purple 6/7; action cards drawn since your turn began wait "
-	    "for your next turn)");
-	fx_refused(f, 2, "hide", "that HIDE came to you after your turn "
-	    "began: it plays from your next turn");
-	fx_ok(f, 2, "pass");
-	fx_ok(f, 1, "pick pC");
-	/* Seat 2's turn begins: the HIDE is an action card like any. */
-	assert_said(f, 2, "You draw {blu:bE}. Your turn (5 and 6): draw. "
-	    "Hand: {pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} {blu:bE} HIDE "
-	    "(purple 5/7)");
-	fx_ok(f, 2, "draw");
-	fx_ok(f, 2, "discard bE");
-	fx_ok(f, 0, "show {p:2}");
-	assert_said_lacks(f, 2, "You hold no");
-	assert_said_lacks(f, 2, fresh_note);
+	    "hidden, or pass. Hand: {pur:pC} {pur:pH} {pur:pE} {pur:pA} "
+	    "{pur:pT} {pur:pR} HIDE (purple 6/7)");
 	fx_ok(f, 2, "hide");
 	assert_said(f, GAME_PUBLIC, "{p:2} hides with HIDE: nothing is "
-	    "shown. {p:2} draws a card, and so does {p:0}. {p:1} rolls 4 and "
-	    "5. {p:1} to play.");
+	    "shown. {p:2} draws a card, and so does {p:1}. {p:2} rolls 5 and "
+	    "6. {p:2} to play.");
+	assert_cx_cards(f, 2, "pC pH pE pA pT pR bE");
 	fx_free(f);
 }
 
-/* A HIDE's draw: the WILD drawn hides from nothing before the holder's
- * turn, and plays as TAKE once it begins. */
+/* A HIDE's draw: the WILD drawn hides at once as a HIDE, but plays as
+ * TAKE only once its holder's turn begins. */
 static void
 test_fresh_hide_draw(void **state)
 {
@@ -89,15 +77,37 @@ test_fresh_hide_draw(void **state)
 	fx_ok(f, 0, "take {p:2}");
 	fx_ok(f, 2, "hide");
 	assert_said(f, 2, "You draw WILD. Hand: {pur:pC} {pur:pH} {pur:pE} "
-	    "{pur:pA} {pur:pT} {pur:pR} WILD (purple 6/7; action cards drawn "
-	    "since your turn began wait for your next turn)");
+	    "{pur:pA} {pur:pT} {pur:pR} WILD (purple 6/7; actions drawn "
+	    "since your turn began attack from your next turn)");
 	fx_ok(f, 1, "take {p:2}");
-	fx_refused(f, 2, "wild hide", "that WILD came to you after your turn "
-	    "began: it plays from your next turn");
-	fx_refused(f, 2, "hide", "that WILD came to you after your turn "
-	    "began: it plays from your next turn");
-	fx_ok(f, 2, "pass");
-	fx_ok(f, 1, "pick pC");
+	assert_said_lacks(f, 2, "You hold no");
+	fx_ok(f, 2, "wild hide");
+	assert_said(f, GAME_PUBLIC, "{p:2} hides with WILD: nothing is "
+	    "shown. {p:2} draws a card, and so does {p:1}. {p:2} rolls 5 and "
+	    "6. {p:2} to play.");
+	fx_free(f);
+}
+
+/* A WILD that came after one's turn began attacks only from one's next
+ * turn, though it may hide at once. */
+static void
+test_fresh_wild_attack(void **state)
+{
+	static const struct cheater_deal d = {
+		.hands = { "rC rH rE rA TAKE SHOW yC", "yE yA yT yR bC bH TAKE",
+		    "pC pH pE pA pT pR HIDE" },
+		.discard = "bT", .draw = "WILD bE pC yH bR",
+		.dice = "1 2 3 4 5 6", .first = 0, .cheater = -1,
+	};
+	struct fx *f = cx_new(3, 2, 0);
+
+	(void)state;
+	cx_stack(f, &d);
+	fx_ok(f, 0, "take {p:2}");
+	fx_ok(f, 2, "hide");
+	fx_ok(f, 1, "take {p:0}");
+	fx_ok(f, 0, "pass");
+	fx_ok(f, 1, "pick rC");
 	assert_said_has(f, 2, "Your turn (5 and 6): draw, wild take|show|"
 	    "bust NICK. Hand: ");
 	fx_ok(f, 2, "wild take {p:0}");
@@ -106,8 +116,8 @@ test_fresh_hide_draw(void **state)
 	fx_free(f);
 }
 
-/* Hide with a HIDE that may not play yet plays a WILD that may, as it
- * does when no HIDE is held (the prompt offers hide). */
+/* Hide plays a HIDE before a WILD, even a HIDE that came after one's
+ * turn began. */
 static void
 test_fresh_hide_wild(void **state)
 {
@@ -127,15 +137,15 @@ test_fresh_hide_wild(void **state)
 	fx_ok(f, 1, "take {p:2}");
 	assert_said_lacks(f, 2, "You hold no");
 	fx_ok(f, 2, "hide");
-	assert_said(f, GAME_PUBLIC, "{p:2} hides with WILD: nothing is "
+	assert_said(f, GAME_PUBLIC, "{p:2} hides with HIDE: nothing is "
 	    "shown. {p:2} draws a card, and so does {p:1}. {p:2} rolls 1 and "
 	    "2. {p:2} to play.");
-	assert_cx_cards(f, 2, "pH pE pA pT pR bE HIDE");
+	assert_cx_cards(f, 2, "pH pE pA pT pR bE WILD");
 	fx_free(f);
 }
 
-/* A HIDE drawn on one's own turn hides from nothing until one's next
- * turn either. */
+/* A HIDE drawn on one's own turn hides at once when one is named before
+ * one's next turn. */
 static void
 test_fresh_own_draw(void **state)
 {
@@ -150,15 +160,13 @@ test_fresh_own_draw(void **state)
 	(void)state;
 	cx_stack(f, &d);
 	fx_ok(f, 1, "draw");
-	assert_said_has(f, 1, fresh_note);
+	assert_said_lacks(f, 1, fresh_note);
 	fx_ok(f, 1, "discard bA");
 	fx_ok(f, 2, "take {p:1}");
-	assert_said_has(f, 1, "(You hold no HIDE or WILD you may play "
-	    "now.)");
-	fx_refused(f, 1, "hide", "that HIDE came to you after your turn "
-	    "began: it plays from your next turn");
-	fx_ok(f, 1, "pass");
-	assert_said_has(f, GAME_PUBLIC, "{blu:bH} HIDE.");
+	assert_said_lacks(f, 1, "You hold no");
+	fx_ok(f, 1, "hide");
+	assert_said_has(f, GAME_PUBLIC, "{p:1} hides with HIDE: nothing is "
+	    "shown.");
 	fx_free(f);
 }
 
@@ -352,6 +360,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_fresh_victim_draw),
 		T(test_fresh_hide_draw),
+		T(test_fresh_wild_attack),
 		T(test_fresh_hide_wild),
 		T(test_fresh_own_draw),
 		T(test_reshuffle),
