@@ -280,6 +280,7 @@ table_record(struct table *t, const struct game_result *r, int *n)
 	for (i = 0; i < t->nseats; i++) {
 		res[i].place = r->place[i];
 		game_outcome(t->ops, r, i, &res[i].won, &res[i].lost);
+		res[i].forfeit = game_forfeit(r) == i;
 		res[i].points = r->points[i];
 		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
 	}
@@ -360,7 +361,11 @@ table_finish(struct table *t)
 	t->ops->result(t->g, &r);
 	awards = table_record(t, &r, &nawards);
 	buf_addf(&text, "Game over!");
-	if (r.winner >= 0) {
+	if (r.winner >= 0 && game_forfeit(&r) == r.winner)
+		buf_addf(&text, " %s wins %s by forfeit: a game played, not "
+		    "counted as a win.", t->seats[r.winner].nick,
+		    t->ops->title);
+	else if (r.winner >= 0) {
 		buf_addf(&text, " %s wins %s", t->seats[r.winner].nick,
 		    t->ops->title);
 		if (store_stats(t->b->store, t->seats[r.winner].nick,

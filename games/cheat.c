@@ -175,12 +175,14 @@ end_game(struct game *g, int by_play, char **line)
 			g->loser = s;
 			game_cat(line, " {p:%d} is left holding cards and loses.",
 			    s);
-		} else if (g->place[s] == 1)
+		} else if (g->place[s] == 1 && !g->loser_mode)
 			game_cat(line, " {p:%d} wins.", s);
 		else if (g->loser_mode)
 			game_cat(line, " {p:%d} takes place %d.", s, g->place[s]);
 	}
-	for (s = 0; s < g->nseats; s++) {
+	/* A game played for the loser has places and a loser, never a
+	 * winner ("there isn't a winner, only a loser"). */
+	for (s = 0; s < g->nseats && !g->loser_mode; s++) {
 		if (g->place[s] == 1)
 			g->winner = s;
 	}
@@ -569,6 +571,7 @@ cheat_result(const struct game *g, struct game_result *r)
 	r->nseats = g->nseats;
 	r->winner = g->winner;
 	r->loser = g->loser;
+	r->for_loser = g->loser_mode;
 	for (s = 0; s < g->nseats; s++) {
 		r->place[s] = g->place[s];
 		r->points[s] = g->hand[s].n;

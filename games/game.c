@@ -275,11 +275,28 @@ void
 game_outcome(const struct game_ops *ops, const struct game_result *r,
     int seat, int *won, int *lost)
 {
-	int for_loser = ops->loser_game || r->loser >= 0;
+	int for_loser = ops->loser_game || r->for_loser || r->loser >= 0;
 
-	*won = r->winner == seat ||
-	    (r->winner < 0 && !for_loser && r->place[seat] == 1);
+	*won = !for_loser && game_forfeit(r) != seat &&
+	    (r->winner == seat || (r->winner < 0 && r->place[seat] == 1));
 	*lost = r->loser == seat || (for_loser && r->place[seat] == 0);
+}
+
+int
+game_forfeit(const struct game_result *r)
+{
+	int s, placed = -1;
+
+	if (r->nseats < 2)
+		return -1;
+	for (s = 0; s < r->nseats; s++) {
+		if (r->place[s] == 0)
+			continue;
+		if (placed >= 0)
+			return -1;
+		placed = s;
+	}
+	return placed;
 }
 
 int

@@ -133,6 +133,9 @@ struct game_result {
 	int place[GAME_MAX_SEATS];	/* 1 = first; equal places tie; 0 = left */
 	int winner;			/* the single winner's seat, or -1 */
 	int loser;			/* the single loser's seat, or -1 */
+	int for_loser;			/* 1: the game was played for a
+					 * loser (no winner), even if it
+					 * ended without one */
 	int points[GAME_MAX_SEATS];	/* variant-defined score, 0 if none */
 	char detail[GAME_MAX_SEATS][16];/* e.g. the suit that spelled CHEATER */
 };
@@ -220,12 +223,21 @@ struct game_ops {
 /* Whether seat won and whether it lost the game that ended with r, as the
  * records count it: the single winner wins, or with none every seat placed
  * first (a shared win), except in a game played for a loser (ops is a
- * loser game, or r names a loser), which has no winners but its single
- * winner; the loser loses, and in a game played for a loser so does every
- * seat that left (leaving is losing, or a player about to lose could
- * leave and keep a clean record). */
+ * loser game, r says so, or r names a loser), which has places and no
+ * winner at all, and except a win by forfeit (game_forfeit()), which is
+ * no win.  The loser loses, and in a game played for a loser so does
+ * every seat that left (leaving is losing, or a player about to lose
+ * could leave and keep a clean record). */
 void game_outcome(const struct game_ops *ops, const struct game_result *r,
     int seat, int *won, int *lost);
+
+/* The seat that won the game of r by forfeit, or -1: the only seat with a
+ * place when every other seat left (or was removed) before the game was
+ * decided.  The records count such a game as played and nothing more: no
+ * win, and it neither extends nor ends a streak or a run, so two lobbies
+ * whose other player leaves at once earn no title, and a forfeit does not
+ * cost anyone a run either. */
+int game_forfeit(const struct game_result *r);
 
 /* Whether the seat mover, having just moved in g, must move again alone
  * before anyone else may: the game is not over, it is mover's turn, and

@@ -149,19 +149,36 @@ static const char *const store_migrations[] = {
 	"  added_by TEXT NOT NULL,"
 	"  at INTEGER NOT NULL"
 	") WITHOUT ROWID;",
+
+	/* 6: a win by forfeit (every other seat left) is marked on its
+	 * result: a game played, no win, and no streak or run changed.
+	 * Results from before are left as they were counted. */
+	"ALTER TABLE results ADD COLUMN"
+	"  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));",
 };
 
-/* A row's run after a game (SQL_STATS_ADD's SET): a win with the run's
- * own detail makes it one longer, a win with another detail starts a new
- * run, anything else ends it.  A win without a detail (everyone else
- * left) is in no run: two of them are not "two in the same suit". */
+/* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
+ * changes no streak or run, so each of them keeps its value. */
+
+/* A row's streak after a game: a win makes it one longer, anything else
+ * ends it. */
+#define STORE_STATS_STREAK                                                     \
+	"(CASE WHEN ?8 THEN streak WHEN excluded.wins THEN streak + 1"         \
+	" ELSE 0 END)"
+
+/* A row's run after a game: a win with the run's own detail makes it one
+ * longer, a win with another detail starts a new run, anything else ends
+ * it.  A win without a detail is in no run: two of them are not "two in
+ * the same suit". */
 #define STORE_STATS_RUN                                                        \
-	"(CASE WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"   \
+	"(CASE WHEN ?8 THEN run"                                               \
+	" WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"        \
 	" WHEN run_detail = excluded.run_detail THEN run + 1 ELSE 1 END)"
 
-/* A row's run without losing after a game (SQL_STATS_ADD's SET): a game
- * neither lost nor left makes it one longer, anything else ends it. */
-#define STORE_STATS_SAFE "(CASE WHEN excluded.safe THEN safe + 1 ELSE 0 END)"
+/* A row's run without losing after a game: a game neither lost nor left
+ * makes it one longer, anything else ends it. */
+#define STORE_STATS_SAFE                                                       \
+	"(CASE WHEN ?8 THEN safe WHEN excluded.safe THEN safe + 1 ELSE 0 END)"
 
 #define STORE_SCHEMA_VERSION \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
@@ -214,15 +231,16 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 game, ?2 seat, ?3 place, ?4 won, ?5 lost, ?6 points, ?7 detail;
 	 * the seat's player. */
 	[SQL_RESULT_INSERT] = "INSERT INTO results"
-	    " (game, seat, player, place, won, lost, points, detail)"
-	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7"
+	    " (game, seat, player, place, won, lost, points, detail, forfeit)"
+	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7, ?8"
 	    " FROM game_players WHERE game = ?1 AND seat = ?2"
 	    " RETURNING player",
 	/* ?1 player, ?2 game, ?3 won, ?4 lost, ?5 the all-variants marker,
-	 * ?6 the seat's detail, ?7 its place (0: left): one finished game
-	 * on the rows of its variant and of all variants; each row's
-	 * variant, streak and run after it.  In SET, the bare columns are
-	 * the values before the update. */
+	 * ?6 the seat's detail, ?7 its place (0: left), ?8 a win by
+	 * forfeit: one finished game on the rows of its variant and of all
+	 * variants; each row's variant, streak and run after it.  In SET,
+	 * the bare columns are the values before the update; a new row of
+	 * a forfeit starts with every streak and run at 0. */
 	[SQL_STATS_ADD] = "INSERT INTO stats"
 	    " (player, variant, games, wins, losses, streak, best_streak,"
 	    "  run, run_detail, best_run, best_run_detail, safe, best_safe)"
@@ -231,17 +249,17 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (SELECT variant AS v FROM games WHERE id = ?2"
 	    "  UNION ALL SELECT ?5),"
 	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d,"
-	    "  NOT ?4 AND ?7 > 0 AS ok)"
+	    "  NOT ?4 AND NOT ?8 AND ?7 > 0 AS ok)"
 	    " WHERE true"
 	    " ON CONFLICT (player, variant) DO UPDATE SET"
 	    " games = games + 1,"
 	    " wins = wins + excluded.wins,"
 	    " losses = losses + excluded.losses,"
-	    " streak = CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END,"
-	    " best_streak = max(best_streak,"
-	    "   CASE WHEN excluded.wins THEN streak + 1 ELSE 0 END),"
+	    " streak = " STORE_STATS_STREAK ","
+	    " best_streak = max(best_streak, " STORE_STATS_STREAK "),"
 	    " run = " STORE_STATS_RUN ","
-	    " run_detail = excluded.run_detail,"
+	    " run_detail = CASE WHEN ?8 THEN run_detail"
+	    "   ELSE excluded.run_detail END,"
 	    " best_run = max(best_run, " STORE_STATS_RUN "),"
 	    " best_run_detail = CASE WHEN " STORE_STATS_RUN " > best_run"
 	    "   THEN excluded.run_detail ELSE best_run_detail END,"

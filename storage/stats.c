@@ -16,6 +16,10 @@
  * are counted on that variant's row: every game counts streaks and runs
  * the same way, and only what earns a title differs.
  *
+ * A win by forfeit (every other seat left) is a game played and nothing
+ * more: no win, and no streak or run on its rows changes, so it earns no
+ * title.
+ *
  * For the loser games, the rows also count the run of games without
  * losing: a game neither lost nor left makes it longer, any other ends
  * it.  The losses board ranks by losses per game, over players with
@@ -51,8 +55,9 @@ store_count_seat(struct store *s, int64_t game, int64_t player,
 	const unsigned char *variant;
 	int rc;
 
-	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiitti", player, game,
-	    r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail, r->place);
+	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiittii", player,
+	    game, r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail,
+	    r->place, r->forfeit != 0);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		variant = sqlite3_column_text(st, 0);
 		if (variant == NULL || *variant == '\0')
@@ -120,8 +125,11 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 		return store_fail(cause, "seat %d: negative place", seat);
 	if (won && lost)
 		return store_fail(cause, "seat %d both won and lost", seat);
-	rc = store_query(s, SQL_RESULT_INSERT, &st, cause, "Iiiiiit", game,
-	    seat, r->place, won, lost, r->points, r->detail);
+	if (r->forfeit && (won || lost || r->place == 0))
+		return store_fail(cause, "seat %d: a forfeit is placed and "
+		    "neither won nor lost", seat);
+	rc = store_query(s, SQL_RESULT_INSERT, &st, cause, "Iiiiiiti", game,
+	    seat, r->place, won, lost, r->points, r->detail, r->forfeit != 0);
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* every seat up to nseats exists */
@@ -129,7 +137,7 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 	sqlite3_reset(st);
 	if (store_count_seat(s, game, player, r, &streak, &run, cause) != 0)
 		return -1;
-	if (rules == NULL)
+	if (rules == NULL || r->forfeit)
 		return 0;
 	return store_award_seat(
 	    s, game, seat, player, r, rules, streak, run, aw, cause);

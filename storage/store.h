@@ -80,6 +80,10 @@ struct store_seat_result {
 	int lost;		/* 1 if the loser (loser games) */
 	int points;
 	const char *detail;	/* e.g. a suit, or NULL */
+	int forfeit;		/* 1: placed because every other seat left
+				 * (neither won nor lost): counted as a
+				 * game, changing no streak or run and
+				 * earning no title */
 };
 
 /* A title a variant awards for wins in a row (games/game.h's struct

@@ -498,6 +498,9 @@ driver_end(struct driver *d, struct driver_table *t)
 			tl[i]->games++;
 			tl[i]->wins += won;
 			tl[i]->losses += lost;
+			/* A win by forfeit changes no streak or run. */
+			if (game_forfeit(&r) == s)
+				continue;
 			tl[i]->streak = won ? tl[i]->streak + 1 : 0;
 			if (tl[i]->streak > tl[i]->best)
 				tl[i]->best = tl[i]->streak;

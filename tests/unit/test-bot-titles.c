@@ -42,9 +42,11 @@ static const struct store_title_rule rules[] = {
 	{ NULL, 0, 0, 0 },
 };
 
-/* The result titled_result() gives: the seat that won, with detail. */
+/* The result titled_result() gives: the seat that won, with detail; with
+ * result_forfeit set, the other seat left (place 0) before the end. */
 static int result_winner;
 static const char *result_detail;
+static int result_forfeit;
 
 static void
 titled_result(const struct game *g, struct game_result *r)
@@ -56,7 +58,7 @@ titled_result(const struct game *g, struct game_result *r)
 	r->winner = result_winner;
 	r->loser = -1;
 	for (i = 0; i < 2; i++)
-		r->place[i] = i == result_winner ? 1 : 2;
+		r->place[i] = i == result_winner ? 1 : result_forfeit ? 0 : 2;
 	snprintf(r->detail[result_winner], sizeof r->detail[0], "%s",
 	    result_detail != NULL ? result_detail : "");
 }
@@ -157,6 +159,56 @@ test_titles_announced(void **state)
 	    >= 0);
 	assert_int_equal(harness_find(h, from, "bob is", NULL), -1);
 	assert_int_equal(harness_find(h, from, "Lucky", NULL), -1);
+	harness_free(h);
+}
+
+/* A win by forfeit (the other seat left) is a game played and no more:
+ * it earns no title, and it neither extends nor ends a streak or a run,
+ * so two such games make no Excellent Cheater, and a red win, a forfeit
+ * and a red win make an Ultimate one. */
+static void
+test_titles_forfeit(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+	struct store_stats st;
+	int from;
+
+	(void)state;
+	result_forfeit = 1;
+	from = finish(h, 0, "", 0);
+	expect_end(h, from, "Game over! alice wins Cheat by forfeit: a game "
+	    "played, not counted as a win.", NULL);
+	from = finish(h, 0, "", 0);
+	expect_end(h, from, "Game over! alice wins Cheat by forfeit: a game "
+	    "played, not counted as a win.", NULL);
+	assert_int_equal(store_stats(h->store, "alice", "cheat", &st, NULL),
+	    0);
+	assert_int_equal(st.games, 2);
+	assert_int_equal(st.wins, 0);
+	assert_int_equal(st.streak, 0);
+	assert_int_equal(st.safe, 0);
+
+	result_forfeit = 0;
+	from = finish(h, 0, "red", 0);
+	expect_end(h, from, "Game over! alice wins Cheat.", NULL);
+	result_forfeit = 1;
+	from = finish(h, 0, "red", 0);
+	expect_end(h, from, "Game over! alice wins Cheat by forfeit: a game "
+	    "played, not counted as a win.", NULL);
+	result_forfeit = 0;
+	from = finish(h, 0, "red", 0);
+	expect_end(h, from, "Game over! alice wins Cheat (2 in a row).",
+	    "alice is now an Excellent Cheater (2 wins in a row) and an "
+	    "Ultimate Cheater (2 wins in a row in red)!");
+	assert_int_equal(store_stats(h->store, "alice", "cheat", &st, NULL),
+	    0);
+	assert_int_equal(st.games, 5);
+	assert_int_equal(st.wins, 2);
+	assert_int_equal(st.best_streak, 2);
+	assert_int_equal(st.safe, 2);
+	store_files_cli_expect(h->db, "SELECT group_concat(forfeit, '')"
+	    " FROM (SELECT forfeit FROM results WHERE seat = 0 ORDER BY game)",
+	    "11010");
 	harness_free(h);
 }
 
@@ -357,6 +409,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_titles_announced),
+		cmocka_unit_test(test_titles_forfeit),
 		cmocka_unit_test(test_titles_command),
 		cmocka_unit_test(test_titles_cheater_names),
 		cmocka_unit_test(test_streak_command),

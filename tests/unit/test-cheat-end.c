@@ -103,8 +103,27 @@ test_opening_win(void **state)
 	fx_free(f);
 }
 
+/* The records of a game played for the loser: nobody wins ("there isn't
+ * a winner, only a loser"); the seat lost loses, and so does every seat
+ * that left. */
+static void
+assert_no_winner(struct fx *f, int lost_seat)
+{
+	struct game_result r;
+	int s, won, lost;
+
+	memset(&r, 0, sizeof r);
+	f->ops->result(f->g, &r);
+	assert_int_equal(r.for_loser, 1);
+	for (s = 0; s < f->nseats; s++) {
+		game_outcome(f->ops, &r, s, &won, &lost);
+		assert_int_equal(won, 0);
+		assert_int_equal(lost, s == lost_seat || r.place[s] == 0);
+	}
+}
+
 /* Loser mode: emptied hands finish in order, play goes on, and the last
- * one holding cards loses. */
+ * one holding cards loses; the first out has place 1 and no win. */
 static void
 test_loser_mode(void **state)
 {
@@ -139,7 +158,8 @@ test_loser_mode(void **state)
 	assert_said_has(f, GAME_PUBLIC, "- honest. {p:1} takes the pile (3 "
 	    "cards). {p:0} is out in place 2. {p:1} is left holding cards "
 	    "and loses.");
-	assert_over(f, places, 2, 1);
+	assert_over(f, places, -1, 1);
+	assert_no_winner(f, 1);
 	fx_free(f);
 }
 
@@ -164,7 +184,8 @@ test_loser_opening(void **state)
 	fx_ok(f, 0, "play 2c as two");
 	assert_turn(f, -1, 0x4, 0);
 	fx_timeout(f, text, sizeof text);
-	assert_over(f, places, 1, 2);
+	assert_over(f, places, -1, 2);
+	assert_no_winner(f, 2);
 	fx_free(f);
 }
 
@@ -285,7 +306,8 @@ test_leave_loser_mode(void **state)
 	assert_int_equal(fx_move(f, "0 leave"), 0);
 	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; those 3 cards go "
 	    "under the pile. {p:1} takes place 2.");
-	assert_over(f, places, 2, -1);
+	assert_over(f, places, -1, -1);
+	assert_no_winner(f, -1);
 	fx_free(f);
 }
 

@@ -50,7 +50,8 @@ static const char v1_dump[] =
 	"SELECT id, variant, channel, options, seed, state, started, ended,"
 	"  why FROM games;"
 	"SELECT game, seat, player FROM game_players; SELECT * FROM moves;"
-	"SELECT * FROM results;"
+	"SELECT game, seat, player, place, won, lost, points, detail"
+	"  FROM results;"
 	"SELECT player, variant, games, wins, losses, streak, best_streak"
 	"  FROM stats;";
 
@@ -68,7 +69,8 @@ static const char v2_rows[] =
 static const char v2_dump[] =
 	"SELECT * FROM players; SELECT * FROM prefs; SELECT * FROM games;"
 	"SELECT * FROM game_players; SELECT * FROM moves;"
-	"SELECT * FROM results;"
+	"SELECT game, seat, player, place, won, lost, points, detail"
+	"  FROM results;"
 	"SELECT player, variant, games, wins, losses, streak, best_streak"
 	"  FROM stats;";
 /* clang-format on */
@@ -119,6 +121,9 @@ test_migrate_v1(void **state)
 	assert_int_equal(
 	    store_files_cli(path, v1_dump, after, sizeof after), 0);
 	assert_string_equal(after, before);
+	/* The old results are no forfeits, as they were counted. */
+	store_files_cli_expect(path, "SELECT count(*), sum(forfeit)"
+	    " FROM results", "2|0");
 	/* The old games have dealer 0, the old seats no identity. */
 	store_files_cli_expect(path,
 	    "SELECT group_concat(dealer, ' ') FROM games;"
