@@ -123,6 +123,46 @@ say_hand(const struct game *g, int seat, struct game_out *out)
 	free(text);
 }
 
+/* The seat cheat_prompt() prompts now, or -1: the seat to play, unless
+ * the game is over or a question comes first. */
+static int
+cheat_prompted(const struct game *g)
+{
+	if (g->over || g->turn < 0 || g->answering || g->asker >= 0)
+		return -1;
+	return g->turn;
+}
+
+/* Tells the seat to play, privately, that it is their turn, what they may
+ * declare, and their hand: "Your turn: declare threes, fours or fives.
+ * Your hand (11): ...".  The channel line names them too; this is the line
+ * that a player who is not watching the channel sees.  It is the only
+ * line the move sends that seat, so the bot's one line to them starts
+ * with it. */
+static void
+cheat_prompt(const struct game *g, struct game_out *out)
+{
+	int seat = cheat_prompted(g);
+	char allowed[64], *text;
+
+	if (seat < 0)
+		return;
+	if (g->ordered)
+		snprintf(allowed, sizeof allowed, "declare %s",
+		    cards_rank_name(g->want, 1));
+	else if (g->rank == 0)
+		snprintf(allowed, sizeof allowed, "open the round face up, "
+		    "cards of one rank");
+	else {
+		cheat_allowed_text(g->rank, allowed + 8, sizeof allowed - 8);
+		memcpy(allowed, "declare ", 8);
+	}
+	text = cards_list_markup(&g->hand[seat]);
+	game_say(out, seat, "Your turn: %s. Your hand (%d): %s", allowed,
+	    g->hand[seat].n, text);
+	free(text);
+}
+
 void
 cheat_cat_next(char **line, const struct game *g)
 {
@@ -264,9 +304,12 @@ cheat_new(const struct game_ops *ops, int ordered,
 	cards_deal(&deck, g->hand, nseats, g->turn);
 	for (s = 0; s < nseats; s++) {
 		cards_sort(&g->hand[s]);
-		say_hand(g, s, out);
+		if (s != cheat_prompted(g))
+			say_hand(g, s, out);
 	}
 	say_start(g, out);
+	/* The opener's hand comes with its prompt. */
+	cheat_prompt(g, out);
 	return g;
 }
 
@@ -359,16 +402,25 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	game_say_line(out, &line);
 }
 
-/* Moves the whole pile into seat's hand. */
+/* Moves the whole pile into seat's hand; the caller tells seat its new
+ * hand (told_taker()). */
 static void
-take_pile(struct game *g, int seat, struct game_out *out, char **line)
+take_pile(struct game *g, int seat, char **line)
 {
 	game_cat(line, " {p:%d} takes the pile (%d card%s).", seat, g->pile.n,
 	    g->pile.n == 1 ? "" : "s");
 	cards_append(&g->hand[seat], &g->pile);
 	cards_clear(&g->pile);
 	cards_sort(&g->hand[seat]);
-	say_hand(g, seat, out);
+}
+
+/* Sends the seat that took the pile its hand, once the turn is settled:
+ * unless it plays next, when its prompt (cheat_prompt()) shows it. */
+static void
+tell_taker(const struct game *g, int seat, struct game_out *out)
+{
+	if (seat != cheat_prompted(g))
+		say_hand(g, seat, out);
 }
 
 /* 1 if the last play was what it was declared to be. */
@@ -390,7 +442,7 @@ static void
 apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 {
 	char said[64], *line = NULL;
-	int caller = mv->seat, accused = g->declarer, honest;
+	int caller = mv->seat, accused = g->declarer, honest, taker;
 	struct cards laid;
 
 	honest = last_play_honest(g);
@@ -409,23 +461,23 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	g->rank = 0;
 	g->declarer = -1;
 	g->laid = 0;
+	taker = honest ? caller : accused;
+	take_pile(g, taker, &line);
 	if (g->ordered) {
 		/* Questions: play goes on where it was, after a question. */
-		take_pile(g, honest ? caller : accused, out, &line);
 		if (honest && g->hand[accused].n == 0)
 			finish(g, accused, &line);
 		else
 			questions_begin(g, caller, accused, honest, &laid,
 			    out);
-	} else if (!honest) {
-		take_pile(g, accused, out, &line);
+	} else if (!honest)
 		g->turn = caller;
-	} else {
-		take_pile(g, caller, out, &line);
+	else {
 		if (g->hand[accused].n == 0)
 			finish(g, accused, &line);
 		g->turn = g->over ? -1 : cheat_next_active(g, accused);
 	}
+	tell_taker(g, taker, out);
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
@@ -489,8 +541,26 @@ apply_question(struct game *g, const struct game_move *mv,
 	game_say_line(out, &line);
 }
 
+static void cheat_apply_move(struct game *, const struct game_move *,
+    struct game_out *);
+
+/* Every move that hands the turn to a seat, or changes what the seat
+ * to play may do (a call, a window closed, a question over), prompts
+ * that seat (cheat_prompt()), after the public line. */
 void
 cheat_apply(struct game *g, const struct game_move *mv, struct game_out *out)
+{
+	int before = cheat_prompted(g);
+
+	cheat_apply_move(g, mv, out);
+	if (cheat_prompted(g) >= 0 && (cheat_prompted(g) != before ||
+	    (mv->verb != VERB_PLAY && mv->verb != VERB_LEAVE)))
+		cheat_prompt(g, out);
+}
+
+static void
+cheat_apply_move(struct game *g, const struct game_move *mv,
+    struct game_out *out)
 {
 	switch (mv->verb) {
 	case VERB_LEAVE:
@@ -555,6 +625,8 @@ cheat_view(const struct game *g, int seat, struct game_out *out)
 {
 	if (seat == GAME_PUBLIC)
 		say_status(g, out);
+	else if (seat == cheat_prompted(g))
+		cheat_prompt(g, out);
 	else if (seat >= 0 && seat < g->nseats) {
 		say_hand(g, seat, out);
 		if (seat == g->asker)

@@ -48,6 +48,7 @@
 #define MAX_MOVES 300  /* a game longer than this is a failure */
 #define TEXT_SIZE 2048 /* one line, stripped */
 #define HAND_LEAD "[" CHAN "] Your hand"
+#define TURN_LEAD "[" CHAN "] Your turn: "
 #define BOT_JOIN ":cheaterbot!* JOIN *" CHAN
 
 static const char *const nicks[NPLAYERS] = {"alice", "bob", "carol"};
@@ -278,11 +279,18 @@ is_private(const char *line, const void *arg)
 	return fnmatch(pat, line, 0) == 0;
 }
 
+/* A line with the player's hand: "Your hand (N): ...", or the prompt of
+ * their turn, which carries it: "Your turn: declare ... Your hand (N):
+ * ...". */
 static int
 is_hand(const char *line, const void *arg)
 {
+	const char *text = msg_text(line);
+
 	return is_private(line, arg) &&
-	       strncmp(msg_text(line), HAND_LEAD, strlen(HAND_LEAD)) == 0;
+	       (strncmp(text, HAND_LEAD, strlen(HAND_LEAD)) == 0 ||
+	           (strncmp(text, TURN_LEAD, strlen(TURN_LEAD)) == 0 &&
+	               strstr(text, " Your hand (") != NULL));
 }
 
 /* The rest of a hand split over lines: nothing but cards. */
@@ -349,28 +357,30 @@ next_public(struct world *w, int timeout_ms)
 	return w->text;
 }
 
-/* Reads the next hand line the bot sends player i into out, with its
- * continuation lines if the hand was split. */
+/* Reads the next line the bot sends player i that match takes (a hand
+ * line) into out, with its continuation lines if the hand was split; its
+ * first line into text (TEXT_SIZE bytes). */
 static void
-read_hand(struct world *w, int i, struct hand *out)
+read_hand_line(struct world *w, int i,
+    int (*match)(const char *, const void *), struct hand *out, char *text)
 {
 	struct player *p = &w->p[i];
-	char text[TEXT_SIZE];
-	const char *raw;
+	const char *raw, *hand;
 	int n, k;
 
 	out->n = 0;
-	raw = client_wait(&p->cl, is_hand, p->nick, 0);
+	raw = client_wait(&p->cl, match, p->nick, 0);
 	if (raw == NULL) {
 		dump(w);
 		fail_msg("no hand line for %s", p->nick);
 	}
-	client_strip(msg_text(raw), text, sizeof text);
+	client_strip(msg_text(raw), text, TEXT_SIZE);
 	if (strcmp(text, "[" CHAN "] Your hand is empty") == 0)
 		return;
-	if (sscanf(text, "[" CHAN "] Your hand (%d): ", &n) != 1)
+	hand = strstr(text, "Your hand (");
+	if (hand == NULL || sscanf(hand, "Your hand (%d): ", &n) != 1)
 		fail_msg("%s got a strange hand line: '%s'", p->nick, text);
-	k = cards_scan(text, out);
+	k = cards_scan(hand, out);
 	assert_int_equal(k, out->n);
 	while (out->n < n) {
 		raw = client_wait(&p->cl, is_more, p->nick, 0);
@@ -379,6 +389,41 @@ read_hand(struct world *w, int i, struct hand *out)
 		cards_scan(text, out);
 	}
 	assert_int_equal(out->n, n);
+}
+
+/* Reads the next hand line the bot sends player i (read_hand_line()). */
+static void
+read_hand(struct world *w, int i, struct hand *out)
+{
+	char text[TEXT_SIZE];
+
+	read_hand_line(w, i, is_hand, out, text);
+}
+
+/* The private line that tells the player to move it is their turn: what
+ * they may do (an opening face up, or the three ranks they may declare,
+ * as the channel said) and their hand, read into hand. */
+static int
+is_turn(const char *line, const void *arg)
+{
+	return is_private(line, arg) &&
+	       strncmp(msg_text(line), TURN_LEAD, strlen(TURN_LEAD)) == 0;
+}
+
+static void
+read_prompt(struct world *w, struct hand *hand)
+{
+	char text[TEXT_SIZE], want[128];
+
+	read_hand_line(w, w->next, is_turn, hand, text);
+	if (w->opening)
+		snprintf(want, sizeof want, TURN_LEAD "open the round face up, "
+		    "cards of one rank.");
+	else
+		snprintf(want, sizeof want, TURN_LEAD "declare %s, %s or %s.",
+		    rank_many[w->allowed[0]], rank_many[w->allowed[1]],
+		    rank_many[w->allowed[2]]);
+	assert_has(w, text, want);
 }
 
 /* The game as the channel tells it. */
@@ -533,6 +578,8 @@ after_play(struct world *w)
 		assert_int_equal(w->next, (pl->who + 1) % NPLAYERS);
 		assert_false(w->opening);
 		assert_int_equal(w->allowed[1], pl->rank);
+		read_prompt(w, &now);
+		assert_true(hand_same(&now, &w->p[w->next].hand));
 	}
 	check_status(w);
 }
@@ -645,10 +692,6 @@ call_cheat(struct world *w, int caller)
 	want = w->p[taker].hand;
 	for (i = 0; i < w->pile.n; i++)
 		hand_add(&want, w->pile.c[i].s);
-	read_hand(w, taker, &now);
-	assert_int_equal(now.n, w->p[taker].hand.n + w->pile.n);
-	assert_true(hand_same(&now, &want));
-	w->p[taker].hand = now;
 	w->pile.n = 0;
 	if (honest)
 		w->wrong_calls++;
@@ -657,6 +700,15 @@ call_cheat(struct world *w, int caller)
 	parse_next(w);
 	assert_true(w->opening);
 	assert_int_equal(w->next, honest ? (pl->who + 1) % NPLAYERS : caller);
+	/* The taker is sent the new hand, with its prompt when it opens
+	 * next; whoever opens is prompted. */
+	if (taker != w->next) {
+		read_hand(w, taker, &now);
+		assert_true(hand_same(&now, &want));
+	}
+	w->p[taker].hand = want;
+	read_prompt(w, &now);
+	assert_true(hand_same(&now, &w->p[w->next].hand));
 	check_status(w);
 }
 
@@ -808,8 +860,14 @@ test_deal(void **state)
 	say(w, 0, "!start");
 	next_public(w, 0);
 	assert_has(w, w->text, "Cheat for 3 players with 1 deck, dealt by ");
+	parse_next(w);
+	assert_true(w->opening);
 	for (i = 0; i < NPLAYERS; i++) {
-		read_hand(w, i, &w->p[i].hand);
+		/* The opener's hand comes with its prompt. */
+		if (i == w->next)
+			read_prompt(w, &w->p[i].hand);
+		else
+			read_hand(w, i, &w->p[i].hand);
 		assert_in_range(w->p[i].hand.n, DECK / 3, DECK / 3 + 1);
 		snprintf(want, sizeof want, " %s %d", nicks[i], w->p[i].hand.n);
 		assert_has(w, w->text, want);
@@ -820,8 +878,6 @@ test_deal(void **state)
 	}
 	assert_int_equal(all.n, DECK);
 	assert_int_equal(cards_scan(w->text, NULL), 0);
-	parse_next(w);
-	assert_true(w->opening);
 	check_status(w);
 }
 

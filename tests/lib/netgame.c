@@ -325,8 +325,9 @@ netgame_deal3(struct netgame *ng)
 	netgame_send(ng, 0, "PRIVMSG " NETGAME_CHAN " :!start");
 	for (i = 0; i < 3; i++) {
 		netgame_chan(ng, i, from[i], "Cheat for 3 players", 0);
-		netgame_private(
-		    ng, i, from[i], "[" NETGAME_CHAN "] Your hand (", 0);
+		/* The opener's hand comes with its prompt ("Your turn:
+		 * ... Your hand (18): ..."). */
+		netgame_private(ng, i, from[i], "Your hand (", 0);
 	}
 }
 
@@ -455,12 +456,15 @@ netgame_hand(struct netgame *ng, int i, size_t from, int seat)
 	struct netgame_game gm;
 	const char *got;
 
-	got = netgame_private(ng, i, from, "[" NETGAME_CHAN "] Your hand", 0);
+	/* The line the view makes now: the hand, or for the seat to play
+	 * its prompt with the hand.  A prompt of an earlier turn may come
+	 * first, so the line is waited for by its whole text. */
 	netgame_load(ng, 0, &gm);
 	gm.ops->view(gm.g, seat, &out);
 	netgame_game_free(&gm);
 	snprintf(want, sizeof want, "[" NETGAME_CHAN "] ");
 	netgame_unmark(view, want + strlen(want), sizeof want - strlen(want));
+	got = netgame_private(ng, i, from, want, 0);
 	if (strcmp(got, want) != 0) {
 		netgame_dump(ng);
 		fail_msg("%s got '%s', not '%s'", ng->cl[i].nick, got, want);

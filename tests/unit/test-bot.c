@@ -163,9 +163,9 @@ test_deal_secrets(void **state)
 
 	(void)state;
 	for (i = 0; i < 3; i++) {
-		snprintf(want, sizeof want, "NOTICE %s :[#cheater] Your hand",
+		snprintf(want, sizeof want, "NOTICE %s :[#cheater] Your ",
 		    nicks[i]);
-		line = harness_find(h, 0, want, NULL);
+		line = harness_find(h, 0, want, "Your hand (", NULL);
 		assert_true(line >= 0);
 	}
 	for (i = 0; i < h->nsent; i++) {

@@ -30,6 +30,8 @@ test_deal_sizes(void **state)
 		{ 5, 4, 0, 104, 21 }, { 6, 0, 1, 52, 9 }, { 2, 1, 2, 104, 52 },
 		{ 10, 9, 0, 104, 11 }, { 7, 3, 2, 104, 15 },
 	};
+	static const char opening[] = "Your turn: open the round face up, "
+	    "cards of one rank. Your hand (";
 	size_t i;
 	int s, k, total, want;
 	struct fx *f;
@@ -48,6 +50,9 @@ test_deal_sizes(void **state)
 			total += fx_hand_n(f, s);
 			assert_int_equal(fx_said_count(f, s), 1);
 		}
+		/* The opener's one line is its turn, with its hand. */
+		assert_int_equal(strncmp(fx_said(f, (cases[i].dealer + 1) %
+		    f->nseats), opening, strlen(opening)), 0);
 		assert_int_equal(total, cases[i].total);
 		assert_int_equal(fx_hand_n(f, (cases[i].dealer + 1) %
 		    f->nseats), cases[i].first);
@@ -137,6 +142,9 @@ test_opening(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:1} opens with 2 cards: two fours "
 	    "({red:4♥} {red:4♦}). {p:2} to play: threes, fours or fives.");
 	assert_said(f, 1, "Your hand (5): {red:5♥} 7♣ {red:Q♦} {red:Q♥} Q♠");
+	/* The next player is told privately what they may declare. */
+	assert_said(f, 2, "Your turn: declare threes, fours or fives. Your "
+	    "hand (6): {red:A♥} 3♣ {red:3♦} 6♠ 8♠ J♣");
 	assert_turn(f, 2, 0, -1);
 	fx_refused(f, 0, "cheat", "that play was face up: there is nothing "
 	    "to challenge");
@@ -196,6 +204,9 @@ test_right_challenge(void **state)
 	    "takes the pile (40 cards). {p:1} opens, face up.");
 	assert_int_equal(fx_said_count(f, 2), 1);
 	assert_said_has(f, 2, "Your hand (43): ");
+	/* The caller opens, and is told so with their hand. */
+	assert_said_has(f, 1, "Your turn: open the round face up, cards of "
+	    "one rank. Your hand (5): ");
 	assert_int_equal(fx_hand_n(f, 2), 43);
 	assert_int_equal(cheat_pile(f->g)->n, 0);
 	assert_turn(f, 1, 0, -1);
@@ -305,9 +316,12 @@ test_views(void **state)
 	(void)state;
 	fx_stack(f, fx_three_hands);
 	sink_reset(&f->sink);
+	/* The seat to play sees its turn with its hand, the others their
+	 * hands. */
 	cheat_ops.view(f->g, 1, &f->out);
-	assert_said(f, 1, "Your hand (7): {red:4♦} {red:4♥} {red:5♥} 7♣ "
-	    "{red:Q♦} {red:Q♥} Q♠");
+	assert_said(f, 1, "Your turn: open the round face up, cards of one "
+	    "rank. Your hand (7): {red:4♦} {red:4♥} {red:5♥} 7♣ {red:Q♦} "
+	    "{red:Q♥} Q♠");
 	cheat_ops.view(f->g, GAME_PUBLIC, &f->out);
 	assert_said(f, GAME_PUBLIC, "{p:1} opens, face up. Pile: 35. Cards: "
 	    "{p:0} 4, {p:1} 7, {p:2} 6.");
@@ -359,8 +373,25 @@ test_stack_refused(void **state)
 	fx_free(f);
 }
 
+/* The seat sent "Your turn" by the last move, or -1; never two. */
+static int
+prompted_seat(const struct fx *f)
+{
+	int i, seat = -1;
+
+	for (i = 0; i < f->sink.n; i++) {
+		if (f->sink.seat[i] < 0 ||
+		    strncmp(f->sink.text[i], "Your turn: ", 11) != 0)
+			continue;
+		assert_int_equal(seat, -1);
+		seat = f->sink.seat[i];
+	}
+	return seat;
+}
+
 /* Random games: one public line per move, a private line only to seats
- * whose hand changed, and a face-down card never in a public line. */
+ * whose hand changed and to the seat whose turn it became (the prompt,
+ * with the hand), and a face-down card never in a public line. */
 static void
 test_messages_random(void **state)
 {
@@ -368,7 +399,8 @@ test_messages_random(void **state)
 	struct rng rng;
 	struct fx *f;
 	const char *verb, *pub;
-	int game, moves, i;
+	struct game_turn before, after;
+	int game, moves, i, prompt;
 
 	(void)state;
 	rng_seed(&rng, 77);
@@ -379,19 +411,27 @@ test_messages_random(void **state)
 				break;
 			assert_int_equal(cheat_ops.check(f->g, &mv, NULL), 0);
 			sink_reset(&f->sink);
+			cheat_ops.turn(f->g, &before);
 			cheat_ops.apply(f->g, &mv, &f->out);
+			cheat_ops.turn(f->g, &after);
 			verb = cheat_ops.verbs[mv.verb];
 			assert_int_equal(fx_said_count(f, GAME_PUBLIC), 1);
 			pub = fx_said(f, GAME_PUBLIC);
 			for (i = 0; i < f->nseats; i++)
 				assert_in_range(fx_said_count(f, i), 0, 1);
+			prompt = prompted_seat(f);
+			/* A new turn is always prompted, to its seat. */
+			if (after.seat >= 0 && after.seat != before.seat)
+				assert_int_equal(prompt, after.seat);
+			if (prompt >= 0)
+				assert_int_equal(prompt, after.seat);
 			if (strcmp(verb, "play") == 0) {
-				assert_int_equal(f->sink.n, 2);
+				assert_int_equal(f->sink.n, 2 + (prompt >= 0));
 				assert_int_equal(fx_said_count(f, mv.seat), 1);
 			} else if (strcmp(verb, "cheat") == 0)
-				assert_int_equal(f->sink.n, 2);
+				assert_in_range(f->sink.n, 2, 3);
 			else
-				assert_int_equal(f->sink.n, 1);
+				assert_int_equal(f->sink.n, 1 + (prompt >= 0));
 			if (strcmp(verb, "play") == 0 &&
 			    strstr(pub, " opens with ") == NULL) {
 				assert_null(strstr(pub, "♣"));
