@@ -346,6 +346,8 @@ static void
 table_turn_timeout(void *arg, uint64_t now)
 {
 	struct table *t = arg;
+	struct bot *b = t->b;
+	struct chan *c = t->chan;
 	struct game_move mv;
 	struct seat *s;
 	char *lead, *cause = NULL;
@@ -368,6 +370,12 @@ table_turn_timeout(void *arg, uint64_t now)
 		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
 		free(cause);
 		table_turn_arm(t, seat);
+	} else {
+		/* A player who ran out of time is not there to follow the
+		 * move made for them at once (an asker who let the question
+		 * go and plays next): the channel hears it now, not a turn
+		 * later.  t may be gone (the game ended); c is not. */
+		say_chan_release(b, c);
 	}
 	free(lead);
 }

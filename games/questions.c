@@ -220,19 +220,8 @@ questions_command(const struct game_move *mv, char *buf, size_t size)
 	return CMD_ASK;
 }
 
-/* Whom a question goes to when the asker does not say: the one caught,
- * or the caller who was wrong (else the next player). */
-static int
-default_target(const struct game *g)
-{
-	if (g->answerer >= 0)
-		return g->answerer;
-	if (g->caller >= 0 && g->caller != g->asker &&
-	    g->state[g->caller] == SEAT_IN)
-		return g->caller;
-	return cheat_next_active(g, g->asker);
-}
-
+/* The asker "may" ask: one who lets the choice run out of time asks
+ * nothing (the rules text never has the bot ask for them). */
 void
 questions_timeout(const struct game *g, struct game_move *mv)
 {
@@ -244,9 +233,6 @@ questions_timeout(const struct game *g, struct game_move *mv)
 	}
 	mv->seat = g->asker;
 	mv->verb = VERB_ASK;
-	mv->argc = 2;
-	mv->argv[0] = g->asked.c[0];
-	mv->argv[1] = default_target(g);
 }
 
 void
@@ -256,13 +242,11 @@ questions_sample(const struct game *g, struct rng *rng,
 	int others[GAME_MAX_SEATS], n = 0, s;
 
 	questions_timeout(g, mv);
-	if (g->answering)
+	if (g->answering || rng_below(rng, 5) == 0)
 		return;
-	if (rng_below(rng, 5) == 0) {
-		mv->argc = 0;
-		return;
-	}
+	mv->argc = 2;
 	mv->argv[0] = g->asked.c[rng_below(rng, (uint32_t)g->asked.n)];
+	mv->argv[1] = g->answerer;
 	if (g->answerer >= 0)
 		return;
 	for (s = 0; s < g->nseats; s++) {

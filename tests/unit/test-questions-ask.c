@@ -336,12 +336,15 @@ test_command_round_trip(void **state)
 	fx_stack(f, four_hands);
 	fx_ok(f, 1, "play qd 4d");
 	fx_ok(f, 2, "cheat");
+	/* The asker's timeout asks nothing. */
 	f->ops->timeout(f->g, &mv);
+	assert_round_trip(f, &mv, "ask none");
+	mv.argc = 2;
+	mv.argv[0] = fx_card("qd");
+	mv.argv[1] = 1;
 	assert_round_trip(f, &mv, "ask Q♦ {p:1}");
 	mv.argv[0] = fx_card("4d");
 	assert_round_trip(f, &mv, "ask 4♦ {p:1}");
-	mv.argc = 0;
-	assert_round_trip(f, &mv, "ask none");
 	fx_ok(f, 2, "ask 4d");
 	/* The table's answered is typed by nobody. */
 	f->ops->timeout(f->g, &mv);
@@ -351,6 +354,10 @@ test_command_round_trip(void **state)
 	fx_ok(f, 2, "play 2h");
 	fx_ok(f, 0, "cheat");
 	f->ops->timeout(f->g, &mv);
+	assert_round_trip(f, &mv, "ask none");
+	mv.argc = 2;
+	mv.argv[0] = fx_card("2h");
+	mv.argv[1] = 0;
 	assert_round_trip(f, &mv, "ask 2♥ {p:0}");
 	mv.argv[1] = 3;
 	assert_round_trip(f, &mv, "ask 2♥ {p:3}");
