@@ -166,6 +166,7 @@ end_game(struct game *g, int by_play, char **line)
 	 * during it) ends with the game. */
 	g->asker = g->answerer = g->caller = g->after = -1;
 	g->answering = 0;
+	g->questioner = -1;
 	cards_clear(&g->asked);
 	for (s = 0; s < g->nseats; s++) {
 		if (g->state[s] != SEAT_IN)
@@ -250,6 +251,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 	g->dealer = dealer;
 	g->declarer = g->winner = g->loser = -1;
 	g->asker = g->answerer = g->caller = g->after = -1;
+	g->questioner = -1;
 	g->turn = (dealer + 1) % nseats;
 	cards_deck(&deck, decks);
 	rng_shuffle(&r, deck.c, (size_t)deck.n);
@@ -505,6 +507,7 @@ cheat_apply(struct game *g, const struct game_move *mv, struct game_out *out)
 		break;
 	case VERB_ASK:
 	case VERB_ANSWERED:
+	case VERB_NEXT:
 		apply_question(g, mv, out);
 		break;
 	default:

@@ -67,10 +67,13 @@ struct game_turn {
 	int seat;		/* whose turn it is, or -1 */
 	unsigned window;	/* bit per seat that may react now (challenge) */
 	int accused;		/* the seat the open window reacts to, or -1 */
-	int pause;		/* 1: nobody acts, the game waits on time (a
-				 * question being answered); the bot makes
-				 * the table's timeout() move after its
-				 * answer time */
+	int pause;		/* 1: nobody takes a turn, the game waits
+				 * for words in the channel (a question
+				 * being answered); the bot makes the
+				 * table's timeout() move after its answer
+				 * time, unless a move that check() allows
+				 * a seat ends the pause first (Questions'
+				 * next) */
 	int wait;		/* 1 (with seat -1): the seats in window
 				 * each owe a move, which is applied as it
 				 * comes (no reaction, no tie); they have a

@@ -371,7 +371,8 @@ check_ask(struct world *w, int n, const struct game_move *mv, const char *said)
 	buf_addf(b, "%s asks %s the question on ", nick(w, mv->seat),
 	    nick(w, mv->argv[1]));
 	words_card(b, mv->argv[0]);
-	buf_addf(b, ": %s", question(w, mv->argv[0]));
+	buf_addf(b, ": %s - %s answers in the channel; next goes on.",
+	    question(w, mv->argv[0]), nick(w, mv->argv[1]));
 	said_is(w, said);
 	buf_addf(&w->shown, "%s\n", buf_str(b));
 	w->asks[w->honest]++;
