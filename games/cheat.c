@@ -294,6 +294,8 @@ cheat_turn(const struct game *g, struct game_turn *t)
 	t->seat = g->over ? -1 : g->turn;
 	t->accused = -1;
 	t->pause = !g->over && g->answering;
+	/* Questions: the player asked answers aloud. */
+	t->speaker = t->pause ? g->answerer : -1;
 	if (g->over || !g->open)
 		return;
 	t->accused = g->declarer;

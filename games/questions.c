@@ -14,7 +14,8 @@
  * player called may ask anyone the question on one of them.  An asker who
  * lets the choice run out of time asks nothing.  The question is said in
  * the channel and the game waits for the answer, not judged: until the
- * asker or the one asked types next, or the bot's answer time is up.
+ * player asked says something in the channel (turn().speaker, heard()),
+ * the asker or the one asked types next, or the bot's answer time is up.
  * Then play goes on with the player after the one called.  The first to
  * lay their last card and pass the play on without being caught wins.
  *
@@ -28,7 +29,7 @@
  *   next                    (channel too) the wait for the answer is over
  * Verbs and the move log, beside Cheat's: ask CARD SEAT (or none);
  * answered (the table, when the answer's time is up); next (the one
- * asked or the asker ends the wait).  Verbs are only ever added at the
+ * asked ends the wait, heard or typing it, or the asker does).  Verbs are only ever added at the
  * end, so stored move logs still parse.
  */
 #include <stdio.h>
@@ -144,7 +145,7 @@ questions_apply(struct game *g, const struct game_move *mv, char **line)
 	}
 	cards_markup(mv->argv[0], card, sizeof card);
 	/* Who answers, and how the wait may end before the answer's
-	 * time. */
+	 * time (any line of theirs in the channel is the answer). */
 	game_cat(line, "{p:%d} asks {p:%d} the question on %s: {q:%d} - {p:%d} "
 	    "answers in the channel; next goes on.", g->asker, mv->argv[1],
 	    card, mv->argv[0], mv->argv[1]);
@@ -273,6 +274,14 @@ questions_timeout(const struct game *g, struct game_move *mv)
 	mv->verb = VERB_ASK;
 }
 
+/* The player asked has said something in the channel: the answer, which
+ * ends the wait as if they had typed next. */
+static void
+questions_heard(const struct game *g, struct game_move *mv)
+{
+	questions_parse_next(g->answerer, mv);
+}
+
 void
 questions_sample(const struct game *g, struct rng *rng,
     struct game_move *mv)
@@ -380,6 +389,7 @@ const struct game_ops questions_ops = {
 	.check = cheat_check,
 	.apply = cheat_apply,
 	.timeout = cheat_timeout,
+	.heard = questions_heard,
 	.sample = cheat_sample,
 	.view = cheat_view,
 	.result = cheat_result,

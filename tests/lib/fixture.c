@@ -129,6 +129,9 @@ fx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
 	assert_int_equal(t->seat, seat);
 	assert_int_equal(t->window, window);
 	assert_int_equal(t->accused, accused);
+	/* Only a pause hears a seat (game.h): every other turn says -1. */
+	if (!t->pause)
+		assert_int_equal(t->speaker, -1);
 }
 
 void
@@ -142,6 +145,7 @@ fx_assert_over(struct fx *f, const int *places, int winner, int loser,
 	assert_int_equal(t.over, 1);
 	assert_int_equal(t.seat, -1);
 	assert_int_equal(t.window, 0);
+	assert_int_equal(t.speaker, -1);
 	f->ops->result(f->g, r);
 	assert_int_equal(r->nseats, f->nseats);
 	assert_int_equal(r->winner, winner);

@@ -4,9 +4,9 @@
  * asks anyone; the choice among the cards called (each listed to the asker
  * with its {q:CARD}), who may ask whom, "ask none", the pause while the
  * answer is awaited and what ends it (the table's "answered", or "next" by
- * the one asked or the asker), play going on
- * after the player called with the next rank, the views, and command()
- * round trips of ask moves.  Deals and plays are in test-questions-play.c,
+ * the one asked, heard or typed, or by the asker), play going on after
+ * the player called with the next rank, the views, and command() round
+ * trips of ask moves.  Deals and plays are in test-questions-play.c,
  * the end of a game, timeouts and leaves in test-questions-end.c.
  */
 #include <stdarg.h>
@@ -34,9 +34,9 @@ static const char *const four_hands[] = {
 	"3c 4s 6h 10d ks",
 };
 
-/* Nobody takes a turn: the game waits for an answer. */
+/* Nobody takes a turn: the game waits for speaker's answer. */
 static void
-assert_paused(struct fx *f)
+assert_paused(struct fx *f, int speaker)
 {
 	struct game_turn t;
 
@@ -46,6 +46,7 @@ assert_paused(struct fx *f)
 	assert_int_equal(t.window, 0);
 	assert_int_equal(t.accused, -1);
 	assert_int_equal(t.pause, 1);
+	assert_int_equal(t.speaker, speaker);
 }
 
 /* No public message since the last move shows a card held in a hand,
@@ -144,7 +145,7 @@ test_caught(void **state)
 	    fx_card("7c"));
 	assert_said(f, GAME_PUBLIC, want);
 	assert_int_equal(f->sink.n, 1);
-	assert_paused(f);
+	assert_paused(f, 1);
 	fx_refused(f, 3, "ask 4d", "there is no question for you to ask");
 	fx_refused(f, 1, "ask 4d {p:3}", "there is no question for you to "
 	    "ask");
@@ -209,7 +210,7 @@ test_wrong_call(void **state)
 	    "{red:A♥}: {q:%d} - {p:2} answers in the channel; next goes on.",
 	    fx_card("ah"));
 	assert_said(f, GAME_PUBLIC, want);
-	assert_paused(f);
+	assert_paused(f, 2);
 	assert_int_equal(fx_move(f, "-1 answered"), 0);
 	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:2} to play "
 	    "twos.");
@@ -244,7 +245,7 @@ test_ask_none_and_ranks(void **state)
 	    "cards). {p:1} may ask {p:0} a question.");
 	assert_int_equal(fx_hand_n(f, 0), 40);
 	step(f, 1, "ask 5c {p:0}", "5c");
-	assert_paused(f);
+	assert_paused(f, 0);
 	assert_int_equal(fx_move(f, "-1 answered"), 0);
 	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:1} to play "
 	    "fives.");
@@ -269,18 +270,19 @@ test_ask_none_and_ranks(void **state)
 	fx_free(f);
 }
 
-/* The wait for an answer ends before the answer's time when the player
- * asked types next, or the asker does; nobody else ends it, the table
- * only when the time is up, and there is nothing to end before the
- * question is asked or after its end.  Play goes on after the player
- * called, as after the answer's time. */
+/* The wait for an answer ends before the answer's time: when the player
+ * asked is heard (turn().speaker; the heard() move is theirs, as if they
+ * had typed next), when they type next, or when the asker does; nobody
+ * else ends it, the table only when the time is up, and there is nothing
+ * to end before the question is asked or after its end.  Play goes on
+ * after the player called, as after the answer's time. */
 static void
 test_wait_ends(void **state)
 {
 	static const char *const waiting = "only the player asked, or the one "
 	    "who asked, ends the wait";
 	struct fx *f = fx_new_ops(Q, 4, 0, NULL);
-	struct game_move mv;
+	struct game_move mv, typed;
 	char text[32];
 
 	(void)state;
@@ -293,14 +295,17 @@ test_wait_ends(void **state)
 	fx_refused(f, 3, "next", "no answer is awaited");
 	fx_refused(f, 1, "next", "no answer is awaited");
 	fx_ok(f, 3, "ask 7c");
-	assert_paused(f);
+	assert_paused(f, 1);
 	fx_refused(f, 0, "next", waiting);
 	fx_refused(f, 2, "next please", waiting);
 	fx_move_refused(f, "-1 next", waiting);
 	fx_move_refused(f, "1 next 3", "next takes no arguments");
 
-	/* The player asked types next. */
-	assert_int_equal(fx_parse(f, 1, "next", &mv), 0);
+	/* The player asked is heard: the move is theirs, the one next
+	 * typed makes. */
+	f->ops->heard(f->g, &mv);
+	assert_int_equal(fx_parse(f, 1, "next", &typed), 0);
+	assert_memory_equal(&mv, &typed, sizeof mv);
 	game_move_format(f->ops, &mv, text, sizeof text);
 	assert_string_equal(text, "1 next");
 	assert_int_equal(f->ops->command(f->g, &mv, text, sizeof text),
@@ -318,7 +323,7 @@ test_wait_ends(void **state)
 	fx_ok(f, 2, "play 2h");
 	fx_ok(f, 0, "cheat");
 	fx_ok(f, 2, "ask 2h {p:3}");
-	assert_paused(f);
+	assert_paused(f, 3);
 	fx_refused(f, 0, "next", waiting);
 	fx_ok(f, 2, "next thanks anyway");
 	assert_said(f, GAME_PUBLIC, "{p:2} moves on. {p:3} to play threes.");
@@ -333,7 +338,7 @@ test_wait_ends(void **state)
 	fx_move_ok(f, "1 leave");
 	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 38 cards go "
 	    "under the pile.");
-	assert_paused(f);
+	assert_paused(f, 3);
 	fx_move_refused(f, "1 next", waiting);
 	fx_ok(f, 3, "next");
 	assert_said(f, GAME_PUBLIC, "{p:3} has answered. {p:0} to play "
