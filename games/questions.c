@@ -29,8 +29,8 @@
  *   next                    (channel too) the wait for the answer is over
  * Verbs and the move log, beside Cheat's: ask CARD SEAT (or none);
  * answered (the table, when the answer's time is up); next (the one
- * asked ends the wait, heard or typing it, or the asker does).  Verbs are only ever added at the
- * end, so stored move logs still parse.
+ * asked ends the wait, heard or typing it, or the asker does).  Verbs are
+ * only ever added at the end, so stored move logs still parse.
  */
 #include <stdio.h>
 #include <stdlib.h>

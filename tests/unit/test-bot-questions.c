@@ -6,9 +6,9 @@
  * is said in the channel to the one asked, and play waits answer_ms before
  * it goes on, unless the one asked says something in the channel first
  * (an ACTION too; not a command) or types next, or the asker does; across
- * restarts too.  An asker whose turn timer runs out asks nothing.  Also the properties
- * of render_question_index(), which gives each card of a game its
- * question from the game's seed.
+ * restarts too.  An asker whose turn timer runs out asks nothing.  Also
+ * the properties of render_question_index(), which gives each card of a
+ * game its question from the game's seed.
  */
 #include <stdarg.h>
 #include <stddef.h>
