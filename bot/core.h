@@ -345,6 +345,10 @@ void table_stop(struct table *t, const char *by);
 /* A player's move: checked, logged, applied and announced; 0, or -1 with
  * *cause (nothing changed). */
 int table_move(struct table *t, struct game_move *mv, char **cause);
+/* w said something in t's channel that is no command (t may be NULL):
+ * when t's game pauses for w's seat to speak (turn().speaker, a question
+ * answered), the rules' heard() move ends the pause now. */
+void table_heard(struct table *t, const struct who *w);
 /* seat gives up the game being played at t: table_move() of a leave,
  * announced after lead (markup, or NULL). */
 int table_leave(struct table *t, int seat, const char *lead, char **cause);

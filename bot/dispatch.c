@@ -9,6 +9,12 @@
  * groups.  Every refusal is one line to the sender.  Before any of that,
  * an ignored sender is dropped without a word, and every command, a move
  * too, spends a token of its sender's command limit (limit.c).
+ *
+ * A channel line that is no command (nor a CTCP but an ACTION, /me) is
+ * talk: it costs nothing, and it may be the answer a question waits for
+ * (table_heard()).  A command is never that answer, not even !status: a
+ * player asked who checks where things stand has not answered; the
+ * game's own next ends the wait as the move it is.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,9 +299,10 @@ dispatch_message(struct bot *b, const char *origin, const char *account,
 	const char *bang = strchr(origin, '!'), *prefix = b->conf->prefix;
 	struct cmd_ctx ctx;
 	size_t plen = strlen(prefix);
+	int action = strncmp(text, "\001ACTION ", 8) == 0;
 
 	if (bang == NULL || (size_t)(bang - origin) >= sizeof nick ||
-	    text[0] == '\001')
+	    (text[0] == '\001' && !(action && chan_is_channel(target))))
 		return;
 	memcpy(nick, origin, (size_t)(bang - origin));
 	nick[bang - origin] = '\0';
@@ -313,8 +320,12 @@ dispatch_message(struct bot *b, const char *origin, const char *account,
 	s = clean.s != NULL ? clean.s : (char *)"";
 	if (chan_is_channel(target)) {
 		ctx.chan = chan_find(b, target);
-		if (ctx.chan == NULL || strncmp(s, prefix, plen) != 0)
+		if (ctx.chan == NULL)
 			goto out;
+		if (action || strncmp(s, prefix, plen) != 0) {
+			table_heard(ctx.chan->table, &ctx.from);
+			goto out;
+		}
 		s += plen;
 		ctx.table = ctx.chan->table;
 		if (ctx.table != NULL)

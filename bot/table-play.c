@@ -12,7 +12,10 @@
  *    never costs anyone a call; a window with no turn after it (a winning
  *    play) closes after challenge_close_ms with the table's move;
  *  - a pause (a question being answered) ends after answer_ms, with the
- *    table's move too;
+ *    table's move too, unless a move ends it sooner: a seat's that the
+ *    rules allow (next), or the heard() move the bot makes as soon as the
+ *    pause's speaker says something in the channel (table_heard()); the
+ *    move, like any, re-arms the table, so the pause's timer is gone;
  *  - moves several seats owe at once (turn.wait: a card each for a Wild
  *    Liar's Challenge) are applied as they come, and after turn_ms the
  *    table's move settles for those left;
@@ -270,6 +273,39 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	return table_commit(t, mv, NULL, cause);
 }
 
+void
+table_heard(struct table *t, const struct who *w)
+{
+	struct game_turn tu;
+	struct game_move mv;
+	struct bot *b;
+	struct chan *c;
+	char *cause = NULL;
+
+	if (t == NULL || t->state != TABLE_PLAYING ||
+	    t->paused != TABLE_RUNNING || t->ops->heard == NULL)
+		return;
+	t->ops->turn(t->g, &tu);
+	if (tu.over || !tu.pause || tu.speaker < 0 ||
+	    table_seat_of(t, w) != tu.speaker)
+		return;
+	b = t->b;
+	c = t->chan;
+	t->ops->heard(t->g, &mv);
+	if (table_move(t, &mv, &cause) != 0) {
+		/* The database, most likely (the admins were told): the
+		 * answer's time still ends the pause. */
+		fprintf(stderr, "cheaterbot: game %lld in %s: %s was heard, "
+		    "but: %s\n", (long long)t->game_id, c->name, w->nick,
+		    cause);
+		free(cause);
+		return;
+	}
+	/* The speaker typed no move and may play next: the channel hears
+	 * at once that the wait is over, not with their next move. */
+	say_chan_release(b, c);
+}
+
 /* The tie window closed: the call nearest clockwise from the accused is
  * played; the others are told. */
 static void
@@ -346,6 +382,8 @@ static void
 table_turn_timeout(void *arg, uint64_t now)
 {
 	struct table *t = arg;
+	struct bot *b = t->b;
+	struct chan *c = t->chan;
 	struct game_move mv;
 	struct seat *s;
 	char *lead, *cause = NULL;
@@ -368,6 +406,12 @@ table_turn_timeout(void *arg, uint64_t now)
 		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
 		free(cause);
 		table_turn_arm(t, seat);
+	} else {
+		/* A player who ran out of time is not there to follow the
+		 * move made for them at once (an asker who let the question
+		 * go and plays next): the channel hears it now, not a turn
+		 * later.  t may be gone (the game ended); c is not. */
+		say_chan_release(b, c);
 	}
 	free(lead);
 }

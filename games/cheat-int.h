@@ -20,9 +20,11 @@ enum {
 	VERB_CLOSE,
 	VERB_ASK,		/* Questions: CARD SEAT, or none */
 	VERB_ANSWERED,		/* Questions: (table) the answer's time is up */
+	VERB_NEXT,		/* Questions: the one asked or the asker ends
+				 * the wait for the answer */
 };
 
-enum { CMD_PLAY, CMD_CHEAT, CMD_ASK };
+enum { CMD_PLAY, CMD_CHEAT, CMD_ASK, CMD_NEXT };
 enum { OPT_DECKS, OPT_LOSER };
 
 /* Where a seat stands: still holding cards (or about to win), finished
@@ -64,6 +66,8 @@ struct game {
 	int caller;			/* who called the challenge */
 	struct cards asked;		/* the challenged cards, to choose from */
 	int answering;			/* 1 while the answer is awaited */
+	int questioner;			/* ... who asked it (may end the
+					 * wait), or -1 */
 	int after;			/* who plays once the question is over */
 };
 
@@ -106,7 +110,8 @@ void cheat_cat_next(char **line, const struct game *g);
 
 /* questions.c: a challenge settled, its question begins (asker and
  * answerer from who was right); apply, parse, check, command, timeout and
- * sample of the question's moves; its part of the invariants. */
+ * sample of the question's moves (ask, answered, next); its part of the
+ * invariants. */
 /* Sends the asker the questions to choose from. */
 void questions_prompt(const struct game *g, struct game_out *out);
 void questions_begin(struct game *g, int caller, int accused, int honest,
@@ -115,6 +120,8 @@ void questions_apply(struct game *g, const struct game_move *mv,
     char **line);
 int questions_parse(const struct game *g, int seat, int argc, char **argv,
     struct game_move *mv, char **cause);
+/* The move of "next" typed by seat (words after it are table talk). */
+void questions_parse_next(int seat, struct game_move *mv);
 int questions_check(const struct game *g, const struct game_move *mv,
     char **cause);
 int questions_command(const struct game_move *mv, char *buf, size_t size);

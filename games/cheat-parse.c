@@ -98,6 +98,12 @@ cheat_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		if (g->ordered)
 			return questions_parse(g, seat, argc, argv, mv, cause);
 		break;
+	case CMD_NEXT:
+		if (g->ordered) {
+			questions_parse_next(seat, mv);
+			return 0;
+		}
+		break;
 	}
 	return game_fail(cause, "cheat has no command %d", cmd);
 }
@@ -129,6 +135,7 @@ cheat_command(const struct game *g, const struct game_move *mv, char *buf,
 		return CMD_PLAY;
 	case VERB_ASK:
 	case VERB_ANSWERED:
+	case VERB_NEXT:
 		return questions_command(mv, buf, size);
 	}
 	return -1;
@@ -269,6 +276,7 @@ cheat_check(const struct game *g, const struct game_move *mv, char **cause)
 		return check_cheat(g, mv, cause);
 	case VERB_ASK:
 	case VERB_ANSWERED:
+	case VERB_NEXT:
 		if (g->ordered)
 			return questions_check(g, mv, cause);
 		break;

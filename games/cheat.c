@@ -206,6 +206,7 @@ end_game(struct game *g, int by_play, char **line)
 	 * during it) ends with the game. */
 	g->asker = g->answerer = g->caller = g->after = -1;
 	g->answering = 0;
+	g->questioner = -1;
 	cards_clear(&g->asked);
 	for (s = 0; s < g->nseats; s++) {
 		if (g->state[s] != SEAT_IN)
@@ -292,6 +293,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 	g->dealer = dealer;
 	g->declarer = g->winner = g->loser = -1;
 	g->asker = g->answerer = g->caller = g->after = -1;
+	g->questioner = -1;
 	g->turn = (dealer + 1) % nseats;
 	cards_deck(&deck, decks);
 	rng_shuffle(&r, deck.c, (size_t)deck.n);
@@ -337,6 +339,8 @@ cheat_turn(const struct game *g, struct game_turn *t)
 	t->seat = g->over ? -1 : g->turn;
 	t->accused = -1;
 	t->pause = !g->over && g->answering;
+	/* Questions: the player asked answers aloud. */
+	t->speaker = t->pause ? g->answerer : -1;
 	if (g->over || !g->open)
 		return;
 	t->accused = g->declarer;
@@ -577,6 +581,7 @@ cheat_apply_move(struct game *g, const struct game_move *mv,
 		break;
 	case VERB_ASK:
 	case VERB_ANSWERED:
+	case VERB_NEXT:
 		apply_question(g, mv, out);
 		break;
 	default:

@@ -497,7 +497,7 @@ cheater_turn(const struct game *g, struct game_turn *t)
 	memset(t, 0, sizeof *t);
 	t->over = g->phase == PH_OVER;
 	t->seat = t->over || g->phase == PH_HIDE ? -1 : g->turn;
-	t->accused = -1;
+	t->accused = t->speaker = -1;
 	if (g->phase == PH_HIDE) {
 		t->window = 1u << g->victim;
 		t->accused = g->turn;

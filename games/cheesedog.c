@@ -513,7 +513,7 @@ cheesedog_turn(const struct game *g, struct game_turn *t)
 	memset(t, 0, sizeof *t);
 	t->over = g->over;
 	t->seat = g->over ? -1 : g->turn;
-	t->accused = -1;
+	t->accused = t->speaker = -1;
 }
 
 static void

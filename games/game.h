@@ -67,10 +67,18 @@ struct game_turn {
 	int seat;		/* whose turn it is, or -1 */
 	unsigned window;	/* bit per seat that may react now (challenge) */
 	int accused;		/* the seat the open window reacts to, or -1 */
-	int pause;		/* 1: nobody acts, the game waits on time (a
-				 * question being answered); the bot makes
-				 * the table's timeout() move after its
-				 * answer time */
+	int pause;		/* 1: nobody takes a turn, the game waits
+				 * for words in the channel (a question
+				 * being answered); the bot makes the
+				 * table's timeout() move after its answer
+				 * time, unless a move ends the pause first:
+				 * the heard() move, or one that check()
+				 * allows a seat (Questions' next) */
+	int speaker;		/* with pause: the seat whose line in the
+				 * channel ends it (the player asked, who
+				 * answers aloud), or -1; the bot then
+				 * makes the heard() move at once.  Every
+				 * variant sets -1 when no seat is heard */
 	int wait;		/* 1 (with seat -1): the seats in window
 				 * each owe a move, which is applied as it
 				 * comes (no reaction, no tie); they have a
@@ -203,6 +211,11 @@ struct game_ops {
 	 * turn's seat), or when an open window with no turn closes (the
 	 * table).  Called only while the game is not over; always legal. */
 	void (*timeout)(const struct game *g, struct game_move *mv);
+	/* The move that ends a pause when turn().speaker has said something
+	 * in the channel (a question answered aloud); called only then,
+	 * always legal.  The rules never see the words: any line will do.
+	 * NULL for a variant whose turn() names no speaker. */
+	void (*heard)(const struct game *g, struct game_move *mv);
 	/* A randomly chosen legal move for any seat that may act, or for the
 	 * table where a window with no turn may close (so random games end);
 	 * 0, or -1 if nobody can (the game is over).  Never "leave": the

@@ -381,7 +381,7 @@ liarsuno_turn(const struct game *g, struct game_turn *t)
 	unsigned active = lu_active(g);
 
 	memset(t, 0, sizeof *t);
-	t->seat = t->accused = -1;
+	t->seat = t->accused = t->speaker = -1;
 	switch (g->phase) {
 	case PH_OVER:
 		t->over = 1;

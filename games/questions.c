@@ -11,11 +11,13 @@
  * call cheat: the cards are shown; a liar takes the pile, else the caller
  * does.  Then a question: when the liar was caught, the caller may ask the
  * liar the question on one of the cards laid; when the call was wrong, the
- * player called may ask anyone the question on one of them.  The question
- * is said in the channel and the game waits for the answer (the bot's
- * answer time; the answer is not judged); then play goes on with the
- * player after the one called.  The first to lay their last card and pass
- * the play on without being caught wins.
+ * player called may ask anyone the question on one of them.  An asker who
+ * lets the choice run out of time asks nothing.  The question is said in
+ * the channel and the game waits for the answer, not judged: until the
+ * player asked says something in the channel (turn().speaker, heard()),
+ * the asker or the one asked types next, or the bot's answer time is up.
+ * Then play goes on with the player after the one called.  The first to
+ * lay their last card and pass the play on without being caught wins.
  *
  * The rules know the questions only as {q:CARD} markup: the bot holds the
  * question file and which card carries which question in each game.
@@ -24,8 +26,11 @@
  *   play CARD...            lay cards claimed as the rank of this turn
  *   cheat                   aliases cheater, bs (channel too)
  *   ask CARD [NICK] | ask none
+ *   next                    (channel too) the wait for the answer is over
  * Verbs and the move log, beside Cheat's: ask CARD SEAT (or none);
- * answered (the table, when the answer's time is up).
+ * answered (the table, when the answer's time is up); next (the one
+ * asked ends the wait, heard or typing it, or the asker does).  Verbs are
+ * only ever added at the end, so stored move logs still parse.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,11 +57,14 @@ static const struct game_cmd questions_cmds[] = {
 	    "call the last play a lie; its cards are shown", 0 },
 	[CMD_ASK] = { "ask", NULL, GAME_WHERE_BOTH, "CARD [NICK], or none",
 	    "after a call: the card whose question you ask, and of whom", 2 },
+	[CMD_NEXT] = { "next", NULL, GAME_WHERE_BOTH, "",
+	    "after a question (the one asked, or the asker): end the wait for "
+	    "the answer", 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
 static const char *const questions_verbs[] = {
-	"leave", "play", "cheat", "close", "ask", "answered", NULL,
+	"leave", "play", "cheat", "close", "ask", "answered", "next", NULL,
 };
 
 /* Sends the asker the questions to choose from. */
@@ -107,7 +115,7 @@ questions_begin(struct game *g, int caller, int accused, int honest,
 static void
 questions_end(struct game *g)
 {
-	g->asker = g->answerer = g->caller = -1;
+	g->asker = g->answerer = g->caller = g->questioner = -1;
 	g->answering = 0;
 	cards_clear(&g->asked);
 	g->turn = g->after;
@@ -124,15 +132,25 @@ questions_apply(struct game *g, const struct game_move *mv, char **line)
 		questions_end(g);
 		return;
 	}
+	if (mv->verb == VERB_NEXT) {
+		game_cat(line, "{p:%d} %s.", mv->seat, mv->seat == g->answerer ?
+		    "has answered" : "moves on");
+		questions_end(g);
+		return;
+	}
 	if (mv->argc == 0) {
 		game_cat(line, "{p:%d} asks no question.", g->asker);
 		questions_end(g);
 		return;
 	}
 	cards_markup(mv->argv[0], card, sizeof card);
-	game_cat(line, "{p:%d} asks {p:%d} the question on %s: {q:%d}",
-	    g->asker, mv->argv[1], card, mv->argv[0]);
+	/* Who answers, and how the wait may end before the answer's
+	 * time (any line of theirs in the channel is the answer). */
+	game_cat(line, "{p:%d} asks {p:%d} the question on %s: {q:%d} - {p:%d} "
+	    "answers in the channel; next goes on.", g->asker, mv->argv[1],
+	    card, mv->argv[0], mv->argv[1]);
 	g->answerer = mv->argv[1];
+	g->questioner = g->asker;
 	g->asker = -1;
 	g->answering = 1;
 	g->turn = -1;
@@ -176,12 +194,29 @@ questions_parse(const struct game *g, int seat, int argc, char **argv,
 	return 0;
 }
 
+void
+questions_parse_next(int seat, struct game_move *mv)
+{
+	memset(mv, 0, sizeof *mv);
+	mv->seat = seat;
+	mv->verb = VERB_NEXT;
+}
+
 int
 questions_check(const struct game *g, const struct game_move *mv,
     char **cause)
 {
 	int target;
 
+	if (mv->verb == VERB_NEXT) {
+		if (mv->argc != 0)
+			return game_fail(cause, "next takes no arguments");
+		if (!g->answering)
+			return game_fail(cause, "no answer is awaited");
+		return mv->seat >= 0 && (mv->seat == g->answerer ||
+		    mv->seat == g->questioner) ? 0 : game_fail(cause, "only "
+		    "the player asked, or the one who asked, ends the wait");
+	}
 	if (mv->verb == VERB_ANSWERED)
 		return mv->seat == GAME_SEAT_TABLE && g->answering &&
 		    mv->argc == 0 ? 0 : game_fail(cause, "no answer is "
@@ -209,6 +244,10 @@ questions_command(const struct game_move *mv, char *buf, size_t size)
 {
 	char card[16];
 
+	if (mv->verb == VERB_NEXT) {
+		snprintf(buf, size, "next");
+		return CMD_NEXT;
+	}
 	if (mv->verb != VERB_ASK)
 		return -1;
 	if (mv->argc == 0) {
@@ -220,19 +259,8 @@ questions_command(const struct game_move *mv, char *buf, size_t size)
 	return CMD_ASK;
 }
 
-/* Whom a question goes to when the asker does not say: the one caught,
- * or the caller who was wrong (else the next player). */
-static int
-default_target(const struct game *g)
-{
-	if (g->answerer >= 0)
-		return g->answerer;
-	if (g->caller >= 0 && g->caller != g->asker &&
-	    g->state[g->caller] == SEAT_IN)
-		return g->caller;
-	return cheat_next_active(g, g->asker);
-}
-
+/* The asker "may" ask: one who lets the choice run out of time asks
+ * nothing (the rules text never has the bot ask for them). */
 void
 questions_timeout(const struct game *g, struct game_move *mv)
 {
@@ -244,25 +272,37 @@ questions_timeout(const struct game *g, struct game_move *mv)
 	}
 	mv->seat = g->asker;
 	mv->verb = VERB_ASK;
-	mv->argc = 2;
-	mv->argv[0] = g->asked.c[0];
-	mv->argv[1] = default_target(g);
+}
+
+/* The player asked has said something in the channel: the answer, which
+ * ends the wait as if they had typed next. */
+static void
+questions_heard(const struct game *g, struct game_move *mv)
+{
+	questions_parse_next(g->answerer, mv);
 }
 
 void
 questions_sample(const struct game *g, struct rng *rng,
     struct game_move *mv)
 {
-	int others[GAME_MAX_SEATS], n = 0, s;
+	int others[GAME_MAX_SEATS], n = 0, s, r;
 
 	questions_timeout(g, mv);
-	if (g->answering)
-		return;
-	if (rng_below(rng, 5) == 0) {
-		mv->argc = 0;
+	if (g->answering) {
+		/* Half the time the answer's time runs out; else the one
+		 * asked answers, or the asker (when still in) goes on. */
+		r = (int)rng_below(rng, 4);
+		if (r == 0 || (r == 1 && g->questioner >= 0))
+			questions_parse_next(r == 0 ? g->answerer :
+			    g->questioner, mv);
 		return;
 	}
+	if (rng_below(rng, 5) == 0)
+		return;
+	mv->argc = 2;
 	mv->argv[0] = g->asked.c[rng_below(rng, (uint32_t)g->asked.n)];
+	mv->argv[1] = g->answerer;
 	if (g->answerer >= 0)
 		return;
 	for (s = 0; s < g->nseats; s++) {
@@ -281,6 +321,8 @@ questions_leave(struct game *g, int seat)
 		g->after = cheat_next_active(g, seat);
 	if (seat == g->caller)
 		g->caller = -1;
+	if (seat == g->questioner)	/* the answer is still awaited */
+		g->questioner = -1;
 	if (seat == g->asker || seat == g->answerer)
 		questions_end(g);
 	return 1;
@@ -292,16 +334,19 @@ questions_invariants(const struct game *g, char **cause)
 	int i;
 
 	if (g->over || (g->asker < 0 && !g->answering))
-		return g->asked.n == 0 && g->after < 0 ? 0 :
-		    game_fail(cause, "a question is left over");
+		return g->asked.n == 0 && g->after < 0 && g->questioner < 0 ?
+		    0 : game_fail(cause, "a question is left over");
 	if (g->after < 0 || g->state[g->after] != SEAT_IN)
 		return game_fail(cause, "nobody plays after the question");
+	if (g->answering && (g->questioner == g->answerer ||
+	    (g->questioner >= 0 && g->state[g->questioner] != SEAT_IN)))
+		return game_fail(cause, "the question was asked by nobody");
 	if (g->answering)
 		return g->turn == -1 && g->asker < 0 && g->answerer >= 0 &&
 		    g->state[g->answerer] == SEAT_IN ? 0 :
 		    game_fail(cause, "an answer awaited from nobody");
 	if (g->turn != g->asker || g->state[g->asker] != SEAT_IN ||
-	    g->asked.n == 0 || g->open)
+	    g->asked.n == 0 || g->open || g->questioner >= 0)
 		return game_fail(cause, "a question to ask is wrong");
 	/* The cards called name the questions, wherever they are now (the
 	 * pile's taker may have left, and their cards gone under the
@@ -344,6 +389,7 @@ const struct game_ops questions_ops = {
 	.check = cheat_check,
 	.apply = cheat_apply,
 	.timeout = cheat_timeout,
+	.heard = questions_heard,
 	.sample = cheat_sample,
 	.view = cheat_view,
 	.result = cheat_result,

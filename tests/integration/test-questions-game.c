@@ -10,7 +10,12 @@
  * the caller, whom the rules would pick).  Then nobody calls, each laying
  * all it holds of the rank or one card, until a hand is empty and the
  * window closes.  The deal comes from SEED (QUESTIONS_SEED=S tries
- * another).  Then, from the log replayed and what the players received:
+ * another).  Then the same game again on a bot whose answer time is a
+ * minute, where the players end the waits: the liar asked answers in the
+ * channel (a line of talk, no command), and after the wrong call the
+ * asker types !next in the channel; each wait must end in a fraction of
+ * the answer time.  Then, for each game, from the log replayed and what
+ * the players received:
  *  - every play ("NICK plays 2 cards: two fours."), call (the reveal, who
  *    takes the pile), question and end of a pause was said in the rules'
  *    words (games/cheat.c, games/questions.c), the ranks in order from
@@ -19,7 +24,9 @@
  *    its card for the seed stored with the game; the asker was sent the
  *    cards called with their questions;
  *  - the move after a question is the table's "answered" (after
- *    timers.answer), then the play of the player after the one called;
+ *    timers.answer), or in the second game the "next" of the liar heard
+ *    ("NICK has answered.") or of the asker ("NICK moves on."), then the
+ *    play of the player after the one called;
  *  - every text reached the channel in order and each private line its
  *    own player (the watcher got none); the channel showed no hand and no
  *    card but in reveals and questions; the win and "Game over!" were
@@ -58,15 +65,27 @@ static const char conf_text[] =
     "    answer = 0.2; turn = 600; lobby_start = 0; };\n"
     "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n";
 
+/* The second game's: an answer time far longer than any wait may take. */
+#define ANSWER_MS 60000
+static const char conf_answered[] =
+    "timers = { challenge_min = 0; challenge_tie = 0; challenge_close = 1;\n"
+    "    answer = 60; turn = 600; lobby_start = 0; };\n"
+    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n";
+#define SPEECH "Easy: the one with the most snacks."
+
 struct world {
 	struct driver d;
 	const struct game_ops *ops;
 	int64_t id;
+	int answered; /* the second game: the players end the waits */
 
 	/* Steering. */
 	int caught, wrong; /* the right call and the wrong one are chosen */
 	int early;         /* plays refused during a question */
 	int nchose, chose[4][2]; /* questions chosen: the card, of whom */
+	long long next_sent;     /* when a wait's end was sent, or 0 */
+	int nwaits;
+	long long waited[4];     /* ms from each wait's end sent to logged */
 
 	/* What the players received. */
 	struct buf chan;              /* the bot's channel lines, joined */
@@ -78,7 +97,7 @@ struct world {
 	struct buf text;  /* what a move must have said */
 	int want, pile;   /* the rank to lay, the pile's size */
 	int last, rank, nlaid, laid[GAME_MOVE_ARGS]; /* the last play */
-	int caller, accused, honest, asker, after;
+	int caller, accused, honest, asker, answerer, after;
 	int ask_at;  /* the move number of the last question */
 	int asks[2]; /* questions asked of a liar, after a wrong call */
 	int winner, place[NSEATS], points[NSEATS];
@@ -158,8 +177,22 @@ choose(void *ctx, const struct game *g, struct rng *rng, struct game_move *mv)
 
 	(void)rng;
 	memset(mv, 0, sizeof *mv);
+	table(w)->speech = NULL;
 	if (g->over)
 		return -1;
+	if (g->answering && w->answered && w->nchose == 1) {
+		/* the liar asked answers: words, no command */
+		mv->seat = g->answerer;
+		table(w)->speech = SPEECH;
+		return 0;
+	}
+	if (g->answering && w->answered) {
+		/* the asker goes on, in the channel */
+		mv->seat = g->questioner;
+		mv->verb = VERB_NEXT;
+		table(w)->in_channel |= 1u << VERB_NEXT;
+		return 0;
+	}
 	if (g->answering || g->turn < 0) {
 		/* the bot's: the answer's time, or the last play's window */
 		mv->seat = GAME_SEAT_TABLE;
@@ -216,10 +249,11 @@ test_game(void **state)
 	struct driver *d = &w->d;
 	struct driver_table *t = &d->t[TABLE];
 	long long start, ms;
+	int i;
 
 	w->ops = game_named("questions");
 	assert_non_null(w->ops);
-	driver_open(d, 1, conf_text,
+	driver_open(d, 1, w->answered ? conf_answered : conf_text,
 	    driver_env_seed("QUESTIONS_SEED", SEED));
 	t->choose = choose;
 	t->choose_ctx = w;
@@ -232,14 +266,30 @@ test_game(void **state)
 			fail_msg("the game goes on after %d moves", MAX_MOVES);
 		if (driver_send(d, TABLE) && t->sent.verb == VERB_ASK)
 			play_early(w);
+		else if (t->state == DRIVER_SENT && t->sent.verb == VERB_NEXT &&
+		    w->next_sent == 0)
+			w->next_sent = ngircd_now_ms();
 		if (driver_poll(d) > 0)
 			driver_pump(d, POLL_MS);
+		if (w->next_sent != 0 && t->state != DRIVER_SENT) {
+			assert_in_range(w->nwaits, 0, 3);
+			w->waited[w->nwaits++] = ngircd_now_ms() - w->next_sent;
+			w->next_sent = 0;
+		}
 	}
 	ms = ngircd_now_ms() - start;
 	print_message("game %lld: %ld moves in %lld ms\n", (long long)w->id,
 	    d->moves, ms);
 	assert_true(w->caught && w->wrong);
 	assert_int_equal(w->early, 1);
+	/* The waits the players ended took a small part of the answer
+	 * time: the bot went on when it heard the liar, then at !next. */
+	assert_int_equal(w->nwaits, w->answered ? 2 : 0);
+	for (i = 0; i < w->nwaits; i++) {
+		print_message("wait %d ended %lld ms after %s\n", i + 1,
+		    w->waited[i], i == 0 ? "the answer" : "!next");
+		assert_true(w->waited[i] < ANSWER_MS / 10);
+	}
 	/* Everything the bot sent the players has come. */
 	driver_sync(d, t);
 }
@@ -371,15 +421,42 @@ check_ask(struct world *w, int n, const struct game_move *mv, const char *said)
 	buf_addf(b, "%s asks %s the question on ", nick(w, mv->seat),
 	    nick(w, mv->argv[1]));
 	words_card(b, mv->argv[0]);
-	buf_addf(b, ": %s", question(w, mv->argv[0]));
+	buf_addf(b, ": %s - %s answers in the channel; next goes on.",
+	    question(w, mv->argv[0]), nick(w, mv->argv[1]));
 	said_is(w, said);
 	buf_addf(&w->shown, "%s\n", buf_str(b));
 	w->asks[w->honest]++;
+	w->answerer = mv->argv[1];
 	w->ask_at = n;
 }
 
+/* How a question's wait ended: the table's move when its time was up;
+ * in the second game, the first by the liar heard, the second by the
+ * asker's next. */
+static void
+check_answered(struct world *w, const struct game_move *mv, const char *said)
+{
+	struct buf *b = expect(w);
+	int heard = w->asks[0] + w->asks[1] == 1;
+
+	if (!w->answered) {
+		assert_int_equal(mv->verb, VERB_ANSWERED);
+		assert_int_equal(mv->seat, GAME_SEAT_TABLE);
+		buf_adds(b, "Time is up for the answer.");
+	} else {
+		assert_int_equal(mv->verb, VERB_NEXT);
+		assert_int_equal(mv->seat, heard ? w->answerer : w->asker);
+		buf_addf(b, "%s %s.", nick(w, mv->seat), heard ?
+		    "has answered" : "moves on");
+	}
+	buf_addf(b, " %s to play %s.", nick(w, w->after),
+	    words_rank(w->want, 1));
+	said_is(w, said);
+}
+
 /* One step of the replay: the move was announced as the rules word it,
- * and a question's pause ended with the table's move alone. */
+ * and a question's pause ended with one move, the table's or the next of
+ * the player who ended it. */
 static void
 step(void *ctx, int n, const struct game_move *mv, const struct game *g,
     const struct driver_said *said)
@@ -399,13 +476,9 @@ step(void *ctx, int n, const struct game_move *mv, const struct game *g,
 		w->ask_at = -10;
 		return;
 	}
-	if (n == w->ask_at + 1) {
-		assert_int_equal(mv->verb, VERB_ANSWERED);
-		assert_int_equal(mv->seat, GAME_SEAT_TABLE);
-		buf_addf(b, "Time is up for the answer. %s to play %s.",
-		    nick(w, w->after), words_rank(w->want, 1));
-		said_is(w, said->pub);
-	} else if (n == w->ask_at + 2)
+	if (n == w->ask_at + 1)
+		check_answered(w, mv, said->pub);
+	else if (n == w->ask_at + 2)
 		assert_int_equal(mv->seat, w->after);
 	if (mv->verb == VERB_PLAY)
 		check_play(w, mv, g, said->pub);
@@ -417,7 +490,7 @@ step(void *ctx, int n, const struct game_move *mv, const struct game *g,
 		buf_addf(expect(w), "Nobody called cheat on %s. %s wins!",
 		    nick(w, w->last), nick(w, w->last));
 		said_is(w, said->pub);
-	} else if (mv->verb != VERB_ANSWERED)
+	} else if (mv->verb != VERB_ANSWERED && mv->verb != VERB_NEXT)
 		fail_msg("move %d: verb %d", n, mv->verb);
 	if (!g->over)
 		return;
@@ -522,25 +595,73 @@ test_exit(void **state)
 	    &table(w)->p[WATCHER].cl, ":cheaterbot!* QUIT *", 0));
 }
 
+/* The second game: the same tests, on the world whose waits the players
+ * end. */
+static void
+run_answered(void **state, void (*test)(void **))
+{
+	void *w = (struct world *)*state + 1;
+
+	test(&w);
+}
+
+static void
+test_game_answered(void **state)
+{
+	run_answered(state, test_game);
+}
+
+static void
+test_announced_answered(void **state)
+{
+	run_answered(state, test_announced);
+}
+
+static void
+test_secrets_answered(void **state)
+{
+	run_answered(state, test_secrets);
+}
+
+static void
+test_database_answered(void **state)
+{
+	run_answered(state, test_database);
+}
+
+static void
+test_exit_answered(void **state)
+{
+	run_answered(state, test_exit);
+}
+
+/* Two worlds: the first game's, then the second's. */
 static int
 setup(void **state)
 {
-	*state = calloc(1, sizeof(struct world));
-	return *state != NULL ? 0 : -1;
+	struct world *w = calloc(2, sizeof(struct world));
+
+	if (w == NULL)
+		return -1;
+	w[1].answered = 1;
+	*state = w;
+	return 0;
 }
 
 static int
 teardown(void **state)
 {
 	struct world *w = *state;
-	int i;
+	int i, k;
 
-	driver_close(&w->d);
-	buf_free(&w->chan);
-	buf_free(&w->shown);
-	buf_free(&w->text);
-	for (i = 0; i < DRIVER_POOL; i++)
-		buf_free(&w->priv[i]);
+	for (k = 0; k < 2; k++) {
+		driver_close(&w[k].d);
+		buf_free(&w[k].chan);
+		buf_free(&w[k].shown);
+		buf_free(&w[k].text);
+		for (i = 0; i < DRIVER_POOL; i++)
+			buf_free(&w[k].priv[i]);
+	}
 	free(w);
 	return 0;
 }
@@ -554,6 +675,11 @@ main(void)
 	    cmocka_unit_test(test_secrets),
 	    cmocka_unit_test(test_database),
 	    cmocka_unit_test(test_exit),
+	    cmocka_unit_test(test_game_answered),
+	    cmocka_unit_test(test_announced_answered),
+	    cmocka_unit_test(test_secrets_answered),
+	    cmocka_unit_test(test_database_answered),
+	    cmocka_unit_test(test_exit_answered),
 	};
 
 	return cmocka_run_group_tests_name(

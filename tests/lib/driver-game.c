@@ -387,6 +387,28 @@ driver_type(
 	return cmd;
 }
 
+/* seat says t->speech in the channel: its move is the rules' heard(),
+ * made by the bot on hearing it.  1 (a player's move was sent). */
+static int
+driver_speak(struct driver *d, struct driver_table *t, int seat)
+{
+	struct game_turn tu;
+
+	t->ops->turn(t->g, &tu);
+	if (!tu.pause || tu.speaker != seat || t->ops->heard == NULL)
+		driver_fail(d, "%s: seat %d would say '%s', but the game does "
+		    "not wait on its words", t->chan, seat, t->speech);
+	t->ops->heard(t->g, &t->sent);
+	game_move_format(t->ops, &t->sent, t->expect, sizeof t->expect);
+	snprintf(t->said, sizeof t->said, "%s", t->speech);
+	t->mark = t->p[0].cl.nlines;
+	client_send(&t->p[t->player[seat]].cl, "PRIVMSG %s :%s", t->chan,
+	    t->speech);
+	t->state = DRIVER_SENT;
+	t->deadline = ngircd_now_ms() + driver_limit(d, DRIVER_MOVE_MS);
+	return 1;
+}
+
 int
 driver_send(struct driver *d, int k)
 {
@@ -403,6 +425,8 @@ driver_send(struct driver *d, int k)
 	        : t->ops->sample(t->g, &d->rng, &mv) != 0)
 		driver_fail(d, "%s: no move to %s", t->chan,
 		    t->choose != NULL ? "choose" : "sample");
+	if (t->speech != NULL && mv.seat >= 0)
+		return driver_speak(d, t, mv.seat);
 	cmd = mv.seat < 0 ? -1 : driver_type(d, t, &mv);
 	if (cmd < 0) {
 		t->ops->timeout(t->g, &t->sent);

@@ -104,6 +104,12 @@ struct driver_table {
 	 * other such command goes to the bot in private.  A chooser may set
 	 * it move by move. */
 	unsigned in_channel;
+	/* What the chosen move's seat says in the channel instead of
+	 * typing a command, set by a chooser move by move (NULL: type the
+	 * command): the seat must be the pause's turn().speaker, and the
+	 * move expected is the rules' heard(), which the bot makes when it
+	 * hears the line. */
+	const char *speech;
 };
 
 struct driver {

@@ -129,6 +129,9 @@ fx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
 	assert_int_equal(t->seat, seat);
 	assert_int_equal(t->window, window);
 	assert_int_equal(t->accused, accused);
+	/* Only a pause hears a seat (game.h): every other turn says -1. */
+	if (!t->pause)
+		assert_int_equal(t->speaker, -1);
 }
 
 void
@@ -142,6 +145,7 @@ fx_assert_over(struct fx *f, const int *places, int winner, int loser,
 	assert_int_equal(t.over, 1);
 	assert_int_equal(t.seat, -1);
 	assert_int_equal(t.window, 0);
+	assert_int_equal(t.speaker, -1);
 	f->ops->result(f->g, r);
 	assert_int_equal(r->nseats, f->nseats);
 	assert_int_equal(r->winner, winner);
@@ -186,7 +190,7 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 {
 	enum game_where where = GAME_WHERE_PRIVATE;
 	const struct game_cmd *gc;
-	char *copy, *argv[FX_MAX_WORDS], *cause = NULL;
+	char *copy, *argv[FX_MAX_WORDS], *cause = NULL, word[32];
 	int argc, cmd, rc;
 
 	if (f->where && line[0] == '!') {
@@ -201,8 +205,10 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 	cmd = f->where ? game_cmd_find_where(f->ops, argv[0], where) :
 	    game_cmd_find(f->ops, argv[0]);
 	if (cmd < 0) {
+		/* argv[0] lies in copy: name it before copy goes. */
+		snprintf(word, sizeof word, "%s", argv[0]);
 		free(copy);
-		fail_msg("no command '%s' in '%s'", argv[0], line);
+		fail_msg("no command '%s' in '%s'", word, line);
 	}
 	gc = &f->ops->cmds[cmd];
 	/* Refused before parse() as bot/dispatch.c refuses it. */

@@ -64,15 +64,15 @@ void fx_invariants(struct fx *f, const char *what);
  * function): fails unless it was accepted and the invariants hold. */
 void fx_stacked(struct fx *f, int rc, char *cause);
 
-/* Fails unless the game is not over, seat is to move (or -1) and the
- * seats in window may react to accused (or -1); the turn into t (or
- * NULL) for the variant's own checks. */
+/* Fails unless the game is not over, seat is to move (or -1), the seats
+ * in window may react to accused (or -1) and, but in a pause, no seat is
+ * a speaker; the turn into t (or NULL) for the variant's own checks. */
 void fx_assert_turn(struct fx *f, int seat, unsigned window, int accused,
     struct game_turn *t);
 
-/* Fails unless the game is over, with no seat to move and no window,
- * and its result has places (seat order), winner and loser (-1: none);
- * the result into r for the variant's own checks. */
+/* Fails unless the game is over, with no seat to move, no window and no
+ * speaker, and its result has places (seat order), winner and loser (-1:
+ * none); the result into r for the variant's own checks. */
 void fx_assert_over(struct fx *f, const int *places, int winner, int loser,
     struct game_result *r);
 

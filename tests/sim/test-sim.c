@@ -4,9 +4,11 @@
  * default 200) spread over every seat count and every combination of option
  * values that matters, choosing moves with sample(), sometimes timeout() or
  * a leave.  At every step the state must pass invariants(), a sampled move
- * must pass check() and survive its text form, and a timeout move must be
- * legal; every game must end within MOVE_CAP moves, and replaying its move
- * log from the same seed must give the same messages and final views.
+ * must pass check() and survive its text form, a timeout move must be
+ * legal, and so must the heard() move of a pause's speaker (a speaker
+ * only ever in a pause, every other turn() saying -1); every game must
+ * end within MOVE_CAP moves, and replaying its move log from the same
+ * seed must give the same messages and final views.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,7 +46,7 @@ static char where[256];
 
 /* Totals over one variant, for the summary line. */
 struct sim_stats {
-	long games, moves, timeouts, leaves;
+	long games, moves, timeouts, heard, leaves;
 	int longest;
 };
 
@@ -225,8 +227,10 @@ check_offered(const struct game_ops *ops, const struct game *g,
 
 	if (ops->check(g, mv, &cause) != 0)
 		fail_msg("%s: %s move refused: %s", where, what, cause);
+	/* In a pause the rules may let a seat end it (check() said so). */
 	assert_true(mv->seat == t->seat || mv->seat == GAME_SEAT_TABLE ||
-	    (mv->seat >= 0 && (t->window & (1u << mv->seat)) != 0));
+	    (mv->seat >= 0 && (t->window & (1u << mv->seat)) != 0) ||
+	    (mv->seat >= 0 && t->pause));
 	game_move_format(ops, mv, text, sizeof text);
 	if (game_move_parse(ops, text, &back, &cause) != 0)
 		fail_msg("%s: '%s' does not parse: %s", where, text,
@@ -237,8 +241,23 @@ check_offered(const struct game_ops *ops, const struct game *g,
 	check_typed(ops, g, mv);
 }
 
-/* Chooses the next move: mostly sampled, sometimes the timeout move,
- * rarely a seat leaving. */
+/* A speaker is a seat still in the game, only in a pause, with a move
+ * to make of what they say; every other turn() says -1. */
+static void
+check_speaker(const struct game_ops *ops, const struct game_turn *t,
+    int nseats)
+{
+	if (t->speaker == -1)
+		return;
+	if (!t->pause || t->speaker < 0 || t->speaker >= nseats)
+		fail_msg("%s: speaker %d (pause %d)", where, t->speaker,
+		    t->pause);
+	if (ops->heard == NULL)
+		fail_msg("%s: speaker %d, and no heard()", where, t->speaker);
+}
+
+/* Chooses the next move: mostly sampled, sometimes the timeout move or
+ * the speaker heard, rarely a seat leaving. */
 static void
 choose(const struct game_ops *ops, const struct game *g,
     const struct game_turn *t, int nseats, struct rng *rng,
@@ -250,6 +269,16 @@ choose(const struct game_ops *ops, const struct game *g,
 	if (ops->sample(g, rng, mv) != 0)
 		fail_msg("%s: no sample in a running game", where);
 	check_offered(ops, g, t, mv, "sampled");
+	check_speaker(ops, t, nseats);
+	if (t->speaker >= 0) {
+		ops->heard(g, &tmv);
+		check_offered(ops, g, t, &tmv, "heard");
+		if (r < 30) {
+			*mv = tmv;
+			st->heard++;
+			return;
+		}
+	}
 	if (t->seat >= 0 || t->window != 0) {
 		ops->timeout(g, &tmv);
 		check_offered(ops, g, t, &tmv, "timeout");
@@ -408,8 +437,8 @@ test_variant(void **state)
 		free(b.buf);
 	}
 	print_message("%s: %ld games, %ld moves (longest %d), %ld timeouts, "
-	    "%ld leaves\n", ops->name, st.games, st.moves, st.longest,
-	    st.timeouts, st.leaves);
+	    "%ld heard, %ld leaves\n", ops->name, st.games, st.moves,
+	    st.longest, st.timeouts, st.heard, st.leaves);
 	free(cfg);
 }
 

@@ -4,9 +4,11 @@
  * config/questions.txt loaded into the harness's configuration: after a
  * call the asker gets the choices privately with their texts, the question
  * is said in the channel to the one asked, and play waits answer_ms before
- * it goes on; the asker's turn timer asks for them.  Also the properties
- * of render_question_index(), which gives each card of a game its
- * question from the game's seed.
+ * it goes on, unless the one asked says something in the channel first
+ * (an ACTION too; not a command) or types next, or the asker does; across
+ * restarts too.  An asker whose turn timer runs out asks nothing.  Also
+ * the properties of render_question_index(), which gives each card of a
+ * game its question from the game's seed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -197,15 +199,16 @@ test_wrong_call_question(void **state)
 	harness_free(h);
 }
 
-/* The asker who does not ask runs out of time: the bot asks the liar the
- * first card's question, and the answer's pause follows. */
+/* The asker who does not ask runs out of time: no question is asked (the
+ * asker may ask, not must), the channel hears so at once although the
+ * asker plays next, and play goes on without a pause. */
 static void
 test_asker_timeout(void **state)
 {
 	struct harness *h = deal_questions(33);
 	struct table *t = harness_table(h);
-	int liar = harness_turn(h), caller = (liar + 1) % 3, card;
-	char want[512], plain[16];
+	int liar = harness_turn(h), caller = (liar + 1) % 3, card, before;
+	char want[512];
 
 	(void)state;
 	card = lay_first(h, 1);
@@ -214,16 +217,199 @@ test_asker_timeout(void **state)
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
 	assert_int_equal(harness_turn(h), caller);
+	before = t->nmoves;
 	harness_advance(h, (uint64_t)h->conf.turn_ms);
-	cards_plain(card, plain, sizeof plain);
-	snprintf(want, sizeof want, "%s ran out of time. %s asks %s the "
-	    "question on %s: %s", t->seats[caller].nick, t->seats[caller].nick,
-	    t->seats[liar].nick, plain, question_of(h, card));
+	assert_int_equal(t->nmoves, before + 1);
+	snprintf(want, sizeof want, "PRIVMSG #cheater :%s ran out of time. %s "
+	    "asks no question. %s to play twos.", t->seats[caller].nick,
+	    t->seats[caller].nick, t->seats[caller].nick);
 	assert_true(harness_find(h, 0, want, NULL) >= 0);
-	assert_true(paused(t));
-	harness_advance(h, (uint64_t)h->conf.answer_ms);
-	assert_int_equal(harness_turn(h), caller);
+	assert_true(harness_find(h, 0, "the question on", NULL) < 0);
 	assert_false(paused(t));
+	assert_int_equal(harness_turn(h), caller);
+	harness_free(h);
+}
+
+/* A lie laid and caught, and the caller's question on its card asked in
+ * private: the game waits for the liar's answer.  The seats of the liar,
+ * the asker and the player after the liar into *liar, *asker, *next. */
+static struct harness *
+asked(uint64_t seed, int *liar, int *asker, int *next)
+{
+	struct harness *h = deal_questions(seed);
+	struct table *t = harness_table(h);
+	char typed[32], plain[16];
+	int card;
+
+	*liar = harness_turn(h);
+	*next = (*liar + 1) % 3;
+	*asker = (*liar + 2) % 3;
+	card = lay_first(h, 1);
+	assert_true(card >= 0);
+	harness_advance(h, 100);
+	harness_say(h, t->seats[*asker].nick, CH, "!cheat");
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	cards_plain(card, plain, sizeof plain);
+	snprintf(typed, sizeof typed, "ask %s", plain);
+	harness_say(h, t->seats[*asker].nick, "cheaterbot", typed);
+	assert_true(paused(t));
+	return h;
+}
+
+/* The question says who answers and how to go on; any line of the liar's
+ * in the channel is the answer and ends the wait at once, with the
+ * answer's timer (no second move).  Nobody else's talk does, nor the
+ * liar's words to the bot in private, nor a command of theirs (!status:
+ * they may want the question again). */
+static void
+test_answer_heard(void **state)
+{
+	int liar, asker, next, before;
+	struct harness *h = asked(21, &liar, &asker, &next);
+	struct table *t = harness_table(h);
+	const char *ln = t->seats[liar].nick;
+	char want[256];
+
+	(void)state;
+	snprintf(want, sizeof want, " - %s answers in the channel; next goes "
+	    "on.", ln);
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :",
+	    t->seats[asker].nick, "the question on", want, NULL) >= 0);
+	before = t->nmoves;
+	harness_advance(h, 1000);
+	harness_say(h, t->seats[asker].nick, CH, "take your time");
+	harness_say(h, t->seats[next].nick, CH, "a cat, surely");
+	harness_say(h, "dave", CH, "I know this one");
+	harness_say(h, ln, "cheaterbot", "a cat");
+	harness_say(h, ln, CH, "!status");
+	assert_true(harness_find(h, 0, "answers a question. Pile:", NULL) >=
+	    0);
+	assert_int_equal(t->nmoves, before);
+	assert_true(paused(t));
+
+	harness_say(h, ln, CH, "A cat, obviously: they sleep all day");
+	assert_int_equal(t->nmoves, before + 1);
+	assert_false(paused(t));
+	assert_int_equal(harness_turn(h), next);
+	snprintf(want, sizeof want, "PRIVMSG #cheater :%s has answered. %s to "
+	    "play twos.", ln, t->seats[next].nick);
+	assert_true(harness_find(h, 0, want, NULL) >= 0);
+	harness_say(h, ln, CH, "really!");
+	harness_advance(h, (uint64_t)h->conf.answer_ms);
+	assert_int_equal(t->nmoves, before + 1);
+	assert_true(harness_find(h, 0, "Time is up", NULL) < 0);
+	harness_free(h);
+}
+
+/* The one asked plays next (a wrong caller, asked by the player they
+ * called): their line ends the wait, and the channel hears so at once,
+ * not with their play, though the move is theirs and they move again. */
+static void
+test_heard_plays_next(void **state)
+{
+	struct harness *h = deal_questions(5);
+	struct table *t = harness_table(h);
+	int honest = harness_turn(h), caller = (honest + 1) % 3, card, from;
+	const char *cn = t->seats[caller].nick;
+	char want[256], typed[64], plain[16];
+
+	(void)state;
+	card = lay_first(h, 0);
+	assert_true(card >= 0);
+	harness_advance(h, 100);
+	harness_say(h, cn, CH, "!bs");
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	cards_plain(card, plain, sizeof plain);
+	snprintf(typed, sizeof typed, "ask %s %s", plain, cn);
+	harness_say(h, t->seats[honest].nick, "cheaterbot", typed);
+	assert_true(paused(t));
+	from = h->nsent;
+	harness_say(h, cn, CH, "the sea, every time");
+	assert_false(paused(t));
+	assert_int_equal(harness_turn(h), caller);
+	snprintf(want, sizeof want, "PRIVMSG #cheater :%s has answered. %s to "
+	    "play twos.", cn, cn);
+	assert_true(harness_find(h, from, want, NULL) >= 0);
+	harness_free(h);
+}
+
+/* An ACTION (/me) in the channel is a line too; another CTCP is not. */
+static void
+test_answer_action(void **state)
+{
+	int liar, asker, next, before;
+	struct harness *h = asked(21, &liar, &asker, &next);
+	struct table *t = harness_table(h);
+	const char *ln = t->seats[liar].nick;
+
+	(void)state;
+	before = t->nmoves;
+	harness_say(h, ln, CH, "\001PING 1\001");
+	assert_int_equal(t->nmoves, before);
+	harness_say(h, ln, CH, "\001ACTION thinks of a cat\001");
+	assert_int_equal(t->nmoves, before + 1);
+	assert_false(paused(t));
+	harness_free(h);
+}
+
+/* next ends the wait too, from the asker in the channel; from a player
+ * the question is not about, it is refused. */
+static void
+test_next(void **state)
+{
+	int liar, asker, next, before;
+	struct harness *h = asked(21, &liar, &asker, &next);
+	struct table *t = harness_table(h);
+	char want[256];
+
+	(void)state;
+	before = t->nmoves;
+	harness_say(h, t->seats[next].nick, CH, "!next");
+	snprintf(want, sizeof want, "%s :[#cheater] only the player asked, or "
+	    "the one who asked, ends the wait", t->seats[next].nick);
+	assert_true(harness_find(h, 0, want, NULL) >= 0);
+	assert_int_equal(t->nmoves, before);
+	harness_say(h, t->seats[asker].nick, CH, "!next");
+	assert_int_equal(t->nmoves, before + 1);
+	snprintf(want, sizeof want, "PRIVMSG #cheater :%s moves on. %s to play "
+	    "twos.", t->seats[asker].nick, t->seats[next].nick);
+	assert_true(harness_find(h, 0, want, NULL) >= 0);
+	assert_int_equal(harness_turn(h), next);
+	harness_advance(h, (uint64_t)h->conf.answer_ms);
+	assert_int_equal(t->nmoves, before + 1);
+	assert_true(harness_find(h, 0, "Time is up", NULL) < 0);
+	harness_free(h);
+}
+
+/* A restart during the wait: the game goes on waiting, the liar's line
+ * still ends it, and that move, logged, is replayed by the next restart
+ * (play goes on with the next player, not paused). */
+static void
+test_heard_restart(void **state)
+{
+	int liar, asker, next, before;
+	struct harness *h = asked(21, &liar, &asker, &next);
+	struct table *t = harness_table(h);
+	char ln[32];
+
+	(void)state;
+	snprintf(ln, sizeof ln, "%s", t->seats[liar].nick);
+	before = t->nmoves;
+	harness_clear(h);
+	harness_restart(h, NULL);
+	t = harness_table(h);
+	assert_non_null(t);
+	assert_true(harness_find(h, 0, "goes on after a restart", NULL) >= 0);
+	assert_true(paused(t));
+	harness_say(h, ln, CH, "a cat");
+	assert_int_equal(t->nmoves, before + 1);
+	assert_false(paused(t));
+	harness_restart(h, NULL);
+	t = harness_table(h);
+	assert_non_null(t);
+	assert_int_equal(t->nmoves, before + 1);
+	assert_false(paused(t));
+	assert_int_equal(harness_turn(h), next);
 	harness_free(h);
 }
 
@@ -295,6 +481,11 @@ main(void)
 		cmocka_unit_test(test_caught_question),
 		cmocka_unit_test(test_wrong_call_question),
 		cmocka_unit_test(test_asker_timeout),
+		cmocka_unit_test(test_answer_heard),
+		cmocka_unit_test(test_heard_plays_next),
+		cmocka_unit_test(test_answer_action),
+		cmocka_unit_test(test_next),
+		cmocka_unit_test(test_heard_restart),
 		cmocka_unit_test(test_question_index),
 		cmocka_unit_test(test_render_questions),
 	};

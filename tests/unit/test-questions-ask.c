@@ -3,9 +3,10 @@
  * a call: a caught liar is asked by the caller, a wrong caller's target
  * asks anyone; the choice among the cards called (each listed to the asker
  * with its {q:CARD}), who may ask whom, "ask none", the pause while the
- * answer is awaited and the table's "answered" that ends it, play going on
- * after the player called with the next rank, the views, and command()
- * round trips of ask moves.  Deals and plays are in test-questions-play.c,
+ * answer is awaited and what ends it (the table's "answered", or "next" by
+ * the one asked, heard or typed, or by the asker), play going on after
+ * the player called with the next rank, the views, and command() round
+ * trips of ask moves.  Deals and plays are in test-questions-play.c,
  * the end of a game, timeouts and leaves in test-questions-end.c.
  */
 #include <stdarg.h>
@@ -33,9 +34,9 @@ static const char *const four_hands[] = {
 	"3c 4s 6h 10d ks",
 };
 
-/* Nobody acts: the game waits for an answer. */
+/* Nobody takes a turn: the game waits for speaker's answer. */
 static void
-assert_paused(struct fx *f)
+assert_paused(struct fx *f, int speaker)
 {
 	struct game_turn t;
 
@@ -45,6 +46,7 @@ assert_paused(struct fx *f)
 	assert_int_equal(t.window, 0);
 	assert_int_equal(t.accused, -1);
 	assert_int_equal(t.pause, 1);
+	assert_int_equal(t.speaker, speaker);
 }
 
 /* No public message since the last move shows a card held in a hand,
@@ -139,10 +141,11 @@ test_caught(void **state)
 
 	step(f, 3, "ask 7c", shown);
 	snprintf(want, sizeof want, "{p:3} asks {p:1} the question on 7♣: "
-	    "{q:%d}", fx_card("7c"));
+	    "{q:%d} - {p:1} answers in the channel; next goes on.",
+	    fx_card("7c"));
 	assert_said(f, GAME_PUBLIC, want);
 	assert_int_equal(f->sink.n, 1);
-	assert_paused(f);
+	assert_paused(f, 1);
 	fx_refused(f, 3, "ask 4d", "there is no question for you to ask");
 	fx_refused(f, 1, "ask 4d {p:3}", "there is no question for you to "
 	    "ask");
@@ -204,9 +207,10 @@ test_wrong_call(void **state)
 
 	step(f, 1, "ask ah {p:2}", "ah");
 	snprintf(want, sizeof want, "{p:1} asks {p:2} the question on "
-	    "{red:A♥}: {q:%d}", fx_card("ah"));
+	    "{red:A♥}: {q:%d} - {p:2} answers in the channel; next goes on.",
+	    fx_card("ah"));
 	assert_said(f, GAME_PUBLIC, want);
-	assert_paused(f);
+	assert_paused(f, 2);
 	assert_int_equal(fx_move(f, "-1 answered"), 0);
 	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:2} to play "
 	    "twos.");
@@ -241,7 +245,7 @@ test_ask_none_and_ranks(void **state)
 	    "cards). {p:1} may ask {p:0} a question.");
 	assert_int_equal(fx_hand_n(f, 0), 40);
 	step(f, 1, "ask 5c {p:0}", "5c");
-	assert_paused(f);
+	assert_paused(f, 0);
 	assert_int_equal(fx_move(f, "-1 answered"), 0);
 	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:1} to play "
 	    "fives.");
@@ -263,6 +267,82 @@ test_ask_none_and_ranks(void **state)
 	assert_int_equal(fx_move(f, "-1 answered"), 0);
 	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:3} to play "
 	    "sevens.");
+	fx_free(f);
+}
+
+/* The wait for an answer ends before the answer's time: when the player
+ * asked is heard (turn().speaker; the heard() move is theirs, as if they
+ * had typed next), when they type next, or when the asker does; nobody
+ * else ends it, the table only when the time is up, and there is nothing
+ * to end before the question is asked or after its end.  Play goes on
+ * after the player called, as after the answer's time. */
+static void
+test_wait_ends(void **state)
+{
+	static const char *const waiting = "only the player asked, or the one "
+	    "who asked, ends the wait";
+	struct fx *f = fx_new_ops(Q, 4, 0, NULL);
+	struct game_move mv, typed;
+	char text[32];
+
+	(void)state;
+	fx_stack(f, four_hands);
+	fx_refused(f, 1, "next", "no answer is awaited");
+	fx_ok(f, 1, "play 4d 7c");
+	fx_ok(f, 3, "cheat");
+	/* Choosing (a turn, not a pause): nobody is heard yet. */
+	fx_assert_turn(f, 3, 0, -1, NULL);
+	fx_refused(f, 3, "next", "no answer is awaited");
+	fx_refused(f, 1, "next", "no answer is awaited");
+	fx_ok(f, 3, "ask 7c");
+	assert_paused(f, 1);
+	fx_refused(f, 0, "next", waiting);
+	fx_refused(f, 2, "next please", waiting);
+	fx_move_refused(f, "-1 next", waiting);
+	fx_move_refused(f, "1 next 3", "next takes no arguments");
+
+	/* The player asked is heard: the move is theirs, the one next
+	 * typed makes. */
+	f->ops->heard(f->g, &mv);
+	assert_int_equal(fx_parse(f, 1, "next", &typed), 0);
+	assert_memory_equal(&mv, &typed, sizeof mv);
+	game_move_format(f->ops, &mv, text, sizeof text);
+	assert_string_equal(text, "1 next");
+	assert_int_equal(f->ops->command(f->g, &mv, text, sizeof text),
+	    game_cmd_find(f->ops, "next"));
+	assert_string_equal(text, "next");
+	assert_int_equal(fx_apply(f, &mv), 0);
+	assert_said(f, GAME_PUBLIC, "{p:1} has answered. {p:2} to play twos.");
+	assert_int_equal(f->sink.n, 1);
+	fx_assert_turn(f, 2, 0, -1, NULL);
+	fx_refused(f, 1, "next", "no answer is awaited");
+	fx_refused(f, 3, "next", "no answer is awaited");
+	fx_move_refused(f, "-1 answered", "no answer is awaited");
+
+	/* The asker goes on (words after next are table talk). */
+	fx_ok(f, 2, "play 2h");
+	fx_ok(f, 0, "cheat");
+	fx_ok(f, 2, "ask 2h {p:3}");
+	assert_paused(f, 3);
+	fx_refused(f, 0, "next", waiting);
+	fx_ok(f, 2, "next thanks anyway");
+	assert_said(f, GAME_PUBLIC, "{p:2} moves on. {p:3} to play threes.");
+	fx_assert_turn(f, 3, 0, -1, NULL);
+
+	/* The one asked types it; the asker who left cannot, and the one
+	 * asked is still heard. */
+	fx_ok(f, 3, "play 4s");
+	fx_ok(f, 1, "cheat");
+	assert_said_has(f, GAME_PUBLIC, "- a lie. {p:3} takes the pile");
+	fx_ok(f, 1, "ask 4s");
+	fx_move_ok(f, "1 leave");
+	assert_said(f, GAME_PUBLIC, "{p:1} leaves the game; those 38 cards go "
+	    "under the pile.");
+	assert_paused(f, 3);
+	fx_move_refused(f, "1 next", waiting);
+	fx_ok(f, 3, "next");
+	assert_said(f, GAME_PUBLIC, "{p:3} has answered. {p:0} to play "
+	    "fours.");
 	fx_free(f);
 }
 
@@ -336,12 +416,15 @@ test_command_round_trip(void **state)
 	fx_stack(f, four_hands);
 	fx_ok(f, 1, "play qd 4d");
 	fx_ok(f, 2, "cheat");
+	/* The asker's timeout asks nothing. */
 	f->ops->timeout(f->g, &mv);
+	assert_round_trip(f, &mv, "ask none");
+	mv.argc = 2;
+	mv.argv[0] = fx_card("qd");
+	mv.argv[1] = 1;
 	assert_round_trip(f, &mv, "ask Q♦ {p:1}");
 	mv.argv[0] = fx_card("4d");
 	assert_round_trip(f, &mv, "ask 4♦ {p:1}");
-	mv.argc = 0;
-	assert_round_trip(f, &mv, "ask none");
 	fx_ok(f, 2, "ask 4d");
 	/* The table's answered is typed by nobody. */
 	f->ops->timeout(f->g, &mv);
@@ -351,6 +434,10 @@ test_command_round_trip(void **state)
 	fx_ok(f, 2, "play 2h");
 	fx_ok(f, 0, "cheat");
 	f->ops->timeout(f->g, &mv);
+	assert_round_trip(f, &mv, "ask none");
+	mv.argc = 2;
+	mv.argv[0] = fx_card("2h");
+	mv.argv[1] = 0;
 	assert_round_trip(f, &mv, "ask 2♥ {p:0}");
 	mv.argv[1] = 3;
 	assert_round_trip(f, &mv, "ask 2♥ {p:3}");
@@ -380,7 +467,8 @@ test_two_decks(void **state)
 	assert_said(f, 2, want);
 	fx_ok(f, 2, "ask 4h");
 	snprintf(want, sizeof want, "{p:2} asks {p:1} the question on {red:4♥}: "
-	    "{q:%d}", fx_card("4h"));
+	    "{q:%d} - {p:1} answers in the channel; next goes on.",
+	    fx_card("4h"));
 	assert_said(f, GAME_PUBLIC, want);
 	fx_free(f);
 }
@@ -394,6 +482,7 @@ main(void)
 		T(test_caught),
 		T(test_wrong_call),
 		T(test_ask_none_and_ranks),
+		T(test_wait_ends),
 		T(test_views),
 		T(test_command_round_trip),
 		T(test_two_decks),

@@ -3,10 +3,9 @@
  * what happens when nobody acts or a player goes: the last card laid wins
  * once the table closes its window or a call on it is wrong (no question
  * then), a lie on the last card caught (the liar takes the pile, then the
- * question), the timeout moves of a question (the first card called, to
- * the liar or to the wrong caller) and of its answer, and leaves during a
- * question by the asker, the one asked, the next player or another, and
- * those that end the game.
+ * question), the timeout moves of a question (none is asked) and of its
+ * answer, and leaves during a question by the asker, the one asked, the
+ * next player or another, and those that end the game.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -144,50 +143,44 @@ test_caught_last_card(void **state)
 	fx_free(f);
 }
 
-/* A caught liar's asker times out: the first card called, to the liar;
- * then the answer's time; then the next player's default play, of the
- * rank after the one called. */
+/* A caught liar's asker lets the choice run out of time: no question is
+ * asked (the asker "may" ask), and play goes on at once after the liar;
+ * the next player's default play is of the rank after the one called. */
 static void
 test_timeout_caught(void **state)
-{
-	struct fx *f = fx_new_ops(Q, 4, 0, NULL);
-	char want[96], mv[32];
-
-	(void)state;
-	fx_stack(f, four_hands);
-	fx_ok(f, 1, "play 4d 7c");
-	fx_ok(f, 3, "cheat");
-	expect_timeout(f, move_on(mv, sizeof mv, "3 ask", "4d", " 1"));
-	snprintf(want, sizeof want, "{p:3} asks {p:1} the question on "
-	    "{red:4♦}: {q:%d}", fx_card("4d"));
-	assert_said(f, GAME_PUBLIC, want);
-	assert_wait(f, -1, 1);
-	expect_timeout(f, "-1 answered");
-	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:2} to play "
-	    "twos.");
-	expect_timeout(f, move_on(mv, sizeof mv, "2 play 1 2", "2h", ""));
-	assert_said(f, GAME_PUBLIC, "{p:2} plays 1 card: one two. {p:3} to "
-	    "play threes.");
-	fx_free(f);
-}
-
-/* A wrong call's asker times out: the first card called, to the wrong
- * caller; or, once the caller has left, to the player after the asker. */
-static void
-test_timeout_wrong_call(void **state)
 {
 	struct fx *f = fx_new_ops(Q, 4, 0, NULL);
 	char mv[32];
 
 	(void)state;
 	fx_stack(f, four_hands);
+	fx_ok(f, 1, "play 4d 7c");
+	fx_ok(f, 3, "cheat");
+	expect_timeout(f, "3 ask");
+	assert_said(f, GAME_PUBLIC, "{p:3} asks no question. {p:2} to play "
+	    "twos.");
+	assert_int_equal(f->sink.n, 1);
+	assert_wait(f, 2, 0);
+	expect_timeout(f, move_on(mv, sizeof mv, "2 play 1 2", "2h", ""));
+	assert_said(f, GAME_PUBLIC, "{p:2} plays 1 card: one two. {p:3} to "
+	    "play threes.");
+	fx_free(f);
+}
+
+/* A wrong call's asker times out: nothing is asked either, even once
+ * the caller has left; a question asked waits out the answer's time,
+ * then the table goes on. */
+static void
+test_timeout_wrong_call(void **state)
+{
+	struct fx *f = fx_new_ops(Q, 4, 0, NULL);
+
+	(void)state;
+	fx_stack(f, four_hands);
 	fx_ok(f, 1, "play ah");
 	fx_ok(f, 3, "cheat");
-	expect_timeout(f, move_on(mv, sizeof mv, "1 ask", "ah", " 3"));
-	assert_said_has(f, GAME_PUBLIC, "{p:1} asks {p:3} the question on "
-	    "{red:A♥}");
-	expect_timeout(f, "-1 answered");
-	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:2} to play "
+	expect_timeout(f, "1 ask");
+	assert_said(f, GAME_PUBLIC, "{p:1} asks no question. {p:2} to play "
 	    "twos.");
 	fx_free(f);
 
@@ -198,7 +191,21 @@ test_timeout_wrong_call(void **state)
 	assert_int_equal(fx_move(f, "3 leave"), 0);
 	assert_said(f, GAME_PUBLIC, "{p:3} leaves the game; those 39 cards go "
 	    "under the pile. {p:1} may ask anyone a question.");
-	expect_timeout(f, move_on(mv, sizeof mv, "1 ask", "ah", " 2"));
+	expect_timeout(f, "1 ask");
+	assert_said(f, GAME_PUBLIC, "{p:1} asks no question. {p:2} to play "
+	    "twos.");
+	fx_free(f);
+
+	f = fx_new_ops(Q, 4, 0, NULL);
+	fx_stack(f, four_hands);
+	fx_ok(f, 1, "play ah");
+	fx_ok(f, 3, "cheat");
+	fx_ok(f, 1, "ask ah {p:0}");
+	assert_wait(f, -1, 1);
+	expect_timeout(f, "-1 answered");
+	assert_said(f, GAME_PUBLIC, "Time is up for the answer. {p:2} to play "
+	    "twos.");
+	assert_wait(f, 2, 0);
 	fx_free(f);
 }
 
