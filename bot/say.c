@@ -6,6 +6,8 @@
  * the channel on every private line, and queues it at the right priority:
  * channel lines and the prompt of a player who must act now are urgent,
  * every other private line normal (queue.h says what that guarantees).
+ * Channel lines are queued as lines the queue may merge while they wait
+ * behind the flood limit (queue_push_chan()); private lines never are.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -48,10 +50,11 @@ say_cut(const char *s, size_t len, size_t max)
 	return i > 0 ? i : max;
 }
 
-/* Queues text to target as one or more lines, each starting with lead. */
+/* Queues text to target as one or more lines, each starting with lead;
+ * chan: target is a channel, whose lines the queue may merge. */
 static void
 say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
-    const char *target, const char *lead, const char *text)
+    const char *target, const char *lead, const char *text, int chan)
 {
 	struct buf clean = BUF_INIT, line = BUF_INIT;
 	size_t budget, len, cut;
@@ -67,7 +70,11 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 		buf_reset(&line);
 		buf_addf(&line, "%s %s :%s", cmd, target, lead);
 		buf_add(&line, p, cut);
-		queue_push(b->queue, prio, buf_str(&line));
+		if (chan)
+			queue_push_chan(b->queue, prio, buf_str(&line),
+			    PREFIX_ROOM(strlen(b->nick)));
+		else
+			queue_push(b->queue, prio, buf_str(&line));
 		while (cut < len && p[cut] == ' ')
 			cut++;
 		p += cut;
@@ -82,7 +89,8 @@ say_chan_release(struct bot *b, struct chan *c)
 {
 	if (c->held.len == 0)
 		return;
-	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", buf_str(&c->held));
+	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", buf_str(&c->held),
+	    1);
 	buf_free(&c->held);
 }
 
@@ -165,7 +173,7 @@ say_private(struct bot *b, enum queue_prio prio, const char *nick,
 	say_prefs(b, nick, &colour, &notice);
 	snprintf(lead, sizeof lead, "[%s] ", c != NULL ? c->name : "*");
 	say_lines(b, prio, notice ? "NOTICE" : "PRIVMSG", nick,
-	    c != NULL ? lead : "", text);
+	    c != NULL ? lead : "", text, 0);
 }
 
 void
