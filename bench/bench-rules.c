@@ -10,10 +10,8 @@
  * 3. Lines per move: whole games at 4 and 8 seats, each move's messages
  *    gathered, rendered and cut into IRC lines as the bot does it
  *    (bot/table.c joins a move's public pieces into one channel text and
- *    each seat's into one private text; a move after which its mover
- *    alone must move again and is no call, game_holds(), has its
- *    channel text held for the next); channel texts go through bot/say.c
- *    itself (say_chan(), say_chan_hold()) into the bot's queue, and
+ *    each seat's into one private text); channel texts go through
+ *    bot/say.c itself (say_chan()) into the bot's queue, and
  *    private texts are cut as bot/say.c cuts them, at the last space
  *    that fits 510 bytes with the relay's prefix; the
  *    lines then go through the bot's own queue (bot/queue.c) at the
@@ -152,12 +150,11 @@ struct lines {
 };
 
 /* Renders and counts what g gathered: its public text through bot/say.c
- * itself (held for the next when hold, as bot/table.c does it) into the
- * bot's queue, its private texts as lines counted the same way; lets the
- * queue drain them; then empties g. */
+ * itself into the bot's queue, its private texts as lines counted the
+ * same way; lets the queue drain them; then empties g. */
 static void
 flush(struct gather *g, int nseats, struct bot *b, struct chan *c,
-    uint64_t *now, struct lines *l, uint64_t seed, int hold)
+    uint64_t *now, struct lines *l, uint64_t seed)
 {
 	struct buf asked = BUF_INIT;
 	static const char *const names[GAME_MAX_SEATS] = { "player0",
@@ -172,7 +169,7 @@ flush(struct gather *g, int nseats, struct bot *b, struct chan *c,
 		render_questions(&asked, buf_str(&g->pub), questions, seed);
 		render(&text, buf_str(&asked), names, nseats, 1);
 		last = queue_last(b->queue);
-		(hold ? say_chan_hold : say_chan)(b, c, buf_str(&text));
+		say_chan(b, c, buf_str(&text));
 		l->chan += (long)(queue_last(b->queue) - last);
 	}
 	for (i = 0; i < nseats; i++) {
@@ -217,7 +214,7 @@ bench_lines(const struct game_ops *ops, int want)
 	struct lines l = { 0, 0, 0, 0 };
 	struct rng rng;
 	struct game *g;
-	uint64_t now, last;
+	uint64_t now;
 	char *cause = NULL, name[80];
 	int nseats = seats_for(ops, want), k, n;
 
@@ -237,19 +234,15 @@ bench_lines(const struct game_ops *ops, int want)
 			fprintf(stderr, "bench: %s: %s\n", ops->name, cause);
 			exit(1);
 		}
-		flush(&ga, nseats, &bot, &chan, &now, &l, (uint64_t)k + 1, 0);
+		flush(&ga, nseats, &bot, &chan, &now, &l, (uint64_t)k + 1);
 		for (n = 0; n < MOVE_CAP; n++) {
 			ops->turn(g, &t);
 			if (t.over || ops->sample(g, &rng, &mv) != 0)
 				break;
 			ops->apply(g, &mv, &out);
 			flush(&ga, nseats, &bot, &chan, &now, &l,
-			    (uint64_t)k + 1, game_holds(ops, g, &mv));
+			    (uint64_t)k + 1);
 		}
-		/* Only a game cut at MOVE_CAP can leave a text held. */
-		last = queue_last(bot.queue);
-		say_chan_release(&bot, &chan);
-		l.chan += (long)(queue_last(bot.queue) - last);
 		l.moves += n;
 		ops->destroy(g);
 		queue_free(bot.queue);

@@ -85,38 +85,11 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 }
 
 void
-say_chan_release(struct bot *b, struct chan *c)
-{
-	if (c->held.len == 0)
-		return;
-	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", buf_str(&c->held),
-	    1);
-	buf_free(&c->held);
-}
-
-/* A new text joins the held one when both fit one line; else the held
- * text goes first as line(s) of its own (a new text is never split
- * across the held one's last line, which would make both harder to
- * read). */
-void
-say_chan_hold(struct bot *b, struct chan *c, const char *text)
+say_chan(struct bot *b, struct chan *c, const char *text)
 {
 	if (*text == '\0')
 		return; /* a server refuses an empty PRIVMSG (412) */
-	if (c->held.len > 0 && c->held.len + 1 + strlen(text) >
-	    say_budget(b, "PRIVMSG", c->name))
-		say_chan_release(b, c);
-	if (c->held.len > 0)
-		buf_addc(&c->held, ' ');
-	buf_adds(&c->held, text);
-}
-
-/* Every channel line passes here, so none can overtake the held text. */
-void
-say_chan(struct bot *b, struct chan *c, const char *text)
-{
-	say_chan_hold(b, c, text);
-	say_chan_release(b, c);
+	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", text, 1);
 }
 
 void

@@ -111,7 +111,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
-	table_out_flush(t, &o, mv);
+	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
 	table_after_move(t);
@@ -381,9 +381,6 @@ table_turn_warning(void *arg, uint64_t now)
 
 	(void)now;
 	t->t_warn = 0;
-	/* A slow mover: the channel sees the move held for them now rather
-	 * than a whole turn late. */
-	say_chan_release(t->b, t->chan);
 	if (t->turn_seat < 0 || t->seats[t->turn_seat].away)
 		return;
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;

@@ -4,9 +4,7 @@
  * Moves, windows and timers during play are in table-play.c.  The messages
  * a game emits are routed here: public ones to the channel, private ones
  * to their seat, each rendered for its recipient, all of one move's public
- * text in one line; when the mover alone must move again (a CHEATER
- * draw, then the discard), that text is held to go with the channel's
- * next (say_chan_hold()), saving a line per such move.
+ * text in one line.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -133,16 +131,14 @@ table_must_act(const struct table *t, int seat)
 }
 
 void
-table_out_flush(struct table *t, struct table_out *o,
-    const struct game_move *mv)
+table_out_flush(struct table *t, struct table_out *o)
 {
 	struct buf text = BUF_INIT;
 	int i;
 
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
-		(game_holds(t->ops, t->g, mv) ?
-		    say_chan_hold : say_chan)(t->b, t->chan, buf_str(&text));
+		say_chan(t->b, t->chan, buf_str(&text));
 	}
 	for (i = 0; i < t->nseats; i++) {
 		if (o->priv[i].len == 0 || t->seats[i].gone ||
@@ -181,7 +177,7 @@ table_start(struct table *t, char **cause)
 	table_out_init(&o);
 	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
 	if (t->g == NULL) {
-		table_out_flush(t, &o, NULL);
+		table_out_flush(t, &o);
 		return -1;
 	}
 	for (i = 0; i < t->nseats; i++) {
@@ -205,7 +201,7 @@ table_start(struct table *t, char **cause)
 	t->t_lobby_expire = 0;
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
-	table_out_flush(t, &o, NULL);
+	table_out_flush(t, &o);
 	table_after_move(t);
 	return 0;
 }
@@ -394,7 +390,7 @@ table_status(struct table *t)
 	if (t->state == TABLE_PLAYING) {
 		table_out_init(&o);
 		t->ops->view(t->g, GAME_PUBLIC, &o.out);
-		table_out_flush(t, &o, NULL);
+		table_out_flush(t, &o);
 		return;
 	}
 	buf_addf(&text, "%s lobby: ", t->ops->title);
@@ -420,5 +416,5 @@ table_hand(struct table *t, int seat)
 
 	table_out_init(&o);
 	t->ops->view(t->g, seat, &o.out);
-	table_out_flush(t, &o, NULL);
+	table_out_flush(t, &o);
 }
