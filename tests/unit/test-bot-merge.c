@@ -5,6 +5,9 @@
  * rate, channel lines waiting together go out as one, joined by
  * QUEUE_JOIN (bot/queue.c), never past the length the server relays with
  * the bot's prefix, never with another channel's lines or a private line.
+ * The prompt of the player to act goes before the move's channel text
+ * unless a challenge window is open (bot/table.c), so that a player who
+ * acts on it at once has the next move's text join the waiting one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "tests/lib/harness.h"
+#include "games/liarsuno.h"
 
 #define CH "#cheater"
 /* bot/say.c's room for the server's prefix, for the nick cheaterbot */
@@ -207,6 +211,136 @@ test_merge_limits(void **state)
 	harness_free(h);
 }
 
+/* The first line from from on to nick (private) containing text. */
+static int
+private_line(struct harness *h, int from, const char *nick, const char *text)
+{
+	char to[64];
+
+	snprintf(to, sizeof to, "NOTICE %s :", nick);
+	return harness_find(h, from, to, text, NULL);
+}
+
+/* No window open after a draw: the drawer's prompt goes first, the
+ * channel's line right after it (with a quiet queue, in the same
+ * turn of the loop). */
+static void
+test_prompt_before_draw(void **state)
+{
+	struct harness *h;
+	struct table *t;
+	int seat, from, prompt, chan;
+
+	(void)state;
+	h = drawn("cheater", &seat, &from);
+	t = harness_table(h);
+	prompt = private_line(h, from, t->seats[seat].nick, "You draw");
+	chan = harness_find(h, from, "PRIVMSG " CH " :", "draws a card",
+	    NULL);
+	assert_true(prompt >= 0 && chan >= 0);
+	assert_true(prompt < chan);
+	harness_free(h);
+}
+
+static void
+drop_text(void *ctx, int seat, const char *text)
+{
+	(void)ctx;
+	(void)seat;
+	(void)text;
+}
+
+/* Liar's UNO, alice to play on r7: a face-down play opens the window to
+ * challenge it, so its channel line goes before bob's prompt; a face-up
+ * play opens none, and bob's prompt goes first. */
+static void
+check_uno_order(const char *typed, int window)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
+	struct liarsuno_deal d = {
+		.hands = {"~r5 r3 r8", "r4 r9 g2", "g5 g6 b1"},
+		.discard = "r7",
+		.first = 0,
+	};
+	struct game_out out = {drop_text, NULL};
+	struct harness *h = harness_new(3, NULL);
+	struct game_turn tu;
+	struct table *t;
+	char *cause = NULL;
+	int from, prompt, chan;
+
+	harness_deal(h, "liarsuno", nicks);
+	t = harness_table(h);
+	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
+	from = h->nsent;
+	harness_say(h, "alice", "cheaterbot", typed);
+	assert_int_equal(t->nmoves, 1);
+	t->ops->turn(t->g, &tu);
+	assert_int_equal(tu.window != 0, window);
+	assert_int_equal(tu.seat, 1);
+	prompt = private_line(h, from, "bob", "Your turn");
+	chan = harness_find(h, from, "PRIVMSG " CH " :alice plays", NULL);
+	assert_true(prompt >= 0 && chan >= 0);
+	assert_int_equal(chan < prompt, window);
+	harness_free(h);
+}
+
+static void
+test_window_order(void **state)
+{
+	(void)state;
+	check_uno_order("play ~r5", 1);
+	check_uno_order("play r8", 0);
+}
+
+/* At the default rate, every line waiting: players who act as soon as
+ * their prompt comes have each move's text join the one before it that
+ * still waits, so a turn of draws and discards costs fewer channel lines
+ * than moves. */
+static void
+test_fast_players_merge(void **state)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
+	struct harness *h = harness_new(7, NULL);
+	struct game_move mv;
+	struct table *t;
+	int from, dealt, chan, seat, i;
+
+	(void)state;
+	queue_set_rate(h->queue, 4, 2000);
+	harness_deal(h, "cheater", nicks);
+	t = harness_table(h);
+	from = 0;
+	/* Each player moves the moment its prompt has come: a draw, then
+	 * the rules' default discard; the bucket lets a line go every 2 s
+	 * meanwhile. */
+	for (i = 0; i < 200 && t->nmoves < 12; i++) {
+		seat = harness_turn(h);
+		if (seat < 0 ||
+		    private_line(h, from, t->seats[seat].nick, "") < 0) {
+			harness_advance(h, 2000);
+			continue;
+		}
+		from = h->nsent;
+		t->ops->timeout(t->g, &mv);
+		if (mv.seat == seat)
+			harness_type(h);
+		else
+			harness_say(h, t->seats[seat].nick, CH, "!draw");
+	}
+	assert_true(t->nmoves >= 12);
+	for (i = 0; i < 60 && queue_length(h->queue) > 0; i++)
+		harness_advance(h, 2000);
+	assert_int_equal(queue_length(h->queue), 0);
+	dealt = harness_find(h, 0, "PRIVMSG " CH " :CHEATER for 3", NULL);
+	assert_true(dealt >= 0);
+	chan = count_from(h, dealt, "PRIVMSG " CH " :");
+	/* Unmerged, the deal's line and one a move; merged, at most half
+	 * as many (the deal's waited behind its own burst). */
+	assert_true(2 * chan <= 1 + t->nmoves);
+	harness_free(h);
+}
+
 int
 main(void)
 {
@@ -215,6 +349,9 @@ main(void)
 		cmocka_unit_test(test_liarsuno_draw_said),
 		cmocka_unit_test(test_merged_while_waiting),
 		cmocka_unit_test(test_merge_limits),
+		cmocka_unit_test(test_prompt_before_draw),
+		cmocka_unit_test(test_window_order),
+		cmocka_unit_test(test_fast_players_merge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
