@@ -8,19 +8,27 @@
  *    what the bot pays per game besides IRC and SQL.
  *
  * 3. Lines per move: whole games at 4 and 8 seats, each move's messages
- *    gathered, rendered and cut into IRC lines as the bot does it
+ *    gathered, rendered, cut into IRC lines and queued as the bot does it
  *    (bot/table.c joins a move's public pieces into one channel text and
- *    each seat's into one private text; a move after which its mover
- *    alone must move again and is no call, game_holds(), has its
- *    channel text held for the next); channel texts go through bot/say.c
- *    itself (say_chan(), say_chan_hold()) into the bot's queue, and
- *    private texts are cut as bot/say.c cuts them, at the last space
- *    that fits 510 bytes with the relay's prefix; the
- *    lines then go through the bot's own queue (bot/queue.c) at the
- *    default rate, burst 4 and one line per 2 s, with every player
- *    answering at once, so the game's whole length is time spent waiting
- *    on the flood rate.  The deal counts as a move's worth of lines but
- *    not as a move; the bot's result lines at the end are not counted.
+ *    each seat's into one private text, and queues the prompts of the
+ *    seats that must act before the channel text unless a challenge
+ *    window is open): channel texts through bot/say.c itself
+ *    (say_chan()), private texts cut as bot/say.c cuts them (at the last
+ *    space that fits 510 bytes with the relay's prefix) and pushed as
+ *    its NOTICEs, urgent for a seat that must act.  Everything goes
+ *    through the bot's own queue (bot/queue.c), its bucket at the default
+ *    rate, burst 4 and one line per 2 s, and lines are counted as they
+ *    leave it, after its merging: a merged channel line counts once.
+ *    Every player answers at once: the next move (the rules' sample())
+ *    is made as soon as its player has what it acts on, its prompt when
+ *    the last move sent it one, else every channel line queued so far
+ *    and its own lines (the table's moves, a window closing: the
+ *    channel's lines).  Lines to others do not hold a move up, and the
+ *    queue may merge the channel's waiting lines with the next move's.
+ *    The flood wait is the game's length from the deal to its last line
+ *    sent: all of it is time spent waiting on the flood rate.  The deal
+ *    counts as a move's worth of lines but not as a move; the bot's
+ *    result lines at the end are not counted.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -115,16 +123,34 @@ bench_speed(const struct game_ops *ops, int ms)
 	    NULL);
 }
 
-/* The lines bot/say.c makes of text to target, each opening with lead:
- * cut at the last space that fits the budget (in its second half), else
- * at the budget. */
+static const char *const names[GAME_MAX_SEATS] = { "player0", "player1",
+	"player2", "player3", "player4", "player5", "player6", "player7",
+	"player8", "player9" };
+
+/* Where a game's lines are: sent (counted as they leave the queue) and
+ * still queued, for the channel and for each seat. */
+struct lines {
+	long moves, chan, priv;		/* moves made, lines sent */
+	long chan_left;			/* lines queued to the channel */
+	long priv_left[GAME_MAX_SEATS];	/* ... to each seat */
+	int prompted[GAME_MAX_SEATS];	/* the last move sent the seat its
+					 * prompt */
+	double wait_ms;
+};
+
+/* Queues the lines bot/say.c makes of a private text to seat (a NOTICE,
+ * the default): cut at the last space that fits the budget (in its second
+ * half), else at the budget, each line opening with the channel's name.
+ * The number of lines. */
 static int
-count_lines(const char *cmd, const char *target, const char *lead,
+push_private(struct queue *q, enum queue_prio prio, int seat,
     const char *text)
 {
+	static const char lead[] = "[" CHAN "] ";
 	size_t fixed = (1 + strlen(BOT_NICK) + 1 + 11 + 1 + 63 + 1) +
-	    strlen(cmd) + 1 + strlen(target) + 2 + strlen(lead);
+	    strlen("NOTICE") + 1 + strlen(names[seat]) + 2 + strlen(lead);
 	size_t budget = QUEUE_LINE_MAX - fixed, len = strlen(text), i, cut;
+	char line[QUEUE_LINE_MAX + 1];
 	int n = 0;
 
 	do {
@@ -136,6 +162,9 @@ count_lines(const char *cmd, const char *target, const char *lead,
 			if (cut == budget / 2)
 				cut = budget;
 		}
+		snprintf(line, sizeof line, "NOTICE %s :%s%.*s", names[seat],
+		    lead, (int)cut, text);
+		queue_push(q, prio, line);
 		n++;
 		for (i = cut; i < len && text[i] == ' '; i++)
 			;
@@ -145,62 +174,127 @@ count_lines(const char *cmd, const char *target, const char *lead,
 	return n;
 }
 
-/* Line counts of one game. */
-struct lines {
-	long moves, chan, priv;
-	double wait_ms;
-};
-
-/* Renders and counts what g gathered: its public text through bot/say.c
- * itself (held for the next when hold, as bot/table.c does it) into the
- * bot's queue, its private texts as lines counted the same way; lets the
- * queue drain them; then empties g. */
-static void
-flush(struct gather *g, int nseats, struct bot *b, struct chan *c,
-    uint64_t *now, struct lines *l, uint64_t seed, int hold)
+/* Whether seat must act now in g (bot/table.c's table_must_act()). */
+static int
+must_act(const struct game_turn *tu, int seat)
 {
-	struct buf asked = BUF_INIT;
-	static const char *const names[GAME_MAX_SEATS] = { "player0",
-		"player1", "player2", "player3", "player4", "player5",
-		"player6", "player7", "player8", "player9" };
-	struct buf text = BUF_INIT;
-	struct queue *q = b->queue;
-	uint64_t t0 = *now, last;
-	int i, n = 0, k;
+	return !tu->over && (tu->seat == seat ||
+	    (tu->wait && (tu->window & (1u << seat))));
+}
 
+/* Renders the private text of seat in g and queues it, urgent when the
+ * seat must act; then forgets it. */
+static void
+flush_seat(struct gather *g, const struct game_turn *tu, int nseats,
+    int seat, struct queue *q, struct lines *l, uint64_t seed)
+{
+	struct buf asked = BUF_INIT, text = BUF_INIT;
+	int act = must_act(tu, seat);
+
+	if (g->priv[seat].len > 0) {
+		render_questions(&asked, buf_str(&g->priv[seat]), questions,
+		    seed);
+		render(&text, buf_str(&asked), names, nseats, 1);
+		l->priv_left[seat] += push_private(q, act ? QUEUE_URGENT :
+		    QUEUE_NORMAL, seat, buf_str(&text));
+		l->prompted[seat] = act;
+	}
+	buf_free(&text);
+	buf_free(&asked);
+	buf_free(&g->priv[seat]);
+}
+
+/* Queues what g gathered in the game gm as bot/table.c's
+ * table_out_flush() does: the prompts first unless a challenge window is
+ * open, the public text through bot/say.c itself (say_chan()), then the
+ * other private texts; empties g. */
+static void
+flush(struct gather *g, const struct game_ops *ops, const struct game *gm,
+    int nseats, struct bot *b, struct chan *c, struct lines *l,
+    uint64_t seed)
+{
+	struct buf asked = BUF_INIT, text = BUF_INIT;
+	struct game_turn tu;
+	uint64_t last;
+	int i;
+
+	memset(l->prompted, 0, sizeof l->prompted);
+	ops->turn(gm, &tu);
+	if (!tu.over && (tu.window == 0 || tu.wait))
+		for (i = 0; i < nseats; i++)
+			if (must_act(&tu, i))
+				flush_seat(g, &tu, nseats, i, b->queue, l,
+				    seed);
 	if (g->pub.len > 0) {
 		render_questions(&asked, buf_str(&g->pub), questions, seed);
 		render(&text, buf_str(&asked), names, nseats, 1);
 		last = queue_last(b->queue);
-		(hold ? say_chan_hold : say_chan)(b, c, buf_str(&text));
-		l->chan += (long)(queue_last(b->queue) - last);
+		say_chan(b, c, buf_str(&text));
+		l->chan_left += (long)(queue_last(b->queue) - last);
 	}
-	for (i = 0; i < nseats; i++) {
-		if (g->priv[i].len == 0)
-			continue;
-		buf_reset(&text);
-		buf_reset(&asked);
-		render_questions(&asked, buf_str(&g->priv[i]), questions,
-		    seed);
-		render(&text, buf_str(&asked), names, nseats, 1);
-		k = count_lines("NOTICE", names[i], "[" CHAN "] ",
-		    buf_str(&text));
-		l->priv += k;
-		n += k;
-	}
-	while (n-- > 0)
-		queue_push(q, QUEUE_NORMAL, "PRIVMSG " CHAN " :x");
-	while (queue_length(q) > 0) {
-		*now = queue_next(q, *now);
-		queue_peek(q, *now);
-		queue_pop(q, *now);
-	}
-	l->wait_ms += (double)(*now - t0);
+	for (i = 0; i < nseats; i++)
+		flush_seat(g, &tu, nseats, i, b->queue, l, seed);
 	buf_free(&text);
 	buf_free(&asked);
 	buf_free(&g->pub);
-	for (i = 0; i < GAME_MAX_SEATS; i++)
-		buf_free(&g->priv[i]);
+}
+
+/* Sends what the bucket lets go at now, counting lines as they leave:
+ * a channel line the queue merged others into counts once, and they
+ * leave with it (the queue's length falls by all of them). */
+static void
+send_ready(struct queue *q, uint64_t now, struct lines *l)
+{
+	const char *line;
+	size_t before;
+	int s;
+
+	for (;;) {
+		before = queue_length(q);
+		if ((line = queue_peek(q, now)) == NULL)
+			return;
+		if (strncmp(line, "PRIVMSG " CHAN " ", strlen(CHAN) + 9) ==
+		    0) {
+			l->chan++;
+			l->chan_left -= (long)(before - queue_length(q)) + 1;
+		} else {
+			l->priv++;
+			for (s = 0; s < GAME_MAX_SEATS; s++)
+				if (strncmp(line + 7, names[s],
+				    strlen(names[s])) == 0)
+					l->priv_left[s]--;
+		}
+		queue_pop(q, now);
+	}
+}
+
+/* Whether the player of seat (GAME_SEAT_TABLE: the table; WAIT_ALL:
+ * nobody, the game is over) has what it acts on: its prompt when the
+ * last move sent it one, else the channel's lines and its own. */
+#define WAIT_ALL (-2)
+static int
+told(const struct queue *q, const struct lines *l, int seat)
+{
+	if (seat == WAIT_ALL)
+		return queue_length(q) == 0;
+	if (seat >= 0 && l->prompted[seat])
+		return l->priv_left[seat] == 0;
+	return l->chan_left == 0 && (seat < 0 || l->priv_left[seat] == 0);
+}
+
+/* Lets the queue send, its clock running at the bucket's pace, until the
+ * player of seat may move (told()); the time goes to the flood wait. */
+static void
+wait_told(struct queue *q, uint64_t *now, struct lines *l, int seat)
+{
+	uint64_t t0 = *now;
+
+	send_ready(q, *now, l);
+	while (!told(q, l, seat)) {
+		*now = queue_next(q, *now);
+		send_ready(q, *now, l);
+	}
+	l->wait_ms += (double)(*now - t0);
 }
 
 /* Part 3: one variant at nseats, LINE_GAMES games. */
@@ -214,16 +308,17 @@ bench_lines(const struct game_ops *ops, int want)
 	struct game_opts opts;
 	struct game_move mv;
 	struct game_turn t;
-	struct lines l = { 0, 0, 0, 0 };
+	struct lines l;
 	struct rng rng;
 	struct game *g;
-	uint64_t now, last;
+	uint64_t now;
 	char *cause = NULL, name[80];
 	int nseats = seats_for(ops, want), k, n;
 
 	if (nseats != want)
 		return;
 	memset(&ga, 0, sizeof ga);
+	memset(&l, 0, sizeof l);
 	snprintf(bot.nick, sizeof bot.nick, "%s", BOT_NICK);
 	snprintf(chan.name, sizeof chan.name, "%s", CHAN);
 	game_opts_default(ops, &opts);
@@ -237,19 +332,18 @@ bench_lines(const struct game_ops *ops, int want)
 			fprintf(stderr, "bench: %s: %s\n", ops->name, cause);
 			exit(1);
 		}
-		flush(&ga, nseats, &bot, &chan, &now, &l, (uint64_t)k + 1, 0);
+		flush(&ga, ops, g, nseats, &bot, &chan, &l, (uint64_t)k + 1);
 		for (n = 0; n < MOVE_CAP; n++) {
 			ops->turn(g, &t);
 			if (t.over || ops->sample(g, &rng, &mv) != 0)
 				break;
+			wait_told(bot.queue, &now, &l, mv.seat);
 			ops->apply(g, &mv, &out);
-			flush(&ga, nseats, &bot, &chan, &now, &l,
-			    (uint64_t)k + 1, game_holds(ops, g, &mv));
+			flush(&ga, ops, g, nseats, &bot, &chan, &l,
+			    (uint64_t)k + 1);
 		}
-		/* Only a game cut at MOVE_CAP can leave a text held. */
-		last = queue_last(bot.queue);
-		say_chan_release(&bot, &chan);
-		l.chan += (long)(queue_last(bot.queue) - last);
+		/* Over for its players when its last line has gone. */
+		wait_told(bot.queue, &now, &l, WAIT_ALL);
 		l.moves += n;
 		ops->destroy(g);
 		queue_free(bot.queue);

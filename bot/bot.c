@@ -67,8 +67,6 @@ bot_free(struct bot *b)
 	queue_on_pop(b->queue, NULL, NULL);
 	for (i = 0; i < b->nchans; i++) {
 		table_free(b->chans[i]->table);
-		/* Not said: nothing is sent once the bot is freed. */
-		buf_free(&b->chans[i]->held);
 		free(b->chans[i]);
 	}
 	free(b->chans);

@@ -120,8 +120,6 @@ struct chan {
 	int nmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
 	struct table *table;
-	struct buf held;		/* channel text said with the next
-					 * (say_chan_hold()), or empty */
 };
 
 struct bot {
@@ -299,20 +297,11 @@ void ctcp_init(struct bot *b);
 void ctcp_request(struct bot *b, const char *origin, const char *req);
 
 /* say.c: every line the core sends goes through these */
-/* A text to channel c, after c's held text: joined to it by a space when
- * both fit one line, else after it as lines of their own. */
+/* A text to channel c, queued at once (nothing is ever held back): cut
+ * into lines as needed, which the queue may merge with the channel's next
+ * lines while they wait behind the flood limit (queue.h).  An empty text
+ * says nothing. */
 void say_chan(struct bot *b, struct chan *c, const char *text);
-/* Holds text for c, to go out with its next say_chan(): a move after
- * which its mover alone must move again (a CHEATER draw before the
- * discard) costs no line of its own on a flood-limited network.  Held
- * texts are joined by a space; one that would make the held text longer
- * than a line says what was held first.  Nothing private is ever held.
- * The held text lives only in memory: a crash loses it (at most such a
- * line), and a resumed game announces its state anyway. */
-void say_chan_hold(struct bot *b, struct chan *c, const char *text);
-/* Says c's held text now, alone (a slow mover's turn warning: the
- * channel should not wait a whole turn to see it). */
-void say_chan_release(struct bot *b, struct chan *c);
 /* A private line to nick about channel c (named in the line), rendered
  * plain text already. */
 void say_to(struct bot *b, const char *nick, struct chan *c,

@@ -20,6 +20,18 @@
  *
  * Within each priority, lines keep the order they were pushed in.
  *
+ * Channel lines pushed with queue_push_chan() are merged while they wait
+ * behind the flood limit, to spend fewer of its tokens: when such a line
+ * goes after the bucket once kept it waiting, it takes along the lines
+ * queued after it for the same channel, with the same command, that fit
+ * one line with it, joined by QUEUE_JOIN.  Merging never delays a line
+ * (the lines taken along go sooner than they would have), never goes
+ * past a line to that channel that cannot be taken along (so no target's
+ * lines are reordered), and never touches other targets' lines, private
+ * lines, lines of another command, CTCP lines or lines pushed with
+ * queue_push(): QUEUE_FIRST lines and everything the relay sends.  A line
+ * the bucket lets go at once is never held back to collect others.
+ *
  * Lines are complete IRC lines without CR LF, at most QUEUE_LINE_MAX bytes,
  * with no CR, LF or NUL in them (the push asserts it: say.c and the relay
  * guarantee it).  The clock is the caller's, in milliseconds.
@@ -33,6 +45,10 @@
 #define QUEUE_LINE_MAX 510	/* 512 with CR LF */
 #define QUEUE_PATIENCE 8	/* lines sent while a normal line waits
 				 * before it counts as urgent */
+/* Between two channel texts merged into one line: a middle dot, which
+ * no game text uses, reads as a pause in any UTF-8 client (the bot's
+ * cards need UTF-8 anyway) and stands out less than a bar. */
+#define QUEUE_JOIN " \xc2\xb7 "
 
 enum queue_prio {
 	QUEUE_FIRST,		/* the relay's PONG, keepalive PING, NICK */
@@ -53,6 +69,15 @@ void queue_set_rate(struct queue *q, int burst, int interval_ms);
 /* Appends a copy of line at prio; returns its number (1, 2, 3, ... in
  * the order pushed, whatever the priority). */
 uint64_t queue_push(struct queue *q, enum queue_prio prio, const char *line);
+/* queue_push() for a PRIVMSG or NOTICE to a channel that may be merged
+ * with the lines after it while it waits (above); room is what the
+ * server puts before the line when it relays it (its prefix,
+ * ":nick!user@host "), so that a merged line, relayed with its CR LF,
+ * stays within 512 bytes.  Any other line is pushed as by queue_push().
+ * The number returned is the line's own, merged or not: queue_sent()
+ * says when its text has gone. */
+uint64_t queue_push_chan(struct queue *q, enum queue_prio prio,
+    const char *line, size_t room);
 /* The number of the last line pushed, 0 before the first. */
 uint64_t queue_last(const struct queue *q);
 /* 1 when every line numbered up to seq has left the queue (queue_pop()),
@@ -72,7 +97,7 @@ void queue_pop(struct queue *q, uint64_t now);
  * bucket must refill, UINT64_MAX if the queue is empty. */
 uint64_t queue_next(struct queue *q, uint64_t now);
 
-/* Lines waiting, at every priority. */
+/* Lines waiting, at every priority (lines merged count as one). */
 size_t queue_length(const struct queue *q);
 
 #endif

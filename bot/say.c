@@ -6,6 +6,8 @@
  * the channel on every private line, and queues it at the right priority:
  * channel lines and the prompt of a player who must act now are urgent,
  * every other private line normal (queue.h says what that guarantees).
+ * Channel lines are queued as lines the queue may merge while they wait
+ * behind the flood limit (queue_push_chan()); private lines never are.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -48,10 +50,11 @@ say_cut(const char *s, size_t len, size_t max)
 	return i > 0 ? i : max;
 }
 
-/* Queues text to target as one or more lines, each starting with lead. */
+/* Queues text to target as one or more lines, each starting with lead;
+ * chan: target is a channel, whose lines the queue may merge. */
 static void
 say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
-    const char *target, const char *lead, const char *text)
+    const char *target, const char *lead, const char *text, int chan)
 {
 	struct buf clean = BUF_INIT, line = BUF_INIT;
 	size_t budget, len, cut;
@@ -67,7 +70,11 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 		buf_reset(&line);
 		buf_addf(&line, "%s %s :%s", cmd, target, lead);
 		buf_add(&line, p, cut);
-		queue_push(b->queue, prio, buf_str(&line));
+		if (chan)
+			queue_push_chan(b->queue, prio, buf_str(&line),
+			    PREFIX_ROOM(strlen(b->nick)));
+		else
+			queue_push(b->queue, prio, buf_str(&line));
 		while (cut < len && p[cut] == ' ')
 			cut++;
 		p += cut;
@@ -78,37 +85,11 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 }
 
 void
-say_chan_release(struct bot *b, struct chan *c)
-{
-	if (c->held.len == 0)
-		return;
-	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", buf_str(&c->held));
-	buf_free(&c->held);
-}
-
-/* A new text joins the held one when both fit one line; else the held
- * text goes first as line(s) of its own (a new text is never split
- * across the held one's last line, which would make both harder to
- * read). */
-void
-say_chan_hold(struct bot *b, struct chan *c, const char *text)
+say_chan(struct bot *b, struct chan *c, const char *text)
 {
 	if (*text == '\0')
 		return; /* a server refuses an empty PRIVMSG (412) */
-	if (c->held.len > 0 && c->held.len + 1 + strlen(text) >
-	    say_budget(b, "PRIVMSG", c->name))
-		say_chan_release(b, c);
-	if (c->held.len > 0)
-		buf_addc(&c->held, ' ');
-	buf_adds(&c->held, text);
-}
-
-/* Every channel line passes here, so none can overtake the held text. */
-void
-say_chan(struct bot *b, struct chan *c, const char *text)
-{
-	say_chan_hold(b, c, text);
-	say_chan_release(b, c);
+	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", text, 1);
 }
 
 void
@@ -165,7 +146,7 @@ say_private(struct bot *b, enum queue_prio prio, const char *nick,
 	say_prefs(b, nick, &colour, &notice);
 	snprintf(lead, sizeof lead, "[%s] ", c != NULL ? c->name : "*");
 	say_lines(b, prio, notice ? "NOTICE" : "PRIVMSG", nick,
-	    c != NULL ? lead : "", text);
+	    c != NULL ? lead : "", text, 0);
 }
 
 void

@@ -15,12 +15,8 @@ struct table_out {
 };
 
 void table_out_init(struct table_out *o);
-/* Renders and sends everything gathered, then empties o.  mv is the move
- * o gathered, or NULL (the deal, a view, a resume): when game_holds()
- * says so, the public text is held for the channel's next line
- * (say_chan_hold()); private texts always go at once. */
-void table_out_flush(struct table *t, struct table_out *o,
-    const struct game_move *mv);
+/* Renders and sends everything gathered, then empties o. */
+void table_out_flush(struct table *t, struct table_out *o);
 
 /* After a move or the deal: ends the game if it is over (t is freed
  * then), else sets the windows and timers for what comes. */

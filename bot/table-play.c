@@ -114,7 +114,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
-	table_out_flush(t, &o, mv);
+	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
 	table_after_move(t);
@@ -278,7 +278,6 @@ table_heard(struct table *t, const struct who *w)
 {
 	struct game_turn tu;
 	struct game_move mv;
-	struct bot *b;
 	struct chan *c;
 	char *cause = NULL;
 
@@ -289,7 +288,6 @@ table_heard(struct table *t, const struct who *w)
 	if (tu.over || !tu.pause || tu.speaker < 0 ||
 	    table_seat_of(t, w) != tu.speaker)
 		return;
-	b = t->b;
 	c = t->chan;
 	t->ops->heard(t->g, &mv);
 	if (table_move(t, &mv, &cause) != 0) {
@@ -299,11 +297,7 @@ table_heard(struct table *t, const struct who *w)
 		    "but: %s\n", (long long)t->game_id, c->name, w->nick,
 		    cause);
 		free(cause);
-		return;
 	}
-	/* The speaker typed no move and may play next: the channel hears
-	 * at once that the wait is over, not with their next move. */
-	say_chan_release(b, c);
 }
 
 /* The tie window closed: the call nearest clockwise from the accused is
@@ -382,8 +376,6 @@ static void
 table_turn_timeout(void *arg, uint64_t now)
 {
 	struct table *t = arg;
-	struct bot *b = t->b;
-	struct chan *c = t->chan;
 	struct game_move mv;
 	struct seat *s;
 	char *lead, *cause = NULL;
@@ -406,12 +398,6 @@ table_turn_timeout(void *arg, uint64_t now)
 		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
 		free(cause);
 		table_turn_arm(t, seat);
-	} else {
-		/* A player who ran out of time is not there to follow the
-		 * move made for them at once (an asker who let the question
-		 * go and plays next): the channel hears it now, not a turn
-		 * later.  t may be gone (the game ended); c is not. */
-		say_chan_release(b, c);
 	}
 	free(lead);
 }
@@ -425,9 +411,6 @@ table_turn_warning(void *arg, uint64_t now)
 
 	(void)now;
 	t->t_warn = 0;
-	/* A slow mover: the channel sees the move held for them now rather
-	 * than a whole turn late. */
-	say_chan_release(t->b, t->chan);
 	if (t->turn_seat < 0 || t->seats[t->turn_seat].away)
 		return;
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;

@@ -219,6 +219,6 @@ table_resume(struct table *t)
 			t->ops->view(t->g, i, &o.out);
 	}
 	t->paused = TABLE_RUNNING;
-	table_out_flush(t, &o, NULL);
+	table_out_flush(t, &o);
 	table_arm(t);
 }

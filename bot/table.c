@@ -4,9 +4,7 @@
  * Moves, windows and timers during play are in table-play.c.  The messages
  * a game emits are routed here: public ones to the channel, private ones
  * to their seat, each rendered for its recipient, all of one move's public
- * text in one line; when the mover alone must move again (a CHEATER
- * draw, then the discard), that text is held to go with the channel's
- * next (say_chan_hold()), saving a line per such move.
+ * text in one line.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -132,27 +130,57 @@ table_must_act(const struct table *t, int seat)
 	    (tu.wait && (tu.window & (1u << seat))));
 }
 
+/* Whether the prompts of o go before its channel text: when nobody may
+ * react to that text (no challenge window is open; a move several seats
+ * owe is no challenge), nobody needs it to act, and the players who must
+ * act do need their prompts.  With a quiet queue all go at once anyway.
+ * When the bot waits for its flood rate, the player to act hears first,
+ * and the channel text waits where the queue can merge the next move's
+ * text into it (queue.h): a fast player's draw and discard, or play and
+ * play, cost the channel one line, not two.  When a window is open, the
+ * channel text is what the callers act on: it goes first. */
+static int
+table_prompts_first(const struct table *t)
+{
+	struct game_turn tu;
+
+	if (t->g == NULL)
+		return 0;
+	t->ops->turn(t->g, &tu);
+	return !tu.over && (tu.window == 0 || tu.wait);
+}
+
+/* Sends seat i's private text in o, if any, and forgets it. */
+static void
+table_out_seat(struct table *t, struct table_out *o, int i,
+    struct buf *text)
+{
+	if (o->priv[i].len > 0 && !t->seats[i].gone && !t->seats[i].away) {
+		table_render(t, text, buf_str(&o->priv[i]),
+		    t->seats[i].colour);
+		(table_must_act(t, i) ? say_prompt : say_to)(t->b,
+		    t->seats[i].nick, t->chan, buf_str(text));
+	}
+	buf_free(&o->priv[i]);
+}
+
 void
-table_out_flush(struct table *t, struct table_out *o,
-    const struct game_move *mv)
+table_out_flush(struct table *t, struct table_out *o)
 {
 	struct buf text = BUF_INIT;
 	int i;
 
+	if (table_prompts_first(t)) {
+		for (i = 0; i < t->nseats; i++)
+			if (table_must_act(t, i))
+				table_out_seat(t, o, i, &text);
+	}
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
-		(game_holds(t->ops, t->g, mv) ?
-		    say_chan_hold : say_chan)(t->b, t->chan, buf_str(&text));
+		say_chan(t->b, t->chan, buf_str(&text));
 	}
-	for (i = 0; i < t->nseats; i++) {
-		if (o->priv[i].len == 0 || t->seats[i].gone ||
-		    t->seats[i].away)
-			continue;
-		table_render(t, &text, buf_str(&o->priv[i]),
-		    t->seats[i].colour);
-		(table_must_act(t, i) ? say_prompt : say_to)(t->b,
-		    t->seats[i].nick, t->chan, buf_str(&text));
-	}
+	for (i = 0; i < t->nseats; i++)
+		table_out_seat(t, o, i, &text);
 	buf_free(&text);
 	buf_free(&o->pub);
 	for (i = 0; i < GAME_MAX_SEATS; i++)
@@ -181,7 +209,7 @@ table_start(struct table *t, char **cause)
 	table_out_init(&o);
 	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
 	if (t->g == NULL) {
-		table_out_flush(t, &o, NULL);
+		table_out_flush(t, &o);
 		return -1;
 	}
 	for (i = 0; i < t->nseats; i++) {
@@ -205,7 +233,7 @@ table_start(struct table *t, char **cause)
 	t->t_lobby_expire = 0;
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
-	table_out_flush(t, &o, NULL);
+	table_out_flush(t, &o);
 	table_after_move(t);
 	return 0;
 }
@@ -399,7 +427,7 @@ table_status(struct table *t)
 	if (t->state == TABLE_PLAYING) {
 		table_out_init(&o);
 		t->ops->view(t->g, GAME_PUBLIC, &o.out);
-		table_out_flush(t, &o, NULL);
+		table_out_flush(t, &o);
 		return;
 	}
 	buf_addf(&text, "%s lobby: ", t->ops->title);
@@ -425,5 +453,5 @@ table_hand(struct table *t, int seat)
 
 	table_out_init(&o);
 	t->ops->view(t->g, seat, &o.out);
-	table_out_flush(t, &o, NULL);
+	table_out_flush(t, &o);
 }

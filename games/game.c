@@ -300,27 +300,6 @@ game_forfeit(const struct game_result *r)
 }
 
 int
-game_holds(const struct game_ops *ops, const struct game *g,
-    const struct game_move *mv)
-{
-	return mv != NULL && mv->verb >= 0 && mv->verb < 32 &&
-	    !(ops->reactions & (1u << mv->verb)) &&
-	    game_continues(ops, g, mv->seat);
-}
-
-int
-game_continues(const struct game_ops *ops, const struct game *g, int mover)
-{
-	struct game_turn t;
-
-	if (mover < 0)
-		return 0;
-	ops->turn(g, &t);
-	return !t.over && t.seat == mover && t.window == 0 && !t.pause &&
-	    !t.wait;
-}
-
-int
 game_cmd_find(const struct game_ops *ops, const char *word)
 {
 	return game_cmd_find_where(ops, word, GAME_WHERE_BOTH);

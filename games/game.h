@@ -252,22 +252,6 @@ void game_outcome(const struct game_ops *ops, const struct game_result *r,
  * cost anyone a run either. */
 int game_forfeit(const struct game_result *r);
 
-/* Whether the seat mover, having just moved in g, must move again alone
- * before anyone else may: the game is not over, it is mover's turn, and
- * no window, pause or owed moves let another seat (or the table) act
- * first.  A CHEATER draw is followed by the drawer's discard, a Liar's
- * UNO draw by the drawer's play or pass.  Never for the table's moves
- * (mover < 0).  The bot holds such a move's public text to say it with
- * the next (bot/say.c), and the bench counts lines the same way. */
-int game_continues(const struct game_ops *ops, const struct game *g,
-    int mover);
-/* Whether the public text of mv, just applied to g, is held for the next
- * (bot/say.c): its mover continues alone (game_continues()) and mv is
- * not a reaction.  A call's verdict is what the channel waits for, so it
- * goes at once even when the caller plays next. */
-int game_holds(const struct game_ops *ops, const struct game *g,
-    const struct game_move *mv);
-
 /* Every variant, NULL terminated. */
 extern const struct game_ops *const game_table[];
 

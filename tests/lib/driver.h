@@ -256,15 +256,6 @@ void driver_check_told(struct driver *d, struct driver_table *t,
     const int64_t *ids, int n, const struct buf *chan,
     const struct buf *priv);
 
-/* After a move whose public text the bot held (game_holds(): its mover
- * alone moves next, and it was no call), the next public text pub was found at p in
- * chan (as driver_gather() collected it), where the text before it ends
- * at at: fails unless nothing the channel saw came between them and, when
- * both are short, one line of t's channel said both, joined by a space. */
-void driver_check_held(const struct driver *d, const struct driver_table *t,
-    const struct buf *chan, size_t at, const char *p, const char *held,
-    const char *pub);
-
 /* Which lines driver_is_line() looks for: from the bot, in chan (nick
  * NULL), to nick about chan, or to nick at all (chan NULL); containing
  * text (NULL: any). */

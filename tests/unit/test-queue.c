@@ -6,7 +6,12 @@
  * nothing is ever lost, even with 10,000 lines waiting; lines written
  * beside the queue spend tokens; many tables at once keep to the rate; a
  * rate change takes effect at once; and queue_next() says exactly when
- * the next line may go.
+ * the next line may go.  Channel lines pushed with queue_push_chan() are
+ * merged only once they have waited for the bucket, never when it lets
+ * them go at once; never past a line to their channel that cannot be
+ * merged, nor across targets, commands or into a CTCP line; never over
+ * the room the server's prefix takes; with formatting ended before the
+ * join.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -437,6 +442,304 @@ test_sent_numbers(void **state)
 	queue_free(q);
 }
 
+/* The bot's prefix room (bot/say.c) for the nick "cheaterbot". */
+#define ROOM (1 + 10 + 1 + 11 + 1 + 63 + 1)
+#define J QUEUE_JOIN
+
+/* Sends one line if the bucket allows it at now: the line, copied into
+ * buf, or NULL. */
+static const char *
+pop_one(struct queue *q, uint64_t now, char *buf, size_t size)
+{
+	const char *l = queue_peek(q, now);
+
+	if (l == NULL)
+		return NULL;
+	snprintf(buf, size, "%s", l);
+	queue_pop(q, now);
+	return buf;
+}
+
+/* Lines the bucket lets go at once are sent as they are; lines that
+ * waited are merged, with the lines pushed after the bucket kept them
+ * waiting too. */
+static void
+test_merge_waiting(void **state)
+{
+	struct queue *q = queue_new(2, 2000);
+	char buf[QUEUE_LINE_MAX + 1];
+
+	(void)state;
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :one", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :two", ROOM);
+	assert_string_equal(pop_one(q, 0, buf, sizeof buf),
+	    "PRIVMSG #c :one");
+	assert_string_equal(pop_one(q, 0, buf, sizeof buf),
+	    "PRIVMSG #c :two");
+
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :three", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :four", ROOM);
+	assert_null(queue_peek(q, 1999));
+	assert_int_equal(queue_length(q), 2);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :five", ROOM);
+	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
+	    "PRIVMSG #c :three" J "four" J "five");
+	assert_int_equal(queue_length(q), 0);
+
+	/* A long pause: the bucket is full, and a line goes at once. */
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :six", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :seven", ROOM);
+	assert_string_equal(pop_one(q, 60000, buf, sizeof buf),
+	    "PRIVMSG #c :six");
+	assert_string_equal(pop_one(q, 60000, buf, sizeof buf),
+	    "PRIVMSG #c :seven");
+	queue_free(q);
+}
+
+/* Merging keeps each target's lines in order: it takes along a
+ * channel's later lines up to the first it cannot take (another
+ * command, a line pushed with queue_push(), one of another priority),
+ * and never another target's lines, private ones included. */
+static void
+test_merge_keeps_order(void **state)
+{
+	static const char *const want[] = {
+		"PRIVMSG #a :a1" J "a2",
+		"PRIVMSG #b :b1" J "b2" J "b3",
+		"PRIVMSG bob :p1",
+		"NOTICE #a :n1",
+		"PRIVMSG #a :a3",
+		"PRIVMSG #a :a4",
+		"PRIVMSG bob :p2",
+		NULL
+	};
+	struct queue *q = queue_new(1, 1000);
+	char buf[QUEUE_LINE_MAX + 1];
+	uint64_t t = 0;
+	int i;
+
+	(void)state;
+	assert_int_equal(drain(q, t), 0);
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #x :spends the token");
+	assert_int_equal(drain(q, t), 1);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #a :a1", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #b :b1", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG bob :p1", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #a :a2", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "NOTICE #a :n1", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #b :b2", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #a :a3", ROOM);
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #a :a4");
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #b :b3", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG bob :p2", ROOM);
+	assert_null(queue_peek(q, t));
+	for (i = 0; want[i] != NULL; i++) {
+		t += 1000;
+		assert_string_equal(pop_one(q, t, buf, sizeof buf), want[i]);
+	}
+	assert_int_equal(queue_length(q), 0);
+
+	/* A normal line to #a between two urgent ones: a5 goes alone (the
+	 * urgent a6 then overtakes the normal line, as it would have
+	 * without merging). */
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #a :a5", ROOM);
+	queue_push_chan(q, QUEUE_NORMAL, "PRIVMSG #a :an", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #a :a6", ROOM);
+	assert_null(queue_peek(q, t));
+	assert_string_equal(pop_one(q, t + 1000, buf, sizeof buf),
+	    "PRIVMSG #a :a5");
+	assert_string_equal(pop_one(q, t + 2000, buf, sizeof buf),
+	    "PRIVMSG #a :a6");
+	assert_string_equal(pop_one(q, t + 3000, buf, sizeof buf),
+	    "PRIVMSG #a :an");
+	queue_free(q);
+}
+
+/* n bytes of c after "PRIVMSG #c :" into buf. */
+static const char *
+chan_line(char *buf, size_t size, char c, size_t n)
+{
+	int len = snprintf(buf, size, "PRIVMSG #c :");
+
+	assert_true(len > 0 && (size_t)len + n < size);
+	memset(buf + len, c, n);
+	buf[len + n] = '\0';
+	return buf;
+}
+
+/* A merged line is at most QUEUE_LINE_MAX less the room given: exactly
+ * that is merged, a byte more is not. */
+static void
+test_merge_limit(void **state)
+{
+	size_t max = QUEUE_LINE_MAX - ROOM, head = strlen("PRIVMSG #c :"),
+	    a = 200, b = max - head - a - strlen(J);
+	char line[QUEUE_LINE_MAX + 1], buf[QUEUE_LINE_MAX + 1];
+	struct queue *q = queue_new(1, 1000);
+
+	(void)state;
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #x :spends the token");
+	assert_int_equal(drain(q, 0), 1);
+	queue_push_chan(q, QUEUE_URGENT, chan_line(line, sizeof line, 'a', a),
+	    ROOM);
+	queue_push_chan(q, QUEUE_URGENT, chan_line(line, sizeof line, 'b', b),
+	    ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :c", ROOM);
+	assert_null(queue_peek(q, 0));
+	assert_int_equal(strlen(pop_one(q, 1000, buf, sizeof buf)), max);
+	assert_int_equal(strspn(buf + head, "a"), a);
+	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
+	    "PRIVMSG #c :c");
+
+	queue_push_chan(q, QUEUE_URGENT, chan_line(line, sizeof line, 'a', a),
+	    ROOM);
+	queue_push_chan(q, QUEUE_URGENT,
+	    chan_line(line, sizeof line, 'b', b + 1), ROOM);
+	assert_null(queue_peek(q, 2000));
+	assert_int_equal(strlen(pop_one(q, 3000, buf, sizeof buf)), head + a);
+	assert_int_equal(strlen(pop_one(q, 4000, buf, sizeof buf)),
+	    head + b + 1);
+
+	/* The room of the line pushed later counts too (the nick may have
+	 * grown in between). */
+	queue_push_chan(q, QUEUE_URGENT, chan_line(line, sizeof line, 'a', a),
+	    ROOM);
+	queue_push_chan(q, QUEUE_URGENT, chan_line(line, sizeof line, 'b', b),
+	    ROOM + 1);
+	assert_null(queue_peek(q, 4000));
+	assert_int_equal(strlen(pop_one(q, 5000, buf, sizeof buf)), head + a);
+	assert_int_equal(drain(q, 6000), 1);
+	queue_free(q);
+}
+
+/* Formatting in a text is ended before the next is joined; a CTCP line
+ * (an ACTION) is never merged, in either direction. */
+static void
+test_merge_formatting_and_ctcp(void **state)
+{
+	struct queue *q = queue_new(1, 1000);
+	char buf[QUEUE_LINE_MAX + 1];
+
+	(void)state;
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #x :spends the token");
+	assert_int_equal(drain(q, 0), 1);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :\002bold", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :plain", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :\003" "04red\003", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :\001ACTION waves\001",
+	    ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :after", ROOM);
+	queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :more", ROOM);
+	assert_null(queue_peek(q, 0));
+	assert_string_equal(pop_one(q, 1000, buf, sizeof buf),
+	    "PRIVMSG #c :\002bold\017" J "plain\017" J "\003" "04red\003");
+	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
+	    "PRIVMSG #c :\001ACTION waves\001");
+	assert_string_equal(pop_one(q, 3000, buf, sizeof buf),
+	    "PRIVMSG #c :after" J "more");
+	queue_free(q);
+}
+
+/* A line merged into an earlier one counts as sent when that one goes:
+ * the turn clock waits on queue_sent(). */
+static void
+test_merge_sent(void **state)
+{
+	struct queue *q = queue_new(1, 1000);
+	uint64_t a, b, c;
+
+	(void)state;
+	queue_push(q, QUEUE_URGENT, "PRIVMSG #x :spends the token");
+	assert_int_equal(drain(q, 0), 1);
+	a = queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :a", ROOM);
+	assert_null(queue_peek(q, 0));
+	b = queue_push_chan(q, QUEUE_URGENT, "PRIVMSG #c :b", ROOM);
+	c = queue_push(q, QUEUE_URGENT, "PRIVMSG bob :c");
+	assert_true(a < b && b < c);
+	assert_int_equal(queue_length(q), 3);
+	assert_false(queue_sent(q, b));
+	assert_int_equal(drain(q, 1000), 1);
+	assert_int_equal(queue_length(q), 1);
+	assert_true(queue_sent(q, b));
+	assert_false(queue_sent(q, c));
+	assert_int_equal(drain(q, 2000), 1);
+	assert_true(queue_sent(q, c));
+	queue_free(q);
+}
+
+/* Random lines to three channels, two nicks and a relay's own, pushed
+ * while the bucket lets a line go each second: every line sent fits its
+ * room, holds one target's texts only and, split at the joins, gives
+ * each target's texts back in the order pushed, none lost. */
+static void
+test_merge_random(void **state)
+{
+	static const char *const to[] = { "#a", "#b", "#Long-channel",
+		"alice", "bob" };
+	char line[QUEUE_LINE_MAX + 1], buf[QUEUE_LINE_MAX + 1], *p, *j;
+	char pushed[5][8192], got[5][8192];
+	size_t room, len, n;
+	struct queue *q = queue_new(4, 1000);
+	unsigned seed = 7;
+	uint64_t t = 0;
+	int i, k, merged = 0, sent = 0;
+
+	(void)state;
+	memset(pushed, 0, sizeof pushed);
+	memset(got, 0, sizeof got);
+	for (i = 0; i < 2000 || queue_length(q) > 0; i++) {
+		if (i < 2000) {
+			seed = seed * 1103515245u + 12345u;
+			k = (int)((seed >> 16) % 5);
+			len = 1 + (seed >> 8) % 200;
+			room = ROOM + (seed >> 4) % 8;
+			n = (size_t)snprintf(line, sizeof line, "%s %s :",
+			    (seed >> 3) % 7 == 0 ? "NOTICE" : "PRIVMSG",
+			    to[k]);
+			snprintf(line + n, sizeof line - n, "%d.%.*s", i,
+			    (int)len, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+			snprintf(pushed[k] + strlen(pushed[k]),
+			    sizeof pushed[k] - strlen(pushed[k]), "%s|",
+			    strchr(line + 1, ':') + 1);
+			if ((seed >> 2) % 11 == 0)
+				queue_push(q, QUEUE_URGENT, line);
+			else
+				queue_push_chan(q, QUEUE_URGENT, line, room);
+		}
+		if (i % 3 == 0)
+			t += 1000;
+		while (pop_one(q, t, buf, sizeof buf) != NULL) {
+			sent++;
+			assert_true(strlen(buf) <= QUEUE_LINE_MAX - ROOM);
+			for (k = 0; k < 5; k++)
+				if (strncmp(strchr(buf, ' ') + 1, to[k],
+				    strlen(to[k])) == 0 &&
+				    strchr(buf, ' ')[1 + strlen(to[k])] == ' ')
+					break;
+			assert_true(k < 5);
+			p = strchr(buf + 1, ':') + 1;
+			while ((j = strstr(p, J)) != NULL) {
+				assert_true(k < 3);	/* channels only */
+				merged++;
+				*j = '\0';
+				snprintf(got[k] + strlen(got[k]),
+				    sizeof got[k] - strlen(got[k]), "%s|", p);
+				p = j + strlen(J);
+			}
+			snprintf(got[k] + strlen(got[k]),
+			    sizeof got[k] - strlen(got[k]), "%s|", p);
+		}
+	}
+	for (k = 0; k < 5; k++)
+		assert_string_equal(got[k], pushed[k]);
+	assert_true(merged > 100);
+	assert_int_equal(sent + merged, 2000);
+	queue_free(q);
+}
+
 int
 main(void)
 {
@@ -453,6 +756,12 @@ main(void)
 	    cmocka_unit_test(test_next_times),
 	    cmocka_unit_test(test_long_lines_kept_whole),
 	    cmocka_unit_test(test_sent_numbers),
+	    cmocka_unit_test(test_merge_waiting),
+	    cmocka_unit_test(test_merge_keeps_order),
+	    cmocka_unit_test(test_merge_limit),
+	    cmocka_unit_test(test_merge_formatting_and_ctcp),
+	    cmocka_unit_test(test_merge_sent),
+	    cmocka_unit_test(test_merge_random),
 	};
 
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
