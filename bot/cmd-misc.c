@@ -58,6 +58,7 @@ cmd_help(struct cmd_ctx *ctx)
 	const char *prefix = ctx->b->conf->prefix, *word;
 	const struct cmd_entry *e;
 	struct buf text = BUF_INIT, names = BUF_INIT;
+	char quoted[DISPATCH_QUOTE_SIZE];
 
 	if (ctx->argc == 1) {
 		dispatch_each(cmd_help_name, &names);
@@ -71,9 +72,11 @@ cmd_help(struct cmd_ctx *ctx)
 		if ((e = dispatch_find(word)) != NULL)
 			cmd_help_one(&text, prefix, e->name, e->aliases,
 			    e->usage, e->help);
-		else if (!cmd_help_move(&text, word))
+		else if (!cmd_help_move(&text, word)) {
+			dispatch_quote(quoted, sizeof quoted, word);
 			buf_addf(&text, "no command '%s'; %shelp lists them",
-			    word, prefix);
+			    quoted, prefix);
+		}
 	}
 	say_reply(ctx, "%s", buf_str(&text));
 	buf_free(&text);

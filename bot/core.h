@@ -199,6 +199,12 @@ int dispatch_operator(const struct cmd_ctx *ctx);
 void dispatch_message(struct bot *b, const char *origin, const char *account,
     const char *target, const char *text);
 const struct cmd_entry *dispatch_find(const char *word);
+/* A word someone typed, as a refusal repeats it ("unknown command
+ * '%s'"), into buf: whole when short, else its first 30 bytes (cut
+ * between UTF-8 characters) and "...", so junk comes back in one short
+ * line.  DISPATCH_QUOTE_SIZE bytes hold any. */
+#define DISPATCH_QUOTE_SIZE 34
+void dispatch_quote(char *buf, size_t size, const char *word);
 /* Calls fn for every command of every group, in help order. */
 void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
     void *arg);

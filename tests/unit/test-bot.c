@@ -106,6 +106,53 @@ test_unknown_and_bad_commands(void **state)
 	harness_free(h);
 }
 
+/* A word typed is repeated whole when short, else cut to 30 bytes
+ * between UTF-8 characters with "..." after. */
+static void
+test_quote(void **state)
+{
+	char buf[DISPATCH_QUOTE_SIZE], word[64];
+
+	(void)state;
+	dispatch_quote(buf, sizeof buf, "frob");
+	assert_string_equal(buf, "frob");
+	memset(word, 'x', 30);
+	word[30] = '\0';
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, word);
+	word[30] = 'y';
+	word[31] = '\0';
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
+	/* An e acute (two bytes) across byte 30 is left out whole. */
+	memcpy(word + 29, "\xc3\xa9zz", 5);
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
+}
+
+/* A 495-character junk command comes back quoted short, in one line. */
+static void
+test_unknown_junk(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+	char junk[500];
+
+	(void)state;
+	junk[0] = '!';
+	memset(junk + 1, 'q', 495);
+	junk[496] = '\0';
+	harness_say(h, "alice", CH, junk);
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[0], "unknown command "
+	    "'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...'; try !help"));
+	assert_true(strlen(h->sent[0]) < 120);
+	harness_say(h, "alice", CH, "!help zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[1], "no command "
+	    "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...'"));
+	harness_free(h);
+}
+
 static void
 test_lobby(void **state)
 {
@@ -571,6 +618,8 @@ main(void)
 		cmocka_unit_test(test_connect_joins),
 		cmocka_unit_test(test_games_help_rules),
 		cmocka_unit_test(test_unknown_and_bad_commands),
+		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_unknown_junk),
 		cmocka_unit_test(test_lobby),
 		cmocka_unit_test(test_anyone_starts_after_wait),
 		cmocka_unit_test(test_deal_secrets),
