@@ -186,6 +186,10 @@ extern const struct cmd_entry cmd_stats_table[];
 extern const struct cmd_entry cmd_misc_table[];
 extern const struct cmd_entry cmd_admin_table[];
 
+/* cmd-stats.c: part of whole in percent, rounded to the nearest (half
+ * up): 1 of 6 is 17; 0 when whole is 0. */
+int cmd_percent(int part, int whole);
+
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
 

@@ -106,6 +106,21 @@ test_unknown_and_bad_commands(void **state)
 	harness_free(h);
 }
 
+/* Percentages round to the nearest, halves up. */
+static void
+test_percent(void **state)
+{
+	(void)state;
+	assert_int_equal(cmd_percent(1, 6), 17);
+	assert_int_equal(cmd_percent(1, 3), 33);
+	assert_int_equal(cmd_percent(2, 3), 67);
+	assert_int_equal(cmd_percent(1, 8), 13);
+	assert_int_equal(cmd_percent(1, 2), 50);
+	assert_int_equal(cmd_percent(0, 7), 0);
+	assert_int_equal(cmd_percent(7, 7), 100);
+	assert_int_equal(cmd_percent(3, 0), 0);
+}
+
 /* A word typed is repeated whole when short, else cut to 30 bytes
  * between UTF-8 characters with "..." after. */
 static void
@@ -619,6 +634,7 @@ main(void)
 		cmocka_unit_test(test_games_help_rules),
 		cmocka_unit_test(test_unknown_and_bad_commands),
 		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_unknown_junk),
 		cmocka_unit_test(test_lobby),
 		cmocka_unit_test(test_anyone_starts_after_wait),
