@@ -86,7 +86,8 @@ cmd_play(struct cmd_ctx *ctx)
 		table_free(t);
 		goto fail;
 	}
-	game_opts_format(ops, &opts, desc, sizeof desc);
+	/* Only what differs from the game as its page describes it. */
+	game_opts_words(ops, &opts, desc, sizeof desc);
 	say_reply(ctx, "%s opens a %s lobby%s%s%s. Type %sjoin to sit in "
 	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",

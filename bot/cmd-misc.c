@@ -52,11 +52,65 @@ cmd_help_move(struct buf *out, const char *word)
 	return 0;
 }
 
+/* Help lines are filled up to this many bytes, well within one IRC
+ * line. */
+#define HELP_LINE 300
+
+/* Says text, then empties it, when adding more bytes would make it
+ * longer than a help line. */
+static void
+cmd_help_fill(struct cmd_ctx *ctx, struct buf *text, size_t more)
+{
+	if (text->len > 0 && text->len + more > HELP_LINE) {
+		say_reply(ctx, "%s", buf_str(text));
+		buf_reset(text);
+	}
+}
+
+/* After !help play: every game's options and their values, from the
+ * option tables, a few games a line. */
+static void
+cmd_help_options(struct cmd_ctx *ctx)
+{
+	const struct game_option *o;
+	struct buf text = BUF_INIT, game = BUF_INIT;
+	int i, v;
+
+	buf_addf(&text, "Options (%splay GAME option=value ...):",
+	    ctx->b->conf->prefix);
+	for (i = 0; game_table[i] != NULL; i++) {
+		buf_reset(&game);
+		buf_addf(&game, " %s:", game_table[i]->name);
+		o = game_table[i]->options;
+		if (o == NULL || o->name == NULL)
+			buf_adds(&game, " none");
+		for (; o != NULL && o->name != NULL; o++) {
+			buf_addf(&game, "%s %s=", o == game_table[i]->options ?
+			    "" : ",", o->name);
+			/* A few values are listed, a range is given. */
+			if (o->max - o->min <= 2) {
+				for (v = o->min; v <= o->max; v++)
+					buf_addf(&game, "%s%d", v > o->min ?
+					    "|" : "", v);
+			} else
+				buf_addf(&game, "%d-%d", o->min, o->max);
+			buf_addf(&game, " (%s)", o->help);
+		}
+		buf_adds(&game, game_table[i + 1] != NULL ? ";" : ".");
+		cmd_help_fill(ctx, &text, game.len);
+		/* A line starts with the game, not its space. */
+		buf_adds(&text, buf_str(&game) + (text.len == 0));
+	}
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+	buf_free(&game);
+}
+
 static void
 cmd_help(struct cmd_ctx *ctx)
 {
 	const char *prefix = ctx->b->conf->prefix, *word;
-	const struct cmd_entry *e;
+	const struct cmd_entry *e = NULL;
 	struct buf text = BUF_INIT, names = BUF_INIT;
 	char quoted[DISPATCH_QUOTE_SIZE];
 
@@ -79,6 +133,10 @@ cmd_help(struct cmd_ctx *ctx)
 		}
 	}
 	say_reply(ctx, "%s", buf_str(&text));
+	/* What GAME may be told besides its name, from the games' own
+	 * option tables. */
+	if (e != NULL && strcmp(e->name, "play") == 0)
+		cmd_help_options(ctx);
 	buf_free(&text);
 	buf_free(&names);
 }

@@ -388,6 +388,7 @@ table_status(struct table *t)
 {
 	struct table_out o;
 	struct buf text = BUF_INIT;
+	char words[256];
 	int i;
 	uint64_t start;
 
@@ -397,7 +398,9 @@ table_status(struct table *t)
 		table_out_flush(t, &o, NULL);
 		return;
 	}
-	buf_addf(&text, "%s lobby: ", t->ops->title);
+	game_opts_words(t->ops, &t->opts, words, sizeof words);
+	buf_addf(&text, "%s lobby%s%s%s: ", t->ops->title,
+	    *words != '\0' ? " (" : "", words, *words != '\0' ? ")" : "");
 	for (i = 0; i < t->nseats; i++)
 		buf_addf(&text, "%s%s", i > 0 ? ", " : "", t->seats[i].nick);
 	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,

@@ -45,10 +45,12 @@
 
 static const struct game_option cheat_options[] = {
 	{ "decks", 0, CARDS_MAX_DECKS, 0,
-	    "decks of 52: 0 picks one for 2-4 players, two for 5-10" },
+	    "decks of 52: 0 picks one for 2-4 players, two for 5-10",
+	    "decks to suit the table|1 deck|2 decks" },
 	{ "loser", 0, 1, 0,
-	    "play on until one player still holds cards: the loser" },
-	{ NULL, 0, 0, 0, NULL },
+	    "play on until one player still holds cards: the loser",
+	    "played for a winner|loser game" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd cheat_cmds[] = {

@@ -59,8 +59,9 @@
 static const struct game_option cheater_options[] = {
 	{ "decks", 0, CH_MAX_DECKS, 0,
 	    "decks of 70: 0 picks one for 2-4 players, two (Party Cheater) "
-	    "for 5-10" },
-	{ NULL, 0, 0, 0, NULL },
+	    "for 5-10",
+	    "decks to suit the table|1 deck|2 decks (Party Cheater)" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* Every command may be typed anywhere: what it does is shown anyway. */

@@ -54,10 +54,10 @@
 static const struct game_option liarsuno_options[] = {
 	[OPT_POINTS] = { "points", 0, 1, 0,
 	    "1: play hands, scoring the cards left to the winner, until "
-	    "someone reaches target" },
+	    "someone reaches target", "one hand|played for points" },
 	[OPT_TARGET] = { "target", 50, 2000, 500,
-	    "with points: the score that ends the game" },
-	{ NULL, 0, 0, 0, NULL },
+	    "with points: the score that ends the game", "to # points" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* play twice: face up in the channel, face down (or up) in private. */

@@ -40,8 +40,8 @@
 
 static const struct game_option questions_options[] = {
 	{ "decks", 1, CARDS_MAX_DECKS, 1,
-	    "decks of 52: 2 for big tables" },
-	{ NULL, 0, 0, 0, NULL },
+	    "decks of 52: 2 for big tables", "1 deck|2 decks" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd questions_cmds[] = {

@@ -16,6 +16,7 @@
 
 #include "tests/lib/harness.h"
 #include "games/cheat.h"
+#include "games/cheater.h"
 #include "games/liarsuno.h"
 #include "storage/store.h"
 
@@ -165,6 +166,108 @@ test_unknown_junk(void **state)
 	assert_int_equal(harness_drain(h), 1);
 	assert_non_null(strstr(h->sent[1], "no command "
 	    "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...'"));
+	harness_free(h);
+}
+
+/* The options that differ from a game's defaults, in words. */
+static void
+test_option_words(void **state)
+{
+	static const struct {
+		const struct game_ops *ops;
+		const char *typed, *words;
+	} cases[] = {
+		{ &cheat_ops, "", "" },
+		{ &cheat_ops, "decks=0 loser=0", "" },
+		{ &cheat_ops, "decks=2 loser=1", "2 decks, loser game" },
+		{ &cheat_ops, "decks=1", "1 deck" },
+		{ &cheater_ops, "decks=2", "2 decks (Party Cheater)" },
+		{ &questions_ops, "decks=2", "2 decks" },
+		{ &liarsuno_ops, "points=1 target=300",
+		    "played for points, to 300 points" },
+		{ &liarsuno_ops, "points=1", "played for points" },
+	};
+	const struct game_option *o;
+	struct game_opts opts;
+	char typed[64], *w, *save, buf[128];
+	size_t i;
+	int g, k, v;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		game_opts_default(cases[i].ops, &opts);
+		snprintf(typed, sizeof typed, "%s", cases[i].typed);
+		for (w = strtok_r(typed, " ", &save); w != NULL;
+		    w = strtok_r(NULL, " ", &save))
+			assert_int_equal(game_opts_set(cases[i].ops, &opts, w,
+			    NULL), 0);
+		game_opts_words(cases[i].ops, &opts, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].words);
+	}
+	/* Cut short, still terminated. */
+	game_opts_default(&cheat_ops, &opts);
+	opts.v[0] = 2;
+	game_opts_words(&cheat_ops, &opts, buf, 6);
+	assert_string_equal(buf, "2 dec");
+	/* Every value of every option has words of its own (a long range
+	 * at its ends and middle): none empty, none with the table's '|'
+	 * or '#' left in. */
+	for (g = 0; game_table[g] != NULL; g++) {
+		for (k = 0, o = game_table[g]->options; o != NULL &&
+		    o->name != NULL; k++, o++) {
+			for (v = o->min; v <= o->max; v++) {
+				if (o->max - o->min > 10 && v != o->min &&
+				    v != o->max && v != (o->min + o->max) / 2)
+					continue;
+				game_opts_default(game_table[g], &opts);
+				opts.v[k] = v;
+				game_opts_words(game_table[g], &opts, buf,
+				    sizeof buf);
+				if (v == o->def)
+					assert_string_equal(buf, "");
+				else
+					assert_true(*buf != '\0' &&
+					    strpbrk(buf, "|#") == NULL);
+			}
+		}
+	}
+}
+
+/* The lobby line names what differs from the game's defaults; !help
+ * play lists every game's options. */
+static void
+test_lobby_options(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+	int i;
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat decks=2 loser=1");
+	assert_true(harness_find(h, 0, "alice opens a Cheat lobby (2 decks, "
+	    "loser game). Type !join", NULL) >= 0);
+	harness_say(h, "alice", CH, "!status");
+	assert_true(harness_find(h, 0, "Cheat lobby (2 decks, loser game): "
+	    "alice (1 seated", NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	harness_say(h, "alice", CH, "!play cheat");
+	assert_true(harness_find(h, 0, "alice opens a Cheat lobby. Type",
+	    NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	harness_clear(h);
+	harness_say(h, "bob", CH, "!help play");
+	assert_true(harness_drain(h) >= 2);
+	assert_true(harness_find(h, 0, "!play GAME [option=value ...]: ",
+	    NULL) == 0);
+	assert_true(harness_find(h, 1, "Options (!play GAME option=value "
+	    "...): cheat: decks=0|1|2 (decks of 52", "loser=0|1 (", NULL)
+	    == 1);
+	assert_true(harness_find(h, 1, "cheater: decks=0|1|2", NULL) >= 1);
+	assert_true(harness_find(h, 1, "questions: decks=1|2", NULL) >= 1);
+	assert_true(harness_find(h, 1, "liarsuno: points=0|1 (",
+	    "target=50-2000 (", NULL) >= 1);
+	assert_true(harness_find(h, 1, "cheesedog: none.", NULL) >= 1);
+	for (i = 0; i < h->nsent; i++)
+		assert_true(strlen(h->sent[i]) < 400);
 	harness_free(h);
 }
 
@@ -636,6 +739,8 @@ main(void)
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_unknown_junk),
+		cmocka_unit_test(test_option_words),
+		cmocka_unit_test(test_lobby_options),
 		cmocka_unit_test(test_lobby),
 		cmocka_unit_test(test_anyone_starts_after_wait),
 		cmocka_unit_test(test_deal_secrets),
