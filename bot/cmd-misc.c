@@ -52,6 +52,27 @@ cmd_help_move(struct buf *out, const char *word)
 	return 0;
 }
 
+/* Appends the names of ops's moves, "play (in private), cheat", each
+ * once (Liar's UNO's two plays are one name); with private_mark, a
+ * move typed only in private says so. */
+static void
+cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
+{
+	const struct game_cmd *gc, *prev;
+
+	for (gc = ops->cmds; gc->name != NULL; gc++) {
+		for (prev = ops->cmds; prev < gc; prev++) {
+			if (strcmp(prev->name, gc->name) == 0)
+				break;
+		}
+		if (prev < gc)
+			continue;
+		buf_addf(out, "%s%s%s", gc == ops->cmds ? "" : ", ", gc->name,
+		    private_mark && gc->where == GAME_WHERE_PRIVATE ?
+		    " (in private)" : "");
+	}
+}
+
 /* Help lines are filled up to this many bytes, well within one IRC
  * line. */
 #define HELP_LINE 300
@@ -119,6 +140,13 @@ cmd_help(struct cmd_ctx *ctx)
 		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
 		    "%srules GAME explains a game.", buf_str(&names), prefix,
 		    prefix);
+		/* At a table, what its players type too. */
+		if (ctx->table != NULL) {
+			buf_addf(&text, " %s moves: ", ctx->table->ops->title);
+			cmd_moves(&text, ctx->table->ops, 1);
+			buf_addf(&text, "; %srules %s MOVE explains one.",
+			    prefix, ctx->table->ops->name);
+		}
 	} else {
 		word = ctx->argv[1];
 		if (strncmp(word, prefix, strlen(prefix)) == 0)
@@ -141,14 +169,162 @@ cmd_help(struct cmd_ctx *ctx)
 	buf_free(&names);
 }
 
+/* Where a move may be typed, in words. */
+static const char *
+cmd_where(enum game_where where)
+{
+	switch (where) {
+	case GAME_WHERE_CHANNEL:
+		return "in the channel";
+	case GAME_WHERE_PRIVATE:
+		return "in private";
+	case GAME_WHERE_BOTH:
+		break;
+	}
+	return "in the channel or in private";
+}
+
+/* The next move marked up in a rules line (games/game.h, rules) from *p
+ * on: where its markup starts (*start), its words (*words, len bytes),
+ * and whether it is sent in private; *p moves past it.  0, or -1 when
+ * there is none. */
+static int
+cmd_rules_span(const char **p, const char **start, const char **words,
+    size_t *len, int *private)
+{
+	const char *s, *end;
+
+	for (s = *p; *s != '\0'; s++) {
+		if (s[0] != '{' || (s[1] != 'c' && s[1] != 'm') ||
+		    s[2] != ':' || (end = strchr(s + 3, '}')) == NULL)
+			continue;
+		*start = s;
+		*words = s + 3;
+		*len = (size_t)(end - s - 3);
+		*private = s[1] == 'm';
+		*p = end + 1;
+		return 0;
+	}
+	return -1;
+}
+
+/* Appends a move as its player types it: the words after the prefix in
+ * the channel, or a /msg to the bot; bold where colour is on. */
+static void
+cmd_rules_move_text(struct buf *out, struct cmd_ctx *ctx, const char *words,
+    size_t len, int private, int colour)
+{
+	if (colour)
+		buf_addc(out, '\002');
+	if (private)
+		buf_addf(out, "/msg %s ", ctx->b->nick);
+	else
+		buf_adds(out, ctx->b->conf->prefix);
+	buf_add(out, words, len);
+	if (colour)
+		buf_addc(out, '\002');
+}
+
+/* Appends a rules line, its moves written as they are typed.  The rules'
+ * own markup is done here, not by render(): a prefix or a nick may hold
+ * braces. */
+static void
+cmd_rules_line(struct buf *out, struct cmd_ctx *ctx, const char *line,
+    int colour)
+{
+	const char *p = line, *next = line, *start, *words;
+	size_t len;
+	int private;
+
+	while (cmd_rules_span(&next, &start, &words, &len, &private) == 0) {
+		buf_add(out, p, (size_t)(start - p));
+		cmd_rules_move_text(out, ctx, words, len, private, colour);
+		p = next;
+	}
+	buf_adds(out, p);
+}
+
+/* Appends the example of ops's command cmd: the first move in its rules
+ * that is that command, typed where it may be; 0, or -1 if none is. */
+static int
+cmd_rules_example(struct buf *out, struct cmd_ctx *ctx,
+    const struct game_ops *ops, int cmd, int colour)
+{
+	const char *p, *start, *words;
+	char word[32];
+	size_t len;
+	int i, private;
+	enum game_where where;
+
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		p = ops->rules[i];
+		while (cmd_rules_span(&p, &start, &words, &len, &private) ==
+		    0) {
+			snprintf(word, sizeof word, "%.*s",
+			    (int)strcspn(words, " }"), words);
+			where = private ? GAME_WHERE_PRIVATE :
+			    GAME_WHERE_CHANNEL;
+			if (game_cmd_find_where(ops, word, where) != cmd ||
+			    !(ops->cmds[cmd].where & where))
+				continue;
+			cmd_rules_move_text(out, ctx, words, len, private,
+			    colour);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* !rules GAME MOVE: each command of ops called word (Liar's UNO has two
+ * plays, one for each place), with its example. */
+static void
+cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
+    const char *word, int colour)
+{
+	const char *prefix = ctx->b->conf->prefix;
+	const struct game_cmd *gc;
+	struct buf text = BUF_INIT;
+	char quoted[DISPATCH_QUOTE_SIZE];
+	int i, n = 0;
+
+	if (strncmp(word, prefix, strlen(prefix)) == 0)
+		word += strlen(prefix);
+	for (i = 0; ops->cmds[i].name != NULL; i++) {
+		gc = &ops->cmds[i];
+		/* Command i answers to word where it may be typed. */
+		if (game_cmd_find_where(ops, word, gc->where) != i)
+			continue;
+		n++;
+		buf_reset(&text);
+		buf_addf(&text, "%s, %s: ", ops->title, cmd_where(gc->where));
+		cmd_help_one(&text, "", gc->name, gc->aliases, gc->usage,
+		    gc->help);
+		buf_adds(&text, ". For example: ");
+		if (cmd_rules_example(&text, ctx, ops, i, colour) != 0)
+			cmd_rules_move_text(&text, ctx, gc->name,
+			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
+			    colour);
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+	}
+	if (n == 0) {
+		cmd_moves(&text, ops, 0);
+		dispatch_quote(quoted, sizeof quoted, word);
+		say_error(ctx, "%s has no move '%s'; its moves: %s", ops->title,
+		    quoted, buf_str(&text));
+	}
+	buf_free(&text);
+}
+
+/* !rules [GAME [MOVE]]: a game's rules for a first game, or one move,
+ * privately: a few lines nobody else needs to read. */
 static void
 cmd_rules(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
 	    NULL;
-	const struct game_cmd *gc;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
+	int colour, notice, i;
 
 	if (ctx->argc > 1 && (ops = game_find(ctx->argv[1], &cause)) == NULL) {
 		say_error(ctx, "%s", cause);
@@ -160,14 +336,26 @@ cmd_rules(struct cmd_ctx *ctx)
 		    ctx->b->conf->prefix);
 		return;
 	}
-	buf_addf(&text, "%s (%d-%d players): %s Moves:", ops->title,
-	    ops->min_seats, ops->max_seats, ops->brief);
-	for (gc = ops->cmds; gc->name != NULL; gc++)
-		buf_addf(&text, "%s %s%s%s%s", gc == ops->cmds ? "" : ";",
-		    gc->where == GAME_WHERE_PRIVATE ? "" : ctx->b->conf->prefix,
-		    gc->name, *gc->usage != '\0' ? " " : "", gc->usage);
-	buf_adds(&text, ".");
-	say_reply(ctx, "%s", buf_str(&text));
+	say_prefs(ctx->b, ctx->from.nick, &colour, &notice);
+	if (ctx->argc > 2) {
+		cmd_rules_move(ctx, ops, ctx->argv[2], colour);
+		return;
+	}
+	buf_addf(&text, "%s (%d-%d players): ", ops->title, ops->min_seats,
+	    ops->max_seats);
+	if (ops->rules == NULL || ops->rules[0] == NULL)
+		buf_addf(&text, "%s.", ops->brief);
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		if (i > 0)
+			buf_reset(&text);
+		cmd_rules_line(&text, ctx, ops->rules[i], colour);
+		if (ops->rules[i + 1] == NULL)
+			buf_addf(&text, " %srules %s MOVE tells more of a "
+			    "move.", ctx->b->conf->prefix, ops->name);
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+	}
+	if (i == 0)
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
 	buf_free(&text);
 }
 
@@ -226,8 +414,10 @@ cmd_set(struct cmd_ctx *ctx)
 const struct cmd_entry cmd_misc_table[] = {
 	{ "help", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[COMMAND]",
 	    "list the commands, or explain one", cmd_help },
-	{ "rules", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME]",
-	    "a game's rules in brief and its moves", cmd_rules },
+	{ "rules", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME [MOVE]]",
+	    "what you need to play a first game of GAME (the game here by "
+	    "default), or how to make one move, sent to you privately",
+	    cmd_rules },
 	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "colour|notice on|off",
 	    "your preferences: card colours, NOTICE or PRIVMSG to you",

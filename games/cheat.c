@@ -577,11 +577,28 @@ cheat_result(const struct game *g, struct game_result *r)
 	}
 }
 
+static const char *const cheat_rules[] = {
+	"Be the first to get rid of all your cards. On your turn you lay "
+	"one or more cards on the pile and say what they are; you may lie. "
+	"Cards are typed 4h, 10d, qs, A\xe2\x99\xa0.",
+	"A round opens face up: cards of one rank, {m:play 4h 4d}. Then "
+	"cards go face down, in private, said to be the same rank as the "
+	"last play, one up or one down (aces are high and low): "
+	"{m:play 4h 7c as two fives} after fours.",
+	"Think a play was a lie? {c:cheat}, in the channel or in private. "
+	"The cards are shown: a liar picks up the whole pile and you open "
+	"the next round; if it was true, you pick it up.",
+	"Laying your last cards wins unless someone catches them as a lie. "
+	"{c:hand} shows your hand again, {c:status} the table.",
+	NULL,
+};
+
 const struct game_ops cheat_ops = {
 	.name = "cheat",
 	.title = "Cheat",
 	.brief = "lay cards face down, declare them, call out the liars: "
 	    "the first to empty their hand wins",
+	.rules = cheat_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,
 	.options = cheat_options,

@@ -146,6 +146,14 @@ struct game_ops {
 	const char *name;	/* one word, lowercase: "cheat" */
 	const char *title;	/* "Cheat" */
 	const char *brief;	/* one line for !games and !rules */
+	/* What a newcomer needs for a first game, for !rules: 3 to 6 short
+	 * lines, NULL terminated: the goal, a turn, what is special, each
+	 * command with an example, which go in private.  A move as typed is
+	 * marked up {c:WORDS} when typed in the channel and {m:WORDS} when
+	 * sent to the bot in private (the bot writes it with its prefix, or
+	 * as a /msg to itself); the first of each command is its example
+	 * (!rules GAME MOVE), and tests parse every one. */
+	const char *const *rules;
 	int min_seats, max_seats;
 	const struct game_option *options;	/* NULL-name terminated */
 	const struct game_cmd *cmds;		/* NULL-name terminated */

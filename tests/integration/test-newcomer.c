@@ -1,8 +1,9 @@
 /*
  * A newcomer's first game, over real sockets: a real ngircd, the real bot
- * binary and scripted players (tests/lib/netgame.c).  The bot started by
- * hand from an empty directory with command-line flags only (no -c, so
- * no file names its questions or its database) joins and answers.
+ * binary and scripted players (tests/lib/netgame.c).  !rules for each
+ * game comes privately in 3 to 6 short lines.  The bot started by hand
+ * from an empty directory with command-line flags only (no -c, so no
+ * file names its questions or its database) joins and answers.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "tests/lib/netgame.h"
 
 #define CHAN NETGAME_CHAN
+#define FAST "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
 
 static int
 teardown(void **state)
@@ -25,6 +27,44 @@ teardown(void **state)
 	netgame_free(*state);
 	*state = NULL;
 	return 0;
+}
+
+/* !rules GAME typed in the channel, for every game: 3 to 6 lines, each
+ * short, all to the asker (none in the channel), the first naming the
+ * game. */
+static void
+test_rules(void **state)
+{
+	struct netgame *ng = netgame_new(FAST);
+	const struct client *c;
+	char plain[2048];
+	const char *text;
+	size_t from, k;
+	int v, n;
+
+	*state = ng;
+	netgame_connect(ng, 0, "alice", "alice", 1);
+	netgame_bot(ng, 0);
+	for (v = 0; game_table[v] != NULL; v++) {
+		from = ng->cl[0].nlines;
+		netgame_send(ng, 0, "PRIVMSG " CHAN " :!rules %s",
+		    game_table[v]->name);
+		text = netgame_private(ng, 0, from, game_table[v]->title, 0);
+		assert_non_null(strstr(text, "players): "));
+		/* Private lines keep their order: the refusal comes last. */
+		netgame_barrier(ng, 0);
+		n = netgame_count_private(ng, 0, from, "alice", NULL) - 1;
+		assert_in_range(n, 3, 6);
+		assert_int_equal(netgame_count_private(ng, 0, from, NULL,
+		    NULL), 0);
+		c = &ng->cl[0];
+		for (k = from; k < c->nlines; k++) {
+			client_strip(c->lines[k], plain, sizeof plain);
+			if (strstr(plain, ":cheaterbot!") == plain)
+				assert_true(strlen(strstr(plain + 1, " :") +
+				    2) <= 300);
+		}
+	}
 }
 
 /* The bot in an empty directory, on flags only: it runs on its built-in
@@ -62,6 +102,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_teardown(test_rules, teardown),
 	    cmocka_unit_test_teardown(test_runs_anywhere, teardown),
 	};
 
