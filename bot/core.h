@@ -65,6 +65,8 @@ struct seat {
 	int gone;			/* left the game (removed) */
 	int away;			/* parted or quit: held for a grace */
 	uint64_t t_grace;		/* the grace timer while away */
+	int leave_asked;		/* typed !leave once in the game ... */
+	uint64_t leave_asked_at;	/* ... at this time */
 	struct table *table;		/* set with t_grace, for its callback */
 };
 
@@ -108,6 +110,8 @@ struct table {
 					 * queue has sent this line */
 	int turn_waiting;		/* ... and has not yet */
 	enum table_pause paused;	/* no timers run while paused */
+	unsigned stop_votes;		/* seats that typed !stop ... */
+	uint64_t stop_voted_at[GAME_MAX_SEATS];	/* ... and when */
 
 	uint64_t t_lobby_expire, t_turn, t_warn, t_window, t_tie, t_held;
 };
@@ -351,7 +355,9 @@ struct table *table_open(struct bot *b, struct chan *c,
     const struct game_ops *ops, const struct game_opts *opts);
 void table_free(struct table *t);
 int table_start(struct table *t, char **cause);
-void table_stop(struct table *t, const char *by);
+/* Ends t's lobby or game unrecorded (a game is kept as abandoned, why
+ * by), saying text in the channel, or for NULL "BY stopped the ..." */
+void table_stop(struct table *t, const char *by, const char *text);
 /* A player's move: checked, logged, applied and announced; 0, or -1 with
  * *cause (nothing changed). */
 int table_move(struct table *t, struct game_move *mv, char **cause);

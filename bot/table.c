@@ -211,16 +211,18 @@ table_start(struct table *t, char **cause)
 }
 
 void
-table_stop(struct table *t, const char *by)
+table_stop(struct table *t, const char *by, const char *text)
 {
-	char *text;
+	char *said = NULL;
 
 	if (t->state == TABLE_PLAYING)
 		store_game_abandon(t->b->store, t->game_id, by, NULL);
-	text = xasprintf("%s stopped the %s %s.", by, t->ops->title,
-	    t->state == TABLE_PLAYING ? "game" : "lobby");
+	if (text == NULL)
+		text = said = xasprintf("%s stopped the %s %s.", by,
+		    t->ops->title, t->state == TABLE_PLAYING ? "game" :
+		    "lobby");
 	say_chan(t->b, t->chan, text);
-	free(text);
+	free(said);
 	table_free(t);
 }
 

@@ -1,7 +1,9 @@
 /*
  * A newcomer's first game, over real sockets: a real ngircd, the real bot
  * binary and scripted players (tests/lib/netgame.c).  !rules for each
- * game comes privately in 3 to 6 short lines.  The bot started by hand
+ * game comes privately in 3 to 6 short lines.  With no channel operator
+ * about, a game nobody wants ends by a vote of its players; !leave gives
+ * a seat up only when typed twice.  The bot started by hand
  * from an empty directory with command-line flags only (no -c, so no
  * file names its questions or its database) joins and answers.
  */
@@ -20,6 +22,9 @@
 
 #define CHAN NETGAME_CHAN
 #define FAST "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
+#define SLOW_TURNS \
+	"timers = { turn = 600; turn_warning = 0; challenge_min = 0;\n" \
+	"    challenge_tie = 0; challenge_close = 1; lobby_start = 0; };\n"
 
 static int
 teardown(void **state)
@@ -67,6 +72,75 @@ test_rules(void **state)
 	}
 }
 
+/* The moves in the log of the one game there is; the last one's text
+ * into last (size bytes; "" when none). */
+static int
+moves_logged(struct netgame *ng, char *last, size_t size)
+{
+	struct netgame_game gm;
+	int n;
+
+	netgame_load(ng, 0, &gm);
+	n = gm.sg->nmoves;
+	snprintf(last, size, "%s", n > 0 ? gm.sg->moves[n - 1].text : "");
+	netgame_game_free(&gm);
+	return n;
+}
+
+/* alice, the channel's only operator, gives it up: nobody can stop the
+ * game at once.  Her !stop is a vote (1 of 3); bob's makes a majority and
+ * the game ends, abandoned in the database. */
+static void
+test_stop_vote(void **state)
+{
+	struct netgame *ng = netgame_new(FAST SLOW_TURNS);
+	char out[64];
+	size_t from;
+
+	*state = ng;
+	netgame_deal3(ng);
+	netgame_send(ng, 0, "MODE " CHAN " -o alice");
+	if (client_wait_glob(&ng->cl[0], ":alice!* MODE " CHAN " -o alice",
+	        0) == NULL)
+		fail_msg("alice kept +o");
+	from = ng->cl[2].nlines;
+	netgame_send(ng, 0, "PRIVMSG " CHAN " :!stop");
+	netgame_chan(ng, 2, from, "alice wants to stop the Cheat game: 1 of "
+	    "3 want to, 2 needed within 5 minutes (!stop).", 0);
+	netgame_sql(ng, "SELECT state FROM games;", out, sizeof out);
+	assert_string_equal(out, "running\n");
+	netgame_send(ng, 1, "PRIVMSG " CHAN " :!stop");
+	netgame_chan(ng, 2, from, "2 of 3 want to stop: the Cheat game ends, "
+	    "unrecorded.", 0);
+	netgame_sql(ng, "SELECT state FROM games; SELECT count(*) FROM "
+	    "results;", out, sizeof out);
+	assert_string_equal(out, "abandoned\n0\n");
+}
+
+/* bob's first !leave only asks (privately); the second, within 30 s,
+ * gives his seat up: the log's "1 leave". */
+static void
+test_leave_twice(void **state)
+{
+	struct netgame *ng = netgame_new(FAST SLOW_TURNS);
+	char last[64];
+	size_t from0, from1;
+
+	*state = ng;
+	netgame_deal3(ng);
+	from0 = ng->cl[0].nlines;
+	from1 = ng->cl[1].nlines;
+	netgame_send(ng, 1, "PRIVMSG " CHAN " :!leave");
+	netgame_private(ng, 1, from1, "type !leave again within 30 s to give "
+	    "up your seat: the Cheat game goes on without you", 0);
+	assert_int_equal(moves_logged(ng, last, sizeof last), 0);
+	netgame_send(ng, 1, "PRIVMSG " CHAN " :!leave");
+	netgame_chan(ng, 0, from0, "bob leaves the game", 0);
+	assert_int_equal(moves_logged(ng, last, sizeof last), 1);
+	assert_string_equal(last, "1 leave");
+	netgame_check_db(ng);
+}
+
 /* The bot in an empty directory, on flags only: it runs on its built-in
  * defaults (the questions built into it, ./cheaterbot.db there), joins,
  * and answers. */
@@ -103,6 +177,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_rules, teardown),
+	    cmocka_unit_test_teardown(test_stop_vote, teardown),
+	    cmocka_unit_test_teardown(test_leave_twice, teardown),
 	    cmocka_unit_test_teardown(test_runs_anywhere, teardown),
 	};
 

@@ -102,8 +102,11 @@ play(struct harness *h, const char *game, const char *const *nicks,
 	harness_deal(h, game, nicks);
 	from = h->nsent;
 	for (moves = 0; harness_table(h) != NULL && moves < 2000; moves++) {
-		if (leaver != NULL && moves == 4)
+		if (leaver != NULL && moves == 4) {
+			/* once to be asked, once to give the seat up */
 			harness_say(h, leaver, CH, "!leave");
+			harness_say(h, leaver, CH, "!leave");
+		}
 		if (harness_turn(h) >= 0)
 			harness_play(h);
 		else

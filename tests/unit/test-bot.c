@@ -630,7 +630,8 @@ test_long_lines_split(void **state)
 	harness_free(h);
 }
 
-/* A right call: the accused picks up the pile; stop needs an operator. */
+/* A right call: the accused picks up the pile; an operator stops the
+ * game at once, a player only votes to. */
 static void
 test_right_call_and_stop(void **state)
 {
@@ -658,8 +659,12 @@ test_right_call_and_stop(void **state)
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
 	assert_true(harness_find(h, before, "cheat", NULL) >= 0);
+	harness_say(h, "dave", CH, "!stop");
+	assert_true(harness_find(h, 0, "NOTICE dave", "only its players",
+	    "operator", NULL) >= 0);
 	harness_say(h, "alice", CH, "!stop");
-	assert_true(harness_find(h, 0, "only", "operator", NULL) >= 0);
+	assert_true(harness_find(h, 0, "alice wants to stop the Cheat game: "
+	    "1 of 3 want to, 2 needed within 5 minutes (!stop).", NULL) >= 0);
 	assert_non_null(harness_table(h));
 	harness_say(h, "oper", CH, "!stop");
 	assert_true(harness_find(h, 0, "oper stopped the Cheat game", NULL)
