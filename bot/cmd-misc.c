@@ -11,6 +11,17 @@
 #include "core.h"
 #include "storage/store.h"
 
+/* word without the command prefix, if it was typed with one ("!bs"). */
+static const char *
+cmd_unprefixed(const struct cmd_ctx *ctx, const char *word)
+{
+	const char *prefix = ctx->b->conf->prefix;
+
+	if (strncmp(word, prefix, strlen(prefix)) == 0)
+		return word + strlen(prefix);
+	return word;
+}
+
 static void
 cmd_help_name(const struct cmd_entry *e, void *arg)
 {
@@ -148,9 +159,7 @@ cmd_help(struct cmd_ctx *ctx)
 			    prefix, ctx->table->ops->name);
 		}
 	} else {
-		word = ctx->argv[1];
-		if (strncmp(word, prefix, strlen(prefix)) == 0)
-			word += strlen(prefix);
+		word = cmd_unprefixed(ctx, ctx->argv[1]);
 		if ((e = dispatch_find(word)) != NULL)
 			cmd_help_one(&text, prefix, e->name, e->aliases,
 			    e->usage, e->help);
@@ -281,14 +290,12 @@ static void
 cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
     const char *word, int colour)
 {
-	const char *prefix = ctx->b->conf->prefix;
 	const struct game_cmd *gc;
 	struct buf text = BUF_INIT;
 	char quoted[DISPATCH_QUOTE_SIZE];
 	int i, n = 0;
 
-	if (strncmp(word, prefix, strlen(prefix)) == 0)
-		word += strlen(prefix);
+	word = cmd_unprefixed(ctx, word);
 	for (i = 0; ops->cmds[i].name != NULL; i++) {
 		gc = &ops->cmds[i];
 		/* Command i answers to word where it may be typed. */
@@ -323,10 +330,17 @@ cmd_rules(struct cmd_ctx *ctx)
 	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
 	    NULL;
 	struct buf text = BUF_INIT;
+	const char *move = ctx->argc > 2 ? ctx->argv[2] : NULL;
 	char *cause = NULL;
 	int colour, notice, i;
 
-	if (ctx->argc > 1 && (ops = game_find(ctx->argv[1], &cause)) == NULL) {
+	/* At a table, !rules MOVE is about its game's move. */
+	if (ctx->argc == 2 && ops != NULL &&
+	    game_find(ctx->argv[1], NULL) == NULL &&
+	    game_cmd_find(ops, cmd_unprefixed(ctx, ctx->argv[1])) >= 0)
+		move = ctx->argv[1];
+	else if (ctx->argc > 1 &&
+	    (ops = game_find(ctx->argv[1], &cause)) == NULL) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
@@ -337,8 +351,8 @@ cmd_rules(struct cmd_ctx *ctx)
 		return;
 	}
 	say_prefs(ctx->b, ctx->from.nick, &colour, &notice);
-	if (ctx->argc > 2) {
-		cmd_rules_move(ctx, ops, ctx->argv[2], colour);
+	if (move != NULL) {
+		cmd_rules_move(ctx, ops, move, colour);
 		return;
 	}
 	buf_addf(&text, "%s (%d-%d players): ", ops->title, ops->min_seats,

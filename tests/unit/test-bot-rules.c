@@ -297,7 +297,7 @@ test_rules_move(void **state)
 }
 
 /* !help at a table lists its game's moves after the bot's commands;
- * !rules there needs no game named. */
+ * !rules there needs no game named, and !rules MOVE is about its move. */
 static void
 test_help_at_table(void **state)
 {
@@ -318,8 +318,15 @@ test_help_at_table(void **state)
 	assert_true(harness_find(h, 0, "NOTICE alice :Liar's UNO (2-10 "
 	    "players):", NULL) == 0);
 	harness_clear(h);
+	harness_say(h, "alice", CH, "!rules !swap");	/* a move there */
+	assert_true(harness_find(h, 0, "NOTICE alice :Liar's UNO, in the "
+	    "channel or in private: swap NICK:", "For example: !swap bob",
+	    NULL) == 0);
+	harness_clear(h);
 	harness_say(h, "carol", "cheaterbot", "rules");
 	assert_true(harness_find(h, 0, "which game?", NULL) == 0);
+	harness_say(h, "carol", "cheaterbot", "rules swap");
+	assert_true(harness_find(h, 0, "no game named 'swap'", NULL) == 1);
 	harness_free(h);
 }
 
