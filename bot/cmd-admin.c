@@ -3,10 +3,10 @@
  * game, at once for channel operators and bot admins, else by a vote of
  * its players (so that a game nobody wants ends on a network with no
  * operators); !kick NICK removes a player from the game (channel
- * operators and bot admins); !reload re-reads the configuration without dropping any
- * game (bot admins; SIGHUP does the same); !ignore and !unignore keep the
- * ignore list (bot admins; ignore.c).  Bot admins are the accounts and
- * nick!user@host masks of conf->admins (who.c).
+ * operators and bot admins); !reload re-reads the configuration without
+ * dropping any game (bot admins; SIGHUP does the same); !ignore and
+ * !unignore keep the ignore list (bot admins; ignore.c).  Bot admins are
+ * the accounts and nick!user@host masks of conf->admins (who.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,10 @@
 /*
  * !help, !rules and !set.  Help text, in IRC and in docs/commands.md,
  * comes from the command tables themselves (cmd_help_markdown), so the two
- * never disagree.
+ * never disagree; so do the options !help play lists.  !rules sends the
+ * lines each variant keeps for a first game (ops->rules), and a move's
+ * example is the first of that move in them, so the rules, the examples
+ * and the grammar (checked by tests/unit/test-bot-rules.c) agree too.
  */
 #include <stdio.h>
 #include <stdlib.h>
