@@ -26,11 +26,13 @@ DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	inspircd
 
 CC ?= cc
+# Sources made at build time (the built-in question set).
+GEN := build/gen
 PKGS := libconfig sqlite3 openssl
 WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wwrite-strings -Wvla -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-DCHEATERBOT_VERSION='"$(VERSION)"' $(WARN) -MMD -MP -I.
+	-DCHEATERBOT_VERSION='"$(VERSION)"' $(WARN) -MMD -MP -I. -I$(GEN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 TEST_CFLAGS := $(BASE_CFLAGS) -O1 -g $(SAN)
@@ -80,6 +82,20 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
+
+# The default question set is config/questions.txt, built into the binary
+# as one C string (config/questions.c includes it), so that the bot runs
+# from any directory; the file stays the one source of truth.
+$(GEN)/questions-text.h: config/questions.txt
+	@mkdir -p $(dir $@)
+	@{ echo '/* Generated from config/questions.txt by the Makefile. */'; \
+	    echo 'static const char questions_builtin_text[] = ""'; \
+	    sed -e 's/\r$$//' -e 's/\\/\\\\/g' -e 's/"/\\"/g' \
+	    -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	    echo ';'; } >$@.tmp && mv $@.tmp $@
+
+$(T)/config/questions.o $(R)/config/questions.o $(F)/config/questions.o: \
+	$(GEN)/questions-text.h
 
 $(T)/%.o: %.c
 	@mkdir -p $(dir $@)

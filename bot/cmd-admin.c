@@ -1,10 +1,12 @@
 /*
  * Commands that keep order: !stop ends a lobby (its opener may too) or a
- * game; !kick NICK removes a player from the game (channel operators and
- * bot admins); !reload re-reads the configuration without dropping any
- * game (bot admins; SIGHUP does the same); !ignore and !unignore keep the
- * ignore list (bot admins; ignore.c).  Bot admins are the accounts and
- * nick!user@host masks of conf->admins (who.c).
+ * game, at once for channel operators and bot admins, else by a vote of
+ * its players (so that a game nobody wants ends on a network with no
+ * operators); !kick NICK removes a player from the game (channel
+ * operators and bot admins); !reload re-reads the configuration without
+ * dropping any game (bot admins; SIGHUP does the same); !ignore and
+ * !unignore keep the ignore list (bot admins; ignore.c).  Bot admins are
+ * the accounts and nick!user@host masks of conf->admins (who.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,19 +15,65 @@
 #include "core.h"
 #include "games/xalloc.h"
 
+/* How long a player's !stop counts towards the vote: long enough for the
+ * others to see it and agree, short enough that an old wish does not
+ * stop a game that has come back to life.  The votes live in memory
+ * with their table: they end with the game (and with a restart). */
+#define STOP_VOTE_MS (5 * 60 * 1000)
+
+/* A seated player's !stop in a running game: a vote, which ends the game
+ * unrecorded once more than half the players still in it want that
+ * within STOP_VOTE_MS of each other's votes. */
+static void
+cmd_stop_vote(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	uint64_t now = ctx->b->now;
+	char *text, by[64];
+	int s, in = 0, want = 0;
+
+	t->stop_votes |= 1u << ctx->seat;
+	t->stop_voted_at[ctx->seat] = now;
+	for (s = 0; s < t->nseats; s++) {
+		if (t->seats[s].gone)
+			continue;
+		in++;
+		if ((t->stop_votes & (1u << s)) &&
+		    now - t->stop_voted_at[s] < STOP_VOTE_MS)
+			want++;
+	}
+	if (want * 2 > in) {
+		snprintf(by, sizeof by, "a vote of %d of %d players", want,
+		    in);
+		text = xasprintf("%d of %d want to stop: the %s game ends, "
+		    "unrecorded.", want, in, t->ops->title);
+		table_stop(t, by, text);
+	} else {
+		text = xasprintf("%s wants to stop the %s game: %d of %d "
+		    "want to, %d needed within %d minutes (%sstop).",
+		    ctx->from.nick, t->ops->title, want, in, in / 2 + 1,
+		    STOP_VOTE_MS / 60000, ctx->b->conf->prefix);
+		say_chan(ctx->b, t->chan, text);
+	}
+	free(text);
+}
+
 static void
 cmd_stop(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
 
-	if (!dispatch_operator(ctx) && !(t->state == TABLE_LOBBY && ctx->seat == t->opener)) {
-		say_error(ctx, "only %sa channel operator or a bot admin "
-		    "can stop this %s", t->state == TABLE_LOBBY ?
-		    "the opener, " : "", t->state == TABLE_LOBBY ? "lobby" :
-		    "game");
-		return;
-	}
-	table_stop(t, ctx->from.nick);
+	if (dispatch_operator(ctx) ||
+	    (t->state == TABLE_LOBBY && ctx->seat == t->opener))
+		table_stop(t, ctx->from.nick, NULL);
+	else if (t->state == TABLE_LOBBY)
+		say_error(ctx, "only the opener, a channel operator or a bot "
+		    "admin can stop this lobby");
+	else if (ctx->seat < 0 || t->seats[ctx->seat].gone)
+		say_error(ctx, "only its players (more than half of them), a "
+		    "channel operator or a bot admin can stop this game");
+	else
+		cmd_stop_vote(ctx);
 }
 
 static void
@@ -138,7 +186,8 @@ cmd_unignore(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_admin_table[] = {
 	{ "stop", NULL, 0, 0, GAME_WHERE_CHANNEL, NEED_TABLE, "",
-	    "end the lobby (its opener) or the game (operators, admins)",
+	    "end the lobby (its opener) or the game, unrecorded (operators, "
+	    "admins, or more than half its players within 5 minutes)",
 	    cmd_stop },
 	{ "kick", "remove", 1, 1, GAME_WHERE_CHANNEL,
 	    NEED_GAME | NEED_OPERATOR, "NICK",

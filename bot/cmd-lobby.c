@@ -11,6 +11,11 @@
 #include "core.h"
 #include "games/xalloc.h"
 
+/* A seat given up in a game is gone for good, so !leave there must be
+ * typed twice within this time: one typed by mistake (meant for a lobby,
+ * or as a question) costs nothing. */
+#define LEAVE_AGAIN_MS (30 * 1000)
+
 /* The index of ops in game_table[], for the configured option defaults. */
 static int
 cmd_variant_index(const struct game_ops *ops)
@@ -86,7 +91,8 @@ cmd_play(struct cmd_ctx *ctx)
 		table_free(t);
 		goto fail;
 	}
-	game_opts_format(ops, &opts, desc, sizeof desc);
+	/* Only what differs from the game as its page describes it. */
+	game_opts_words(ops, &opts, desc, sizeof desc);
 	say_reply(ctx, "%s opens a %s lobby%s%s%s. Type %sjoin to sit in "
 	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
@@ -123,10 +129,23 @@ static void
 cmd_leave(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
+	struct seat *s;
 	char *cause = NULL, *text;
 	int closes = t->nseats == 1;
 
 	if (t->state == TABLE_PLAYING) {
+		s = &t->seats[ctx->seat];
+		if (!s->leave_asked ||
+		    ctx->b->now - s->leave_asked_at > LEAVE_AGAIN_MS) {
+			s->leave_asked = 1;
+			s->leave_asked_at = ctx->b->now;
+			say_error(ctx, "type %sleave again within %d s to give "
+			    "up your seat: the %s game goes on without you",
+			    ctx->b->conf->prefix, LEAVE_AGAIN_MS / 1000,
+			    t->ops->title);
+			return;
+		}
+		s->leave_asked = 0;
 		if (table_leave(t, ctx->seat, NULL, &cause) != 0) {
 			say_error(ctx, "%s", cause);
 			free(cause);
@@ -168,8 +187,8 @@ const struct cmd_entry cmd_lobby_table[] = {
 	{ "join", "sit", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY, "",
 	    "sit in the open lobby", cmd_join },
 	{ "leave", "part", 0, 0, GAME_WHERE_BOTH, NEED_TABLE | NEED_SEATED,
-	    "", "leave the lobby, or give up the game you are in",
-	    cmd_leave },
+	    "", "leave the lobby, or give up the game you are in (typed "
+	    "twice within 30 s)", cmd_leave },
 	{ "start", "deal", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
 	    "", "deal the cards (the opener; anyone seated after a while)",
 	    cmd_start },

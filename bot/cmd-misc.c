@@ -1,7 +1,10 @@
 /*
  * !help, !rules and !set.  Help text, in IRC and in docs/commands.md,
  * comes from the command tables themselves (cmd_help_markdown), so the two
- * never disagree.
+ * never disagree; so do the options !help play lists.  !rules sends the
+ * lines each variant keeps for a first game (ops->rules), and a move's
+ * example is the first of that move in them, so the rules, the examples
+ * and the grammar (checked by tests/unit/test-bot-rules.c) agree too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +13,17 @@
 
 #include "core.h"
 #include "storage/store.h"
+
+/* word without the command prefix, if it was typed with one ("!bs"). */
+static const char *
+cmd_unprefixed(const struct cmd_ctx *ctx, const char *word)
+{
+	const char *prefix = ctx->b->conf->prefix;
+
+	if (strncmp(word, prefix, strlen(prefix)) == 0)
+		return word + strlen(prefix);
+	return word;
+}
 
 static void
 cmd_help_name(const struct cmd_entry *e, void *arg)
@@ -52,44 +66,284 @@ cmd_help_move(struct buf *out, const char *word)
 	return 0;
 }
 
+/* Appends the names of ops's moves, "play (in private), cheat", each
+ * once (Liar's UNO's two plays are one name); with private_mark, a
+ * move typed only in private says so. */
+static void
+cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
+{
+	const struct game_cmd *gc, *prev;
+
+	for (gc = ops->cmds; gc->name != NULL; gc++) {
+		for (prev = ops->cmds; prev < gc; prev++) {
+			if (strcmp(prev->name, gc->name) == 0)
+				break;
+		}
+		if (prev < gc)
+			continue;
+		buf_addf(out, "%s%s%s", gc == ops->cmds ? "" : ", ", gc->name,
+		    private_mark && gc->where == GAME_WHERE_PRIVATE ?
+		    " (in private)" : "");
+	}
+}
+
+/* Help lines are filled up to this many bytes, well within one IRC
+ * line. */
+#define HELP_LINE 300
+
+/* Says text, then empties it, when adding more bytes would make it
+ * longer than a help line. */
+static void
+cmd_help_fill(struct cmd_ctx *ctx, struct buf *text, size_t more)
+{
+	if (text->len > 0 && text->len + more > HELP_LINE) {
+		say_reply(ctx, "%s", buf_str(text));
+		buf_reset(text);
+	}
+}
+
+/* After !help play: every game's options and their values, from the
+ * option tables, a few games a line. */
+static void
+cmd_help_options(struct cmd_ctx *ctx)
+{
+	const struct game_option *o;
+	struct buf text = BUF_INIT, game = BUF_INIT;
+	int i, v;
+
+	buf_addf(&text, "Options (%splay GAME option=value ...):",
+	    ctx->b->conf->prefix);
+	for (i = 0; game_table[i] != NULL; i++) {
+		buf_reset(&game);
+		buf_addf(&game, " %s:", game_table[i]->name);
+		o = game_table[i]->options;
+		if (o == NULL || o->name == NULL)
+			buf_adds(&game, " none");
+		for (; o != NULL && o->name != NULL; o++) {
+			buf_addf(&game, "%s %s=", o == game_table[i]->options ?
+			    "" : ",", o->name);
+			/* A few values are listed, a range is given. */
+			if (o->max - o->min <= 2) {
+				for (v = o->min; v <= o->max; v++)
+					buf_addf(&game, "%s%d", v > o->min ?
+					    "|" : "", v);
+			} else
+				buf_addf(&game, "%d-%d", o->min, o->max);
+			buf_addf(&game, " (%s)", o->help);
+		}
+		buf_adds(&game, game_table[i + 1] != NULL ? ";" : ".");
+		cmd_help_fill(ctx, &text, game.len);
+		/* A line starts with the game, not its space. */
+		buf_adds(&text, buf_str(&game) + (text.len == 0));
+	}
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+	buf_free(&game);
+}
+
 static void
 cmd_help(struct cmd_ctx *ctx)
 {
 	const char *prefix = ctx->b->conf->prefix, *word;
-	const struct cmd_entry *e;
+	const struct cmd_entry *e = NULL;
 	struct buf text = BUF_INIT, names = BUF_INIT;
+	char quoted[DISPATCH_QUOTE_SIZE];
 
 	if (ctx->argc == 1) {
 		dispatch_each(cmd_help_name, &names);
 		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
 		    "%srules GAME explains a game.", buf_str(&names), prefix,
 		    prefix);
+		/* At a table, what its players type too. */
+		if (ctx->table != NULL) {
+			buf_addf(&text, " %s moves: ", ctx->table->ops->title);
+			cmd_moves(&text, ctx->table->ops, 1);
+			buf_addf(&text, "; %srules %s MOVE explains one.",
+			    prefix, ctx->table->ops->name);
+		}
 	} else {
-		word = ctx->argv[1];
-		if (strncmp(word, prefix, strlen(prefix)) == 0)
-			word += strlen(prefix);
+		word = cmd_unprefixed(ctx, ctx->argv[1]);
 		if ((e = dispatch_find(word)) != NULL)
 			cmd_help_one(&text, prefix, e->name, e->aliases,
 			    e->usage, e->help);
-		else if (!cmd_help_move(&text, word))
+		else if (!cmd_help_move(&text, word)) {
+			dispatch_quote(quoted, sizeof quoted, word);
 			buf_addf(&text, "no command '%s'; %shelp lists them",
-			    word, prefix);
+			    quoted, prefix);
+		}
 	}
 	say_reply(ctx, "%s", buf_str(&text));
+	/* What GAME may be told besides its name, from the games' own
+	 * option tables. */
+	if (e != NULL && strcmp(e->name, "play") == 0)
+		cmd_help_options(ctx);
 	buf_free(&text);
 	buf_free(&names);
 }
 
+/* Where a move may be typed, in words. */
+static const char *
+cmd_where(enum game_where where)
+{
+	switch (where) {
+	case GAME_WHERE_CHANNEL:
+		return "in the channel";
+	case GAME_WHERE_PRIVATE:
+		return "in private";
+	case GAME_WHERE_BOTH:
+		break;
+	}
+	return "in the channel or in private";
+}
+
+/* The next move marked up in a rules line (games/game.h, rules) from *p
+ * on: where its markup starts (*start), its words (*words, len bytes),
+ * and whether it is sent in private; *p moves past it.  0, or -1 when
+ * there is none. */
+static int
+cmd_rules_span(const char **p, const char **start, const char **words,
+    size_t *len, int *private)
+{
+	const char *s, *end;
+
+	for (s = *p; *s != '\0'; s++) {
+		if (s[0] != '{' || (s[1] != 'c' && s[1] != 'm') ||
+		    s[2] != ':' || (end = strchr(s + 3, '}')) == NULL)
+			continue;
+		*start = s;
+		*words = s + 3;
+		*len = (size_t)(end - s - 3);
+		*private = s[1] == 'm';
+		*p = end + 1;
+		return 0;
+	}
+	return -1;
+}
+
+/* Appends a move as its player types it: the words after the prefix in
+ * the channel, or a /msg to the bot; bold where colour is on. */
+static void
+cmd_rules_move_text(struct buf *out, struct cmd_ctx *ctx, const char *words,
+    size_t len, int private, int colour)
+{
+	if (colour)
+		buf_addc(out, '\002');
+	if (private)
+		buf_addf(out, "/msg %s ", ctx->b->nick);
+	else
+		buf_adds(out, ctx->b->conf->prefix);
+	buf_add(out, words, len);
+	if (colour)
+		buf_addc(out, '\002');
+}
+
+/* Appends a rules line, its moves written as they are typed.  The rules'
+ * own markup is done here, not by render(): a prefix or a nick may hold
+ * braces. */
+static void
+cmd_rules_line(struct buf *out, struct cmd_ctx *ctx, const char *line,
+    int colour)
+{
+	const char *p = line, *next = line, *start, *words;
+	size_t len;
+	int private;
+
+	while (cmd_rules_span(&next, &start, &words, &len, &private) == 0) {
+		buf_add(out, p, (size_t)(start - p));
+		cmd_rules_move_text(out, ctx, words, len, private, colour);
+		p = next;
+	}
+	buf_adds(out, p);
+}
+
+/* Appends the example of ops's command cmd: the first move in its rules
+ * that is that command, typed where it may be; 0, or -1 if none is. */
+static int
+cmd_rules_example(struct buf *out, struct cmd_ctx *ctx,
+    const struct game_ops *ops, int cmd, int colour)
+{
+	const char *p, *start, *words;
+	char word[32];
+	size_t len;
+	int i, private;
+	enum game_where where;
+
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		p = ops->rules[i];
+		while (cmd_rules_span(&p, &start, &words, &len, &private) ==
+		    0) {
+			snprintf(word, sizeof word, "%.*s",
+			    (int)strcspn(words, " }"), words);
+			where = private ? GAME_WHERE_PRIVATE :
+			    GAME_WHERE_CHANNEL;
+			if (game_cmd_find_where(ops, word, where) != cmd ||
+			    !(ops->cmds[cmd].where & where))
+				continue;
+			cmd_rules_move_text(out, ctx, words, len, private,
+			    colour);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* !rules GAME MOVE: each command of ops called word (Liar's UNO has two
+ * plays, one for each place), with its example. */
+static void
+cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
+    const char *word, int colour)
+{
+	const struct game_cmd *gc;
+	struct buf text = BUF_INIT;
+	char quoted[DISPATCH_QUOTE_SIZE];
+	int i, n = 0;
+
+	word = cmd_unprefixed(ctx, word);
+	for (i = 0; ops->cmds[i].name != NULL; i++) {
+		gc = &ops->cmds[i];
+		/* Command i answers to word where it may be typed. */
+		if (game_cmd_find_where(ops, word, gc->where) != i)
+			continue;
+		n++;
+		buf_reset(&text);
+		buf_addf(&text, "%s, %s: ", ops->title, cmd_where(gc->where));
+		cmd_help_one(&text, "", gc->name, gc->aliases, gc->usage,
+		    gc->help);
+		buf_adds(&text, ". For example: ");
+		if (cmd_rules_example(&text, ctx, ops, i, colour) != 0)
+			cmd_rules_move_text(&text, ctx, gc->name,
+			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
+			    colour);
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+	}
+	if (n == 0) {
+		cmd_moves(&text, ops, 0);
+		dispatch_quote(quoted, sizeof quoted, word);
+		say_error(ctx, "%s has no move '%s'; its moves: %s", ops->title,
+		    quoted, buf_str(&text));
+	}
+	buf_free(&text);
+}
+
+/* !rules [GAME [MOVE]]: a game's rules for a first game, or one move,
+ * privately: a few lines nobody else needs to read. */
 static void
 cmd_rules(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
 	    NULL;
-	const struct game_cmd *gc;
 	struct buf text = BUF_INIT;
+	const char *move = ctx->argc > 2 ? ctx->argv[2] : NULL;
 	char *cause = NULL;
+	int colour, notice, i;
 
-	if (ctx->argc > 1 && (ops = game_find(ctx->argv[1], &cause)) == NULL) {
+	/* At a table, !rules MOVE is about its game's move. */
+	if (ctx->argc == 2 && ops != NULL &&
+	    game_find(ctx->argv[1], NULL) == NULL &&
+	    game_cmd_find(ops, cmd_unprefixed(ctx, ctx->argv[1])) >= 0)
+		move = ctx->argv[1];
+	else if (ctx->argc > 1 &&
+	    (ops = game_find(ctx->argv[1], &cause)) == NULL) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
@@ -99,14 +353,26 @@ cmd_rules(struct cmd_ctx *ctx)
 		    ctx->b->conf->prefix);
 		return;
 	}
-	buf_addf(&text, "%s (%d-%d players): %s Moves:", ops->title,
-	    ops->min_seats, ops->max_seats, ops->brief);
-	for (gc = ops->cmds; gc->name != NULL; gc++)
-		buf_addf(&text, "%s %s%s%s%s", gc == ops->cmds ? "" : ";",
-		    gc->where == GAME_WHERE_PRIVATE ? "" : ctx->b->conf->prefix,
-		    gc->name, *gc->usage != '\0' ? " " : "", gc->usage);
-	buf_adds(&text, ".");
-	say_reply(ctx, "%s", buf_str(&text));
+	say_prefs(ctx->b, ctx->from.nick, &colour, &notice);
+	if (move != NULL) {
+		cmd_rules_move(ctx, ops, move, colour);
+		return;
+	}
+	buf_addf(&text, "%s (%d-%d players): ", ops->title, ops->min_seats,
+	    ops->max_seats);
+	if (ops->rules == NULL || ops->rules[0] == NULL)
+		buf_addf(&text, "%s.", ops->brief);
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		if (i > 0)
+			buf_reset(&text);
+		cmd_rules_line(&text, ctx, ops->rules[i], colour);
+		if (ops->rules[i + 1] == NULL)
+			buf_addf(&text, " %srules %s MOVE tells more of a "
+			    "move.", ctx->b->conf->prefix, ops->name);
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+	}
+	if (i == 0)
+		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
 	buf_free(&text);
 }
 
@@ -165,8 +431,10 @@ cmd_set(struct cmd_ctx *ctx)
 const struct cmd_entry cmd_misc_table[] = {
 	{ "help", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[COMMAND]",
 	    "list the commands, or explain one", cmd_help },
-	{ "rules", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME]",
-	    "a game's rules in brief and its moves", cmd_rules },
+	{ "rules", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME [MOVE]]",
+	    "what you need to play a first game of GAME (the game here by "
+	    "default), or how to make one move, sent to you privately",
+	    cmd_rules },
 	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "colour|notice on|off",
 	    "your preferences: card colours, NOTICE or PRIVMSG to you",

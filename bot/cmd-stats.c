@@ -29,6 +29,15 @@
 #define TOP_ROWS 10
 #define TITLE_ROWS 32
 
+int
+cmd_percent(int part, int whole)
+{
+	if (whole <= 0)
+		return 0;
+	/* Half up, in integers: 1 of 6 is 16.67%, said 17%. */
+	return (int)(((int64_t)part * 200 + whole) / ((int64_t)whole * 2));
+}
+
 /* Reads the arguments [NICK] [GAME] in either order: the nick, the
  * sender's by default, and the game, NULL for all of them. */
 static void
@@ -73,7 +82,7 @@ cmd_stats_line(struct buf *out, const struct store_stats *st,
 	    ops != NULL ? ops->title : "all games");
 	if (ops != NULL && ops->loser_game) {
 		buf_addf(out, "%d lost of %d played (%d%%)", st->losses,
-		    st->games, st->losses * 100 / st->games);
+		    st->games, cmd_percent(st->losses, st->games));
 		/* Rounded to a tenth; games left have no place. */
 		if (st->placed > 0) {
 			tenths = ((int64_t)st->place_sum * 20 + st->placed) /
@@ -83,10 +92,11 @@ cmd_stats_line(struct buf *out, const struct store_stats *st,
 		}
 	} else {
 		buf_addf(out, "%d won of %d played (%d%%), %d lost",
-		    st->wins, st->games, st->wins * 100 / st->games,
+		    st->wins, st->games, cmd_percent(st->wins, st->games),
 		    st->losses);
 		if (st->losses > 0)
-			buf_addf(out, " (%d%%)", st->losses * 100 / st->games);
+			buf_addf(out, " (%d%%)", cmd_percent(st->losses,
+			    st->games));
 		buf_addf(out, "; win streak %d, best %d", st->streak,
 		    st->best_streak);
 		if (st->losses == 0) {
@@ -325,7 +335,7 @@ cmd_top_default(const struct game_ops *ops)
 }
 
 /* Appends row i of board: ", 2. bob (4 won)", and on the losses board
- * ", 2. bob (1 of 6 lost, 16%)". */
+ * ", 2. bob (1 of 6 lost, 17%)". */
 static void
 cmd_top_row(struct buf *out, enum store_board board, int i,
     const struct store_top_row *row)
@@ -333,7 +343,7 @@ cmd_top_row(struct buf *out, enum store_board board, int i,
 	buf_addf(out, "%s %d. %s (", i > 0 ? "," : "", i + 1, row->nick);
 	if (board == STORE_BOARD_LOSSES)
 		buf_addf(out, "%d of %d lost, %d%%)", row->value, row->games,
-		    row->value * 100 / row->games);
+		    cmd_percent(row->value, row->games));
 	else
 		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
 		    cmd_boards[board].one : cmd_boards[board].more);

@@ -65,6 +65,8 @@ struct seat {
 	int gone;			/* left the game (removed) */
 	int away;			/* parted or quit: held for a grace */
 	uint64_t t_grace;		/* the grace timer while away */
+	int leave_asked;		/* typed !leave once in the game ... */
+	uint64_t leave_asked_at;	/* ... at this time */
 	struct table *table;		/* set with t_grace, for its callback */
 };
 
@@ -108,6 +110,8 @@ struct table {
 					 * queue has sent this line */
 	int turn_waiting;		/* ... and has not yet */
 	enum table_pause paused;	/* no timers run while paused */
+	unsigned stop_votes;		/* seats that typed !stop ... */
+	uint64_t stop_voted_at[GAME_MAX_SEATS];	/* ... and when */
 
 	uint64_t t_lobby_expire, t_turn, t_warn, t_window, t_tie, t_held;
 };
@@ -184,6 +188,10 @@ extern const struct cmd_entry cmd_stats_table[];
 extern const struct cmd_entry cmd_misc_table[];
 extern const struct cmd_entry cmd_admin_table[];
 
+/* cmd-stats.c: part of whole in percent, rounded to the nearest (half
+ * up): 1 of 6 is 17; 0 when whole is 0. */
+int cmd_percent(int part, int whole);
+
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
 
@@ -197,6 +205,12 @@ int dispatch_operator(const struct cmd_ctx *ctx);
 void dispatch_message(struct bot *b, const char *origin, const char *account,
     const char *target, const char *text);
 const struct cmd_entry *dispatch_find(const char *word);
+/* A word someone typed, as a refusal repeats it ("unknown command
+ * '%s'"), into buf: whole when short, else its first 30 bytes (cut
+ * between UTF-8 characters) and "...", so junk comes back in one short
+ * line.  DISPATCH_QUOTE_SIZE bytes hold any. */
+#define DISPATCH_QUOTE_SIZE 34
+void dispatch_quote(char *buf, size_t size, const char *word);
 /* Calls fn for every command of every group, in help order. */
 void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
     void *arg);
@@ -330,7 +344,9 @@ struct table *table_open(struct bot *b, struct chan *c,
     const struct game_ops *ops, const struct game_opts *opts);
 void table_free(struct table *t);
 int table_start(struct table *t, char **cause);
-void table_stop(struct table *t, const char *by);
+/* Ends t's lobby or game unrecorded (a game is kept as abandoned, why
+ * by), saying text in the channel, or for NULL "BY stopped the ..." */
+void table_stop(struct table *t, const char *by, const char *text);
 /* A player's move: checked, logged, applied and announced; 0, or -1 with
  * *cause (nothing changed). */
 int table_move(struct table *t, struct game_move *mv, char **cause);

@@ -29,6 +29,10 @@
 /* Every word a line can hold: a word and a space take two bytes. */
 #define WORDS_MAX (IRCLINE_MAX / 2 + 1)
 
+/* The most of a word typed that a refusal repeats. */
+#define QUOTE_MAX 30
+_Static_assert(DISPATCH_QUOTE_SIZE >= QUOTE_MAX + 4, "room for ... and NUL");
+
 static const struct cmd_entry *const cmd_groups[] = {
 	cmd_lobby_table,
 	cmd_game_table,
@@ -82,6 +86,22 @@ dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg), void *arg)
 		for (e = cmd_groups[i]; e->name != NULL; e++)
 			fn(e, arg);
 	}
+}
+
+void
+dispatch_quote(char *buf, size_t size, const char *word)
+{
+	size_t len = strlen(word);
+
+	if (len <= QUOTE_MAX) {
+		snprintf(buf, size, "%s", word);
+		return;
+	}
+	/* Back to the first byte of a UTF-8 character, not into one. */
+	for (len = QUOTE_MAX; len > 0 &&
+	    ((unsigned char)word[len] & 0xc0) == 0x80; len--)
+		;
+	snprintf(buf, size, "%.*s...", (int)len, word);
 }
 
 /* Splits s in place into its words, at most max of them; -1 if it has
@@ -241,6 +261,7 @@ dispatch_command(struct cmd_ctx *ctx)
 {
 	const struct cmd_entry *e;
 	const char *why;
+	char word[DISPATCH_QUOTE_SIZE];
 
 	if (dispatch_move(ctx))
 		return;
@@ -251,12 +272,13 @@ dispatch_command(struct cmd_ctx *ctx)
 	}
 	e = dispatch_find(ctx->argv[0]);
 	if (e == NULL) {
+		dispatch_quote(word, sizeof word, ctx->argv[0]);
 		if (ctx->table != NULL && ctx->table->state == TABLE_PLAYING &&
 		    game_cmd_find(ctx->table->ops, ctx->argv[0]) >= 0)
 			say_error(ctx, "you are not playing in this game");
 		else
 			say_error(ctx, "unknown command '%s'; try %shelp",
-			    ctx->argv[0], ctx->b->conf->prefix);
+			    word, ctx->b->conf->prefix);
 		return;
 	}
 	why = dispatch_refuse(ctx, e);

@@ -239,16 +239,18 @@ table_start(struct table *t, char **cause)
 }
 
 void
-table_stop(struct table *t, const char *by)
+table_stop(struct table *t, const char *by, const char *text)
 {
-	char *text;
+	char *said = NULL;
 
 	if (t->state == TABLE_PLAYING)
 		store_game_abandon(t->b->store, t->game_id, by, NULL);
-	text = xasprintf("%s stopped the %s %s.", by, t->ops->title,
-	    t->state == TABLE_PLAYING ? "game" : "lobby");
+	if (text == NULL)
+		text = said = xasprintf("%s stopped the %s %s.", by,
+		    t->ops->title, t->state == TABLE_PLAYING ? "game" :
+		    "lobby");
 	say_chan(t->b, t->chan, text);
-	free(text);
+	free(said);
 	table_free(t);
 }
 
@@ -421,6 +423,7 @@ table_status(struct table *t)
 {
 	struct table_out o;
 	struct buf text = BUF_INIT;
+	char words[256];
 	int i;
 	uint64_t start;
 
@@ -430,7 +433,9 @@ table_status(struct table *t)
 		table_out_flush(t, &o);
 		return;
 	}
-	buf_addf(&text, "%s lobby: ", t->ops->title);
+	game_opts_words(t->ops, &t->opts, words, sizeof words);
+	buf_addf(&text, "%s lobby%s%s%s: ", t->ops->title,
+	    *words != '\0' ? " (" : "", words, *words != '\0' ? ")" : "");
 	for (i = 0; i < t->nseats; i++)
 		buf_addf(&text, "%s%s", i > 0 ? ", " : "", t->seats[i].nick);
 	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,

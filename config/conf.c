@@ -60,7 +60,8 @@ const struct conf_setting conf_settings[] = {
     {"commands.private", CONF_CHOICE, F(private_notice),
         .choices = conf_private_choices},
     {"database", CONF_STRING, F(db), .kind = "path"},
-    {"questions.file", CONF_STRING, F(questions_path), .kind = "path"},
+    {"questions.file", CONF_STRING, F(questions_path), .kind = "path",
+        .optional = 1},
     {"timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
         .max = 3600 * 1000},
     {"timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
@@ -262,7 +263,6 @@ conf_defaults(struct conf *c)
 	c->prefix = xstrdup("!");
 	c->private_notice = 1;
 	c->db = xstrdup("./cheaterbot.db");
-	c->questions_path = xstrdup("config/questions.txt");
 	c->lobby_start_ms = 60 * 1000;
 	c->lobby_expire_ms = 600 * 1000;
 	c->turn_ms = 90 * 1000;
@@ -340,10 +340,11 @@ conf_load_questions(struct conf *c, char **cause)
 {
 	struct questions *q;
 
-	if (c->questions_path == NULL)
-		return game_fail(cause, "setting 'questions.file': expected %s",
-		    conf_kind_find("path")->expect);
-	if ((q = questions_load(c->questions_path, cause)) == NULL)
+	/* None named ("" in the file) is the set built into the binary: a
+	 * bot started anywhere, without a file, still has its questions. */
+	q = c->questions_path == NULL ? questions_builtin(cause) :
+	    questions_load(c->questions_path, cause);
+	if (q == NULL)
 		return -1;
 	questions_free(c->questions);
 	c->questions = q;

@@ -53,7 +53,8 @@ struct conf {
 	char *db;			/* SQLite database path */
 	int private_notice;		/* 1: NOTICE for private lines,
 					 * 0: PRIVMSG (players may override) */
-	char *questions_path;		/* the question file */
+	char *questions_path;		/* the question file, or NULL: the
+					 * built-in set */
 	struct questions *questions;	/* what it holds: owned by the conf,
 					 * NULL until conf_load() or
 					 * conf_load_questions() */
@@ -93,7 +94,8 @@ struct conf {
 };
 
 /* Fills c with the built-in defaults (127.0.0.1:6667, #cheater,
- * ./cheaterbot.db, config/questions.txt, ...) with no question set loaded.
+ * ./cheaterbot.db, the built-in questions, ...) with no question set
+ * loaded.
  * conf_free() releases it. */
 void conf_defaults(struct conf *c);
 
@@ -106,8 +108,9 @@ void conf_defaults(struct conf *c);
 int conf_load(struct conf *c, const char *path, char **cause);
 
 /* Loads the question file c->questions_path (relative to the working
- * directory) into c->questions, freeing the set it held; for a conf that
- * no file was loaded into.  0, or -1 and questions_load()'s *cause with c
+ * directory; NULL for the built-in set, questions_builtin()) into
+ * c->questions, freeing the set it held; for a conf that no file was
+ * loaded into.  0, or -1 and questions_load()'s *cause with c
  * unchanged.  The strings of a set live until the conf is freed or
  * reloaded, so the bot copies what it keeps longer. */
 int conf_load_questions(struct conf *c, char **cause);

@@ -17,6 +17,10 @@
 #include "../games/xalloc.h"
 #include "questions.h"
 
+/* questions_builtin_text: config/questions.txt as one C string, made by
+ * the Makefile when the file changes. */
+#include "questions-text.h"
+
 struct questions {
 	char **text; /* n strings, in file order */
 	int n;
@@ -265,24 +269,19 @@ questions_read(struct questions_reader *rd, FILE *f)
 	return rc;
 }
 
-struct questions *
-questions_load(const char *path, char **cause)
+/* Reads the question set from f, naming it path in every cause; the set,
+ * or NULL and *cause. */
+static struct questions *
+questions_read_all(const char *path, FILE *f, char **cause)
 {
 	struct questions_reader rd;
-	FILE *f;
 	int rc;
 
-	assert(path != NULL);
 	memset(&rd, 0, sizeof rd);
 	rd.path = path;
 	rd.cause = cause;
-	if ((f = fopen(path, "r")) == NULL) {
-		game_fail(cause, "%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
 	rd.q = xcalloc(1, sizeof *rd.q);
 	rc = questions_read(&rd, f);
-	fclose(f);
 	if (rc == 0)
 		rc = questions_check_duplicates(&rd);
 	if (rc == 0 && rd.q->n < QUESTIONS_MIN)
@@ -295,6 +294,42 @@ questions_load(const char *path, char **cause)
 		return NULL;
 	}
 	return rd.q;
+}
+
+struct questions *
+questions_load(const char *path, char **cause)
+{
+	struct questions *q;
+	FILE *f;
+
+	assert(path != NULL);
+	if ((f = fopen(path, "r")) == NULL) {
+		game_fail(cause, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	q = questions_read_all(path, f, cause);
+	fclose(f);
+	return q;
+}
+
+struct questions *
+questions_builtin(char **cause)
+{
+	struct questions *q;
+	FILE *f;
+
+	/* The same reader as a file's: the built-in set is checked as
+	 * strictly, and a bad line names its line of questions.txt. */
+	f = fmemopen((void *)questions_builtin_text,
+	    sizeof questions_builtin_text - 1, "r");
+	if (f == NULL) {
+		game_fail(cause, "%s: cannot read: %s", QUESTIONS_BUILTIN,
+		    strerror(errno));
+		return NULL;
+	}
+	q = questions_read_all(QUESTIONS_BUILTIN, f, cause);
+	fclose(f);
+	return q;
 }
 
 int

@@ -2,8 +2,9 @@
  * The question file of the questions variant: a plain text file with one
  * question per line, which players ask each other in a public channel
  * when a bluff is caught or an accusation is wrong.  config/questions.txt
- * is the default set; the setting questions.file names the one in use
- * (docs/config.md).
+ * is the default set, built into the binary (questions_builtin()), so the
+ * bot needs no file to run from any directory; the setting questions.file
+ * names a file to use instead (docs/config.md).
  *
  * The text of a question is later put into the bot's message markup and
  * sent to IRC, so a file is refused, with its line, unless every question
@@ -18,6 +19,7 @@
 
 #define QUESTIONS_MIN 52      /* one per card of a deck */
 #define QUESTIONS_MAX_LEN 300 /* bytes of one question */
+#define QUESTIONS_BUILTIN "built-in questions" /* its name in a cause */
 
 /* A loaded question file; opaque. */
 struct questions;
@@ -46,6 +48,13 @@ struct questions;
  * from 1.  The first bad line is reported; duplicates once every line has
  * passed on its own. */
 struct questions *questions_load(const char *path, char **cause);
+
+/* The default set: config/questions.txt as it was when the bot was built,
+ * read and checked as questions_load() reads a file, with FILE in a
+ * cause being QUESTIONS_BUILTIN.  A new set, or NULL and *cause (only if
+ * the file the binary was built from was bad, which its unit test
+ * refuses). */
+struct questions *questions_builtin(char **cause);
 
 /* How many questions q holds: at least QUESTIONS_MIN. */
 int questions_count(const struct questions *q);

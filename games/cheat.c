@@ -45,10 +45,12 @@
 
 static const struct game_option cheat_options[] = {
 	{ "decks", 0, CARDS_MAX_DECKS, 0,
-	    "decks of 52: 0 picks one for 2-4 players, two for 5-10" },
+	    "decks of 52: 0 picks one for 2-4 players, two for 5-10",
+	    "decks to suit the table|1 deck|2 decks" },
 	{ "loser", 0, 1, 0,
-	    "play on until one player still holds cards: the loser" },
-	{ NULL, 0, 0, 0, NULL },
+	    "play on until one player still holds cards: the loser",
+	    "played for a winner|loser game" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd cheat_cmds[] = {
@@ -655,11 +657,28 @@ cheat_result(const struct game *g, struct game_result *r)
 	}
 }
 
+static const char *const cheat_rules[] = {
+	"Be the first to get rid of all your cards. On your turn you lay "
+	"one or more cards on the pile and say what they are; you may lie. "
+	"Cards are typed 4h, 10d, qs, A\xe2\x99\xa0.",
+	"A round opens face up: cards of one rank, {m:play 4h 4d}. Then "
+	"cards go face down, in private, said to be the same rank as the "
+	"last play, one up or one down (aces are high and low): "
+	"{m:play 4h 7c as two fives} after fours.",
+	"Think a play was a lie? {c:cheat}, in the channel or in private. "
+	"The cards are shown: a liar picks up the whole pile and you open "
+	"the next round; if it was true, you pick it up.",
+	"Laying your last cards wins unless someone catches them as a lie. "
+	"{c:hand} shows your hand again, {c:status} the table.",
+	NULL,
+};
+
 const struct game_ops cheat_ops = {
 	.name = "cheat",
 	.title = "Cheat",
 	.brief = "lay cards face down, declare them, call out the liars: "
 	    "the first to empty their hand wins",
+	.rules = cheat_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,
 	.options = cheat_options,

@@ -59,8 +59,9 @@
 static const struct game_option cheater_options[] = {
 	{ "decks", 0, CH_MAX_DECKS, 0,
 	    "decks of 70: 0 picks one for 2-4 players, two (Party Cheater) "
-	    "for 5-10" },
-	{ NULL, 0, 0, 0, NULL },
+	    "for 5-10",
+	    "decks to suit the table|1 deck|2 decks (Party Cheater)" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* Every command may be typed anywhere: what it does is shown anyway. */
@@ -876,11 +877,31 @@ cheater_result(const struct game *g, struct game_result *r)
 		    "%s", ch_suit_name(g->win_suit));
 }
 
+static const char *const cheater_rules[] = {
+	"Be the first to hold C, H, E, A, T, E and R of one suit: red, "
+	"yellow, purple or blue (rC is the red C). You hold seven cards; "
+	"every move may be typed in the channel or in private.",
+	"Your turn starts with the bot rolling two dice for you. Then "
+	"{c:draw} a card and {c:discard rE}, or play an action card "
+	"instead: {c:take bob} to see bob's hand and {c:pick yA} from it, "
+	"or {c:show bob} to show it to everyone and draw a card.",
+	"{c:bust bob} shows it too, and a die says how many of bob's cards "
+	"you may {c:drop rC yE}. {c:wild show bob} plays your WILD as any "
+	"action. Named by one? {c:hide} (with a HIDE or WILD) shows "
+	"nothing; {c:pass} lets it happen.",
+	"Doubles make you the CHEATER, who may use Cheater Power on every "
+	"turn: {c:draw2} then discard two, {c:grab} the discard pile's top "
+	"card, or {c:steal bob}. The CHEATER's own doubles lose the turn "
+	"and the status.",
+	NULL,
+};
+
 const struct game_ops cheater_ops = {
 	.name = "cheater",
 	.title = "CHEATER",
 	.brief = "roll dice, draw, take, show, bust and hide: the first to "
 	    "spell C-H-E-A-T-E-R in one suit wins",
+	.rules = cheater_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,
 	.options = cheater_options,

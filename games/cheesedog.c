@@ -532,12 +532,29 @@ cheesedog_result(const struct game *g, struct game_result *r)
 	}
 }
 
+static const char *const cheesedog_rules[] = {
+	"No winners, one loser: the last player left holding cards. "
+	"Everything is played face up; moves may be typed in the channel "
+	"or in private.",
+	"On your turn play cards of one rank, equal to or higher than the "
+	"top of the pile (aces high): {c:play 5h 5c}. Nothing plays? "
+	"{c:pickup} takes the whole pile into your hand.",
+	"Your hand goes first, then your four face-up cards, then your "
+	"four face-down cards, blind: {c:flip 3} turns card 3 over, and if "
+	"it does not play you pick up the pile with it.",
+	"A 2 plays on anything; a 7 skips the next player; after an 8 play "
+	"8 or lower; a 9 reverses; a 10, or four of a rank on top, clears "
+	"the pile, and you start the next.",
+	NULL,
+};
+
 const struct game_ops cheesedog_ops = {
 	.name = "cheesedog",
 	.title = "Cheesedog",
 	.brief = "play equal or higher, face up, from hand, face-up and "
 	    "face-down cards; 2 7 8 9 10 are special; the last one holding "
 	    "cards loses",
+	.rules = cheesedog_rules,
 	.min_seats = 3,
 	.max_seats = 8,
 	.options = NULL,

@@ -234,6 +234,70 @@ game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
 	}
 }
 
+/* Appends len bytes of s to buf (size bytes, *used of them used), as
+ * many as fit, keeping it terminated. */
+static void
+words_add(char *buf, size_t size, size_t *used, const char *s, size_t len)
+{
+	if (len > size - *used - 1)
+		len = size - *used - 1;
+	memcpy(buf + *used, s, len);
+	*used += len;
+	buf[*used] = '\0';
+}
+
+/* Appends option o at value v in words (o->words) to buf. */
+static void
+words_option(const struct game_option *o, int v, char *buf, size_t size,
+    size_t *used)
+{
+	const char *w = o->words, *bar;
+	char value[16];
+	size_t len, n;
+	int k;
+
+	snprintf(value, sizeof value, "%d", v);
+	if (w == NULL) {
+		words_add(buf, size, used, o->name, strlen(o->name));
+		words_add(buf, size, used, "=", 1);
+		words_add(buf, size, used, value, strlen(value));
+		return;
+	}
+	for (k = v - o->min; k > 0 && (bar = strchr(w, '|')) != NULL; k--)
+		w = bar + 1;
+	for (len = strcspn(w, "|"); len > 0; w += n, len -= n) {
+		if (*w == '#') {
+			words_add(buf, size, used, value, strlen(value));
+			n = 1;
+		} else {
+			n = strcspn(w, "#|");
+			words_add(buf, size, used, w, n);
+		}
+	}
+}
+
+void
+game_opts_words(const struct game_ops *ops, const struct game_opts *opts,
+    char *buf, size_t size)
+{
+	const struct game_option *o;
+	size_t used = 0;
+	int i;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; ops->options != NULL && ops->options[i].name != NULL;
+	    i++) {
+		o = &ops->options[i];
+		if (opts->v[i] == o->def)
+			continue;
+		if (used > 0)
+			words_add(buf, size, &used, ", ", 2);
+		words_option(o, opts->v[i], buf, size, &used);
+	}
+}
+
 /* Whether cmd is called word, by its name or an alias. */
 static int
 cmd_called(const struct game_cmd *cmd, const char *word)

@@ -92,11 +92,16 @@ struct game_out {
 	void *ctx;
 };
 
-/* An integer option, set as name=value in the lobby (booleans are 0..1). */
+/* An integer option, set as name=value in the lobby (booleans are 0..1).
+ * words says a value in words for the lobby line ("2 decks"): forms
+ * separated by '|', one per value from min on, the last serving every
+ * value after it, with '#' standing for the value ("to # points"); NULL
+ * shows name=value. */
 struct game_option {
 	const char *name;
 	int min, max, def;
 	const char *help;
+	const char *words;
 };
 
 /* Option values, indexed as the variant's options[] table. */
@@ -152,6 +157,14 @@ struct game_ops {
 	const char *name;	/* one word, lowercase: "cheat" */
 	const char *title;	/* "Cheat" */
 	const char *brief;	/* one line for !games and !rules */
+	/* What a newcomer needs for a first game, for !rules: 3 to 6 short
+	 * lines, NULL terminated: the goal, a turn, what is special, each
+	 * command with an example, which go in private.  A move as typed is
+	 * marked up {c:WORDS} when typed in the channel and {m:WORDS} when
+	 * sent to the bot in private (the bot writes it with its prefix, or
+	 * as a /msg to itself); the first of each command is its example
+	 * (!rules GAME MOVE), and tests parse every one. */
+	const char *const *rules;
 	int min_seats, max_seats;
 	const struct game_option *options;	/* NULL-name terminated */
 	const struct game_cmd *cmds;		/* NULL-name terminated */
@@ -270,8 +283,15 @@ void game_opts_default(const struct game_ops *ops, struct game_opts *opts);
 int game_opts_set(const struct game_ops *ops, struct game_opts *opts,
     const char *assignment, char **cause);
 
-/* Writes opts as "name=value name=value" into buf (always terminated). */
+/* Writes opts as "name=value name=value" into buf (always terminated):
+ * the form stored with a game and read back by game_opts_set(). */
 void game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
+    char *buf, size_t size);
+
+/* Writes the options of opts that differ from the variant's defaults in
+ * words, "2 decks, loser game", into buf (always terminated; "" when
+ * none differ): what a lobby is told. */
+void game_opts_words(const struct game_ops *ops, const struct game_opts *opts,
     char *buf, size_t size);
 
 /* The index of the variant command called word (name or alias), or -1. */

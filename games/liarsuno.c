@@ -54,10 +54,10 @@
 static const struct game_option liarsuno_options[] = {
 	[OPT_POINTS] = { "points", 0, 1, 0,
 	    "1: play hands, scoring the cards left to the winner, until "
-	    "someone reaches target" },
+	    "someone reaches target", "one hand|played for points" },
 	[OPT_TARGET] = { "target", 50, 2000, 500,
-	    "with points: the score that ends the game" },
-	{ NULL, 0, 0, 0, NULL },
+	    "with points: the score that ends the game", "to # points" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* play twice: face up in the channel, face down (or up) in private. */
@@ -565,11 +565,33 @@ liarsuno_result(const struct game *g, struct game_result *r)
 		r->winner = first;
 }
 
+static const char *const liarsuno_rules[] = {
+	"Be the first to play your last card. Match the top card by colour "
+	"or by symbol, as in UNO: r5 is a red 5, ~bS a blue Skip, ~gR a "
+	"green Reverse, ~y+2 a yellow Draw Two, ~+4 a Wild Draw Four, WLC "
+	"a Wild Liar's Challenge.",
+	"A card with ~ is a Liar's Card: it goes face down, in private, "
+	"with a claim that may be a lie, {m:play ~g3 as r7}. The others go "
+	"face up: {c:play r5}, {c:play WLC red}. Or {c:draw} one, then "
+	"play it or {c:pass}.",
+	"Doubt a face-down card? {c:challenge}: if the claim was true you "
+	"draw a card; a lie goes back to its player, who draws one more. "
+	"Skip, Reverse, +2 and +4 act even when they were lies.",
+	"After your 7, {c:swap bob} swaps hands with bob; a 0 passes every "
+	"hand on. With one card left call {c:uno}, or {c:play r5 uno}: "
+	"caught first by someone else's {c:uno}, you draw two.",
+	"After a WLC everyone else puts a card face down, in private, "
+	"{m:put ~r5}, as the colour named; its player turns them over one "
+	"by one, {c:challenge bob}, until one is of the colour.",
+	NULL,
+};
+
 const struct game_ops liarsuno_ops = {
 	.name = "liarsuno",
 	.title = "Liar's UNO",
 	.brief = "UNO where Liar's Cards go down face down with a claim that "
 	    "may be a lie: challenge, swap hands on 7s, and call UNO",
+	.rules = liarsuno_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,
 	.options = liarsuno_options,

@@ -45,8 +45,8 @@
 
 static const struct game_option questions_options[] = {
 	{ "decks", 1, CARDS_MAX_DECKS, 1,
-	    "decks of 52: 2 for big tables" },
-	{ NULL, 0, 0, 0, NULL },
+	    "decks of 52: 2 for big tables", "1 deck|2 decks" },
+	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd questions_cmds[] = {
@@ -370,11 +370,27 @@ questions_create(const struct game_opts *opts, int nseats, int dealer,
 	    cause);
 }
 
+static const char *const questions_rules[] = {
+	"Be the first to get rid of all your cards. The turns call the "
+	"ranks in order: aces, twos, threes ... kings, then aces again.",
+	"On your turn lay one or more cards face down, in private, as this "
+	"turn's rank, true or not: {m:play 4h 7c} lays two cards as two "
+	"of the rank called.",
+	"Think a play was a lie? {c:cheat}. A liar picks up the pile and "
+	"you ask them the question on one of their cards; if it was true, "
+	"you pick it up and they ask anyone.",
+	"The asker gets the questions in private and picks one: "
+	"{c:ask 7h} (of the liar), {c:ask 7h bob} (after a wrong call, of "
+	"bob) or {c:ask none}. Answer in the channel; play goes on.",
+	NULL,
+};
+
 const struct game_ops questions_ops = {
 	.name = "questions",
 	.title = "Cheater! with questions",
 	.brief = "lay aces, twos, threes... face down and call out the liars; "
 	    "every call ends with a question",
+	.rules = questions_rules,
 	.min_seats = 3,
 	.max_seats = 8,
 	.options = questions_options,

@@ -864,6 +864,14 @@ board_order(const void *a, const void *b)
 	return strcmp(x->nick, y->nick);
 }
 
+/* part of whole in percent, to the nearest (halves up), as the bot
+ * says it. */
+static int
+pct(int part, int whole)
+{
+	return (part * 200 + whole) / (whole * 2);
+}
+
 /* !stats and !top as the results work out. */
 static void
 test_stats(void **state)
@@ -883,7 +891,7 @@ test_stats(void **state)
 		buf_reset(want);
 		buf_addf(want, "%s, Cheesedog: %d lost of %d played (%d%%), "
 		    "average place %d.%d; %d without losing, best %d.",
-		    r->nick, r->losses, r->games, r->losses * 100 / r->games,
+		    r->nick, r->losses, r->games, pct(r->losses, r->games),
 		    tenths / 10, tenths % 10, r->safe, r->best_safe);
 		snprintf(line, sizeof line, "!stats %s cheesedog", r->nick);
 		answers(w, line, buf_str(want));
@@ -894,8 +902,8 @@ test_stats(void **state)
 		    "lost", r->nick, r->games, r->losses);
 		if (r->losses > 0)
 			buf_addf(want, " (%d%%); win streak 0, best 0; %d "
-			    "without losing, best %d.", r->losses * 100 /
-			    r->games, r->safe, r->best_safe);
+			    "without losing, best %d.", pct(r->losses,
+			    r->games), r->safe, r->best_safe);
 		else
 			buf_adds(want, "; win streak 0, best 0.");
 		snprintf(line, sizeof line, "!stats %s", r->nick);
@@ -910,7 +918,7 @@ test_stats(void **state)
 			continue;
 		buf_addf(want, "%s %d. %s (%d of %d lost, %d%%)",
 		    n > 0 ? "," : "", n + 1, rec[i].nick, rec[i].losses,
-		    rec[i].games, rec[i].losses * 100 / rec[i].games);
+		    rec[i].games, pct(rec[i].losses, rec[i].games));
 		n++;
 	}
 	/* t0p3, with one game, is not ranked */

@@ -179,6 +179,12 @@ ngircd_write_conf(
 pid_t
 ngircd_spawn(const char *log, char *const argv[])
 {
+	return ngircd_spawn_in(log, NULL, argv);
+}
+
+pid_t
+ngircd_spawn_in(const char *log, const char *cwd, char *const argv[])
+{
 	pid_t pid;
 	int fd;
 
@@ -189,7 +195,8 @@ ngircd_spawn(const char *log, char *const argv[])
 	if (pid == 0) {
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
-		execv(argv[0], argv);
+		if (cwd == NULL || chdir(cwd) == 0)
+			execv(argv[0], argv);
 		_exit(127);
 	}
 	close(fd);
@@ -291,8 +298,15 @@ int
 ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
     const char *const *args)
 {
+	return ngircd_bot_start_in(b, dir, name, NULL, args);
+}
+
+int
+ngircd_bot_start_in(struct ngircd_bot *b, const char *dir, const char *name,
+    const char *cwd, const char *const *args)
+{
 	const char *path = getenv("CHEATERBOT");
-	char *argv[64];
+	char *argv[64], full[PATH_MAX];
 	int i;
 
 	if (b->pid > 0)
@@ -300,6 +314,12 @@ ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
 	memset(b, 0, sizeof *b);
 	if (path == NULL || *path == '\0')
 		path = "build/test/cheaterbot";
+	/* Run elsewhere, a path relative to here would not name it. */
+	if (cwd != NULL) {
+		if (realpath(path, full) == NULL)
+			return -1;
+		path = full;
+	}
 	if (snprintf(b->log, sizeof b->log, "%s/%s.log", dir, name) >=
 	    (int)sizeof b->log)
 		return -1;
@@ -310,7 +330,7 @@ ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
 		argv[i + 1] = (char *)args[i];
 	}
 	argv[i + 1] = NULL;
-	b->pid = ngircd_spawn(b->log, argv);
+	b->pid = ngircd_spawn_in(b->log, cwd, argv);
 	if (b->pid < 0) {
 		b->pid = 0;
 		return -1;

@@ -59,6 +59,10 @@ int ngircd_resume(struct ngircd *s);
  * suite.  0, or -1. */
 int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
     const char *const *args);
+/* The same with the bot's working directory cwd (NULL: the test's), as a
+ * bot started anywhere by hand. */
+int ngircd_bot_start_in(struct ngircd_bot *b, const char *dir,
+    const char *name, const char *cwd, const char *const *args);
 /* SIGTERM, then waits up to 5 s (SIGKILL after that).  Its exit status,
  * 128 + the signal if one killed it, or -1 if it was not running. */
 int ngircd_bot_stop(struct ngircd_bot *b);
@@ -84,6 +88,8 @@ int ngircd_bot_wait_log_n(
  * something accepts connections on 127.0.0.1:port while pid lives, 0 or
  * -1; stopping pid (SIGTERM, SIGKILL after 5 s), its wait status. */
 pid_t ngircd_spawn(const char *log, char *const argv[]);
+/* ngircd_spawn() with the child's working directory cwd (NULL: ours). */
+pid_t ngircd_spawn_in(const char *log, const char *cwd, char *const argv[]);
 int ngircd_wait_port(pid_t pid, int port, int timeout_ms);
 int ngircd_kill(pid_t pid);
 

@@ -106,8 +106,11 @@ play(struct harness *h, const char *game, const char *const *nicks,
 	harness_deal(h, game, nicks);
 	from = h->nsent;
 	for (moves = 0; harness_table(h) != NULL && moves < 2000; moves++) {
-		if (leaver != NULL && moves == 4)
+		if (leaver != NULL && moves == 4) {
+			/* once to be asked, once to give the seat up */
 			harness_say(h, leaver, CH, "!leave");
+			harness_say(h, leaver, CH, "!leave");
+		}
 		if (harness_turn(h) >= 0)
 			harness_play(h);
 		else
@@ -136,6 +139,14 @@ expect_reply(struct harness *h, const char *nick, const char *text,
 	assert_string_equal(harness_plain(h, 0), line);
 }
 
+/* part of whole in percent, to the nearest (halves up), as the bot
+ * says it. */
+static int
+pct(int part, int whole)
+{
+	return (part * 200 + whole) / (whole * 2);
+}
+
 /* The !stats line of a player of a winner game, for title. */
 static void
 stats_line(char *buf, size_t size, const struct tally *t, const char *title)
@@ -143,11 +154,11 @@ stats_line(char *buf, size_t size, const struct tally *t, const char *title)
 	int n;
 
 	n = snprintf(buf, size, "%s, %s: %d won of %d played (%d%%), %d lost",
-	    t->nick, title, t->wins, t->games, t->wins * 100 / t->games,
+	    t->nick, title, t->wins, t->games, pct(t->wins, t->games),
 	    t->losses);
 	if (t->losses > 0)
 		n += snprintf(buf + n, size - (size_t)n, " (%d%%)",
-		    t->losses * 100 / t->games);
+		    pct(t->losses, t->games));
 	n += snprintf(buf + n, size - (size_t)n, "; win streak %d, best %d",
 	    t->streak, t->best_streak);
 	if (t->losses > 0)
@@ -207,7 +218,7 @@ boards(const struct tally *tallies, int min, char *losses, char *safe,
 		len += (size_t)snprintf(losses + len, size - len,
 		    "%s %d. %s (%d of %d lost, %d%%)", rank > 0 ? "," : "",
 		    rank + 1, sorted[i].nick, sorted[i].losses,
-		    sorted[i].games, sorted[i].losses * 100 / sorted[i].games);
+		    sorted[i].games, pct(sorted[i].losses, sorted[i].games));
 		rank++;
 	}
 	qsort(sorted, n, sizeof sorted[0], by_safe);
@@ -364,13 +375,13 @@ test_loser_game_lines(void **state)
 		/* erin: places 1, 2, 3, 2, left, 1: lost game 3, left
 		 * game 5; 9 over 5 places. */
 		snprintf(want, sizeof want, "erin, %s: 1 lost of 6 played "
-		    "(16%%), average place 1.8; 1 without losing, best 2.",
+		    "(17%%), average place 1.8; 1 without losing, best 2.",
 		    ops->title);
 		snprintf(cmd, sizeof cmd, "!stats erin %s", ops->name);
 		expect_reply(h, "alice", cmd, want);
 		snprintf(want, sizeof want, "Top %s, losses (at least 5 "
-		    "games): 1. erin (1 of 6 lost, 16%%), 2. fred (1 of 6 "
-		    "lost, 16%%), 3. gina (3 of 6 lost, 50%%)", ops->title);
+		    "games): 1. erin (1 of 6 lost, 17%%), 2. fred (1 of 6 "
+		    "lost, 17%%), 3. gina (3 of 6 lost, 50%%)", ops->title);
 		snprintf(cmd, sizeof cmd, "!top %s", ops->name);
 		expect_reply(h, "alice", cmd, want);
 	}

@@ -16,6 +16,7 @@
 
 #include "tests/lib/harness.h"
 #include "games/cheat.h"
+#include "games/cheater.h"
 #include "games/liarsuno.h"
 #include "storage/store.h"
 
@@ -72,8 +73,10 @@ test_games_help_rules(void **state)
 	assert_true(harness_find(h, 0, "cheat", "[cheat, anywhere]", NULL)
 	    >= 0);
 	harness_say(h, "alice", CH, "!rules cheat");
-	assert_true(harness_find(h, 0, "Cheat (2-10 players)", "play CARD",
+	assert_true(harness_find(h, 0, "NOTICE alice :Cheat (2-10 players)",
 	    NULL) >= 0);
+	assert_true(harness_find(h, 0, "/msg cheaterbot play 4h 4d", NULL) >=
+	    0);
 	harness_free(h);
 }
 
@@ -103,6 +106,170 @@ test_unknown_and_bad_commands(void **state)
 	assert_true(harness_find(h, 6, "you are not in a game", NULL) == 6);
 	assert_int_equal(h->nsent, 7);
 	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+/* Percentages round to the nearest, halves up. */
+static void
+test_percent(void **state)
+{
+	(void)state;
+	assert_int_equal(cmd_percent(1, 6), 17);
+	assert_int_equal(cmd_percent(1, 3), 33);
+	assert_int_equal(cmd_percent(2, 3), 67);
+	assert_int_equal(cmd_percent(1, 8), 13);
+	assert_int_equal(cmd_percent(1, 2), 50);
+	assert_int_equal(cmd_percent(0, 7), 0);
+	assert_int_equal(cmd_percent(7, 7), 100);
+	assert_int_equal(cmd_percent(3, 0), 0);
+}
+
+/* A word typed is repeated whole when short, else cut to 30 bytes
+ * between UTF-8 characters with "..." after. */
+static void
+test_quote(void **state)
+{
+	char buf[DISPATCH_QUOTE_SIZE], word[64];
+
+	(void)state;
+	dispatch_quote(buf, sizeof buf, "frob");
+	assert_string_equal(buf, "frob");
+	memset(word, 'x', 30);
+	word[30] = '\0';
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, word);
+	word[30] = 'y';
+	word[31] = '\0';
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
+	/* An e acute (two bytes) across byte 30 is left out whole. */
+	memcpy(word + 29, "\xc3\xa9zz", 5);
+	dispatch_quote(buf, sizeof buf, word);
+	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
+}
+
+/* A 495-character junk command comes back quoted short, in one line. */
+static void
+test_unknown_junk(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+	char junk[500];
+
+	(void)state;
+	junk[0] = '!';
+	memset(junk + 1, 'q', 495);
+	junk[496] = '\0';
+	harness_say(h, "alice", CH, junk);
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[0], "unknown command "
+	    "'qqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...'; try !help"));
+	assert_true(strlen(h->sent[0]) < 120);
+	harness_say(h, "alice", CH, "!help zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz");
+	assert_int_equal(harness_drain(h), 1);
+	assert_non_null(strstr(h->sent[1], "no command "
+	    "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...'"));
+	harness_free(h);
+}
+
+/* The options that differ from a game's defaults, in words. */
+static void
+test_option_words(void **state)
+{
+	static const struct {
+		const struct game_ops *ops;
+		const char *typed, *words;
+	} cases[] = {
+		{ &cheat_ops, "", "" },
+		{ &cheat_ops, "decks=0 loser=0", "" },
+		{ &cheat_ops, "decks=2 loser=1", "2 decks, loser game" },
+		{ &cheat_ops, "decks=1", "1 deck" },
+		{ &cheater_ops, "decks=2", "2 decks (Party Cheater)" },
+		{ &questions_ops, "decks=2", "2 decks" },
+		{ &liarsuno_ops, "points=1 target=300",
+		    "played for points, to 300 points" },
+		{ &liarsuno_ops, "points=1", "played for points" },
+	};
+	const struct game_option *o;
+	struct game_opts opts;
+	char typed[64], *w, *save, buf[128];
+	size_t i;
+	int g, k, v;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		game_opts_default(cases[i].ops, &opts);
+		snprintf(typed, sizeof typed, "%s", cases[i].typed);
+		for (w = strtok_r(typed, " ", &save); w != NULL;
+		    w = strtok_r(NULL, " ", &save))
+			assert_int_equal(game_opts_set(cases[i].ops, &opts, w,
+			    NULL), 0);
+		game_opts_words(cases[i].ops, &opts, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].words);
+	}
+	/* Cut short, still terminated. */
+	game_opts_default(&cheat_ops, &opts);
+	opts.v[0] = 2;
+	game_opts_words(&cheat_ops, &opts, buf, 6);
+	assert_string_equal(buf, "2 dec");
+	/* Every value of every option has words of its own (a long range
+	 * at its ends and middle): none empty, none with the table's '|'
+	 * or '#' left in. */
+	for (g = 0; game_table[g] != NULL; g++) {
+		for (k = 0, o = game_table[g]->options; o != NULL &&
+		    o->name != NULL; k++, o++) {
+			for (v = o->min; v <= o->max; v++) {
+				if (o->max - o->min > 10 && v != o->min &&
+				    v != o->max && v != (o->min + o->max) / 2)
+					continue;
+				game_opts_default(game_table[g], &opts);
+				opts.v[k] = v;
+				game_opts_words(game_table[g], &opts, buf,
+				    sizeof buf);
+				if (v == o->def)
+					assert_string_equal(buf, "");
+				else
+					assert_true(*buf != '\0' &&
+					    strpbrk(buf, "|#") == NULL);
+			}
+		}
+	}
+}
+
+/* The lobby line names what differs from the game's defaults; !help
+ * play lists every game's options. */
+static void
+test_lobby_options(void **state)
+{
+	struct harness *h = harness_new(1, NULL);
+	int i;
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat decks=2 loser=1");
+	assert_true(harness_find(h, 0, "alice opens a Cheat lobby (2 decks, "
+	    "loser game). Type !join", NULL) >= 0);
+	harness_say(h, "alice", CH, "!status");
+	assert_true(harness_find(h, 0, "Cheat lobby (2 decks, loser game): "
+	    "alice (1 seated", NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	harness_say(h, "alice", CH, "!play cheat");
+	assert_true(harness_find(h, 0, "alice opens a Cheat lobby. Type",
+	    NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	harness_clear(h);
+	harness_say(h, "bob", CH, "!help play");
+	assert_true(harness_drain(h) >= 2);
+	assert_true(harness_find(h, 0, "!play GAME [option=value ...]: ",
+	    NULL) == 0);
+	assert_true(harness_find(h, 1, "Options (!play GAME option=value "
+	    "...): cheat: decks=0|1|2 (decks of 52", "loser=0|1 (", NULL)
+	    == 1);
+	assert_true(harness_find(h, 1, "cheater: decks=0|1|2", NULL) >= 1);
+	assert_true(harness_find(h, 1, "questions: decks=1|2", NULL) >= 1);
+	assert_true(harness_find(h, 1, "liarsuno: points=0|1 (",
+	    "target=50-2000 (", NULL) >= 1);
+	assert_true(harness_find(h, 1, "cheesedog: none.", NULL) >= 1);
+	for (i = 0; i < h->nsent; i++)
+		assert_true(strlen(h->sent[i]) < 400);
 	harness_free(h);
 }
 
@@ -463,7 +630,8 @@ test_long_lines_split(void **state)
 	harness_free(h);
 }
 
-/* A right call: the accused picks up the pile; stop needs an operator. */
+/* A right call: the accused picks up the pile; an operator stops the
+ * game at once, a player only votes to. */
 static void
 test_right_call_and_stop(void **state)
 {
@@ -491,8 +659,12 @@ test_right_call_and_stop(void **state)
 	harness_say(h, t->seats[caller].nick, CH, "!cheat");
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
 	assert_true(harness_find(h, before, "cheat", NULL) >= 0);
+	harness_say(h, "dave", CH, "!stop");
+	assert_true(harness_find(h, 0, "NOTICE dave", "only its players",
+	    "operator", NULL) >= 0);
 	harness_say(h, "alice", CH, "!stop");
-	assert_true(harness_find(h, 0, "only", "operator", NULL) >= 0);
+	assert_true(harness_find(h, 0, "alice wants to stop the Cheat game: "
+	    "1 of 3 want to, 2 needed within 5 minutes (!stop).", NULL) >= 0);
 	assert_non_null(harness_table(h));
 	harness_say(h, "oper", CH, "!stop");
 	assert_true(harness_find(h, 0, "oper stopped the Cheat game", NULL)
@@ -571,6 +743,11 @@ main(void)
 		cmocka_unit_test(test_connect_joins),
 		cmocka_unit_test(test_games_help_rules),
 		cmocka_unit_test(test_unknown_and_bad_commands),
+		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_percent),
+		cmocka_unit_test(test_unknown_junk),
+		cmocka_unit_test(test_option_words),
+		cmocka_unit_test(test_lobby_options),
 		cmocka_unit_test(test_lobby),
 		cmocka_unit_test(test_anyone_starts_after_wait),
 		cmocka_unit_test(test_deal_secrets),

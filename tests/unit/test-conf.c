@@ -11,9 +11,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -51,7 +53,7 @@ test_defaults(void **state)
 	assert_string_equal(c.prefix, "!");
 	assert_int_equal(c.nadmins, 0);
 	assert_string_equal(c.db, "./cheaterbot.db");
-	assert_string_equal(c.questions_path, "config/questions.txt");
+	assert_null(c.questions_path);
 	assert_null(c.questions);
 	assert_int_equal(c.answer_ms, 20000);
 	assert_int_equal(c.private_notice, 1);
@@ -477,8 +479,8 @@ test_other_overrides(void **state)
 }
 
 /* A question file of the operator's: loaded with the configuration, then
- * replaced by the next load; with no questions setting the default file
- * is read. */
+ * replaced by the next load; "" and no questions setting at all give the
+ * built-in set. */
 static void
 test_question_file(void **state)
 {
@@ -517,10 +519,16 @@ test_question_file(void **state)
 	assert_ptr_not_equal(c.questions, first);
 	assert_int_equal(questions_count(c.questions), 60);
 	assert_int_equal(c.answer_ms, 7500);
+
+	/* "" goes back to the set built into the binary. */
+	path = conf_files_write("builtin.cfg", "questions = { file = \"\"; };\n");
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_null(c.questions_path);
+	assert_true(questions_count(c.questions) >= 2 * QUESTIONS_MIN);
 	conf_free(&c);
 	assert_null(c.questions);
 
-	/* No questions setting: the default file. */
+	/* No questions setting: the built-in set. */
 	conf_defaults(&c);
 	path = conf_files_write(
 	    "no-questions.cfg", "timers = { answer = 300; };\n");
@@ -530,17 +538,22 @@ test_question_file(void **state)
 	conf_free(&c);
 }
 
-/* A conf built without a file loads its question file on its own. */
+/* A conf built without a file loads its question file on its own; the
+ * default set is built in, so it loads in a directory with no
+ * config/questions.txt (the bot started anywhere with flags only). */
 static void
 test_load_questions(void **state)
 {
 	struct conf c;
-	char *cause = NULL, *text;
+	char *cause = NULL, *text, cwd[PATH_MAX];
 	const char *qa;
 
 	(void)state;
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir(conf_files_dir), 0);
 	conf_defaults(&c);
 	assert_int_equal(conf_load_questions(&c, &cause), 0);
+	assert_int_equal(chdir(cwd), 0);
 	assert_null(cause);
 	assert_true(questions_count(c.questions) >= 2 * QUESTIONS_MIN);
 	text = conf_files_questions(QUESTIONS_MIN + 1);

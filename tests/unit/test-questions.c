@@ -62,6 +62,28 @@ test_shipped_file(void **state)
 	questions_free(q);
 }
 
+/* The set built into the binary is the shipped file, question for
+ * question, in the same order: the file is its one source. */
+static void
+test_builtin_set(void **state)
+{
+	char *cause = NULL;
+	struct questions *file = questions_load("config/questions.txt",
+	    &cause);
+	struct questions *built = questions_builtin(&cause);
+	int i;
+
+	(void)state;
+	if (file == NULL || built == NULL)
+		fail_msg("%s", cause);
+	assert_int_equal(questions_count(built), questions_count(file));
+	for (i = 0; i < questions_count(file); i++)
+		assert_string_equal(questions_get(built, i),
+		    questions_get(file, i));
+	questions_free(file);
+	questions_free(built);
+}
+
 static const char good_head[] =
     "# A comment, then a blank line and one of spaces and a tab\n"
     "\n"
@@ -323,6 +345,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_shipped_file),
+	    cmocka_unit_test(test_builtin_set),
 	    cmocka_unit_test(test_good_file),
 	    cmocka_unit_test(test_limits),
 	    cmocka_unit_test(test_too_long),

@@ -1,0 +1,189 @@
+/*
+ * Nobody is stuck: transcript tests of the stop vote (a game nobody wants
+ * ends when more than half its players type !stop within 5 minutes,
+ * unrecorded, with no operator or admin about) and of !leave in a game,
+ * which counts only when typed twice within 30 s.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/lib/harness.h"
+#include "storage/store.h"
+
+#define CH "#cheater"
+#define MINUTE (60 * 1000)
+
+/* Turns that never run out while a test waits minutes. */
+static void
+slow_turns(struct conf *c)
+{
+	c->turn_ms = 3600 * 1000;
+	c->turn_warn_ms = 0;
+}
+
+/* A Cheat game of alice, bob, carol and dave (no operator among them). */
+static struct harness *
+four(void)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", "dave",
+	    NULL };
+	struct harness *h = harness_new(5, slow_turns);
+
+	harness_deal(h, "cheat", nicks);
+	harness_drain(h);
+	return h;
+}
+
+/* The database runs no game any more. */
+static void
+assert_none_running(struct harness *h)
+{
+	int64_t *ids = NULL;
+	char *cause = NULL;
+	int n = store_running(h->store, &ids, &cause);
+
+	if (n < 0)
+		fail_msg("%s", cause);
+	assert_int_equal(n, 0);
+	free(ids);
+}
+
+/* Three of four must want it: two are not enough, the third ends the
+ * game, unrecorded, and nobody's stats change. */
+static void
+test_vote_stops(void **state)
+{
+	struct harness *h = four();
+
+	(void)state;
+	harness_say(h, "alice", CH, "!stop");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :alice wants to "
+	    "stop the Cheat game: 1 of 4 want to, 3 needed within 5 minutes "
+	    "(!stop).", NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");	/* the same vote again */
+	assert_true(harness_find(h, 0, "alice wants to stop the Cheat game: "
+	    "1 of 4", NULL) >= 0);
+	harness_say(h, "bob", CH, "!stop");
+	assert_true(harness_find(h, 0, "bob wants to stop the Cheat game: "
+	    "2 of 4 want to, 3 needed", NULL) >= 0);
+	assert_non_null(harness_table(h));
+	harness_say(h, "dave", CH, "!stop");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :3 of 4 want to "
+	    "stop: the Cheat game ends, unrecorded.", NULL) >= 0);
+	assert_null(harness_table(h));
+	assert_none_running(h);
+	harness_say(h, "carol", CH, "!stats");
+	assert_true(harness_find(h, 0, "carol has not finished a game yet.",
+	    NULL) >= 0);
+	harness_free(h);
+}
+
+/* A vote lasts 5 minutes; one who left the game no longer counts on
+ * either side, and cannot vote. */
+static void
+test_vote_expires(void **state)
+{
+	struct harness *h = four();
+	struct table *t = harness_table(h);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!stop");
+	harness_say(h, "bob", CH, "!stop");
+	harness_advance(h, 5 * MINUTE);
+	harness_say(h, "carol", CH, "!stop");
+	assert_true(harness_find(h, 0, "carol wants to stop the Cheat game: "
+	    "1 of 4 want to", NULL) >= 0);
+	harness_say(h, "bob", CH, "!stop");
+	assert_true(harness_find(h, 0, "bob wants to stop the Cheat game: "
+	    "2 of 4", NULL) >= 0);
+	/* dave gives up: 2 of the 3 left is a majority, at the next vote */
+	harness_say(h, "dave", CH, "!leave");
+	harness_say(h, "dave", CH, "!leave");
+	assert_true(t->seats[3].gone);
+	harness_say(h, "dave", CH, "!stop");
+	assert_true(harness_find(h, 0, "NOTICE dave", "only its players",
+	    NULL) >= 0);
+	assert_non_null(harness_table(h));
+	harness_say(h, "carol", CH, "!stop");
+	assert_true(harness_find(h, 0, "2 of 3 want to stop: the Cheat game "
+	    "ends, unrecorded.", NULL) >= 0);
+	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+/* An operator still stops at once; a lobby still needs its opener. */
+static void
+test_operator_stops(void **state)
+{
+	struct harness *h = four();
+
+	(void)state;
+	harness_say(h, "alice", CH, "!stop");
+	harness_say(h, "oper", CH, "!stop");
+	assert_true(harness_find(h, 0, "oper stopped the Cheat game.", NULL)
+	    >= 0);
+	assert_null(harness_table(h));
+	harness_say(h, "alice", CH, "!play cheat");
+	harness_say(h, "bob", CH, "!join");
+	harness_say(h, "bob", CH, "!stop");
+	assert_true(harness_find(h, 0, "NOTICE bob", "only the opener, a "
+	    "channel operator or a bot admin can stop this lobby", NULL) >= 0);
+	assert_non_null(harness_table(h));
+	harness_free(h);
+}
+
+/* !leave in a game asks first; it counts typed again within 30 s, in
+ * the channel or in private, and not after. */
+static void
+test_leave_twice(void **state)
+{
+	struct harness *h = four();
+	struct table *t = harness_table(h);
+	int from = h->nsent;
+
+	(void)state;
+	harness_say(h, "bob", CH, "!leave");
+	assert_int_equal(harness_drain(h), 1);
+	assert_true(harness_find(h, from, "NOTICE bob :[#cheater] type "
+	    "!leave again within 30 s to give up your seat: the Cheat game "
+	    "goes on without you", NULL) == from);
+	assert_false(t->seats[1].gone);
+	harness_advance(h, 31 * 1000);
+	harness_say(h, "bob", "cheaterbot", "leave");
+	assert_true(harness_find(h, from + 1, "type !leave again", NULL) >=
+	    0);
+	assert_false(t->seats[1].gone);
+	harness_advance(h, 29 * 1000);
+	harness_say(h, "bob", "cheaterbot", "leave");
+	assert_true(t->seats[1].gone);
+	assert_true(harness_find(h, from, "PRIVMSG #cheater :", "bob leaves "
+	    "the game", NULL) >= 0);
+	/* In a lobby once is enough: nothing is lost there. */
+	harness_say(h, "oper", CH, "!stop");
+	harness_say(h, "alice", CH, "!play cheat");
+	harness_say(h, "bob", CH, "!join");
+	harness_say(h, "bob", CH, "!leave");
+	assert_true(harness_find(h, 0, "bob leaves the Cheat lobby.", NULL)
+	    >= 0);
+	harness_free(h);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vote_stops),
+		cmocka_unit_test(test_vote_expires),
+		cmocka_unit_test(test_operator_stops),
+		cmocka_unit_test(test_leave_twice),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
