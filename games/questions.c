@@ -75,11 +75,11 @@ questions_prompt(const struct game *g, struct game_out *out)
 	int i;
 
 	if (g->answerer >= 0)
-		game_cat(&line, "Ask {p:%d} one of these (ask CARD, or ask "
-		    "none):", g->answerer);
+		game_cat(&line, "Your turn: ask {p:%d} one of these (ask CARD, "
+		    "or ask none):", g->answerer);
 	else
-		game_cat(&line, "Ask anyone one of these (ask CARD NICK, or ask "
-		    "none):");
+		game_cat(&line, "Your turn: ask anyone one of these (ask CARD "
+		    "NICK, or ask none):");
 	for (i = 0; i < g->asked.n; i++) {
 		cards_markup(g->asked.c[i], card, sizeof card);
 		game_cat(&line, "%s %s: {q:%d}", i > 0 ? ";" : "", card,
@@ -381,7 +381,9 @@ static const char *const questions_rules[] = {
 	"you pick it up and they ask anyone.",
 	"The asker gets the questions in private and picks one: "
 	"{c:ask 7h} (of the liar), {c:ask 7h bob} (after a wrong call, of "
-	"bob) or {c:ask none}. Answer in the channel; play goes on.",
+	"bob) or {c:ask none}.",
+	"The one asked answers in the channel, and play goes on; "
+	"{c:next} (the asker or the one asked) goes on without an answer.",
 	NULL,
 };
 

@@ -153,8 +153,8 @@ static const char *const store_migrations[] = {
 	/* 6: a win by forfeit (every other seat left) is marked on its
 	 * result: a game played, no win, and no streak or run changed.
 	 * Results from before are left as they were counted. */
-	"ALTER TABLE results ADD COLUMN"
-	"  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));",
+	("ALTER TABLE results ADD COLUMN"
+	 "  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game

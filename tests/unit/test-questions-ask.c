@@ -112,8 +112,8 @@ test_caught(void **state)
 	assert_int_equal(fx_hand_n(f, 1), 38);
 	assert_int_equal(cheat_pile(f->g)->n, 0);
 	assert_int_equal(fx_said_count(f, 3), 1);
-	snprintf(want, sizeof want, "Ask {p:1} one of these (ask CARD, or ask "
-	    "none): {red:4♦}: {q:%d}; 7♣: {q:%d}; {red:Q♥}: {q:%d}",
+	snprintf(want, sizeof want, "Your turn: ask {p:1} one of these (ask "
+	    "CARD, or ask none): {red:4♦}: {q:%d}; 7♣: {q:%d}; {red:Q♥}: {q:%d}",
 	    fx_card("4d"), fx_card("7c"), fx_card("qh"));
 	assert_said(f, 3, want);
 	assert_int_equal(fx_said_count(f, 0) + fx_said_count(f, 2), 0);
@@ -180,8 +180,8 @@ test_wrong_call(void **state)
 	    "ace, the 1 card was: {red:A♥} - honest. {p:3} takes the pile (34 "
 	    "cards). {p:1} may ask anyone a question.");
 	assert_int_equal(fx_hand_n(f, 3), 39);
-	snprintf(want, sizeof want, "Ask anyone one of these (ask CARD NICK, "
-	    "or ask none): {red:A♥}: {q:%d}", fx_card("ah"));
+	snprintf(want, sizeof want, "Your turn: ask anyone one of these (ask "
+	    "CARD NICK, or ask none): {red:A♥}: {q:%d}", fx_card("ah"));
 	assert_said(f, 1, want);
 	assert_int_equal(fx_said_count(f, 1), 1);
 	assert_turn(f, 1, 0, -1);
@@ -313,7 +313,9 @@ test_wait_ends(void **state)
 	assert_string_equal(text, "next");
 	assert_int_equal(fx_apply(f, &mv), 0);
 	assert_said(f, GAME_PUBLIC, "{p:1} has answered. {p:2} to play twos.");
-	assert_int_equal(f->sink.n, 1);
+	/* And the player whose turn it is now is told so. */
+	assert_int_equal(f->sink.n, 2);
+	assert_said_has(f, 2, "Your turn: declare twos. Your hand (");
 	fx_assert_turn(f, 2, 0, -1, NULL);
 	fx_refused(f, 1, "next", "no answer is awaited");
 	fx_refused(f, 3, "next", "no answer is awaited");
@@ -363,8 +365,8 @@ test_views(void **state)
 	assert_int_equal(fx_said_count(f, 3), 2);
 	assert_string_equal(f->sink.text[0], "Your hand (5): 3♣ 4♠ {red:6♥} "
 	    "{red:10♦} K♠");
-	snprintf(want, sizeof want, "Ask {p:1} one of these (ask CARD, or ask "
-	    "none): {red:4♦}: {q:%d}; 7♣: {q:%d}", fx_card("4d"),
+	snprintf(want, sizeof want, "Your turn: ask {p:1} one of these (ask "
+	    "CARD, or ask none): {red:4♦}: {q:%d}; 7♣: {q:%d}", fx_card("4d"),
 	    fx_card("7c"));
 	assert_said(f, 3, want);
 	sink_reset(&f->sink);
@@ -461,8 +463,8 @@ test_two_decks(void **state)
 	fx_ok(f, 2, "cheat");
 	assert_said_has(f, GAME_PUBLIC, "the 3 cards were: {red:4♥} 9♣ "
 	    "{red:4♥} - a lie. {p:1} takes the pile (98 cards).");
-	snprintf(want, sizeof want, "Ask {p:1} one of these (ask CARD, or ask "
-	    "none): {red:4♥}: {q:%d}; 9♣: {q:%d}", fx_card("4h"),
+	snprintf(want, sizeof want, "Your turn: ask {p:1} one of these (ask "
+	    "CARD, or ask none): {red:4♥}: {q:%d}; 9♣: {q:%d}", fx_card("4h"),
 	    fx_card("9c"));
 	assert_said(f, 2, want);
 	fx_ok(f, 2, "ask 4h");

@@ -130,8 +130,8 @@ test_caught_last_card(void **state)
 	    "two, the 1 card was: {red:3♦} - a lie. {p:2} takes the pile (46 "
 	    "cards). {p:1} may ask {p:2} a question.");
 	assert_int_equal(fx_hand_n(f, 2), 46);
-	snprintf(want, sizeof want, "Ask {p:2} one of these (ask CARD, or ask "
-	    "none): {red:3♦}: {q:%d}", fx_card("3d"));
+	snprintf(want, sizeof want, "Your turn: ask {p:2} one of these (ask "
+	    "CARD, or ask none): {red:3♦}: {q:%d}", fx_card("3d"));
 	assert_said(f, 1, want);
 	assert_wait(f, 1, 0);
 	fx_ok(f, 1, "ask 3d");
@@ -159,7 +159,8 @@ test_timeout_caught(void **state)
 	expect_timeout(f, "3 ask");
 	assert_said(f, GAME_PUBLIC, "{p:3} asks no question. {p:2} to play "
 	    "twos.");
-	assert_int_equal(f->sink.n, 1);
+	assert_int_equal(f->sink.n, 2);
+	assert_said_has(f, 2, "Your turn: declare twos. Your hand (");
 	assert_wait(f, 2, 0);
 	expect_timeout(f, move_on(mv, sizeof mv, "2 play 1 2", "2h", ""));
 	assert_said(f, GAME_PUBLIC, "{p:2} plays 1 card: one two. {p:3} to "
