@@ -291,7 +291,9 @@ end_turn(struct game *g, struct said *sd)
 	start_turn(g, next_in(g, g->turn), sd);
 }
 
-/* Appends to *line what seat is asked to do now, if anything. */
+/* Appends to *line what seat is asked to do now, if anything: always
+ * starting "Your turn", and said first in the seat's line (say_all()),
+ * before the news, so that the line a player must act on starts so. */
 static void
 cat_prompt(const struct game *g, int seat, char **line)
 {
@@ -303,8 +305,9 @@ cat_prompt(const struct game *g, int seat, char **line)
 	int f;
 
 	if (g->phase == PH_HIDE && seat == g->victim) {
-		game_cat(line, " {p:%d} aims %s at you: hide keeps your hand "
-		    "hidden, or pass.", g->turn, attack[g->attack]);
+		game_cat(line, " Your turn to answer: {p:%d} aims %s at you: "
+		    "hide keeps your hand hidden, or pass.", g->turn,
+		    attack[g->attack]);
 		if (ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0) < 0 &&
 		    ch_find(g, h, FACE_WILD, 0, 0, NULL, 0) < 0)
 			game_cat(line, " (You hold no HIDE or WILD.)");
@@ -331,16 +334,17 @@ cat_prompt(const struct game *g, int seat, char **line)
 		game_cat(line, ".");
 		break;
 	case PH_DISCARD:
-		game_cat(line, " Discard %d: discard CARD%s.", g->need,
-		    g->need > 1 ? " CARD" : "");
+		game_cat(line, " Your turn: discard %d (discard CARD%s).",
+		    g->need, g->need > 1 ? " CARD" : "");
 		break;
 	case PH_PICK:
-		game_cat(line, " Take one of {p:%d}'s cards: pick CARD.",
-		    g->victim);
+		game_cat(line, " Your turn: take one of {p:%d}'s cards (pick "
+		    "CARD).", g->victim);
 		break;
 	case PH_BUST:
-		game_cat(line, " Bust up to %d of {p:%d}'s cards: drop CARD..."
-		    " (drop alone busts none).", g->die, g->victim);
+		game_cat(line, " Your turn: bust up to %d of {p:%d}'s cards "
+		    "(drop CARD...; drop alone busts none).", g->die,
+		    g->victim);
 		break;
 	default:
 		break;
@@ -368,20 +372,26 @@ cat_hand(const struct game *g, int seat, char **line)
 }
 
 /* Says everything gathered in sd: the public line, then one private line
- * to each seat that has news, a changed hand or something to do. */
+ * to each seat that has news, a changed hand or something to do: what
+ * to do first ("Your turn ..."), then the news, then the hand. */
 static void
 say_all(const struct game *g, struct said *sd, struct game_out *out)
 {
-	char *line;
+	char *line, *news;
 	int s;
 
 	flush_tail(sd);
 	game_say_line(out, &sd->pub);
 	for (s = 0; s < g->nseats; s++) {
-		line = sd->priv[s];
+		news = sd->priv[s];
 		sd->priv[s] = NULL;
+		line = NULL;
 		if (g->in[s])
 			cat_prompt(g, s, &line);
+		if (news != NULL)
+			game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ",
+			    news);
+		free(news);
 		if (line == NULL && !(sd->hands & (1u << s)))
 			continue;
 		if (g->in[s])

@@ -120,15 +120,21 @@ cat_prompt(const struct game *g, int seat, char **line)
 	}
 }
 
-/* Says seat's line: its news (line, which it frees, or NULL), what it
- * has to do if it is to move, and its cards with either, or when the
+/* Says seat's line: what it has to do if it is to move ("Your turn:
+ * ...", first, so that the line it must act on starts so), its news
+ * (news, which it frees, or NULL), and its cards with either, or when the
  * move gave it cards (changed). */
 static void
-say_seat(const struct game *g, int seat, char *line, int changed,
+say_seat(const struct game *g, int seat, char *news, int changed,
     struct game_out *out)
 {
+	char *line = NULL;
+
 	if (seat == g->turn && !g->over)
 		cat_prompt(g, seat, &line);
+	if (news != NULL)
+		game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ", news);
+	free(news);
 	if (g->state[seat] == SEAT_IN && (line != NULL || changed))
 		cat_cards(g, seat, &line);
 	if (line == NULL)

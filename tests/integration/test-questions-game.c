@@ -385,9 +385,11 @@ check_call(
 	b = expect(w);
 	if (w->honest)
 		buf_adds(
-		    b, "Ask anyone one of these (ask CARD NICK, or ask none):");
+		    b, "Your turn: ask anyone one of these (ask CARD NICK, or "
+		    "ask none):");
 	else
-		buf_addf(b, "Ask %s one of these (ask CARD, or ask none):",
+		buf_addf(b, "Your turn: ask %s one of these (ask CARD, or ask "
+		    "none):",
 		    nick(w, w->accused));
 	for (i = 0; i < n; i++) {
 		buf_adds(b, i > 0 ? "; " : " ");

@@ -118,8 +118,8 @@ test_caught_question(void **state)
 
 	/* The choices, privately, with the question's text. */
 	cards_plain(card, plain, sizeof plain);
-	snprintf(want, sizeof want, "NOTICE %s :[#cheater] Ask %s one of "
-	    "these (ask CARD, or ask none): %s: %s", t->seats[caller].nick,
+	snprintf(want, sizeof want, "NOTICE %s :[#cheater] Your turn: ask %s "
+	    "one of these (ask CARD, or ask none): %s: %s", t->seats[caller].nick,
 	    t->seats[liar].nick, plain, question_of(h, card));
 	line = harness_find(h, 0, want, NULL);
 	assert_true(line >= 0);
@@ -178,8 +178,8 @@ test_wrong_call_question(void **state)
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
 	assert_true(harness_find(h, 0, "honest", NULL) >= 0);
 	cards_plain(card, plain, sizeof plain);
-	snprintf(want, sizeof want, "NOTICE %s :[#cheater] Ask anyone one of "
-	    "these (ask CARD NICK, or ask none): %s: %s",
+	snprintf(want, sizeof want, "NOTICE %s :[#cheater] Your turn: ask "
+	    "anyone one of these (ask CARD NICK, or ask none): %s: %s",
 	    t->seats[honest].nick, plain, question_of(h, card));
 	assert_true(harness_find(h, 0, want, NULL) >= 0);
 	snprintf(typed, sizeof typed, "ask %s dave", plain);

@@ -50,7 +50,7 @@ test_take_pass(void **state)
 	fx_ok(f, 0, "take {p:1}");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays TAKE on {p:1}. {p:1} may "
 	    "hide.");
-	assert_said(f, 1, "{p:0} aims TAKE at you: hide keeps your hand "
+	assert_said(f, 1, "Your turn to answer: {p:0} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
 	    "{blu:bC} {blu:bH} HIDE (yellow 4/7)");
 	/* The card played is said publicly: no hand is sent for it. */
@@ -67,7 +67,7 @@ test_take_pass(void **state)
 	fx_ok(f, 0, "pick HIDE");
 	assert_said(f, GAME_PUBLIC, "{p:0} takes HIDE from {p:1}, who draws "
 	    "a card. {p:1} rolls 3 and 4. {p:1} to play.");
-	assert_said(f, 1, "You draw {blu:bE}. Your turn (3 and 4): draw. "
+	assert_said(f, 1, "Your turn (3 and 4): draw. You draw {blu:bE}. "
 	    "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} {blu:bC} {blu:bH} "
 	    "{blu:bE} (yellow 4/7)");
 	assert_cx_cards(f, 0, "rC rH rE rA SHOW HIDE BUST");
@@ -89,7 +89,7 @@ test_take_hide(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:1} hides with HIDE: nothing is "
 	    "shown. {p:1} draws a card, and so does {p:0}. {p:1} rolls 3 and "
 	    "4. {p:1} to play.");
-	assert_said(f, 1, "You draw {blu:bE}. Your turn (3 and 4): draw. "
+	assert_said(f, 1, "Your turn (3 and 4): draw. You draw {blu:bE}. "
 	    "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} {blu:bC} {blu:bH} "
 	    "{blu:bE} (yellow 4/7)");
 	assert_said(f, 0, "You draw {pur:pC}. Hand: {red:rC} {red:rH} "
@@ -148,9 +148,9 @@ test_bust_drop(void **state)
 	assert_said(f, GAME_PUBLIC, "No hide: {p:2}'s hand: {pur:pC} "
 	    "{pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} WILD. {p:0} rolls 3 "
 	    "for the BUST.");
-	assert_said(f, 0, "Bust up to 3 of {p:2}'s cards: drop CARD... "
-	    "(drop alone busts none). Hand: {red:rC} {red:rH} {red:rE} "
-	    "{red:rA} TAKE SHOW (red 4/7)");
+	assert_said(f, 0, "Your turn: bust up to 3 of {p:2}'s cards (drop "
+	    "CARD...; drop alone busts none). Hand: {red:rC} {red:rH} "
+	    "{red:rE} {red:rA} TAKE SHOW (red 4/7)");
 	cx_assert_turn(f, 0, 0, -1, -1);
 	fx_refused(f, 0, "drop pC pH pE pA", "drop at most 3 cards");
 	fx_refused(f, 0, "drop rC", "they hold no rC");
@@ -298,7 +298,7 @@ test_answers_refused(void **state)
 	fx_ok(f, 1, "draw");
 	fx_ok(f, 1, "discard pC");
 	fx_ok(f, 2, "wild take {p:0}");
-	assert_said(f, 0, "{p:2} aims TAKE at you: hide keeps your hand "
+	assert_said(f, 0, "Your turn to answer: {p:2} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. (You hold no HIDE or WILD.) "
 	    "Hand: {red:rC} {red:rH} {red:rE} {red:rA} {blu:bC} SHOW BUST "
 	    "(red 4/7)");

@@ -356,7 +356,7 @@ test_views(void **state)
 	    "Cheater Power): {p:0} may hide. CHEATER: {p:1}. Discard pile: "
 	    "TAKE on top (4). Draw pile: 46.");
 	cheater_ops.view(f->g, 0, &f->out);
-	assert_said(f, 0, "{p:1} aims TAKE at you: hide keeps your hand "
+	assert_said(f, 0, "Your turn to answer: {p:1} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. (You hold no HIDE or WILD.) "
 	    "Hand: {red:rC} {red:rH} {red:rE} {red:rA} {yel:yC} {yel:yC} "
 	    "{yel:yH} (red 4/7)");

@@ -194,9 +194,10 @@ test_power_draw2(void **state)
 	fx_ok(f, 0, "draw2");
 	assert_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: draws two "
 	    "cards.");
-	assert_said(f, 0, "You draw {blu:bE}. You draw {pur:pC}. Discard "
-	    "2: discard CARD CARD. Hand: {red:rC} {red:rH} {red:rE} {red:rA} "
-	    "{red:rT} {yel:yC} {yel:yH} {pur:pC} {blu:bE} (red 5/7)");
+	assert_said(f, 0, "Your turn: discard 2 (discard CARD CARD). You "
+	    "draw {blu:bE}. You draw {pur:pC}. Hand: {red:rC} {red:rH} "
+	    "{red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} {pur:pC} {blu:bE} "
+	    "(red 5/7)");
 	cx_assert_turn(f, 0, 0, -1, 0);
 	fx_refused(f, 0, "draw", "you have drawn: now discard");
 	fx_refused(f, 0, "discard yC", "discard exactly 2 cards");
@@ -225,7 +226,7 @@ test_power_grab(void **state)
 	fx_ok(f, 0, "grab");
 	assert_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power: takes "
 	    "{blu:bT} from the discard pile.");
-	assert_said(f, 0, "Discard 1: discard CARD. Hand: {red:rC} "
+	assert_said(f, 0, "Your turn: discard 1 (discard CARD). Hand: {red:rC} "
 	    "{red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} {blu:bT} "
 	    "(red 5/7)");
 	assert_cx_cards(f, -2, "bR");
@@ -261,7 +262,7 @@ test_power_steal_keep(void **state)
 	fx_ok(f, 0, "steal {p:2}");
 	assert_said(f, GAME_PUBLIC, "{p:0} uses Cheater Power on {p:2}. "
 	    "{p:2} may hide.");
-	assert_said(f, 2, "{p:0} aims Cheater Power at you: hide keeps "
+	assert_said(f, 2, "Your turn to answer: {p:0} aims Cheater Power at you: hide keeps "
 	    "your hand hidden, or pass. Hand: {pur:pC} {pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7)");
 	assert_int_equal(fx_said_count(f, 0), 0);
@@ -269,9 +270,9 @@ test_power_steal_keep(void **state)
 	fx_ok(f, 2, "pass");
 	assert_said(f, GAME_PUBLIC, "No hide: {p:2}'s hand: {pur:pC} "
 	    "{pur:pH} {pur:pE} {pur:pA} {pur:pT} {pur:pR} HIDE.");
-	assert_said(f, 0, "Take one of {p:2}'s cards: pick CARD. Hand: "
-	    "{red:rC} {red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} "
-	    "(red 5/7)");
+	assert_said(f, 0, "Your turn: take one of {p:2}'s cards (pick CARD). "
+	    "Hand: {red:rC} {red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} "
+	    "{yel:yH} (red 5/7)");
 	cx_assert_turn(f, 0, 0, -1, 0);
 	fx_refused(f, 0, "pick rR", "they hold no rR");
 	fx_refused(f, 0, "pick pC pH", "pick one card: pick rE");
@@ -281,7 +282,7 @@ test_power_steal_keep(void **state)
 	    "draws a card.");
 	assert_said(f, 2, "You draw {blu:bE}. Hand: {pur:pC} {pur:pH} "
 	    "{pur:pE} {pur:pA} {pur:pT} {blu:bE} HIDE (purple 5/7)");
-	assert_said(f, 0, "Discard 1: discard CARD. Hand: {red:rC} "
+	assert_said(f, 0, "Your turn: discard 1 (discard CARD). Hand: {red:rC} "
 	    "{red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} {pur:pR} "
 	    "(red 5/7)");
 	fx_ok(f, 0, "discard yC");

@@ -48,7 +48,7 @@ test_fresh_victim_draw(void **state)
 	assert_said(f, 2, "You draw HIDE. Hand: {pur:pC} {pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7)");
 	fx_ok(f, 1, "take {p:2}");
-	assert_said(f, 2, "{p:1} aims TAKE at you: hide keeps your hand "
+	assert_said(f, 2, "Your turn to answer: {p:1} aims TAKE at you: hide keeps your hand "
 	    "hidden, or pass. Hand: {pur:pC} {pur:pH} {pur:pE} {pur:pA} "
 	    "{pur:pT} {pur:pR} HIDE (purple 6/7)");
 	fx_ok(f, 2, "hide");
@@ -238,7 +238,8 @@ test_reshuffle(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:0} draws a card. The draw pile is "
 	    "empty: the discard pile but its top card is shuffled into a new "
 	    "one (47 cards).");
-	assert_said_has(f, 0, "You draw {blu:bE}. Discard 1");
+	assert_said_has(f, 0, "Your turn: discard 1 (discard CARD). You draw "
+	    "{blu:bE}.");
 	assert_int_equal(cx_count(f, -1), 47);
 	assert_cx_cards(f, -2, "bT");
 	fx_ok(f, 0, "discard yH");
