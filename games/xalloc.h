@@ -1,6 +1,8 @@
 /*
- * Allocation that cannot fail: out of memory aborts the process (design.md:
- * there is no sensible recovery).  Shared by every subsystem; it lives in
+ * Allocation that cannot fail: out of memory aborts the process, since a
+ * bot that cannot allocate a few bytes has no sensible way to go on (and
+ * every caller checking for it would be code that is never run).  Shared
+ * by every subsystem; it lives in
  * games/ because the rules are the one place with no other dependency.
  */
 #ifndef XALLOC_H
