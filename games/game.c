@@ -287,7 +287,7 @@ game_holds(const struct game_ops *ops, const struct game *g,
     const struct game_move *mv)
 {
 	return mv != NULL && mv->verb >= 0 && mv->verb < 32 &&
-	    !(ops->reactions & (1u << mv->verb)) &&
+	    !((ops->reactions | ops->calls) & (1u << mv->verb)) &&
 	    game_continues(ops, g, mv->seat);
 }
 

@@ -158,6 +158,12 @@ struct game_ops {
 				 * beside the turn, neither taking nor
 				 * ending it (calling UNO): never held for
 				 * the challenge window */
+	unsigned calls;		/* bit (1u << verb) per verb, not a
+				 * reaction, whose text is a verdict the
+				 * channel waits for (turning over a card
+				 * put for Liar's UNO's Wild Liar's
+				 * Challenge): never held (game_holds()),
+				 * though its mover goes on alone */
 
 	/* A new game, dealt and ready for its first move, or NULL with *cause
 	 * set (e.g. too many players for the options).  dealer is the seat
@@ -238,8 +244,9 @@ int game_continues(const struct game_ops *ops, const struct game *g,
     int mover);
 /* Whether the public text of mv, just applied to g, is held for the next
  * (bot/say.c): its mover continues alone (game_continues()) and mv is
- * not a reaction.  A call's verdict is what the channel waits for, so it
- * goes at once even when the caller plays next. */
+ * neither a reaction nor one of the variant's calls.  A call's verdict
+ * is what the channel waits for, so it goes at once even when the caller
+ * plays next. */
 int game_holds(const struct game_ops *ops, const struct game *g,
     const struct game_move *mv);
 

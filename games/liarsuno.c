@@ -577,6 +577,7 @@ const struct game_ops liarsuno_ops = {
 	.verbs = liarsuno_verbs,
 	.reactions = 1u << VERB_CHALLENGE,
 	.asides = 1u << VERB_UNO,
+	.calls = 1u << VERB_ACCUSE,
 	.create = liarsuno_create,
 	.destroy = liarsuno_destroy,
 	.turn = liarsuno_turn,

@@ -2,7 +2,8 @@
  * Transcript tests of the held channel text (bot/say.c, say_chan_hold()):
  * a move after which its mover alone must move again (a CHEATER draw) is
  * announced with the channel's next line, never after it, and nothing
- * private waits for it.
+ * private waits for it; a call whose caller goes on alone (a card turned
+ * over for a Wild Liar's Challenge) is said at once.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/liarsuno.h"
 #include "tests/lib/harness.h"
 
 #define CH "#cheater"
@@ -137,6 +139,61 @@ test_warning_releases(void **state)
 	harness_free(h);
 }
 
+static void
+drop_text(void *ctx, int seat, const char *text)
+{
+	(void)ctx;
+	(void)seat;
+	(void)text;
+}
+
+/* A card put for a Wild Liar's Challenge and turned over is said at
+ * once, though the WLC's player alone turns the next: the channel waits
+ * for its verdict (it was held until the next "challenge NICK"). */
+static void
+test_turned_card_at_once(void **state)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", "dave",
+	    NULL };
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2 ~g5", "~g3 r1", "r5 y6", "b2 g7" },
+		.discard = "y9", .draw = "b1 b3", .first = 0,
+	};
+	struct game_out out = { drop_text, NULL };
+	struct harness *h = harness_new(7, NULL);
+	struct table *t;
+	char *cause = NULL;
+	int from;
+
+	(void)state;
+	harness_deal(h, "liarsuno", nicks);
+	t = harness_table(h);
+	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
+	harness_say(h, "alice", CH, "!play WLC red");
+	harness_say(h, "bob", "cheaterbot", "put r1");
+	harness_say(h, "carol", "cheaterbot", "put r5");
+	harness_say(h, "dave", "cheaterbot", "put b2");
+	harness_drain(h);
+	assert_true(harness_find(h, 0, "All cards are in", NULL) >= 0);
+	from = h->nsent;
+	harness_say(h, "alice", CH, "!challenge dave");
+	harness_drain(h);
+	assert_true(game_continues(t->ops, t->g, 0));
+	assert_true(harness_find(h, from, "PRIVMSG #cheater :alice turns "
+	    "over dave's card: b2, not red! dave takes it back and draws a "
+	    "card.", NULL) >= 0);
+	/* The next is a line of its own. */
+	from = h->nsent;
+	harness_say(h, "alice", "cheaterbot", "challenge bob");
+	harness_drain(h);
+	assert_int_equal(count_from(h, from, "PRIVMSG #cheater :"), 1);
+	assert_true(harness_find(h, from, "PRIVMSG #cheater :alice turns "
+	    "over bob's card: r1, red! Under the WLC go the cards of bob, "
+	    "carol.", "bob to play.", NULL) >= 0);
+	assert_int_equal(count_from(h, 0, "turns over dave's card"), 1);
+	harness_free(h);
+}
+
 /* n words of "w" into buf: a text of 2n-1 bytes. */
 static void
 words(char *buf, int n, char w)
@@ -204,6 +261,7 @@ main(void)
 		cmocka_unit_test(test_draw_joins_discard),
 		cmocka_unit_test(test_reply_after_held),
 		cmocka_unit_test(test_warning_releases),
+		cmocka_unit_test(test_turned_card_at_once),
 		cmocka_unit_test(test_join_and_split),
 	};
 
