@@ -168,15 +168,20 @@ sample_turn(const struct game *g, struct rng *rng, struct game_move *mv)
 	mv->verb = VERB_DRAW;
 }
 
-/* A card put for a WLC: of the colour mostly, when there is one. */
+/* A card put for a WLC: mostly the table's choice, else any card the
+ * seat may put (of the colour when it holds one). */
 static int
 sample_put(const struct game *g, int seat, struct rng *rng)
 {
 	const struct cards *h = &g->hand[seat];
+	int id;
 
 	if (rng_below(rng, 4) != 0)
 		return lu_wlc_auto_card(g, seat);
-	return h->c[rng_below(rng, (uint32_t)h->n)];
+	do
+		id = h->c[rng_below(rng, (uint32_t)h->n)];
+	while (!lu_wlc_may_put(g, seat, id));
+	return id;
 }
 
 int

@@ -229,7 +229,11 @@ void lu_wlc_close(struct game *g, struct said *sd);
 void lu_wlc_accuse(struct game *g, int victim, struct said *sd);
 /* seat left during the challenge (its cards are gone already). */
 void lu_wlc_leave(struct game *g, int seat, struct said *sd);
-/* The card put for seat when its time ran out. */
+/* 1 if seat may put card id (held): a card of the colour, or any card
+ * when it holds none of the colour. */
+int lu_wlc_may_put(const struct game *g, int seat, int id);
+/* The card put for seat when its time ran out: the first of the colour
+ * in its sorted hand, else the first. */
 int lu_wlc_auto_card(const struct game *g, int seat);
 /* The next seat with a put card not yet turned, from the WLC's player in
  * the direction of play, or -1. */

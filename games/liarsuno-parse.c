@@ -435,6 +435,10 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		    mv->argv[0] >= LU_CARDS ||
 		    cards_find(&g->hand[seat], mv->argv[0]) < 0)
 			return game_fail(cause, "put one card you hold");
+		if (!lu_wlc_may_put(g, seat, mv->argv[0]))
+			return game_fail(cause, "you hold a %s card: put a %s "
+			    "one", lu_colour_name(g->wlc_colour),
+			    lu_colour_name(g->wlc_colour));
 		return 0;
 	case VERB_ACCUSE:
 		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)

@@ -1,11 +1,11 @@
 /*
  * Liar's UNO's Wild Liar's Challenge: its player names a colour, every
- * other player puts a card face down claiming that colour (the table
- * puts one for whoever runs out of time), and the WLC's player turns the
- * put cards over one at a time.  A card not of the colour goes back to
- * its owner, who draws one; the first card of the colour goes under the
- * WLC with every card not yet turned, and the challenge ends.  A player
- * whose last card went under goes out.
+ * other player puts a card face down claiming that colour, a card of it
+ * if they hold one (the table puts one for whoever runs out of time),
+ * and the WLC's player turns the put cards over one at a time.  A card
+ * not of the colour goes back to its owner, who draws one; the first
+ * card of the colour goes under the WLC with every card not yet turned,
+ * and the challenge ends.  A player whose last card went under goes out.
  */
 #include <string.h>
 
@@ -78,6 +78,23 @@ lu_wlc_put(struct game *g, int seat, int id, struct said *sd)
 	game_cat(&sd->pub, " {p:%d} has put a card.", seat);
 	if (g->owe_put == 0)
 		all_put(g, sd);
+}
+
+int
+lu_wlc_may_put(const struct game *g, int seat, int id)
+{
+	const struct cards *h = &g->hand[seat];
+	int i;
+
+	if (lu_face_colour(lu_face(id)) == g->wlc_colour)
+		return 1;
+	/* "If they don't have a card of that color, they can put down any
+	 * card": only then.  A wild is of no colour. */
+	for (i = 0; i < h->n; i++) {
+		if (lu_face_colour(lu_face(h->c[i])) == g->wlc_colour)
+			return 0;
+	}
+	return 1;
 }
 
 int

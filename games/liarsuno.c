@@ -15,9 +15,10 @@
  * happen at the play, claimed or true: Skip, Reverse, Draw Two, Wild Draw
  * Four; a 7 swaps hands with a player of your choice, a 0 passes every
  * hand on.  A WLC (face up) names a colour: everyone else puts a card
- * face down, and its player turns them over one at a time until one of
- * the colour shows, when it and all not yet turned go under the WLC; a
- * liar caught takes the card back and draws one.  A hand of one card
+ * face down (of the colour if they hold one), and its player turns them
+ * over one at a time until one of the colour shows, when it and all not
+ * yet turned go under the WLC; a liar caught takes the card back and
+ * draws one.  A hand of one card
  * owes an UNO call until the next player's move: anyone calling first
  * makes every player who owes it draw two.  The first with no cards
  * wins; with option points, hands are scored until one reaches target.

@@ -18,8 +18,10 @@
  *  - until a Wild Liar's Challenge has turned a put card that was not of
  *    the colour (taken back) and another has sent a card under the WLC
  *    unturned, a player holding a WLC plays it (nobody holding one, the
- *    players draw for one); the others put by private message, the first
- *    bluffing, and the WLC's player turns them over with challenge NICK;
+ *    players draw for one), naming while a card taken back is wanted a
+ *    colour that another player holds none of; the others put by private
+ *    message, a card of the colour if they hold one (else they bluff), and
+ *    the WLC's player turns them over with challenge NICK;
  *  - until an UNO has been caught, a player down to two cards plays one
  *    without calling, and another player types uno before the next move;
  *  - meanwhile nobody plays a last card; then everyone plays fair (a
@@ -204,6 +206,27 @@ colour_held(const struct game *g, unsigned bits)
 	return best;
 }
 
+/* The colour a WLC of seat names: while a put card taken back is still
+ * wanted, the first that another player holds none of (who must bluff),
+ * if any; else the colour the others hold most of. */
+static int
+wlc_names(const struct world *w, const struct game *g, int seat)
+{
+	unsigned others = lu_active(g) & ~(1u << seat);
+	int s, i, c, held;
+
+	for (c = 0; !w->done[G_BACK] && c < LU_COLOURS; c++)
+		for (s = 0; s < g->nseats; s++) {
+			if (!(others & (1u << s)))
+				continue;
+			for (held = 0, i = 0; i < g->hand[s].n; i++)
+				held |= colour_of(g->hand[s].c[i]) == c;
+			if (!held)
+				return c;
+		}
+	return colour_held(g, others);
+}
+
 /* 1 if some seat holds a WLC. */
 static int
 wlc_held(const struct game *g)
@@ -322,8 +345,7 @@ choose_turn(struct world *w, const struct game *g, struct game_move *mv)
 		for (i = 0; i < h.n; i++)
 			if (lu_face(h.c[i]) == FACE_WLC) {
 				play(g, h.c[i], -1, mv);
-				mv->argv[ARG_COLOUR] = colour_held(
-				    g, lu_active(g) & ~(1u << g->turn));
+				mv->argv[ARG_COLOUR] = wlc_names(w, g, g->turn);
 				return;
 			}
 		if (!wlc_held(g)) {
@@ -357,8 +379,7 @@ choose_drawn(struct world *w, const struct game *g, struct game_move *mv)
 {
 	if (wlc_wanted(w) && lu_face(g->drawn) == FACE_WLC) {
 		play(g, g->drawn, -1, mv);
-		mv->argv[ARG_COLOUR] =
-		    colour_held(g, lu_active(g) & ~(1u << g->turn));
+		mv->argv[ARG_COLOUR] = wlc_names(w, g, g->turn);
 		return;
 	}
 	if ((steering(w) && g->hand[g->turn].n <= 2) ||
@@ -420,27 +441,17 @@ choose_uno(struct world *w, const struct game *g, struct game_move *mv)
 		mv->seat = g->turn;
 }
 
-/* The next player owing a card puts one: the first after the WLC's
- * player bluffs while a card taken back is wanted; the others put a card
- * of the colour if they have one (as the table would for them). */
+/* The next player owing a card puts one: a card of the colour if they
+ * have one, else they bluff (as the table would for them). */
 static void
-choose_put(struct world *w, const struct game *g, struct game_move *mv)
+choose_put(const struct game *g, struct game_move *mv)
 {
-	struct cards h;
-	int s = next_of(g, g->wlc_seat, g->owe_put), i;
+	int s = next_of(g, g->wlc_seat, g->owe_put);
 
 	mv->seat = s;
 	mv->verb = VERB_PUT;
 	mv->argc = 1;
 	mv->argv[0] = lu_wlc_auto_card(g, s);
-	if (w->done[G_BACK] || s != lu_next(g, g->wlc_seat))
-		return;
-	h = sorted(g, s);
-	for (i = 0; i < h.n; i++)
-		if (colour_of(h.c[i]) != g->wlc_colour) {
-			mv->argv[0] = h.c[i];
-			return;
-		}
 }
 
 /* The WLC's player turns over: a put card not of the colour while one
@@ -506,7 +517,7 @@ choose(void *ctx, const struct game *g, struct rng *rng, struct game_move *mv)
 		choose_swap(w, g, mv);
 		return 0;
 	case PH_PUT:
-		choose_put(w, g, mv);
+		choose_put(g, mv);
 		return 0;
 	case PH_ACCUSE:
 		choose_accuse(w, g, mv);

@@ -209,7 +209,7 @@ test_check_refused(void **state)
 	fx_move_refused(f, "1 put 999", "put one card you hold");
 	fx_move_refused(f, "1 put 4", "put one card you hold");
 	fx_move_refused(f, "1 put", "put one card you hold");
-	fx_ok(f, 1, "put ~y5");
+	fx_ok(f, 1, "put r1");
 	fx_ok(f, 2, "put b8");
 	fx_move_refused(f, "0 accuse 9", "that player is not in the game");
 	fx_move_refused(f, "0 accuse", "name one player");
