@@ -186,7 +186,7 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 {
 	enum game_where where = GAME_WHERE_PRIVATE;
 	const struct game_cmd *gc;
-	char *copy, *argv[FX_MAX_WORDS], *cause = NULL;
+	char *copy, *argv[FX_MAX_WORDS], *cause = NULL, word[64];
 	int argc, cmd, rc;
 
 	if (f->where && line[0] == '!') {
@@ -201,8 +201,10 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 	cmd = f->where ? game_cmd_find_where(f->ops, argv[0], where) :
 	    game_cmd_find(f->ops, argv[0]);
 	if (cmd < 0) {
+		/* The word lives in copy. */
+		snprintf(word, sizeof word, "%s", argv[0]);
 		free(copy);
-		fail_msg("no command '%s' in '%s'", argv[0], line);
+		fail_msg("no command '%s' in '%s'", word, line);
 	}
 	gc = &f->ops->cmds[cmd];
 	/* Refused before parse() as bot/dispatch.c refuses it. */
