@@ -7,8 +7,9 @@
  * sample() plays like a beginner who enjoys a bluff: it plays far more
  * often than it draws (so games end), tells the truth about most Liar's
  * Cards that match and lies about the rest, now and then slips a Regular
- * Card face down, challenges a fair share of face-down cards, and races
- * for UNO calls.
+ * Card face down, challenges a fair share of face-down cards, races for
+ * UNO calls, and after its Wild Liar's Challenge now and then stops
+ * turning put cards over.
  */
 #include <stdio.h>
 #include <string.h>
@@ -220,6 +221,10 @@ liarsuno_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 		return 0;
 	case PH_ACCUSE:
 		mv->seat = g->turn;
+		if (r < 15) {
+			mv->verb = VERB_DONE;
+			return 0;
+		}
 		mv->verb = VERB_ACCUSE;
 		mv->argc = 1;
 		mv->argv[0] = random_of(g->unturned, rng);

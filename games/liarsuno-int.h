@@ -100,6 +100,7 @@ enum {
 	VERB_PUT,		/* CARD: for a Wild Liar's Challenge */
 	VERB_ACCUSE,		/* SEAT: the WLC's player turns one over */
 	VERB_CLOSE,		/* the table's: a window or the puts close */
+	VERB_DONE,		/* the WLC's player turns no more over */
 };
 
 /* The play's arguments. */
@@ -107,7 +108,7 @@ enum { ARG_CARD, ARG_DOWN, ARG_CLAIM, ARG_COLOUR, ARG_UNO, PLAY_ARGS };
 
 enum {
 	CMD_PLAY_UP, CMD_PLAY, CMD_DRAW, CMD_PASS, CMD_SWAP, CMD_CHALLENGE,
-	CMD_UNO, CMD_PUT,
+	CMD_UNO, CMD_PUT, CMD_DONE,
 };
 
 enum { OPT_POINTS, OPT_TARGET };
@@ -227,6 +228,8 @@ void lu_wlc_put(struct game *g, int seat, int id, struct said *sd);
 /* The table: time is up for putting; cards are put for those left. */
 void lu_wlc_close(struct game *g, struct said *sd);
 void lu_wlc_accuse(struct game *g, int victim, struct said *sd);
+/* The WLC's player stops: the cards not turned go under the WLC. */
+void lu_wlc_done(struct game *g, struct said *sd);
 /* seat left during the challenge (its cards are gone already). */
 void lu_wlc_leave(struct game *g, int seat, struct said *sd);
 /* 1 if seat may put card id (held): a card of the colour, or any card

@@ -158,6 +158,8 @@ liarsuno_parse(const struct game *g, int seat, int cmd, int argc,
 		return parse_bare(argc, VERB_PASS, mv, cause);
 	case CMD_UNO:
 		return parse_bare(argc, VERB_UNO, mv, cause);
+	case CMD_DONE:
+		return parse_bare(argc, VERB_DONE, mv, cause);
 	case CMD_CHALLENGE:
 		if (argc == 0)
 			return parse_bare(argc, VERB_CHALLENGE, mv, cause);
@@ -231,6 +233,9 @@ liarsuno_command(const struct game *g, const struct game_move *mv,
 	case VERB_UNO:
 		add(buf, size, "uno");
 		return CMD_UNO;
+	case VERB_DONE:
+		add(buf, size, "done");
+		return CMD_DONE;
 	case VERB_SWAP:
 	case VERB_ACCUSE:
 		snprintf(seat, sizeof seat, "{p:%d}", mv->argv[0]);
@@ -445,6 +450,11 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 			return game_fail(cause, "only the WLC's player turns "
 			    "put cards over, once all are in");
 		return check_seat(g, mv, cause);
+	case VERB_DONE:
+		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)
+			return game_fail(cause, "only the WLC's player stops "
+			    "turning put cards over, once all are in");
+		return 0;
 	}
 	return game_fail(cause, "liarsuno has no verb %d", mv->verb);
 }

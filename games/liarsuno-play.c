@@ -559,6 +559,9 @@ liarsuno_apply(struct game *g, const struct game_move *mv,
 	case VERB_CLOSE:
 		apply_close(g, &sd);
 		break;
+	case VERB_DONE:
+		lu_wlc_done(g, &sd);
+		break;
 	default:
 		assert(!"liarsuno_apply: unknown verb");
 	}

@@ -30,6 +30,7 @@
  *   swap NICK                             after a 7
  *   challenge [NICK]                      the face-down card; after your
  *                                         WLC, NICK's put card
+ *   done                                  after your WLC: turn no more
  *   uno                                   call UNO, or catch who owes it
  *   put CARD                              private: for a WLC
  * A card is a colour's initial and a number, S, R or +2, with ~ (or l)
@@ -39,7 +40,8 @@
  * play CARD DOWN CLAIM COLOUR UNO; draw; pass; idle (the table's: the
  * turn ran out, draw one and keep it); swap SEAT; challenge; uno; put
  * CARD; accuse SEAT; close (the table's: a face-down last card's window
- * closed, or the time for putting cards ran out).
+ * closed, or the time for putting cards ran out); done (the WLC's player
+ * stops turning put cards over).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,12 +87,15 @@ static const struct game_cmd liarsuno_cmds[] = {
 	[CMD_PUT] = { "put", NULL, GAME_WHERE_PRIVATE, "CARD",
 	    "for a Wild Liar's Challenge: your card face down, e.g. put ~r5",
 	    0 },
+	[CMD_DONE] = { "done", NULL, GAME_WHERE_BOTH, "",
+	    "after your WLC: turn no more put cards over; those not turned "
+	    "go under the WLC", 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
 static const char *const liarsuno_verbs[] = {
 	"leave", "play", "draw", "pass", "idle", "swap", "challenge", "uno",
-	"put", "accuse", "close", NULL,
+	"put", "accuse", "close", "done", NULL,
 };
 
 unsigned
@@ -202,7 +207,7 @@ cat_prompt(const struct game *g, int seat, char **line)
 		game_cat(line, " Turn the put cards over, one at a time: "
 		    "challenge NICK (");
 		cat_seats(line, g->unturned);
-		game_cat(line, ").");
+		game_cat(line, "), or stop: done.");
 		return;
 	default:
 		return;

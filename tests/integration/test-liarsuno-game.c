@@ -21,7 +21,8 @@
  *    players draw for one), naming while a card taken back is wanted a
  *    colour that another player holds none of; the others put by private
  *    message, a card of the colour if they hold one (else they bluff), and
- *    the WLC's player turns them over with challenge NICK;
+ *    the WLC's player turns them over with challenge NICK, once saying
+ *    done with a card still face down;
  *  - until an UNO has been caught, a player down to two cards plays one
  *    without calling, and another player types uno before the next move;
  *  - meanwhile nobody plays a last card; then everyone plays fair (a
@@ -43,6 +44,7 @@
  *    hand to take.", "A and B swap hands.", "A challenges B: CARD,
  *    true! A draws a card.", "... a lie! B takes it back and draws a
  *    card. To match: X.", the WLC and its puts and "turns over B's card",
+ *    "A is done: under the WLC go the cards of B.",
  *    "owes an UNO call", "calls UNO first! B draws two cards.", "goes out,
  *    scoring N." and the bot's "Game over! W wins Liar's UNO";
  *  - no secret reached the channel: no hand, no card drawn, no card played
@@ -94,19 +96,21 @@ enum goal {
 	G_SWAP,  /* a 7's swap */
 	G_BACK,  /* a put card not of the colour turned over */
 	G_UNDER, /* a put card under the WLC unturned */
+	G_DONE,  /* the WLC's player done with a card face down */
 	G_CATCH, /* an UNO owed and caught */
 	GOALS
 };
 
 static const char *const goal_name[GOALS] = {"a true claim challenged",
     "a false claim challenged", "a 7 swapped", "a WLC's put card taken back",
-    "a put card under a WLC unturned", "an UNO caught"};
+    "a put card under a WLC unturned", "a WLC's player done",
+    "an UNO caught"};
 
 /* What the replays counted. */
 struct counts {
 	int up, down, lies, draws, keeps;
 	int ch_true, ch_lie, ch_regular;
-	int swaps, zeros, wlcs, puts, back, under, unturned;
+	int swaps, zeros, wlcs, puts, back, under, unturned, dones;
 	int owed, caught, called;
 };
 
@@ -171,7 +175,7 @@ steering(const struct world *w)
 static int
 wlc_wanted(const struct world *w)
 {
-	return !w->done[G_BACK] || !w->done[G_UNDER];
+	return !w->done[G_BACK] || !w->done[G_UNDER] || !w->done[G_DONE];
 }
 
 /* seat's hand sorted as shown. */
@@ -456,7 +460,8 @@ choose_put(const struct game *g, struct game_move *mv)
 
 /* The WLC's player turns over: a put card not of the colour while one
  * is wanted; then one of the colour while another is still face down;
- * else the next in the direction of play. */
+ * else, once a card has been taken back, is done the first time; else
+ * the next in the direction of play. */
 static void
 choose_accuse(struct world *w, const struct game *g, struct game_move *mv)
 {
@@ -476,6 +481,11 @@ choose_accuse(struct world *w, const struct game *g, struct game_move *mv)
 		}
 	}
 	mv->seat = g->turn;
+	if (v < 0 && !w->done[G_DONE] && w->done[G_BACK]) {
+		mv->verb = VERB_DONE;
+		w->done[G_DONE] = 1;
+		return;
+	}
 	mv->verb = VERB_ACCUSE;
 	mv->argc = 1;
 	mv->argv[0] = v >= 0 ? v : lu_wlc_next_unturned(g);
@@ -834,6 +844,29 @@ check_accuse(struct world *w, const struct game_move *mv, const struct game *g,
 	w->c.under++;
 }
 
+/* The WLC's player done: every card not yet turned goes under. */
+static void
+check_done(struct world *w, const struct game_move *mv, const char *pub)
+{
+	const struct game *p = w->prev;
+	char want[DRIVER_TEXT];
+	int s, n = 0;
+	size_t len;
+
+	len = (size_t)snprintf(want, sizeof want,
+	    "%s is done: under the WLC go the cards of", nick(w, mv->seat));
+	for (s = 0; s < p->nseats; s++) {
+		if (!(p->unturned & (1u << s)))
+			continue;
+		len += (size_t)snprintf(want + len, sizeof want - len, "%s %s",
+		    n++ > 0 ? "," : "", nick(w, s));
+		w->c.unturned++;
+	}
+	snprintf(want + len, sizeof want - len, ".");
+	says(w, pub, want);
+	w->c.dones++;
+}
+
 /* The points of the cards left in the hands of those not in winners. */
 static int
 score(const struct game *g, unsigned winners)
@@ -933,6 +966,9 @@ check_move(struct world *w, const struct game_move *mv, const struct game *g,
 		break;
 	case VERB_ACCUSE:
 		check_accuse(w, mv, g, pub);
+		break;
+	case VERB_DONE:
+		check_done(w, mv, pub);
 		break;
 	case VERB_CLOSE:
 		assert_int_equal(p->phase, PH_LAST);
@@ -1166,14 +1202,16 @@ test_announced(void **state)
 	assert_true(c->ch_true >= 1 && c->ch_lie >= 1);
 	assert_true(c->swaps >= 1 && c->wlcs >= 1 && c->back >= 1);
 	assert_true(c->unturned >= 1 && c->caught >= 1 && c->owed >= 1);
+	assert_true(c->dones >= 1);
 	print_message("%d face up, %d face down (%d lies), %d draws (%d "
 	              "kept); challenged %d true, %d lies, %d Regular; %d "
 	              "swaps, %d zeros; %d WLCs: %d puts, %d taken back, %d "
-	              "under (%d unturned); UNO %d owed, %d caught, %d "
-	              "called; %s\n",
+	              "under (%d unturned), %d done; UNO %d owed, %d caught, "
+	              "%d called; %s\n",
 	    c->up, c->down, c->lies, c->draws, c->keeps, c->ch_true, c->ch_lie,
 	    c->ch_regular, c->swaps, c->zeros, c->wlcs, c->puts, c->back,
-	    c->under, c->unturned, c->owed, c->caught, c->called, want);
+	    c->under, c->unturned, c->dones, c->owed, c->caught, c->called,
+	    want);
 }
 
 /* No hand, no card drawn, no card face down or put and never turned

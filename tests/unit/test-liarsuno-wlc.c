@@ -8,7 +8,9 @@
  * the direction of play when time runs out): a caught liar takes the
  * card back and draws one (a Regular Card or a wild is no worse), the
  * first card of the colour ends it, that card and every one not yet
- * turned going under the WLC unseen; everyone turned over; whoever's
+ * turned going under the WLC unseen; its player may stop at any time
+ * (done), the cards not turned going under too; everyone turned over;
+ * whoever's
  * last card went under wins, several together; its player leaving
  * gives the cards back, another leaving takes no further part.
  */
@@ -107,8 +109,8 @@ test_put(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:2} has put a card. All cards are "
 	    "in: {p:0} turns them over.");
 	assert_said(f, 0, "Turn the put cards over, one at a time: "
-	    "challenge NICK ({p:1}, {p:2}, {p:3}). Hand (2): {yel:y2} "
-	    "{grn:~g5}");
+	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
+	    "{yel:y2} {grn:~g5}");
 	lx_assert_turn(f, 0, 0, -1);
 	assert_lx_cards(f, -3, "~g3 r5 b2");
 	fx_free(f);
@@ -344,6 +346,77 @@ test_unturned_last_card(void **state)
 	fx_free(f);
 }
 
+/* The WLC's player may stop turning cards over at any time, in the
+ * channel or in private: the cards not turned go under the WLC unseen,
+ * lies too, as when a card of the colour is shown. */
+static void
+test_done(void **state)
+{
+	struct fx *f = deal(4, 0, NULL);
+
+	(void)state;
+	fx_ok(f, 0, "!play WLC red");
+	fx_refused(f, 0, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 3, "put b2");
+	assert_said(f, 0, "Turn the put cards over, one at a time: "
+	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
+	    "{yel:y2} {grn:~g5}");
+	fx_refused(f, 1, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_refused(f, 0, "done now", "done takes no arguments");
+	fx_ok(f, 0, "challenge {p:1}");
+	fx_ok(f, 0, "!done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:2}, {p:3}. {p:1} to play.");
+	assert_lx_cards(f, -2, "y9 r5 b2 WLC");
+	assert_lx_cards(f, -3, "");
+	assert_lx_cards(f, 3, "g7 ~+4");
+	assert_lx_cards(f, 1, "y1 g4 ~g3 b1 WLC");
+	assert_lx_top(f, "red WLC");
+	lx_assert_turn(f, 1, 0, -1);
+	fx_refused(f, 0, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_free(f);
+
+	/* Before turning any, in private: every card goes under. */
+	f = deal(3, 1, NULL);
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 0, "done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:1}, {p:2}. {p:2} to play.");
+	assert_lx_cards(f, -2, "y9 ~g3 r5 WLC");
+	fx_free(f);
+}
+
+/* A last card that goes under unturned because its player is done
+ * wins, as any card going under does. */
+static void
+test_done_last_card(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2 ~g5", "~g3 r1", "g7" },
+		.discard = "y9", .draw = "b1", .first = 0,
+	};
+	struct fx *f = lx_new(3, 2);
+
+	(void)state;
+	lx_stack(f, &d);
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put r1");
+	fx_ok(f, 2, "put g7");
+	fx_ok(f, 0, "done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:1}, {p:2}. {p:2} goes out, scoring 10.");
+	lx_assert_over(f, (const int[]){ 3, 2, 1 }, 2,
+	    (const int[]){ 0, 0, 10 });
+	fx_free(f);
+}
+
 /* The put cards' time runs out: the table puts for whoever has not,
  * the first card of the colour in the sorted hand, else the first
  * card (a lie). */
@@ -482,6 +555,8 @@ main(void)
 		T(test_unturned_last_card),
 		T(test_put_timeout),
 		T(test_accuse_timeout),
+		T(test_done),
+		T(test_done_last_card),
 		T(test_leave),
 	};
 
