@@ -7,8 +7,9 @@
  * sample() plays like a beginner who enjoys a bluff: it plays far more
  * often than it draws (so games end), tells the truth about most Liar's
  * Cards that match and lies about the rest, now and then slips a Regular
- * Card face down, challenges a fair share of face-down cards, races for
- * UNO calls, and after its Wild Liar's Challenge now and then stops
+ * Card face down, challenges a fair share of face-down cards (and every
+ * claimed action: letting one stand is the table's move, on time), races
+ * for UNO calls, and after its Wild Liar's Challenge now and then stops
  * turning put cards over.
  */
 #include <stdio.h>
@@ -57,7 +58,7 @@ liarsuno_timeout(const struct game *g, struct game_move *mv)
 		mv->argc = 1;
 		mv->argv[0] = lu_wlc_next_unturned(g);
 		break;
-	default:		/* PH_LAST, PH_PUT */
+	default:		/* PH_OPEN, PH_PUT */
 		mv->seat = GAME_SEAT_TABLE;
 		mv->verb = VERB_CLOSE;
 		break;
@@ -195,8 +196,17 @@ liarsuno_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	switch (g->phase) {
 	case PH_OVER:
 		return -1;
-	case PH_LAST:
-		if (r < 40) {
+	case PH_OPEN:
+		/* A claimed action is challenged: letting it stand is the
+		 * table's close, which the bot makes only after a wait (the
+		 * simulator tries it through timeout()), and random games
+		 * over IRC would wait that long at every action.  A last
+		 * card's close ends the hand, and is sampled. */
+		if (g->uno_due != 0 && r < 30) {
+			mv->seat = random_of(r < 15 ? g->uno_due : active,
+			    rng);
+			mv->verb = VERB_UNO;
+		} else if (r < 40 || g->hand[g->down_seat].n > 0) {
 			mv->seat = random_of(active & ~(1u << g->down_seat),
 			    rng);
 			mv->verb = VERB_CHALLENGE;
@@ -272,7 +282,7 @@ check_places(const struct game *g, char **cause)
 static int
 may_be_empty(const struct game *g, int s)
 {
-	if (g->phase == PH_LAST)
+	if (g->phase == PH_OPEN)
 		return s == g->down_seat;
 	return g->put[s] >= 0;
 }
@@ -296,7 +306,8 @@ check_seats(const struct game *g, char **cause)
 			return game_fail(cause, "seat %d owes UNO with %d "
 			    "cards", s, g->hand[s].n);
 	}
-	if ((g->uno_due & ~active) || (g->uno_due && g->phase != PH_TURN))
+	if ((g->uno_due & ~active) || (g->uno_due && g->phase != PH_TURN &&
+	    g->phase != PH_OPEN))
 		return game_fail(cause, "UNO owed out of turn");
 	return 0;
 }
@@ -314,12 +325,16 @@ check_phase(const struct game *g, char **cause)
 	if (g->down >= 0 && (g->discard.c[g->discard.n - 1] != g->down ||
 	    !g->in[g->down_seat] || !lu_plausible(g, g->down_claim) ||
 	    (g->phase != PH_TURN && g->phase != PH_SWAP &&
-	    g->phase != PH_LAST)))
+	    g->phase != PH_OPEN)))
 		return game_fail(cause, "face-down card %d stands wrong",
 		    g->down);
-	if ((g->phase == PH_LAST) != (g->down >= 0 &&
-	    g->hand[g->down_seat].n == 0))
-		return game_fail(cause, "a last card without its window");
+	/* A claimed action, or a last card, waits for its card to stand
+	 * with nobody to move; nothing else does. */
+	if ((g->phase == PH_OPEN) != (g->down >= 0 &&
+	    (g->hand[g->down_seat].n == 0 || lu_action(g->down_claim))) ||
+	    (g->phase == PH_OPEN && g->turn != g->down_seat))
+		return game_fail(cause, "a face-down action or last card "
+		    "without its window");
 	if (g->phase == PH_DRAWN &&
 	    cards_find(&g->hand[g->turn], g->drawn) < 0)
 		return game_fail(cause, "the card drawn is not in hand");

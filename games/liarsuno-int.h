@@ -58,6 +58,8 @@ int lu_face_colour(int face);
 int lu_face_sym(int face);
 /* 1 if face is a real face (a claim may be any of them but a WLC). */
 int lu_face_valid(int face);
+/* 1 if face is an action's: Skip, Reverse, Draw Two, Wild Draw Four. */
+int lu_action(int face);
 /* The points a card left in a hand is worth. */
 int lu_value(int id);
 /* The points of every card of l. */
@@ -118,7 +120,9 @@ enum lu_phase {
 	PH_TURN,	/* the turn's seat plays or draws */
 	PH_DRAWN,	/* it drew: plays that card or passes */
 	PH_SWAP,	/* it played a 7: names whose hand it takes */
-	PH_LAST,	/* a face-down last card may be challenged */
+	PH_OPEN,	/* a face-down card that decides what comes
+			 * next (its claimed action, or its player
+			 * going out) may be challenged; nobody moves */
 	PH_PUT,		/* the others put a card for a WLC */
 	PH_ACCUSE,	/* the WLC's player turns put cards over */
 	PH_OVER,

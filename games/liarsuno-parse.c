@@ -270,8 +270,10 @@ not_turn(const struct game *g, int seat, int drawn)
 {
 	if (g->phase == PH_PUT || g->phase == PH_ACCUSE)
 		return "wait: a Wild Liar's Challenge is on";
-	if (g->phase == PH_LAST)
-		return "wait: a last card may still be challenged";
+	if (g->phase == PH_OPEN)
+		return g->hand[g->down_seat].n == 0 ? "wait: a last card may "
+		    "still be challenged" : "wait: a face-down card may still "
+		    "be challenged";
 	if (seat != g->turn)
 		return "it is not your turn";
 	if (g->phase == PH_SWAP)
@@ -380,7 +382,7 @@ check_challenge(const struct game *g, int seat, char **cause)
 	if (g->phase == PH_SWAP && g->down >= 0)
 		return game_fail(cause, "wait: the face-down 7 may be "
 		    "challenged once the hands are swapped");
-	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_LAST))
+	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_OPEN))
 		return game_fail(cause, "there is no face-down card to "
 		    "challenge");
 	if (seat == g->down_seat)
@@ -403,7 +405,7 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		    mv->argc == 0 ? 0 : game_fail(cause, "only the table "
 		    "plays a turn that ran out");
 	if (mv->verb == VERB_CLOSE)
-		return seat == GAME_SEAT_TABLE && (g->phase == PH_LAST ||
+		return seat == GAME_SEAT_TABLE && (g->phase == PH_OPEN ||
 		    g->phase == PH_PUT) && mv->argc == 0 ? 0 :
 		    game_fail(cause, "there is nothing for the table to close");
 	if (seat < 0 || seat >= g->nseats || !g->in[seat])

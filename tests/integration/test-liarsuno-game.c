@@ -31,7 +31,8 @@
  * Moves that may be typed in the channel or in private go one way, then
  * the other.  The timers are short but real: a move right after a card
  * face down waits timers.challenge_min (0.1 s), a challenge the tie
- * window (0.05 s), a face-down last card's window closes after 1 s.  The
+ * window (0.05 s), the window of a face-down action or last card, which
+ * nobody plays through, closes after 1 s.  The
  * deals come from the bot's --seed (the driver's seed), so a run is the
  * same every time; LIARSUNO_SEED=S tries another.
  *
@@ -519,8 +520,10 @@ choose(void *ctx, const struct game *g, struct rng *rng, struct game_move *mv)
 	switch (g->phase) {
 	case PH_OVER:
 		return -1;
-	case PH_LAST:
-		if (!choose_challenge(w, g, mv))
+	case PH_OPEN:
+		if (g->uno_due != 0)
+			choose_uno(w, g, mv);
+		else if (!choose_challenge(w, g, mv))
 			mv->seat = GAME_SEAT_TABLE; /* the window closes */
 		return 0;
 	case PH_SWAP:
@@ -676,17 +679,43 @@ gained(const struct world *w, const struct game *g, int seat)
 	return g->hand[seat].n - w->prev->hand[seat].n;
 }
 
+/* What the face-down card of the window in w->prev did once it stood,
+ * by the move mv (the table's close, or a true challenge): its claimed
+ * action, a last card's draws only. */
+static void
+check_effect(struct world *w, const struct game_move *mv,
+    const struct game *g, const char *pub)
+{
+	const struct game *p = w->prev;
+	char want[DRIVER_TEXT];
+	int s = p->down_seat, sym = lu_face_sym(p->down_claim);
+	int last = p->hand[s].n == 0, v = lu_next(p, s), got;
+
+	got = gained(w, g, v) - (mv->verb == VERB_CHALLENGE && mv->seat == v);
+	if (sym == SYM_SKIP && !last)
+		snprintf(want, sizeof want, " %s is skipped.", nick(w, v));
+	else if (sym == SYM_REVERSE && !last)
+		snprintf(want, sizeof want, " Play reverses.");
+	else if (sym == SYM_DRAW2 || sym == SYM_WD4)
+		snprintf(want, sizeof want, " %s %s%s", nick(w, v),
+		    draws(sym == SYM_DRAW2 ? 2 : 4, got),
+		    last ? "." : " and is skipped.");
+	else
+		return;
+	says(w, pub, want);
+}
+
 /* A play: face up or down with its claim, a wild's colour and an UNO
- * called with it, then what the card does: a Skip, a Reverse, a draw, a
- * 7 that asks for a swap, a 0 that passes the hands, a WLC that asks for
- * cards, or a last card face down that may still be challenged. */
+ * called with it, then what the card does at once: a 7 that asks for a
+ * swap, a 0 that passes the hands, a WLC that asks for cards; a claimed
+ * action or a last card face down waits for a challenge. */
 static void
 check_play(struct world *w, const struct game_move *mv, const struct game *g,
     const char *pub)
 {
 	const struct game *p = w->prev;
 	char want[DRIVER_TEXT];
-	const char *who = nick(w, mv->seat), *next;
+	const char *who = nick(w, mv->seat);
 	int s = mv->seat, id = mv->argv[ARG_CARD], face, sym, left;
 	size_t len;
 
@@ -709,75 +738,87 @@ check_play(struct world *w, const struct game_move *mv, const struct game *g,
 	    mv->argv[ARG_UNO] ? ": UNO!" : ".");
 	sym = lu_face_sym(face);
 	left = p->hand[s].n - 1;
-	next = nick(w, lu_next(p, s));
 	if (left == 0 && !mv->argv[ARG_DOWN]) {
 		says(w, pub, want); /* out: check_end() */
 		return;
 	}
-	if (sym == SYM_SKIP)
-		snprintf(
-		    want + len, sizeof want - len, " %s is skipped.", next);
-	else if (sym == SYM_REVERSE)
-		snprintf(want + len, sizeof want - len, " Play reverses.");
-	else if (sym == SYM_DRAW2 || sym == SYM_WD4)
-		snprintf(want + len, sizeof want - len,
-		    " %s %s and is skipped.", next,
-		    draws(
-		        sym == SYM_DRAW2 ? 2 : 4, gained(w, g, lu_next(p, s))));
-	else if (sym == SYM_WLC) {
+	if (mv->argv[ARG_DOWN] && (left == 0 || lu_action(face))) {
+		assert_int_equal(g->phase, PH_OPEN);
+		if (left == 0)
+			snprintf(want + len, sizeof want - len,
+			    " It is %s's last card: challenge it, or %s goes "
+			    "out.",
+			    who, who);
+		else
+			snprintf(want + len, sizeof want - len,
+			    " Challenge it, or it takes effect.");
+		says(w, pub, want);
+		/* Nothing has happened yet. */
+		assert_int_equal(g->dir, p->dir);
+		assert_int_equal(gained(w, g, lu_next(p, s)), 0);
+		return;
+	}
+	if (sym == SYM_WLC) {
 		snprintf(want + len, sizeof want - len,
 		    " Wild Liar's Challenge: everyone else puts a %s card face "
 		    "down, in private.",
 		    colour_name(mv->argv[ARG_COLOUR]));
 		w->c.wlcs++;
-	} else if (sym == 7 && left > 0)
+	} else if (sym == 7)
 		snprintf(want + len, sizeof want - len,
 		    " %s chooses whose hand to take.", who);
-	else if (sym == 0 && left > 0) {
+	else if (sym == 0) {
 		snprintf(want + len, sizeof want - len,
 		    " Every hand passes to the next player.");
 		w->c.zeros++;
 	}
 	says(w, pub, want);
-	if (left == 0) {
-		snprintf(want, sizeof want,
-		    "It is %s's last card: challenge it, or %s goes out.", who,
-		    who);
-		says(w, pub, want);
-	}
 }
 
-/* The face-down card turned over: true, a lie, or a Regular Card. */
+/* The face-down card turned over: true, a lie, or a Regular Card; in a
+ * window nobody plays through, then what the card does standing, or the
+ * next player's turn when it is taken back. */
 static void
 check_challenge(struct world *w, const struct game_move *mv,
     const struct game *g, const char *pub)
 {
 	const struct game *p = w->prev;
 	char want[DRIVER_TEXT];
-	int s = mv->seat, id = p->down, liar = p->down_seat;
+	int s = mv->seat, id = p->down, liar = p->down_seat, got;
 
 	assert_true(id >= 0);
 	if (lu_liar(id) && lu_face(id) == p->down_claim) {
+		/* The challenger may be the one a Draw Two then hits. */
+		got = gained(w, g, s);
+		if (p->phase == PH_OPEN && got > 1)
+			got = 1;
 		snprintf(want, sizeof want,
 		    "%s challenges %s: %s, true! %s %s.", nick(w, s),
-		    nick(w, liar), card_text(id), nick(w, s),
-		    draws(1, gained(w, g, s)));
+		    nick(w, liar), card_text(id), nick(w, s), draws(1, got));
+		says(w, pub, want);
 		w->c.ch_true++;
-	} else {
-		snprintf(want, sizeof want,
-		    "%s challenges %s: %s, %s %s takes it back and %s. "
-		    "To match: %s.",
-		    nick(w, s), nick(w, liar), card_text(id),
-		    lu_liar(id) ? "a lie!" : "a Regular Card played face down!",
-		    nick(w, liar),
-		    draws(lu_liar(id) ? 1 : 6, gained(w, g, liar) - 1),
-		    match_text(g));
-		if (lu_liar(id))
-			w->c.ch_lie++;
-		else
-			w->c.ch_regular++;
+		if (p->phase == PH_OPEN)
+			check_effect(w, mv, g, pub);
+		return;
 	}
+	snprintf(want, sizeof want,
+	    "%s challenges %s: %s, %s %s takes it back and %s. To match: %s.",
+	    nick(w, s), nick(w, liar), card_text(id),
+	    lu_liar(id) ? "a lie!" : "a Regular Card played face down!",
+	    nick(w, liar), draws(lu_liar(id) ? 1 : 6, gained(w, g, liar) - 1),
+	    match_text(g));
+	if (lu_liar(id))
+		w->c.ch_lie++;
+	else
+		w->c.ch_regular++;
 	says(w, pub, want);
+	/* Taken back, it never happened: the next player plays. */
+	if (p->phase == PH_OPEN) {
+		snprintf(want, sizeof want, " %s to play.",
+		    nick(w, lu_next(p, liar)));
+		says(w, pub, want);
+		assert_int_equal(g->dir, p->dir);
+	}
 }
 
 /* A call of UNO: safe, or first, when who owed it draws two. */
@@ -971,10 +1012,12 @@ check_move(struct world *w, const struct game_move *mv, const struct game *g,
 		check_done(w, mv, pub);
 		break;
 	case VERB_CLOSE:
-		assert_int_equal(p->phase, PH_LAST);
-		snprintf(want, sizeof want,
-		    "Nobody challenges %s's last card:", nick(w, p->down_seat));
+		assert_int_equal(p->phase, PH_OPEN);
+		snprintf(want, sizeof want, "Nobody challenges %s's %s:",
+		    nick(w, p->down_seat),
+		    p->hand[p->down_seat].n == 0 ? "last card" : "card");
 		says(w, pub, want);
+		check_effect(w, mv, g, pub);
 		break;
 	default:
 		fail_msg("game %lld: a move of verb %d",
