@@ -10,7 +10,8 @@
  *    the one nearest clockwise from the accused wins; the next player's
  *    move is held until the window has been open challenge_min_ms, so lag
  *    never costs anyone a call; a window with no turn after it (a winning
- *    play) closes after challenge_close_ms with the table's move;
+ *    play, a Liar's UNO action face down) closes after challenge_close_ms
+ *    with the table's move;
  *  - a pause (a question being answered) ends after answer_ms, with the
  *    table's move too, unless a move ends it sooner: a seat's that the
  *    rules allow (next), or the heard() move the bot makes as soon as the

@@ -7,8 +7,10 @@
  * sample() plays like a beginner who enjoys a bluff: it plays far more
  * often than it draws (so games end), tells the truth about most Liar's
  * Cards that match and lies about the rest, now and then slips a Regular
- * Card face down, challenges a fair share of face-down cards, and races
- * for UNO calls.
+ * Card face down, challenges a fair share of face-down cards (and every
+ * claimed action: letting one stand is the table's move, on time), races
+ * for UNO calls, and after its Wild Liar's Challenge now and then stops
+ * turning put cards over.
  */
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +58,7 @@ liarsuno_timeout(const struct game *g, struct game_move *mv)
 		mv->argc = 1;
 		mv->argv[0] = lu_wlc_next_unturned(g);
 		break;
-	default:		/* PH_LAST, PH_PUT */
+	default:		/* PH_OPEN, PH_PUT */
 		mv->seat = GAME_SEAT_TABLE;
 		mv->verb = VERB_CLOSE;
 		break;
@@ -168,15 +170,20 @@ sample_turn(const struct game *g, struct rng *rng, struct game_move *mv)
 	mv->verb = VERB_DRAW;
 }
 
-/* A card put for a WLC: of the colour mostly, when there is one. */
+/* A card put for a WLC: mostly the table's choice, else any card the
+ * seat may put (of the colour when it holds one). */
 static int
 sample_put(const struct game *g, int seat, struct rng *rng)
 {
 	const struct cards *h = &g->hand[seat];
+	int id;
 
 	if (rng_below(rng, 4) != 0)
 		return lu_wlc_auto_card(g, seat);
-	return h->c[rng_below(rng, (uint32_t)h->n)];
+	do
+		id = h->c[rng_below(rng, (uint32_t)h->n)];
+	while (!lu_wlc_may_put(g, seat, id));
+	return id;
 }
 
 int
@@ -189,8 +196,17 @@ liarsuno_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	switch (g->phase) {
 	case PH_OVER:
 		return -1;
-	case PH_LAST:
-		if (r < 40) {
+	case PH_OPEN:
+		/* A claimed action is challenged: letting it stand is the
+		 * table's close, which the bot makes only after a wait (the
+		 * simulator tries it through timeout()), and random games
+		 * over IRC would wait that long at every action.  A last
+		 * card's close ends the hand, and is sampled. */
+		if (g->uno_due != 0 && r < 30) {
+			mv->seat = random_of(r < 15 ? g->uno_due : active,
+			    rng);
+			mv->verb = VERB_UNO;
+		} else if (r < 40 || g->hand[g->down_seat].n > 0) {
 			mv->seat = random_of(active & ~(1u << g->down_seat),
 			    rng);
 			mv->verb = VERB_CHALLENGE;
@@ -215,6 +231,10 @@ liarsuno_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 		return 0;
 	case PH_ACCUSE:
 		mv->seat = g->turn;
+		if (r < 15) {
+			mv->verb = VERB_DONE;
+			return 0;
+		}
 		mv->verb = VERB_ACCUSE;
 		mv->argc = 1;
 		mv->argv[0] = random_of(g->unturned, rng);
@@ -262,7 +282,7 @@ check_places(const struct game *g, char **cause)
 static int
 may_be_empty(const struct game *g, int s)
 {
-	if (g->phase == PH_LAST)
+	if (g->phase == PH_OPEN)
 		return s == g->down_seat;
 	return g->put[s] >= 0;
 }
@@ -286,7 +306,8 @@ check_seats(const struct game *g, char **cause)
 			return game_fail(cause, "seat %d owes UNO with %d "
 			    "cards", s, g->hand[s].n);
 	}
-	if ((g->uno_due & ~active) || (g->uno_due && g->phase != PH_TURN))
+	if ((g->uno_due & ~active) || (g->uno_due && g->phase != PH_TURN &&
+	    g->phase != PH_OPEN))
 		return game_fail(cause, "UNO owed out of turn");
 	return 0;
 }
@@ -304,12 +325,16 @@ check_phase(const struct game *g, char **cause)
 	if (g->down >= 0 && (g->discard.c[g->discard.n - 1] != g->down ||
 	    !g->in[g->down_seat] || !lu_plausible(g, g->down_claim) ||
 	    (g->phase != PH_TURN && g->phase != PH_SWAP &&
-	    g->phase != PH_LAST)))
+	    g->phase != PH_OPEN)))
 		return game_fail(cause, "face-down card %d stands wrong",
 		    g->down);
-	if ((g->phase == PH_LAST) != (g->down >= 0 &&
-	    g->hand[g->down_seat].n == 0))
-		return game_fail(cause, "a last card without its window");
+	/* A claimed action, or a last card, waits for its card to stand
+	 * with nobody to move; nothing else does. */
+	if ((g->phase == PH_OPEN) != (g->down >= 0 &&
+	    (g->hand[g->down_seat].n == 0 || lu_action(g->down_claim))) ||
+	    (g->phase == PH_OPEN && g->turn != g->down_seat))
+		return game_fail(cause, "a face-down action or last card "
+		    "without its window");
 	if (g->phase == PH_DRAWN &&
 	    cards_find(&g->hand[g->turn], g->drawn) < 0)
 		return game_fail(cause, "the card drawn is not in hand");

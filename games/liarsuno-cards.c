@@ -98,6 +98,14 @@ lu_face_valid(int face)
 }
 
 int
+lu_action(int face)
+{
+	int sym = lu_face_sym(face);
+
+	return sym >= SYM_SKIP && sym <= SYM_WD4;
+}
+
+int
 lu_value(int id)
 {
 	int sym = lu_face_sym(lu_face(id));

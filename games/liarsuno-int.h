@@ -58,6 +58,8 @@ int lu_face_colour(int face);
 int lu_face_sym(int face);
 /* 1 if face is a real face (a claim may be any of them but a WLC). */
 int lu_face_valid(int face);
+/* 1 if face is an action's: Skip, Reverse, Draw Two, Wild Draw Four. */
+int lu_action(int face);
 /* The points a card left in a hand is worth. */
 int lu_value(int id);
 /* The points of every card of l. */
@@ -100,6 +102,7 @@ enum {
 	VERB_PUT,		/* CARD: for a Wild Liar's Challenge */
 	VERB_ACCUSE,		/* SEAT: the WLC's player turns one over */
 	VERB_CLOSE,		/* the table's: a window or the puts close */
+	VERB_DONE,		/* the WLC's player turns no more over */
 };
 
 /* The play's arguments. */
@@ -107,7 +110,7 @@ enum { ARG_CARD, ARG_DOWN, ARG_CLAIM, ARG_COLOUR, ARG_UNO, PLAY_ARGS };
 
 enum {
 	CMD_PLAY_UP, CMD_PLAY, CMD_DRAW, CMD_PASS, CMD_SWAP, CMD_CHALLENGE,
-	CMD_UNO, CMD_PUT,
+	CMD_UNO, CMD_PUT, CMD_DONE,
 };
 
 enum { OPT_POINTS, OPT_TARGET };
@@ -117,7 +120,9 @@ enum lu_phase {
 	PH_TURN,	/* the turn's seat plays or draws */
 	PH_DRAWN,	/* it drew: plays that card or passes */
 	PH_SWAP,	/* it played a 7: names whose hand it takes */
-	PH_LAST,	/* a face-down last card may be challenged */
+	PH_OPEN,	/* a face-down card that decides what comes
+			 * next (its claimed action, or its player
+			 * going out) may be challenged; nobody moves */
 	PH_PUT,		/* the others put a card for a WLC */
 	PH_ACCUSE,	/* the WLC's player turns put cards over */
 	PH_OVER,
@@ -227,9 +232,15 @@ void lu_wlc_put(struct game *g, int seat, int id, struct said *sd);
 /* The table: time is up for putting; cards are put for those left. */
 void lu_wlc_close(struct game *g, struct said *sd);
 void lu_wlc_accuse(struct game *g, int victim, struct said *sd);
+/* The WLC's player stops: the cards not turned go under the WLC. */
+void lu_wlc_done(struct game *g, struct said *sd);
 /* seat left during the challenge (its cards are gone already). */
 void lu_wlc_leave(struct game *g, int seat, struct said *sd);
-/* The card put for seat when its time ran out. */
+/* 1 if seat may put card id (held): a card of the colour, or any card
+ * when it holds none of the colour. */
+int lu_wlc_may_put(const struct game *g, int seat, int id);
+/* The card put for seat when its time ran out: the first of the colour
+ * in its sorted hand, else the first. */
 int lu_wlc_auto_card(const struct game *g, int seat);
 /* The next seat with a put card not yet turned, from the WLC's player in
  * the direction of play, or -1. */

@@ -158,6 +158,8 @@ liarsuno_parse(const struct game *g, int seat, int cmd, int argc,
 		return parse_bare(argc, VERB_PASS, mv, cause);
 	case CMD_UNO:
 		return parse_bare(argc, VERB_UNO, mv, cause);
+	case CMD_DONE:
+		return parse_bare(argc, VERB_DONE, mv, cause);
 	case CMD_CHALLENGE:
 		if (argc == 0)
 			return parse_bare(argc, VERB_CHALLENGE, mv, cause);
@@ -231,6 +233,9 @@ liarsuno_command(const struct game *g, const struct game_move *mv,
 	case VERB_UNO:
 		add(buf, size, "uno");
 		return CMD_UNO;
+	case VERB_DONE:
+		add(buf, size, "done");
+		return CMD_DONE;
 	case VERB_SWAP:
 	case VERB_ACCUSE:
 		snprintf(seat, sizeof seat, "{p:%d}", mv->argv[0]);
@@ -265,8 +270,10 @@ not_turn(const struct game *g, int seat, int drawn)
 {
 	if (g->phase == PH_PUT || g->phase == PH_ACCUSE)
 		return "wait: a Wild Liar's Challenge is on";
-	if (g->phase == PH_LAST)
-		return "wait: a last card may still be challenged";
+	if (g->phase == PH_OPEN)
+		return g->hand[g->down_seat].n == 0 ? "wait: a last card may "
+		    "still be challenged" : "wait: a face-down card may still "
+		    "be challenged";
 	if (seat != g->turn)
 		return "it is not your turn";
 	if (g->phase == PH_SWAP)
@@ -375,7 +382,7 @@ check_challenge(const struct game *g, int seat, char **cause)
 	if (g->phase == PH_SWAP && g->down >= 0)
 		return game_fail(cause, "wait: the face-down 7 may be "
 		    "challenged once the hands are swapped");
-	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_LAST))
+	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_OPEN))
 		return game_fail(cause, "there is no face-down card to "
 		    "challenge");
 	if (seat == g->down_seat)
@@ -398,7 +405,7 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		    mv->argc == 0 ? 0 : game_fail(cause, "only the table "
 		    "plays a turn that ran out");
 	if (mv->verb == VERB_CLOSE)
-		return seat == GAME_SEAT_TABLE && (g->phase == PH_LAST ||
+		return seat == GAME_SEAT_TABLE && (g->phase == PH_OPEN ||
 		    g->phase == PH_PUT) && mv->argc == 0 ? 0 :
 		    game_fail(cause, "there is nothing for the table to close");
 	if (seat < 0 || seat >= g->nseats || !g->in[seat])
@@ -435,12 +442,21 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		    mv->argv[0] >= LU_CARDS ||
 		    cards_find(&g->hand[seat], mv->argv[0]) < 0)
 			return game_fail(cause, "put one card you hold");
+		if (!lu_wlc_may_put(g, seat, mv->argv[0]))
+			return game_fail(cause, "you hold a %s card: put a %s "
+			    "one", lu_colour_name(g->wlc_colour),
+			    lu_colour_name(g->wlc_colour));
 		return 0;
 	case VERB_ACCUSE:
 		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)
 			return game_fail(cause, "only the WLC's player turns "
 			    "put cards over, once all are in");
 		return check_seat(g, mv, cause);
+	case VERB_DONE:
+		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)
+			return game_fail(cause, "only the WLC's player stops "
+			    "turning put cards over, once all are in");
+		return 0;
 	}
 	return game_fail(cause, "liarsuno has no verb %d", mv->verb);
 }

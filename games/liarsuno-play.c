@@ -5,6 +5,14 @@
  * points.  The Wild Liar's Challenge is liarsuno-wlc.c's.  apply()
  * assumes check() accepted the move.
  *
+ * A claimed action happens only once its card stands ("If you were
+ * LYING, you must take the card back": a card taken back was never
+ * played): a face-down Skip, Reverse, Draw Two or Wild Draw Four, and
+ * any face-down last card, open a window in which nobody plays
+ * (PH_OPEN), closed by a challenge or by the table; the card stands
+ * when the table closes it, when a challenge shows it true, or when its
+ * player leaves.
+ *
  * Every piece of a move's text starts with a space; lu_say_all() drops
  * the first.
  */
@@ -98,8 +106,10 @@ drop_uno(struct game *g)
 	}
 }
 
-void
-lu_go_on(struct game *g, struct said *sd)
+/* The calls the turn's move made owed: each hand it left of one card,
+ * but the one whose play said uno. */
+static unsigned
+owed(const struct game *g)
 {
 	unsigned due = 0;
 	int s;
@@ -109,16 +119,35 @@ lu_go_on(struct game *g, struct said *sd)
 		    s != g->uno_said)
 			due |= 1u << s;
 	}
-	g->uno_due = due;
-	g->phase = PH_TURN;
-	if (due != 0) {
-		for (s = 0; s < g->nseats; s++) {
-			if (due & (1u << s))
-				game_cat(&sd->pub, " {p:%d} has one card and "
-				    "owes an UNO call.", s);
-		}
+	return due;
+}
+
+static void
+say_owed(const struct game *g, struct said *sd)
+{
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (g->uno_due & (1u << s))
+			game_cat(&sd->pub, " {p:%d} has one card and owes an "
+			    "UNO call.", s);
 	}
+}
+
+/* g->turn plays, with the calls owed as they stand. */
+static void
+play_on(struct game *g, struct said *sd)
+{
+	g->phase = PH_TURN;
+	say_owed(g, sd);
 	game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+}
+
+void
+lu_go_on(struct game *g, struct said *sd)
+{
+	g->uno_due = owed(g);
+	play_on(g, sd);
 }
 
 void
@@ -192,41 +221,100 @@ pass_hands(struct game *g, struct said *sd)
 	game_cat(&sd->pub, " Every hand passes to the next player.");
 }
 
-/* What a card played does, claimed or true; last: it was the player's
- * last card, so a 7 or a 0 exchanges nothing. */
-static void
-act(struct game *g, int seat, int face, int last, struct said *sd)
+/* What a claimed action does once its card stands, in the direction of
+ * play: the seat to play next.  seat may have left.  last: it was the
+ * player's last card, and the hand ends: a Skip or a Reverse changes
+ * nothing, but a Draw Two's or Wild Draw Four's cards are drawn (they
+ * score). */
+static int
+take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 {
-	int sym = lu_face_sym(face), next = lu_next(g, seat), n, got;
+	int next = lu_next(g, seat), n, got;
 
-	g->turn = next;
 	switch (sym) {
 	case SYM_SKIP:
+		if (last)
+			break;
 		game_cat(&sd->pub, " {p:%d} is skipped.", next);
-		g->turn = lu_next(g, next);
-		break;
+		return lu_next(g, next);
 	case SYM_REVERSE:
+		if (last)
+			break;
 		g->dir = -g->dir;
-		g->turn = lu_next(g, seat);
-		game_cat(&sd->pub, " Play reverses%s.", lu_nactive(g) == 2 ?
-		    ": a skip for two" : "");
-		if (lu_nactive(g) == 2)
-			g->turn = seat;
-		break;
+		/* With two players it is a Skip: the player goes again. */
+		if (lu_nactive(g) == 2 && g->in[seat]) {
+			game_cat(&sd->pub, " Play reverses: a skip for two.");
+			return seat;
+		}
+		game_cat(&sd->pub, " Play reverses.");
+		return lu_next(g, seat);
 	case SYM_DRAW2:
 	case SYM_WD4:
 		n = sym == SYM_DRAW2 ? 2 : 4;
 		game_cat(&sd->pub, " {p:%d} ", next);
 		got = lu_draw(g, next, n, sd);
 		lu_cat_draws(&sd->pub, n, got);
+		if (last) {
+			game_cat(&sd->pub, ".");
+			break;
+		}
 		/* "draws a card, all there is, and is skipped" */
 		game_cat(&sd->pub, "%s and is skipped.", got > 0 && got < n ?
 		    "," : "");
-		g->turn = lu_next(g, next);
+		return lu_next(g, next);
+	default:
 		break;
+	}
+	return next;
+}
+
+/* The open face-down card stands: its window closed unchallenged, a
+ * challenge showed it true, or its player left.  Its claimed action
+ * takes effect, and a last card goes out. */
+static void
+stand(struct game *g, struct said *sd)
+{
+	int seat = g->down_seat, last = g->in[seat] && g->hand[seat].n == 0;
+
+	g->down = -1;
+	g->turn = take_effect(g, seat, lu_face_sym(g->down_claim), last, sd);
+	if (last) {
+		lu_hand_over(g, 1u << seat, sd);
+		return;
+	}
+	drop_uno(g);
+	play_on(g, sd);
+}
+
+/* seat's face-down card decides what comes next: nobody moves until it
+ * is challenged or the table closes its window.  The calls its play
+ * made owed may be made meanwhile, and stand after it. */
+static void
+open_window(struct game *g, int seat, struct said *sd)
+{
+	g->phase = PH_OPEN;
+	g->turn = seat;
+	if (g->hand[seat].n == 0) {
+		game_cat(&sd->pub, " It is {p:%d}'s last card: challenge it, "
+		    "or {p:%d} goes out.", seat, seat);
+		return;
+	}
+	game_cat(&sd->pub, " Challenge it, or it takes effect.");
+	g->uno_due = owed(g);
+	say_owed(g, sd);
+}
+
+/* What a card played does at once: a 7 or a 0 exchanges hands (claimed
+ * or true: the penalty for a lie comes after the exchange), a WLC
+ * begins; then the next player plays. */
+static void
+act(struct game *g, int seat, int face, struct said *sd)
+{
+	int sym = lu_face_sym(face), next = lu_next(g, seat);
+
+	g->turn = next;
+	switch (sym) {
 	case 7:
-		if (last)
-			break;
 		if (lu_nactive(g) == 2) {
 			swap_hands(g, seat, next, sd);
 			break;
@@ -238,20 +326,13 @@ act(struct game *g, int seat, int face, int last, struct said *sd)
 		    seat);
 		return;
 	case 0:
-		if (!last)
-			pass_hands(g, sd);
+		pass_hands(g, sd);
 		break;
 	case SYM_WLC:
 		lu_wlc_start(g, seat, g->colour, sd);
 		return;
 	default:
 		break;
-	}
-	if (last) {
-		g->phase = PH_LAST;
-		game_cat(&sd->pub, " It is {p:%d}'s last card: challenge it, "
-		    "or {p:%d} goes out.", seat, seat);
-		return;
 	}
 	lu_go_on(g, sd);
 }
@@ -297,7 +378,13 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 		lu_hand_over(g, 1u << seat, sd);
 		return;
 	}
-	act(g, seat, face, g->hand[seat].n == 0, sd);
+	/* A claimed action waits for its card to stand, and so does a last
+	 * card, which exchanges no hands: the player is going out. */
+	if (down && (g->hand[seat].n == 0 || lu_action(face))) {
+		open_window(g, seat, sd);
+		return;
+	}
+	act(g, seat, face, sd);
 }
 
 static void
@@ -391,14 +478,15 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 		game_cat(&sd->pub, ".");
 	}
 	drop_uno(g);
-	if (g->phase != PH_LAST)
+	if (g->phase != PH_OPEN)
 		return;
-	if (!back)
-		lu_hand_over(g, 1u << player, sd);
-	else {
-		g->phase = PH_TURN;
-		game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+	if (!back) {
+		stand(g, sd);
+		return;
 	}
+	/* Taken back, it was never played: the next player plays. */
+	g->turn = lu_next(g, player);
+	play_on(g, sd);
 }
 
 static void
@@ -421,7 +509,8 @@ apply_uno(struct game *g, int seat, struct said *sd)
 	}
 }
 
-/* A face-down last card nobody challenged: the player goes out. */
+/* The table: the time for putting cards ran out, or nobody challenged
+ * the open face-down card, which stands. */
 static void
 apply_close(struct game *g, struct said *sd)
 {
@@ -429,9 +518,9 @@ apply_close(struct game *g, struct said *sd)
 		lu_wlc_close(g, sd);
 		return;
 	}
-	game_cat(&sd->pub, " Nobody challenges {p:%d}'s last card:",
-	    g->down_seat);
-	lu_hand_over(g, 1u << g->down_seat, sd);
+	game_cat(&sd->pub, " Nobody challenges {p:%d}'s %s:", g->down_seat,
+	    g->hand[g->down_seat].n == 0 ? "last card" : "card");
+	stand(g, sd);
 }
 
 /* Play goes on past seat, which left, when the move was its. */
@@ -453,15 +542,16 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		g->after = -1;
 		lu_go_on(g, sd);
 		return;
-	case PH_LAST:
-		/* The player's card can no longer be challenged: play goes
-		 * on.  Another seat leaving only leaves the window. */
-		if (g->down >= 0) {
-			if (g->turn == seat)
-				g->turn = lu_next(g, seat);
+	case PH_OPEN:
+		/* The player's card can no longer be challenged: it stands
+		 * (no longer a last card).  Another seat leaving only leaves
+		 * the window. */
+		if (seat != g->down_seat)
 			return;
-		}
-		break;
+		if (lu_action(g->down_claim))
+			game_cat(&sd->pub, " {p:%d}'s card stands:", seat);
+		stand(g, sd);
+		return;
 	default:
 		if (g->turn != seat)
 			return;
@@ -558,6 +648,9 @@ liarsuno_apply(struct game *g, const struct game_move *mv,
 		break;
 	case VERB_CLOSE:
 		apply_close(g, &sd);
+		break;
+	case VERB_DONE:
+		lu_wlc_done(g, &sd);
 		break;
 	default:
 		assert(!"liarsuno_apply: unknown verb");

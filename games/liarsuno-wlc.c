@@ -1,11 +1,13 @@
 /*
  * Liar's UNO's Wild Liar's Challenge: its player names a colour, every
- * other player puts a card face down claiming that colour (the table
- * puts one for whoever runs out of time), and the WLC's player turns the
- * put cards over one at a time.  A card not of the colour goes back to
- * its owner, who draws one; the first card of the colour goes under the
- * WLC with every card not yet turned, and the challenge ends.  A player
- * whose last card went under goes out.
+ * other player puts a card face down claiming that colour, a card of it
+ * if they hold one (the table puts one for whoever runs out of time),
+ * and the WLC's player turns the put cards over one at a time.  A card
+ * not of the colour goes back to its owner, who draws one; the first
+ * card of the colour goes under the WLC with every card not yet turned,
+ * and the challenge ends, as it does when the WLC's player stops
+ * ("You may challenge any player ... You may continue challenging").  A
+ * player whose last card went under goes out.
  */
 #include <string.h>
 
@@ -81,6 +83,23 @@ lu_wlc_put(struct game *g, int seat, int id, struct said *sd)
 }
 
 int
+lu_wlc_may_put(const struct game *g, int seat, int id)
+{
+	const struct cards *h = &g->hand[seat];
+	int i;
+
+	if (lu_face_colour(lu_face(id)) == g->wlc_colour)
+		return 1;
+	/* "If they don't have a card of that color, they can put down any
+	 * card": only then.  A wild is of no colour. */
+	for (i = 0; i < h->n; i++) {
+		if (lu_face_colour(lu_face(h->c[i])) == g->wlc_colour)
+			return 0;
+	}
+	return 1;
+}
+
+int
 lu_wlc_auto_card(const struct game *g, int seat)
 {
 	struct cards sorted = g->hand[seat];
@@ -129,11 +148,32 @@ lu_wlc_next_unturned(const struct game *g)
 	return -1;
 }
 
+/* The put cards of under go under the WLC, unseen, named after "Under
+ * the WLC go the cards of", and the challenge ends. */
+static void
+go_under(struct game *g, unsigned under, struct said *sd)
+{
+	int s, n = 0;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (!(under & (1u << s)))
+			continue;
+		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
+		/* Under the WLC, which stays on top. */
+		g->discard.c[g->discard.n] = g->discard.c[g->discard.n - 1];
+		g->discard.c[g->discard.n - 1] = g->put[s];
+		g->discard.n++;
+		g->put[s] = -1;
+	}
+	game_cat(&sd->pub, ".");
+	g->unturned = 0;
+	wlc_end(g, under, sd);
+}
+
 void
 lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 {
-	int id = g->put[victim], colour = g->wlc_colour, s, n = 0;
-	unsigned under;
+	int id = g->put[victim], colour = g->wlc_colour;
 
 	g->unturned &= ~(1u << victim);
 	game_cat(&sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
@@ -152,22 +192,17 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 			wlc_end(g, 0, sd);
 		return;
 	}
-	under = g->unturned | 1u << victim;
 	game_cat(&sd->pub, ", {%s:%s}! Under the WLC go the cards of",
 	    lu_colour_markup(colour), lu_colour_name(colour));
-	for (s = 0; s < g->nseats; s++) {
-		if (!(under & (1u << s)))
-			continue;
-		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
-		/* Under the WLC, which stays on top. */
-		g->discard.c[g->discard.n] = g->discard.c[g->discard.n - 1];
-		g->discard.c[g->discard.n - 1] = g->put[s];
-		g->discard.n++;
-		g->put[s] = -1;
-	}
-	game_cat(&sd->pub, ".");
-	g->unturned = 0;
-	wlc_end(g, under, sd);
+	go_under(g, g->unturned | 1u << victim, sd);
+}
+
+void
+lu_wlc_done(struct game *g, struct said *sd)
+{
+	game_cat(&sd->pub, " {p:%d} is done: under the WLC go the cards of",
+	    g->wlc_seat);
+	go_under(g, g->unturned, sd);
 }
 
 void

@@ -11,16 +11,19 @@
  * Liar's Card face down with a plausible claim (the top's colour or
  * symbol, or +4), which anyone may challenge until the next player's
  * move: true, the challenger draws one; false, the liar takes it back and
- * draws one; a Regular Card played face down, back and six.  Actions
- * happen at the play, claimed or true: Skip, Reverse, Draw Two, Wild Draw
- * Four; a 7 swaps hands with a player of your choice, a 0 passes every
- * hand on.  A WLC (face up) names a colour: everyone else puts a card
- * face down, and its player turns them over one at a time until one of
- * the colour shows, when it and all not yet turned go under the WLC; a
- * liar caught takes the card back and draws one.  A hand of one card
- * owes an UNO call until the next player's move: anyone calling first
- * makes every player who owes it draw two.  The first with no cards
- * wins; with option points, hands are scored until one reaches target.
+ * draws one; a Regular Card played face down, back and six.  A claimed
+ * action (Skip, Reverse, Draw Two, Wild Draw Four) happens once its card
+ * stands, true or not: nobody plays until its window closes unchallenged
+ * or a challenge shows it true; a card taken back does nothing.  A 7
+ * swaps hands with a player of your choice, a 0 passes every hand on, at
+ * once.  A WLC (face up) names a colour: everyone else puts a card face
+ * down (of the colour if they hold one), and its player turns them over
+ * one at a time until one of the colour shows or they are done, when the
+ * cards not yet turned go under the WLC; a liar caught takes the card
+ * back and draws one.  A hand of one card owes an UNO call until the next
+ * player's move: anyone calling first makes every player who owes it draw
+ * two.  The first with no cards wins; with option points, hands are
+ * scored until one reaches target.
  *
  * Move grammar (what players type):
  *   play CARD [COLOUR] [uno]              channel (or private): face up
@@ -29,6 +32,7 @@
  *   swap NICK                             after a 7
  *   challenge [NICK]                      the face-down card; after your
  *                                         WLC, NICK's put card
+ *   done                                  after your WLC: turn no more
  *   uno                                   call UNO, or catch who owes it
  *   put CARD                              private: for a WLC
  * A card is a colour's initial and a number, S, R or +2, with ~ (or l)
@@ -37,8 +41,9 @@
  * Verbs and the move log (seats, card ids, faces; -1 for none): leave;
  * play CARD DOWN CLAIM COLOUR UNO; draw; pass; idle (the table's: the
  * turn ran out, draw one and keep it); swap SEAT; challenge; uno; put
- * CARD; accuse SEAT; close (the table's: a face-down last card's window
- * closed, or the time for putting cards ran out).
+ * CARD; accuse SEAT; close (the table's: the window of a face-down
+ * action or last card closed, or the time for putting cards ran out);
+ * done (the WLC's player stops turning put cards over).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,12 +89,15 @@ static const struct game_cmd liarsuno_cmds[] = {
 	[CMD_PUT] = { "put", NULL, GAME_WHERE_PRIVATE, "CARD",
 	    "for a Wild Liar's Challenge: your card face down, e.g. put ~r5",
 	    0 },
+	[CMD_DONE] = { "done", NULL, GAME_WHERE_BOTH, "",
+	    "after your WLC: turn no more put cards over; those not turned "
+	    "go under the WLC", 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
 static const char *const liarsuno_verbs[] = {
 	"leave", "play", "draw", "pass", "idle", "swap", "challenge", "uno",
-	"put", "accuse", "close", NULL,
+	"put", "accuse", "close", "done", NULL,
 };
 
 unsigned
@@ -201,7 +209,7 @@ cat_prompt(const struct game *g, int seat, char **line)
 		game_cat(line, " Turn the put cards over, one at a time: "
 		    "challenge NICK (");
 		cat_seats(line, g->unturned);
-		game_cat(line, ").");
+		game_cat(line, "), or stop: done.");
 		return;
 	default:
 		return;
@@ -397,8 +405,12 @@ liarsuno_turn(const struct game *g, struct game_turn *t)
 			t->accused = g->down >= 0 ? g->down_seat :
 			    first_of(g, g->uno_due);
 		break;
-	case PH_LAST:
+	case PH_OPEN:
+		/* Nobody's turn: the window closes with a challenge or the
+		 * table's close.  Anyone may catch a call owed meanwhile. */
 		t->window = active & ~(1u << g->down_seat);
+		if (g->uno_due != 0)
+			t->window |= active;
 		t->accused = g->down_seat;
 		break;
 	case PH_PUT:
@@ -426,9 +438,15 @@ cat_waiting(const struct game *g, char **line)
 	case PH_SWAP:
 		game_cat(line, " {p:%d} played a 7 and swaps hands.", g->turn);
 		break;
-	case PH_LAST:
-		game_cat(line, " {p:%d}'s last card may be challenged.",
-		    g->down_seat);
+	case PH_OPEN:
+		if (g->hand[g->down_seat].n == 0) {
+			game_cat(line, " {p:%d}'s last card may be challenged.",
+			    g->down_seat);
+			break;
+		}
+		game_cat(line, " {p:%d}'s face-down \"", g->down_seat);
+		lu_cat_claim(line, g->down_claim);
+		game_cat(line, "\" may be challenged before it takes effect.");
 		break;
 	case PH_PUT:
 		game_cat(line, " Wild Liar's Challenge by {p:%d}: waiting "

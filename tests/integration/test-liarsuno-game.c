@@ -18,8 +18,11 @@
  *  - until a Wild Liar's Challenge has turned a put card that was not of
  *    the colour (taken back) and another has sent a card under the WLC
  *    unturned, a player holding a WLC plays it (nobody holding one, the
- *    players draw for one); the others put by private message, the first
- *    bluffing, and the WLC's player turns them over with challenge NICK;
+ *    players draw for one), naming while a card taken back is wanted a
+ *    colour that another player holds none of; the others put by private
+ *    message, a card of the colour if they hold one (else they bluff), and
+ *    the WLC's player turns them over with challenge NICK, once saying
+ *    done with a card still face down;
  *  - until an UNO has been caught, a player down to two cards plays one
  *    without calling, and another player types uno before the next move;
  *  - meanwhile nobody plays a last card; then everyone plays fair (a
@@ -28,7 +31,8 @@
  * Moves that may be typed in the channel or in private go one way, then
  * the other.  The timers are short but real: a move right after a card
  * face down waits timers.challenge_min (0.1 s), a challenge the tie
- * window (0.05 s), a face-down last card's window closes after 1 s.  The
+ * window (0.05 s), the window of a face-down action or last card, which
+ * nobody plays through, closes after 1 s.  The
  * deals come from the bot's --seed (the driver's seed), so a run is the
  * same every time; LIARSUNO_SEED=S tries another.
  *
@@ -41,6 +45,7 @@
  *    hand to take.", "A and B swap hands.", "A challenges B: CARD,
  *    true! A draws a card.", "... a lie! B takes it back and draws a
  *    card. To match: X.", the WLC and its puts and "turns over B's card",
+ *    "A is done: under the WLC go the cards of B.",
  *    "owes an UNO call", "calls UNO first! B draws two cards.", "goes out,
  *    scoring N." and the bot's "Game over! W wins Liar's UNO";
  *  - no secret reached the channel: no hand, no card drawn, no card played
@@ -92,19 +97,21 @@ enum goal {
 	G_SWAP,  /* a 7's swap */
 	G_BACK,  /* a put card not of the colour turned over */
 	G_UNDER, /* a put card under the WLC unturned */
+	G_DONE,  /* the WLC's player done with a card face down */
 	G_CATCH, /* an UNO owed and caught */
 	GOALS
 };
 
 static const char *const goal_name[GOALS] = {"a true claim challenged",
     "a false claim challenged", "a 7 swapped", "a WLC's put card taken back",
-    "a put card under a WLC unturned", "an UNO caught"};
+    "a put card under a WLC unturned", "a WLC's player done",
+    "an UNO caught"};
 
 /* What the replays counted. */
 struct counts {
 	int up, down, lies, draws, keeps;
 	int ch_true, ch_lie, ch_regular;
-	int swaps, zeros, wlcs, puts, back, under, unturned;
+	int swaps, zeros, wlcs, puts, back, under, unturned, dones;
 	int owed, caught, called;
 };
 
@@ -169,7 +176,7 @@ steering(const struct world *w)
 static int
 wlc_wanted(const struct world *w)
 {
-	return !w->done[G_BACK] || !w->done[G_UNDER];
+	return !w->done[G_BACK] || !w->done[G_UNDER] || !w->done[G_DONE];
 }
 
 /* seat's hand sorted as shown. */
@@ -202,6 +209,27 @@ colour_held(const struct game *g, unsigned bits)
 		if (count[c] > count[best])
 			best = c;
 	return best;
+}
+
+/* The colour a WLC of seat names: while a put card taken back is still
+ * wanted, the first that another player holds none of (who must bluff),
+ * if any; else the colour the others hold most of. */
+static int
+wlc_names(const struct world *w, const struct game *g, int seat)
+{
+	unsigned others = lu_active(g) & ~(1u << seat);
+	int s, i, c, held;
+
+	for (c = 0; !w->done[G_BACK] && c < LU_COLOURS; c++)
+		for (s = 0; s < g->nseats; s++) {
+			if (!(others & (1u << s)))
+				continue;
+			for (held = 0, i = 0; i < g->hand[s].n; i++)
+				held |= colour_of(g->hand[s].c[i]) == c;
+			if (!held)
+				return c;
+		}
+	return colour_held(g, others);
 }
 
 /* 1 if some seat holds a WLC. */
@@ -322,8 +350,7 @@ choose_turn(struct world *w, const struct game *g, struct game_move *mv)
 		for (i = 0; i < h.n; i++)
 			if (lu_face(h.c[i]) == FACE_WLC) {
 				play(g, h.c[i], -1, mv);
-				mv->argv[ARG_COLOUR] = colour_held(
-				    g, lu_active(g) & ~(1u << g->turn));
+				mv->argv[ARG_COLOUR] = wlc_names(w, g, g->turn);
 				return;
 			}
 		if (!wlc_held(g)) {
@@ -357,8 +384,7 @@ choose_drawn(struct world *w, const struct game *g, struct game_move *mv)
 {
 	if (wlc_wanted(w) && lu_face(g->drawn) == FACE_WLC) {
 		play(g, g->drawn, -1, mv);
-		mv->argv[ARG_COLOUR] =
-		    colour_held(g, lu_active(g) & ~(1u << g->turn));
+		mv->argv[ARG_COLOUR] = wlc_names(w, g, g->turn);
 		return;
 	}
 	if ((steering(w) && g->hand[g->turn].n <= 2) ||
@@ -420,32 +446,23 @@ choose_uno(struct world *w, const struct game *g, struct game_move *mv)
 		mv->seat = g->turn;
 }
 
-/* The next player owing a card puts one: the first after the WLC's
- * player bluffs while a card taken back is wanted; the others put a card
- * of the colour if they have one (as the table would for them). */
+/* The next player owing a card puts one: a card of the colour if they
+ * have one, else they bluff (as the table would for them). */
 static void
-choose_put(struct world *w, const struct game *g, struct game_move *mv)
+choose_put(const struct game *g, struct game_move *mv)
 {
-	struct cards h;
-	int s = next_of(g, g->wlc_seat, g->owe_put), i;
+	int s = next_of(g, g->wlc_seat, g->owe_put);
 
 	mv->seat = s;
 	mv->verb = VERB_PUT;
 	mv->argc = 1;
 	mv->argv[0] = lu_wlc_auto_card(g, s);
-	if (w->done[G_BACK] || s != lu_next(g, g->wlc_seat))
-		return;
-	h = sorted(g, s);
-	for (i = 0; i < h.n; i++)
-		if (colour_of(h.c[i]) != g->wlc_colour) {
-			mv->argv[0] = h.c[i];
-			return;
-		}
 }
 
 /* The WLC's player turns over: a put card not of the colour while one
  * is wanted; then one of the colour while another is still face down;
- * else the next in the direction of play. */
+ * else, once a card has been taken back, is done the first time; else
+ * the next in the direction of play. */
 static void
 choose_accuse(struct world *w, const struct game *g, struct game_move *mv)
 {
@@ -465,6 +482,11 @@ choose_accuse(struct world *w, const struct game *g, struct game_move *mv)
 		}
 	}
 	mv->seat = g->turn;
+	if (v < 0 && !w->done[G_DONE] && w->done[G_BACK]) {
+		mv->verb = VERB_DONE;
+		w->done[G_DONE] = 1;
+		return;
+	}
 	mv->verb = VERB_ACCUSE;
 	mv->argc = 1;
 	mv->argv[0] = v >= 0 ? v : lu_wlc_next_unturned(g);
@@ -498,15 +520,17 @@ choose(void *ctx, const struct game *g, struct rng *rng, struct game_move *mv)
 	switch (g->phase) {
 	case PH_OVER:
 		return -1;
-	case PH_LAST:
-		if (!choose_challenge(w, g, mv))
+	case PH_OPEN:
+		if (g->uno_due != 0)
+			choose_uno(w, g, mv);
+		else if (!choose_challenge(w, g, mv))
 			mv->seat = GAME_SEAT_TABLE; /* the window closes */
 		return 0;
 	case PH_SWAP:
 		choose_swap(w, g, mv);
 		return 0;
 	case PH_PUT:
-		choose_put(w, g, mv);
+		choose_put(g, mv);
 		return 0;
 	case PH_ACCUSE:
 		choose_accuse(w, g, mv);
@@ -655,17 +679,43 @@ gained(const struct world *w, const struct game *g, int seat)
 	return g->hand[seat].n - w->prev->hand[seat].n;
 }
 
+/* What the face-down card of the window in w->prev did once it stood,
+ * by the move mv (the table's close, or a true challenge): its claimed
+ * action, a last card's draws only. */
+static void
+check_effect(struct world *w, const struct game_move *mv,
+    const struct game *g, const char *pub)
+{
+	const struct game *p = w->prev;
+	char want[DRIVER_TEXT];
+	int s = p->down_seat, sym = lu_face_sym(p->down_claim);
+	int last = p->hand[s].n == 0, v = lu_next(p, s), got;
+
+	got = gained(w, g, v) - (mv->verb == VERB_CHALLENGE && mv->seat == v);
+	if (sym == SYM_SKIP && !last)
+		snprintf(want, sizeof want, " %s is skipped.", nick(w, v));
+	else if (sym == SYM_REVERSE && !last)
+		snprintf(want, sizeof want, " Play reverses.");
+	else if (sym == SYM_DRAW2 || sym == SYM_WD4)
+		snprintf(want, sizeof want, " %s %s%s", nick(w, v),
+		    draws(sym == SYM_DRAW2 ? 2 : 4, got),
+		    last ? "." : " and is skipped.");
+	else
+		return;
+	says(w, pub, want);
+}
+
 /* A play: face up or down with its claim, a wild's colour and an UNO
- * called with it, then what the card does: a Skip, a Reverse, a draw, a
- * 7 that asks for a swap, a 0 that passes the hands, a WLC that asks for
- * cards, or a last card face down that may still be challenged. */
+ * called with it, then what the card does at once: a 7 that asks for a
+ * swap, a 0 that passes the hands, a WLC that asks for cards; a claimed
+ * action or a last card face down waits for a challenge. */
 static void
 check_play(struct world *w, const struct game_move *mv, const struct game *g,
     const char *pub)
 {
 	const struct game *p = w->prev;
 	char want[DRIVER_TEXT];
-	const char *who = nick(w, mv->seat), *next;
+	const char *who = nick(w, mv->seat);
 	int s = mv->seat, id = mv->argv[ARG_CARD], face, sym, left;
 	size_t len;
 
@@ -688,75 +738,87 @@ check_play(struct world *w, const struct game_move *mv, const struct game *g,
 	    mv->argv[ARG_UNO] ? ": UNO!" : ".");
 	sym = lu_face_sym(face);
 	left = p->hand[s].n - 1;
-	next = nick(w, lu_next(p, s));
 	if (left == 0 && !mv->argv[ARG_DOWN]) {
 		says(w, pub, want); /* out: check_end() */
 		return;
 	}
-	if (sym == SYM_SKIP)
-		snprintf(
-		    want + len, sizeof want - len, " %s is skipped.", next);
-	else if (sym == SYM_REVERSE)
-		snprintf(want + len, sizeof want - len, " Play reverses.");
-	else if (sym == SYM_DRAW2 || sym == SYM_WD4)
-		snprintf(want + len, sizeof want - len,
-		    " %s %s and is skipped.", next,
-		    draws(
-		        sym == SYM_DRAW2 ? 2 : 4, gained(w, g, lu_next(p, s))));
-	else if (sym == SYM_WLC) {
+	if (mv->argv[ARG_DOWN] && (left == 0 || lu_action(face))) {
+		assert_int_equal(g->phase, PH_OPEN);
+		if (left == 0)
+			snprintf(want + len, sizeof want - len,
+			    " It is %s's last card: challenge it, or %s goes "
+			    "out.",
+			    who, who);
+		else
+			snprintf(want + len, sizeof want - len,
+			    " Challenge it, or it takes effect.");
+		says(w, pub, want);
+		/* Nothing has happened yet. */
+		assert_int_equal(g->dir, p->dir);
+		assert_int_equal(gained(w, g, lu_next(p, s)), 0);
+		return;
+	}
+	if (sym == SYM_WLC) {
 		snprintf(want + len, sizeof want - len,
 		    " Wild Liar's Challenge: everyone else puts a %s card face "
 		    "down, in private.",
 		    colour_name(mv->argv[ARG_COLOUR]));
 		w->c.wlcs++;
-	} else if (sym == 7 && left > 0)
+	} else if (sym == 7)
 		snprintf(want + len, sizeof want - len,
 		    " %s chooses whose hand to take.", who);
-	else if (sym == 0 && left > 0) {
+	else if (sym == 0) {
 		snprintf(want + len, sizeof want - len,
 		    " Every hand passes to the next player.");
 		w->c.zeros++;
 	}
 	says(w, pub, want);
-	if (left == 0) {
-		snprintf(want, sizeof want,
-		    "It is %s's last card: challenge it, or %s goes out.", who,
-		    who);
-		says(w, pub, want);
-	}
 }
 
-/* The face-down card turned over: true, a lie, or a Regular Card. */
+/* The face-down card turned over: true, a lie, or a Regular Card; in a
+ * window nobody plays through, then what the card does standing, or the
+ * next player's turn when it is taken back. */
 static void
 check_challenge(struct world *w, const struct game_move *mv,
     const struct game *g, const char *pub)
 {
 	const struct game *p = w->prev;
 	char want[DRIVER_TEXT];
-	int s = mv->seat, id = p->down, liar = p->down_seat;
+	int s = mv->seat, id = p->down, liar = p->down_seat, got;
 
 	assert_true(id >= 0);
 	if (lu_liar(id) && lu_face(id) == p->down_claim) {
+		/* The challenger may be the one a Draw Two then hits. */
+		got = gained(w, g, s);
+		if (p->phase == PH_OPEN && got > 1)
+			got = 1;
 		snprintf(want, sizeof want,
 		    "%s challenges %s: %s, true! %s %s.", nick(w, s),
-		    nick(w, liar), card_text(id), nick(w, s),
-		    draws(1, gained(w, g, s)));
+		    nick(w, liar), card_text(id), nick(w, s), draws(1, got));
+		says(w, pub, want);
 		w->c.ch_true++;
-	} else {
-		snprintf(want, sizeof want,
-		    "%s challenges %s: %s, %s %s takes it back and %s. "
-		    "To match: %s.",
-		    nick(w, s), nick(w, liar), card_text(id),
-		    lu_liar(id) ? "a lie!" : "a Regular Card played face down!",
-		    nick(w, liar),
-		    draws(lu_liar(id) ? 1 : 6, gained(w, g, liar) - 1),
-		    match_text(g));
-		if (lu_liar(id))
-			w->c.ch_lie++;
-		else
-			w->c.ch_regular++;
+		if (p->phase == PH_OPEN)
+			check_effect(w, mv, g, pub);
+		return;
 	}
+	snprintf(want, sizeof want,
+	    "%s challenges %s: %s, %s %s takes it back and %s. To match: %s.",
+	    nick(w, s), nick(w, liar), card_text(id),
+	    lu_liar(id) ? "a lie!" : "a Regular Card played face down!",
+	    nick(w, liar), draws(lu_liar(id) ? 1 : 6, gained(w, g, liar) - 1),
+	    match_text(g));
+	if (lu_liar(id))
+		w->c.ch_lie++;
+	else
+		w->c.ch_regular++;
 	says(w, pub, want);
+	/* Taken back, it never happened: the next player plays. */
+	if (p->phase == PH_OPEN) {
+		snprintf(want, sizeof want, " %s to play.",
+		    nick(w, lu_next(p, liar)));
+		says(w, pub, want);
+		assert_int_equal(g->dir, p->dir);
+	}
 }
 
 /* A call of UNO: safe, or first, when who owed it draws two. */
@@ -821,6 +883,29 @@ check_accuse(struct world *w, const struct game_move *mv, const struct game *g,
 	snprintf(want + len, sizeof want - len, ".");
 	says(w, pub, want);
 	w->c.under++;
+}
+
+/* The WLC's player done: every card not yet turned goes under. */
+static void
+check_done(struct world *w, const struct game_move *mv, const char *pub)
+{
+	const struct game *p = w->prev;
+	char want[DRIVER_TEXT];
+	int s, n = 0;
+	size_t len;
+
+	len = (size_t)snprintf(want, sizeof want,
+	    "%s is done: under the WLC go the cards of", nick(w, mv->seat));
+	for (s = 0; s < p->nseats; s++) {
+		if (!(p->unturned & (1u << s)))
+			continue;
+		len += (size_t)snprintf(want + len, sizeof want - len, "%s %s",
+		    n++ > 0 ? "," : "", nick(w, s));
+		w->c.unturned++;
+	}
+	snprintf(want + len, sizeof want - len, ".");
+	says(w, pub, want);
+	w->c.dones++;
 }
 
 /* The points of the cards left in the hands of those not in winners. */
@@ -923,11 +1008,16 @@ check_move(struct world *w, const struct game_move *mv, const struct game *g,
 	case VERB_ACCUSE:
 		check_accuse(w, mv, g, pub);
 		break;
+	case VERB_DONE:
+		check_done(w, mv, pub);
+		break;
 	case VERB_CLOSE:
-		assert_int_equal(p->phase, PH_LAST);
-		snprintf(want, sizeof want,
-		    "Nobody challenges %s's last card:", nick(w, p->down_seat));
+		assert_int_equal(p->phase, PH_OPEN);
+		snprintf(want, sizeof want, "Nobody challenges %s's %s:",
+		    nick(w, p->down_seat),
+		    p->hand[p->down_seat].n == 0 ? "last card" : "card");
 		says(w, pub, want);
+		check_effect(w, mv, g, pub);
 		break;
 	default:
 		fail_msg("game %lld: a move of verb %d",
@@ -1155,14 +1245,16 @@ test_announced(void **state)
 	assert_true(c->ch_true >= 1 && c->ch_lie >= 1);
 	assert_true(c->swaps >= 1 && c->wlcs >= 1 && c->back >= 1);
 	assert_true(c->unturned >= 1 && c->caught >= 1 && c->owed >= 1);
+	assert_true(c->dones >= 1);
 	print_message("%d face up, %d face down (%d lies), %d draws (%d "
 	              "kept); challenged %d true, %d lies, %d Regular; %d "
 	              "swaps, %d zeros; %d WLCs: %d puts, %d taken back, %d "
-	              "under (%d unturned); UNO %d owed, %d caught, %d "
-	              "called; %s\n",
+	              "under (%d unturned), %d done; UNO %d owed, %d caught, "
+	              "%d called; %s\n",
 	    c->up, c->down, c->lies, c->draws, c->keeps, c->ch_true, c->ch_lie,
 	    c->ch_regular, c->swaps, c->zeros, c->wlcs, c->puts, c->back,
-	    c->under, c->unturned, c->owed, c->caught, c->called, want);
+	    c->under, c->unturned, c->dones, c->owed, c->caught, c->called,
+	    want);
 }
 
 /* No hand, no card drawn, no card face down or put and never turned

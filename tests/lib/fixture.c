@@ -190,7 +190,7 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 {
 	enum game_where where = GAME_WHERE_PRIVATE;
 	const struct game_cmd *gc;
-	char *copy, *argv[FX_MAX_WORDS], *cause = NULL, word[32];
+	char *copy, *argv[FX_MAX_WORDS], *cause = NULL, word[64];
 	int argc, cmd, rc;
 
 	if (f->where && line[0] == '!') {

@@ -32,6 +32,7 @@
 /* What a move may change that its checks look at. */
 struct snap {
 	char hand[GAME_MAX_SEATS][HAND_TEXT];
+	char held[GAME_MAX_SEATS][LU_CARDS];	/* 1: the seat holds id */
 	int put[GAME_MAX_SEATS];
 	int down;		/* the face-down card open to a challenge */
 	int nhand;		/* hands dealt: a new one reshuffles all */
@@ -118,11 +119,14 @@ lx_rest(struct fx *f, const char *named)
 static void
 snapshot(struct fx *f, struct snap *s)
 {
-	int seat;
+	int seat, i;
 
+	memset(s->held, 0, sizeof s->held);
 	for (seat = 0; seat < f->nseats; seat++) {
 		liarsuno_cards(f->g, seat, s->hand[seat], HAND_TEXT);
 		s->put[seat] = f->g->put[seat];
+		for (i = 0; i < f->g->hand[seat].n; i++)
+			s->held[seat][f->g->hand[seat].c[i]] = 1;
 	}
 	s->down = f->g->down;
 	s->nhand = f->g->nhand;
@@ -334,16 +338,19 @@ update_open(struct fx *f, const struct game_move *mv, const struct snap *b,
 		allowed[id] |= x->open[id];
 }
 
-/* 1 if the hand now (a list) holds a card the hand before did not,
- * each card before standing for one card now. */
+/* 1 if seat's hand in a holds a card its hand in b did not: by id, so
+ * that a hand swapped for one of the same cards as text (the two ~gR)
+ * counts as gained. */
 static int
-gained(const char *before, const char *now)
+gained(const struct snap *b, const struct snap *a, int seat)
 {
-	char b[HAND_TEXT], n[HAND_TEXT];
+	int id;
 
-	snprintf(b, sizeof b, "%s", before);
-	snprintf(n, sizeof n, "%s", now);
-	return missing(n, b) != NULL;
+	for (id = 0; id < LU_CARDS; id++) {
+		if (a->held[seat][id] && !b->held[seat][id])
+			return 1;
+	}
+	return 0;
 }
 
 /* 1 if seat is asked to act now: its turn, or a card it owes. */
@@ -387,7 +394,7 @@ check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
 		/* A hand that only lost what its owner chose to play or put
 		 * is shown again only with what it is asked to do next. */
 		if (mv != NULL && mv->seat == s &&
-		    !gained(b->hand[s], a->hand[s])) {
+		    !gained(b, a, s)) {
 			if (shown != asked(f, s))
 				fail_msg("seat %d only lost cards and is %s to "
 				    "act, but is %sshown its hand: '%s'", s,

@@ -341,6 +341,52 @@ test_fast_players_merge(void **state)
 	harness_free(h);
 }
 
+/* Each card put for a Wild Liar's Challenge and turned over is said at
+ * once, though the WLC's player alone turns the next: the channel waits
+ * for its verdict (with the hold, it had waited for the next "challenge
+ * NICK"). */
+static void
+test_turned_card_at_once(void **state)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", "dave",
+	    NULL };
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2 ~g5", "~g3 r1", "r5 y6", "b2 g7" },
+		.discard = "y9", .draw = "b1 b3", .first = 0,
+	};
+	struct game_out out = {drop_text, NULL};
+	struct harness *h = harness_new(7, NULL);
+	struct table *t;
+	char *cause = NULL;
+	int from;
+
+	(void)state;
+	harness_deal(h, "liarsuno", nicks);
+	t = harness_table(h);
+	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
+	harness_say(h, "alice", CH, "!play WLC red");
+	harness_say(h, "bob", "cheaterbot", "put r1");
+	harness_say(h, "carol", "cheaterbot", "put r5");
+	harness_say(h, "dave", "cheaterbot", "put b2");
+	harness_drain(h);
+	assert_true(harness_find(h, 0, "All cards are in", NULL) >= 0);
+	from = h->nsent;
+	harness_say(h, "alice", CH, "!challenge dave");
+	harness_drain(h);
+	assert_true(harness_find(h, from, "PRIVMSG #cheater :alice turns "
+	    "over dave's card: b2, not red! dave takes it back and draws a "
+	    "card.", NULL) >= 0);
+	from = h->nsent;
+	harness_say(h, "alice", "cheaterbot", "challenge bob");
+	harness_drain(h);
+	assert_int_equal(count_from(h, from, "PRIVMSG #cheater :"), 1);
+	assert_true(harness_find(h, from, "PRIVMSG #cheater :alice turns "
+	    "over bob's card: r1, red! Under the WLC go the cards of bob, "
+	    "carol.", "bob to play.", NULL) >= 0);
+	assert_int_equal(count_from(h, 0, "turns over dave's card"), 1);
+	harness_free(h);
+}
+
 int
 main(void)
 {
@@ -352,6 +398,7 @@ main(void)
 		cmocka_unit_test(test_prompt_before_draw),
 		cmocka_unit_test(test_window_order),
 		cmocka_unit_test(test_fast_players_merge),
+		cmocka_unit_test(test_turned_card_at_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

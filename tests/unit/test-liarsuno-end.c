@@ -1,8 +1,10 @@
 /*
  * Unit tests for games/liarsuno*.c with stacked decks, the end of a hand
  * and the ways out: a last card face up wins at once; a last card face
- * down waits for a challenge (unchallenged or true it wins, caught it is
- * taken back and play goes on as its claimed action left it); places by
+ * down waits for a challenge (unchallenged or true it wins, after the
+ * draws of a claimed Draw Two or Wild Draw Four, which score; caught it
+ * is taken back, its claimed action never happens, and the next player
+ * plays); places by
  * the cards held; leaving (the hand under the draw pile, the turn, a
  * face-down card no longer open, calls owed, a draw or a 7 pending, the
  * last player left winning); and each phase's timeout move.  The Wild
@@ -101,8 +103,8 @@ test_face_down_true(void **state)
 	fx_free(f);
 }
 
-/* Caught: taken back with a card drawn, and play goes on with the
- * player its claimed action named (a Skip skipped). */
+/* Caught: taken back with a card drawn, and its claimed action never
+ * happens: the next player plays (a Skip skips nobody). */
 static void
 test_face_down_caught(void **state)
 {
@@ -111,29 +113,77 @@ test_face_down_caught(void **state)
 	(void)state;
 	fx_ok(f, 0, "play ~g3 as rS");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
-	    "\"{red:rS}\". {p:1} is skipped. It is {p:0}'s last card: "
-	    "challenge it, or {p:0} goes out.");
+	    "\"{red:rS}\". It is {p:0}'s last card: challenge it, or {p:0} "
+	    "goes out.");
 	lx_assert_turn(f, -1, 0xe, 0);
 	fx_ok(f, 1, "challenge");
 	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}. "
-	    "{p:2} to play.");
-	assert_said(f, 2, "Your turn, on {red:r9}: play CARD, play CARD "
-	    "as CLAIM (to me), or draw. Hand (2): {grn:g6 ~g7}");
+	    "{p:1} to play.");
+	assert_said(f, 1, "Your turn, on {red:r9}: play CARD, play CARD "
+	    "as CLAIM (to me), or draw. Hand (3): {red:r1} {yel:y4 ~y5}");
 	assert_lx_cards(f, 0, "~g3 b1");
-	lx_assert_turn(f, 2, 0, -1);
+	lx_assert_turn(f, 1, 0, -1);
 	assert_int_equal(liarsuno_uno_due(f->g), 0);
 	fx_free(f);
 
-	/* A Regular Card: back and six; a Draw Two's draws stand. */
+	/* A Regular Card: back and six; the Draw Two claimed draws
+	 * nothing. */
 	f = deal(4, "y2");
 	fx_ok(f, 0, "play y2 as r+2");
 	fx_ok(f, 3, "challenge");
 	assert_said(f, GAME_PUBLIC, "{p:3} challenges {p:0}: {yel:y2}, a "
 	    "Regular Card played face down! {p:0} takes it back and draws "
-	    "six cards. To match: {red:r9}. {p:2} to play.");
+	    "six cards. To match: {red:r9}. {p:1} to play.");
 	assert_int_equal(lx_count(f, 0), 7);
-	assert_int_equal(lx_count(f, 1), 5);
+	assert_int_equal(lx_count(f, 1), 3);
+	fx_free(f);
+}
+
+/* A last card claimed as a Draw Two or a Wild Draw Four that stands,
+ * unchallenged or true: the next player draws first, and those cards
+ * score; a Skip or a Reverse does nothing more. */
+static void
+test_face_down_last_draw(void **state)
+{
+	struct fx *f = deal(4, "~r+2");
+
+	(void)state;
+	fx_ok(f, 0, "play ~r+2");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	    "\"{red:r+2}\". It is {p:0}'s last card: challenge it, or {p:0} "
+	    "goes out.");
+	assert_lx_cards(f, 1, "r1 y4 ~y5");
+	assert_string_equal(lx_timeout(f), "-1 close");
+	assert_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s last card: "
+	    "{p:1} draws two cards. {p:0} goes out, scoring 40.");
+	assert_lx_cards(f, 1, "r1 y4 ~y5 b1 b2");
+	lx_assert_over(f, (const int[]){ 1, 4, 2, 2 }, 0,
+	    (const int[]){ 40, 0, 0, 0 });
+	fx_free(f);
+
+	f = deal(4, "~g3");
+	fx_ok(f, 0, "play ~g3 as +4 blue");
+	fx_ok(f, 2, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:2} challenges {p:0}: {grn:~g3}, a "
+	    "lie! {p:0} takes it back and draws a card. To match: {red:r9}. "
+	    "{p:1} to play.");
+	assert_lx_cards(f, 1, "r1 y4 ~y5");
+	fx_free(f);
+
+	f = deal(4, "~+4");
+	fx_ok(f, 0, "play ~+4 blue");
+	fx_ok(f, 3, "challenge");
+	assert_said(f, GAME_PUBLIC, "{p:3} challenges {p:0}: ~+4, true! "
+	    "{p:3} draws a card. {p:1} draws four cards. {p:0} goes out, "
+	    "scoring 52.");
+	fx_free(f);
+
+	f = deal(4, "~rS");
+	fx_ok(f, 0, "play ~rS");
+	lx_timeout(f);
+	assert_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s last card: "
+	    "{p:0} goes out, scoring 37.");
 	fx_free(f);
 }
 
@@ -300,6 +350,7 @@ main(void)
 		T(test_face_down_unchallenged),
 		T(test_face_down_true),
 		T(test_face_down_caught),
+		T(test_face_down_last_draw),
 		T(test_leave),
 		T(test_leave_open_card),
 		T(test_leave_pending),

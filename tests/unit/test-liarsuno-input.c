@@ -54,7 +54,7 @@ test_where(void **state)
 	const struct game_cmd *c = liarsuno_ops.cmds;
 	static const char *const anywhere[] = {
 		"draw", "d", "pass", "keep", "swap", "challenge", "liar", "ch",
-		"uno",
+		"uno", "done",
 	};
 	size_t i;
 
@@ -76,6 +76,7 @@ test_where(void **state)
 	assert_int_equal(c[cmd_at("challenge", GAME_WHERE_BOTH)].seat_args,
 	    1);
 	assert_int_equal(c[cmd_at("put", GAME_WHERE_BOTH)].seat_args, 0);
+	assert_int_equal(c[cmd_at("done", GAME_WHERE_BOTH)].seat_args, 0);
 }
 
 /* Parses a line by seat, which must parse, and checks its move's text. */
@@ -120,6 +121,8 @@ test_parse_forms(void **state)
 	assert_parses(f, 0, "!swap {p:1}", "0 swap 1");
 	assert_parses(f, 2, "uno", "2 uno");
 	assert_parses(f, 1, "put ~y5", "1 put 41");
+	assert_parses(f, 0, "!done", "0 done");
+	assert_parses(f, 0, "DONE", "0 done");
 	fx_free(f);
 }
 
@@ -209,7 +212,7 @@ test_check_refused(void **state)
 	fx_move_refused(f, "1 put 999", "put one card you hold");
 	fx_move_refused(f, "1 put 4", "put one card you hold");
 	fx_move_refused(f, "1 put", "put one card you hold");
-	fx_ok(f, 1, "put ~y5");
+	fx_ok(f, 1, "put r1");
 	fx_ok(f, 2, "put b8");
 	fx_move_refused(f, "0 accuse 9", "that player is not in the game");
 	fx_move_refused(f, "0 accuse", "name one player");
@@ -276,6 +279,8 @@ test_command(void **state)
 	fx_ok(f, 0, "put g6");
 	fx_ok(f, 1, "put y4");
 	assert_command(f, "2 accuse 1", "challenge {p:1}", GAME_WHERE_CHANNEL);
+	assert_command(f, "2 done", "done", GAME_WHERE_CHANNEL);
+	assert_command(f, "2 done", "done", GAME_WHERE_PRIVATE);
 	/* Moves nobody types. */
 	liarsuno_ops.timeout(f->g, &mv);
 	assert_int_equal(liarsuno_ops.command(f->g, &mv, words, sizeof words),

@@ -168,9 +168,9 @@ test_implausible(void **state)
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9");
 	/* +4 is plausible on anything, with its colour. */
 	fx_ok(f, 0, "play ~g3 as +4 yel");
-	assert_said_has(f, GAME_PUBLIC, "{p:0} plays a card face down: "
-	    "\"+4\", naming {yel:yellow}. {p:1} draws four cards and is "
-	    "skipped.");
+	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
+	    "\"+4\", naming {yel:yellow}. Challenge it, or it takes "
+	    "effect.");
 	assert_lx_top(f, "yellow +4");
 	fx_free(f);
 }
@@ -236,8 +236,11 @@ test_draw_play(void **state)
 	    "~g9}");
 	fx_ok(f, 0, "play ~rS");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
-	    "\"{red:rS}\". {p:1} is skipped. {p:2} to play.");
+	    "\"{red:rS}\". Challenge it, or it takes effect.");
 	assert_lx_cards(f, 0, "r4 ~r5 ~rS y2 y9 ~g3 ~g9");
+	lx_timeout(f);
+	assert_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s card: {p:1} "
+	    "is skipped. {p:2} to play.");
 	fx_ok(f, 2, "draw");
 	fx_ok(f, 2, "play ~b2 as r2");
 	assert_said(f, GAME_PUBLIC, "{p:2} plays a card face down: "
@@ -279,65 +282,68 @@ test_refill(void **state)
 }
 
 /* While the top card is face down and open to a challenge, the card
- * under it stays on the discard pile too: caught, the card is taken
- * back and the one under it is the card to match again. */
+ * under it stays on the discard pile too (here for an UNO caught before
+ * the challenge): caught, the card is taken back and the one under it
+ * is the card to match again. */
 static void
 test_refill_under_open_card(void **state)
 {
 	struct liarsuno_deal d = {
-		.hands = { "~g3 r4 r5", "y4 y5 y6" }, .first = 0,
+		.hands = { "~g3 r4", "y4 y5 y6" }, .first = 0,
 	};
 	struct fx *f = lx_new(2, 1);
 	char discard[1024];
 
 	(void)state;
 	snprintf(discard, sizeof discard, "%s r8 r9",
-	    lx_rest(f, "~g3 r4 r5 y4 y5 y6 r8 r9"));
+	    lx_rest(f, "~g3 r4 y4 y5 y6 r8 r9"));
 	d.discard = discard;
 	lx_stack(f, &d);
 	assert_int_equal(lx_count(f, -1), 0);
-	fx_ok(f, 0, "play ~g3 as r+2");
-	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
-	    "\"{red:r+2}\". {p:1} draws two cards and is skipped. {p:0} to "
-	    "play. The draw pile ran out: the discard pile but its top was "
+	fx_ok(f, 0, "play ~g3 as r6");
+	fx_ok(f, 1, "uno");
+	assert_said(f, GAME_PUBLIC, "{p:1} calls UNO first! {p:0} draws two "
+	    "cards. The draw pile ran out: the discard pile but its top was "
 	    "shuffled into a new one.");
 	assert_lx_cards(f, -2, "r9 ~g3");
-	assert_int_equal(lx_count(f, 1), 5);
+	assert_int_equal(lx_count(f, 0), 3);
 	fx_ok(f, 1, "challenge");
 	assert_said(f, GAME_PUBLIC, "{p:1} challenges {p:0}: {grn:~g3}, a "
 	    "lie! {p:0} takes it back and draws a card. To match: "
 	    "{red:r9}.");
 	assert_lx_cards(f, -2, "r9");
 	assert_lx_top(f, "r9");
-	assert_int_equal(lx_count(f, 0), 4);
+	assert_int_equal(lx_count(f, 0), 5);
 	fx_free(f);
 }
 
 /* With too few cards anywhere, a draw takes what there is, and a draw
- * with nothing to draw passes the turn. */
+ * with nothing to draw passes the turn.  A Draw Two that stands may
+ * draw the card under it: only the top stays. */
 static void
 test_nothing_to_draw(void **state)
 {
 	struct liarsuno_deal d = {
-		.hands = { "~r+2 r4 r5 ~+4" }, .discard = "r9", .draw = "b1",
-		.first = 0,
+		.hands = { "~r+2 r4 r5 ~+4" }, .discard = "r9", .first = 0,
 	};
 	struct fx *f = lx_new(2, 1);
 
 	(void)state;
-	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9 b1");
+	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9");
 	lx_stack(f, &d);
 	fx_ok(f, 0, "play ~r+2");
-	assert_said(f, GAME_PUBLIC, "{p:0} plays a card face down: "
-	    "\"{red:r+2}\". {p:1} draws a card, all there is, and is "
-	    "skipped. {p:0} to play.");
-	assert_said_has(f, 1, "You draw {blu:b1}. Hand (107): ");
+	lx_timeout(f);
+	assert_said(f, GAME_PUBLIC, "Nobody challenges {p:0}'s card: {p:1} "
+	    "draws a card, all there is, and is skipped. {p:0} to play. The "
+	    "draw pile ran out: the discard pile but its top was shuffled "
+	    "into a new one.");
+	assert_said_has(f, 1, "You draw {red:r9}. Hand (108): ");
 	assert_int_equal(lx_count(f, -1), 0);
+	assert_lx_cards(f, -2, "~r+2");
 	fx_free(f);
 
 	/* Only the discard pile's top: nothing to draw. */
 	f = lx_new(2, 1);
-	d.draw = NULL;
 	d.hands[1] = lx_rest(f, "~r+2 r4 r5 ~+4 r9");
 	lx_stack(f, &d);
 	fx_ok(f, 0, "!draw");

@@ -6,8 +6,9 @@
  * which checks after every move the invariants, that no public line
  * names a card the public has not seen, and that every hand changed is
  * shown to its holder as it is.  The games must end, and must have gone
- * through the rules' corners: challenges, Wild Liar's Challenges, UNO
- * calls, reshuffles.
+ * through the rules' corners: challenges, claimed actions waiting for
+ * their cards to stand, Wild Liar's Challenges (and their players done
+ * early), UNO calls, reshuffles.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,7 +64,7 @@ test_random_games(void **state)
 	struct fx *f;
 	char text[32];
 	int game, moves, seat, ended = 0, challenges = 0, wlcs = 0;
-	int unos = 0, reshuffles = 0, hands = 0;
+	int unos = 0, reshuffles = 0, hands = 0, dones = 0, actions = 0;
 
 	(void)state;
 	rng_seed(&rng, 2025);
@@ -90,6 +91,8 @@ test_random_games(void **state)
 			}
 			challenges += said(f, " challenges {p:");
 			wlcs += said(f, "Wild Liar's Challenge: everyone");
+			dones += said(f, " is done: under the WLC");
+			actions += said(f, "Challenge it, or it takes effect.");
 			unos += said(f, " calls UNO");
 			reshuffles += said(f, "The draw pile ran out");
 			hands += said(f, " of Liar's UNO to ");
@@ -101,9 +104,12 @@ test_random_games(void **state)
 	assert_int_equal(ended, GAMES);
 	assert_true(challenges > 100);
 	assert_true(wlcs > 10);
+	assert_true(dones > 0);
+	assert_true(actions > 100);
 	assert_true(unos > 10);
 	assert_true(reshuffles > 0);
-	assert_true(hands > 10);
+	/* Hands dealt after the first in games of points. */
+	assert_true(hands > 5);
 }
 
 #define T(test) cmocka_unit_test_teardown(test, fx_teardown)

@@ -1,13 +1,16 @@
 /*
  * Unit tests for games/liarsuno*.c with stacked decks, the Wild Liar's
  * Challenge: played face up naming a colour (its player's last card
- * wins at once); everyone else puts a card face down in private (the
+ * wins at once); everyone else puts a card face down in private, of the
+ * colour if they hold one (a wild is of none), any card if not (the
  * channel learns who, never which; the table puts for whoever runs out
  * of time); its player turns them over one at a time (the next one in
  * the direction of play when time runs out): a caught liar takes the
  * card back and draws one (a Regular Card or a wild is no worse), the
  * first card of the colour ends it, that card and every one not yet
- * turned going under the WLC unseen; everyone turned over; whoever's
+ * turned going under the WLC unseen; its player may stop at any time
+ * (done), the cards not turned going under too; everyone turned over;
+ * whoever's
  * last card went under wins, several together; its player leaving
  * gives the cards back, another leaving takes no further part.
  */
@@ -24,19 +27,22 @@
 #include "games/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
-/* Four players (or fewer), seat 0 first with a WLC on a yellow 9; the
- * draw pile starts b1 b3 b4. */
+/* Four players (or fewer), seat 0 first with a WLC on a yellow 9; of
+ * the others only seat 2 holds red cards, unless hand2 (not NULL) is
+ * its hand; the draw pile starts b1 b3 b4. */
 static struct fx *
-deal(int nseats, int reversed)
+deal(int nseats, int reversed, const char *hand2)
 {
 	struct liarsuno_deal d = {
-		.hands = { "WLC y2 ~g5", "~g3 r1 g4 WLC", "r5 y6 ~r8",
+		.hands = { "WLC y2 ~g5", "~g3 y1 g4 WLC", "r5 y6 ~r8",
 		    "b2 ~+4 g7" },
 		.discard = "y9", .draw = "b1 b3 b4", .first = 0,
 	};
 	struct fx *f = lx_new(nseats, nseats - 1);
 
 	d.reversed = reversed;
+	if (hand2 != NULL)
+		d.hands[2] = hand2;
 	lx_stack(f, &d);
 	return f;
 }
@@ -65,48 +71,85 @@ test_last_card(void **state)
 static void
 test_put(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, NULL);
 
 	(void)state;
 	fx_refused(f, 0, "!play WLC", "a wild names the colour to play next: "
 	    "red, yellow, green or blue");
-	fx_refused(f, 1, "put r1", "there is no card for you to put now");
+	fx_refused(f, 1, "put y1", "there is no card for you to put now");
 	fx_ok(f, 0, "!play WLC red");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
 	    "Wild Liar's Challenge: everyone else puts a {red:red} card face "
 	    "down, in private.");
 	assert_said(f, 1, "Wild Liar's Challenge: put a {red:red} card "
 	    "face down, to me: put CARD (without one, put any card and "
-	    "bluff). Hand (4): {red:r1} {grn:g4 ~g3} WLC");
+	    "bluff). Hand (4): {yel:y1} {grn:g4 ~g3} WLC");
 	/* Its player only lost the card played and is asked nothing. */
 	assert_int_equal(fx_said_count(f, 0), 0);
 	lx_assert_puts(f, 0xe);
 	assert_lx_top(f, "red WLC");
-	fx_refused(f, 1, "!put r1", "keep your cards secret: send 'put CARD' "
+	fx_refused(f, 1, "!put y1", "keep your cards secret: send 'put CARD' "
 	    "to me in private");
 	fx_refused(f, 1, "put r2", "you do not hold r2");
 	fx_refused(f, 1, "put", "put one card: put ~r5");
 	fx_refused(f, 0, "put y2", "there is no card for you to put now");
-	fx_refused(f, 1, "!play r1", "wait: a Wild Liar's Challenge is on");
+	fx_refused(f, 1, "!play y1", "wait: a Wild Liar's Challenge is on");
 	fx_refused(f, 0, "draw", "wait: a Wild Liar's Challenge is on");
 	fx_refused(f, 2, "uno", "nobody owes an UNO call");
 	fx_ok(f, 1, "put ~g3");
 	assert_said(f, GAME_PUBLIC, "{p:1} has put a card.");
 	/* The card put is the player's choice: nothing more is said. */
 	assert_int_equal(fx_said_count(f, 1), 0);
-	assert_lx_cards(f, 1, "r1 g4 WLC");
+	assert_lx_cards(f, 1, "y1 g4 WLC");
 	assert_lx_cards(f, -3, "~g3");
 	lx_assert_puts(f, 0xc);
-	fx_refused(f, 1, "put r1", "there is no card for you to put now");
+	fx_refused(f, 1, "put y1", "there is no card for you to put now");
 	fx_ok(f, 3, "put b2");
 	fx_ok(f, 2, "put r5");
 	assert_said(f, GAME_PUBLIC, "{p:2} has put a card. All cards are "
 	    "in: {p:0} turns them over.");
 	assert_said(f, 0, "Turn the put cards over, one at a time: "
-	    "challenge NICK ({p:1}, {p:2}, {p:3}). Hand (2): {yel:y2} "
-	    "{grn:~g5}");
+	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
+	    "{yel:y2} {grn:~g5}");
 	lx_assert_turn(f, 0, 0, -1);
 	assert_lx_cards(f, -3, "~g3 r5 b2");
+	fx_free(f);
+}
+
+/* Who holds a card of the colour puts one of those, Regular or Liar's;
+ * only who holds none may put any card, a wild too (never of the
+ * colour, so it is caught).  A refusal says why. */
+static void
+test_put_colour(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2", "r1 ~+4 g4 WLC", "y6 WLC", "b2 ~g7" },
+		.discard = "y9", .draw = "b1", .first = 0,
+	};
+	struct fx *f = lx_new(4, 3);
+
+	(void)state;
+	lx_stack(f, &d);
+	fx_ok(f, 0, "!play WLC red");
+	fx_refused(f, 1, "put g4", "you hold a red card: put a red one");
+	fx_refused(f, 1, "put ~+4", "you hold a red card: put a red one");
+	fx_refused(f, 1, "put WLC", "you hold a red card: put a red one");
+	lx_assert_puts(f, 0xe);
+	fx_ok(f, 1, "put r1");
+	fx_ok(f, 2, "put WLC");
+	fx_ok(f, 3, "put ~g7");
+	fx_ok(f, 0, "challenge {p:2}");
+	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: WLC, "
+	    "not {red:red}! {p:2} takes it back and draws a card.");
+	fx_free(f);
+
+	/* A red card in hand drawn since the deal counts the same. */
+	d.hands[3] = "b2 ~r7";
+	f = lx_new(4, 3);
+	lx_stack(f, &d);
+	fx_ok(f, 0, "!play WLC red");
+	fx_refused(f, 3, "put b2", "you hold a red card: put a red one");
+	fx_ok(f, 3, "put ~r7");
 	fx_free(f);
 }
 
@@ -116,7 +159,7 @@ test_put(void **state)
 static void
 test_caught_then_colour(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, NULL);
 
 	(void)state;
 	fx_ok(f, 0, "!play WLC red");
@@ -135,7 +178,7 @@ test_caught_then_colour(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:1}'s card: "
 	    "{grn:~g3}, not {red:red}! {p:1} takes it back and draws a "
 	    "card.");
-	assert_said(f, 1, "You draw {blu:b1}. Hand (5): {red:r1} {grn:g4 "
+	assert_said(f, 1, "You draw {blu:b1}. Hand (5): {yel:y1} {grn:g4 "
 	    "~g3} {blu:b1} WLC");
 	lx_assert_turn(f, 0, 0, -1);
 	fx_refused(f, 0, "challenge {p:1}", "that player has no put card to "
@@ -150,7 +193,7 @@ test_caught_then_colour(void **state)
 	assert_lx_cards(f, 2, "~r8 y6");
 	assert_lx_top(f, "red WLC");
 	lx_assert_turn(f, 1, 0, -1);
-	fx_ok(f, 1, "!play r1");
+	fx_ok(f, 1, "play ~g3 as r3");
 	fx_free(f);
 }
 
@@ -160,7 +203,7 @@ test_caught_then_colour(void **state)
 static void
 test_everyone_caught(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, "y6 b5 ~g8");
 
 	(void)state;
 	fx_ok(f, 0, "!play WLC red");
@@ -178,8 +221,8 @@ test_everyone_caught(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{yel:y6}, not {red:red}! {p:2} takes it back and draws a card. "
 	    "{p:1} to play.");
-	assert_lx_cards(f, 1, "r1 g4 ~g3 b3 WLC");
-	assert_lx_cards(f, 2, "r5 ~r8 y6 b4");
+	assert_lx_cards(f, 1, "y1 g4 ~g3 b3 WLC");
+	assert_lx_cards(f, 2, "y6 ~g8 b4 b5");
 	assert_lx_cards(f, 3, "g7 b1 b2 ~+4");
 	assert_lx_cards(f, -2, "y9 WLC");
 	lx_assert_turn(f, 1, 0, -1);
@@ -192,13 +235,13 @@ static void
 test_caught_nothing_to_draw(void **state)
 {
 	struct liarsuno_deal d = {
-		.hands = { "WLC y2 y3", "~g3 r1" }, .discard = "r9",
+		.hands = { NULL, "~g3 y1", "b5 y6" }, .discard = "r9",
 		.first = 0,
 	};
 	struct fx *f = lx_new(3, 2);
 
 	(void)state;
-	d.hands[2] = lx_rest(f, "WLC y2 y3 ~g3 r1 r9");
+	d.hands[0] = lx_rest(f, "~g3 y1 b5 y6 r9");
 	lx_stack(f, &d);
 	fx_ok(f, 0, "!play WLC red");
 	fx_ok(f, 1, "put ~g3");
@@ -208,12 +251,13 @@ test_caught_nothing_to_draw(void **state)
 	    "{grn:~g3}, not {red:red}! {p:1} takes it back and draws a card. "
 	    "The draw pile ran out: the discard pile but its top was "
 	    "shuffled into a new one.");
-	assert_lx_cards(f, 1, "r1 r9 ~g3");
+	assert_lx_cards(f, 1, "r9 y1 ~g3");
 	fx_ok(f, 0, "challenge {p:2}");
 	assert_said(f, GAME_PUBLIC, "{p:0} turns over {p:2}'s card: "
 	    "{blu:b5}, not {red:red}! {p:2} takes it back and has nothing to "
 	    "draw. {p:1} to play.");
-	assert_said_has(f, 2, "Hand (106): ");
+	assert_said(f, 2, "Hand (2): {yel:y6} {blu:b5}");
+	assert_int_equal(lx_count(f, 0), 106);
 	fx_free(f);
 }
 
@@ -281,7 +325,7 @@ static void
 test_unturned_last_card(void **state)
 {
 	struct liarsuno_deal d = {
-		.hands = { "WLC y2 ~g5", "~g3 r1", "r5 y6", "g7" },
+		.hands = { "WLC y2 ~g5", "~g3 r1", "b5 y6", "g7" },
 		.discard = "y9", .draw = "b1", .first = 0,
 	};
 	struct fx *f = lx_new(4, 3);
@@ -302,13 +346,84 @@ test_unturned_last_card(void **state)
 	fx_free(f);
 }
 
+/* The WLC's player may stop turning cards over at any time, in the
+ * channel or in private: the cards not turned go under the WLC unseen,
+ * lies too, as when a card of the colour is shown. */
+static void
+test_done(void **state)
+{
+	struct fx *f = deal(4, 0, NULL);
+
+	(void)state;
+	fx_ok(f, 0, "!play WLC red");
+	fx_refused(f, 0, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 3, "put b2");
+	assert_said(f, 0, "Turn the put cards over, one at a time: "
+	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
+	    "{yel:y2} {grn:~g5}");
+	fx_refused(f, 1, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_refused(f, 0, "done now", "done takes no arguments");
+	fx_ok(f, 0, "challenge {p:1}");
+	fx_ok(f, 0, "!done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:2}, {p:3}. {p:1} to play.");
+	assert_lx_cards(f, -2, "y9 r5 b2 WLC");
+	assert_lx_cards(f, -3, "");
+	assert_lx_cards(f, 3, "g7 ~+4");
+	assert_lx_cards(f, 1, "y1 g4 ~g3 b1 WLC");
+	assert_lx_top(f, "red WLC");
+	lx_assert_turn(f, 1, 0, -1);
+	fx_refused(f, 0, "done", "only the WLC's player stops turning put "
+	    "cards over, once all are in");
+	fx_free(f);
+
+	/* Before turning any, in private: every card goes under. */
+	f = deal(3, 1, NULL);
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put ~g3");
+	fx_ok(f, 2, "put r5");
+	fx_ok(f, 0, "done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:1}, {p:2}. {p:2} to play.");
+	assert_lx_cards(f, -2, "y9 ~g3 r5 WLC");
+	fx_free(f);
+}
+
+/* A last card that goes under unturned because its player is done
+ * wins, as any card going under does. */
+static void
+test_done_last_card(void **state)
+{
+	struct liarsuno_deal d = {
+		.hands = { "WLC y2 ~g5", "~g3 r1", "g7" },
+		.discard = "y9", .draw = "b1", .first = 0,
+	};
+	struct fx *f = lx_new(3, 2);
+
+	(void)state;
+	lx_stack(f, &d);
+	fx_ok(f, 0, "!play WLC red");
+	fx_ok(f, 1, "put r1");
+	fx_ok(f, 2, "put g7");
+	fx_ok(f, 0, "done");
+	assert_said(f, GAME_PUBLIC, "{p:0} is done: under the WLC go the "
+	    "cards of {p:1}, {p:2}. {p:2} goes out, scoring 10.");
+	lx_assert_over(f, (const int[]){ 3, 2, 1 }, 2,
+	    (const int[]){ 0, 0, 10 });
+	fx_free(f);
+}
+
 /* The put cards' time runs out: the table puts for whoever has not,
  * the first card of the colour in the sorted hand, else the first
  * card (a lie). */
 static void
 test_put_timeout(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, NULL);
 
 	(void)state;
 	fx_ok(f, 0, "!play WLC green");
@@ -316,7 +431,7 @@ test_put_timeout(void **state)
 	assert_string_equal(lx_timeout(f), "-1 close");
 	assert_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:1}, "
 	    "{p:3}. All cards are in: {p:0} turns them over.");
-	assert_said(f, 1, "You put {grn:g4}. Hand (3): {red:r1} {grn:~g3} "
+	assert_said(f, 1, "You put {grn:g4}. Hand (3): {yel:y1} {grn:~g3} "
 	    "WLC; put: {grn:g4}");
 	assert_said(f, 3, "You put {grn:g7}. Hand (2): {blu:b2} ~+4; put: "
 	    "{grn:g7}");
@@ -326,14 +441,14 @@ test_put_timeout(void **state)
 	fx_free(f);
 
 	/* No card of the colour: the first card of the sorted hand. */
-	f = deal(4, 0);
+	f = deal(4, 0, NULL);
 	fx_ok(f, 0, "!play WLC blue");
-	fx_ok(f, 1, "put r1");
+	fx_ok(f, 1, "put y1");
 	fx_ok(f, 3, "put b2");
 	assert_string_equal(lx_timeout(f), "-1 close");
 	assert_said(f, GAME_PUBLIC, "Time is up: a card is put for {p:2}. "
 	    "All cards are in: {p:0} turns them over.");
-	assert_lx_cards(f, -3, "r1 r5 b2");
+	assert_lx_cards(f, -3, "y1 r5 b2");
 	fx_free(f);
 }
 
@@ -342,7 +457,7 @@ test_put_timeout(void **state)
 static void
 test_accuse_timeout(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, "y6 b5");
 
 	(void)state;
 	fx_ok(f, 0, "!play WLC red");
@@ -355,7 +470,7 @@ test_accuse_timeout(void **state)
 	assert_string_equal(lx_timeout(f), "0 accuse 2");
 	fx_free(f);
 
-	f = deal(4, 1);
+	f = deal(4, 1, "y6 b5");
 	fx_ok(f, 0, "!play WLC red");
 	fx_ok(f, 1, "put ~g3");
 	fx_ok(f, 2, "put y6");
@@ -373,7 +488,7 @@ test_accuse_timeout(void **state)
 static void
 test_leave(void **state)
 {
-	struct fx *f = deal(4, 0);
+	struct fx *f = deal(4, 0, NULL);
 
 	(void)state;
 	fx_ok(f, 0, "!play WLC red");
@@ -383,14 +498,14 @@ test_leave(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:0} leaves the game; 2 cards go "
 	    "under the draw pile. The Wild Liar's Challenge is off: the put "
 	    "cards go back. {p:1} to play.");
-	assert_lx_cards(f, 1, "r1 g4 ~g3 WLC");
+	assert_lx_cards(f, 1, "y1 g4 ~g3 WLC");
 	assert_lx_cards(f, 2, "r5 ~r8 y6");
 	assert_lx_cards(f, -3, "");
 	assert_lx_top(f, "red WLC");
 	lx_assert_turn(f, 1, 0, -1);
 	fx_free(f);
 
-	f = deal(4, 0);
+	f = deal(4, 0, NULL);
 	fx_ok(f, 0, "!play WLC red");
 	fx_ok(f, 1, "put ~g3");
 	fx_ok(f, 3, "put b2");
@@ -409,7 +524,7 @@ test_leave(void **state)
 	fx_free(f);
 
 	/* The last card not turned over leaving ends the challenge. */
-	f = deal(4, 0);
+	f = deal(4, 0, "y6 b5");
 	fx_ok(f, 0, "!play WLC red");
 	fx_ok(f, 1, "put ~g3");
 	fx_ok(f, 2, "put y6");
@@ -431,6 +546,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_last_card),
 		T(test_put),
+		T(test_put_colour),
 		T(test_caught_then_colour),
 		T(test_everyone_caught),
 		T(test_caught_nothing_to_draw),
@@ -439,6 +555,8 @@ main(void)
 		T(test_unturned_last_card),
 		T(test_put_timeout),
 		T(test_accuse_timeout),
+		T(test_done),
+		T(test_done_last_card),
 		T(test_leave),
 	};
 
