@@ -166,7 +166,10 @@ cat_seats(char **line, unsigned bits)
 	}
 }
 
-/* Appends to *line what seat is asked to do now, if anything. */
+/* Appends to *line what seat is asked to do now, if anything: always
+ * starting "Your turn", and said first in the seat's line
+ * (lu_say_all()), before its news, so that the line a player must act
+ * on starts so. */
 static void
 cat_prompt(const struct game *g, int seat, char **line)
 {
@@ -184,7 +187,7 @@ cat_prompt(const struct game *g, int seat, char **line)
 	case PH_DRAWN:
 		if (seat != g->turn)
 			return;
-		game_cat(line, " You drew ");
+		game_cat(line, " Your turn: you drew ");
 		lu_cat_card(line, g->drawn);
 		game_cat(line, ": play it on ");
 		lu_cat_match(g, line);
@@ -192,22 +195,22 @@ cat_prompt(const struct game *g, int seat, char **line)
 		return;
 	case PH_SWAP:
 		if (seat == g->turn)
-			game_cat(line, " Your 7: swap NICK takes their hand "
-			    "for yours.");
+			game_cat(line, " Your turn: your 7 swaps hands: swap "
+			    "NICK takes their hand for yours.");
 		return;
 	case PH_PUT:
 		if (!(g->owe_put & (1u << seat)))
 			return;
-		game_cat(line, " Wild Liar's Challenge: put a {%s:%s} card "
-		    "face down, to me: put CARD (without one, put any card "
-		    "and bluff).", lu_colour_markup(g->wlc_colour),
+		game_cat(line, " Your turn: Wild Liar's Challenge: put a "
+		    "{%s:%s} card face down, to me: put CARD (without one, "
+		    "put any card and bluff).", lu_colour_markup(g->wlc_colour),
 		    lu_colour_name(g->wlc_colour));
 		return;
 	case PH_ACCUSE:
 		if (seat != g->turn)
 			return;
-		game_cat(line, " Turn the put cards over, one at a time: "
-		    "challenge NICK (");
+		game_cat(line, " Your turn: turn the put cards over, one at a "
+		    "time: challenge NICK (");
 		cat_seats(line, g->unturned);
 		game_cat(line, "), or stop: done.");
 		return;
@@ -232,7 +235,7 @@ cat_hand(const struct game *g, int seat, char **line)
 void
 lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 {
-	char *line;
+	char *line, *news;
 	int s;
 
 	if (sd->reshuffled)
@@ -243,10 +246,15 @@ lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 		memmove(sd->pub, sd->pub + 1, strlen(sd->pub));
 	game_say_line(out, &sd->pub);
 	for (s = 0; s < g->nseats; s++) {
-		line = sd->priv[s];
+		news = sd->priv[s];
 		sd->priv[s] = NULL;
-		if (line != NULL || sd->asked || (sd->hands & (1u << s)))
+		line = NULL;
+		if (news != NULL || sd->asked || (sd->hands & (1u << s)))
 			cat_prompt(g, s, &line);
+		if (news != NULL)
+			game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ",
+			    news);
+		free(news);
 		if (line == NULL && !(sd->hands & (1u << s)))
 			continue;
 		if (g->in[s])
@@ -594,13 +602,15 @@ static const char *const liarsuno_rules[] = {
 	"play it or {c:pass}.",
 	"Doubt a face-down card? {c:challenge}: if the claim was true you "
 	"draw a card; a lie goes back to its player, who draws one more. "
-	"Skip, Reverse, +2 and +4 act even when they were lies.",
+	"Skip, Reverse, +2 and +4 act once the card stands: a caught lie "
+	"does nothing.",
 	"After your 7, {c:swap bob} swaps hands with bob; a 0 passes every "
 	"hand on. With one card left call {c:uno}, or {c:play r5 uno}: "
 	"caught first by someone else's {c:uno}, you draw two.",
 	"After a WLC everyone else puts a card face down, in private, "
-	"{m:put ~r5}, as the colour named; its player turns them over one "
-	"by one, {c:challenge bob}, until one is of the colour.",
+	"{m:put ~r5}: one of the colour named if they hold one. Its player "
+	"turns them over one by one, {c:challenge bob}, until one is of "
+	"the colour, or stops: {c:done}.",
 	NULL,
 };
 

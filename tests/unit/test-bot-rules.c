@@ -312,7 +312,8 @@ test_help_at_table(void **state)
 	harness_say(h, "bob", CH, "!help");
 	assert_true(harness_find(h, 0, "Commands: games, play", "unignore. ",
 	    "Liar's UNO moves: play, draw, pass, swap, challenge, uno, put "
-	    "(in private); !rules liarsuno MOVE explains one.", NULL) == 0);
+	    "(in private), done; !rules liarsuno MOVE explains one.", NULL) ==
+	    0);
 	harness_clear(h);
 	harness_say(h, "alice", "cheaterbot", "rules");
 	assert_true(harness_find(h, 0, "NOTICE alice :Liar's UNO (2-10 "

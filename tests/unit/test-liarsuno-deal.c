@@ -385,7 +385,7 @@ test_views(void **state)
 	    "{p:1} drew a card: plays it or passes. Cards: {p:0} 2, {p:1} 4, "
 	    "{p:2} 2, draw pile 102.");
 	liarsuno_ops.view(f->g, 1, &f->out);
-	assert_said(f, 1, "You drew {blu:b1}: play it on {red:r8}, or "
+	assert_said(f, 1, "Your turn: you drew {blu:b1}: play it on {red:r8}, or "
 	    "pass. Hand (4): {grn:g5} {blu:b1 b5 ~bS}");
 	fx_free(f);
 }

@@ -205,7 +205,7 @@ test_draw_pass(void **state)
 	fx_refused(f, 0, "pass", "pass keeps a card you drew: draw first");
 	fx_ok(f, 0, "!draw");
 	assert_said(f, GAME_PUBLIC, "{p:0} draws a card.");
-	assert_said(f, 0, "You drew {blu:b1}: play it on {red:r9}, or "
+	assert_said(f, 0, "Your turn: you drew {blu:b1}: play it on {red:r9}, or "
 	    "pass. Hand (8): {red:r4 ~r5 ~rS} {yel:y2 y9} {grn:~g3 ~g9} "
 	    "{blu:b1}");
 	lx_assert_turn(f, 0, 0, -1);
@@ -231,7 +231,7 @@ test_draw_play(void **state)
 
 	(void)state;
 	fx_ok(f, 0, "draw");
-	assert_said(f, 0, "You drew {red:~rS}: play it on {red:r9}, or "
+	assert_said(f, 0, "Your turn: you drew {red:~rS}: play it on {red:r9}, or "
 	    "pass. Hand (8): {red:r4 ~r5 ~rS ~rS} {yel:y2 y9} {grn:~g3 "
 	    "~g9}");
 	fx_ok(f, 0, "play ~rS");

@@ -48,7 +48,7 @@ test_seven_choose(void **state)
 	fx_ok(f, 0, "!play r7");
 	assert_said(f, GAME_PUBLIC, "{p:0} plays {red:r7}. {p:0} chooses "
 	    "whose hand to take.");
-	assert_said(f, 0, "Your 7: swap NICK takes their hand for yours. "
+	assert_said(f, 0, "Your turn: your 7 swaps hands: swap NICK takes their hand for yours. "
 	    "Hand (5): {red:r0 ~r0 ~r7} {yel:y2} {grn:~g3}");
 	lx_assert_turn(f, 0, 0, -1);
 	fx_refused(f, 0, "draw", "swap hands first: swap NICK");

@@ -81,7 +81,7 @@ test_put(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:0} plays WLC, naming {red:red}. "
 	    "Wild Liar's Challenge: everyone else puts a {red:red} card face "
 	    "down, in private.");
-	assert_said(f, 1, "Wild Liar's Challenge: put a {red:red} card "
+	assert_said(f, 1, "Your turn: Wild Liar\'s Challenge: put a {red:red} card "
 	    "face down, to me: put CARD (without one, put any card and "
 	    "bluff). Hand (4): {yel:y1} {grn:g4 ~g3} WLC");
 	/* Its player only lost the card played and is asked nothing. */
@@ -108,7 +108,7 @@ test_put(void **state)
 	fx_ok(f, 2, "put r5");
 	assert_said(f, GAME_PUBLIC, "{p:2} has put a card. All cards are "
 	    "in: {p:0} turns them over.");
-	assert_said(f, 0, "Turn the put cards over, one at a time: "
+	assert_said(f, 0, "Your turn: turn the put cards over, one at a time: "
 	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
 	    "{yel:y2} {grn:~g5}");
 	lx_assert_turn(f, 0, 0, -1);
@@ -361,7 +361,7 @@ test_done(void **state)
 	fx_ok(f, 1, "put ~g3");
 	fx_ok(f, 2, "put r5");
 	fx_ok(f, 3, "put b2");
-	assert_said(f, 0, "Turn the put cards over, one at a time: "
+	assert_said(f, 0, "Your turn: turn the put cards over, one at a time: "
 	    "challenge NICK ({p:1}, {p:2}, {p:3}), or stop: done. Hand (2): "
 	    "{yel:y2} {grn:~g5}");
 	fx_refused(f, 1, "done", "only the WLC's player stops turning put "
