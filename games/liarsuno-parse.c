@@ -378,7 +378,7 @@ check_challenge(const struct game *g, int seat, char **cause)
 {
 	if (g->phase == PH_ACCUSE && seat == g->wlc_seat)
 		return game_fail(cause, "name whose card you turn over: "
-		    "challenge NICK");
+		    "challenge NICK, or stop: done");
 	if (g->phase == PH_SWAP && g->down >= 0)
 		return game_fail(cause, "wait: the face-down 7 may be "
 		    "challenged once the hands are swapped");

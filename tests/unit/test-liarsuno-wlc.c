@@ -167,7 +167,7 @@ test_caught_then_colour(void **state)
 	fx_ok(f, 2, "put r5");
 	fx_ok(f, 3, "put b2");
 	fx_refused(f, 0, "challenge", "name whose card you turn over: "
-	    "challenge NICK");
+	    "challenge NICK, or stop: done");
 	fx_refused(f, 1, "challenge {p:2}", "only the WLC's player turns put "
 	    "cards over, once all are in");
 	fx_refused(f, 1, "challenge", "there is no face-down card to "
