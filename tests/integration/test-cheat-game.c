@@ -964,8 +964,7 @@ test_exit(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(driver_bot_stop(&w->d), 0);
-	assert_non_null(client_wait_glob(cl(w, 0), ":cheaterbot!* QUIT *", 0));
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 int

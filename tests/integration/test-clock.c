@@ -121,16 +121,6 @@ all_see(struct world *w, const char *want, int timeout_ms)
 	}
 }
 
-/* SIGTERM: the bot says goodbye and exits 0, which under ASan also means
- * it leaked nothing, through reloads and reconnects too. */
-static void
-bot_exits(struct world *w)
-{
-	assert_int_equal(driver_bot_stop(&w->d), 0);
-	assert_non_null(
-	    client_wait_glob(player(w, 0), ":cheaterbot!* QUIT *bye*", 0));
-}
-
 /* The game as the database has it now, into w->ng[k]. */
 static struct driver_game *
 load(struct world *w, int k)
@@ -358,7 +348,7 @@ test_turn_timeout(void **state)
 		assert_int_equal(
 		    count_told(w, i, 0, "left for your turn"),
 		    i == seat);
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* carol never moves: her first timeout plays for her, the second removes
@@ -396,7 +386,7 @@ test_removal(void **state)
 	    store_stats(w->d.store, "carol", "cheat", &st, NULL), 0);
 	assert_int_equal(st.games, 1);
 	assert_int_equal(st.wins, 0);
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* The server goes away for away_ms at least and comes back on the same
@@ -468,7 +458,7 @@ test_server_restart(void **state)
 	play_out(w, -1);
 	assert_int_equal(
 	    ngircd_bot_log_count(&w->d.bot, "registered as cheaterbot"), 2);
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* Notices from the bot to player i from line from on that contain text,
@@ -567,7 +557,7 @@ test_reload(void **state)
 	server_restart(w, 0, "#more");
 	assert_null(client_wait_glob(alice, ":cheaterbot!* JOIN *#more", 1));
 	assert_false(step(w, -1));
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 int

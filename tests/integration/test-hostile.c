@@ -520,16 +520,6 @@ fire(struct world *w)
 	hostiles_pump(w);
 }
 
-static int
-tables_on(const struct driver *d)
-{
-	int k, n = 0;
-
-	for (k = 0; k < d->ntables; k++)
-		n += d->t[k].state != DRIVER_OFF;
-	return n;
-}
-
 /* A game at each table, played to its end under fire. */
 static void
 play_round(struct world *w)
@@ -545,7 +535,7 @@ play_round(struct world *w)
 		ops = game_table[v];
 		driver_deal(d, k, ops, ops->min_seats > 3 ? ops->min_seats : 3);
 	}
-	while (tables_on(d) > 0) {
+	while (driver_games_on(d) > 0) {
 		/* First, while moves are chosen (READY), not yet on their
 		 * way: the moves out of turn need the model to be the
 		 * bot's game. */

@@ -708,6 +708,16 @@ driver_replay(struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx)
 	free(said);
 }
 
+int
+driver_games_on(const struct driver *d)
+{
+	int k, n = 0;
+
+	for (k = 0; k < d->ntables; k++)
+		n += d->t[k].state != DRIVER_OFF;
+	return n;
+}
+
 long
 driver_play(struct driver *d, int k, long max_moves, int ms)
 {

@@ -259,6 +259,19 @@ driver_bot_stop(struct driver *d)
 }
 
 void
+driver_bot_exits(struct driver *d, int k, int i)
+{
+	int rc = driver_bot_stop(d);
+
+	if (rc != 0)
+		driver_fail(d, "the bot exited with status %d", rc);
+	if (client_wait_glob(&d->t[k].p[i].cl, ":" DRIVER_BOT_NICK
+	    "!* QUIT *bye*", 0) == NULL)
+		driver_fail(d, "%s never saw the bot say goodbye",
+		    d->t[k].p[i].nick);
+}
+
+void
 driver_connect(struct driver *d, int k, int i, const char *nick,
     const char *user, int join)
 {
@@ -624,6 +637,21 @@ driver_sql(struct driver *d, const char *sql, char *out, size_t size)
 	out[n] = '\0';
 	if (pclose(f) != 0)
 		driver_fail(d, "sqlite3 failed on '%s': %s", sql, out);
+}
+
+void
+driver_results(struct driver *d, int64_t id, const char *more, char *out,
+    size_t size)
+{
+	char sql[1024];
+
+	snprintf(sql, sizeof sql,
+	    "SELECT variant || ' ' || state FROM games WHERE id = %lld;"
+	    " SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' || %s"
+	    " FROM results r JOIN players p ON p.id = r.player"
+	    " WHERE r.game = %lld ORDER BY r.seat;",
+	    (long long)id, more, (long long)id);
+	driver_sql(d, sql, out, size);
 }
 
 void

@@ -202,6 +202,9 @@ void driver_write_conf(struct driver *d, const char *text);
 void driver_bot_up(struct driver *d);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
+/* SIGTERM: the bot says goodbye (QUIT :bye, as player i of table k sees
+ * it) and exits 0, which under ASan also means it leaked nothing. */
+void driver_bot_exits(struct driver *d, int k, int i);
 
 /* Players. */
 
@@ -303,6 +306,9 @@ int driver_send(struct driver *d, int k);
  * fails the test on a move not made in time.  The number of tables that
  * still wait for something. */
 int driver_poll(struct driver *d);
+
+/* How many tables have a game on (not DRIVER_OFF). */
+int driver_games_on(const struct driver *d);
 
 /* Plays table k's game (dealt) to its end, choosing, sending and polling,
  * pumping every ms between polls; fails the test past max_moves.  The
@@ -414,6 +420,12 @@ void driver_check_told(struct driver *d, struct driver_table *t,
 /* Runs sql with the sqlite3 shell on the database, read-only; its output
  * (rows one a line) into out.  Fails the test if sqlite3 does. */
 void driver_sql(struct driver *d, const char *sql, char *out, size_t size);
+
+/* Game id's variant and state ("cheat finished"), then a line per seat in
+ * seat order: its nick, place and won, then the SQL columns more
+ * ("r.points", of results r), each after a space; into out. */
+void driver_results(struct driver *d, int64_t id, const char *more,
+    char *out, size_t size);
 
 /* Opens the database on a connection of its own (read-only) and runs
  * PRAGMA integrity_check (store_check()); fails the test unless it is
