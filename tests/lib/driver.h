@@ -1,10 +1,10 @@
 /*
- * The scripted-table harness every integration test plays through: a
- * real ngircd on a free loopback port (or a server the suite started),
- * the real bot binary, scripted players over real sockets in one or more
- * channels ("tables"), and the bot's database read back read-only.  Every
- * process is started and stopped by its pid; driver_close() stops them
- * whatever state a failed test left them in.
+ * The scripted-table harness, for every integration test that plays at a
+ * table: a real ngircd on a free loopback port (or a server the suite
+ * started), the real bot binary, scripted players over real sockets in
+ * one or more channels ("tables"), and the bot's database read back
+ * read-only.  Every process is started and stopped by its pid;
+ * driver_close() stops them whatever state a failed test left them in.
  *
  * The truth is the database.  A game is rebuilt from it by the driver's
  * own model, not the bot's resume code: the variant, options, seed and
