@@ -1,7 +1,8 @@
 /*
  * A whole game of Cheat over real sockets: a real ngircd, the real bot
- * binary and three scripted players, alice, bob and carol, who open a
- * lobby in #cheater, sit in, are dealt their hands and play to the end.
+ * binary and three scripted players (tests/lib/driver.h), alice, bob and
+ * carol, who open a lobby in #cheater, sit in, are dealt their hands and
+ * play to the end, knowing the game only from the lines they receive.
  * Timers are shortened by a configuration file, so the game takes seconds.
  *
  * The players' strategy is simple and deterministic (the deal is fixed by
@@ -23,7 +24,6 @@
  * !stats reports them; and the bot exits cleanly (under ASan: no leaks).
  */
 #include <fnmatch.h>
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,16 +31,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "storage/store.h"
-#include "tests/lib/client.h"
-#include "tests/lib/ngircd.h"
+#include "tests/lib/driver.h"
 
 #define CHAN "#cheater"
-#define SEED "1"
+#define SEED 1 /* the bot's --seed: the same deal every run */
 #define NPLAYERS 3
 #define DECK 52
 #define CARD_SIZE 8    /* "10♥" and its NUL fit */
@@ -49,7 +47,12 @@
 #define TEXT_SIZE 2048 /* one line, stripped */
 #define HAND_LEAD "[" CHAN "] Your hand"
 #define TURN_LEAD "[" CHAN "] Your turn: "
-#define BOT_JOIN ":cheaterbot!* JOIN *" CHAN
+
+static const char conf_text[] =
+    "timers = { challenge_min = 0.2; challenge_close = 1;\n"
+    "    challenge_tie = 0.1; turn = 30; turn_warning = 5;\n"
+    "    lobby_start = 1; };\n"
+    "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n";
 
 static const char *const nicks[NPLAYERS] = {"alice", "bob", "carol"};
 
@@ -89,20 +92,14 @@ struct play {
 
 struct player {
 	const char *nick;
-	struct client cl;
 	struct hand hand; /* as the bot last sent it */
 };
 
 /* Everything the tests start lives here, so that the group teardown stops
  * and frees it even when an assertion ends a test early. */
 struct world {
-	char *dir;
-	struct ngircd irc;
-	struct ngircd_bot bot;
+	struct driver d; /* ngircd, the bot, the players' connections */
 	struct player p[NPLAYERS];
-	char port[16];
-	char db[PATH_MAX];
-	char conf[PATH_MAX];
 	char text[TEXT_SIZE]; /* the channel line last read */
 
 	int next;       /* the player to move, or -1 */
@@ -252,20 +249,20 @@ play_honest(const struct play *pl)
 
 /* Lines. */
 
-/* The text of an IRC line: what follows " :" after the prefix. */
-static const char *
-msg_text(const char *line)
+/* Player i's connection. */
+static struct client *
+cl(struct world *w, int i)
 {
-	const char *s = strstr(line + 1, " :");
-
-	return s != NULL ? s + 2 : "";
+	return &w->d.t[0].p[i].cl;
 }
 
 static int
 is_public(const char *line, const void *arg)
 {
+	static const struct driver_line in_chan = {CHAN, NULL, NULL};
+
 	(void)arg;
-	return fnmatch(":cheaterbot!* PRIVMSG " CHAN " :*", line, 0) == 0;
+	return driver_is_line(line, &in_chan);
 }
 
 /* A private line from the bot to nick arg about #cheater. */
@@ -285,7 +282,7 @@ is_private(const char *line, const void *arg)
 static int
 is_hand(const char *line, const void *arg)
 {
-	const char *text = msg_text(line);
+	const char *text = driver_msg(line);
 
 	return is_private(line, arg) &&
 	       (strncmp(text, HAND_LEAD, strlen(HAND_LEAD)) == 0 ||
@@ -303,43 +300,24 @@ is_more(const char *line, const void *arg)
 
 	if (!is_private(line, arg))
 		return 0;
-	text = msg_text(line) + strlen("[" CHAN "] ");
+	text = driver_msg(line) + strlen("[" CHAN "] ");
 	for (p = text; *p != '\0'; p++)
 		words += *p != ' ' && (p == text || p[-1] == ' ');
 	return words > 0 && cards_scan(text, &h) == words && h.n == words;
 }
 
-/* The last lines each player received, for a failure's diagnosis. */
-static void
-dump(const struct world *w)
-{
-	const struct client *c;
-	size_t k;
-	int i;
-
-	for (i = 0; i < NPLAYERS; i++) {
-		c = &w->p[i].cl;
-		fprintf(stderr, "-- last lines of %s:\n", w->p[i].nick);
-		for (k = c->nlines > 8 ? c->nlines - 8 : 0; k < c->nlines; k++)
-			fprintf(stderr, "   %s\n", c->lines[k]);
-	}
-}
-
 static void
 assert_has(const struct world *w, const char *text, const char *want)
 {
-	if (strstr(text, want) == NULL) {
-		dump(w);
-		fail_msg("expected '%s' in '%s'", want, text);
-	}
+	if (strstr(text, want) == NULL)
+		driver_fail(&w->d, "expected '%s' in '%s'", want, text);
 }
 
 /* Player i says text in the channel. */
 static void
 say(struct world *w, int i, const char *text)
 {
-	assert_int_equal(
-	    client_send(&w->p[i].cl, "PRIVMSG " CHAN " :%s", text), 0);
+	driver_raw(&w->d, 0, i, "PRIVMSG " CHAN " :%s", text);
 }
 
 /* Reads the next line the bot says in the channel, as alice sees it,
@@ -347,13 +325,8 @@ say(struct world *w, int i, const char *text)
 static const char *
 next_public(struct world *w, int timeout_ms)
 {
-	const char *raw = client_wait(&w->p[0].cl, is_public, NULL, timeout_ms);
-
-	if (raw == NULL) {
-		dump(w);
-		fail_msg("the bot said nothing more in " CHAN);
-	}
-	client_strip(msg_text(raw), w->text, sizeof w->text);
+	snprintf(w->text, sizeof w->text, "%s",
+	    driver_wait_chan(&w->d, 0, 0, 0, NULL, timeout_ms));
 	return w->text;
 }
 
@@ -369,12 +342,10 @@ read_hand_line(struct world *w, int i,
 	int n, k;
 
 	out->n = 0;
-	raw = client_wait(&p->cl, match, p->nick, 0);
-	if (raw == NULL) {
-		dump(w);
-		fail_msg("no hand line for %s", p->nick);
-	}
-	client_strip(msg_text(raw), text, TEXT_SIZE);
+	raw = client_wait(cl(w, i), match, p->nick, 0);
+	if (raw == NULL)
+		driver_fail(&w->d, "no hand line for %s", p->nick);
+	client_strip(driver_msg(raw), text, TEXT_SIZE);
 	if (strcmp(text, "[" CHAN "] Your hand is empty") == 0)
 		return;
 	hand = strstr(text, "Your hand (");
@@ -383,9 +354,9 @@ read_hand_line(struct world *w, int i,
 	k = cards_scan(hand, out);
 	assert_int_equal(k, out->n);
 	while (out->n < n) {
-		raw = client_wait(&p->cl, is_more, p->nick, 0);
+		raw = client_wait(cl(w, i), is_more, p->nick, 0);
 		assert_non_null(raw);
-		client_strip(msg_text(raw), text, sizeof text);
+		client_strip(driver_msg(raw), text, sizeof text);
 		cards_scan(text, out);
 	}
 	assert_int_equal(out->n, n);
@@ -407,7 +378,7 @@ static int
 is_turn(const char *line, const void *arg)
 {
 	return is_private(line, arg) &&
-	       strncmp(msg_text(line), TURN_LEAD, strlen(TURN_LEAD)) == 0;
+	       strncmp(driver_msg(line), TURN_LEAD, strlen(TURN_LEAD)) == 0;
 }
 
 static void
@@ -518,8 +489,7 @@ send_play(struct world *w, const struct play *pl)
 	if (!pl->face_up)
 		snprintf(line + len, sizeof line - len, " as %d %s", pl->count,
 		    rank_many[pl->rank]);
-	assert_int_equal(
-	    client_send(&w->p[pl->who].cl, "PRIVMSG cheaterbot :%s", line), 0);
+	driver_raw(&w->d, 0, pl->who, "PRIVMSG cheaterbot :%s", line);
 }
 
 /* The play's public line: who laid how many cards as what, and the cards
@@ -757,35 +727,6 @@ await_close(struct world *w)
 /* Setting up and tearing down. */
 
 static int
-write_conf(struct world *w)
-{
-	FILE *f;
-
-	snprintf(w->conf, sizeof w->conf, "%s/bot.cfg", w->dir);
-	if ((f = fopen(w->conf, "w")) == NULL)
-		return -1;
-	fputs("timers = { challenge_min = 0.2; challenge_close = 1;\n"
-	      "    challenge_tie = 0.1; turn = 30; turn_warning = 5;\n"
-	      "    lobby_start = 1; };\n"
-	      "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
-	    f);
-	return fclose(f) == 0 ? 0 : -1;
-}
-
-static int
-start_bot(struct world *w)
-{
-	const char *args[] = {"-c", w->conf, "--server", "127.0.0.1", "--port",
-	    w->port, "--channel", CHAN, "--db", w->db, "--seed", SEED, NULL};
-
-	return ngircd_bot_start(&w->bot, w->dir, "bot", args);
-}
-
-static int world_teardown(void **state);
-
-/* ngircd, the three players in #cheater, then the bot, so that alice sees
- * it join.  On failure, whatever was started is stopped again. */
-static int
 world_setup(void **state)
 {
 	struct world *w = calloc(1, sizeof *w);
@@ -795,45 +736,19 @@ world_setup(void **state)
 	if (w == NULL)
 		return -1;
 	w->winner = w->next = -1;
-	for (i = 0; i < NPLAYERS; i++) {
+	for (i = 0; i < NPLAYERS; i++)
 		w->p[i].nick = nicks[i];
-		w->p[i].cl.fd = -1;
-	}
-	if ((w->dir = ngircd_tmpdir()) == NULL || write_conf(w) != 0 ||
-	    ngircd_start(&w->irc, w->dir, 0) != 0)
-		goto fail;
-	snprintf(w->port, sizeof w->port, "%d", w->irc.port);
-	snprintf(w->db, sizeof w->db, "%s/bot.db", w->dir);
-	for (i = 0; i < NPLAYERS; i++) {
-		if (client_open(&w->p[i].cl, w->irc.port, nicks[i]) != 0 ||
-		    client_join(&w->p[i].cl, CHAN) != 0)
-			goto fail;
-	}
-	if (start_bot(w) != 0)
-		goto fail;
-	if (client_wait_glob(&w->p[0].cl, BOT_JOIN, 10000) == NULL)
-		goto fail;
 	return 0;
-fail:
-	world_teardown(state);
-	*state = NULL;
-	return -1;
 }
 
 static int
 world_teardown(void **state)
 {
 	struct world *w = *state;
-	int i;
 
 	if (w == NULL)
 		return 0;
-	ngircd_bot_stop(&w->bot);
-	for (i = 0; i < NPLAYERS; i++)
-		client_close(&w->p[i].cl);
-	ngircd_stop(&w->irc);
-	ngircd_rmdir(w->dir);
-	free(w->dir);
+	driver_close(&w->d);
 	free(w);
 	return 0;
 }
@@ -851,6 +766,11 @@ test_deal(void **state)
 	char want[64];
 	int i, k;
 
+	/* ngircd, the three players in #cheater (alice first, its
+	 * operator), then the bot, so that alice sees it join */
+	driver_name(&w->d, 0, CHAN, nicks, NPLAYERS);
+	w->d.bot_seed = SEED;
+	driver_open(&w->d, 1, conf_text, SEED);
 	say(w, 0, "!play cheat");
 	assert_has(w, next_public(w, 0), "alice opens a Cheat lobby");
 	say(w, 1, "!join");
@@ -935,7 +855,7 @@ sweep_line(
     const struct world *w, int i, const char *line, int taken, struct sweep *sw)
 {
 	struct hand cards = {0};
-	const char *text = msg_text(line);
+	const char *text = driver_msg(line);
 	int n = cards_scan(text, &cards);
 
 	if (is_public(line, NULL)) {
@@ -973,7 +893,7 @@ test_secrets(void **state)
 
 	for (i = 0; i < NPLAYERS; i++) {
 		memset(&sw, 0, sizeof sw);
-		c = &w->p[i].cl;
+		c = cl(w, i);
 		for (k = 0; k < c->nlines; k++) {
 			client_strip(c->lines[k], line, sizeof line);
 			sweep_line(w, i, line, c->taken[k], &sw);
@@ -984,38 +904,20 @@ test_secrets(void **state)
 	}
 }
 
-/* Runs sql with the sqlite3 shell on the bot's database, read-only, into
- * out. */
-static void
-run_sql(const struct world *w, const char *sql, char *out, size_t size)
-{
-	char cmd[PATH_MAX + 512];
-	size_t n;
-	FILE *f;
-
-	snprintf(cmd, sizeof cmd, "sqlite3 -readonly '%s' \"%s\"", w->db, sql);
-	f = popen(cmd, "r");
-	assert_non_null(f);
-	n = fread(out, 1, size - 1, f);
-	out[n] = '\0';
-	assert_int_equal(pclose(f), 0);
-}
-
 static void
 test_database(void **state)
 {
 	struct world *w = *state;
 	struct store_stats st;
-	struct store *s;
-	char out[1024], want[1024], uri[PATH_MAX + 32], *cause = NULL;
+	char out[1024], want[1024];
 	size_t len = 0;
 	int i;
 
 	assert_true(w->winner >= 0);
-	run_sql(
-	    w, "SELECT variant || ' ' || state FROM games;", out, sizeof out);
+	driver_sql(
+	    &w->d, "SELECT variant || ' ' || state FROM games;", out, sizeof out);
 	assert_string_equal(out, "cheat finished\n");
-	run_sql(w,
+	driver_sql(&w->d,
 	    "SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' || "
 	    "r.points FROM results r JOIN players p ON p.id = r.player "
 	    "ORDER BY r.seat;",
@@ -1026,18 +928,13 @@ test_database(void **state)
 		    i == w->winner, w->p[i].hand.n);
 	assert_string_equal(out, want);
 
-	snprintf(uri, sizeof uri, "file:%s?mode=ro", w->db);
-	s = store_open(uri, &cause);
-	if (s == NULL)
-		fail_msg("%s", cause);
 	for (i = 0; i < NPLAYERS; i++) {
 		assert_int_equal(
-		    store_stats(s, nicks[i], "cheat", &st, NULL), 0);
+		    store_stats(w->d.store, nicks[i], "cheat", &st, NULL), 0);
 		assert_int_equal(st.games, 1);
 		assert_int_equal(st.wins, i == w->winner);
 		assert_int_equal(st.streak, i == w->winner);
 	}
-	store_close(s);
 }
 
 static void
@@ -1067,9 +964,7 @@ test_exit(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	assert_non_null(
-	    client_wait_glob(&w->p[0].cl, ":cheaterbot!* QUIT *", 0));
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 int

@@ -711,18 +711,13 @@ static void
 test_database(void **state)
 {
 	struct world *w = *state;
-	char sql[512], out[1024], want[1024];
+	char out[1024], want[1024];
 	size_t len;
 	int g, s;
 
 	for (g = 0; g < w->games; g++) {
-		snprintf(sql, sizeof sql,
-		    "SELECT variant || ' ' || state FROM games WHERE id = %lld;"
-		    " SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' ||"
-		    " coalesce(r.detail, '-') FROM results r JOIN players p"
-		    " ON p.id = r.player WHERE r.game = %lld ORDER BY r.seat;",
-		    (long long)w->id[g], (long long)w->id[g]);
-		driver_sql(&w->d, sql, out, sizeof out);
+		driver_results(&w->d, w->id[g], "coalesce(r.detail, '-')", out,
+		    sizeof out);
 		len = (size_t)snprintf(want, sizeof want, "cheater finished\n");
 		for (s = 0; s < NSEATS; s++)
 			len += (size_t)snprintf(want + len, sizeof want - len,
@@ -827,9 +822,7 @@ test_exit(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(driver_bot_stop(&w->d), 0);
-	assert_non_null(client_wait_glob(
-	    &table(w)->p[ALICE].cl, ":cheaterbot!* QUIT *", 0));
+	driver_bot_exits(&w->d, TABLE, ALICE);
 }
 
 static int

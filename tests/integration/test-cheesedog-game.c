@@ -805,18 +805,13 @@ test_database(void **state)
 {
 	struct world *w = *state;
 	struct buf *want = expect(w);
-	char sql[512], out[1024];
+	char out[1024];
 	int g, s;
 
 	for (g = 0; g < w->games; g++) {
 		w->game = g;
-		snprintf(sql, sizeof sql,
-		    "SELECT variant || ' ' || state FROM games WHERE id = %lld;"
-		    " SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' ||"
-		    " r.lost || ' ' || r.points FROM results r JOIN players p"
-		    " ON p.id = r.player WHERE r.game = %lld ORDER BY r.seat;",
-		    (long long)w->id[g], (long long)w->id[g]);
-		driver_sql(&w->d, sql, out, sizeof out);
+		driver_results(&w->d, w->id[g], "r.lost || ' ' || r.points", out,
+		    sizeof out);
 		buf_reset(want);
 		buf_adds(want, "cheesedog finished\n");
 		for (s = 0; s < w->nseats[g]; s++)
@@ -933,9 +928,7 @@ test_exit(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(driver_bot_stop(&w->d), 0);
-	assert_non_null(client_wait_glob(&table(w)->p[WATCHER].cl,
-	    ":cheaterbot!* QUIT *", 0));
+	driver_bot_exits(&w->d, TABLE, WATCHER);
 }
 
 static int

@@ -1,6 +1,6 @@
 /*
  * The bot's clock over real sockets: a real ngircd, the real bot binary
- * and three scripted players (tests/lib/netclock.c) who know the game only
+ * and three scripted players (tests/lib/driver.h) who know the game only
  * from the bot's database.  Each test starts its own server and bot with
  * short timers and checks what every player saw, in the channel and
  * privately, against the rules' own text, and what the database holds:
@@ -41,13 +41,14 @@
 #include <cmocka.h>
 
 #include "storage/store.h"
-#include "tests/lib/netclock.h"
+#include "tests/lib/driver.h"
 
+#define PLAYERS 3
 #define TURN_MS 2000
 #define CLOSE_MS 1000
 #define RECONNECT_MS 15000
 #define MAX_MOVES 200
-#define TEXT NETCLOCK_TEXT
+#define TEXT DRIVER_TEXT
 
 /* A bot's configuration: quick lines and reconnects, short windows, the
  * turn's settings, max_timeouts, the channels and any more settings. */
@@ -63,8 +64,11 @@
 #define ADMIN "commands = { admins = [ \"alice!*@*\" ]; };\n"
 #define WARNING "1 second left for your turn (!hand shows your cards)."
 
+static const char *const nicks[PLAYERS] = {"alice", "bob", "carol"};
+
 struct world {
-	struct netclock nc;
+	struct driver d;
+	int64_t id;        /* the game dealt */
 	int max_timeouts;
 	int idle_timeouts; /* of the seat that never moves */
 	int moves;         /* moves seen since the deal */
@@ -73,83 +77,105 @@ struct world {
 	char left[TEXT];   /* the line that said so */
 	long long warned;  /* when the idle seat was last warned */
 	char text[TEXT];   /* the last channel line */
-	struct netclock_game ng[2]; /* games loaded, freed at the end */
+	struct driver_game ng[2]; /* games loaded, freed at the end */
+	struct driver_said said;  /* what the last move told */
 };
 
-static void
-dump(const struct world *w)
+static struct client *
+player(struct world *w, int i)
 {
-	netclock_dump(&w->nc);
+	return &w->d.t[0].p[i].cl;
 }
 
 static void
 assert_has(const struct world *w, const char *text, const char *want)
 {
-	if (strstr(text, want) == NULL) {
-		dump(w);
-		fail_msg("expected '%s' in '%s'", want, text);
-	}
+	if (strstr(text, want) == NULL)
+		driver_fail(&w->d, "expected '%s' in '%s'", want, text);
 }
 
-/* Player i's next private line is want. */
+/* Player i's next private line about the game is want. */
 static void
 private_is(struct world *w, int i, const char *want, int timeout_ms)
 {
-	char got[TEXT];
+	const char *got = driver_wait_told(&w->d, 0, i, 0, NULL, timeout_ms);
 
-	if (netclock_private(&w->nc, i, got, timeout_ms) != 0) {
-		dump(w);
-		fail_msg("%s was not told '%s'", netclock_nicks[i], want);
-	}
-	if (strcmp(got, want) != 0) {
-		dump(w);
-		fail_msg(
-		    "%s was told '%s', not '%s'", netclock_nicks[i], got, want);
-	}
+	if (strcmp(got, want) != 0)
+		driver_fail(&w->d, "%s was told '%s', not '%s'", nicks[i], got,
+		    want);
 }
 
-/* SIGTERM: the bot says goodbye and exits 0, which under ASan also means
- * it leaked nothing, through reloads and reconnects too. */
+/* Every player in the channel sees want as the bot's next line there,
+ * within timeout_ms. */
 static void
-bot_exits(struct world *w)
+all_see(struct world *w, const char *want, int timeout_ms)
 {
-	assert_int_equal(ngircd_bot_stop(&w->nc.bot), 0);
-	assert_non_null(
-	    client_wait_glob(&w->nc.p[0], ":cheaterbot!* QUIT *bye*", 0));
+	int i;
+
+	for (i = 0; i < PLAYERS; i++) {
+		snprintf(w->text, sizeof w->text, "%s",
+		    driver_wait_chan(&w->d, 0, i, 0, NULL, timeout_ms));
+		if (strcmp(w->text, want) != 0)
+			driver_fail(&w->d, "%s saw '%s', not '%s'", nicks[i],
+			    w->text, want);
+	}
 }
 
 /* The game as the database has it now, into w->ng[k]. */
-static struct netclock_game *
+static struct driver_game *
 load(struct world *w, int k)
 {
-	netclock_game_free(&w->ng[k]);
-	if (netclock_load(&w->nc, &w->ng[k]) != 0) {
-		dump(w);
-		fail_msg("the game is not in the database");
-	}
+	driver_game_free(&w->ng[k]);
+	driver_game_load(&w->d, 0, w->id, &w->ng[k]);
 	return &w->ng[k];
 }
 
-/* Every player is sent their hand as the game in the database has it
- * (seat i is player i: they sat in that order). */
+/* Player i says text in #cheater; every player sees the bot answer there
+ * with a line containing want, the next it says there. */
 static void
-hands_seen(struct world *w)
+ask(struct world *w, int i, const char *text, const char *want)
 {
-	const struct netclock_game *ng = load(w, 0);
+	const char *got;
+	int j;
+
+	driver_raw(&w->d, 0, i, "PRIVMSG #cheater :%s", text);
+	for (j = 0; j < PLAYERS; j++) {
+		got = driver_wait_chan(&w->d, 0, j, 0, NULL, 0);
+		if (strstr(got, want) == NULL)
+			driver_fail(&w->d, "%s did not see '%s' answered "
+			    "with '%s' but '%s'", nicks[j], text, want, got);
+	}
+}
+
+/* alice opens a Cheat lobby, bob and carol sit in, alice deals: every
+ * player sees each step; every player is sent their hand as the game in
+ * the database has it (seat i is player i: they sat in that order). */
+static void
+deal(struct world *w)
+{
+	const struct driver_game *ng;
 	char want[TEXT];
 	int i;
 
-	assert_int_equal(ng->sg->nseats, NETCLOCK_PLAYERS);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++) {
-		assert_string_equal(ng->sg->seats[i].nick, netclock_nicks[i]);
-		netclock_view(ng, i, want, sizeof want);
+	ask(w, 0, "!play cheat", "alice opens a Cheat lobby");
+	ask(w, 1, "!join", "bob sits in");
+	ask(w, 2, "!join", "carol sits in");
+	ask(w, 0, "!start", "Cheat for 3 players with 1 deck");
+	driver_game_load(&w->d, 0, 0, &w->ng[0]);
+	w->id = w->ng[0].sg->id;
+	ng = load(w, 0);
+	assert_int_equal(ng->sg->nseats, PLAYERS);
+	for (i = 0; i < PLAYERS; i++) {
+		assert_string_equal(ng->sg->seats[i].nick, nicks[i]);
+		driver_game_view(&w->d, ng, i, want, sizeof want);
 		assert_has(w, want, "Your hand (");
 		private_is(w, i, want, 0);
 	}
 }
 
 /* Starts a world whose bot has these timers and max_timeouts, in
- * #cheater, with extra settings; deals a game. */
+ * #cheater (named by its configuration alone, so that a reload may change
+ * the channels), with extra settings; deals a game. */
 static struct world *
 world_start(
     void **state, const char *timers, int max_timeouts, const char *extra)
@@ -161,11 +187,11 @@ world_start(
 	*state = w;
 	w->max_timeouts = max_timeouts;
 	snprintf(conf, sizeof conf, CONF, timers, max_timeouts, CHAN, extra);
-	if (netclock_start(&w->nc, conf) != 0 || netclock_deal(&w->nc) != 0) {
-		dump(w);
-		fail_msg("no game started");
-	}
-	hands_seen(w);
+	driver_name(&w->d, 0, "#cheater", nicks, PLAYERS);
+	w->d.conf_channels = 1;
+	w->d.bot_seed = 1;
+	driver_open(&w->d, 1, conf, 1);
+	deal(w);
 	return w;
 }
 
@@ -175,43 +201,22 @@ world_teardown(void **state)
 	struct world *w = *state;
 
 	if (w != NULL) {
-		netclock_game_free(&w->ng[0]);
-		netclock_game_free(&w->ng[1]);
-		netclock_stop(&w->nc);
+		driver_game_free(&w->ng[0]);
+		driver_game_free(&w->ng[1]);
+		driver_close(&w->d);
 		free(w);
 	}
 	*state = NULL;
 	return 0;
 }
 
-/* Every player in the channel sees want as the bot's next line there,
- * within timeout_ms. */
-static void
-all_see(struct world *w, const char *want, int timeout_ms)
-{
-	int i;
-
-	for (i = 0; i < NETCLOCK_PLAYERS; i++) {
-		if (netclock_public(&w->nc, i, w->text, timeout_ms) != 0) {
-			dump(w);
-			fail_msg(
-			    "%s did not see '%s'", netclock_nicks[i], want);
-		}
-		if (strcmp(w->text, want) != 0) {
-			dump(w);
-			fail_msg("%s saw '%s', not '%s'", netclock_nicks[i],
-			    w->text, want);
-		}
-	}
-}
-
 /* The move the table makes for the seat to move when its time runs out
  * (the rules' default, or its removal), and the line that leads it. */
 static void
-timed_out(struct world *w, const struct netclock_game *ng, struct game_move *mv,
+timed_out(struct world *w, const struct driver_game *ng, struct game_move *mv,
     char *lead, size_t size)
 {
-	int seat = ng->tu.seat;
+	int seat = ng->turn.seat;
 
 	if (++w->idle_timeouts < w->max_timeouts) {
 		snprintf(lead, size, "{p:%d} ran out of time.", seat);
@@ -233,13 +238,13 @@ timed_out(struct world *w, const struct netclock_game *ng, struct game_move *mv,
 static int
 step(struct world *w, int idle)
 {
-	struct netclock_game *ng = load(w, 0), *now;
-	struct netclock_said said;
+	struct driver_game *ng = load(w, 0), *now;
+	struct driver_said *said = &w->said;
 	struct game_move mv;
 	char logged[256], lead[64] = "";
-	int n = ng->sg->nmoves, seat = ng->tu.seat, i, timeout_ms = 0;
+	int n = ng->sg->nmoves, seat = ng->turn.seat, i, timeout_ms = 0;
 
-	assert_false(ng->tu.over);
+	assert_false(ng->turn.over);
 	ng->ops->timeout(ng->g, &mv);
 	if (seat < 0)
 		timeout_ms = CLOSE_MS + 3000;
@@ -249,26 +254,36 @@ step(struct world *w, int idle)
 		timeout_ms = TURN_MS + 2000;
 		timed_out(w, ng, &mv, lead, sizeof lead);
 	} else
-		assert_int_equal(netclock_type(&w->nc, ng, &mv), 0);
+		driver_game_type(&w->d, ng, &mv);
 	game_move_format(ng->ops, &mv, logged, sizeof logged);
-	netclock_expect(ng, &mv, *lead != '\0' ? lead : NULL, &said);
-	all_see(w, said.pub, timeout_ms);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++) {
-		if (said.priv[i][0] != '\0' && !(w->gone & (1u << i)))
-			private_is(w, i, said.priv[i], 0);
+	driver_game_apply(&w->d, ng, &mv, *lead != '\0' ? lead : NULL, said);
+	all_see(w, said->pub, timeout_ms);
+	for (i = 0; i < PLAYERS; i++) {
+		if (said->priv[i][0] != '\0' && !(w->gone & (1u << i)))
+			private_is(w, i, said->priv[i], 0);
 	}
 	w->moves++;
 	if (mv.verb == GAME_VERB_LEAVE) {
 		w->gone |= 1u << idle;
-		w->left_at = w->nc.p[idle].nlines;
+		w->left_at = player(w, idle)->nlines;
 		snprintf(w->left, sizeof w->left, "%s", w->text);
 	}
 
 	now = load(w, 1);
 	assert_int_equal(now->sg->nmoves, n + 1);
 	assert_string_equal(now->sg->moves[n].text, logged);
-	assert_int_equal(now->tu.over, ng->tu.over);
-	return now->tu.over;
+	assert_int_equal(now->turn.over, ng->turn.over);
+	return now->turn.over;
+}
+
+/* How many private lines about the game to player i from line from on
+ * contain text (NULL: any). */
+static int
+count_told(struct world *w, int i, size_t from, const char *text)
+{
+	struct driver_line m = {"#cheater", nicks[i], text};
+
+	return driver_count(&w->d, 0, i, from, &m);
 }
 
 /* Plays to the end; everyone hears who won, and the database holds the
@@ -277,7 +292,7 @@ step(struct world *w, int idle)
 static int
 play_out(struct world *w, int idle)
 {
-	const struct netclock_game *ng;
+	const struct driver_game *ng;
 	struct game_result r;
 	int64_t *ids = NULL;
 	char want[TEXT], out[256];
@@ -287,23 +302,22 @@ play_out(struct world *w, int idle)
 			fail_msg("no end after %d moves", w->moves);
 	}
 	ng = load(w, 0);
-	assert_true(ng->tu.over);
+	assert_true(ng->turn.over);
 	assert_int_equal(ng->sg->nmoves, w->moves);
 	ng->ops->result(ng->g, &r);
-	assert_in_range(r.winner, 0, NETCLOCK_PLAYERS - 1);
+	assert_in_range(r.winner, 0, PLAYERS - 1);
 	snprintf(want, sizeof want, "Game over! %s wins Cheat.",
-	    netclock_nicks[r.winner]);
+	    nicks[r.winner]);
 	all_see(w, want, 0);
 
-	assert_int_equal(store_running(w->nc.store, &ids, NULL), 0);
+	assert_int_equal(store_running(w->d.store, &ids, NULL), 0);
 	free(ids);
-	assert_int_equal(netclock_sql(&w->nc,
-	                     "SELECT state, count(*) FROM games GROUP BY state;"
-	                     "SELECT count(*) FROM results;",
-	                     out, sizeof out),
-	    0);
+	driver_sql(&w->d,
+	    "SELECT state, count(*) FROM games GROUP BY state;"
+	    "SELECT count(*) FROM results;",
+	    out, sizeof out);
 	assert_string_equal(out, "finished|1\n3\n");
-	assert_int_equal(store_check(w->nc.store, NULL), 0);
+	assert_int_equal(store_check(w->d.store, NULL), 0);
 	return r.winner;
 }
 
@@ -315,26 +329,26 @@ test_turn_timeout(void **state)
 {
 	struct world *w = world_start(state, SHORT_TURN, 3, "");
 	long long dealt = ngircd_now_ms();
-	int seat = load(w, 0)->tu.seat, i;
+	int seat = load(w, 0)->turn.seat, i;
 	char want[64];
 
-	assert_in_range(seat, 0, NETCLOCK_PLAYERS - 1);
+	assert_in_range(seat, 0, PLAYERS - 1);
 	assert_false(step(w, seat));
 	assert_true(w->warned - dealt >= TURN_MS / 2 - 200);
 	assert_true(ngircd_now_ms() - w->warned >= TURN_MS / 2 - 200);
 	assert_true(ngircd_now_ms() - dealt < 2 * TURN_MS);
 	snprintf(want, sizeof want, "%s ran out of time. %s ",
-	    netclock_nicks[seat], netclock_nicks[seat]);
+	    nicks[seat], nicks[seat]);
 	assert_true(strncmp(w->text, want, strlen(want)) == 0);
 
 	/* The next player moves in time: the one warning was the first
 	 * player's. */
 	assert_false(step(w, -1));
-	for (i = 0; i < NETCLOCK_PLAYERS; i++)
+	for (i = 0; i < PLAYERS; i++)
 		assert_int_equal(
-		    netclock_count_private(&w->nc, i, 0, "left for your turn"),
+		    count_told(w, i, 0, "left for your turn"),
 		    i == seat);
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* carol never moves: her first timeout plays for her, the second removes
@@ -343,7 +357,7 @@ static void
 test_removal(void **state)
 {
 	struct world *w = world_start(state, SHORT_TURN, 2, "");
-	const struct netclock_game *ng;
+	const struct driver_game *ng;
 	struct store_stats st;
 	char out[256], want[64];
 	int i, winner, leaves = 0;
@@ -353,28 +367,26 @@ test_removal(void **state)
 	assert_has(w, w->left,
 	    "carol timed out 2 times in a row. carol leaves the game");
 	assert_int_equal(w->idle_timeouts, 2);
-	assert_int_equal(netclock_count_private(&w->nc, 2, 0, WARNING), 2);
+	assert_int_equal(count_told(w, 2, 0, WARNING), 2);
 	assert_true(w->left_at > 0);
 	assert_int_equal(
-	    netclock_count_private(&w->nc, 2, w->left_at, NULL), 0);
+	    count_told(w, 2, w->left_at, NULL), 0);
 
 	ng = load(w, 0);
 	for (i = 0; i < ng->sg->nmoves; i++)
 		leaves += strcmp(ng->sg->moves[i].text, "2 leave") == 0;
 	assert_int_equal(leaves, 1);
-	assert_int_equal(netclock_sql(&w->nc,
-	                     "SELECT seat || ' ' || place FROM results "
-	                     "ORDER BY seat;",
-	                     out, sizeof out),
-	    0);
+	driver_sql(&w->d,
+	    "SELECT seat || ' ' || place FROM results ORDER BY seat;", out,
+	    sizeof out);
 	snprintf(want, sizeof want, "0 %d\n1 %d\n2 0\n", winner == 0 ? 1 : 2,
 	    winner == 1 ? 1 : 2);
 	assert_string_equal(out, want);
 	assert_int_equal(
-	    store_stats(w->nc.store, "carol", "cheat", &st, NULL), 0);
+	    store_stats(w->d.store, "carol", "cheat", &st, NULL), 0);
 	assert_int_equal(st.games, 1);
 	assert_int_equal(st.wins, 0);
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* The server goes away for away_ms at least and comes back on the same
@@ -386,40 +398,40 @@ test_removal(void **state)
 static long long
 server_restart(struct world *w, int away_ms, const char *also)
 {
-	struct netclock *nc = &w->nc;
-	const struct netclock_game *ng = load(w, 0);
+	struct driver *d = &w->d;
+	const struct driver_game *ng = load(w, 0);
 	char status[TEXT], want[TEXT + 32];
-	int i, seat = ng->tu.seat, n = ng->sg->nmoves;
+	int i, seat = ng->turn.seat, n = ng->sg->nmoves;
 	long long down = ngircd_now_ms(), left;
 
-	assert_int_equal(ngircd_stop(&nc->irc), 0);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++)
-		client_close(&nc->p[i]);
-	assert_true(ngircd_bot_wait_log_n(&nc->bot, "reconnecting in",
-	    ngircd_bot_log_count(&nc->bot, "reconnecting in") + 1, 5000));
+	assert_int_equal(ngircd_stop(&d->irc), 0);
+	for (i = 0; i < PLAYERS; i++)
+		client_close(player(w, i));
+	assert_true(ngircd_bot_wait_log_n(&d->bot, "reconnecting in",
+	    ngircd_bot_log_count(&d->bot, "reconnecting in") + 1, 5000));
 	left = down + away_ms - ngircd_now_ms();
 	if (left > 0)
 		poll(NULL, 0, (int)left); /* time passes while it is away */
-	assert_int_equal(kill(nc->bot.pid, SIGSTOP), 0);
-	assert_int_equal(ngircd_start(&nc->irc, nc->dir, atoi(nc->port)), 0);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++)
-		assert_int_equal(netclock_connect(nc, i), 0);
+	assert_int_equal(kill(d->bot.pid, SIGSTOP), 0);
+	assert_int_equal(ngircd_start(&d->irc, d->dir, atoi(d->port)), 0);
+	for (i = 0; i < PLAYERS; i++)
+		driver_connect(d, 0, i, NULL, NULL, 1);
 	if (also != NULL)
-		assert_int_equal(client_join(&nc->p[0], also), 0);
-	assert_int_equal(kill(nc->bot.pid, SIGCONT), 0);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++)
-		assert_non_null(client_wait_glob(&nc->p[i],
-		    ":cheaterbot!* JOIN *" NETCLOCK_CHAN, RECONNECT_MS));
+		assert_int_equal(client_join(player(w, 0), also), 0);
+	assert_int_equal(kill(d->bot.pid, SIGCONT), 0);
+	for (i = 0; i < PLAYERS; i++)
+		assert_non_null(client_wait_glob(player(w, i),
+		    ":cheaterbot!* JOIN *#cheater", RECONNECT_MS));
 
 	ng = load(w, 0);
 	assert_int_equal(ng->sg->nmoves, n);
-	assert_int_equal(ng->tu.seat, seat);
-	netclock_view(ng, GAME_PUBLIC, status, sizeof status);
+	assert_int_equal(ng->turn.seat, seat);
+	driver_game_view(d, ng, GAME_PUBLIC, status, sizeof status);
 	snprintf(want, sizeof want, "The Cheat game goes on. %s", status);
 	all_see(w, want, 0);
 	assert_true(ngircd_now_ms() - down >= away_ms);
-	for (i = 0; i < NETCLOCK_PLAYERS; i++) {
-		netclock_view(ng, i, status, sizeof status);
+	for (i = 0; i < PLAYERS; i++) {
+		driver_game_view(d, ng, i, status, sizeof status);
 		private_is(w, i, status, 0);
 	}
 	return ngircd_now_ms();
@@ -437,7 +449,7 @@ test_server_restart(void **state)
 
 	for (i = 0; i < 6; i++)
 		assert_false(step(w, -1));
-	seat = load(w, 0)->tu.seat;
+	seat = load(w, 0)->turn.seat;
 	assert_true(seat >= 0);
 	back = server_restart(w, TURN_MS + 1500, NULL);
 	/* A whole turn again: warned after half of it. */
@@ -445,8 +457,8 @@ test_server_restart(void **state)
 	assert_true(ngircd_now_ms() - back >= TURN_MS / 2 - 200);
 	play_out(w, -1);
 	assert_int_equal(
-	    ngircd_bot_log_count(&w->nc.bot, "registered as cheaterbot"), 2);
-	bot_exits(w);
+	    ngircd_bot_log_count(&w->d.bot, "registered as cheaterbot"), 2);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 /* Notices from the bot to player i from line from on that contain text,
@@ -454,12 +466,12 @@ test_server_restart(void **state)
 static int
 told(const struct world *w, int i, size_t from, const char *text)
 {
-	const struct client *c = &w->nc.p[i];
+	const struct client *c = &w->d.t[0].p[i].cl;
 	char pat[64];
 	int n = 0;
 
 	snprintf(
-	    pat, sizeof pat, ":cheaterbot!* NOTICE %s :*", netclock_nicks[i]);
+	    pat, sizeof pat, ":cheaterbot!* NOTICE %s :*", nicks[i]);
 	for (; from < c->nlines; from++)
 		n += fnmatch(pat, c->lines[from], 0) == 0 &&
 		     (text != NULL
@@ -475,7 +487,7 @@ rewrite_conf(struct world *w, const char *timers, const char *chans)
 
 	snprintf(
 	    conf, sizeof conf, CONF, timers, w->max_timeouts, chans, ADMIN);
-	assert_int_equal(netclock_conf(&w->nc, conf), 0);
+	driver_write_conf(&w->d, conf);
 }
 
 /* !reload mid-game: new timers and a new channel from the admin's
@@ -485,8 +497,8 @@ static void
 test_reload(void **state)
 {
 	struct world *w = world_start(state, LONG_TURN, 3, ADMIN);
-	struct netclock *nc = &w->nc;
-	struct client *alice = &nc->p[0], *bob = &nc->p[1];
+	struct driver *d = &w->d;
+	struct client *alice = player(w, 0), *bob = player(w, 1);
 	char want[PATH_MAX + 128];
 	long long start;
 	size_t from;
@@ -502,21 +514,21 @@ test_reload(void **state)
 	assert_non_null(
 	    client_wait_glob(alice, ":cheaterbot!* JOIN *#more", 0));
 	assert_int_equal(
-	    ngircd_bot_log_count(&nc->bot, "configuration reloaded"), 1);
+	    ngircd_bot_log_count(&d->bot, "configuration reloaded"), 1);
 	/* The next move works, and the turn after it has the new timers. */
 	assert_false(step(w, -1));
-	seat = load(w, 0)->tu.seat;
+	seat = load(w, 0)->turn.seat;
 	start = ngircd_now_ms();
 	assert_false(step(w, seat));
 	assert_in_range(ngircd_now_ms() - start, TURN_MS - 300, TURN_MS + 1500);
 
 	/* A broken file: the admin is told where, nothing changes. */
-	assert_int_equal(netclock_conf(nc, "timers = {\n  turn = ;\n};\n"), 0);
+	driver_write_conf(d, "timers = {\n  turn = ;\n};\n");
 	assert_int_equal(client_send(alice, "PRIVMSG cheaterbot :!reload"), 0);
 	snprintf(want, sizeof want,
 	    ":cheaterbot!* NOTICE alice :The configuration was not reloaded: "
 	    "%s:2: *",
-	    nc->conf);
+	    d->conf);
 	assert_non_null(client_wait_glob(alice, want, 0));
 	assert_false(step(w, -1));
 
@@ -528,14 +540,14 @@ test_reload(void **state)
 	assert_false(step(w, -1));
 	assert_int_equal(told(w, 1, from, NULL), 1);
 	assert_int_equal(
-	    ngircd_bot_log_count(&nc->bot, "configuration reloaded"), 1);
-	assert_int_equal(ngircd_bot_log_count(&nc->bot, "reload failed"), 1);
+	    ngircd_bot_log_count(&d->bot, "configuration reloaded"), 1);
+	assert_int_equal(ngircd_bot_log_count(&d->bot, "reload failed"), 1);
 
 	/* SIGHUP reloads too (#more is dropped again), and tells nobody. */
 	rewrite_conf(w, LONG_TURN, CHAN);
-	assert_int_equal(kill(nc->bot.pid, SIGHUP), 0);
+	assert_int_equal(kill(d->bot.pid, SIGHUP), 0);
 	assert_true(
-	    ngircd_bot_wait_log_n(&nc->bot, "configuration reloaded", 2, 5000));
+	    ngircd_bot_wait_log_n(&d->bot, "configuration reloaded", 2, 5000));
 	assert_non_null(
 	    client_wait_glob(alice, ":cheaterbot!* PART #more *", 0));
 	assert_false(step(w, -1));
@@ -545,7 +557,7 @@ test_reload(void **state)
 	server_restart(w, 0, "#more");
 	assert_null(client_wait_glob(alice, ":cheaterbot!* JOIN *#more", 1));
 	assert_false(step(w, -1));
-	bot_exits(w);
+	driver_bot_exits(&w->d, 0, 0);
 }
 
 int

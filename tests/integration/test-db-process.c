@@ -7,11 +7,10 @@
  * to write over it a second time; once the first bot has stopped, another
  * may run on the database.
  *
- * The tests run in order on one server, one bot and two players.  Every
- * process is started and stopped by its pid (tests/lib/ngircd.h).
+ * The tests run in order on one server, one bot and two players
+ * (tests/lib/driver.h).  Every process is started and stopped by its pid.
  */
 #include <fnmatch.h>
-#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,8 +24,7 @@
 #include <cmocka.h>
 
 #include "storage/store.h"
-#include "tests/lib/client.h"
-#include "tests/lib/ngircd.h"
+#include "tests/lib/driver.h"
 #include "tests/lib/store-files.h"
 
 #define CHAN "#db"
@@ -35,77 +33,30 @@
 /* Everything a test starts lives here, so that the group teardown stops
  * and frees it even when an assertion ends the test early. */
 struct world {
-	char *dir;
-	struct ngircd irc;
-	struct ngircd_bot bot;
+	struct driver d;         /* ngircd, the bot, alice and bob */
 	struct ngircd_bot other; /* a second bot, or a backup */
-	struct client alice;
-	struct client bob;
-	char port[16];
-	char conf[PATH_MAX];
-	char db[PATH_MAX];
 	char copy[PATH_MAX];
 	char dealer[64]; /* as the deal announced it */
 };
 
-static int
-write_conf(struct world *w)
-{
-	FILE *f;
-
-	snprintf(w->conf, sizeof w->conf, "%s/bot.cfg", w->dir);
-	if ((f = fopen(w->conf, "w")) == NULL)
-		return -1;
-	fputs("flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
-	    f);
-	return fclose(f) == 0 ? 0 : -1;
-}
-
-/* Starts a bot on the world's database, with its log at dir/NAME.log.
- * One still running in b (a test that failed early) is stopped first:
- * its pid would be lost. */
+/* Starts another bot on the world's database, with its log at
+ * dir/NAME.log. */
 static int
 start_bot(struct world *w, struct ngircd_bot *b, const char *name)
 {
-	const char *args[] = {"-c", w->conf, "--server", "127.0.0.1", "--port",
-	    w->port, "--channel", CHAN, "--db", w->db, "--nick", "cheaterbot",
-	    NULL};
+	struct driver *d = &w->d;
+	const char *args[] = {"-c", d->conf, "--server", "127.0.0.1",
+	    "--port", d->port, "--channel", CHAN, "--db", d->db, "--nick",
+	    "cheaterbot", NULL};
 
-	ngircd_bot_stop(b);
-	return ngircd_bot_start(b, w->dir, name, args);
+	return ngircd_bot_start(b, d->dir, name, args);
 }
 
-static int world_teardown(void **state);
-
-/* ngircd, the two players in #db, then the bot, so that alice sees it
- * join.  On failure, whatever was started is stopped again. */
 static int
 world_setup(void **state)
 {
-	struct world *w = calloc(1, sizeof *w);
-
-	*state = w;
-	if (w == NULL)
-		return -1;
-	w->alice.fd = w->bob.fd = -1;
-	if ((w->dir = ngircd_tmpdir()) == NULL || write_conf(w) != 0 ||
-	    ngircd_start(&w->irc, w->dir, 0) != 0)
-		goto fail;
-	snprintf(w->port, sizeof w->port, "%d", w->irc.port);
-	snprintf(w->db, sizeof w->db, "%s/bot.db", w->dir);
-	snprintf(w->copy, sizeof w->copy, "%s/copy.db", w->dir);
-	if (client_open(&w->alice, w->irc.port, "alice") != 0 ||
-	    client_join(&w->alice, CHAN) != 0 ||
-	    client_open(&w->bob, w->irc.port, "bob") != 0 ||
-	    client_join(&w->bob, CHAN) != 0 ||
-	    start_bot(w, &w->bot, "bot") != 0 ||
-	    client_wait_glob(&w->alice, BOT_JOIN, 10000) == NULL)
-		goto fail;
-	return 0;
-fail:
-	world_teardown(state);
-	*state = NULL;
-	return -1;
+	*state = calloc(1, sizeof(struct world));
+	return *state != NULL ? 0 : -1;
 }
 
 static int
@@ -115,15 +66,33 @@ world_teardown(void **state)
 
 	if (w == NULL)
 		return 0;
-	ngircd_bot_stop(&w->bot);
 	ngircd_bot_stop(&w->other);
-	client_close(&w->alice);
-	client_close(&w->bob);
-	ngircd_stop(&w->irc);
-	ngircd_rmdir(w->dir);
-	free(w->dir);
+	driver_close(&w->d);
 	free(w);
 	return 0;
+}
+
+/* ngircd, alice and bob in #db, then the bot, so that alice sees it join.
+ * The first test brings it up: the driver fails the running test when
+ * something does not come up, with what it saw. */
+static struct world *
+world_up(void **state)
+{
+	static const char *const nicks[] = {"alice", "bob"};
+	struct world *w = *state;
+
+	driver_name(&w->d, 0, CHAN, nicks, 2);
+	driver_open(&w->d, 1,
+	    "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
+	    1);
+	snprintf(w->copy, sizeof w->copy, "%s/copy.db", w->d.dir);
+	return w;
+}
+
+static struct client *
+alice(struct world *w)
+{
+	return &w->d.t[0].p[0].cl;
 }
 
 /* Waits for the bot to say something containing want in the channel, as
@@ -136,7 +105,7 @@ expect_public(struct world *w, const char *want)
 
 	snprintf(pattern, sizeof pattern,
 	    ":cheaterbot!* PRIVMSG " CHAN " :*%s*", want);
-	line = client_wait_glob(&w->alice, pattern, 10000);
+	line = client_wait_glob(alice(w), pattern, 10000);
 	if (line == NULL)
 		fail_msg("the bot did not say '%s' in " CHAN, want);
 	return line;
@@ -145,16 +114,15 @@ expect_public(struct world *w, const char *want)
 static void
 test_deal(void **state)
 {
-	struct world *w = *state;
+	struct world *w = world_up(state);
 	char text[1024];
 	const char *line, *by;
 
-	assert_int_equal(
-	    client_send(&w->alice, "PRIVMSG " CHAN " :!play cheat"), 0);
+	driver_raw(&w->d, 0, 0, "PRIVMSG " CHAN " :!play cheat");
 	expect_public(w, "alice opens a Cheat lobby");
-	assert_int_equal(client_send(&w->bob, "PRIVMSG " CHAN " :!join"), 0);
+	driver_raw(&w->d, 0, 1, "PRIVMSG " CHAN " :!join");
 	expect_public(w, "bob sits in");
-	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!start"), 0);
+	driver_raw(&w->d, 0, 0, "PRIVMSG " CHAN " :!start");
 	/* Announced, so already committed (write-ahead). */
 	line = expect_public(w, "dealt by ");
 	client_strip(line, text, sizeof text);
@@ -176,14 +144,14 @@ test_second_bot_refused(void **state)
 	snprintf(want, sizeof want,
 	    "cheaterbot: database '%s' is in use by another cheaterbot "
 	    "(pid %ld)\n",
-	    w->db, (long)w->bot.pid);
+	    w->d.db, (long)w->d.bot.pid);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	/* It never reached the server: no one took the fallback nick. */
 	assert_false(ngircd_bot_wait_log(&w->other, "connecting", 0));
-	assert_null(client_wait_glob(&w->alice, ":cheaterbot_!*", 500));
+	assert_null(client_wait_glob(alice(w), ":cheaterbot_!*", 500));
 	/* The first bot plays on. */
-	assert_true(ngircd_bot_alive(&w->bot));
-	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!games"), 0);
+	assert_true(ngircd_bot_alive(&w->d.bot));
+	driver_raw(&w->d, 0, 0, "PRIVMSG " CHAN " :!games");
 	expect_public(w, "Games: ");
 }
 
@@ -193,10 +161,10 @@ static int
 run_backup(struct world *w, const char *db, const char *dest, const char *name)
 {
 	const char *args[] = {
-	    "-c", w->conf, "--db", db, "--backup", dest, NULL};
+	    "-c", w->d.conf, "--db", db, "--backup", dest, NULL};
 
 	ngircd_bot_stop(&w->other); /* as in start_bot() */
-	assert_int_equal(ngircd_bot_start(&w->other, w->dir, name, args), 0);
+	assert_int_equal(ngircd_bot_start(&w->other, w->d.dir, name, args), 0);
 	return ngircd_bot_wait(&w->other, 20000);
 }
 
@@ -223,18 +191,18 @@ test_backup_live(void **state)
 	char *cause = NULL;
 	int i;
 
-	assert_int_equal(run_backup(w, w->db, w->copy, "backup"), 0);
+	assert_int_equal(run_backup(w, w->d.db, w->copy, "backup"), 0);
 	snprintf(want, sizeof want, "cheaterbot: backup of %s written to %s\n",
-	    w->db, w->copy);
+	    w->d.db, w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
-	assert_true(ngircd_bot_alive(&w->bot));
+	assert_true(ngircd_bot_alive(&w->d.bot));
 
 	s = store_open_readonly(w->copy, &cause);
 	if (s == NULL)
 		fail_msg("%s", cause);
 	if (store_check(s, &cause) != 0)
 		fail_msg("%s", cause);
-	snprintf(uri, sizeof uri, "file:%s?mode=ro", w->db);
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", w->d.db);
 	dump(uri, live, sizeof live);
 	dump(w->copy, got, sizeof got);
 	assert_string_equal(got, live);
@@ -265,7 +233,7 @@ test_backup_refusals(void **state)
 
 	/* Never over an existing file, the last copy included. */
 	assert_int_equal(stat(w->copy, &before), 0);
-	assert_int_equal(run_backup(w, w->db, w->copy, "again"), 1);
+	assert_int_equal(run_backup(w, w->d.db, w->copy, "again"), 1);
 	snprintf(
 	    want, sizeof want, "cheaterbot: '%s' already exists\n", w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
@@ -275,15 +243,15 @@ test_backup_refusals(void **state)
 	            before.st_mtim.tv_nsec == after.st_mtim.tv_nsec);
 
 	/* A database that is not there is not made, nor is a copy. */
-	snprintf(none, sizeof none, "%s/none.db", w->dir);
-	snprintf(copy, sizeof copy, "%s/none-copy.db", w->dir);
+	snprintf(none, sizeof none, "%s/none.db", w->d.dir);
+	snprintf(copy, sizeof copy, "%s/none-copy.db", w->d.dir);
 	assert_int_equal(run_backup(w, none, copy, "none"), 1);
 	snprintf(want, sizeof want,
 	    "cheaterbot: database '%s': unable to open database file", none);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	assert_int_equal(access(none, F_OK), -1);
 	assert_int_equal(access(copy, F_OK), -1);
-	assert_true(ngircd_bot_alive(&w->bot));
+	assert_true(ngircd_bot_alive(&w->d.bot));
 }
 
 /* The claim goes with the bot: once it has stopped, another starts on
@@ -293,13 +261,13 @@ test_claim_released(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	assert_non_null(client_wait_glob(&w->alice, ":cheaterbot!* QUIT *", 0));
-	assert_int_equal(start_bot(w, &w->bot, "restarted"), 0);
-	assert_non_null(client_wait_glob(&w->alice, BOT_JOIN, 10000));
-	assert_int_equal(client_send(&w->alice, "PRIVMSG " CHAN " :!games"), 0);
+	assert_int_equal(ngircd_bot_stop(&w->d.bot), 0);
+	assert_non_null(client_wait_glob(alice(w), ":cheaterbot!* QUIT *", 0));
+	assert_int_equal(start_bot(w, &w->d.bot, "restarted"), 0);
+	assert_non_null(client_wait_glob(alice(w), BOT_JOIN, 10000));
+	driver_raw(&w->d, 0, 0, "PRIVMSG " CHAN " :!games");
 	expect_public(w, "Games: ");
-	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
+	assert_int_equal(ngircd_bot_stop(&w->d.bot), 0);
 }
 
 int

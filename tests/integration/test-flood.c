@@ -163,16 +163,6 @@ test_probe(void **state)
 	    why, sizeof why), 0);
 }
 
-static int
-tables_on(const struct driver *d)
-{
-	int k, n = 0;
-
-	for (k = 0; k < d->ntables; k++)
-		n += d->t[k].state != DRIVER_OFF;
-	return n;
-}
-
 /* Fails at once when the bot lost its link: a bot killed for flood would
  * flood again after each reconnect, and the driver wait long. */
 static void
@@ -208,7 +198,7 @@ test_games(void **state)
 			driver_deal_from(d, k, ops, seats, 0);
 			check_link(w);
 		}
-		while (tables_on(d) > 0) {
+		while (driver_games_on(d) > 0) {
 			for (k = 0; k < d->ntables; k++)
 				driver_send(d, k);
 			if (driver_poll(d) > 0)

@@ -42,6 +42,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
@@ -171,13 +172,25 @@ hostile_say(struct world *w, int i, const char *text)
 		fail_msg("evil%d's '%s' had no answer", i, text);
 }
 
+/* The bot in HOSTILE_CHAN, as evil0 sees it: in the names at its own
+ * join, or joining later.  The bot asks to join all its channels at once,
+ * but is in the driver's first (all driver_bot_up() waits for) before it
+ * is in this one, and evil0 may come in between; a line said there before
+ * the bot is in never reaches it. */
+static int
+bot_in_hostile(const char *line, const void *arg)
+{
+	(void)arg;
+	return fnmatch(":* 353 * " HOSTILE_CHAN " :*cheaterbot*", line, 0) ==
+	    0 || fnmatch(":cheaterbot!* JOIN *" HOSTILE_CHAN, line, 0) == 0;
+}
+
 /* A game of Cheat among three hostiles in their channel, dealt before
  * the noise starts: it runs (or is stopped by the noise) under fire. */
 static void
 hostile_deal(struct world *w)
 {
-	/* The bot is there: in the names at evil0's join, or joining. */
-	if (client_wait_glob(&w->h[0], "*cheaterbot*", 0) == NULL)
+	if (client_wait(&w->h[0], bot_in_hostile, NULL, 20000) == NULL)
 		fail_msg("the bot is not in " HOSTILE_CHAN);
 	hostile_say(w, 0, "!play cheat");
 	hostile_say(w, 1, "!join");
@@ -523,16 +536,6 @@ fire(struct world *w)
 	hostiles_pump(w);
 }
 
-static int
-tables_on(const struct driver *d)
-{
-	int k, n = 0;
-
-	for (k = 0; k < d->ntables; k++)
-		n += d->t[k].state != DRIVER_OFF;
-	return n;
-}
-
 /* A game at each table, played to its end under fire. */
 static void
 play_round(struct world *w)
@@ -548,7 +551,7 @@ play_round(struct world *w)
 		ops = game_table[v];
 		driver_deal(d, k, ops, ops->min_seats > 3 ? ops->min_seats : 3);
 	}
-	while (tables_on(d) > 0) {
+	while (driver_games_on(d) > 0) {
 		/* First, while moves are chosen (READY), not yet on their
 		 * way: the moves out of turn need the model to be the
 		 * bot's game. */

@@ -1,7 +1,7 @@
 /*
  * Players who come and go during a game of Cheat, over real sockets: a
  * real ngircd, the real bot binary and scripted players (tests/lib/
- * netgame.c).  Each test deals a fresh game to alice, bob and carol (seats
+ * driver.h).  Each test deals a fresh game to alice, bob and carol (seats
  * 0, 1, 2; alice joined first and is a channel operator; bob opens) and
  * then: a nick change mid-game; a part and a rejoin within the grace; a
  * quit that outlasts the grace; a kick and a !kick; a stranger who takes
@@ -23,87 +23,115 @@
 
 #include <cmocka.h>
 
-#include "tests/lib/netgame.h"
+#include "games/cheat.h"
+#include "tests/lib/driver.h"
 
-#define CHAN NETGAME_CHAN
+#define CHAN "#cheater"
 /* A hand, alone or with a prompt ("Your turn: ... Your hand (7): ..."). */
 #define HAND "Your hand"
 #define GRACE 10 /* seconds: never waited out */
 #define SHORT_GRACE 2
 #define TURN 600     /* seconds: never waited out */
 #define SHORT_TURN 4 /* with a warning after 1 s */
+#define SAID 2048    /* a channel line */
+
+static const char *const nicks[] = {"alice", "bob", "carol"};
 
 /* A world with part_grace (and split_grace) of grace seconds and turns of
  * turn seconds, dealt to alice, bob and carol; the teardown frees it. */
-static struct netgame *
+static struct driver *
 deal(void **state, int grace, int turn)
 {
+	struct driver *d = calloc(1, sizeof *d);
 	char conf[512];
-	struct netgame *ng;
 
+	assert_non_null(d);
+	*state = d;
 	snprintf(conf, sizeof conf,
 	    "timers = { turn = %d; turn_warning = %d; challenge_min = 0;\n"
 	    "    challenge_tie = 0; challenge_close = 1; lobby_start = 0;\n"
 	    "    part_grace = %d; split_grace = %d; };\n"
 	    "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n",
 	    turn, turn == TURN ? 0 : turn - 1, grace, grace);
-	ng = netgame_new(conf);
-	*state = ng;
-	netgame_deal3(ng);
-	return ng;
+	driver_name(d, 0, CHAN, nicks, 3);
+	d->bot_seed = 1;
+	d->t[0].options = "";
+	driver_open(d, 1, conf, 1);
+	driver_deal_from(d, 0, &cheat_ops, 3, 0);
+	return d;
 }
 
 static int
 teardown(void **state)
 {
-	netgame_free(*state);
+	driver_close(*state);
+	free(*state);
 	*state = NULL;
 	return 0;
 }
 
+/* Player i's line count: waits from there look only at what comes
+ * after. */
+static size_t
+mark(struct driver *d, int i)
+{
+	return d->t[0].p[i].cl.nlines;
+}
+
+/* How many private lines to nick (containing text, unless NULL) player
+ * i received from line from on. */
+static int
+count_private(struct driver *d, int i, size_t from, const char *nick,
+    const char *text)
+{
+	struct driver_line m = {NULL, nick, text};
+
+	return driver_count(d, 0, i, from, &m);
+}
+
 /* The id and move count of the running game. */
 static long long
-game_id(struct netgame *ng, int *nmoves)
+game_id(struct driver *d, int *nmoves)
 {
-	struct netgame_game gm;
+	struct driver_game gm;
 	long long id;
 
-	netgame_load(ng, 0, &gm);
+	driver_game_load(d, 0, 0, &gm);
 	id = (long long)gm.sg->id;
 	if (nmoves != NULL)
 		*nmoves = gm.sg->nmoves;
-	netgame_game_free(&gm);
+	driver_game_free(&gm);
 	return id;
 }
 
 /* The identity stored for seat of game id. */
 static void
-assert_ident(struct netgame *ng, long long id, int seat, const char *uh)
+assert_ident(struct driver *d, long long id, int seat, const char *uh)
 {
-	struct netgame_game gm;
+	struct driver_game gm;
 	char want[160];
 
 	snprintf(want, sizeof want, "h:%s", uh);
-	netgame_load(ng, id, &gm);
+	driver_game_load(d, 0, id, &gm);
 	assert_string_equal(gm.sg->seats[seat].ident, want);
-	netgame_game_free(&gm);
+	driver_game_free(&gm);
 }
 
 /* Game id's last move is text. */
 static void
-assert_last_move(struct netgame *ng, long long id, const char *text)
+assert_last_move(struct driver *d, long long id, const char *text)
 {
-	struct netgame_game gm;
+	struct driver_game gm;
 
-	netgame_load(ng, id, &gm);
+	driver_game_load(d, 0, id, &gm);
 	assert_true(gm.sg->nmoves > 0);
 	assert_string_equal(gm.sg->moves[gm.sg->nmoves - 1].text, text);
-	netgame_game_free(&gm);
+	driver_game_free(&gm);
 }
 
 /* Game id is finished with these places, seat by seat ("1 2 0"). */
 static void
-assert_places(struct netgame *ng, long long id, const char *places)
+assert_places(struct driver *d, long long id, const char *places)
 {
 	char sql[256], out[256], want[64];
 
@@ -112,39 +140,59 @@ assert_places(struct netgame *ng, long long id, const char *places)
 	    "SELECT group_concat(place, ' ') FROM (SELECT place FROM "
 	    "results WHERE game = %lld ORDER BY seat);",
 	    id, id);
-	netgame_sql(ng, sql, out, sizeof out);
+	driver_sql(d, sql, out, sizeof out);
 	snprintf(want, sizeof want, "finished\n%s\n", places);
 	assert_string_equal(out, want);
-	netgame_check_db(ng);
+	driver_check_db(d);
 }
 
-/* Plays default moves, client watcher looking on, until the game is
+/* The default move of the seat the rules say is to move: what its player
+ * would type for it, and whether in private. */
+static int
+default_move(struct driver *d, char *typed, size_t size, int *private)
+{
+	struct driver_game gm;
+	struct game_move mv;
+	int cmd;
+
+	driver_game_load(d, 0, 0, &gm);
+	assert_false(gm.turn.over);
+	gm.ops->timeout(gm.g, &mv);
+	assert_int_equal(mv.seat, gm.turn.seat);
+	cmd = gm.ops->command(gm.g, &mv, typed, size);
+	assert_true(cmd >= 0);
+	*private = (gm.ops->cmds[cmd].where & GAME_WHERE_PRIVATE) != 0;
+	driver_game_free(&gm);
+	return mv.seat;
+}
+
+/* Plays default moves, player watcher looking on, until the game is
  * over; the channel's last line, "Game over! ...", into over. */
 static void
 play_to_end(
-    struct netgame *ng, int watcher, long long id, char *over, size_t size)
+    struct driver *d, int watcher, long long id, char *over, size_t size)
 {
-	struct netgame_game gm;
+	struct driver_game gm;
 	int done, seat, moves = 0;
 	size_t from;
 
 	for (;;) {
 		assert_true(moves++ < 200);
-		netgame_load(ng, id, &gm);
+		driver_game_load(d, 0, id, &gm);
 		done = gm.turn.over;
 		seat = gm.turn.seat;
-		netgame_game_free(&gm);
+		driver_game_free(&gm);
 		if (done)
 			break;
-		from = ng->cl[watcher].nlines;
+		from = mark(d, watcher);
 		if (seat < 0)
-			netgame_chan(
-			    ng, watcher, from, "Nobody called cheat", 0);
+			driver_wait_chan(
+			    d, 0, watcher, from, "Nobody called cheat", 0);
 		else
-			netgame_play(ng, watcher);
+			driver_play_default(d, 0, watcher, NULL, 0);
 	}
-	snprintf(
-	    over, size, "%s", netgame_chan(ng, watcher, 0, "Game over! ", 0));
+	snprintf(over, size, "%s",
+	    driver_wait_chan(d, 0, watcher, 0, "Game over! ", 0));
 }
 
 /* bob becomes bobby mid-game: his hand and his moves follow him, and a
@@ -152,51 +200,47 @@ play_to_end(
 static void
 test_nick_change(void **state)
 {
-	struct netgame *ng = deal(state, GRACE, TURN);
-	char uh[128], typed[512];
-	struct netgame_game gm;
+	struct driver *d = deal(state, GRACE, TURN);
+	char uh[128], typed[512], said[SAID];
 	long long id;
 	size_t from;
 	int nmoves, private;
 
-	id = game_id(ng, &nmoves);
+	id = game_id(d, &nmoves);
 	assert_int_equal(nmoves, 0);
-	assert_ident(ng, id, 1, netgame_userhost(ng, 1, uh, sizeof uh));
-	netgame_nick(ng, 1, "bobby");
-	from = ng->cl[1].nlines;
-	netgame_send(ng, 1, "PRIVMSG cheaterbot :hand");
-	netgame_hand(ng, 1, from, 1);
+	assert_ident(d, id, 1, driver_userhost(d, 0, 1, uh, sizeof uh));
+	driver_nick(d, 0, 1, "bobby");
+	from = mark(d, 1);
+	driver_raw(d, 0, 1, "PRIVMSG cheaterbot :hand");
+	driver_hand(d, 0, 1, from, 1);
 
 	/* bobby opens; carol and alice play */
-	from = ng->cl[1].nlines;
-	assert_int_equal(netgame_play(ng, 0), 1);
-	assert_non_null(strstr(ng->said, "bobby opens with "));
-	netgame_hand(ng, 1, from, 1);
-	netgame_connect(ng, 3, "bob", "robert", 1);
-	assert_int_equal(netgame_play(ng, 0), 2);
-	assert_int_equal(netgame_play(ng, 0), 0);
+	from = mark(d, 1);
+	assert_int_equal(driver_play_default(d, 0, 0, said, sizeof said), 1);
+	assert_non_null(strstr(said, "bobby opens with "));
+	driver_hand(d, 0, 1, from, 1);
+	driver_connect(d, 0, 3, "bob", "robert", 1);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 2);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 0);
 
 	/* bobby's turn: the new bob cannot take it, nor see the hand */
-	netgame_load(ng, 0, &gm);
-	assert_int_equal(
-	    netgame_default(&gm, typed, sizeof typed, &private), 1);
+	assert_int_equal(default_move(d, typed, sizeof typed, &private), 1);
 	assert_true(private);
-	netgame_game_free(&gm);
-	from = ng->cl[3].nlines;
-	netgame_send(ng, 3, "PRIVMSG cheaterbot :hand");
-	netgame_private(ng, 3, from, "you are not in a game", 0);
-	netgame_send(ng, 3, "PRIVMSG cheaterbot :%s", typed);
-	netgame_private(ng, 3, from, "you are not in a game", 0);
-	game_id(ng, &nmoves);
+	from = mark(d, 3);
+	driver_raw(d, 0, 3, "PRIVMSG cheaterbot :hand");
+	driver_wait_private(d, 0, 3, from, "you are not in a game", 0);
+	driver_raw(d, 0, 3, "PRIVMSG cheaterbot :%s", typed);
+	driver_wait_private(d, 0, 3, from, "you are not in a game", 0);
+	game_id(d, &nmoves);
 	assert_int_equal(nmoves, 3);
-	from = ng->cl[1].nlines;
-	assert_int_equal(netgame_play(ng, 0), 1);
-	assert_non_null(strstr(ng->said, "bobby plays "));
-	netgame_hand(ng, 1, from, 1);
-	netgame_barrier(ng, 3);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "bob", NULL), 3);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "bob", HAND), 0);
-	assert_ident(ng, id, 1, uh);
+	from = mark(d, 1);
+	assert_int_equal(driver_play_default(d, 0, 0, said, sizeof said), 1);
+	assert_non_null(strstr(said, "bobby plays "));
+	driver_hand(d, 0, 1, from, 1);
+	driver_sync_player(d, 0, 3);
+	assert_int_equal(count_private(d, 3, 0, "bob", NULL), 3);
+	assert_int_equal(count_private(d, 3, 0, "bob", HAND), 0);
+	assert_ident(d, id, 1, uh);
 }
 
 /* alice parts and comes back within the grace: the seat is held, and
@@ -206,40 +250,40 @@ test_nick_change(void **state)
 static void
 test_part_and_rejoin(void **state)
 {
-	struct netgame *ng = deal(state, GRACE, SHORT_TURN);
+	struct driver *d = deal(state, GRACE, SHORT_TURN);
+	char want[128], said[SAID];
 	size_t from0, from1;
-	char want[128];
 	int nmoves;
 
-	from1 = ng->cl[1].nlines;
-	netgame_send(ng, 0, "PART " CHAN " :brb");
+	from1 = mark(d, 1);
+	driver_raw(d, 0, 0, "PART " CHAN " :brb");
 	snprintf(want, sizeof want,
 	    "alice is away; the seat is held for %d s: join " CHAN
 	    " again to play on.",
 	    GRACE);
-	netgame_chan(ng, 1, from1, want, 0);
-	from0 = ng->cl[0].nlines;
-	assert_int_equal(netgame_play(ng, 1), 1);
-	assert_int_equal(netgame_play(ng, 1), 2);
-	assert_non_null(strstr(ng->said, "alice to play: "));
-	netgame_chan(
-	    ng, 1, from1, "alice ran out of time.", SHORT_TURN * 1000 + 3000);
-	game_id(ng, &nmoves);
+	driver_wait_chan(d, 0, 1, from1, want, 0);
+	from0 = mark(d, 0);
+	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 1);
+	assert_int_equal(driver_play_default(d, 0, 1, said, sizeof said), 2);
+	assert_non_null(strstr(said, "alice to play: "));
+	driver_wait_chan(
+	    d, 0, 1, from1, "alice ran out of time.", SHORT_TURN * 1000 + 3000);
+	game_id(d, &nmoves);
 	assert_int_equal(nmoves, 3);
-	netgame_barrier(ng, 0);
-	assert_int_equal(netgame_count_private(ng, 0, from0, "alice", NULL), 1);
+	driver_sync_player(d, 0, 0);
+	assert_int_equal(count_private(d, 0, from0, "alice", NULL), 1);
 
-	from0 = ng->cl[0].nlines;
-	from1 = ng->cl[1].nlines;
-	netgame_join(ng, 0);
-	assert_string_equal(netgame_chan(ng, 1, from1, "alice is back", 0),
-	    "alice is back in the Cheat game.");
-	netgame_hand(ng, 0, from0, 0);
-	assert_int_equal(netgame_play(ng, 1), 1);
-	assert_int_equal(netgame_play(ng, 1), 2);
-	assert_int_equal(netgame_play(ng, 1), 0);
-	netgame_hand(ng, 0, from0, 0);
-	netgame_check_db(ng);
+	from0 = mark(d, 0);
+	from1 = mark(d, 1);
+	driver_join(d, 0, 0);
+	assert_string_equal(driver_wait_chan(d, 0, 1, from1, "alice is back",
+	    0), "alice is back in the Cheat game.");
+	driver_hand(d, 0, 0, from0, 0);
+	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 1);
+	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 2);
+	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 0);
+	driver_hand(d, 0, 0, from0, 0);
+	driver_check_db(d);
 }
 
 /* carol quits and stays away past the grace: she leaves the game (the
@@ -247,40 +291,41 @@ test_part_and_rejoin(void **state)
 static void
 test_quit_after_grace(void **state)
 {
-	struct netgame *ng = deal(state, SHORT_GRACE, TURN);
+	struct driver *d = deal(state, SHORT_GRACE, TURN);
 	char want[128], over[256];
 	size_t from[2];
 	long long id, away;
 	const char *text;
 	int i;
 
-	id = game_id(ng, NULL);
-	assert_int_equal(netgame_play(ng, 0), 1);
+	id = game_id(d, NULL);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
 	for (i = 0; i < 2; i++)
-		from[i] = ng->cl[i].nlines;
-	netgame_send(ng, 2, "QUIT :bye");
+		from[i] = mark(d, i);
+	driver_raw(d, 0, 2, "QUIT :bye");
 	snprintf(want, sizeof want, "carol is away; the seat is held for %d s",
 	    SHORT_GRACE);
-	netgame_chan(ng, 0, from[0], want, 0);
+	driver_wait_chan(d, 0, 0, from[0], want, 0);
 	away = ngircd_now_ms();
-	text = netgame_chan(
-	    ng, 0, from[0], "carol did not come back in time.", 5000);
+	text = driver_wait_chan(
+	    d, 0, 0, from[0], "carol did not come back in time.", 5000);
 	assert_true(ngircd_now_ms() - away >= SHORT_GRACE * 1000 - 500);
 	assert_non_null(strstr(text, "carol leaves the game; those 17 cards "
 	                             "go under the pile."));
 	assert_non_null(strstr(text, "alice to play: "));
-	netgame_chan(ng, 1, from[1], want, 0);
-	netgame_chan(ng, 1, from[1], "carol did not come back in time.", 0);
-	assert_last_move(ng, id, "2 leave");
+	driver_wait_chan(d, 0, 1, from[1], want, 0);
+	driver_wait_chan(d, 0, 1, from[1], "carol did not come back in time.",
+	    0);
+	assert_last_move(d, id, "2 leave");
 
-	play_to_end(ng, 0, id, over, sizeof over);
-	netgame_sql(ng,
+	play_to_end(d, 0, id, over, sizeof over);
+	driver_sql(d,
 	    "SELECT p.nick FROM results r JOIN players p ON p.id = r.player "
 	    "WHERE r.place = 1;",
 	    want, sizeof want);
 	assert_true(strcmp(want, "alice\n") == 0 || strcmp(want, "bob\n") == 0);
 	want[strlen(want) - 1] = '\0';
-	assert_places(ng, id, strcmp(want, "alice") == 0 ? "1 2 0" : "2 1 0");
+	assert_places(d, id, strcmp(want, "alice") == 0 ? "1 2 0" : "2 1 0");
 	snprintf(
 	    want + strlen(want), sizeof want - strlen(want), " wins Cheat.");
 	assert_non_null(strstr(over, want));
@@ -292,46 +337,48 @@ test_quit_after_grace(void **state)
 static void
 test_kick(void **state)
 {
-	struct netgame *ng = deal(state, GRACE, TURN);
-	long long id = game_id(ng, NULL);
+	struct driver *d = deal(state, GRACE, TURN);
+	long long id = game_id(d, NULL);
 	size_t from0, from1, from2;
 	const char *text;
 
-	from1 = ng->cl[1].nlines;
-	assert_int_equal(netgame_play(ng, 0), 1);
-	netgame_hand(ng, 1, from1, 1);
-	from0 = ng->cl[0].nlines;
-	from1 = ng->cl[1].nlines;
-	netgame_send(ng, 1, "PRIVMSG " CHAN " :!kick carol");
-	netgame_private(ng, 1, from1,
+	from1 = mark(d, 1);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
+	driver_hand(d, 0, 1, from1, 1);
+	from0 = mark(d, 0);
+	from1 = mark(d, 1);
+	driver_raw(d, 0, 1, "PRIVMSG " CHAN " :!kick carol");
+	driver_wait_private(d, 0, 1, from1,
 	    "only a channel operator or a bot admin can do that", 0);
-	netgame_barrier(ng, 1);
-	assert_int_equal(netgame_count_private(ng, 1, from1, "bob", NULL), 2);
-	netgame_send(ng, 1, "PRIVMSG " CHAN " :!status");
-	assert_non_null(strstr(netgame_chan(ng, 0, from0, NULL, 0), "Pile: "));
+	driver_sync_player(d, 0, 1);
+	assert_int_equal(count_private(d, 1, from1, "bob", NULL), 2);
+	driver_raw(d, 0, 1, "PRIVMSG " CHAN " :!status");
+	assert_non_null(
+	    strstr(driver_wait_chan(d, 0, 0, from0, NULL, 0), "Pile: "));
 
-	from2 = ng->cl[2].nlines;
-	netgame_send(ng, 0, "KICK " CHAN " carol :enough");
-	text = netgame_chan(ng, 1, from1, "carol was kicked by alice.", 0);
+	from2 = mark(d, 2);
+	driver_raw(d, 0, 0, "KICK " CHAN " carol :enough");
+	text = driver_wait_chan(d, 0, 1, from1, "carol was kicked by alice.",
+	    0);
 	assert_non_null(strstr(text, "carol leaves the game; those 17 cards "
 	                             "go under the pile."));
 	assert_non_null(strstr(text, "alice to play: "));
-	assert_last_move(ng, id, "2 leave");
-	netgame_barrier(ng, 2);
+	assert_last_move(d, id, "2 leave");
+	driver_sync_player(d, 0, 2);
 	/* One line for the kick; the prompt of the turn that was hers
 	 * ("Your turn: ...") may come after from2, behind the flood
 	 * limit. */
-	assert_int_equal(netgame_count_private(ng, 2, from2, "carol", NULL) -
-	    netgame_count_private(ng, 2, from2, "carol", "] Your turn: "), 1);
+	assert_int_equal(count_private(d, 2, from2, "carol", NULL) -
+	    count_private(d, 2, from2, "carol", "] Your turn: "), 1);
 
-	netgame_send(ng, 0, "PRIVMSG " CHAN " :!kick bob");
-	text = netgame_chan(
-	    ng, 1, from1, "bob was removed from the game by alice.", 0);
+	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!kick bob");
+	text = driver_wait_chan(
+	    d, 0, 1, from1, "bob was removed from the game by alice.", 0);
 	assert_non_null(strstr(text, "bob leaves the game"));
-	netgame_chan(ng, 0, from0, "Game over! alice wins Cheat by forfeit: "
-	    "a game played, not counted as a win.", 0);
-	assert_last_move(ng, id, "1 leave");
-	assert_places(ng, id, "1 0 0");
+	driver_wait_chan(d, 0, 0, from0, "Game over! alice wins Cheat by "
+	    "forfeit: a game played, not counted as a win.", 0);
+	assert_last_move(d, id, "1 leave");
+	assert_places(d, id, "1 0 0");
 }
 
 /* carol quits; a stranger takes her nick (another user name) and joins
@@ -343,63 +390,60 @@ test_kick(void **state)
 static void
 test_stranger_takes_nick(void **state)
 {
-	struct netgame *ng = deal(state, GRACE, SHORT_TURN);
+	struct driver *d = deal(state, GRACE, SHORT_TURN);
 	char uh[128], uh2[128], typed[512], want[128];
-	struct netgame_game gm;
-	long long id = game_id(ng, NULL);
+	long long id = game_id(d, NULL);
 	size_t from0, from3, from4;
 	int private, nmoves;
 
-	netgame_userhost(ng, 2, uh, sizeof uh);
-	assert_ident(ng, id, 2, uh);
-	from0 = ng->cl[0].nlines;
-	netgame_send(ng, 2, "QUIT :lost");
+	driver_userhost(d, 0, 2, uh, sizeof uh);
+	assert_ident(d, id, 2, uh);
+	from0 = mark(d, 0);
+	driver_raw(d, 0, 2, "QUIT :lost");
 	snprintf(want, sizeof want, "carol is away; the seat is held for %d s",
 	    GRACE);
-	netgame_chan(ng, 0, from0, want, 0);
-	client_close(&ng->cl[2]);
+	driver_wait_chan(d, 0, 0, from0, want, 0);
+	client_close(&d->t[0].p[2].cl);
 
-	netgame_connect(ng, 3, "carol", "evil", 1);
-	assert_string_not_equal(netgame_userhost(ng, 3, uh2, sizeof uh2), uh);
-	assert_int_equal(netgame_play(ng, 0), 1);
-	netgame_load(ng, 0, &gm);
-	assert_int_equal(
-	    netgame_default(&gm, typed, sizeof typed, &private), 2);
+	driver_connect(d, 0, 3, "carol", "evil", 1);
+	assert_string_not_equal(driver_userhost(d, 0, 3, uh2, sizeof uh2), uh);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
+	assert_int_equal(default_move(d, typed, sizeof typed, &private), 2);
 	assert_true(private);
-	netgame_game_free(&gm);
-	from3 = ng->cl[3].nlines;
-	netgame_send(ng, 3, "PRIVMSG cheaterbot :hand");
-	netgame_private(ng, 3, from3, "you are not in a game", 0);
-	netgame_send(ng, 3, "PRIVMSG " CHAN " :!cheat");
-	netgame_private(ng, 3, from3, "you are not playing in this game", 0);
-	netgame_send(ng, 3, "PRIVMSG cheaterbot :%s", typed);
-	netgame_private(ng, 3, from3, "you are not in a game", 0);
-	netgame_barrier(ng, 3);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "carol", NULL), 4);
-	game_id(ng, &nmoves);
+	from3 = mark(d, 3);
+	driver_raw(d, 0, 3, "PRIVMSG cheaterbot :hand");
+	driver_wait_private(d, 0, 3, from3, "you are not in a game", 0);
+	driver_raw(d, 0, 3, "PRIVMSG " CHAN " :!cheat");
+	driver_wait_private(d, 0, 3, from3, "you are not playing in this game",
+	    0);
+	driver_raw(d, 0, 3, "PRIVMSG cheaterbot :%s", typed);
+	driver_wait_private(d, 0, 3, from3, "you are not in a game", 0);
+	driver_sync_player(d, 0, 3);
+	assert_int_equal(count_private(d, 3, 0, "carol", NULL), 4);
+	game_id(d, &nmoves);
 	assert_int_equal(nmoves, 1);
-	netgame_chan(
-	    ng, 0, from0, "carol ran out of time.", SHORT_TURN * 1000 + 3000);
-	netgame_barrier(ng, 3);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "carol", NULL), 5);
+	driver_wait_chan(
+	    d, 0, 0, from0, "carol ran out of time.", SHORT_TURN * 1000 + 3000);
+	driver_sync_player(d, 0, 3);
+	assert_int_equal(count_private(d, 3, 0, "carol", NULL), 5);
 
-	netgame_connect(ng, 4, "carol_", "carol", 0);
-	from4 = ng->cl[4].nlines;
-	netgame_join(ng, 4);
-	assert_string_equal(netgame_userhost(ng, 4, uh2, sizeof uh2), uh);
-	assert_string_equal(netgame_chan(ng, 0, from0, "is back", 0),
+	driver_connect(d, 0, 4, "carol_", "carol", 0);
+	from4 = mark(d, 4);
+	driver_join(d, 0, 4);
+	assert_string_equal(driver_userhost(d, 0, 4, uh2, sizeof uh2), uh);
+	assert_string_equal(driver_wait_chan(d, 0, 0, from0, "is back", 0),
 	    "carol_ is back in the Cheat game.");
-	netgame_hand(ng, 4, from4, 2);
-	ng->seat[2] = 4;
-	assert_int_equal(netgame_play(ng, 0), 0);
-	assert_int_equal(netgame_play(ng, 0), 1);
-	assert_int_equal(netgame_play(ng, 0), 2);
-	netgame_hand(ng, 4, from4, 2);
-	netgame_barrier(ng, 3);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "carol", NULL), 6);
-	assert_int_equal(netgame_count_private(ng, 3, 0, "carol", HAND), 0);
-	assert_ident(ng, id, 2, uh);
-	netgame_check_db(ng);
+	driver_hand(d, 0, 4, from4, 2);
+	d->t[0].player[2] = 4;
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 0);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
+	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 2);
+	driver_hand(d, 0, 4, from4, 2);
+	driver_sync_player(d, 0, 3);
+	assert_int_equal(count_private(d, 3, 0, "carol", NULL), 6);
+	assert_int_equal(count_private(d, 3, 0, "carol", HAND), 0);
+	assert_ident(d, id, 2, uh);
+	driver_check_db(d);
 }
 
 int

@@ -564,16 +564,10 @@ test_database(void **state)
 {
 	struct world *w = *state;
 	struct buf *want = expect(w);
-	char sql[512], out[1024];
+	char out[1024];
 	int s;
 
-	snprintf(sql, sizeof sql,
-	    "SELECT variant || ' ' || state FROM games WHERE id = %lld;"
-	    " SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' ||"
-	    " r.points FROM results r JOIN players p ON p.id = r.player"
-	    " WHERE r.game = %lld ORDER BY r.seat;",
-	    (long long)w->id, (long long)w->id);
-	driver_sql(&w->d, sql, out, sizeof out);
+	driver_results(&w->d, w->id, "r.points", out, sizeof out);
 	buf_adds(want, "questions finished\n");
 	for (s = 0; s < NSEATS; s++) {
 		assert_int_equal(w->place[s], s == w->winner ? 1 : 2);
@@ -592,9 +586,7 @@ test_exit(void **state)
 {
 	struct world *w = *state;
 
-	assert_int_equal(driver_bot_stop(&w->d), 0);
-	assert_non_null(client_wait_glob(
-	    &table(w)->p[WATCHER].cl, ":cheaterbot!* QUIT *", 0));
+	driver_bot_exits(&w->d, TABLE, WATCHER);
 }
 
 /* The second game: the same tests, on the world whose waits the players

@@ -268,16 +268,6 @@ deal_round(struct world *w)
 	}
 }
 
-static int
-tables_on(const struct driver *d)
-{
-	int k, n = 0;
-
-	for (k = 0; k < d->ntables; k++)
-		n += d->t[k].state != DRIVER_OFF;
-	return n;
-}
-
 /* Plays every table's game to its end, killing the bot now and then. */
 static void
 play_round(struct world *w)
@@ -286,7 +276,7 @@ play_round(struct world *w)
 	int k;
 
 	deal_round(w);
-	while (tables_on(d) > 0) {
+	while (driver_games_on(d) > 0) {
 		for (k = 0; k < d->ntables; k++) {
 			if (driver_send(d, k) && w->want > 0 &&
 			    rng_below(&d->rng, 1000) < KILL_PER_MILLE)

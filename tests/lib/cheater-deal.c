@@ -41,7 +41,6 @@ struct cx {
 	int open[CX_FACES];	/* the faces of the hand the last pass
 				 * revealed, public until the next turn */
 	int opened;		/* 1 while that hand is public */
-	struct snap before;	/* before the move being applied */
 };
 
 const char *
@@ -54,17 +53,7 @@ cx_cards(struct fx *f, int seat)
 int
 cx_count(struct fx *f, int seat)
 {
-	const char *p = cx_cards(f, seat);
-	int n = 0;
-
-	while (*p != '\0') {
-		n++;
-		p = strchr(p, ' ');
-		if (p == NULL)
-			break;
-		p++;
-	}
-	return n;
+	return fx_nwords(cx_cards(f, seat));
 }
 
 /* The index of face name w, or -1. */
@@ -80,35 +69,19 @@ face_index(const char *w)
 	return -1;
 }
 
-/* Counts the faces of a list "rC rE TAKE" into n[]. */
+/* The fixture's record of a game (fx_watch()): every hand and the
+ * discard pile, face by face. */
 static void
-count_faces(const char *list, int n[CX_FACES])
+snapshot(struct fx *f, void *rec)
 {
-	char *copy = xstrdup(list), *p = copy, *w;
-	int k;
-
-	memset(n, 0, CX_FACES * sizeof n[0]);
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w == '\0')
-			continue;
-		k = face_index(w);
-		if (k < 0)
-			fail_msg("unknown face '%s' in '%s'", w, list);
-		n[k]++;
-	}
-	free(copy);
-}
-
-static void
-snapshot(struct fx *f, struct snap *s)
-{
+	struct snap *s = rec;
+	const char *top;
 	int seat;
 
-	const char *top;
-
+	memset(s, 0, sizeof *s);
 	for (seat = 0; seat < f->nseats; seat++)
-		count_faces(cx_cards(f, seat), s->hand[seat]);
-	count_faces(cx_cards(f, -2), s->discard);
+		fx_count_faces(cx_cards(f, seat), face_index, s->hand[seat]);
+	fx_count_faces(cx_cards(f, -2), face_index, s->discard);
 	top = strrchr(f->buf, ' ');
 	s->top = face_index(top != NULL ? top + 1 : f->buf);
 }
@@ -124,13 +97,7 @@ check_public(const char *line, const int forbidden[CX_FACES])
 	int k = -1;
 
 	sink_plain(text, line, len);
-
-	while ((w = strsep(&p, " ")) != NULL) {
-		while (*w == '(')
-			w++;
-		len = strlen(w);
-		while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
-			w[--len] = '\0';
+	while ((w = fx_word(&p)) != NULL) {
 		if ((k = face_index(w)) >= 0 && forbidden[k])
 			break;
 		k = -1;
@@ -179,10 +146,13 @@ check_private(struct fx *f, int seat, const char *line,
 	}
 }
 
-/* What a move (or the deal) said, between the snapshots b and a. */
+/* What a move (or the deal) said, between the snapshots b and a
+ * (fx_said_fn). */
 static void
-check_said(struct fx *f, const struct snap *b, const struct snap *a)
+check_said(struct fx *f, const struct game_move *mv, const void *vb,
+    const void *va)
 {
+	const struct snap *b = vb, *a = va;
 	struct cx *x = f->ctx;
 	int allowed[CX_FACES], forbidden[CX_FACES], left[CX_FACES];
 	int gained[GAME_MAX_SEATS][CX_FACES], npriv[GAME_MAX_SEATS] = { 0 };
@@ -190,6 +160,7 @@ check_said(struct fx *f, const struct snap *b, const struct snap *a)
 	int i, k, s, victim = -1, npub = 0;
 	char win = '\0';
 
+	(void)mv;
 	for (i = 0; i < f->sink.n; i++) {
 		if (f->sink.seat[i] == GAME_PUBLIC) {
 			pub = f->sink.text[i];
@@ -248,27 +219,6 @@ check_said(struct fx *f, const struct snap *b, const struct snap *a)
 	}
 }
 
-/* The fixture's checks around a move (struct fx). */
-static void
-before(struct fx *f, const struct game_move *mv)
-{
-	struct cx *x = f->ctx;
-
-	(void)mv;
-	snapshot(f, &x->before);
-}
-
-static void
-check(struct fx *f, const struct game_move *mv)
-{
-	struct cx *x = f->ctx;
-	struct snap after;
-
-	(void)mv;
-	snapshot(f, &after);
-	check_said(f, &x->before, &after);
-}
-
 struct fx *
 cx_new(int nseats, int dealer, int decks)
 {
@@ -278,8 +228,7 @@ cx_new(int nseats, int dealer, int decks)
 	snprintf(opts, sizeof opts, "decks=%d", decks);
 	f = fx_create(&cheater_ops, nseats, dealer, opts, 1);
 	f->ctx = xcalloc(1, sizeof(struct cx));
-	f->before = before;
-	f->check = check;
+	fx_watch(f, sizeof(struct snap), snapshot, check_said);
 	return f;
 }
 
@@ -287,15 +236,15 @@ void
 cx_stack(struct fx *f, const struct cheater_deal *d)
 {
 	struct cx *x = f->ctx;
-	struct snap after;
+	struct snap none;
 	char *cause = NULL;
 
-	memset(&x->before, 0, sizeof x->before);
+	/* Every card the deal gives is new to its hand. */
+	memset(&none, 0, sizeof none);
 	fx_reset(f);
 	x->opened = 0;
 	fx_stacked(f, cheater_stack(f->g, d, &f->out, &cause), cause);
-	snapshot(f, &after);
-	check_said(f, &x->before, &after);
+	fx_check_said(f, &none);
 }
 
 void

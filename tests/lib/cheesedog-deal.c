@@ -31,11 +31,6 @@ struct snap {
 	int cleared[FACES];
 };
 
-/* What the fixture keeps of a game (f->ctx). */
-struct dg {
-	struct snap before;	/* before the move being applied */
-};
-
 /* The four suit symbols: a word is a card only with one of them. */
 static const char *const suits[] = { "♣", "♦", "♥", "♠" };
 
@@ -60,36 +55,26 @@ face_of(const char *w)
 	return suit * CARDS_RANKS + rank - 1;
 }
 
-/* Adds the faces of a list "5♥ - 10♣" to n[]. */
+/* The fixture's record of a game (fx_watch()): where every face is.
+ * Lists are "5♥ - 10♣", a dash a face-down place with no card. */
 static void
-count_faces(const char *list, int n[FACES])
+snapshot(struct fx *f, void *rec)
 {
-	char *copy = xstrdup(list), *p = copy, *w;
-	int k;
-
-	while ((w = strsep(&p, " ")) != NULL) {
-		if (*w == '\0' || strcmp(w, "-") == 0)
-			continue;
-		if ((k = face_of(w)) < 0)
-			fail_msg("unknown card '%s' in '%s'", w, list);
-		n[k]++;
-	}
-	free(copy);
-}
-
-static void
-snapshot(struct fx *f, struct snap *s)
-{
+	struct snap *s = rec;
 	int seat;
 
 	memset(s, 0, sizeof *s);
 	for (seat = 0; seat < f->nseats; seat++) {
-		count_faces(dg_cards(f, CHEESEDOG_HAND, seat), s->hand[seat]);
-		count_faces(dg_cards(f, CHEESEDOG_DOWN, seat), s->down[seat]);
-		count_faces(dg_cards(f, CHEESEDOG_UP, seat), s->seen);
+		fx_count_faces(dg_cards(f, CHEESEDOG_HAND, seat), face_of,
+		    s->hand[seat]);
+		fx_count_faces(dg_cards(f, CHEESEDOG_DOWN, seat), face_of,
+		    s->down[seat]);
+		fx_count_faces(dg_cards(f, CHEESEDOG_UP, seat), face_of,
+		    s->seen);
 	}
-	count_faces(dg_cards(f, CHEESEDOG_PILE, 0), s->seen);
-	count_faces(dg_cards(f, CHEESEDOG_CLEARED, 0), s->cleared);
+	fx_count_faces(dg_cards(f, CHEESEDOG_PILE, 0), face_of, s->seen);
+	fx_count_faces(dg_cards(f, CHEESEDOG_CLEARED, 0), face_of,
+	    s->cleared);
 }
 
 /* Fails if line, said to seat (or GAME_PUBLIC), names a hidden card not
@@ -105,12 +90,7 @@ check_hidden(const struct fx *f, int seat, const char *line,
 	int k = -1, s, hidden, allowed;
 
 	sink_plain(text, line, len);
-	while ((w = strsep(&p, " ")) != NULL) {
-		while (*w == '(')
-			w++;
-		len = strlen(w);
-		while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
-			w[--len] = '\0';
+	while ((w = fx_word(&p)) != NULL) {
 		if ((k = face_of(w)) < 0)
 			continue;
 		allowed = b->seen[k] + a->seen[k] + (seat >= 0 ?
@@ -167,19 +147,6 @@ positions(const char *down, char *out, size_t size)
 		snprintf(out, size, "none");
 }
 
-/* The number of words of list ("" has none). */
-static int
-nwords(const char *list)
-{
-	int n = list[0] != '\0';
-
-	while ((list = strchr(list, ' ')) != NULL) {
-		list++;
-		n++;
-	}
-	return n;
-}
-
 /* A private line's cards are its seat's, shown only while it holds
  * some. */
 static void
@@ -198,7 +165,7 @@ check_cards(struct fx *f, int seat, const char *line, int holds)
 	part(line, "): ", ". Face up: ", got, sizeof got);
 	snprintf(want, sizeof want, "%s", dg_cards(f, CHEESEDOG_HAND, seat));
 	if (strcmp(got, want[0] != '\0' ? want : "none") != 0 ||
-	    n != nwords(want))
+	    n != fx_nwords(want))
 		fail_msg("seat %d is shown %d in hand, '%s', but holds '%s'",
 		    seat, n, got, want);
 	part(line, ". Face up: ", ". Face down: ", got, sizeof got);
@@ -252,12 +219,15 @@ check_shown(struct fx *f, const struct game_move *mv, const struct snap *b,
 }
 
 /* What a move (mv; NULL for the deal or a view) said, between the
- * snapshots b and a; played as for check_hidden(). */
+ * snapshots b and a (fx_said_fn): the cards a move other than a leave
+ * cleared were played onto the pile (check_hidden()). */
 static void
-check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
-    const struct snap *a, int played)
+check_said(struct fx *f, const struct game_move *mv, const void *vb,
+    const void *va)
 {
+	const struct snap *b = vb, *a = va;
 	int npriv[GAME_MAX_SEATS] = { 0 }, npub = 0, i, s;
+	int played = mv != NULL && mv->verb != GAME_VERB_LEAVE;
 
 	for (i = 0; i < f->sink.n; i++) {
 		s = f->sink.seat[i];
@@ -306,45 +276,14 @@ check_typed(struct fx *f, const struct game_move *mv)
 	assert_string_equal(typed, again);
 }
 
-/* The fixture's checks around a move (struct fx). */
-static void
-before(struct fx *f, const struct game_move *mv)
-{
-	struct dg *x = f->ctx;
-
-	check_typed(f, mv);
-	snapshot(f, &x->before);
-}
-
-static void
-check(struct fx *f, const struct game_move *mv)
-{
-	struct dg *x = f->ctx;
-	struct snap after;
-
-	snapshot(f, &after);
-	check_said(f, mv, &x->before, &after, mv->verb != GAME_VERB_LEAVE);
-}
-
-/* Checks what the deal (or a view) just said. */
-static void
-check_deal(struct fx *f)
-{
-	struct snap after;
-
-	snapshot(f, &after);
-	check_said(f, NULL, &after, &after, 0);
-}
-
 struct fx *
 dg_new_seed(int nseats, int dealer, unsigned long long seed)
 {
 	struct fx *f = fx_create(&cheesedog_ops, nseats, dealer, NULL, seed);
 
-	f->ctx = xcalloc(1, sizeof(struct dg));
-	f->before = before;
-	f->check = check;
-	check_deal(f);
+	f->before = check_typed;
+	fx_watch(f, sizeof(struct snap), snapshot, check_said);
+	fx_check_said(f, NULL);
 	return f;
 }
 
@@ -361,7 +300,7 @@ dg_stack(struct fx *f, const struct cheesedog_deal *d)
 
 	fx_reset(f);
 	fx_stacked(f, cheesedog_stack(f->g, d, &f->out, &cause), cause);
-	check_deal(f);
+	fx_check_said(f, NULL);
 }
 
 /* Says seat's view (or the status) into the sink, checked. */
@@ -372,7 +311,7 @@ view(struct fx *f, int seat)
 	cheesedog_ops.view(f->g, seat, &f->out);
 	assert_int_equal(f->sink.n, 1);
 	assert_int_equal(f->sink.seat[0], seat);
-	check_deal(f);
+	fx_check_said(f, NULL);
 	return f->sink.text[0];
 }
 

@@ -129,15 +129,16 @@ client_pump(struct client *c, int ms)
 	return 0;
 }
 
-/* The first untaken line that matches, taken; or NULL. */
+/* The first untaken line from index from on that matches, taken; or
+ * NULL. */
 static const char *
-client_find(
-    struct client *c, int (*match)(const char *, const void *), const void *arg)
+client_find(struct client *c, size_t from,
+    int (*match)(const char *, const void *), const void *arg)
 {
 	size_t i, len;
 	char *plain;
 
-	for (i = 0; i < c->nlines; i++) {
+	for (i = from; i < c->nlines; i++) {
 		if (c->taken[i])
 			continue;
 		len = strlen(c->lines[i]) + 1;
@@ -159,6 +160,13 @@ const char *
 client_wait(struct client *c, int (*match)(const char *, const void *),
     const void *arg, int timeout_ms)
 {
+	return client_wait_from(c, 0, match, arg, timeout_ms);
+}
+
+const char *
+client_wait_from(struct client *c, size_t from,
+    int (*match)(const char *, const void *), const void *arg, int timeout_ms)
+{
 	long long end;
 	const char *line;
 	int left;
@@ -167,11 +175,11 @@ client_wait(struct client *c, int (*match)(const char *, const void *),
 		timeout_ms = CLIENT_TIMEOUT_MS;
 	end = client_now_ms() + timeout_ms;
 	for (;;) {
-		if ((line = client_find(c, match, arg)) != NULL)
+		if ((line = client_find(c, from, match, arg)) != NULL)
 			return line;
 		left = (int)(end - client_now_ms());
 		if (left <= 0 || client_pump(c, left) != 0)
-			return client_find(c, match, arg);
+			return client_find(c, from, match, arg);
 	}
 }
 
@@ -246,6 +254,13 @@ client_open(struct client *c, int port, const char *nick)
 int
 client_start(struct client *c, int port, const char *nick)
 {
+	return client_start_user(c, port, nick, nick);
+}
+
+int
+client_start_user(struct client *c, int port, const char *nick,
+    const char *user)
+{
 	struct sockaddr_in sin;
 
 	memset(c, 0, sizeof *c);
@@ -259,7 +274,7 @@ client_start(struct client *c, int port, const char *nick)
 	sin.sin_port = htons((unsigned short)port);
 	if (connect(c->fd, (struct sockaddr *)&sin, sizeof sin) != 0 ||
 	    client_send(c, "NICK %s", nick) != 0 ||
-	    client_send(c, "USER %s 0 * :test player %s", nick, nick) != 0) {
+	    client_send(c, "USER %s 0 * :test player %s", user, nick) != 0) {
 		client_close(c);
 		return -1;
 	}

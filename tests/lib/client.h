@@ -35,6 +35,11 @@ int client_open(struct client *c, int port, const char *nick);
  * (InspIRCd takes a second over each): connects and sends NICK and USER;
  * then waits for 001.  0, or -1 (closed then). */
 int client_start(struct client *c, int port, const char *nick);
+/* client_start() with a user name (USER) of its own, not the nick: the
+ * server shows the user@host it makes of it (~user@127.0.0.1 on ngircd,
+ * which asks no ident), by which the bot tells people apart. */
+int client_start_user(
+    struct client *c, int port, const char *nick, const char *user);
 int client_welcomed(struct client *c);
 /* Closes the socket (sending QUIT first if it is open) and frees the
  * log. */
@@ -52,6 +57,10 @@ int client_join(struct client *c, const char *channel);
  * codes.  The line as received, or NULL on timeout or when the server
  * closes the connection. */
 const char *client_wait(struct client *c,
+    int (*match)(const char *, const void *), const void *arg, int timeout_ms);
+/* ... among the lines from index from on (c->nlines read before a line
+ * is sent: only what comes after it, so that no earlier line answers). */
+const char *client_wait_from(struct client *c, size_t from,
     int (*match)(const char *, const void *), const void *arg, int timeout_ms);
 /* ... for a line containing text. */
 const char *client_wait_text(

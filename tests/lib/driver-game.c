@@ -1,9 +1,10 @@
 /*
- * The games of the scripted-players driver (driver.h): models rebuilt from
- * the database and the texts they make, the lobby and the deal, moves
- * chosen, typed and confirmed, results counted, and what a restart must
- * show.  The only wording of the bot's own relied on is the lobby's
- * ("NICK opens a", "NICK sits in") and the resume announcement.
+ * The tracked games of the scripted-table harness (driver.h): models
+ * rebuilt from the database and the texts they make, the lobby and the
+ * deal, moves chosen, typed and confirmed, results counted, what a
+ * restart must show, and replays.  The only wording of the bot's own
+ * relied on is the lobby's ("NICK opens a", "NICK sits in") and the
+ * resume announcement.
  */
 #define _GNU_SOURCE 1
 #include <setjmp.h>
@@ -27,15 +28,6 @@
 
 /* How the bot announces a game it resumed: "The Cheat game goes on...". */
 #define RESUMED "game goes on after a restart"
-
-/* What a model said, gathered as the bot gathers one move's messages:
- * text[0] public, text[1 + seat] private, pieces joined by a space. */
-struct driver_out {
-	struct game_out out;
-	struct buf text[GAME_MAX_SEATS + 1];
-	const struct questions *questions;	/* as the bot has them */
-	uint64_t seed;				/* the game's */
-};
 
 /* Models and their texts. */
 
@@ -64,7 +56,7 @@ driver_drop(void *ctx, int seat, const char *text)
 /* A sink for what nobody needs to read. */
 static struct game_out driver_discard = {driver_drop, NULL};
 
-static void
+void
 driver_out_init(struct driver_out *o, const struct questions *q,
     uint64_t seed)
 {
@@ -75,7 +67,7 @@ driver_out_init(struct driver_out *o, const struct questions *q,
 	o->seed = seed;
 }
 
-static void
+void
 driver_out_free(struct driver_out *o)
 {
 	int i;
@@ -84,9 +76,7 @@ driver_out_free(struct driver_out *o)
 		buf_free(&o->text[i]);
 }
 
-/* What seat (or GAME_PUBLIC) was told, as a player with colour sees it
- * once colour codes are stripped; names[i] is seat i's nick. */
-static void
+void
 driver_plain(const char *const *names, int nseats, const struct driver_out *o,
     int seat, char *out, size_t size)
 {
@@ -142,20 +132,18 @@ driver_logged(const struct driver *d, const struct game_ops *ops,
 		    n, sg->moves[n].text, cause);
 }
 
-/* A model of sg: created, then every logged move checked and applied;
- * the deal's messages go to o (may be NULL). */
-static struct game *
-driver_model(const struct driver *d, const struct driver_table *t,
+struct game *
+driver_model(const struct driver *d, const struct game_ops *ops,
     const struct store_game *sg, struct driver_out *o)
 {
 	struct game_move mv;
 	struct game *g;
 	int n;
 
-	g = driver_create(d, t->ops, sg, o != NULL ? &o->out : &driver_discard);
+	g = driver_create(d, ops, sg, o != NULL ? &o->out : &driver_discard);
 	for (n = 0; n < sg->nmoves; n++) {
-		driver_logged(d, t->ops, g, sg, n, &mv);
-		t->ops->apply(g, &mv, &driver_discard);
+		driver_logged(d, ops, g, sg, n, &mv);
+		ops->apply(g, &mv, &driver_discard);
 	}
 	return g;
 }
@@ -255,6 +243,7 @@ static void
 driver_dealt(struct driver *d, int k, const struct store_game *sg)
 {
 	struct driver_table *t = &d->t[k];
+	struct driver_line m = {t->chan, NULL, NULL};
 	struct driver_out o;
 	char text[DRIVER_TEXT], head[128], got[DRIVER_TEXT];
 	int s;
@@ -264,7 +253,7 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 		    t->chan, t->deals + 1, sg->dealer, t->deals % sg->nseats);
 	driver_out_init(&o, d->questions, sg->seed);
 	t->seed = sg->seed;
-	t->g = driver_model(d, t, sg, &o);
+	t->g = driver_model(d, t->ops, sg, &o);
 	t->deals++;
 	t->nmoves = 0;
 	t->last_pub[0] = '\0';
@@ -273,8 +262,9 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 		/* A long deal line (eight Cheesedog players' face-up cards)
 		 * comes cut into lines: found by its start, then joined. */
 		snprintf(head, sizeof head, "%.100s", text);
-		driver_wait_public_cut(d, t, head, strlen(text),
-		    driver_limit(d, DRIVER_MOVE_MS), got, sizeof got);
+		m.text = head;
+		driver_wait_cut(d, k, 0, 0, &m, strlen(text), DRIVER_MOVE_MS,
+		    got, sizeof got);
 		if (strstr(got, text) == NULL)
 			driver_fail(d, "%s: the deal said '%s', not '%s'",
 			    t->chan, got, text);
@@ -310,7 +300,8 @@ driver_deal_from(
 	t->ops = ops;
 	t->variant = driver_variant(ops);
 	if (t->options != NULL)
-		snprintf(opts, sizeof opts, " %s", t->options);
+		snprintf(opts, sizeof opts, "%s%s",
+		    t->options[0] != '\0' ? " " : "", t->options);
 	else
 		driver_options(d, ops, opts, sizeof opts);
 	driver_sync(d, t);
@@ -323,8 +314,7 @@ driver_deal_from(
 			client_send(&p->cl, "PRIVMSG %s :!join", t->chan);
 		snprintf(want, sizeof want, "%s %s", p->nick,
 		    i == 0 ? "opens a" : "sits in");
-		driver_wait_public(d, t, want,
-		    driver_limit(d, DRIVER_LOBBY_MS), NULL, 0);
+		driver_wait_chan(d, k, 0, 0, want, DRIVER_LOBBY_MS);
 	}
 	client_send(&t->p[first].cl, "PRIVMSG %s :!start", t->chan);
 	sg = driver_find_game(d, k);
@@ -387,6 +377,22 @@ driver_type(
 	return cmd;
 }
 
+void
+driver_type_cmd(struct driver *d, struct driver_table *t, int i,
+    enum game_where where, int verb, const char *text)
+{
+	struct client *c = &t->p[i].cl;
+	int rc;
+
+	if ((where & GAME_WHERE_PRIVATE) && (where == GAME_WHERE_PRIVATE ||
+	    !(t->in_channel & (1u << verb))))
+		rc = client_send(c, "PRIVMSG " DRIVER_BOT_NICK " :%s", text);
+	else
+		rc = client_send(c, "PRIVMSG %s :!%s", t->chan, text);
+	if (rc != 0)
+		driver_fail(d, "%s cannot send '%s'", c->nick, text);
+}
+
 /* seat says t->speech in the channel: its move is the rules' heard(),
  * made by the bot on hearing it.  1 (a player's move was sent). */
 static int
@@ -414,8 +420,6 @@ driver_send(struct driver *d, int k)
 {
 	struct driver_table *t = &d->t[k];
 	struct game_move mv;
-	struct client *c;
-	enum game_where where;
 	int cmd;
 
 	if (t->state != DRIVER_READY)
@@ -437,14 +441,9 @@ driver_send(struct driver *d, int k)
 		    driver_limit(d, DRIVER_TABLE_MS);
 		return 0;
 	}
-	c = &t->p[t->player[mv.seat]].cl;
 	t->mark = t->p[0].cl.nlines;
-	where = t->ops->cmds[cmd].where;
-	if ((where & GAME_WHERE_PRIVATE) && (where == GAME_WHERE_PRIVATE ||
-	    !(t->in_channel & (1u << t->sent.verb))))
-		client_send(c, "PRIVMSG " DRIVER_BOT_NICK " :%s", t->said);
-	else
-		client_send(c, "PRIVMSG %s :!%s", t->chan, t->said);
+	driver_type_cmd(d, t, t->player[mv.seat], t->ops->cmds[cmd].where,
+	    t->sent.verb, t->said);
 	t->state = DRIVER_SENT;
 	t->deadline = ngircd_now_ms() +
 	    driver_limit(d, DRIVER_MOVE_MS);
@@ -591,6 +590,7 @@ driver_check_resume(struct driver *d)
 {
 	struct driver_table *t;
 	struct driver_out o;
+	struct driver_line m = {NULL, NULL, NULL};
 	char lead[128], want[DRIVER_TEXT], got[DRIVER_TEXT];
 	int k, s;
 
@@ -607,9 +607,10 @@ driver_check_resume(struct driver *d)
 		driver_plain(
 		    t->names, t->nseats, &o, GAME_PUBLIC, want, sizeof want);
 		/* "LEAD. STATUS", which may come cut into lines */
-		driver_wait_public_cut(d, t, lead,
-		    strlen(lead) + 2 + strlen(want),
-		    driver_limit(d, DRIVER_JOIN_MS), got,
+		m.chan = t->chan;
+		m.text = lead;
+		driver_wait_cut(d, k, 0, 0, &m,
+		    strlen(lead) + 2 + strlen(want), DRIVER_JOIN_MS, got,
 		    sizeof got);
 		if (strncmp(got, lead, strlen(lead)) != 0 ||
 		    strstr(got, want) == NULL)
@@ -636,7 +637,7 @@ driver_move_text(
 	struct game *g;
 
 	driver_out_init(&o, d->questions, sg->seed);
-	g = driver_model(d, t, sg, NULL);
+	g = driver_model(d, t->ops, sg, NULL);
 	t->ops->apply(g, mv, &o.out);
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, out, size);
 	driver_out_free(&o);
@@ -646,7 +647,7 @@ driver_move_text(
 
 /* Replays. */
 
-static const struct game_ops *
+const struct game_ops *
 driver_ops_named(const struct driver *d, const char *name)
 {
 	int v;
@@ -705,6 +706,16 @@ driver_replay(struct driver *d, int64_t id, driver_replay_fn *fn, void *ctx)
 	ops->destroy(g);
 	store_game_free(sg);
 	free(said);
+}
+
+int
+driver_games_on(const struct driver *d)
+{
+	int k, n = 0;
+
+	for (k = 0; k < d->ntables; k++)
+		n += d->t[k].state != DRIVER_OFF;
+	return n;
 }
 
 long

@@ -1,8 +1,9 @@
 /*
- * The scripted-players driver (driver.h), its processes and players: ngircd,
+ * The scripted-table harness (driver.h), its processes and players: ngircd,
  * the bot and the clients started and stopped, waits for the bot's lines,
- * failures that show what the bot last said, and the final checks against
- * the database.  The games themselves are in driver-game.c.
+ * failures that show what the bot last said, and the checks against the
+ * database.  Tracked games are in driver-game.c, games step by step in
+ * driver-step.c.
  */
 #define _GNU_SOURCE 1
 #include <setjmp.h>
@@ -14,6 +15,7 @@
 
 #include <fnmatch.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,23 +28,29 @@
 
 /* Failures. */
 
-/* The last lines of the bot's log and of each channel's first player. */
-static void
+void
 driver_dump(const struct driver *d)
 {
 	const struct client *c;
 	char cmd[PATH_MAX + 32];
-	size_t i;
-	int k;
+	size_t n;
+	int k, i;
 
-	for (k = 0; k < d->ntables; k++) {
-		c = &d->t[k].p[0].cl;
-		fprintf(stderr, "-- last lines in %s:\n", d->t[k].chan);
-		for (i = c->nlines > 6 ? c->nlines - 6 : 0; i < c->nlines; i++)
-			fprintf(stderr, "   %s\n", c->lines[i]);
-	}
+	for (k = 0; k < d->ntables; k++)
+		for (i = 0; i < DRIVER_POOL_MAX; i++) {
+			c = &d->t[k].p[i].cl;
+			if (c->nlines == 0)
+				continue;
+			fprintf(stderr, "-- last lines of %s in %s:\n",
+			    d->t[k].p[i].nick, d->t[k].chan);
+			for (n = c->nlines > 8 ? c->nlines - 8 : 0;
+			     n < c->nlines; n++)
+				fprintf(stderr, "   %s\n", c->lines[n]);
+		}
+	if (d->bot.log[0] == '\0')
+		return;
 	fprintf(stderr, "-- the bot's log (%s):\n", d->bot.log);
-	snprintf(cmd, sizeof cmd, "tail -n 20 '%s' >&2", d->bot.log);
+	snprintf(cmd, sizeof cmd, "tail -n 30 '%s' >&2", d->bot.log);
 	if (system(cmd) != 0)
 		fprintf(stderr, "   (cannot read it)\n");
 }
@@ -69,7 +77,7 @@ driver_fail(const struct driver *d, const char *fmt, ...)
 
 /* Processes and players. */
 
-static void
+void
 driver_write_conf(struct driver *d, const char *text)
 {
 	FILE *f;
@@ -97,12 +105,23 @@ driver_open(struct driver *d, int ntables, const char *conf_text, uint64_t seed)
 	driver_open_at(d, ntables, d->irc.port, d->irc.port, conf_text, seed);
 }
 
+/* Player i of t starts registering on port, with the nick and user name
+ * it was given. */
+static void
+driver_register(struct driver *d, struct driver_table *t, int i, int port)
+{
+	struct driver_player *p = &t->p[i];
+
+	if (client_start_user(&p->cl, port, p->nick,
+	    p->user[0] != '\0' ? p->user : p->nick) != 0)
+		driver_fail(d, "%s cannot connect", p->nick);
+}
+
 void
 driver_open_at(struct driver *d, int ntables, int players_port, int bot_port,
     const char *conf_text, uint64_t seed)
 {
 	struct driver_table *t;
-	char uri[PATH_MAX + 16], *cause = NULL;
 	int k, i;
 
 	assert_in_range(ntables, 1, DRIVER_TABLES);
@@ -120,28 +139,44 @@ driver_open_at(struct driver *d, int ntables, int players_port, int bot_port,
 	driver_write_conf(d, conf_text);
 	snprintf(d->port, sizeof d->port, "%d", bot_port);
 	snprintf(d->db, sizeof d->db, "%s/bot.db", d->dir);
-	/* Every player registers at once, then each joins. */
+	/* Every player registers at once (InspIRCd takes a second over
+	 * each), then each joins: p[0] first, the channel's operator. */
 	for (k = 0; k < ntables; k++) {
 		t = &d->t[k];
-		snprintf(t->chan, sizeof t->chan, "#drv%d", k);
+		if (t->chan[0] == '\0')
+			snprintf(t->chan, sizeof t->chan, "#drv%d", k);
 		for (i = 0; i < d->pool; i++) {
-			snprintf(
-			    t->p[i].nick, sizeof t->p[i].nick, "t%dp%d", k, i);
-			assert_int_equal(client_start(&t->p[i].cl,
-			    players_port, t->p[i].nick), 0);
+			if (t->p[i].nick[0] == '\0')
+				snprintf(t->p[i].nick, sizeof t->p[i].nick,
+				    "t%dp%d", k, i);
+			driver_register(d, t, i, players_port);
 		}
 	}
 	for (k = 0; k < ntables; k++) {
 		t = &d->t[k];
 		for (i = 0; i < d->pool; i++) {
-			assert_int_equal(client_welcomed(&t->p[i].cl), 0);
-			assert_int_equal(client_join(&t->p[i].cl, t->chan), 0);
+			if (client_welcomed(&t->p[i].cl) != 0)
+				driver_fail(d, "%s could not register",
+				    t->p[i].nick);
+			driver_join(d, k, i);
 		}
 	}
-	driver_bot_up(d);
-	snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
-	if ((d->store = store_open(uri, &cause)) == NULL)
-		driver_fail(d, "cannot read the database: %s", cause);
+	if (!d->no_bot)
+		driver_bot_up(d);
+}
+
+void
+driver_name(struct driver *d, int k, const char *chan,
+    const char *const *nicks, int n)
+{
+	struct driver_table *t = &d->t[k];
+	int i;
+
+	assert_in_range(n, 1, DRIVER_POOL_MAX);
+	d->pool = n;
+	snprintf(t->chan, sizeof t->chan, "%s", chan);
+	for (i = 0; i < n; i++)
+		snprintf(t->p[i].nick, sizeof t->p[i].nick, "%s", nicks[i]);
 }
 
 void
@@ -151,8 +186,10 @@ driver_close(struct driver *d)
 
 	if (d->ntables == 0)
 		return;
-	if (d->bot.pid > 0)
+	if (d->bot.pid > 0) {
+		kill(d->bot.pid, SIGCONT); /* a test may have stopped it */
 		ngircd_bot_stop(&d->bot);
+	}
 	for (k = 0; k < DRIVER_TABLES; k++) {
 		if (d->t[k].g != NULL)
 			d->t[k].ops->destroy(d->t[k].g);
@@ -175,7 +212,7 @@ void
 driver_bot_up(struct driver *d)
 {
 	const char *args[16 + DRIVER_TABLES * 2];
-	char want[128];
+	char want[128], uri[PATH_MAX + 16], *cause = NULL;
 	int n = 0, k;
 
 	args[n++] = "-c";
@@ -187,10 +224,11 @@ driver_bot_up(struct driver *d)
 	args[n++] = "--db";
 	args[n++] = d->db;
 	snprintf(d->seed, sizeof d->seed, "%llu",
-	    (unsigned long long)rng_next(&d->rng));
+	    (unsigned long long)(d->bot_seed != 0 ? d->bot_seed :
+	    rng_next(&d->rng)));
 	args[n++] = "--seed";
 	args[n++] = d->seed;
-	for (k = 0; k < d->ntables; k++) {
+	for (k = 0; k < d->ntables && !d->conf_channels; k++) {
 		args[n++] = "--channel";
 		args[n++] = d->t[k].chan;
 	}
@@ -208,6 +246,10 @@ driver_bot_up(struct driver *d)
 		    driver_limit(d, DRIVER_JOIN_MS)) == NULL)
 			driver_fail(d, "the bot did not join %s", d->t[k].chan);
 	}
+	/* The bot has made the file by now. */
+	snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
+	if (d->store == NULL && (d->store = store_open(uri, &cause)) == NULL)
+		driver_fail(d, "cannot read the database: %s", cause);
 }
 
 int
@@ -217,17 +259,110 @@ driver_bot_stop(struct driver *d)
 }
 
 void
+driver_bot_exits(struct driver *d, int k, int i)
+{
+	int rc = driver_bot_stop(d);
+
+	if (rc != 0)
+		driver_fail(d, "the bot exited with status %d", rc);
+	if (client_wait_glob(&d->t[k].p[i].cl, ":" DRIVER_BOT_NICK
+	    "!* QUIT *bye*", 0) == NULL)
+		driver_fail(d, "%s never saw the bot say goodbye",
+		    d->t[k].p[i].nick);
+}
+
+void
+driver_connect(struct driver *d, int k, int i, const char *nick,
+    const char *user, int join)
+{
+	struct driver_table *t = &d->t[k];
+	struct driver_player *p = &t->p[i];
+
+	assert_in_range(i, 0, DRIVER_POOL_MAX - 1);
+	client_close(&p->cl);
+	if (nick != NULL)
+		snprintf(p->nick, sizeof p->nick, "%s", nick);
+	if (user != NULL)
+		snprintf(p->user, sizeof p->user, "%s", user);
+	driver_register(d, t, i, d->irc.port);
+	if (client_welcomed(&p->cl) != 0)
+		driver_fail(d, "%s could not register", p->nick);
+	if (join)
+		driver_join(d, k, i);
+}
+
+void
+driver_raw(struct driver *d, int k, int i, const char *fmt, ...)
+{
+	struct client *c = &d->t[k].p[i].cl;
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (client_send(c, "%s", line) != 0)
+		driver_fail(d, "%s cannot send '%s'", c->nick, line);
+}
+
+void
+driver_join(struct driver *d, int k, int i)
+{
+	struct client *c = &d->t[k].p[i].cl;
+
+	if (client_join(c, d->t[k].chan) != 0)
+		driver_fail(d, "%s could not join %s", c->nick, d->t[k].chan);
+}
+
+void
+driver_nick(struct driver *d, int k, int i, const char *nick)
+{
+	struct driver_player *p = &d->t[k].p[i];
+	char want[160];
+
+	driver_raw(d, k, i, "NICK %s", nick);
+	snprintf(want, sizeof want, ":%s!* NICK *%s", p->cl.nick, nick);
+	if (client_wait_glob(&p->cl, want, 0) == NULL)
+		driver_fail(d, "%s could not become %s", p->cl.nick, nick);
+	snprintf(p->cl.nick, sizeof p->cl.nick, "%s", nick);
+	snprintf(p->nick, sizeof p->nick, "%s", nick);
+}
+
+const char *
+driver_userhost(struct driver *d, int k, int i, char *buf, size_t size)
+{
+	const struct client *c = &d->t[k].p[i].cl;
+	char want[160];
+	const char *bang, *end;
+	size_t n;
+
+	snprintf(want, sizeof want, ":%s!* JOIN *", c->nick);
+	for (n = c->nlines; n-- > 0;) {
+		if (fnmatch(want, c->lines[n], 0) != 0)
+			continue;
+		bang = strchr(c->lines[n], '!');
+		end = strchr(bang, ' ');
+		snprintf(buf, size, "%.*s", (int)(end - bang - 1), bang + 1);
+		return buf;
+	}
+	driver_fail(d, "%s never joined", c->nick);
+}
+
+void
 driver_pump(struct driver *d, int ms)
 {
+	struct client *c;
 	int k, i;
 
 	if (ms > 0)
 		poll(NULL, 0, ms);
 	for (k = 0; k < d->ntables; k++)
-		for (i = 0; i < d->pool; i++)
-			while (client_pump(&d->t[k].p[i].cl, 0) == 0 &&
-			       d->t[k].p[i].cl.inlen > 0)
+		for (i = 0; i < DRIVER_POOL_MAX; i++) {
+			c = &d->t[k].p[i].cl;
+			while (c->fd >= 0 && client_pump(c, 0) == 0 &&
+			       c->inlen > 0)
 				;
+		}
 }
 
 struct store_game *
@@ -272,53 +407,132 @@ driver_is_line(const char *line, const void *arg)
 	       (m->text == NULL || strstr(driver_msg(line), m->text) != NULL);
 }
 
-void
-driver_wait_public(struct driver *d, struct driver_table *t, const char *text,
-    int timeout_ms, char *out, size_t size)
+/* The text of a line m describes, stripped, into out: for a private
+ * line about a channel, what follows its lead. */
+static void
+driver_text(const struct driver_line *m, const char *line, char *out,
+    size_t size)
 {
-	struct driver_line m = {t->chan, NULL, text};
+	char plain[DRIVER_TEXT];
+	const char *text;
+
+	client_strip(line, plain, sizeof plain);
+	text = driver_msg(plain);
+	if (m->nick != NULL && m->chan != NULL)
+		text += strlen(m->chan) + 3; /* "[#chan] " */
+	snprintf(out, size, "%s", text);
+}
+
+/* Waits for the line m describes from index from on in c's log, taken
+ * then; fails the test on timeout.  The line as received. */
+static const char *
+driver_take(struct driver *d, struct client *c, size_t from,
+    const struct driver_line *m, int timeout_ms)
+{
 	const char *raw;
 
-	raw = client_wait(&t->p[0].cl, driver_is_line, &m, timeout_ms);
+	if (timeout_ms <= 0)
+		timeout_ms = CLIENT_TIMEOUT_MS;
+	raw = client_wait_from(c, from, driver_is_line, m,
+	    driver_limit(d, timeout_ms));
 	if (raw == NULL)
-		driver_fail(d, "%s: the bot did not say '%s'", t->chan, text);
-	if (out != NULL)
-		client_strip(driver_msg(raw), out, size);
+		driver_fail(d, "%s waited in vain for %s line%s%s%s", c->nick,
+		    m->nick == NULL ? "a channel" : "a private",
+		    m->text != NULL ? " with '" : "",
+		    m->text != NULL ? m->text : "", m->text != NULL ? "'" : "");
+	return raw;
+}
+
+const char *
+driver_wait(struct driver *d, int k, int i, size_t from,
+    const struct driver_line *m, int timeout_ms)
+{
+	static char text[DRIVER_TEXT];
+
+	driver_text(m, driver_take(d, &d->t[k].p[i].cl, from, m, timeout_ms),
+	    text, sizeof text);
+	return text;
+}
+
+const char *
+driver_wait_chan(struct driver *d, int k, int i, size_t from,
+    const char *text, int timeout_ms)
+{
+	struct driver_line m = {d->t[k].chan, NULL, text};
+
+	return driver_wait(d, k, i, from, &m, timeout_ms);
+}
+
+const char *
+driver_wait_private(struct driver *d, int k, int i, size_t from,
+    const char *text, int timeout_ms)
+{
+	struct driver_line m = {NULL, d->t[k].p[i].cl.nick, text};
+
+	return driver_wait(d, k, i, from, &m, timeout_ms);
+}
+
+const char *
+driver_wait_told(struct driver *d, int k, int i, size_t from,
+    const char *text, int timeout_ms)
+{
+	struct driver_line m = {d->t[k].chan, d->t[k].p[i].cl.nick, text};
+
+	return driver_wait(d, k, i, from, &m, timeout_ms);
+}
+
+int
+driver_count(struct driver *d, int k, int i, size_t from,
+    const struct driver_line *m)
+{
+	const struct client *c = &d->t[k].p[i].cl;
+	char plain[DRIVER_TEXT];
+	int n = 0;
+
+	for (; from < c->nlines; from++) {
+		client_strip(c->lines[from], plain, sizeof plain);
+		n += driver_is_line(plain, m);
+	}
+	return n;
 }
 
 void
-driver_wait_public_cut(struct driver *d, struct driver_table *t,
-    const char *text, size_t len, int timeout_ms, char *out, size_t size)
+driver_wait_cut(struct driver *d, int k, int i, size_t from,
+    const struct driver_line *m, size_t len, int timeout_ms, char *out,
+    size_t size)
 {
-	struct driver_line m = {t->chan, NULL, text};
-	struct client *c = &t->p[0].cl;
-	long long end = ngircd_now_ms() + timeout_ms;
+	struct driver_line rest = *m;
+	struct client *c = &d->t[k].p[i].cl;
+	long long end;
 	char plain[DRIVER_TEXT];
 	const char *raw;
-	size_t k, used;
+	size_t n, used;
 
-	raw = client_wait(c, driver_is_line, &m, timeout_ms);
-	if (raw == NULL)
-		driver_fail(d, "%s: the bot did not say '%s'", t->chan, text);
-	for (k = 0; c->lines[k] != raw; k++)
+	if (timeout_ms <= 0)
+		timeout_ms = CLIENT_TIMEOUT_MS;
+	end = ngircd_now_ms() + driver_limit(d, timeout_ms);
+	raw = driver_take(d, c, from, m, timeout_ms);
+	for (n = 0; c->lines[n] != raw; n++)
 		;
-	client_strip(driver_msg(raw), out, size);
+	driver_text(m, raw, out, size);
 	used = strlen(out);
-	/* The lines that follow it in the channel are its other parts. */
-	m.text = NULL;
+	/* The lines that follow it are its other parts. */
+	rest.text = NULL;
 	while (used < len) {
-		if (++k >= c->nlines) {
-			k--;
+		if (++n >= c->nlines) {
+			n--;
 			if (ngircd_now_ms() > end || client_pump(c, 10) != 0)
 				driver_fail(d, "%s: '%s' stopped short: '%s'",
-				    t->chan, text, out);
+				    c->nick, m->text, out);
 			continue;
 		}
-		client_strip(c->lines[k], plain, sizeof plain);
-		if (c->taken[k] || !driver_is_line(plain, &m))
+		client_strip(c->lines[n], plain, sizeof plain);
+		if (c->taken[n] || !driver_is_line(plain, &rest))
 			continue;
-		c->taken[k] = 1;
-		snprintf(out + used, size - used, " %s", driver_msg(plain));
+		c->taken[n] = 1;
+		snprintf(out + used, size - used, " ");
+		used++;
+		driver_text(m, c->lines[n], out + used, size - used);
 		used += strlen(out + used);
 	}
 }
@@ -328,10 +542,9 @@ driver_expect_private(struct driver *d, struct driver_table *t, int seat,
     const char *want, const char *what)
 {
 	struct driver_player *p = &t->p[t->player[seat]];
-	struct driver_line m = {t->chan, p->nick, NULL};
-	char plain[DRIVER_TEXT];
+	struct driver_line m = {t->chan, p->cl.nick, NULL};
+	char text[DRIVER_TEXT];
 	struct buf got = BUF_INIT;
-	size_t lead = strlen(t->chan) + 3; /* "[#chan] " */
 	const char *raw;
 
 	while (got.len < strlen(want)) {
@@ -340,10 +553,10 @@ driver_expect_private(struct driver *d, struct driver_table *t, int seat,
 		if (raw == NULL)
 			driver_fail(d, "%s: %s got no %s (want '%s')", t->chan,
 			    p->nick, what, want);
-		client_strip(driver_msg(raw), plain, sizeof plain);
+		driver_text(&m, raw, text, sizeof text);
 		if (got.len > 0)
 			buf_addc(&got, ' ');
-		buf_adds(&got, plain + lead);
+		buf_adds(&got, text);
 	}
 	if (strcmp(buf_str(&got), want) != 0)
 		driver_fail(d, "%s: %s's %s is '%s', the model's '%s'", t->chan,
@@ -351,32 +564,30 @@ driver_expect_private(struct driver *d, struct driver_table *t, int seat,
 	buf_free(&got);
 }
 
-/* Player p asks the bot something it refuses privately (an unknown
- * command, a word of the driver's own) and waits for the refusal: private
- * lines go out in order, so everything the bot sent p before has come. */
-static void
-driver_sync_one(struct driver *d, struct driver_player *p)
+void
+driver_sync_player(struct driver *d, int k, int i)
 {
-	struct driver_line m = {NULL, p->nick, NULL};
+	struct client *c = &d->t[k].p[i].cl;
+	struct driver_line m = {NULL, c->nick, NULL};
 	char word[32];
 
 	snprintf(word, sizeof word, "drvsync%d", ++d->syncs);
 	m.text = word;
-	client_send(&p->cl, "PRIVMSG " DRIVER_BOT_NICK " :%s", word);
-	if (client_wait(&p->cl, driver_is_line, &m,
-	    driver_limit(d, DRIVER_MOVE_MS)) == NULL)
-		driver_fail(
-		    d, "%s: the bot did not refuse '%s'", p->nick, word);
-	client_skip(&p->cl);
+	driver_raw(d, k, i, "PRIVMSG " DRIVER_BOT_NICK " :%s", word);
+	driver_take(d, c, 0, &m, DRIVER_MOVE_MS);
 }
 
 void
 driver_sync(struct driver *d, struct driver_table *t)
 {
-	int i;
+	int k = (int)(t - d->t), i;
 
-	for (i = 0; i < d->pool; i++)
-		driver_sync_one(d, &t->p[i]);
+	for (i = 0; i < d->pool; i++) {
+		if (t->p[i].cl.fd < 0)
+			continue; /* gone: nothing more comes to it */
+		driver_sync_player(d, k, i);
+		client_skip(&t->p[i].cl);
+	}
 }
 
 void
@@ -410,7 +621,7 @@ driver_gather(struct driver *d, struct driver_table *t, int watcher,
 	}
 }
 
-/* The end. */
+/* The database. */
 
 void
 driver_sql(struct driver *d, const char *sql, char *out, size_t size)
@@ -426,6 +637,21 @@ driver_sql(struct driver *d, const char *sql, char *out, size_t size)
 	out[n] = '\0';
 	if (pclose(f) != 0)
 		driver_fail(d, "sqlite3 failed on '%s': %s", sql, out);
+}
+
+void
+driver_results(struct driver *d, int64_t id, const char *more, char *out,
+    size_t size)
+{
+	char sql[1024];
+
+	snprintf(sql, sizeof sql,
+	    "SELECT variant || ' ' || state FROM games WHERE id = %lld;"
+	    " SELECT p.nick || ' ' || r.place || ' ' || r.won || ' ' || %s"
+	    " FROM results r JOIN players p ON p.id = r.player"
+	    " WHERE r.game = %lld ORDER BY r.seat;",
+	    (long long)id, more, (long long)id);
+	driver_sql(d, sql, out, size);
 }
 
 void

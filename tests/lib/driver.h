@@ -1,26 +1,40 @@
 /*
- * Scripted players for integration tests, for any variant in game_table[]
- * and with no knowledge of any variant's rules or wording: a real ngircd,
- * the real bot in several channels, a pool of players in each, and one game
- * per channel played to its end with random legal moves.
+ * The scripted-table harness, for every integration test that plays at a
+ * table: a real ngircd on a free loopback port (or a server the suite
+ * started), the real bot binary, scripted players over real sockets in
+ * one or more channels ("tables"), and the bot's database read back
+ * read-only.  Every process is started and stopped by its pid;
+ * driver_close() stops them whatever state a failed test left them in.
  *
- * The truth is the bot's database.  The driver reads it (read-only) and
- * keeps a model of every game rebuilt from it: the variant, options, seed
- * and dealer stored with the game, then every logged move, each of which
- * the model must accept.  The next move is the model's sample() with the
- * driver's own seeded RNG (or a suite's own chooser's, which may steer the
- * game where it wants it); command() turns it into what the seat's player
- * types, sent privately to the bot when the command may be typed there
- * (unless the table's in_channel asks for the channel), else in the
- * channel.  A move is confirmed when the move log grows by exactly that
- * move (the log is polled, never waited for with a fixed sleep).  A move
- * nobody types (the table's, closing a window) is waited for: the bot
- * makes it with its own timer.
+ * The truth is the database.  A game is rebuilt from it by the driver's
+ * own model, not the bot's resume code: the variant, options, seed and
+ * dealer stored with the game, then every logged move, each of which the
+ * model must accept.  Two ways to play on it:
+ *
+ *  - tracked (driver_deal() ... driver_play()): the driver deals a game
+ *    at a table, knowing nothing of any variant's rules or wording, and
+ *    plays it to its end with the model's sample() (or a suite's own
+ *    chooser's move); command() turns a move into what the seat's player
+ *    types, sent privately to the bot when the command may be typed there
+ *    (unless the table's in_channel asks for the channel), else in the
+ *    channel.  A move is confirmed when the move log grows by exactly that
+ *    move (the log is polled, never waited for with a fixed sleep).  A
+ *    move nobody types (the table's, closing a window) is waited for: the
+ *    bot makes it with its own timer.  At the end every player's stats
+ *    must be what the models' results add up to.
+ *  - step by step (driver_game_load() ...): the game as the database has
+ *    it now, for suites where players come and go or the bot's clock
+ *    moves for them: what the rules' default move is, what a move tells
+ *    the channel and each seat, what a seat's hand looks like.
  *
  * Every text the driver checks is the model's own output rendered as the
- * bot renders it (bot/render.h) with colour stripped: the hands dealt, and
- * after a restart the resumed status and hands.  Failures end the running
- * cmocka test, so a suite includes <cmocka.h> (and what it needs) first.
+ * bot renders it (bot/render.h) with colour stripped, names as the
+ * players' nicks.  Waits take a line index: only lines a player received
+ * from that index on are looked at, and each line answers one wait (the
+ * first that matches it), so a line of an earlier move never answers a
+ * later wait.  Failures end the running cmocka test after printing each
+ * player's last lines and the bot's log, so a suite includes <cmocka.h>
+ * (and what it needs) first.
  */
 #ifndef TESTS_DRIVER_H
 #define TESTS_DRIVER_H
@@ -36,9 +50,10 @@
 #include "tests/lib/client.h"
 #include "tests/lib/ngircd.h"
 
+#define DRIVER_BOT_NICK "cheaterbot"
 #define DRIVER_TABLES 8   /* channels at most */
 #define DRIVER_POOL 4     /* players in each channel, unless d->pool */
-#define DRIVER_POOL_MAX 8 /* ... at most */
+#define DRIVER_POOL_MAX 8 /* ... at most, strangers who come later too */
 #define DRIVER_VARIANTS 8 /* entries of game_table[] followed */
 #define DRIVER_TEXT 4096  /* one move's or one hand's text */
 
@@ -50,8 +65,12 @@ struct driver_tally {
 };
 
 struct driver_player {
+	/* Set before driver_open() (or driver_connect()) to choose them:
+	 * the nick, tNpM by default, and the user name (USER), the nick
+	 * when empty.  The nick follows driver_nick(). */
 	char nick[32];
-	struct client cl;
+	char user[32];
+	struct client cl; /* fd -1 when not connected */
 	/* per index of game_table[], then all variants together */
 	struct driver_tally tally[DRIVER_VARIANTS + 1];
 };
@@ -66,11 +85,11 @@ enum driver_state {
 
 /* One channel: its players and the game being played there. */
 struct driver_table {
-	char chan[64];
+	char chan[64]; /* set before driver_open(), else #drvK */
 	struct driver_player p[DRIVER_POOL_MAX];
 	int deals; /* games dealt here (the dealer moves left each) */
-	/* The options typed after "!play VARIANT" ("decks=1"), or NULL for
-	 * on/off options chosen at random. */
+	/* The options typed after "!play VARIANT" ("decks=1"; "" for
+	 * none), or NULL for on/off options chosen at random. */
 	const char *options;
 
 	enum driver_state state;
@@ -80,7 +99,9 @@ struct driver_table {
 	int64_t id;     /* the game's id in the database */
 	uint64_t seed;  /* its seed: which card carries which question */
 	int nseats;
-	int player[GAME_MAX_SEATS];        /* seat -> index in p[] */
+	/* seat -> index in p[]: who types the seat's moves (a suite may
+	 * give a seat to a player who came back under another nick) */
+	int player[GAME_MAX_SEATS];
 	const char *names[GAME_MAX_SEATS]; /* seat -> nick */
 	int nmoves;               /* moves confirmed (in the log, applied) */
 	struct game_move sent;    /* the move on its way */
@@ -113,18 +134,28 @@ struct driver_table {
 };
 
 struct driver {
+	/* Set before driver_open(), all optional. */
 	int pool;      /* players in each channel: DRIVER_POOL when 0 */
 	int slack;     /* the time limits times this (1 when 0): a bot held
 	                * to a slow sending rate takes longer to answer */
+	const char *also; /* one more channel the bot joins, or NULL */
+	uint64_t bot_seed; /* the bot's --seed at every start, the same
+	                    * deals every run; 0: new from the driver's
+	                    * RNG at each start (games dealt after a
+	                    * restart are not those dealt after the first) */
+	int conf_channels; /* no --channel: the configuration names the
+	                    * channels, so a reload may change them */
+	int no_bot;        /* driver_open() starts no bot: the suite
+	                    * starts one (driver_bot_up(), or its own) */
+
 	char *dir;
 	struct ngircd irc;
 	struct ngircd_bot bot;
 	char port[16];
-	const char *also; /* one more channel the bot joins, or NULL */
-	char seed[32]; /* the bot's --seed, new at each start */
+	char seed[32]; /* the bot's --seed */
 	char db[PATH_MAX];
 	char conf[PATH_MAX];
-	struct store *store; /* read-only */
+	struct store *store; /* read-only, once a bot has made the file */
 	struct questions *questions; /* the bot's default question file */
 	struct rng rng;      /* the driver's choices */
 	struct driver_table t[DRIVER_TABLES];
@@ -135,53 +166,130 @@ struct driver {
 	int syncs;       /* driver_sync() words sent */
 };
 
-/* Starts ngircd, ntables channels #drvN with DRIVER_POOL players each
- * (nicks tNpM), and the bot with the configuration text conf_text in all
- * of them; seed seeds the driver's choices and the bot's deals.  Fails the
- * test (stopping what it started) unless everything came up.  The players
- * type as fast as the bot answers, far faster than people: conf_text
- * should turn the per-user command limit off (flood.user_interval = 0)
- * unless the suite's pace is a person's. */
+/* The world. */
+
+/* Starts ngircd, ntables channels with d->pool players each (every one
+ * registers, then each joins its channel, so that p[0] is the channel's
+ * operator), and the bot with the configuration text conf_text in all of
+ * them (unless d->no_bot); seed seeds the driver's choices (and the
+ * bot's deals, unless d->bot_seed).  Fails the test (stopping what it
+ * started) unless everything came up.  The players type as fast as the
+ * bot answers, far faster than people: conf_text should turn the
+ * per-user command limit off (flood.user_interval = 0) unless the
+ * suite's pace is a person's. */
 void driver_open(
     struct driver *d, int ntables, const char *conf_text, uint64_t seed);
 /* As driver_open(), on a server the suite started: the players connect
  * to 127.0.0.1:players_port, the bot to bot_port (the same server, maybe
  * through a connect class or a proxy of the suite's own); d->dir is the
- * suite's directory (malloc'd: the driver frees it).  d->pool, when set
- * before, seats that many players in each channel. */
+ * suite's directory (malloc'd: the driver frees it). */
 void driver_open_at(struct driver *d, int ntables, int players_port,
     int bot_port, const char *conf_text, uint64_t seed);
-/* Stops the bot, the players and ngircd, removes the directory, frees
- * everything; a driver never opened (all zero) is fine. */
+/* Before driver_open(): table k is the channel chan, and its pool the n
+ * players nicks[] (d->pool = n). */
+void driver_name(struct driver *d, int k, const char *chan,
+    const char *const *nicks, int n);
+/* Stops the bot (woken first if a test stopped it), the players and
+ * ngircd, removes the directory, frees everything; a driver never
+ * opened (all zero) is fine. */
 void driver_close(struct driver *d);
 
-/* Starts the bot (again) on the same configuration and database, with a
- * --seed of the driver's RNG (so games dealt after a restart are not
- * those dealt after the first start), and waits until it is in every
- * channel. */
+/* Writes text as the bot's configuration file, d->conf (again: for a
+ * reload). */
+void driver_write_conf(struct driver *d, const char *text);
+/* Starts the bot (again) on the same configuration and database, and
+ * waits until it is in every table's channel, as p[0] sees it. */
 void driver_bot_up(struct driver *d);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
+/* SIGTERM: the bot says goodbye (QUIT :bye, as player i of table k sees
+ * it) and exits 0, which under ASan also means it leaked nothing. */
+void driver_bot_exits(struct driver *d, int k, int i);
+
+/* Players. */
+
+/* Player i of table k (again, after a server restart or as a stranger
+ * who comes later) registers with nick and user name user (NULL: as
+ * set in p[i], the nick when empty), and joins the table's channel when
+ * join is set.  Its earlier lines are gone. */
+void driver_connect(struct driver *d, int k, int i, const char *nick,
+    const char *user, int join);
+/* Player i of table k sends a raw IRC line (CR LF added). */
+void driver_raw(struct driver *d, int k, int i, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* ... joins the table's channel and waits for the server to confirm. */
+void driver_join(struct driver *d, int k, int i);
+/* ... takes nick and waits for the server to confirm it. */
+void driver_nick(struct driver *d, int k, int i, const char *nick);
+/* The user@host the server shows for player i of table k (from its own
+ * last JOIN), into buf. */
+const char *driver_userhost(
+    struct driver *d, int k, int i, char *buf, size_t size);
+
+/* Lines. */
+
+/* Which lines a wait or a count looks for: from the bot, in chan (nick
+ * NULL), to nick about chan ("[#chan] TEXT"), or to nick at all (chan
+ * NULL), by PRIVMSG or NOTICE; containing text (NULL: any). */
+struct driver_line {
+	const char *chan;
+	const char *nick;
+	const char *text;
+};
+
+/* The text of an IRC line: what follows " :" after the prefix. */
+const char *driver_msg(const char *line);
+/* Whether line (colour stripped) is one arg (a struct driver_line)
+ * describes; a client_wait() predicate. */
+int driver_is_line(const char *line, const void *arg);
+
+/* Waits up to timeout_ms (CLIENT_TIMEOUT_MS when 0; times d->slack) for
+ * a line m describes among those player i of table k received from index
+ * from on, not taken by an earlier wait; takes it and returns its text,
+ * colour stripped, in a static buffer.  Fails the test on timeout. */
+const char *driver_wait(struct driver *d, int k, int i, size_t from,
+    const struct driver_line *m, int timeout_ms);
+/* ... a line in the table's channel containing text (NULL: any). */
+const char *driver_wait_chan(struct driver *d, int k, int i, size_t from,
+    const char *text, int timeout_ms);
+/* ... a private line to the player containing text (NULL: any). */
+const char *driver_wait_private(struct driver *d, int k, int i,
+    size_t from, const char *text, int timeout_ms);
+/* ... a private line to the player about the table's game: the text
+ * after its "[#chan] " lead. */
+const char *driver_wait_told(struct driver *d, int k, int i, size_t from,
+    const char *text, int timeout_ms);
+/* How many lines m describes player i of table k received from index
+ * from on, taken or not. */
+int driver_count(struct driver *d, int k, int i, size_t from,
+    const struct driver_line *m);
 
 /* Reads whatever the players have received, waiting up to ms. */
 void driver_pump(struct driver *d, int ms);
-/* Waits until everything the bot sent t's players so far has come, then
- * sets it aside (later waits look past it; the lines stay in the logs):
- * each asks the bot something it refuses privately. */
+/* Player i of table k asks the bot something it refuses privately (a
+ * word of the driver's own, "drvsyncN") and waits for the refusal:
+ * private lines go out in order, so everything the bot sent the player
+ * before has come. */
+void driver_sync_player(struct driver *d, int k, int i);
+/* ... every connected player of t's pool, then sets what they received
+ * aside (later waits look past it; the lines stay in the logs). */
 void driver_sync(struct driver *d, struct driver_table *t);
 
 /* What the bot has sent t's players so far (read now), colour stripped:
  * its lines in t's channel as p[watcher] saw them, joined by a space, into
  * *chan; each player's private lines about t's game ("[#chan] TEXT"),
  * TEXT joined the same way, into priv[i] (d->pool of them).  The
- * refusals of driver_sync()'s
- * words are left out, and so are lines containing skip (unless NULL). */
+ * refusals of driver_sync()'s words are left out, and so are lines
+ * containing skip (unless NULL). */
 void driver_gather(struct driver *d, struct driver_table *t, int watcher,
     struct buf *chan, struct buf *priv, const char *skip);
 
+/* Tracked games. */
+
 /* Table k opens a lobby for ops with nseats of its players (each game a
  * different order), the table's options (else random on/off ones), deals,
- * and checks that each player got the hand the model deals them. */
+ * and checks that the channel got the deal and each player the hand the
+ * model deals them. */
 void driver_deal(
     struct driver *d, int k, const struct game_ops *ops, int nseats);
 /* ... with the players from index first of the pool on, in order: p[first]
@@ -198,6 +306,9 @@ int driver_send(struct driver *d, int k);
  * fails the test on a move not made in time.  The number of tables that
  * still wait for something. */
 int driver_poll(struct driver *d);
+
+/* How many tables have a game on (not DRIVER_OFF). */
+int driver_games_on(const struct driver *d);
 
 /* Plays table k's game (dealt) to its end, choosing, sending and polling,
  * pumping every ms between polls; fails the test past max_moves.  The
@@ -228,12 +339,60 @@ void driver_check_resume(struct driver *d);
 void driver_move_text(struct driver *d, int k, const struct game_move *mv,
     char *out, size_t size);
 
-/* What the bot said for one move (or the deal) as each player saw it:
- * colour gone, nicks in; "" where it said nothing. */
+/* Games step by step. */
+
+/* What the bot says of one move (or the deal) as each player sees it:
+ * colour gone, nicks in; "" where it says nothing. */
 struct driver_said {
 	char pub[DRIVER_TEXT];
 	char priv[GAME_MAX_SEATS][DRIVER_TEXT]; /* per seat */
 };
+
+/* A game of table k as the database has it when loaded: dealt again and
+ * its log replayed by the driver's model.  Seat s's player is
+ * t->player[s] when the driver dealt the game, else the pool player the
+ * database seats there. */
+struct driver_game {
+	struct store_game *sg;
+	const struct game_ops *ops;
+	struct game *g;
+	struct game_turn turn;             /* who may act now */
+	int player[GAME_MAX_SEATS];        /* seat -> index in p[] */
+	const char *names[GAME_MAX_SEATS]; /* seat -> nick, now */
+	int k;                             /* the table */
+	uint64_t seed;
+};
+
+/* Loads game id of table k (0: the one game running) into gm.  Fails the
+ * test when it cannot. */
+void driver_game_load(
+    struct driver *d, int k, int64_t id, struct driver_game *gm);
+/* Frees what driver_game_load() made; a zeroed gm does nothing. */
+void driver_game_free(struct driver_game *gm);
+/* Applies mv to gm's game (gm is one move further on then) and writes
+ * what the bot tells of it into said, lead (markup, or NULL) first in the
+ * channel's text. */
+void driver_game_apply(struct driver *d, struct driver_game *gm,
+    const struct game_move *mv, const char *lead, struct driver_said *said);
+/* What seat (or GAME_PUBLIC) is shown of gm's game: its hand (with its
+ * prompt when it is to act), or the status line. */
+void driver_game_view(struct driver *d, const struct driver_game *gm,
+    int seat, char *out, size_t size);
+/* The seat of mv types it, as a player would (ops->command), where the
+ * command may be typed. */
+void driver_game_type(
+    struct driver *d, const struct driver_game *gm, const struct game_move *mv);
+/* The seat to move in table k's running game makes the rules' default
+ * move (ops->timeout), typed by its player: the channel sees its text
+ * (as player watcher does; the line, stripped, into said unless NULL)
+ * and the move log grows by exactly that move.  The seat that moved. */
+int driver_play_default(
+    struct driver *d, int k, int watcher, char *said, size_t size);
+/* Player i of table k gets, from line index from on, the private line
+ * that shows seat's hand in the running game as the database has it. */
+void driver_hand(struct driver *d, int k, int i, size_t from, int seat);
+
+/* Replays. */
 
 /* One step of a replay: n is -1 for the deal (mv NULL), then each logged
  * move's number and the move; g is the model after it. */
@@ -256,24 +415,17 @@ void driver_check_told(struct driver *d, struct driver_table *t,
     const int64_t *ids, int n, const struct buf *chan,
     const struct buf *priv);
 
-/* Which lines driver_is_line() looks for: from the bot, in chan (nick
- * NULL), to nick about chan, or to nick at all (chan NULL); containing
- * text (NULL: any). */
-struct driver_line {
-	const char *chan;
-	const char *nick;
-	const char *text;
-};
-
-/* The text of an IRC line: what follows " :" after the prefix. */
-const char *driver_msg(const char *line);
-/* Whether line (colour stripped) is one arg (a struct driver_line)
- * describes; a client_wait() predicate. */
-int driver_is_line(const char *line, const void *arg);
+/* The database. */
 
 /* Runs sql with the sqlite3 shell on the database, read-only; its output
- * into out.  Fails the test if sqlite3 does. */
+ * (rows one a line) into out.  Fails the test if sqlite3 does. */
 void driver_sql(struct driver *d, const char *sql, char *out, size_t size);
+
+/* Game id's variant and state ("cheat finished"), then a line per seat in
+ * seat order: its nick, place and won, then the SQL columns more
+ * ("r.points", of results r), each after a space; into out. */
+void driver_results(struct driver *d, int64_t id, const char *more,
+    char *out, size_t size);
 
 /* Opens the database on a connection of its own (read-only) and runs
  * PRAGMA integrity_check (store_check()); fails the test unless it is
@@ -283,5 +435,14 @@ void driver_check_db(struct driver *d);
 /* At the end: no game is running, and every player's stats (per variant
  * and in all) are what the driver counted. */
 void driver_check_stats(struct driver *d);
+
+/* Failures. */
+
+/* The last lines each player received and the bot's log, on stderr. */
+void driver_dump(const struct driver *d);
+/* Fails the running test with a printf-style message, after
+ * driver_dump(). */
+void driver_fail(const struct driver *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
 
 #endif

@@ -91,8 +91,27 @@ fx_free(struct fx *f)
 		f->ops->destroy(f->g);
 	sink_reset(&f->sink);
 	free(f->cause);
+	free(f->rec[0]);
+	free(f->rec[1]);
 	free(f->ctx);
 	free(f);
+}
+
+void
+fx_watch(struct fx *f, size_t size, void (*snap)(struct fx *, void *),
+    fx_said_fn *said)
+{
+	f->snap = snap;
+	f->said = said;
+	f->rec[0] = xcalloc(1, size);
+	f->rec[1] = xcalloc(1, size);
+}
+
+void
+fx_check_said(struct fx *f, const void *b)
+{
+	f->snap(f, f->rec[1]);
+	f->said(f, NULL, b != NULL ? b : f->rec[1], f->rec[1]);
 }
 
 int
@@ -244,9 +263,15 @@ fx_apply(struct fx *f, const struct game_move *mv)
 	}
 	if (f->before != NULL)
 		f->before(f, mv);
+	if (f->snap != NULL)
+		f->snap(f, f->rec[0]);
 	f->ops->apply(f->g, mv, &f->out);
 	game_move_format(f->ops, mv, text, sizeof text);
 	fx_invariants(f, text);
+	if (f->snap != NULL) {
+		f->snap(f, f->rec[1]);
+		f->said(f, mv, f->rec[0], f->rec[1]);
+	}
 	if (f->check != NULL)
 		f->check(f, mv);
 	return 0;
@@ -325,4 +350,53 @@ fx_timeout(struct fx *f, char *text, size_t size)
 	game_move_format(f->ops, &mv, text, size);
 	if (fx_apply(f, &mv) != 0)
 		fail_msg("timeout '%s' refused: %s", text, f->cause);
+}
+
+int
+fx_nwords(const char *list)
+{
+	int n = list[0] != '\0';
+
+	while ((list = strchr(list, ' ')) != NULL) {
+		list++;
+		n++;
+	}
+	return n;
+}
+
+char *
+fx_trim(char *w)
+{
+	size_t len;
+
+	while (*w == '(')
+		w++;
+	len = strlen(w);
+	while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
+		w[--len] = '\0';
+	return w;
+}
+
+char *
+fx_word(char **p)
+{
+	char *w = strsep(p, " ");
+
+	return w != NULL ? fx_trim(w) : NULL;
+}
+
+void
+fx_count_faces(const char *list, int (*face)(const char *word), int *n)
+{
+	char *copy = xstrdup(list), *p = copy, *w;
+	int k;
+
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (*w == '\0' || strcmp(w, "-") == 0)
+			continue;
+		if ((k = face(w)) < 0)
+			fail_msg("unknown card '%s' in '%s'", w, list);
+		n[k]++;
+	}
+	free(copy);
 }

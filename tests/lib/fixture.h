@@ -21,6 +21,13 @@
 
 #define FX_MAX_WORDS 32		/* words of a typed line */
 
+struct fx;
+
+/* A variant's check of what a move (mv; NULL for a deal, a stack or a
+ * view) said, b and a its records of the game before and after. */
+typedef void fx_said_fn(struct fx *f, const struct game_move *mv,
+    const void *b, const void *a);
+
 /* A game under test with its message sink and the last refusal. */
 struct fx {
 	const struct game_ops *ops;
@@ -37,6 +44,11 @@ struct fx {
 	 * hold and what it said is in the sink. */
 	void (*before)(struct fx *, const struct game_move *mv);
 	void (*check)(struct fx *, const struct game_move *mv);
+	/* ... and what the variant records of a game to check what a move
+	 * said, set by fx_watch(): rec[0] before the move, rec[1] after. */
+	void (*snap)(struct fx *, void *rec);
+	fx_said_fn *said;
+	void *rec[2];
 	void *ctx;		/* the variant's state, freed with f */
 	char buf[1024];		/* text the variant's helpers return */
 };
@@ -50,6 +62,16 @@ struct fx {
 struct fx *fx_create(const struct game_ops *ops, int nseats, int dealer,
     const char *opts, uint64_t seed);
 void fx_free(struct fx *f);
+
+/* The variant records what its checks look at, size bytes, with snap,
+ * before each move applied and after it, and checks what the move said
+ * with said (after f->before, before f->check). */
+void fx_watch(struct fx *f, size_t size, void (*snap)(struct fx *, void *),
+    fx_said_fn *said);
+/* Checks what a deal, a stack or a view just said (fx_watch()): from b,
+ * a record of the game before it (NULL: as it is now), to the record
+ * now. */
+void fx_check_said(struct fx *f, const void *b);
 
 /* A cmocka teardown: frees the games a failed test left open; 0. */
 int fx_teardown(void **state);
@@ -95,6 +117,22 @@ int fx_said_count(const struct fx *f, int seat);
 /* Splits line at its spaces, in place, into at most max words; how
  * many. */
 int fx_words(char *line, char **words, int max);
+
+/* The number of words of list, one space between two ("" has none). */
+int fx_nwords(const char *list);
+
+/* w without the parentheses that open it nor the punctuation that ends
+ * it ("(4♥)." is 4♥), cut in place: a card as it stands in a line. */
+char *fx_trim(char *w);
+/* The next word of the text at *p, split off in place at a space
+ * (strsep()) and trimmed (fx_trim()); NULL at the end of the text. */
+char *fx_word(char **p);
+
+/* Adds to n[] the words of list, face(word) the index in n of each; "-"
+ * (a place with no card) is none, and a word face() does not know
+ * (-1) fails the test. */
+void fx_count_faces(const char *list, int (*face)(const char *word),
+    int *n);
 
 /* Parses a line typed by seat (no check) into mv; 0, or -1 and
  * f->cause.  An unknown command fails the test; with f->where, one not

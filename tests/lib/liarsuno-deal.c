@@ -44,7 +44,6 @@ struct lx {
 				 * and it has not been in the draw pile
 				 * since */
 	char rest[1024];	/* lx_rest() */
-	struct snap before, now;	/* around the move being applied */
 };
 
 const char *
@@ -57,14 +56,7 @@ lx_cards(struct fx *f, int seat)
 int
 lx_count(struct fx *f, int seat)
 {
-	const char *p = lx_cards(f, seat);
-	int n = *p != '\0';
-
-	while ((p = strchr(p, ' ')) != NULL) {
-		n++;
-		p++;
-	}
-	return n;
+	return fx_nwords(lx_cards(f, seat));
 }
 
 const char *
@@ -116,9 +108,11 @@ lx_rest(struct fx *f, const char *named)
 	return x->rest;
 }
 
+/* The fixture's record of a game (fx_watch()). */
 static void
-snapshot(struct fx *f, struct snap *s)
+snapshot(struct fx *f, void *rec)
 {
+	struct snap *s = rec;
 	int seat, i;
 
 	memset(s->held, 0, sizeof s->held);
@@ -190,11 +184,7 @@ check_public(const char *line, const int allowed[LU_CARDS])
 				continue;
 			w = q + 1;
 		}
-		while (*w == '(')
-			w++;
-		len = strlen(w);
-		while (len > 0 && strchr(".,:;!)", w[len - 1]) != NULL)
-			w[--len] = '\0';
+		w = fx_trim(w);
 		if (ids_of(w, ids) == 0)
 			continue;
 		for (ok = 0, id = 0; id < LU_CARDS; id++)
@@ -364,11 +354,13 @@ asked(struct fx *f, int seat)
 	    (t.wait && (t.window & (1u << seat))));
 }
 
-/* What a move (or a deal) said, between the snapshots b and a. */
+/* What a move (or a deal) said, between the snapshots b and a
+ * (fx_said_fn). */
 static void
-check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
-    const struct snap *a)
+check_said(struct fx *f, const struct game_move *mv, const void *vb,
+    const void *va)
 {
+	const struct snap *b = vb, *a = va;
 	int allowed[LU_CARDS], npriv[GAME_MAX_SEATS] = { 0 }, npub = 0;
 	int i, s, shown, dealt = a->nhand != b->nhand;
 
@@ -408,35 +400,17 @@ check_said(struct fx *f, const struct game_move *mv, const struct snap *b,
 	}
 }
 
-/* The fixture's checks around a move (struct fx). */
-static void
-before(struct fx *f, const struct game_move *mv)
-{
-	struct lx *x = f->ctx;
-
-	(void)mv;
-	snapshot(f, &x->before);
-}
-
-static void
-check(struct fx *f, const struct game_move *mv)
-{
-	struct lx *x = f->ctx;
-
-	snapshot(f, &x->now);
-	check_said(f, mv, &x->before, &x->now);
-}
-
 /* The deal just said: checked as a move from nothing. */
 static void
 check_deal(struct fx *f)
 {
 	struct lx *x = f->ctx;
+	struct snap *none = xcalloc(1, sizeof *none);
 
 	memset(x->open, 0, sizeof x->open);
-	snapshot_empty(f, &x->before);
-	snapshot(f, &x->now);
-	check_said(f, NULL, &x->before, &x->now);
+	snapshot_empty(f, none);
+	fx_check_said(f, none);
+	free(none);
 }
 
 struct fx *
@@ -447,8 +421,7 @@ lx_new_with(int nseats, int dealer, const char *options, uint64_t seed)
 
 	f->ctx = xcalloc(1, sizeof(struct lx));
 	f->where = 1;
-	f->before = before;
-	f->check = check;
+	fx_watch(f, sizeof(struct snap), snapshot, check_said);
 	check_deal(f);
 	return f;
 }
