@@ -385,7 +385,11 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	g->laid = n;
 	if (g->ordered)
 		g->want = cards_rank_step(g->want, 1);
-	say_hand(g, seat, out);
+	/* The mover's hand only lost the cards it chose: it is not sent
+	 * again (its next prompt shows it, and !hand at any time), except
+	 * to say that it is empty. */
+	if (g->hand[seat].n == 0)
+		say_hand(g, seat, out);
 
 	cards_declaration(g->count, g->rank, said, sizeof said);
 	if (g->face_up) {

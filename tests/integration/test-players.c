@@ -78,6 +78,18 @@ mark(struct driver *d, int i)
 	return d->t[0].p[i].cl.nlines;
 }
 
+/* Player i asks for the hand of seat in private ("hand") and gets it as
+ * the database has it: after a player's own play the bot sends no hand
+ * (the hand only lost what was laid; the next prompt shows it). */
+static void
+hand_asked(struct driver *d, int i, int seat)
+{
+	size_t from = mark(d, i);
+
+	driver_raw(d, 0, i, "PRIVMSG cheaterbot :hand");
+	driver_hand(d, 0, i, from, seat);
+}
+
 /* How many private lines to nick (containing text, unless NULL) player
  * i received from line from on. */
 static int
@@ -218,7 +230,7 @@ test_nick_change(void **state)
 	from = mark(d, 1);
 	assert_int_equal(driver_play_default(d, 0, 0, said, sizeof said), 1);
 	assert_non_null(strstr(said, "bobby opens with "));
-	driver_hand(d, 0, 1, from, 1);
+	hand_asked(d, 1, 1);
 	driver_connect(d, 0, 3, "bob", "robert", 1);
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 2);
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 0);
@@ -236,7 +248,7 @@ test_nick_change(void **state)
 	from = mark(d, 1);
 	assert_int_equal(driver_play_default(d, 0, 0, said, sizeof said), 1);
 	assert_non_null(strstr(said, "bobby plays "));
-	driver_hand(d, 0, 1, from, 1);
+	hand_asked(d, 1, 1);
 	driver_sync_player(d, 0, 3);
 	assert_int_equal(count_private(d, 3, 0, "bob", NULL), 3);
 	assert_int_equal(count_private(d, 3, 0, "bob", HAND), 0);
@@ -282,7 +294,7 @@ test_part_and_rejoin(void **state)
 	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 1);
 	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 2);
 	assert_int_equal(driver_play_default(d, 0, 1, NULL, 0), 0);
-	driver_hand(d, 0, 0, from0, 0);
+	hand_asked(d, 0, 0);
 	driver_check_db(d);
 }
 
@@ -344,7 +356,7 @@ test_kick(void **state)
 
 	from1 = mark(d, 1);
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
-	driver_hand(d, 0, 1, from1, 1);
+	hand_asked(d, 1, 1);
 	from0 = mark(d, 0);
 	from1 = mark(d, 1);
 	driver_raw(d, 0, 1, "PRIVMSG " CHAN " :!kick carol");
@@ -438,7 +450,7 @@ test_stranger_takes_nick(void **state)
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 0);
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 1);
 	assert_int_equal(driver_play_default(d, 0, 0, NULL, 0), 2);
-	driver_hand(d, 0, 4, from4, 2);
+	hand_asked(d, 4, 2);
 	driver_sync_player(d, 0, 3);
 	assert_int_equal(count_private(d, 3, 0, "carol", NULL), 6);
 	assert_int_equal(count_private(d, 3, 0, "carol", HAND), 0);
