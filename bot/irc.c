@@ -26,7 +26,7 @@
 
 #include "../games/xalloc.h"
 #include "irc.h"
-#include "loop.h"
+#include "log.h"
 
 struct irc_glue {
 	irc_session_t *session;
@@ -264,7 +264,7 @@ irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
 {
 	g->now = now;
 	if (irc_process_select_descriptors(g->session, in, out) != 0) {
-		loop_log("libircclient session ended: %s",
+		log_msg("libircclient session ended: %s",
 		    irc_strerror(irc_errno(g->session)));
 		return -1;
 	}

@@ -16,7 +16,7 @@
 #include <strings.h>
 
 #include "../config/conf.h"
-#include "loop.h"
+#include "log.h"
 #include "queue.h"
 #include "relay-int.h"
 
@@ -118,12 +118,12 @@ relay_cap_request(struct relay *r)
 
 	if (r->caps_offered == 0) {
 		relay_cap_names(relay_cap_wanted(r), names, sizeof names);
-		loop_log("CAP: the server offers none of %s", names);
+		log_msg("CAP: the server offers none of %s", names);
 		relay_cap_end(r);
 		return;
 	}
 	if ((relay_cap_wanted(r) & ~r->caps_offered & RELAY_CAP_SASL_BIT) != 0)
-		loop_log("SASL: the server offers no SASL PLAIN");
+		log_msg("SASL: the server offers no SASL PLAIN");
 	relay_cap_names(r->caps_offered, names, sizeof names);
 	relay_direct(
 	    r, line, snprintf(line, sizeof line, "CAP REQ :%s", names));
@@ -154,21 +154,21 @@ relay_cap_line(struct relay *r, const struct ircline *m, uint64_t now)
 		if (more)
 			return;
 		relay_cap_names(r->caps_enabled, names, sizeof names);
-		loop_log("CAP: enabled %s", names);
+		log_msg("CAP: enabled %s", names);
 		if ((r->caps_enabled & RELAY_CAP_SASL_BIT) != 0)
 			relay_sasl_start(r, now);
 		else
 			relay_cap_end(r);
 	} else if (strcmp(sub, "NAK") == 0 && r->cap == RELAY_CAP_REQ) {
 		relay_cap_names(r->caps_offered, names, sizeof names);
-		loop_log("CAP: the server refused %s", names);
+		log_msg("CAP: the server refused %s", names);
 		relay_cap_end(r);
 	} else if (strcmp(sub, "DEL") == 0) {
 		bits = relay_cap_bits(r, list) & r->caps_enabled;
 		r->caps_enabled &= ~bits;
 		relay_cap_names(bits, names, sizeof names);
 		if (bits != 0)
-			loop_log("CAP: the server withdrew %s", names);
+			log_msg("CAP: the server withdrew %s", names);
 	}
 }
 
@@ -180,13 +180,13 @@ relay_cap_refused(struct relay *r, const struct ircline *m)
 	if (r->cap == RELAY_CAP_DONE || m->nparams < 2)
 		return 0;
 	if (strcmp(m->command, "410") == 0) {
-		loop_log("CAP: the server refused CAP %s", m->params[1]);
+		log_msg("CAP: the server refused CAP %s", m->params[1]);
 		relay_cap_end(r);
 		return 1;
 	}
 	if (strcmp(m->command, "421") == 0 &&
 	    strcasecmp(m->params[1], "CAP") == 0) {
-		loop_log("CAP: not supported by the server");
+		log_msg("CAP: not supported by the server");
 		r->cap = RELAY_CAP_DONE;
 		return 1;
 	}
@@ -250,7 +250,7 @@ relay_next_nick(struct relay *r, uint64_t now, const char *code)
 		}
 		relay_fallback_nick(r, r->nick_try - c->nnicks + 1);
 	} while (relay_configured_nick(c, r->nick));
-	loop_log("nick refused (%s), trying %s", code, r->nick);
+	log_msg("nick refused (%s), trying %s", code, r->nick);
 	relay_direct(r, line, snprintf(line, sizeof line, "NICK %s", r->nick));
 }
 
@@ -261,13 +261,13 @@ relay_registered(struct relay *r, const struct ircline *m, uint64_t now)
 	if (m->nparams > 0)
 		snprintf(r->nick, sizeof r->nick, "%s", m->params[0]);
 	if (r->cap != RELAY_CAP_DONE) {
-		loop_log("CAP: not supported by the server");
+		log_msg("CAP: not supported by the server");
 		r->cap = RELAY_CAP_DONE;
 	}
 	r->state = RELAY_READY;
 	r->ready_at = now;
 	r->ison_at = now + RELAY_ISON_MS;
-	loop_log("registered as %s", r->nick);
+	log_msg("registered as %s", r->nick);
 	relay_sasl_registered(r);
 	r->core.connected(r->core.arg, r->nick, now);
 }
@@ -301,7 +301,7 @@ relay_ask_primary(struct relay *r, const char *why)
 
 	if (r->regain_asked)
 		return;
-	loop_log("%s %s, asking for it", primary, why);
+	log_msg("%s %s, asking for it", primary, why);
 	relay_direct_paced(r, line,
 	    snprintf(line, sizeof line, "NICK %s", primary));
 	r->regain_asked = 1;
@@ -320,7 +320,7 @@ relay_nick_seen(struct relay *r, const struct ircline *m)
 			return;
 		snprintf(r->nick, sizeof r->nick, "%s", m->params[0]);
 		r->regain_asked = 0;
-		loop_log("now known as %s", r->nick);
+		log_msg("now known as %s", r->nick);
 		return;
 	}
 	if (!relay_regaining(r) || !relay_prefix_is(m->prefix, primary))
@@ -361,11 +361,11 @@ relay_nick_refused(struct relay *r, const struct ircline *m)
 	r->regain_asked = 0;
 	if (strcmp(m->command, "432") == 0 && strcasecmp(which, primary) == 0) {
 		r->primary_refused = 1;
-		loop_log("the server refuses the nick %s (432), keeping %s",
+		log_msg("the server refuses the nick %s (432), keeping %s",
 		    primary, r->nick);
 		return;
 	}
-	loop_log("nick %s not free yet (%s), keeping %s", which, m->command,
+	log_msg("nick %s not free yet (%s), keeping %s", which, m->command,
 	    r->nick);
 }
 
@@ -390,7 +390,7 @@ relay_reg_line(struct relay *r, const struct ircline *m, uint64_t now)
 	if (relay_cap_refused(r, m))
 		return 1;
 	if (strcmp(cmd, "ERROR") == 0 && m->nparams > 0)
-		loop_log("server says: %s", m->params[0]);
+		log_msg("server says: %s", m->params[0]);
 	if (r->state == RELAY_REGISTERING) {
 		if (strcmp(cmd, "001") == 0)
 			relay_registered(r, m, now);

@@ -15,7 +15,7 @@
 #include <strings.h>
 
 #include "../config/conf.h"
-#include "loop.h"
+#include "log.h"
 #include "queue.h"
 #include "relay-int.h"
 
@@ -89,7 +89,7 @@ relay_sasl_send(struct relay *r)
 	size_t alen = strlen(account), plen = strlen(password), n, off, k;
 
 	if (2 * alen + plen + 2 > sizeof raw) {
-		loop_log("SASL: the account and password are too long");
+		log_msg("SASL: the account and password are too long");
 		relay_direct(
 		    r, "AUTHENTICATE *", (int)strlen("AUTHENTICATE *"));
 		return;
@@ -122,7 +122,7 @@ static void
 relay_sasl_success(struct relay *r, const char *how)
 {
 	r->sasl_done = 1;
-	loop_log("SASL: %s", how);
+	log_msg("SASL: %s", how);
 	relay_cap_end(r);
 }
 
@@ -139,7 +139,7 @@ relay_sasl_failed(struct relay *r, uint64_t now, const char *why)
 		relay_drop(r, now, text);
 		return;
 	}
-	loop_log("%s; going on without it", text);
+	log_msg("%s; going on without it", text);
 	relay_cap_end(r);
 }
 
@@ -178,7 +178,7 @@ relay_sasl_line(struct relay *r, const struct ircline *m, uint64_t now)
 		return 1;
 	}
 	if (strcmp(cmd, "900") == 0) { /* [us, us!u@h, account, text] */
-		loop_log("SASL: the server says we are %s",
+		log_msg("SASL: the server says we are %s",
 		    m->nparams >= 3 ? m->params[2] : "logged in");
 		return 1;
 	}
@@ -191,7 +191,7 @@ relay_sasl_line(struct relay *r, const struct ircline *m, uint64_t now)
 		return 1;
 	}
 	if (strcmp(cmd, "908") == 0) { /* [us, mechanisms, text]: 904 next */
-		loop_log("SASL: the server offers %s",
+		log_msg("SASL: the server offers %s",
 		    m->nparams >= 2 ? m->params[1] : "other mechanisms");
 		return 1;
 	}
@@ -220,10 +220,10 @@ relay_sasl_registered(struct relay *r)
 	    c->nickserv, c->sasl_account, c->sasl_password);
 	if (n > 0 && (size_t)n < sizeof line) {
 		queue_push(r->queue, QUEUE_URGENT, line);
-		loop_log(
+		log_msg(
 		    "identifying to %s as %s", c->nickserv, c->sasl_account);
 	} else
-		loop_log("not identifying to %s: the line would be too long",
+		log_msg("not identifying to %s: the line would be too long",
 		    c->nickserv);
 	explicit_bzero(line, sizeof line);
 }

@@ -34,6 +34,7 @@
 #include "bot.h"
 #include "irc.h"
 #include "ircline.h"
+#include "log.h"
 #include "loop.h"
 #include "queue.h"
 #include "relay-int.h"
@@ -114,7 +115,7 @@ static int
 relay_own_ok(const char *line, int n)
 {
 	if (n < 0 || n > IRCLINE_MAX || strpbrk(line, "\r\n") != NULL) {
-		loop_log("not sent: a line of ours would be too long");
+		log_msg("not sent: a line of ours would be too long");
 		return 0;
 	}
 	return 1;
@@ -251,7 +252,7 @@ relay_drop(struct relay *r, uint64_t now, const char *why)
 {
 	int was_ready = r->state == RELAY_READY, wait;
 
-	loop_log("disconnected: %s", why);
+	log_msg("disconnected: %s", why);
 	relay_close(r);
 	r->state = RELAY_WAITING;
 	r->quitting = 0;
@@ -260,7 +261,7 @@ relay_drop(struct relay *r, uint64_t now, const char *why)
 	wait = relay_backoff(&r->backoff_ms, r->conf->reconnect_min_ms,
 	    r->conf->reconnect_max_ms, &r->rng);
 	r->retry_at = now + (uint64_t)wait;
-	loop_log("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
+	log_msg("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
 	if (was_ready)
 		r->core.disconnected(r->core.arg, now);
 }
@@ -278,7 +279,7 @@ relay_up(struct relay *r, uint64_t now)
 	r->pinged = 0;
 	r->glue = irc_glue_new(&sink, &r->client_fd, &cause);
 	if (r->glue == NULL) {
-		loop_log("%s", cause);
+		log_msg("%s", cause);
 		free(cause);
 		relay_drop(r, now, "no libircclient session");
 		return;
@@ -319,7 +320,7 @@ relay_handshake(struct relay *r, uint64_t now)
 		return;
 	if (rc > 0) {
 		tls_describe(r->tls, text, sizeof text);
-		loop_log("TLS: %s", text);
+		log_msg("TLS: %s", text);
 		relay_up(r, now);
 		return;
 	}
@@ -332,7 +333,7 @@ relay_tcp_up(struct relay *r, uint64_t now)
 {
 	freeaddrinfo(r->addrs);
 	r->addrs = r->addr = NULL;
-	loop_log("connected to %s port %d", r->conf->server, r->conf->port);
+	log_msg("connected to %s port %d", r->conf->server, r->conf->port);
 	if (r->tls_ctx == NULL) {
 		relay_up(r, now);
 		return;
@@ -401,7 +402,7 @@ relay_connect(struct relay *r, uint64_t now)
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV | AI_ADDRCONFIG;
 	snprintf(port, sizeof port, "%d", r->conf->port);
-	loop_log("connecting to %s port %s", r->conf->server, port);
+	log_msg("connecting to %s port %s", r->conf->server, port);
 	rc = getaddrinfo(r->conf->server, port, &hints, &r->addrs);
 	if (rc != 0) {
 		r->addrs = NULL;
@@ -427,7 +428,7 @@ relay_connected(struct relay *r, uint64_t now)
 		relay_tcp_up(r, now);
 		return;
 	}
-	loop_log("cannot connect: %s", strerror(err));
+	log_msg("cannot connect: %s", strerror(err));
 	close(r->server_fd);
 	r->server_fd = -1;
 	r->addr = r->addr->ai_next;
@@ -574,7 +575,7 @@ relay_timers(struct relay *r, uint64_t now)
 	case RELAY_CONNECTING:
 		if (now < r->deadline)
 			break;
-		loop_log("cannot connect: timed out");
+		log_msg("cannot connect: timed out");
 		close(r->server_fd);
 		r->server_fd = -1;
 		r->addr = r->addr->ai_next;
