@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "irc.h"
+#include "irc-glue.h"
 #include "queue.h"
 #include "relay-int.h"
 

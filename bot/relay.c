@@ -2,7 +2,7 @@
  * The transport relay (relay.h): the connection, its sockets and buffers,
  * the lines passed between the server and libircclient, the backoff and
  * the dead-link check.  Registration and the nick are relay-reg.c's, the
- * services login relay-sasl.c's, TLS tls.c's.
+ * services login relay-sasl.c's, TLS net-tls.c's.
  *
  * A connection goes WAITING -> CONNECTING (a non-blocking connect to each
  * address getaddrinfo gives, IPv4 or IPv6, in turn) -> HANDSHAKE (with
@@ -32,14 +32,14 @@
 #include "../config/conf.h"
 #include "../games/xalloc.h"
 #include "bot.h"
-#include "irc.h"
+#include "irc-glue.h"
 #include "ircline.h"
 #include "log.h"
 #include "loop.h"
 #include "queue.h"
 #include "relay-int.h"
 #include "relay.h"
-#include "tls.h"
+#include "net-tls.h"
 
 void
 relay_out_add(struct relay_out *o, const char *line, size_t len)

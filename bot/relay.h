@@ -1,8 +1,9 @@
 /*
- * The transport relay (design.md §3): the bot owns the TCP connection to
- * the real server (with TLS when configured: tls.h) and a listening socket
- * on 127.0.0.1, to which libircclient (irc.c) connects.  Every byte passes
- * through here:
+ * The transport relay: libircclient 1.9 as Debian packages it has defects
+ * that can take the bot down (docs/architecture.md, "The relay"), so the
+ * bot owns the TCP connection to the real server (with TLS when
+ * configured: net-tls.h) and libircclient (irc-glue.c) only ever talks to
+ * the relay.  Every byte passes through here:
  *
  *   server -> libircclient: each line sanitized (tags stripped, NUL and CR
  *   removed, cut to 510 bytes + CR LF), parsed by ircline.c and written

@@ -25,7 +25,7 @@
 #include <libircclient.h>
 
 #include "../games/xalloc.h"
-#include "irc.h"
+#include "irc-glue.h"
 #include "log.h"
 
 struct irc_glue {

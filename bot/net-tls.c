@@ -1,5 +1,5 @@
 /*
- * The OpenSSL wrapper (tls.h).  Every call into OpenSSL clears its error
+ * The OpenSSL wrapper (net-tls.h).  Every call into OpenSSL clears its error
  * queue first, so an error read afterwards is that call's.
  *
  * Writes: SSL_write() that must wait wants to be called again with the
@@ -24,7 +24,7 @@
 #include <openssl/x509v3.h>
 
 #include "../games/xalloc.h"
-#include "tls.h"
+#include "net-tls.h"
 
 struct tls_ctx {
 	SSL_CTX *ctx;
