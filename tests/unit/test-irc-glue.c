@@ -10,10 +10,10 @@
  * token kept, any other line cut to IRC_PARAMS_MAX parameters, the message
  * left as it came.  The glue: messages keep their target (private ones
  * too), an ACTION comes back as the PRIVMSG it was, another CTCP request
- * as a CTCP event with its text and no target, a CTCP reply not at all,
- * numerics as three digits, commands libircclient does not know under
- * their own name, and nothing libircclient writes (its registration)
- * reaches the queue.
+ * as a CTCP event with its text and no target (libircclient keeps 127
+ * bytes of either), a CTCP reply not at all, numerics as three digits,
+ * commands libircclient does not know under their own name, and nothing
+ * libircclient writes (its registration) reaches the queue.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -233,6 +233,37 @@ test_glue_messages(void **state)
 	assert_int_equal(queue_length(f->queue), 0);
 }
 
+/* libircclient keeps the first 127 bytes of a CTCP's text: an ACTION
+ * reaches the core with at most 120 bytes of its own, however long the
+ * line.  The core needs no more (a /me is talk, whatever it says), and
+ * the transcript tests see the same cut. */
+static void
+test_glue_long_action(void **state)
+{
+	struct fx *f = *state;
+	char text[IRCLINE_MAX + 1], raw[IRCLINE_MAX + 64];
+	char want[IRCLINE_MAX + 64];
+	size_t n;
+
+	n = IRCLINE_MAX - strlen(":n!u@h PRIVMSG #c :\001ACTION \001");
+	memset(text, 'a', n);
+	text[n] = '\0';
+	snprintf(raw, sizeof raw, ":n!u@h PRIVMSG #c :\001ACTION %s\001",
+	    text);
+	assert_int_equal(strlen(raw), IRCLINE_MAX);
+	put(f, raw, 1);
+	snprintf(want, sizeof want,
+	    "PRIVMSG n!u@h [#c] [\001ACTION %.120s\001]", text);
+	event(f, want);
+	event(f, "(nothing)");
+	/* A request's text the same: 127 bytes. */
+	snprintf(raw, sizeof raw,
+	    ":n!u@h PRIVMSG cheaterbot :\001PING %s\001", text);
+	put(f, raw, 1);
+	snprintf(want, sizeof want, "CTCP n!u@h [PING %.122s]", text);
+	event(f, want);
+}
+
 static void
 test_glue_commands(void **state)
 {
@@ -273,6 +304,7 @@ main(void)
 	    cmocka_unit_test(test_feed_written),
 	    cmocka_unit_test(test_feed_params),
 	    T(test_glue_messages),
+	    T(test_glue_long_action),
 	    T(test_glue_commands),
 	};
 #undef T
