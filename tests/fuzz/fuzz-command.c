@@ -123,7 +123,8 @@ one_event(unsigned how, const char *text)
 	else
 		n = snprintf(raw, sizeof raw, ":%s PRIVMSG %s :%s", who,
 		    how & 8 ? "cheaterbot" : "#cheater", text);
-	harness_raw(h, raw, (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
+	harness_raw(h, raw,
+	    (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
 	if (how & 0x40)
 		harness_advance(h, 1000 * (uint64_t)(how >> 7 | 1));
 	check_sent();
