@@ -16,6 +16,8 @@
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
+#   make layers  check that the transport's files call each other one way
+#                only (tests/layers.sh; make test runs it first)
 #   make all     the optimised binary, build/rel/cheaterbot
 
 VERSION := 0.1.0
@@ -78,7 +80,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz bench flood deps docs format clean
+.PHONY: all run test sim fuzz bench flood deps docs format layers clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -138,7 +140,7 @@ $(F)/run/%: $(F)/%
 # Every suite, one summary line.  Suites find the bot, ngircd and the
 # shared rule texts through the environment.  The optimised binary is
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
-test: deps
+test: deps layers
 	@$(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
 		$(TEST_BINS) $(FUZZ_RUNS)
 	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
@@ -189,6 +191,11 @@ deps:
 	fi; \
 	apt-get install -y -qq $$missing >/dev/null || \
 		{ apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
+
+# The transport's layers (docs/architecture.md, "Transport"): no call
+# from a file of bot/ into one of a higher layer.
+layers:
+	@sh tests/layers.sh
 
 # docs/commands.md from the command tables (a test checks it stays so).
 docs:

@@ -22,7 +22,10 @@
  * Last, the floor under that CPU figure: the players of 100 games ask a
  * bare echo client (echo.h) under the bot's nick, the same way; its CPU
  * time per line is what this machine charges any program that wakes up
- * for a line and answers it, whatever it does in between.
+ * for a line and answers it, whatever it does in between.  The bot's
+ * figure at 100 games less the echo's is what a server line costs the bot
+ * beyond that floor: its own work (docs/performance.md says where it
+ * goes).
  */
 #include <poll.h>
 #include <stdint.h>
@@ -260,8 +263,9 @@ receive(struct player *p, double think, double *lat, size_t *nlat,
 }
 
 /* The measured window: every player asks, waits, thinks, asks again.
- * The rows are named "LABEL: ..."; targets go with the bot's 100 games. */
-static void
+ * The rows are named "LABEL: ..."; targets go with the bot's 100 games.
+ * The CPU time per incoming line, in us. */
+static double
 run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 {
 	int np = games * POOL, i, timeout;
@@ -269,7 +273,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 	double think = env_int("BENCH_THINK_MS", 1000) * 1e3;
 	size_t cap = (size_t)(np * (secs * 1e6 / think + 2)) + 16, nlat = 0;
 	double *lat = calloc(cap, sizeof *lat), start, end, now, cpu0;
-	double wake;
+	double wake, per_line;
 	struct pollfd *pfd = calloc((size_t)np, sizeof *pfd);
 	long sent = 0, unanswered = 0;
 	char name[64];
@@ -324,15 +328,19 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 	snprintf(name, sizeof name, "%s: reply p99", label);
 	bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3, "ms",
 	    targets ? "< 5" : NULL);
+	per_line = sent > 0 ? cpu0 / (double)sent : 0;
 	snprintf(name, sizeof name, "%s: CPU per incoming line", label);
-	bench_row("2 ngircd", name, sent > 0 ? cpu0 / (double)sent : 0, "us",
-	    targets ? "< 10" : NULL);
+	bench_row("2 ngircd", name, per_line, "us", targets ? "< 10" : NULL);
 	snprintf(name, sizeof name, "%s: peak memory (VmHWM)", label);
 	bench_row("2 ngircd", name, (double)bot_hwm_kib(pid) / 1024, "MiB",
 	    targets ? "< 16" : NULL);
 	free(lat);
 	free(pfd);
+	return per_line;
 }
+
+/* CPU per incoming line at MAX_GAMES games, us: the bot's, the echo's. */
+static double bot_per_line, echo_per_line;
 
 static int
 scenario(int games)
@@ -340,6 +348,7 @@ scenario(int games)
 	struct player *pl = calloc((size_t)games * POOL, sizeof *pl);
 	struct ngircd_bot bot;
 	char label[32];
+	double cpu;
 	int i, rc = 0;
 
 	if (pl == NULL)
@@ -352,7 +361,9 @@ scenario(int games)
 		rc = -1;
 	} else {
 		snprintf(label, sizeof label, "%d games", games);
-		run(label, games, pl, bot.pid, games == MAX_GAMES);
+		cpu = run(label, games, pl, bot.pid, games == MAX_GAMES);
+		if (games == MAX_GAMES)
+			bot_per_line = cpu;
 	}
 	if (bot.pid > 0)
 		ngircd_bot_stop(&bot);
@@ -386,7 +397,7 @@ scenario_echo(int games)
 	if (rc == 0) {
 		snprintf(label, sizeof label, "%d games' players, bare echo",
 		    games);
-		run(label, games, pl, pid, 0);
+		echo_per_line = run(label, games, pl, pid, 0);
 	} else {
 		fprintf(stderr, "bench-net: the echo's set-up failed\n");
 	}
@@ -401,6 +412,7 @@ int
 main(void)
 {
 	static const int counts[] = { 1, 10, MAX_GAMES };
+	char name[64];
 	size_t i;
 	int rc = 0;
 
@@ -414,6 +426,12 @@ main(void)
 			rc = 1;
 	if (scenario_echo(MAX_GAMES) != 0)
 		rc = 1;
+	else {
+		snprintf(name, sizeof name, "%d games: CPU per line beyond the "
+		    "echo", MAX_GAMES);
+		bench_row("2 ngircd", name, bot_per_line - echo_per_line,
+		    "us", NULL);
+	}
 	ngircd_stop(&irc);
 	if (rc == 0)
 		ngircd_rmdir(dir);

@@ -1,8 +1,9 @@
 /*
  * The bot core: everything between IRC events coming in and IRC lines going
- * out.  It knows nothing of sockets or libircclient: the transport (irc.c,
- * relay.c, loop.c) feeds it parsed events and drains its queue, and tests
- * feed it events directly and read the queue (transcript tests).
+ * out.  It knows nothing of sockets or libircclient: the transport
+ * (irc-glue.c, relay.c, loop.c) feeds it parsed events and drains its
+ * queue, and tests feed it events directly and read the queue (transcript
+ * tests).
  *
  * Time is the caller's monotonic clock in milliseconds, passed with every
  * call, so tests advance it without sleeping.

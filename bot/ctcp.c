@@ -1,5 +1,5 @@
 /*
- * CTCP requests to the bot (libircclient hands them to irc.c, which
+ * CTCP requests to the bot (libircclient hands them to irc-glue.c, which
  * passes them on as "CTCP" events): VERSION, PING and TIME are answered
  * with a NOTICE, anything else is ignored.  Answers come from one token
  * bucket for everyone, CTCP_BURST at once and one more every

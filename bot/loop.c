@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "../config/conf.h"
 #include "../games/xalloc.h"
 #include "bot.h"
+#include "log.h"
 #include "loop.h"
 #include "queue.h"
 #include "relay.h"
@@ -45,18 +45,6 @@ loop_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-void
-loop_log(const char *fmt, ...)
-{
-	char line[1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "cheaterbot: %s\n", line);
 }
 
 /* Installs the handlers and blocks the signals; *orig is the mask before,
@@ -98,7 +86,7 @@ loop_reload(const struct loop *l)
 	if (l->reload(&fresh, l->reload_arg, &cause) != 0) {
 		if (cause == NULL)
 			cause = xstrdup("unknown error");
-		loop_log("reload failed, keeping the old configuration: %s",
+		log_msg("reload failed, keeping the old configuration: %s",
 		    cause);
 		bot_reloaded(l->bot, cause);
 		free(cause);
@@ -108,7 +96,7 @@ loop_reload(const struct loop *l)
 	*l->conf = fresh;
 	queue_set_rate(
 	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
-	loop_log("configuration reloaded");
+	log_msg("configuration reloaded");
 	bot_reloaded(l->bot, NULL);
 }
 
@@ -134,7 +122,7 @@ loop_wait(const struct loop *l, fd_set *in, fd_set *out, uint64_t until,
 		FD_ZERO(in);
 		FD_ZERO(out);
 		if (errno != EINTR) {
-			loop_log("select: %s", strerror(errno));
+			log_msg("select: %s", strerror(errno));
 			return -1;
 		}
 	}

@@ -40,8 +40,4 @@ int loop_run(const struct loop *l);
 /* The monotonic clock in milliseconds. */
 uint64_t loop_now(void);
 
-/* One line on stderr, "cheaterbot: " and the message.  Never give it a
- * credential. */
-void loop_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

@@ -21,6 +21,7 @@
 #include "../games/xalloc.h"
 #include "../storage/store.h"
 #include "bot.h"
+#include "log.h"
 #include "loop.h"
 #include "queue.h"
 #include "relay.h"
@@ -233,7 +234,7 @@ main_run(struct conf *conf, struct main_opts *o)
 		free(cause);
 		rc = -1;
 	} else {
-		loop_log("cheaterbot %s starting, database %s",
+		log_msg("cheaterbot %s starting, database %s",
 		    CHEATERBOT_VERSION, conf->db);
 		memset(&l, 0, sizeof l);
 		l.conf = conf;
@@ -243,7 +244,7 @@ main_run(struct conf *conf, struct main_opts *o)
 		l.reload = main_build;
 		l.reload_arg = o;
 		rc = loop_run(&l);
-		loop_log("stopped");
+		log_msg("stopped");
 	}
 	relay_free(relay);
 	bot_free(bot);

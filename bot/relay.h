@@ -1,41 +1,26 @@
 /*
- * The transport relay (design.md §3): the bot owns the TCP connection to
- * the real server (with TLS when configured: tls.h) and a listening socket
- * on 127.0.0.1, to which libircclient (irc.c) connects.  Every byte passes
- * through here:
+ * The transport, composed: the relay drives the connection (net.h) and,
+ * while it is up, that connection's IRC (relay-link.h: the session and
+ * libircclient), and passes lines between them and the core.  It is the
+ * only part of the transport that knows all of them, and none of them
+ * calls it.
  *
- *   server -> libircclient: each line sanitized (tags stripped, NUL and CR
- *   removed, cut to 510 bytes + CR LF), parsed by ircline.c and written
- *   again in a form libircclient's parser cannot misread; lines it would
- *   mishandle (DCC, a PRIVMSG without text, ...) are dropped, and an
- *   ISUPPORT (005) line with more parameters than libircclient keeps (10)
- *   is split into several.  PING and every CAP line are the relay's and
- *   never forwarded.
+ *   server -> core: each line the connection reads goes through the link
+ *   (sanitized, parsed, shown to the session, rewritten for libircclient,
+ *   whose events reach the core); the link may end the connection.
  *
- *   libircclient -> server: its PASS, NICK and USER are dropped, anything
- *   else goes through the outgoing queue.
- *
- *   the bot -> server: the core pushes lines into the queue; they are
+ *   core -> server: the core pushes lines into the queue; they are
  *   written only once the server has said 001, only when the token bucket
- *   allows (queue_peek()), and a partial write keeps the rest.
+ *   allows (queue_peek()) and the connection's output is empty, so the
+ *   bucket paces the bot; a partial write keeps the rest.  The session's
+ *   registration, and the final QUIT, are written ahead of the queue.
  *
- * The relay registers by itself, ahead of the queue, so no configured
- * string ever becomes a printf format: CAP LS 302, PASS, NICK, USER; it
- * requests extended-join and account-notify when offered, and sasl with a
- * login configured (SASL PLAIN before CAP END, else IDENTIFY to NickServ
- * after 001), and ends with CAP END (a server without CAP registers as
- * before).  No credential is ever logged.  On 432/433/437
- * before 001 it tries the configured alternates, then suffixed fallbacks.
- * After 001 it calls bot_connected(); registered under another nick than
- * the first configured one, it takes that one back when its holder quits
- * or changes nick, or when a periodic ISON shows it free.
- *
- * A server silent for conf->ping_ms is sent a PING; one silent for
- * conf->dead_ms is given up.  When the connection ends, bot_disconnected()
- * is called if it had been registered, and the relay reconnects after a
- * backoff from conf->reconnect_min_ms doubling to reconnect_max_ms, each
- * wait varied by up to a fifth, each time with a fresh libircclient
- * session.
+ * When a connection ends, whichever layer asked (the connection failed, the
+ * session gave up, libircclient stopped), its link goes with it, the core
+ * is told (bot_disconnected()) if it had registered, and the connection
+ * waits for its backoff, started again from its minimum when the
+ * connection had stayed registered for RELAY_STABLE_MS.  Lines the core
+ * queued meanwhile stay queued for the next one.
  */
 #ifndef RELAY_H
 #define RELAY_H
@@ -50,23 +35,25 @@ struct relay;
 
 /* A relay for conf (read again at each connection, so a reloaded
  * configuration applies from the next one), sending from q and reporting
- * to b; all three stay the caller's.  It opens its loopback listener now
- * and connects at the first relay_process().  NULL and *cause on failure. */
+ * to b; all three stay the caller's.  It connects at the first
+ * relay_process().  NULL and *cause (the TLS settings cannot be used) on
+ * failure. */
 struct relay *relay_new(
     const struct conf *conf, struct queue *q, struct bot *b, char **cause);
 /* Closes every socket and the libircclient session; NULL does nothing. */
 void relay_free(struct relay *r);
 
-/* Adds the relay's sockets and libircclient's to the sets for select(). */
+/* Adds the server's socket and libircclient's to the sets for select(). */
 void relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd);
 
 /* When the relay must run again even with no I/O: the next connection
  * attempt, a timeout, the queue's next line; UINT64_MAX for never. */
 uint64_t relay_next(struct relay *r, uint64_t now);
 
-/* Handles what select() reported in the sets (which relay_fds() filled),
- * lets libircclient process its socket, then runs the relay's timers:
- * connecting, reconnecting, keepalive. */
+/* Handles what select() reported in the sets (which relay_fds() filled):
+ * connecting, the server's lines, libircclient's turn; then the timers of
+ * the connection (the next attempt, connect and handshake timeouts) and
+ * of the session (keepalive, SASL, ISON). */
 void relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now);
 
 /* Writes to libircclient and to the server whatever may go now: bytes

@@ -1,8 +1,9 @@
 /*
  * libFuzzer target: the bot core's command path with a game being played,
- * as the relay feeds it (tests/lib/harness.h: the real core, queue and
- * SQLite store, no network).  Each line of the input is one event, its
- * first byte saying whose and what kind:
+ * as the bot reads it from the server (tests/lib/harness.h: the real
+ * session, libircclient, core, queue and SQLite store, no socket to a
+ * server).  Each line of the input is one event, its first byte saying
+ * whose and what kind:
  *
  *   bits 0-2  the sender: oper, alice, bob, carol, dave (the seated ones
  *             are alice, bob, carol and for some variants dave), mallory
@@ -13,10 +14,12 @@
  *             games go on between the noise);
  *   bit 6     then the clock moves on by a few seconds (timers fire).
  *
- * Every line goes through ircline_sanitize() and ircline_parse() into
- * bot_event(), as from the relay.  Whatever comes in, every line the bot
- * queues must be at most 510 bytes without CR, LF or NUL (the queue
- * asserts it too), and the game at the table must pass invariants().
+ * Every line goes through the code the bot runs on a line it reads
+ * (bot/relay-link.h: sanitized, parsed, shown to the session, handed to
+ * libircclient, whose events reach the core).  Whatever comes in, every
+ * line the bot queues must be at most 510 bytes without CR, LF or NUL
+ * (the queue asserts it too), and the game at the table must pass
+ * invariants().
  * The bot lives across inputs, as it does on a network; when no game is
  * running one is dealt (the input's first byte picks the variant), and a
  * bot that cannot deal any more (kicked out by a raw line) is replaced.
@@ -39,19 +42,6 @@ static const char *const nicks[] = {
 #define NNICKS (sizeof nicks / sizeof nicks[0])
 
 static struct harness *h;
-
-static void
-feed(const char *raw, size_t len)
-{
-	char clean[IRCLINE_MAX + 1];
-	static struct ircline m;
-	size_t n;
-
-	n = ircline_sanitize(clean, raw, len);
-	if (ircline_parse(&m, clean, n) == 0)
-		bot_event(h->bot, m.command, m.prefix, m.params, m.nparams,
-		    h->now);
-}
 
 /* Seats alice, bob, carol (and dave) at a game of ops, as harness_deal()
  * does, without aborting when a lobby left open by the noise gets in the
@@ -133,7 +123,8 @@ one_event(unsigned how, const char *text)
 	else
 		n = snprintf(raw, sizeof raw, ":%s PRIVMSG %s :%s", who,
 		    how & 8 ? "cheaterbot" : "#cheater", text);
-	feed(raw, (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
+	harness_raw(h, raw,
+	    (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1);
 	if (how & 0x40)
 		harness_advance(h, 1000 * (uint64_t)(how >> 7 | 1));
 	check_sent();

@@ -9,11 +9,47 @@
 
 #include "harness.h"
 #include "bot/ircline.h"
+#include "bot/relay-link.h"
 #include "bot/render.h"
 #include "storage/store.h"
 #include "games/xalloc.h"
 
 static void harness_forget(struct harness *h);
+
+/* The core's entry points, on whichever bot the harness holds now: a test
+ * may replace h->bot (a restart). */
+static void
+harness_connected(void *arg, const char *nick, uint64_t now)
+{
+	struct harness *h = arg;
+
+	bot_connected(h->bot, nick, now);
+}
+
+static void
+harness_disconnected(void *arg, uint64_t now)
+{
+	struct harness *h = arg;
+
+	bot_disconnected(h->bot, now);
+}
+
+static void
+harness_event(void *arg, const char *command, const char *origin,
+    const char **params, unsigned int count, uint64_t now)
+{
+	struct harness *h = arg;
+
+	bot_event(h->bot, command, origin, params, count, now);
+}
+
+/* The session's log lines ("registered as ...") would only be noise. */
+static void
+harness_log(void *arg, const char *line)
+{
+	(void)arg;
+	(void)line;
+}
 
 struct harness *
 harness_new(uint64_t seed, void (*tune)(struct conf *c))
@@ -52,12 +88,25 @@ harness_join(struct harness *h, const char *const *members)
 	static const char *const everyone[] = {
 		"oper", "alice", "bob", "carol", "dave", NULL,
 	};
-	char line[256];
+	struct relay_core core = {
+		harness_connected, harness_disconnected, harness_event,
+		harness_log, h,
+	};
+	char line[256], *cause = NULL;
 	int i;
 
 	if (members == NULL)
 		members = everyone;
-	bot_connected(h->bot, h->conf.nicks[0], h->now);
+	relay_link_free(h->link);
+	h->link = relay_link_new(&h->conf, h->queue, &core, &h->to_server,
+	    h->now, &cause);
+	if (h->link == NULL) {
+		fprintf(stderr, "harness: %s\n", cause);
+		abort();
+	}
+	snprintf(line, sizeof line, ":irc.test 001 %s :Welcome",
+	    h->conf.nicks[0]);
+	harness_line(h, line);
 	harness_line(h, ":cheaterbot!bot@test.host JOIN #cheater");
 	snprintf(line, sizeof line, ":irc.test 353 cheaterbot = #cheater "
 	    ":cheaterbot");
@@ -91,6 +140,8 @@ harness_free(struct harness *h)
 {
 	char path[128];
 
+	relay_link_free(h->link);
+	outbuf_free(&h->to_server);
 	bot_free(h->bot);
 	queue_free(h->queue);
 	store_close(h->store);
@@ -106,24 +157,39 @@ harness_free(struct harness *h)
 }
 
 void
+harness_raw(struct harness *h, const char *data, size_t len)
+{
+	/* Registered, the session ends no connection on a line, and
+	 * libircclient parses each line before the next comes. */
+	if (relay_link_line(h->link, data, len, h->now) != 0 ||
+	    relay_link_pump(h->link, h->now) != 0) {
+		fprintf(stderr, "harness: %s\n", relay_link_why(h->link));
+		abort();
+	}
+	/* Nothing reads it: registration, and no socket. */
+	outbuf_reset(&h->to_server);
+}
+
+void
 harness_line(struct harness *h, const char *raw)
 {
-	struct ircline m;
+	static struct ircline m;
 
 	if (ircline_parse(&m, raw, strlen(raw)) != 0)
 		abort();
-	bot_event(h->bot, m.command, m.prefix, m.params, m.nparams, h->now);
+	harness_raw(h, raw, strlen(raw));
 }
 
 void
 harness_say(struct harness *h, const char *nick, const char *target,
     const char *text)
 {
-	const char *params[2] = { target, text };
-	char origin[128];
+	struct buf raw = BUF_INIT;
 
-	snprintf(origin, sizeof origin, "%s!%s@test.host", nick, nick);
-	bot_event(h->bot, "PRIVMSG", origin, params, 2, h->now);
+	buf_addf(&raw, ":%s!%s@test.host PRIVMSG %s :%s", nick, nick, target,
+	    text);
+	harness_raw(h, buf_str(&raw), raw.len);
+	buf_free(&raw);
 }
 
 void

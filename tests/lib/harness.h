@@ -1,16 +1,23 @@
 /*
- * A bot core under test, without a network (after irssi's line tests):
- * raw IRC lines go in through the same parser the relay uses, and the lines
- * the bot would send come out of its queue.  The clock is the test's.  It
- * runs on the built-in configuration, a fresh SQLite file in a temporary
- * directory, and a fixed seed.
+ * A bot core under test, without a server (after irssi's line tests):
+ * raw IRC lines go in through the code the bot runs on every line it reads
+ * from the server (bot/relay-link.h: the sanitizer and parser, the IRC
+ * session, the real libircclient behind its glue), so the core sees what
+ * libircclient makes of a line in production (its parameters, CTCP, an
+ * ACTION); the lines the bot would send come out of its queue.  The clock
+ * is the test's.  It runs on the built-in configuration, a fresh SQLite
+ * file in a temporary directory, and a fixed seed.
  */
 #ifndef HARNESS_H
 #define HARNESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bot/core.h"
+#include "bot/outbuf.h"
+
+struct relay_link;
 
 #define HARNESS_SENT_MAX 4096
 
@@ -25,6 +32,8 @@ struct harness {
 	char *sent[HARNESS_SENT_MAX];	/* every line sent, colours kept */
 	int nsent;
 	uint64_t seed;
+	struct relay_link *link;	/* the connection's IRC, no socket */
+	struct outbuf to_server;	/* what it would write at once */
 };
 
 /* A connected bot in #cheater with seed; conf is the defaults with the
@@ -33,16 +42,23 @@ struct harness {
  * operator), alice, bob, carol and dave, each nick!nick@test.host. */
 struct harness *harness_new(uint64_t seed, void (*tune)(struct conf *c));
 void harness_free(struct harness *h);
-/* The bot registers and joins #cheater, where the NAMES and WHO replies
- * list members (NULL: everyone above), ending with 315. */
+/* A new connection (a fresh session and libircclient): the server
+ * welcomes the bot (001, and the core is told it is connected), which
+ * joins #cheater, where the NAMES and WHO replies list members (NULL:
+ * everyone above), ending with 315. */
 void harness_join(struct harness *h, const char *const *members);
 /* A restart: the bot is freed (what it queued is drained) and a new one
  * starts on the same database and joins with members (as above). */
 void harness_restart(struct harness *h, const char *const *members);
 
-/* Feeds one raw line (":nick!u@h PRIVMSG #c :text"). */
+/* Feeds one raw line (":nick!u@h PRIVMSG #c :text") as the server sends
+ * it; aborts if it is no IRC line (a typo in a test). */
 void harness_line(struct harness *h, const char *raw);
-/* nick (as nick!nick@test.host) says text to target. */
+/* Feeds len bytes of one line from the server, whatever they are: what
+ * the bot would drop is dropped (fuzzing). */
+void harness_raw(struct harness *h, const char *data, size_t len);
+/* nick (as nick!nick@test.host) says text to target: the PRIVMSG line
+ * the server would send, cut as the bot cuts a line it reads. */
 void harness_say(struct harness *h, const char *nick, const char *target,
     const char *text);
 /* Advances the clock by ms, running timers and sending what the queue

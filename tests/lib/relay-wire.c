@@ -240,7 +240,7 @@ wire_setup(void **state)
 {
 	struct wire *w = calloc(1, sizeof *w);
 	struct relay_core core = {
-	    wire_on_connected, wire_on_disconnected, wire_on_event, w};
+	    wire_on_connected, wire_on_disconnected, wire_on_event, NULL, w};
 	char *cause = NULL;
 	int port;
 

@@ -5,8 +5,9 @@
  * across nick changes, spares others and admins, and refills at its
  * interval; !ignore silences a nick, a mask and a changed nick, lists,
  * survives a restart, never silences an admin, and !unignore undoes it;
- * CTCP VERSION, PING and TIME are answered a few times a minute in all,
- * anything else never.
+ * CTCP VERSION, PING and TIME (sent as a server sends them, a PRIVMSG
+ * that libircclient turns into a request) are answered a few times a
+ * minute in all, anything else never.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -127,6 +128,19 @@ test_moves_count(void **state)
 	harness_free(h);
 }
 
+
+/* from (nick!user@host) sends the bot a CTCP request, as a server brings
+ * it: a PRIVMSG whose text is between \001s. */
+static void
+ctcp(struct harness *h, const char *from, const char *request)
+{
+	char line[256];
+
+	snprintf(line, sizeof line, ":%s PRIVMSG cheaterbot :\001%s\001",
+	    from, request);
+	harness_line(h, line);
+}
+
 /* dave is an admin. */
 static void
 dave_admin(struct conf *c)
@@ -161,7 +175,7 @@ test_ignore(void **state)
 	harness_say(h, "bob", CH, "!play cheat");
 	harness_line(h, ":bob!bob@test.host NICK :bobby");
 	harness_line(h, ":bobby!bob@test.host PRIVMSG #cheater :!games");
-	harness_line(h, ":bobby!bob@test.host CTCP :VERSION");
+	ctcp(h, "bobby!bob@test.host", "VERSION");
 	harness_line(h, ":eve!e@spam.test PRIVMSG cheaterbot :help");
 	assert_int_equal(count(h, ""), 0);
 	assert_null(harness_table(h));
@@ -206,12 +220,12 @@ test_ctcp(void **state)
 	struct harness *h = harness_new(1, NULL);
 
 	(void)state;
-	harness_line(h, ":alice!alice@test.host CTCP :VERSION");
-	harness_line(h, ":bob!bob@test.host CTCP :PING 1234567890");
-	harness_line(h, ":carol!carol@test.host CTCP :TIME");
+	ctcp(h, "alice!alice@test.host", "VERSION");
+	ctcp(h, "bob!bob@test.host", "PING 1234567890");
+	ctcp(h, "carol!carol@test.host", "TIME");
 	/* Not answered, and free: the bucket is spent already anyway. */
-	harness_line(h, ":carol!carol@test.host CTCP :CLIENTINFO");
-	harness_line(h, ":carol!carol@test.host CTCP :VERSION");
+	ctcp(h, "carol!carol@test.host", "CLIENTINFO");
+	ctcp(h, "carol!carol@test.host", "VERSION");
 	assert_int_equal(count(h, ""), 3);
 	assert_string_equal(h->sent[0],
 	    "NOTICE alice :\001VERSION cheaterbot " CHEATERBOT_VERSION "\001");
@@ -221,20 +235,20 @@ test_ctcp(void **state)
 	/* One more every 20 s, for anyone. */
 	harness_clear(h);
 	harness_advance(h, 19999);
-	harness_line(h, ":dave!dave@test.host CTCP :VERSION");
+	ctcp(h, "dave!dave@test.host", "VERSION");
 	assert_int_equal(count(h, ""), 0);
 	harness_advance(h, 1);
-	harness_line(h, ":dave!dave@test.host CTCP :VERSION");
-	harness_line(h, ":dave!dave@test.host CTCP :VERSION");
+	ctcp(h, "dave!dave@test.host", "VERSION");
+	ctcp(h, "dave!dave@test.host", "VERSION");
 	assert_int_equal(count(h, "NOTICE dave"), 1);
 	/* A minute on, the burst is back; other requests never answer. */
 	harness_clear(h);
 	harness_advance(h, 60000);
-	harness_line(h, ":dave!dave@test.host CTCP :CLIENTINFO");
-	harness_line(h, ":dave!dave@test.host CTCP :FINGER");
-	harness_line(h, ":dave!dave@test.host CTCP :VERSIONS");
+	ctcp(h, "dave!dave@test.host", "CLIENTINFO");
+	ctcp(h, "dave!dave@test.host", "FINGER");
+	ctcp(h, "dave!dave@test.host", "VERSIONS");
 	assert_int_equal(count(h, ""), 0);
-	harness_line(h, ":dave!dave@test.host CTCP :PING");
+	ctcp(h, "dave!dave@test.host", "PING");
 	harness_drain(h);
 	assert_int_equal(h->nsent, 1);
 	assert_string_equal(h->sent[0], "NOTICE dave :\001PING\001");

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the relay's link (bot/relay.c, bot/relay-line.c) against
+ * Unit tests of the relay's link (bot/relay.c, bot/relay-link.c) against
  * a scripted server (tests/lib/relay-wire.h): lines the core recognises
  * by itself reach it whole through libircclient (extended JOIN, ACCOUNT,
  * WHOX 354, long 005 lines split to fit libircclient's 10 parameters),
@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "bot/irc-glue.h"
+#include "bot/net.h"
 #include "bot/relay-int.h"
 #include "bot/relay.h"
 #include "tests/lib/relay-wire.h"
@@ -65,23 +67,26 @@ test_dcc_dropped(void **state)
 	static const char version[] = ":n!u@h PRIVMSG cheaterbot :\001VERSION"
 	    "\001";
 	struct wire *w = *state;
-	struct relay_out *o;
+	struct relay_link *l;
 	size_t before, i;
 
 	wire_hello(w);
 	wire_register(w, "cheaterbot");
-	/* What the relay would write for libircclient: nothing of a DCC
+	/* What the link would write for libircclient: nothing of a DCC
 	 * request (the test of the drop itself: libircclient would show
 	 * nothing either way), the VERSION request whole. */
-	o = &w->relay->to_client;
+	l = w->relay->link;
+	assert_non_null(l);
 	for (i = 0; i < sizeof dcc / sizeof dcc[0]; i++) {
-		before = o->len;
-		relay_server_line(w->relay, dcc[i], strlen(dcc[i]), w->now);
-		assert_int_equal(o->len, before);
+		before = irc_glue_waiting(l->glue);
+		assert_int_equal(relay_link_line(l, dcc[i], strlen(dcc[i]),
+		    w->now), 0);
+		assert_int_equal(irc_glue_waiting(l->glue), before);
 	}
-	before = o->len;
-	relay_server_line(w->relay, version, strlen(version), w->now);
-	assert_true(o->len > before);
+	before = irc_glue_waiting(l->glue);
+	assert_int_equal(relay_link_line(l, version, strlen(version), w->now),
+	    0);
+	assert_true(irc_glue_waiting(l->glue) > before);
 	wire_expect_event(w, "CTCP n!u@h [VERSION]");
 	/* The same over the wire. */
 	wire_send(w, ":n!u@h PRIVMSG cheaterbot :\001DCC SEND f.txt "
@@ -149,7 +154,7 @@ test_backoff(void **state)
 		rng_seed(&rng, (uint64_t)seed);
 		base = 0;
 		for (i = 0; i < (int)(sizeof want / sizeof want[0]); i++) {
-			wait = relay_backoff(&base, 10000, 300000, &rng);
+			wait = net_backoff(&base, 10000, 300000, &rng);
 			assert_true(wait >= want[i] * 8 / 10);
 			assert_true(wait <= want[i] * 12 / 10);
 			assert_true(wait <= 300000);
@@ -159,14 +164,14 @@ test_backoff(void **state)
 				highest = wait;
 		}
 		base = 1000;
-		wait = relay_backoff(&base, 1000, 2000, &rng);
+		wait = net_backoff(&base, 1000, 2000, &rng);
 		assert_true(wait >= 1000 && wait <= 1200);
 		assert_int_equal(base, 2000);
-		wait = relay_backoff(&base, 1000, 2000, &rng);
+		wait = net_backoff(&base, 1000, 2000, &rng);
 		assert_true(wait >= 1600 && wait <= 2000);
 		/* A reload lowered max below the wait reached. */
 		base = 300000;
-		wait = relay_backoff(&base, 1000, 5000, &rng);
+		wait = net_backoff(&base, 1000, 5000, &rng);
 		assert_true(wait >= 4000 && wait <= 5000);
 		assert_int_equal(base, 5000);
 	}

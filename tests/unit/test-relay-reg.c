@@ -1,10 +1,14 @@
 /*
- * Unit tests of the relay's registration (bot/relay-reg.c) against a
- * scripted server (tests/lib/relay-wire.h): CAP negotiation (an offer over
- * two lines, ACK, NAK, nothing wanted, a server without CAP), CAP lines
- * kept from the core, the nick cascade before 001, and taking the primary
- * nick back after it when its holder quits or changes nick or an ISON
- * reply shows it free, without a cascade on a late 433.
+ * Registration over the wire: the session (bot/session.c,
+ * session-cap.c) as the relay carries it out, against a scripted server
+ * (tests/lib/relay-wire.h), so that what the session asks for is what
+ * the server gets, in that order, ahead of the queue or through it: CAP
+ * negotiation (an offer over two lines, ACK, NAK, nothing wanted, a
+ * server without CAP), CAP lines kept from the core, the nick cascade
+ * before 001, and taking the primary nick back after it when its holder
+ * quits or changes nick or an ISON reply shows it free, without a cascade
+ * on a late 433.  tests/unit/test-irc-session.c covers the session alone,
+ * action by action.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -119,7 +123,7 @@ test_regain_on_quit(void **state)
 	wire_expect_event(w, "QUIT cheaterbot!u@h [bye]");
 	wire_expect_event(w, "NICK cheaterbot_!u@h [cheaterbot]");
 	/* Back on the primary: no more asking. */
-	wire_advance(w, RELAY_ISON_MS * 2);
+	wire_advance(w, SESSION_ISON_MS * 2);
 	wire_quiet(w);
 }
 
@@ -148,13 +152,13 @@ test_regain_by_ison(void **state)
 	wire_send(w, ":irc.test 433 * cheaterbot :Nickname already in use");
 	wire_expect(w, "NICK cheaterbot_");
 	wire_register(w, "cheaterbot_");
-	wire_advance(w, RELAY_ISON_MS - 1);
+	wire_advance(w, SESSION_ISON_MS - 1);
 	wire_quiet(w);
 	wire_advance(w, 1);
 	wire_expect(w, "ISON cheaterbot");
 	wire_send(w, ":irc.test 303 cheaterbot_ :cheaterbot");
 	wire_quiet(w);
-	wire_advance(w, RELAY_ISON_MS);
+	wire_advance(w, SESSION_ISON_MS);
 	wire_expect(w, "ISON cheaterbot");
 	wire_send(w, ":irc.test 303 cheaterbot_ :");
 	wire_expect(w, "NICK cheaterbot");
@@ -162,11 +166,11 @@ test_regain_by_ison(void **state)
 	wire_quiet(w);
 	assert_int_equal(w->connected, 1);
 	assert_int_equal(w->disconnected, 0);
-	wire_advance(w, RELAY_ISON_MS);
+	wire_advance(w, SESSION_ISON_MS);
 	wire_expect(w, "ISON cheaterbot");
 	/* A primary the server calls erroneous is given up. */
 	wire_send(w, ":irc.test 432 cheaterbot_ cheaterbot :Erroneous nick");
-	wire_advance(w, RELAY_ISON_MS);
+	wire_advance(w, SESSION_ISON_MS);
 	wire_quiet(w);
 }
 

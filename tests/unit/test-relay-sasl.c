@@ -1,12 +1,13 @@
 /*
- * Unit tests of the services login (bot/relay-sasl.c) against a scripted
- * server (tests/lib/relay-wire.h), byte for byte: SASL PLAIN requested
+ * The services login over the wire: the session's (bot/session-sasl.c) as
+ * the relay carries it out, against a scripted server
+ * (tests/lib/relay-wire.h), byte for byte: SASL PLAIN requested
  * only with a login configured and PLAIN offered, the payload in base64
  * (checked against OpenSSL's encoder) in 400-byte lines with "+" after a
  * full last line, success (no NickServ), failure (904) going on to
  * IDENTIFY NickServ after 001 or ending the connection, the NickServ
  * fallback when sasl is not offered, no answer at all, and the server
- * password sent as PASS.  The relay's log is captured each time: no
+ * password sent as PASS.  The bot's log is captured each time: no
  * password, plain or in base64, ever reaches it.
  */
 #include <setjmp.h>
@@ -314,7 +315,7 @@ test_no_nickserv(void **state)
 	wire_quiet(w);
 }
 
-/* A server that never answers AUTHENTICATE: after RELAY_SASL_MS, the
+/* A server that never answers AUTHENTICATE: after SESSION_SASL_MS, the
  * relay goes on without a login. */
 static void
 test_sasl_no_answer(void **state)
@@ -327,7 +328,7 @@ test_sasl_no_answer(void **state)
 	wire_expect(w, "CAP REQ :sasl");
 	wire_send(w, ":irc.test CAP * ACK :sasl");
 	wire_expect(w, "AUTHENTICATE PLAIN");
-	wire_advance(w, RELAY_SASL_MS - 1);
+	wire_advance(w, SESSION_SASL_MS - 1);
 	wire_quiet(w);
 	wire_advance(w, 1);
 	wire_expect(w, "CAP END");

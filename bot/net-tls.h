@@ -1,7 +1,7 @@
 /*
- * TLS for the relay's server connection (design.md §3: libircclient as
- * Debian builds it has none, and the relay owns the server socket), over
- * OpenSSL.  Only bot/tls.c includes OpenSSL's headers.
+ * TLS for the server connection (net.h), over OpenSSL: libircclient as
+ * Debian builds it has none, and the bot owns the server socket anyway.
+ * Only bot/net-tls.c includes OpenSSL's headers.
  *
  * A context holds what every connection trusts: the system's certificate
  * store, or the certificates of one CA file instead, or nothing at all when
@@ -10,8 +10,8 @@
  * and say which socket event they wait for, so they fit the bot's one
  * select() loop.  Reads and writes behave like recv() and send().
  */
-#ifndef TLS_H
-#define TLS_H
+#ifndef NET_TLS_H
+#define NET_TLS_H
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -1,17 +1,6 @@
 /*
- * libircclient glue (irc.h).  The session is told a nick of "*", which no
- * target on any network can start with.  libircclient decides by a prefix
- * match on that nick whether a PRIVMSG or NOTICE is private and whether a
- * MODE is a user mode; with "*" it never matches, so every message arrives
- * through the channel callbacks with its target untouched and the core
- * decides by the target.  The private callbacks are forwarded the same way
- * all the same.  Registration lines the session sends (NICK *, USER) go to
- * the relay, which drops them.
- *
- * Not forwarded: event_connect (the 001 numeric is forwarded, and the relay
- * has already called bot_connected()) and CTCP replies.  CTCP requests,
- * whose target libircclient throws away, reach the core as "CTCP" events
- * with their text alone.
+ * libircclient glue (irc-glue.h): its session, its callbacks, the socket
+ * pair in place of its connection, and the lines passed both ways.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,19 +8,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/select.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <libircclient.h>
 
 #include "../games/xalloc.h"
-#include "irc.h"
-#include "loop.h"
+#include "irc-glue.h"
+#include "ircline.h"
+#include "log.h"
+#include "outbuf.h"
+#include "queue.h"
 
 struct irc_glue {
 	irc_session_t *session;
 	struct irc_sink sink;
-	uint64_t now; /* the time of this processing */
+	struct queue *queue;
+	uint64_t now;   /* the time of this processing */
+	int fd;         /* libircclient's end of the pair */
+	int peer;       /* ours */
+	struct outbuf to_client;
+	struct ircline_reader from_client;
+	struct ircline msg; /* a line from libircclient being looked at */
+	const char *why;
 };
 
 static void
@@ -103,7 +104,7 @@ irc_on_action(irc_session_t *s, const char *event, const char *origin,
 
 /* A CTCP request: params[0] is its text between the \001s.  libircclient
  * has dropped its target; the core answers it (bot/ctcp.c) as a "CTCP"
- * event with that text.  DCC never reaches here: the relay drops it. */
+ * event with that text.  DCC never reaches here: irc_feed() drops it. */
 static void
 irc_on_ctcp(irc_session_t *s, const char *event, const char *origin,
     const char **params, unsigned int count)
@@ -185,9 +186,9 @@ irc_glue_listener(unsigned short *port)
  * costs each line a copy, where loopback TCP cost two passes through
  * the TCP stack and a wake-up (docs/performance.md). */
 static int
-irc_glue_pair(irc_session_t *s)
+irc_glue_pair(struct irc_glue *g)
 {
-	int pair[2], fd = irc_glue_fd(s);
+	int pair[2], fd = irc_glue_fd(g->session);
 
 	if (fd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
 	    SOCK_CLOEXEC, 0, pair) != 0)
@@ -198,11 +199,12 @@ irc_glue_pair(irc_session_t *s)
 		return -1;
 	}
 	close(pair[1]);
+	g->fd = fd;
 	return pair[0];
 }
 
 struct irc_glue *
-irc_glue_new(const struct irc_sink *sink, int *peer, char **cause)
+irc_glue_new(const struct irc_sink *sink, struct queue *q, char **cause)
 {
 	struct irc_glue *g = xcalloc(1, sizeof *g);
 	unsigned short port;
@@ -210,6 +212,9 @@ irc_glue_new(const struct irc_sink *sink, int *peer, char **cause)
 	int lfd;
 
 	g->sink = *sink;
+	g->queue = q;
+	g->fd = g->peer = -1;
+	ircline_reader_init(&g->from_client);
 	irc_glue_callbacks(&cb);
 	g->session = irc_create_session(&cb);
 	if (g->session == NULL) {
@@ -232,9 +237,9 @@ irc_glue_new(const struct irc_sink *sink, int *peer, char **cause)
 		irc_glue_free(g);
 		return NULL;
 	}
-	*peer = irc_glue_pair(g->session);
+	g->peer = irc_glue_pair(g);
 	close(lfd);
-	if (*peer < 0) {
+	if (g->peer < 0) {
 		*cause = xasprintf("libircclient's socket pair: %s",
 		    strerror(errno));
 		irc_glue_free(g);
@@ -249,24 +254,159 @@ irc_glue_free(struct irc_glue *g)
 	if (g == NULL)
 		return;
 	irc_destroy_session(g->session);
+	if (g->peer >= 0)
+		close(g->peer);
+	outbuf_free(&g->to_client);
 	free(g);
 }
 
-void
-irc_glue_add_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd)
+int
+irc_glue_put(struct irc_glue *g, struct ircline *m)
 {
+	irc_feed(m, &g->to_client);
+	if (outbuf_left(&g->to_client) <= IRC_GLUE_WAITING_MAX)
+		return 0;
+	g->why = "libircclient stopped reading";
+	return -1;
+}
+
+void
+irc_glue_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd)
+{
+	FD_SET(g->peer, in);
+	if (outbuf_left(&g->to_client) > 0)
+		FD_SET(g->peer, out);
+	if (g->peer > *maxfd)
+		*maxfd = g->peer;
 	/* Fails only when the session is over: processing reports it. */
 	(void)irc_add_select_descriptors(g->session, in, out, maxfd);
+}
+
+/* One line libircclient wrote: its PASS, NICK and USER (the registration
+ * irc_connect() makes it send) are dropped; a PONG would be queued as
+ * urgent, anything else as normal. */
+static void
+irc_glue_client_line(struct irc_glue *g, const char *line, size_t len)
+{
+	char clean[IRCLINE_MAX + 1];
+	const char *cmd;
+	size_t n;
+
+	n = ircline_sanitize(clean, line, len);
+	if (ircline_parse(&g->msg, clean, n) != 0)
+		return;
+	cmd = g->msg.command;
+	if (strcasecmp(cmd, "PASS") == 0 || strcasecmp(cmd, "NICK") == 0 ||
+	    strcasecmp(cmd, "USER") == 0)
+		return;
+	queue_push(g->queue,
+	    strcasecmp(cmd, "PONG") == 0 ? QUEUE_URGENT : QUEUE_NORMAL, clean);
+}
+
+/* Reads once what libircclient wrote.  0, or -1 when it closed its end. */
+static int
+irc_glue_read(struct irc_glue *g)
+{
+	char buf[4096], *line;
+	size_t off = 0, len;
+	ssize_t n;
+
+	n = recv(g->peer, buf, sizeof buf, 0);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return 0;
+	if (n <= 0) {
+		g->why = "libircclient closed its socket";
+		return -1;
+	}
+	while (off < (size_t)n) {
+		off += ircline_reader_feed(&g->from_client, buf + off,
+		    (size_t)n - off);
+		line = ircline_reader_line(&g->from_client, &len);
+		if (line != NULL)
+			irc_glue_client_line(g, line, len);
+	}
+	return 0;
 }
 
 int
 irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
 {
+	if (FD_ISSET(g->peer, in) && irc_glue_read(g) != 0)
+		return -1;
 	g->now = now;
 	if (irc_process_select_descriptors(g->session, in, out) != 0) {
-		loop_log("libircclient session ended: %s",
+		log_msg("libircclient session ended: %s",
 		    irc_strerror(irc_errno(g->session)));
+		g->why = "libircclient session ended";
 		return -1;
 	}
 	return 0;
+}
+
+int
+irc_glue_flush(struct irc_glue *g)
+{
+	ssize_t n;
+
+	while (outbuf_left(&g->to_client) > 0) {
+		n = send(g->peer, outbuf_head(&g->to_client),
+		    outbuf_left(&g->to_client), MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (n < 0) {
+			g->why = "libircclient closed its socket";
+			return -1;
+		}
+		outbuf_done(&g->to_client, (size_t)n);
+	}
+	return 0;
+}
+
+int
+irc_glue_pump(struct irc_glue *g, uint64_t now)
+{
+	struct timeval zero;
+	fd_set in, out;
+	int maxfd, turns, busy;
+
+	/* Each turn, libircclient reads what its buffer holds: a few turns
+	 * take even the longest lines. */
+	for (turns = 0; turns < 64; turns++) {
+		if (irc_glue_flush(g) != 0)
+			return -1;
+		FD_ZERO(&in);
+		FD_ZERO(&out);
+		maxfd = -1;
+		irc_glue_fds(g, &in, &out, &maxfd);
+		zero.tv_sec = zero.tv_usec = 0;
+		if (select(maxfd + 1, &in, &out, NULL, &zero) < 0) {
+			if (errno == EINTR)
+				continue;
+			g->why = "select failed";
+			return -1;
+		}
+		/* libircclient asks for its socket's "out" only while it
+		 * connects or has bytes to write. */
+		busy = FD_ISSET(g->fd, &in) || FD_ISSET(g->fd, &out) ||
+		    FD_ISSET(g->peer, &in) || outbuf_left(&g->to_client) > 0;
+		if (irc_glue_process(g, &in, &out, now) != 0)
+			return -1;
+		if (!busy)
+			return 0;
+	}
+	return 0;
+}
+
+size_t
+irc_glue_waiting(const struct irc_glue *g)
+{
+	return outbuf_left(&g->to_client);
+}
+
+const char *
+irc_glue_why(const struct irc_glue *g)
+{
+	return g->why != NULL ? g->why : "no failure";
 }

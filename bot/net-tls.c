@@ -1,12 +1,12 @@
 /*
- * The OpenSSL wrapper (tls.h).  Every call into OpenSSL clears its error
- * queue first, so an error read afterwards is that call's.
+ * The OpenSSL wrapper (net-tls.h).  Every call into OpenSSL clears its
+ * error queue first, so an error read afterwards is that call's.
  *
  * Writes: SSL_write() that must wait wants to be called again with the
- * same bytes; the relay's output buffer may grow (and move) meanwhile and
- * only ever appends, so the context accepts a moved buffer and partial
- * writes, and the relay always passes what is left from its first unsent
- * byte.
+ * same bytes; the connection's output buffer (outbuf.h) may grow (and
+ * move) meanwhile and only ever appends, so the context accepts a moved
+ * buffer and partial writes, and net.c always passes what is left from its
+ * first unsent byte.
  *
  * A server that closes the socket without a TLS close_notify (many do
  * after ERROR) counts as closed, not as an attack: IRC lines end with a
@@ -24,7 +24,7 @@
 #include <openssl/x509v3.h>
 
 #include "../games/xalloc.h"
-#include "tls.h"
+#include "net-tls.h"
 
 struct tls_ctx {
 	SSL_CTX *ctx;
