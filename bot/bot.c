@@ -67,9 +67,13 @@ bot_free(struct bot *b)
 	queue_on_pop(b->queue, NULL, NULL);
 	for (i = 0; i < b->nchans; i++) {
 		table_free(b->chans[i]->table);
-		free(b->chans[i]);
+		chan_free(b->chans[i]);
 	}
 	free(b->chans);
+	hash_free(&b->chan_names);
+	hash_free(&b->members);
+	hash_free(&b->seat_nicks);
+	hash_free(&b->seat_accounts);
 	timer_free(&b->timers);
 	ignore_free(b);
 	free(b->limits);

@@ -16,6 +16,7 @@
 #include "bot.h"
 #include "bucket.h"
 #include "buf.h"
+#include "hash.h"
 #include "queue.h"
 #include "timer.h"
 #include "config/conf.h"
@@ -29,7 +30,6 @@ struct limit_user;
 #define CHAN_MAX 64
 #define USERHOST_MAX 160
 #define ACCOUNT_MAX 64
-#define MEMBERS_MAX 512
 #define WHO_IDENT_MAX (USERHOST_MAX + 2)	/* who_ident() with its NUL */
 #define LIMIT_USERS 256		/* people the command limit follows */
 #define IGNORE_MAX 200		/* masks on the ignore list */
@@ -43,12 +43,16 @@ struct who {
 	const char *account;
 };
 
+/* Someone in one channel: a nick in three channels is three members,
+ * each in b->members under its fold (chan.c keeps that index). */
 struct member {
 	char nick[NICK_MAX];
 	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
 	char userhost[USERHOST_MAX];	/* from JOIN, WHO, any message */
 	char account[ACCOUNT_MAX];	/* extended-join, ACCOUNT, WHOX */
 	int op;			/* has +o (or higher) in the channel */
+	struct chan *chan;		/* the channel */
+	int slot;			/* where it is in chan->members */
 };
 
 /* A seat is its player's identity: the services account when the network
@@ -67,7 +71,7 @@ struct seat {
 	uint64_t t_grace;		/* the grace timer while away */
 	int leave_asked;		/* typed !leave once in the game ... */
 	uint64_t leave_asked_at;	/* ... at this time */
-	struct table *table;		/* set with t_grace, for its callback */
+	struct table *table;		/* the table it is at */
 };
 
 enum table_state {
@@ -88,8 +92,9 @@ struct table {
 	const struct game_ops *ops;
 	struct game_opts opts;
 	enum table_state state;
-	struct seat seats[GAME_MAX_SEATS];
-	int nseats;
+	struct seat *seats;		/* nseats of them, room for capseats:
+					 * seat_reserve() */
+	int nseats, capseats;
 	int opener;			/* seat that opened the lobby */
 	uint64_t opened_at;
 
@@ -108,7 +113,9 @@ struct table {
 	int turn_seat;			/* turn the timers belong to */
 	uint64_t prompt_seq;		/* the turn's clock starts when the
 					 * queue has sent this line */
-	int turn_waiting;		/* ... and has not yet */
+	int turn_waiting;		/* ... and has not yet: t is in the
+					 * bot's list of such tables */
+	struct table *wait_prev, *wait_next;
 	enum table_pause paused;	/* no timers run while paused */
 	unsigned stop_votes;		/* seats that typed !stop ... */
 	uint64_t stop_voted_at[GAME_MAX_SEATS];	/* ... and when */
@@ -117,11 +124,14 @@ struct table {
 };
 
 struct chan {
+	struct bot *b;
 	char name[CHAN_MAX];
+	int idx;			/* where it is in b->chans: of several
+					 * answers, lookups give the first */
 	int joined;
 	int synced;			/* the WHO reply after joining is in */
-	struct member members[MEMBERS_MAX];
-	int nmembers;
+	struct member **members;	/* each allocated; as many as there are */
+	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
 	struct table *table;
 };
@@ -135,6 +145,19 @@ struct bot {
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
+	/* The indexes a line's sender is found by, whatever the number of
+	 * channels and games (hash.h): each says who keeps it. */
+	struct hash chan_names;		/* nick_fold(name) -> struct chan:
+					 * chan.c */
+	struct hash members;		/* nick_fold(nick) -> struct member, of
+					 * every channel: chan.c */
+	struct hash seat_nicks;		/* nick_fold(nick) -> struct seat, of
+					 * every table: seat.c */
+	struct hash seat_accounts;	/* nick_fold(account) -> struct seat,
+					 * those with one: seat.c */
+	struct table *waiting, *waiting_last;	/* tables whose turn starts
+					 * when the queue has sent their
+					 * prompt, by prompt_seq: table-play.c */
 	uint64_t now;
 	int online;			/* registered on the server */
 	int whox;			/* the server offers WHOX (005) */
@@ -218,12 +241,33 @@ void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
 /* chan.c: channels and who is in them */
 struct chan *chan_find(struct bot *b, const char *name);
 struct chan *chan_get(struct bot *b, const char *name);
+/* Forgets c, its members and its place in the index (bot_free()). */
+void chan_free(struct chan *c);
+/* Adds nick to c (or updates the member there, its nick's case too);
+ * the member. */
 struct member *chan_member_add(struct chan *c, const char *nick, int op);
 void chan_member_remove(struct chan *c, const char *nick);
+/* Forgets member m, wherever it is. */
+void chan_member_drop(struct member *m);
+/* nick's member in c, or NULL. */
 struct member *chan_member(struct chan *c, const char *nick);
-/* chan_member() with nick_fold(nick) given: for a scan of every channel. */
-struct member *chan_member_folded(struct chan *c, const char *nick,
-    uint32_t fold);
+/* Renames m to nick, keeping the index. */
+void member_rename(struct member *m, const char *nick);
+/* A walk over a nick's members, one in each channel it is in, in no
+ * useful order; the index must not change during the walk. */
+struct member_walk {
+	struct hash_walk w;
+	const char *nick;
+	uint32_t fold;
+};
+struct member *member_first(struct bot *b, const char *nick,
+    struct member_walk *mw);
+struct member *member_next(struct member_walk *mw);
+/* nick's member in the first of b->chans it is in, or NULL. */
+struct member *member_of(struct bot *b, const char *nick);
+/* Every member of nick into *all (the caller frees it), to change them
+ * outside a walk; how many. */
+int member_all(struct bot *b, const char *nick, struct member ***all);
 
 /* nick.c: a hash of nick in ASCII lower case; two nicks equal to
  * strcasecmp() have the same fold. */
@@ -258,11 +302,12 @@ int who_event(struct bot *b, const char *command, const char *origin,
 struct who who_member(const struct member *m);
 /* Asks the server who is in c (WHOX when offered, else WHO). */
 void who_ask(struct bot *b, struct chan *c);
-/* The account the bot knows for nick in any channel, or "". */
+/* The account the bot knows for nick, or "": its member's in the first
+ * of b->chans where one is known. */
 const char *who_account(struct bot *b, const char *nick);
 /* Notes nick's user@host from a message's origin (unless ""); returns
  * the account known for nick, as who_account() would, from the same
- * scan. */
+ * walk. */
 const char *who_seen(struct bot *b, const char *nick, const char *userhost);
 /* Whether s matches mask, with * for any run of characters and ? for any
  * one, ignoring case. */
@@ -372,8 +417,18 @@ struct table *table_of_player(struct bot *b, const struct who *w,
     int *seat);
 /* The seat of t whose nick is nick (whoever uses it now), or -1. */
 int table_seat_named(const struct table *t, const char *nick);
+/* The seat named nick at the first table of b->chans that has one (not
+ * gone), or NULL. */
+const struct seat *seat_of_nick(struct bot *b, const char *nick);
 int table_seat_add(struct table *t, const struct who *w, char **cause);
 void table_seat_remove(struct table *t, int seat);
+/* Makes room for n seats at t (they may move). */
+void seat_reserve(struct table *t, int n);
+/* Puts every seat of t in the bot's seat indexes (add), or takes them
+ * out: when t's seats are filled in at once, and when t is freed. */
+void seat_index_table(struct table *t, int add);
+/* The one way a seat's nick changes once it is seated. */
+void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
 /* w left c (PART, or every channel: c NULL, a QUIT with its message):

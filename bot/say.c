@@ -111,16 +111,15 @@ say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 {
 	struct buf key = BUF_INIT;
 	struct who w = { nick, "", NULL };
+	const struct seat *s;
 	int64_t id;
-	int i, seat, v;
+	int v;
 
 	*colour = 1;
 	*notice = b->conf->private_notice;
-	for (i = 0; i < b->nchans; i++) {
-		if ((seat = table_seat_named(b->chans[i]->table, nick)) < 0)
-			continue;
-		*colour = b->chans[i]->table->seats[seat].colour;
-		*notice = b->chans[i]->table->seats[seat].notice;
+	if ((s = seat_of_nick(b, nick)) != NULL) {
+		*colour = s->colour;
+		*notice = s->notice;
 		return;
 	}
 	w.account = who_account(b, nick);

@@ -38,6 +38,38 @@ static void table_window_close(void *arg, uint64_t now);
 static void table_tie_settle(void *arg, uint64_t now);
 static void table_held_play(void *arg, uint64_t now);
 
+/* Puts t in the bot's list of tables waiting for their prompt to be
+ * sent (on), at its end, or takes it out.  Prompts are numbered in the
+ * order they are queued and the queue sends them in that order (queue.h:
+ * queue_sent()), so the list stays sorted by prompt_seq and a line sent
+ * looks at its head alone, however many tables there are. */
+static void
+table_waiting(struct table *t, int on)
+{
+	struct bot *b = t->b;
+
+	if (t->turn_waiting) {
+		if (t->wait_prev != NULL)
+			t->wait_prev->wait_next = t->wait_next;
+		else
+			b->waiting = t->wait_next;
+		if (t->wait_next != NULL)
+			t->wait_next->wait_prev = t->wait_prev;
+		else
+			b->waiting_last = t->wait_prev;
+		t->wait_prev = t->wait_next = NULL;
+	}
+	t->turn_waiting = on;
+	if (!on)
+		return;
+	t->wait_prev = b->waiting_last;
+	if (b->waiting_last != NULL)
+		b->waiting_last->wait_next = t;
+	else
+		b->waiting = t;
+	b->waiting_last = t;
+}
+
 void
 table_timers_cancel(struct table *t)
 {
@@ -49,7 +81,7 @@ table_timers_cancel(struct table *t)
 	timer_cancel(tm, t->t_tie);
 	timer_cancel(tm, t->t_held);
 	t->t_turn = t->t_warn = t->t_window = t->t_tie = t->t_held = 0;
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 }
 
 void
@@ -127,7 +159,7 @@ table_turn_start(struct table *t, uint64_t now)
 {
 	const struct conf *c = t->b->conf;
 
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 	t->t_turn = timer_add(&t->b->timers, now + (uint64_t)c->turn_ms,
 	    table_turn_timeout, t);
 	if (c->turn_warn_ms > 0 && c->turn_warn_ms < c->turn_ms)
@@ -145,28 +177,22 @@ table_turn_arm(struct table *t, int seat)
 	timer_cancel(&t->b->timers, t->t_warn);
 	t->t_turn = t->t_warn = 0;
 	t->turn_seat = seat;
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 	if (seat < 0)
 		return;
 	t->prompt_seq = queue_last(t->b->queue);
 	if (queue_sent(t->b->queue, t->prompt_seq))
 		table_turn_start(t, t->b->now);
 	else
-		t->turn_waiting = 1;
+		table_waiting(t, 1);
 }
 
 void
 table_prompt_sent(struct bot *b, uint64_t now)
 {
-	struct table *t;
-	int i;
-
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i]->table;
-		if (t != NULL && t->turn_waiting &&
-		    queue_sent(b->queue, t->prompt_seq))
-			table_turn_start(t, now);
-	}
+	while (b->waiting != NULL &&
+	    queue_sent(b->queue, b->waiting->prompt_seq))
+		table_turn_start(b->waiting, now);
 }
 
 void

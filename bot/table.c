@@ -52,6 +52,8 @@ table_free(struct table *t)
 		t->ops->destroy(t->g);
 	if (t->chan->table == t)
 		t->chan->table = NULL;
+	seat_index_table(t, 0);
+	free(t->seats);
 	free(t);
 }
 
