@@ -60,8 +60,13 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 	size_t budget, len, cut;
 	const char *p;
 
-	for (p = text; *p != '\0'; p++)
-		buf_addc(&clean, (*p == '\r' || *p == '\n') ? ' ' : *p);
+	for (p = text; *p != '\0'; p += len) {
+		if ((len = strcspn(p, "\r\n")) == 0) {
+			buf_addc(&clean, ' ');
+			len = 1;
+		} else
+			buf_add(&clean, p, len);
+	}
 	budget = say_budget(b, cmd, target) - strlen(lead);
 	p = buf_str(&clean);
 	len = clean.len;
