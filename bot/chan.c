@@ -150,6 +150,7 @@ chan_member_add(struct chan *c, const char *nick, int op)
 			    (size_t)c->capmembers, sizeof *c->members);
 		}
 		m = xcalloc(1, sizeof *m);
+		m->userhost = m->account = str_none;
 		m->chan = c;
 		m->slot = c->nmembers;
 		c->members[c->nmembers++] = m;
@@ -179,6 +180,8 @@ chan_member_drop(struct member *m)
 	hash_remove(&c->b->members, m->fold, m);
 	c->members[m->slot] = c->members[--c->nmembers];
 	c->members[m->slot]->slot = m->slot;
+	str_free(&m->userhost);
+	str_free(&m->account);
 	free(m);
 	/* A channel that emptied (the bot left it) gives its room back. */
 	if (c->nmembers == 0) {

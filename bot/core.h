@@ -48,8 +48,8 @@ struct who {
 struct member {
 	char nick[NICK_MAX];
 	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
-	char userhost[USERHOST_MAX];	/* from JOIN, WHO, any message */
-	char account[ACCOUNT_MAX];	/* extended-join, ACCOUNT, WHOX */
+	char *userhost;			/* from JOIN, WHO, any message; "" */
+	char *account;			/* extended-join, ACCOUNT, WHOX; "" */
 	int op;			/* has +o (or higher) in the channel */
 	struct chan *chan;		/* the channel */
 	int slot;			/* where it is in chan->members */
@@ -60,8 +60,10 @@ struct member {
 struct seat {
 	char nick[NICK_MAX];		/* followed through nick changes */
 	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
-	char userhost[USERHOST_MAX];
-	char account[ACCOUNT_MAX];	/* "" if none was known */
+	char *userhost;			/* str_set(): "" or USERHOST_MAX - 1
+					 * bytes at most */
+	char *account;			/* "" if none was known; at most
+					 * ACCOUNT_MAX - 1 bytes */
 	int64_t player;			/* store id */
 	int colour;			/* preference, read when seated */
 	int notice;
@@ -107,9 +109,10 @@ struct table {
 	int window_accused;		/* -1 when no window is open */
 	uint64_t window_opened_at;
 	unsigned tie_seats;		/* reactions collected in a tie */
-	struct game_move tie_moves[GAME_MAX_SEATS];
-	int held;			/* a turn move waits for the window */
-	struct game_move held_move;
+	struct game_move *tie_moves;	/* a move per seat while they are
+					 * (the tie window open), else NULL */
+	int held;			/* a turn move waits for the window: */
+	struct game_move *held_move;	/* that move, NULL when none */
 	int turn_seat;			/* turn the timers belong to */
 	uint64_t prompt_seq;		/* the turn's clock starts when the
 					 * queue has sent this line */
@@ -422,6 +425,8 @@ int table_seat_named(const struct table *t, const char *nick);
 const struct seat *seat_of_nick(struct bot *b, const char *nick);
 int table_seat_add(struct table *t, const struct who *w, char **cause);
 void table_seat_remove(struct table *t, int seat);
+/* Frees what seat s holds (not s: it is one of its table's). */
+void seat_free(struct seat *s);
 /* Makes room for n seats at t (they may move). */
 void seat_reserve(struct table *t, int n);
 /* Puts every seat of t in the bot's seat indexes (add), or takes them

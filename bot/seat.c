@@ -238,10 +238,11 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 	memset(s, 0, sizeof *s);
 	s->table = t;
 	nick_set(s->nick, sizeof s->nick, &s->fold, w->nick);
-	snprintf(s->userhost, sizeof s->userhost, "%s",
-	    w->userhost != NULL ? w->userhost : "");
-	snprintf(s->account, sizeof s->account, "%s",
-	    w->account != NULL ? w->account : "");
+	s->userhost = s->account = str_none;
+	str_set(&s->userhost, w->userhost != NULL ? w->userhost : "",
+	    USERHOST_MAX);
+	str_set(&s->account, w->account != NULL ? w->account : "",
+	    ACCOUNT_MAX);
 	s->player = id;
 	s->colour = 1;
 	s->notice = t->b->conf->private_notice;
@@ -268,9 +269,17 @@ seat_reserve(struct table *t, int n)
 }
 
 void
+seat_free(struct seat *s)
+{
+	str_free(&s->userhost);
+	str_free(&s->account);
+}
+
+void
 table_seat_remove(struct table *t, int seat)
 {
 	seat_index_table(t, 0);
+	seat_free(&t->seats[seat]);
 	memmove(&t->seats[seat], &t->seats[seat + 1],
 	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
 	t->nseats--;

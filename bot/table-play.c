@@ -247,10 +247,15 @@ table_arm(struct table *t)
 static void
 table_react(struct table *t, const struct game_move *mv)
 {
-	if (t->tie_seats == 0)
+	if (t->tie_seats == 0) {
 		t->t_tie = timer_add(&t->b->timers, t->b->now +
 		    (uint64_t)t->b->conf->challenge_tie_ms, table_tie_settle,
 		    t);
+		/* Only while the window is open: a table keeps none. */
+		if (t->tie_moves == NULL)
+			t->tie_moves = xcalloc((size_t)t->nseats,
+			    sizeof *t->tie_moves);
+	}
 	t->tie_seats |= 1u << mv->seat;
 	t->tie_moves[mv->seat] = *mv;
 }
@@ -289,7 +294,8 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	if (mv->verb != GAME_VERB_LEAVE && tu.window != 0 &&
 	    mv->seat == tu.seat && t->b->now < min_end && !aside) {
 		t->held = 1;
-		t->held_move = *mv;
+		t->held_move = xmalloc(sizeof *t->held_move);
+		*t->held_move = *mv;
 		t->t_held = timer_add(&t->b->timers, min_end, table_held_play,
 		    t);
 		return 0;
@@ -358,6 +364,8 @@ table_tie_settle(void *arg, uint64_t now)
 			    "another call came first");
 	}
 	mv = t->tie_moves[best];
+	free(t->tie_moves);
+	t->tie_moves = NULL;
 	if (t->ops->check(t->g, &mv, &cause) != 0 ||
 	    table_commit(t, &mv, NULL, &cause) != 0) {
 		say_to(t->b, t->seats[best].nick, t->chan, cause);
@@ -370,7 +378,7 @@ static void
 table_held_play(void *arg, uint64_t now)
 {
 	struct table *t = arg;
-	struct game_move mv = t->held_move;
+	struct game_move mv;
 	char *cause = NULL;
 
 	(void)now;
@@ -381,6 +389,9 @@ table_held_play(void *arg, uint64_t now)
 	}
 	t->t_held = 0;
 	t->held = 0;
+	mv = *t->held_move;
+	free(t->held_move);
+	t->held_move = NULL;
 	if (table_move(t, &mv, &cause) != 0) {
 		say_to(t->b, t->seats[mv.seat].nick, t->chan, cause);
 		free(cause);
@@ -480,9 +491,11 @@ table_play_pause(struct table *t)
 		return;		/* the call ended the game: t is freed */
 	if (t->held) {
 		t->held = 0;
-		say_to(t->b, t->seats[t->held_move.seat].nick, t->chan,
+		say_to(t->b, t->seats[t->held_move->seat].nick, t->chan,
 		    "I lost my connection before your move went through: "
 		    "make it again when the game goes on");
+		free(t->held_move);
+		t->held_move = NULL;
 	}
 	table_timers_cancel(t);
 }

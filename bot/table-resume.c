@@ -88,12 +88,13 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 	int v;
 
 	memset(s, 0, sizeof *s);
+	s->userhost = s->account = str_none;
 	s->table = t;
 	nick_set(s->nick, sizeof s->nick, &s->fold, sg->seats[i].nick);
 	if (strncmp(ident, "a:", 2) == 0)
-		snprintf(s->account, sizeof s->account, "%s", ident + 2);
+		str_set(&s->account, ident + 2, ACCOUNT_MAX);
 	else if (strncmp(ident, "h:", 2) == 0)
-		snprintf(s->userhost, sizeof s->userhost, "%s", ident + 2);
+		str_set(&s->userhost, ident + 2, USERHOST_MAX);
 	s->player = sg->seats[i].player;
 	s->colour = 1;
 	s->notice = t->b->conf->private_notice;

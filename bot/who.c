@@ -26,13 +26,16 @@ who_set_account(struct member *m, const char *account)
 {
 	if (strcmp(account, "*") == 0 || strcmp(account, "0") == 0)
 		account = "";
-	snprintf(m->account, sizeof m->account, "%s", account);
+	str_set(&m->account, account, ACCOUNT_MAX);
 }
 
 static void
 who_set_userhost(struct member *m, const char *user, const char *host)
 {
-	snprintf(m->userhost, sizeof m->userhost, "%s@%s", user, host);
+	char userhost[USERHOST_MAX];
+
+	snprintf(userhost, sizeof userhost, "%s@%s", user, host);
+	str_set(&m->userhost, userhost, sizeof userhost);
 }
 
 /* ":nick!u@h JOIN #chan [account :realname]" */
@@ -47,8 +50,7 @@ who_join(struct bot *b, const char *origin, const char **params,
 	chan_origin_nick(origin, nick, sizeof nick);
 	if (c == NULL || (m = chan_member(c, nick)) == NULL)
 		return;
-	snprintf(m->userhost, sizeof m->userhost, "%s",
-	    chan_origin_userhost(origin));
+	str_set(&m->userhost, chan_origin_userhost(origin), USERHOST_MAX);
 	if (count >= 3)
 		who_set_account(m, params[1]);
 }
@@ -158,8 +160,7 @@ who_seen(struct bot *b, const char *nick, const char *userhost)
 
 	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw)) {
 		if (*userhost != '\0')
-			snprintf(m->userhost, sizeof m->userhost, "%s",
-			    userhost);
+			str_set(&m->userhost, userhost, USERHOST_MAX);
 		if (m->account[0] != '\0' && (known == NULL ||
 		    m->chan->idx < known->chan->idx))
 			known = m;
