@@ -28,7 +28,7 @@ tight(struct conf *c)
 {
 	c->user_burst = 3;
 	c->user_interval_ms = 2000;
-	conf_list_add(c->admins, &c->nadmins, "admin", "dave!*@test.host",
+	conf_list_add(&c->admins, &c->nadmins, "admin", "dave!*@test.host",
 	    NULL);
 }
 
@@ -131,7 +131,7 @@ test_moves_count(void **state)
 static void
 dave_admin(struct conf *c)
 {
-	conf_list_add(c->admins, &c->nadmins, "admin", "dave!*@test.host",
+	conf_list_add(&c->admins, &c->nadmins, "admin", "dave!*@test.host",
 	    NULL);
 }
 
