@@ -272,6 +272,9 @@ chan_self(struct bot *b, struct chan *c, int joined)
 {
 	c->joined = joined;
 	c->synced = 0;
+	c->asked = 0;
+	if (joined)
+		c->refused = 0;
 	while (c->nmembers > 0)
 		chan_member_drop(c->members[c->nmembers - 1]);
 	if (joined)
@@ -338,7 +341,7 @@ chan_event(struct bot *b, const char *command, const char *origin,
 		    strcasecmp(params[1], b->nick) == 0) {
 			chan_self(b, c, 0);
 			if (c->table != NULL)	/* a game waits: go back */
-				say_raw(b, "JOIN %s", c->name);
+				join_one(b, c);
 		}
 		else if (strcmp(command, "KICK") == 0 && count >= 2)
 			chan_member_remove(c, params[1]);

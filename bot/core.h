@@ -33,6 +33,7 @@ struct limit_user;
 #define WHO_IDENT_MAX (USERHOST_MAX + 2)	/* who_ident() with its NUL */
 #define LIMIT_USERS 256		/* people the command limit follows */
 #define IGNORE_MAX 200		/* masks on the ignore list */
+#define JOIN_LIMITS 4		/* CHANLIMIT groups the bot follows */
 
 /* Someone on IRC as the bot knows them: who sent a message, who joined.
  * userhost is "" while unknown, account "" when none is known (the
@@ -133,6 +134,10 @@ struct chan {
 					 * answers, lookups give the first */
 	int joined;
 	int synced;			/* the WHO reply after joining is in */
+	int configured;			/* the configuration lists it */
+	int asked;			/* a JOIN went and is not answered */
+	int refused;			/* why the last JOIN failed (join.c) */
+	int refusal_told;		/* ... and the admins heard of it */
 	struct member **members;	/* each allocated; as many as there are */
 	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
@@ -172,6 +177,15 @@ struct bot {
 	struct bucket ctcp;		/* CTCP answers, everyone's (ctcp.c) */
 	char **ignores;			/* the ignore list's masks */
 	int nignores;
+	/* How many channels the server lets the bot join (005 CHANLIMIT):
+	 * max (-1: none) for the channels whose prefix is in prefixes. */
+	struct {
+		char prefixes[8];
+		int max;
+	} limits_of[JOIN_LIMITS];
+	int nlimits;			/* 0: no limit known */
+	uint64_t t_join_report;		/* the admins' summary (join.c) */
+	uint64_t join_reported_at;
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -324,6 +338,25 @@ void who_ident(const struct who *w, char *buf, size_t size);
 int who_is_admin(const struct bot *b, const struct who *w);
 /* Tells every admin the bot can see, privately, at most once a minute. */
 void who_tell_admins(struct bot *b, const char *text);
+/* The same without the minute's wait (the caller spaces its lines). */
+void who_tell_admins_now(struct bot *b, const char *text);
+
+/* join.c: which channels the bot asks for, and why it is not in one */
+/* Whether the bot belongs in c: configured, or a game is there. */
+int join_wanted(const struct chan *c);
+/* Sends a JOIN for c. */
+void join_one(struct bot *b, struct chan *c);
+/* Asks for every channel wanted and not joined, asked for or refused,
+ * games first, within the server's limit; logs the ones held back. */
+void join_pending(struct bot *b);
+/* join_pending() with every refusal forgotten: a reload. */
+void join_retry(struct bot *b);
+/* join_retry() for a new connection: nothing is asked for yet. */
+void join_reset(struct bot *b);
+/* 005 (CHANLIMIT), or a numeric that refuses a JOIN (logged, told to
+ * the admins): 1 if it was such a refusal. */
+int join_event(struct bot *b, const char *command, const char **params,
+    unsigned int count);
 
 /* limit.c: the per-user command limit (flood.user_burst, user_interval) */
 enum limit_verdict {

@@ -231,13 +231,19 @@ who_is_admin(const struct bot *b, const struct who *w)
 void
 who_tell_admins(struct bot *b, const char *text)
 {
+	if (b->admins_told_at != 0 && b->now < b->admins_told_at + WHO_TELL_MS)
+		return;
+	b->admins_told_at = b->now;
+	who_tell_admins_now(b, text);
+}
+
+void
+who_tell_admins_now(struct bot *b, const char *text)
+{
 	struct member *m;
 	struct who w;
 	int i, j;
 
-	if (b->admins_told_at != 0 && b->now < b->admins_told_at + WHO_TELL_MS)
-		return;
-	b->admins_told_at = b->now;
 	for (i = 0; i < b->nchans; i++) {
 		for (j = 0; j < b->chans[i]->nmembers; j++) {
 			m = b->chans[i]->members[j];
