@@ -4,14 +4,18 @@
  * the server never throttles anyone), with its own outgoing rate raised
  * to the most the configuration allows (burst 100, one line per ms).
  *
- * For 1, 10 and 100 games at once: as many channels, four scripted players
- * in each (tests/lib/client.c) who open a game, sit and start it, then for
- * BENCH_SECONDS (default 10) each asks the bot privately for its hand
- * (!hand), waits for the answer, thinks BENCH_THINK_MS (default 1000) and
- * asks again: 4 commands a second per game, 400 with 100 games.  A reply's
- * latency is from the send of the command to the arrival of the bot's
- * first line to that player.  No move is made: a move's extra cost is
- * its SQLite commit, which part 4 measures alone.
+ * For 1, 10, 100 and 1000 games at once: as many channels, four scripted
+ * players in each (tests/lib/client.c) who open a game, sit and start it
+ * (the variants in turn), then for BENCH_SECONDS (default 10) each asks
+ * the bot privately for its hand (!hand), waits for the answer, and asks
+ * again one period after it asked before: the period is the number of
+ * players over BENCH_RATE (default 400 commands a second), so the bot
+ * gets the same commands a second whatever the number of games, and a
+ * cost that grows with the games shows in the CPU per line (at a rate
+ * that grew with them, fixed costs would shrink per line and hide it).
+ * A reply's latency is from the send of the command to the arrival of
+ * the bot's first line to that player.  No move is made: a move's extra
+ * cost is its SQLite commit, which part 4 measures alone.
  *
  * The bot's CPU time per incoming line is its CPU time over the measured
  * window (/proc/PID/schedstat, nanoseconds; /proc/PID/stat's utime+stime
@@ -19,7 +23,11 @@
  * commands the players sent in it; its peak memory is VmHWM from
  * /proc/PID/status at the end of the run (the deal included).
  *
- * Last, the floor under that CPU figure: the players of 100 games ask a
+ * Then two figures from those: the CPU per line at 1000 games over the
+ * one at 1 game (target: at most 1.25), and the memory a game costs, the
+ * peak at 1000 games less the peak at 1 over 999 (target: under 10 KiB).
+ *
+ * Last, the floor under that CPU figure: the players of 1000 games ask a
  * bare echo client (echo.h) under the bot's nick, the same way; its CPU
  * time per line is what this machine charges any program that wakes up
  * for a line and answers it, whatever it does in between.
@@ -39,7 +47,7 @@
 
 #define BOT_NICK "cheaterbot"
 #define POOL 4			/* players per game */
-#define MAX_GAMES 100
+#define MAX_GAMES 1000		/* the most games, unless BENCH_GAMES */
 #define WAIT_MS 15000		/* for anything set-up waits on */
 
 static const char conf_text[] =
@@ -56,6 +64,10 @@ struct player {
 
 static struct ngircd irc;
 static char *dir;
+static int max_games;		/* BENCH_GAMES, at most MAX_GAMES */
+/* What the scenarios measured, for the figures over them. */
+static double cpu_at_1, cpu_at_max;
+static long hwm_at_1, hwm_at_max;
 
 static int
 env_int(const char *name, int def)
@@ -170,7 +182,7 @@ static int
 setup(int games, struct player *pl, struct ngircd_bot *bot)
 {
 	const char *args[16];
-	static char chans[MAX_GAMES][16];
+	static char chans[MAX_GAMES][16];	/* 16 KiB: static, not stack */
 	char conf[4096], db[4096], port[16], want[64];
 	int n = 0, k, i;
 	FILE *f;
@@ -178,7 +190,7 @@ setup(int games, struct player *pl, struct ngircd_bot *bot)
 	snprintf(conf, sizeof conf, "%s/bot.cfg", dir);
 	if ((f = fopen(conf, "w")) == NULL)
 		return -1;
-	/* The channels go in the file: 100 --channel flags are more
+	/* The channels go in the file: 1000 --channel flags are more
 	 * arguments than ngircd_bot_start() passes. */
 	fputs(conf_text, f);
 	fputs("channels = [", f);
@@ -233,9 +245,11 @@ setup(int games, struct player *pl, struct ngircd_bot *bot)
 	return 0;
 }
 
-/* Reads whatever came for p; records a reply to its command in flight. */
+/* Reads whatever came for p; records a reply to its command in flight.
+ * Its next command goes one period after this one went, or at once if
+ * the reply took longer. */
 static void
-receive(struct player *p, double think, double *lat, size_t *nlat,
+receive(struct player *p, double period, double *lat, size_t *nlat,
     size_t cap)
 {
 	double now;
@@ -253,21 +267,23 @@ receive(struct player *p, double think, double *lat, size_t *nlat,
 		if (*nlat < cap)
 			lat[(*nlat)++] = now - p->sent;
 		p->inflight = 0;
-		p->next = now + think;
+		p->next = p->sent + period > now ? p->sent + period : now;
 		return;
 	}
 	p->mark = p->cl.nlines;
 }
 
-/* The measured window: every player asks, waits, thinks, asks again.
- * The rows are named "LABEL: ..."; targets go with the bot's 100 games. */
+/* The measured window: every player asks, waits, asks again a period
+ * later.  The rows are named "LABEL: ..."; targets go with the bot's
+ * 1000 games.  The CPU per line and the peak, in *cpu and *hwm. */
 static void
-run(const char *label, int games, struct player *pl, pid_t pid, int targets)
+run(const char *label, int games, struct player *pl, pid_t pid, int targets,
+    double *cpu, long *hwm)
 {
 	int np = games * POOL, i, timeout;
 	double secs = env_int("BENCH_SECONDS", 10);
-	double think = env_int("BENCH_THINK_MS", 1000) * 1e3;
-	size_t cap = (size_t)(np * (secs * 1e6 / think + 2)) + 16, nlat = 0;
+	double period = (double)np * 1e6 / env_int("BENCH_RATE", 400);
+	size_t cap = (size_t)(np * (secs * 1e6 / period + 2)) + 16, nlat = 0;
 	double *lat = calloc(cap, sizeof *lat), start, end, now, cpu0;
 	double wake;
 	struct pollfd *pfd = calloc((size_t)np, sizeof *pfd);
@@ -279,8 +295,8 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 	start = bench_now_us();
 	end = start + secs * 1e6;
 	for (i = 0; i < np; i++) {
-		/* Spread the first commands over one think time. */
-		pl[i].next = start + think * i / np;
+		/* Spread the first commands over one period. */
+		pl[i].next = start + period * i / np;
 		pl[i].inflight = 0;
 		client_skip(&pl[i].cl);
 	}
@@ -306,7 +322,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 			continue;
 		for (i = 0; i < np; i++)
 			if (pfd[i].revents != 0)
-				receive(&pl[i], think, lat, &nlat, cap);
+				receive(&pl[i], period, lat, &nlat, cap);
 	}
 	cpu0 = bot_cpu_us(pid) - cpu0;
 	for (i = 0; i < np; i++)
@@ -324,11 +340,12 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets)
 	snprintf(name, sizeof name, "%s: reply p99", label);
 	bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3, "ms",
 	    targets ? "< 5" : NULL);
+	*cpu = sent > 0 ? cpu0 / (double)sent : 0;
 	snprintf(name, sizeof name, "%s: CPU per incoming line", label);
-	bench_row("2 ngircd", name, sent > 0 ? cpu0 / (double)sent : 0, "us",
-	    targets ? "< 10" : NULL);
+	bench_row("2 ngircd", name, *cpu, "us", targets ? "< 10" : NULL);
+	*hwm = bot_hwm_kib(pid);
 	snprintf(name, sizeof name, "%s: peak memory (VmHWM)", label);
-	bench_row("2 ngircd", name, (double)bot_hwm_kib(pid) / 1024, "MiB",
+	bench_row("2 ngircd", name, (double)*hwm / 1024, "MiB",
 	    targets ? "< 16" : NULL);
 	free(lat);
 	free(pfd);
@@ -352,7 +369,9 @@ scenario(int games)
 		rc = -1;
 	} else {
 		snprintf(label, sizeof label, "%d games", games);
-		run(label, games, pl, bot.pid, games == MAX_GAMES);
+		run(label, games, pl, bot.pid, games == max_games,
+		    games == 1 ? &cpu_at_1 : &cpu_at_max,
+		    games == 1 ? &hwm_at_1 : &hwm_at_max);
 	}
 	if (bot.pid > 0)
 		ngircd_bot_stop(&bot);
@@ -369,6 +388,8 @@ scenario_echo(int games)
 {
 	struct player *pl = calloc((size_t)games * POOL, sizeof *pl);
 	char nick[16], label[48];
+	double cpu;
+	long hwm;
 	pid_t pid;
 	int i, rc = 0;
 
@@ -386,7 +407,7 @@ scenario_echo(int games)
 	if (rc == 0) {
 		snprintf(label, sizeof label, "%d games' players, bare echo",
 		    games);
-		run(label, games, pl, pid, 0);
+		run(label, games, pl, pid, 0, &cpu, &hwm);
 	} else {
 		fprintf(stderr, "bench-net: the echo's set-up failed\n");
 	}
@@ -400,9 +421,15 @@ scenario_echo(int games)
 int
 main(void)
 {
-	static const int counts[] = { 1, 10, MAX_GAMES };
+	static const int counts[] = { 1, 10, 100, MAX_GAMES };
+	char name[64];
 	size_t i;
 	int rc = 0;
+
+	/* A smaller top (BENCH_GAMES=10) checks the bench itself quickly. */
+	max_games = env_int("BENCH_GAMES", MAX_GAMES);
+	if (max_games > MAX_GAMES)
+		max_games = MAX_GAMES;
 
 	if (getenv("CHEATERBOT") == NULL)
 		setenv("CHEATERBOT", "build/rel/cheaterbot", 1);
@@ -410,9 +437,19 @@ main(void)
 	    ngircd_start(&irc, dir, 0) != 0)
 		return 1;
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
-		if (scenario(counts[i]) != 0)
+		if (counts[i] <= max_games && scenario(counts[i]) != 0)
 			rc = 1;
-	if (scenario_echo(MAX_GAMES) != 0)
+	if (rc == 0 && cpu_at_1 > 0 && max_games > 1) {
+		snprintf(name, sizeof name, "%d games: CPU per line over 1 "
+		    "game's", max_games);
+		bench_row("2 ngircd", name, cpu_at_max / cpu_at_1, "x",
+		    "<= 1.25");
+		snprintf(name, sizeof name, "%d games: memory per game",
+		    max_games);
+		bench_row("2 ngircd", name, (double)(hwm_at_max - hwm_at_1) /
+		    (max_games - 1), "KiB", "< 10");
+	}
+	if (scenario_echo(max_games) != 0)
 		rc = 1;
 	ngircd_stop(&irc);
 	if (rc == 0)
