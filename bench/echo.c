@@ -94,6 +94,7 @@ echo_start(int port, const char *nick)
 	pid_t pid;
 	char ok = 0;
 	int on = 1; /* as the bot's relay: each reply goes at once */
+	long fd;
 
 	if (pipe(p) != 0)
 		return -1;
@@ -103,7 +104,11 @@ echo_start(int port, const char *nick)
 		return -1;
 	}
 	if (pid == 0) {
-		close(p[0]);
+		/* Not the caller's sockets (thousands of players, perhaps):
+		 * its own would get a number past FD_SETSIZE. */
+		for (fd = 3; fd < sysconf(_SC_OPEN_MAX); fd++)
+			if (fd != p[1])
+				close((int)fd);
 		memset(&cl, 0, sizeof cl);
 		if (client_open(&cl, port, nick) != 0 ||
 		    setsockopt(cl.fd, IPPROTO_TCP, TCP_NODELAY, &on,

@@ -2,15 +2,19 @@
 # make bench: runs the bench programs in DIR (build/bench), prints one
 # table of their figures and writes the same figures, with the machine they
 # came from, to DIR/results.json.  Targets are printed, never asserted.
+# BENCH_PARTS picks programs: "rules store net" (the default) runs all;
+# BENCH_PARTS=net make bench runs part 2 alone (the longest).
 set -eu
 dir=$1
 rows=$dir/rows.txt
+parts=" ${BENCH_PARTS:-rules store net} "
 : >"$rows"
 
-echo "bench: rules (part 1, 3), sqlite (4), ngircd end to end (2)..." >&2
-"$dir/bench-rules" >>"$rows"
-"$dir/bench-store" "$dir" >>"$rows"
-"$dir/bench-net" >>"$rows"
+echo "bench:$parts(rules: part 1, 3; store: 4; net: ngircd end to end," \
+    "2)..." >&2
+case $parts in *" rules "*) "$dir/bench-rules" >>"$rows" ;; esac
+case $parts in *" store "*) "$dir/bench-store" "$dir" >>"$rows" ;; esac
+case $parts in *" net "*) "$dir/bench-net" >>"$rows" ;; esac
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 cores=$(nproc)

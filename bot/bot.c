@@ -49,7 +49,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	rng_seed(&b->rng, have_seed ? seed : bot_system_seed(now));
 	snprintf(b->nick, sizeof b->nick, "%s", conf->nicks[0]);
 	for (i = 0; i < conf->nchannels; i++)
-		chan_get(b, conf->channels[i]);
+		chan_get(b, conf->channels[i])->configured = 1;
 	queue_on_pop(queue, bot_on_pop, b);
 	ctcp_init(b);
 	ignore_load(b);
@@ -67,29 +67,17 @@ bot_free(struct bot *b)
 	queue_on_pop(b->queue, NULL, NULL);
 	for (i = 0; i < b->nchans; i++) {
 		table_free(b->chans[i]->table);
-		free(b->chans[i]);
+		chan_free(b->chans[i]);
 	}
 	free(b->chans);
+	hash_free(&b->chan_names);
+	hash_free(&b->members);
+	hash_free(&b->seat_nicks);
+	hash_free(&b->seat_accounts);
 	timer_free(&b->timers);
 	ignore_free(b);
 	free(b->limits);
 	free(b);
-}
-
-/* Whether the bot belongs in c: the configuration lists it, or a game or
- * lobby is there (a reload may have dropped it since). */
-static int
-bot_wants(const struct bot *b, const struct chan *c)
-{
-	int i;
-
-	if (c->table != NULL)
-		return 1;
-	for (i = 0; i < b->conf->nchannels; i++) {
-		if (strcasecmp(b->conf->channels[i], c->name) == 0)
-			return 1;
-	}
-	return 0;
 }
 
 void
@@ -100,10 +88,11 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 	b->now = now;
 	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
-	for (i = 0; i < b->nchans; i++) {
-		if (bot_wants(b, b->chans[i]))
-			say_raw(b, "JOIN %s", b->chans[i]->name);
-	}
+	/* A new registration is in no channel yet, whatever was missed. */
+	for (i = 0; i < b->nchans; i++)
+		if (b->chans[i]->joined)
+			chan_self(b, b->chans[i], 0);
+	join_reset(b);
 }
 
 void
@@ -205,6 +194,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	if (other)
 		bot_departures(b, command, &w, params, count);
 	chan_event(b, command, origin, params, count);
+	join_event(b, command, params, count);
 	if (who_event(b, command, origin, params, count, &synced) &&
 	    synced->table != NULL)
 		table_resume(synced->table);
@@ -243,8 +233,8 @@ bot_reload_wanted(struct bot *b)
 	return wanted;
 }
 
-/* Joins the configured channels the bot does not have; leaves idle ones
- * the configuration no longer lists. */
+/* Joins the configured channels the bot does not have (those refused
+ * before too); leaves idle ones the configuration no longer lists. */
 static void
 bot_sync_channels(struct bot *b)
 {
@@ -252,16 +242,16 @@ bot_sync_channels(struct bot *b)
 	struct chan *c;
 	int i;
 
-	for (i = 0; i < conf->nchannels; i++) {
-		c = chan_get(b, conf->channels[i]);
-		if (!c->joined && b->online)	/* else bot_connected() does */
-			say_raw(b, "JOIN %s", c->name);
-	}
+	for (i = 0; i < b->nchans; i++)
+		b->chans[i]->configured = 0;
+	for (i = 0; i < conf->nchannels; i++)
+		chan_get(b, conf->channels[i])->configured = 1;
 	for (i = 0; i < b->nchans; i++) {
 		c = b->chans[i];
-		if (c->joined && !bot_wants(b, c))
+		if (c->joined && !join_wanted(c))
 			say_raw(b, "PART %s :no longer configured", c->name);
 	}
+	join_retry(b);	/* online; else bot_connected() does */
 }
 
 void

@@ -75,6 +75,29 @@ buf_str(const struct buf *b)
 	return b->s != NULL ? b->s : "";
 }
 
+char str_none[1];
+
+void
+str_set(char **slot, const char *v, size_t size)
+{
+	size_t len = strnlen(v, size > 0 ? size - 1 : 0);
+
+	if (*slot != NULL && strncmp(*slot, v, len) == 0 &&
+	    (*slot)[len] == '\0')
+		return;
+	str_free(slot);
+	if (len > 0)
+		*slot = xstrndup(v, len);
+}
+
+void
+str_free(char **slot)
+{
+	if (*slot != NULL && *slot != str_none)
+		free(*slot);
+	*slot = str_none;
+}
+
 void
 buf_free(struct buf *b)
 {

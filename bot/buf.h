@@ -33,4 +33,15 @@ const char *buf_str(const struct buf *b);
 /* Frees the memory; b is then empty. */
 void buf_free(struct buf *b);
 
+/* A string a structure keeps (a member's user@host, a seat's account),
+ * allocated to its length, where a fixed array would be sized for the
+ * longest: a char * that is never NULL, str_none ("") until set, which
+ * costs no allocation. */
+extern char str_none[];
+/* Makes *slot a copy of v cut to size - 1 bytes, as snprintf() into a
+ * char[size] would (nothing happens when it holds that already). */
+void str_set(char **slot, const char *v, size_t size);
+/* Frees *slot; it is str_none again. */
+void str_free(char **slot);
+
 #endif

@@ -3,6 +3,14 @@
  * status: kept from NAMES replies, JOIN, PART, KICK, QUIT, NICK and MODE.
  * Operators may stop games and remove players.  What else is known about
  * a member (user@host, account) is filled in by who.c.
+ *
+ * Every line the bot reads is looked up by its sender, so nothing here
+ * scans: channels are found by name in b->chan_names, and members by nick
+ * in b->members, one index over every channel (a nick is a member once
+ * per channel it is in).  Both are kept here, where channels are made
+ * and members come and go, renamed or forgotten, and nowhere else.  A
+ * channel also lists its own members, for what concerns all of them (a
+ * game's players looked for after a restart, the bot leaving).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -23,11 +31,13 @@ chan_is_channel(const char *target)
 struct chan *
 chan_find(struct bot *b, const char *name)
 {
-	int i;
+	struct hash_walk w;
+	struct chan *c;
 
-	for (i = 0; i < b->nchans; i++) {
-		if (strcasecmp(b->chans[i]->name, name) == 0)
-			return b->chans[i];
+	for (c = hash_first(&b->chan_names, nick_fold(name), &w); c != NULL;
+	    c = hash_next(&w)) {
+		if (strcasecmp(c->name, name) == 0)
+			return c;
 	}
 	return NULL;
 }
@@ -42,27 +52,89 @@ chan_get(struct bot *b, const char *name)
 	b->chans = xreallocarray(b->chans, (size_t)b->nchans + 1,
 	    sizeof *b->chans);
 	c = xcalloc(1, sizeof *c);
+	c->b = b;
+	c->idx = b->nchans;
 	b->chans[b->nchans++] = c;
 	snprintf(c->name, sizeof c->name, "%s", name);
+	hash_add(&b->chan_names, nick_fold(c->name), c);
 	return c;
 }
 
-struct member *
-chan_member_folded(struct chan *c, const char *nick, uint32_t fold)
+void
+chan_free(struct chan *c)
 {
-	int i;
+	while (c->nmembers > 0)
+		chan_member_drop(c->members[c->nmembers - 1]);
+	free(c->members);
+	hash_remove(&c->b->chan_names, nick_fold(c->name), c);
+	free(c);
+}
 
-	for (i = 0; i < c->nmembers; i++) {
-		if (nick_is(c->members[i].nick, c->members[i].fold, nick, fold))
-			return &c->members[i];
+struct member *
+member_first(struct bot *b, const char *nick, struct member_walk *mw)
+{
+	struct member *m;
+
+	mw->nick = nick;
+	mw->fold = nick_fold(nick);
+	for (m = hash_first(&b->members, mw->fold, &mw->w); m != NULL;
+	    m = hash_next(&mw->w)) {
+		if (nick_is(m->nick, m->fold, nick, mw->fold))
+			return m;
 	}
 	return NULL;
 }
 
 struct member *
+member_next(struct member_walk *mw)
+{
+	struct member *m;
+
+	while ((m = hash_next(&mw->w)) != NULL) {
+		if (nick_is(m->nick, m->fold, mw->nick, mw->fold))
+			return m;
+	}
+	return NULL;
+}
+
+struct member *
+member_of(struct bot *b, const char *nick)
+{
+	struct member_walk mw;
+	struct member *m, *best = NULL;
+
+	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw)) {
+		if (best == NULL || m->chan->idx < best->chan->idx)
+			best = m;
+	}
+	return best;
+}
+
+int
+member_all(struct bot *b, const char *nick, struct member ***all)
+{
+	struct member_walk mw;
+	struct member *m;
+	int n = 0;
+
+	*all = NULL;
+	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw)) {
+		*all = xreallocarray(*all, (size_t)n + 1, sizeof **all);
+		(*all)[n++] = m;
+	}
+	return n;
+}
+
+struct member *
 chan_member(struct chan *c, const char *nick)
 {
-	return chan_member_folded(c, nick, nick_fold(nick));
+	struct member_walk mw;
+	struct member *m;
+
+	for (m = member_first(c->b, nick, &mw); m != NULL; m = member_next(&mw))
+		if (m->chan == c)
+			return m;
+	return NULL;
 }
 
 struct member *
@@ -71,14 +143,52 @@ chan_member_add(struct chan *c, const char *nick, int op)
 	struct member *m = chan_member(c, nick);
 
 	if (m == NULL) {
-		if (c->nmembers == MEMBERS_MAX)
-			return NULL;
-		m = &c->members[c->nmembers++];
-		memset(m, 0, sizeof *m);
-	}
-	nick_set(m->nick, sizeof m->nick, &m->fold, nick);
+		if (c->nmembers == c->capmembers) {
+			c->capmembers = c->capmembers == 0 ? 4 :
+			    c->capmembers * 2;
+			c->members = xreallocarray(c->members,
+			    (size_t)c->capmembers, sizeof *c->members);
+		}
+		m = xcalloc(1, sizeof *m);
+		m->userhost = m->account = str_none;
+		m->chan = c;
+		m->slot = c->nmembers;
+		c->members[c->nmembers++] = m;
+		nick_set(m->nick, sizeof m->nick, &m->fold, nick);
+		hash_add(&c->b->members, m->fold, m);
+	} else
+		member_rename(m, nick);
 	m->op = op;
 	return m;
+}
+
+void
+member_rename(struct member *m, const char *nick)
+{
+	struct hash *h = &m->chan->b->members;
+
+	hash_remove(h, m->fold, m);
+	nick_set(m->nick, sizeof m->nick, &m->fold, nick);
+	hash_add(h, m->fold, m);
+}
+
+void
+chan_member_drop(struct member *m)
+{
+	struct chan *c = m->chan;
+
+	hash_remove(&c->b->members, m->fold, m);
+	c->members[m->slot] = c->members[--c->nmembers];
+	c->members[m->slot]->slot = m->slot;
+	str_free(&m->userhost);
+	str_free(&m->account);
+	free(m);
+	/* A channel that emptied (the bot left it) gives its room back. */
+	if (c->nmembers == 0) {
+		free(c->members);
+		c->members = NULL;
+		c->capmembers = 0;
+	}
 }
 
 void
@@ -87,7 +197,7 @@ chan_member_remove(struct chan *c, const char *nick)
 	struct member *m = chan_member(c, nick);
 
 	if (m != NULL)
-		*m = c->members[--c->nmembers];
+		chan_member_drop(m);
 }
 
 const char *
@@ -162,38 +272,42 @@ chan_self(struct bot *b, struct chan *c, int joined)
 {
 	c->joined = joined;
 	c->synced = 0;
-	c->nmembers = 0;
+	c->asked = 0;
+	if (joined)
+		c->refused = 0;
+	while (c->nmembers > 0)
+		chan_member_drop(c->members[c->nmembers - 1]);
 	if (joined)
 		who_ask(b, c);
 	else if (c->table != NULL)
 		table_pause(c->table);
 }
 
-/* Someone other than the bot left every channel (QUIT) or one (PART). */
+/* Someone other than the bot left every channel (QUIT). */
 static void
-chan_left(struct bot *b, struct chan *only, const char *nick)
+chan_quit(struct bot *b, const char *nick)
 {
-	int i;
+	struct member **all;
+	int i, n = member_all(b, nick, &all);
 
-	for (i = 0; i < b->nchans; i++) {
-		if (only == NULL || only == b->chans[i])
-			chan_member_remove(b->chans[i], nick);
-	}
+	for (i = 0; i < n; i++)
+		chan_member_drop(all[i]);
+	free(all);
 }
 
 static void
 chan_nick(struct bot *b, const char *from, const char *to)
 {
-	uint32_t fold = nick_fold(from);
-	struct member *m;
-	int i;
+	struct member **all;
+	int i, n;
 
 	if (strcasecmp(from, b->nick) == 0)
 		snprintf(b->nick, sizeof b->nick, "%s", to);
-	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member_folded(b->chans[i], from, fold)) != NULL)
-			nick_set(m->nick, sizeof m->nick, &m->fold, to);
-	}
+	/* Collected first: a rename moves a member in the index. */
+	n = member_all(b, from, &all);
+	for (i = 0; i < n; i++)
+		member_rename(all[i], to);
+	free(all);
 }
 
 void
@@ -213,7 +327,7 @@ chan_event(struct bot *b, const char *command, const char *origin,
 	else if (strcmp(command, "NICK") == 0 && count >= 1)
 		chan_nick(b, nick, params[0]);
 	else if (strcmp(command, "QUIT") == 0)
-		chan_left(b, NULL, nick);
+		chan_quit(b, nick);
 	else if (count >= 1 && (c = chan_find(b, params[0])) != NULL) {
 		if (strcmp(command, "JOIN") == 0 && self)
 			chan_self(b, c, 1);
@@ -222,14 +336,14 @@ chan_event(struct bot *b, const char *command, const char *origin,
 		else if (strcmp(command, "PART") == 0 && self)
 			chan_self(b, c, 0);
 		else if (strcmp(command, "PART") == 0)
-			chan_left(b, c, nick);
+			chan_member_remove(c, nick);
 		else if (strcmp(command, "KICK") == 0 && count >= 2 &&
 		    strcasecmp(params[1], b->nick) == 0) {
 			chan_self(b, c, 0);
 			if (c->table != NULL)	/* a game waits: go back */
-				say_raw(b, "JOIN %s", c->name);
+				join_one(b, c);
 		}
 		else if (strcmp(command, "KICK") == 0 && count >= 2)
-			chan_left(b, c, params[1]);
+			chan_member_remove(c, params[1]);
 	}
 }

@@ -16,6 +16,7 @@
 #include "bot.h"
 #include "bucket.h"
 #include "buf.h"
+#include "hash.h"
 #include "queue.h"
 #include "timer.h"
 #include "config/conf.h"
@@ -29,10 +30,10 @@ struct limit_user;
 #define CHAN_MAX 64
 #define USERHOST_MAX 160
 #define ACCOUNT_MAX 64
-#define MEMBERS_MAX 512
 #define WHO_IDENT_MAX (USERHOST_MAX + 2)	/* who_ident() with its NUL */
 #define LIMIT_USERS 256		/* people the command limit follows */
 #define IGNORE_MAX 200		/* masks on the ignore list */
+#define JOIN_LIMITS 4		/* CHANLIMIT groups the bot follows */
 
 /* Someone on IRC as the bot knows them: who sent a message, who joined.
  * userhost is "" while unknown, account "" when none is known (the
@@ -43,12 +44,16 @@ struct who {
 	const char *account;
 };
 
+/* Someone in one channel: a nick in three channels is three members,
+ * each in b->members under its fold (chan.c keeps that index). */
 struct member {
 	char nick[NICK_MAX];
 	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
-	char userhost[USERHOST_MAX];	/* from JOIN, WHO, any message */
-	char account[ACCOUNT_MAX];	/* extended-join, ACCOUNT, WHOX */
+	char *userhost;			/* from JOIN, WHO, any message; "" */
+	char *account;			/* extended-join, ACCOUNT, WHOX; "" */
 	int op;			/* has +o (or higher) in the channel */
+	struct chan *chan;		/* the channel */
+	int slot;			/* where it is in chan->members */
 };
 
 /* A seat is its player's identity: the services account when the network
@@ -56,8 +61,10 @@ struct member {
 struct seat {
 	char nick[NICK_MAX];		/* followed through nick changes */
 	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
-	char userhost[USERHOST_MAX];
-	char account[ACCOUNT_MAX];	/* "" if none was known */
+	char *userhost;			/* str_set(): "" or USERHOST_MAX - 1
+					 * bytes at most */
+	char *account;			/* "" if none was known; at most
+					 * ACCOUNT_MAX - 1 bytes */
 	int64_t player;			/* store id */
 	int colour;			/* preference, read when seated */
 	int notice;
@@ -67,7 +74,7 @@ struct seat {
 	uint64_t t_grace;		/* the grace timer while away */
 	int leave_asked;		/* typed !leave once in the game ... */
 	uint64_t leave_asked_at;	/* ... at this time */
-	struct table *table;		/* set with t_grace, for its callback */
+	struct table *table;		/* the table it is at */
 };
 
 enum table_state {
@@ -88,8 +95,9 @@ struct table {
 	const struct game_ops *ops;
 	struct game_opts opts;
 	enum table_state state;
-	struct seat seats[GAME_MAX_SEATS];
-	int nseats;
+	struct seat *seats;		/* nseats of them, room for capseats:
+					 * seat_reserve() */
+	int nseats, capseats;
 	int opener;			/* seat that opened the lobby */
 	uint64_t opened_at;
 
@@ -102,13 +110,16 @@ struct table {
 	int window_accused;		/* -1 when no window is open */
 	uint64_t window_opened_at;
 	unsigned tie_seats;		/* reactions collected in a tie */
-	struct game_move tie_moves[GAME_MAX_SEATS];
-	int held;			/* a turn move waits for the window */
-	struct game_move held_move;
+	struct game_move *tie_moves;	/* a move per seat while they are
+					 * (the tie window open), else NULL */
+	int held;			/* a turn move waits for the window: */
+	struct game_move *held_move;	/* that move, NULL when none */
 	int turn_seat;			/* turn the timers belong to */
 	uint64_t prompt_seq;		/* the turn's clock starts when the
 					 * queue has sent this line */
-	int turn_waiting;		/* ... and has not yet */
+	int turn_waiting;		/* ... and has not yet: t is in the
+					 * bot's list of such tables */
+	struct table *wait_prev, *wait_next;
 	enum table_pause paused;	/* no timers run while paused */
 	unsigned stop_votes;		/* seats that typed !stop ... */
 	uint64_t stop_voted_at[GAME_MAX_SEATS];	/* ... and when */
@@ -117,11 +128,18 @@ struct table {
 };
 
 struct chan {
+	struct bot *b;
 	char name[CHAN_MAX];
+	int idx;			/* where it is in b->chans: of several
+					 * answers, lookups give the first */
 	int joined;
 	int synced;			/* the WHO reply after joining is in */
-	struct member members[MEMBERS_MAX];
-	int nmembers;
+	int configured;			/* the configuration lists it */
+	int asked;			/* a JOIN went and is not answered */
+	int refused;			/* why the last JOIN failed (join.c) */
+	int refusal_told;		/* ... and the admins heard of it */
+	struct member **members;	/* each allocated; as many as there are */
+	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
 	struct table *table;
 };
@@ -135,6 +153,19 @@ struct bot {
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
+	/* The indexes a line's sender is found by, whatever the number of
+	 * channels and games (hash.h): each says who keeps it. */
+	struct hash chan_names;		/* nick_fold(name) -> struct chan:
+					 * chan.c */
+	struct hash members;		/* nick_fold(nick) -> struct member, of
+					 * every channel: chan.c */
+	struct hash seat_nicks;		/* nick_fold(nick) -> struct seat, of
+					 * every table: seat.c */
+	struct hash seat_accounts;	/* nick_fold(account) -> struct seat,
+					 * those with one: seat.c */
+	struct table *waiting, *waiting_last;	/* tables whose turn starts
+					 * when the queue has sent their
+					 * prompt, by prompt_seq: table-play.c */
 	uint64_t now;
 	int online;			/* registered on the server */
 	int whox;			/* the server offers WHOX (005) */
@@ -146,6 +177,15 @@ struct bot {
 	struct bucket ctcp;		/* CTCP answers, everyone's (ctcp.c) */
 	char **ignores;			/* the ignore list's masks */
 	int nignores;
+	/* How many channels the server lets the bot join (005 CHANLIMIT):
+	 * max (-1: none) for the channels whose prefix is in prefixes. */
+	struct {
+		char prefixes[8];
+		int max;
+	} limits_of[JOIN_LIMITS];
+	int nlimits;			/* 0: no limit known */
+	uint64_t t_join_report;		/* the admins' summary (join.c) */
+	uint64_t join_reported_at;
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -218,12 +258,33 @@ void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
 /* chan.c: channels and who is in them */
 struct chan *chan_find(struct bot *b, const char *name);
 struct chan *chan_get(struct bot *b, const char *name);
+/* Forgets c, its members and its place in the index (bot_free()). */
+void chan_free(struct chan *c);
+/* Adds nick to c (or updates the member there, its nick's case too);
+ * the member. */
 struct member *chan_member_add(struct chan *c, const char *nick, int op);
 void chan_member_remove(struct chan *c, const char *nick);
+/* Forgets member m, wherever it is. */
+void chan_member_drop(struct member *m);
+/* nick's member in c, or NULL. */
 struct member *chan_member(struct chan *c, const char *nick);
-/* chan_member() with nick_fold(nick) given: for a scan of every channel. */
-struct member *chan_member_folded(struct chan *c, const char *nick,
-    uint32_t fold);
+/* Renames m to nick, keeping the index. */
+void member_rename(struct member *m, const char *nick);
+/* A walk over a nick's members, one in each channel it is in, in no
+ * useful order; the index must not change during the walk. */
+struct member_walk {
+	struct hash_walk w;
+	const char *nick;
+	uint32_t fold;
+};
+struct member *member_first(struct bot *b, const char *nick,
+    struct member_walk *mw);
+struct member *member_next(struct member_walk *mw);
+/* nick's member in the first of b->chans it is in, or NULL. */
+struct member *member_of(struct bot *b, const char *nick);
+/* Every member of nick into *all (the caller frees it), to change them
+ * outside a walk; how many. */
+int member_all(struct bot *b, const char *nick, struct member ***all);
 
 /* nick.c: a hash of nick in ASCII lower case; two nicks equal to
  * strcasecmp() have the same fold. */
@@ -258,11 +319,12 @@ int who_event(struct bot *b, const char *command, const char *origin,
 struct who who_member(const struct member *m);
 /* Asks the server who is in c (WHOX when offered, else WHO). */
 void who_ask(struct bot *b, struct chan *c);
-/* The account the bot knows for nick in any channel, or "". */
+/* The account the bot knows for nick, or "": its member's in the first
+ * of b->chans where one is known. */
 const char *who_account(struct bot *b, const char *nick);
 /* Notes nick's user@host from a message's origin (unless ""); returns
  * the account known for nick, as who_account() would, from the same
- * scan. */
+ * walk. */
 const char *who_seen(struct bot *b, const char *nick, const char *userhost);
 /* Whether s matches mask, with * for any run of characters and ? for any
  * one, ignoring case. */
@@ -276,6 +338,25 @@ void who_ident(const struct who *w, char *buf, size_t size);
 int who_is_admin(const struct bot *b, const struct who *w);
 /* Tells every admin the bot can see, privately, at most once a minute. */
 void who_tell_admins(struct bot *b, const char *text);
+/* The same without the minute's wait (the caller spaces its lines). */
+void who_tell_admins_now(struct bot *b, const char *text);
+
+/* join.c: which channels the bot asks for, and why it is not in one */
+/* Whether the bot belongs in c: configured, or a game is there. */
+int join_wanted(const struct chan *c);
+/* Sends a JOIN for c. */
+void join_one(struct bot *b, struct chan *c);
+/* Asks for every channel wanted and not joined, asked for or refused,
+ * games first, within the server's limit; logs the ones held back. */
+void join_pending(struct bot *b);
+/* join_pending() with every refusal forgotten: a reload. */
+void join_retry(struct bot *b);
+/* join_retry() for a new connection: nothing is asked for yet. */
+void join_reset(struct bot *b);
+/* 005 (CHANLIMIT), or a numeric that refuses a JOIN (logged, told to
+ * the admins): 1 if it was such a refusal. */
+int join_event(struct bot *b, const char *command, const char **params,
+    unsigned int count);
 
 /* limit.c: the per-user command limit (flood.user_burst, user_interval) */
 enum limit_verdict {
@@ -372,8 +453,20 @@ struct table *table_of_player(struct bot *b, const struct who *w,
     int *seat);
 /* The seat of t whose nick is nick (whoever uses it now), or -1. */
 int table_seat_named(const struct table *t, const char *nick);
+/* The seat named nick at the first table of b->chans that has one (not
+ * gone), or NULL. */
+const struct seat *seat_of_nick(struct bot *b, const char *nick);
 int table_seat_add(struct table *t, const struct who *w, char **cause);
 void table_seat_remove(struct table *t, int seat);
+/* Frees what seat s holds (not s: it is one of its table's). */
+void seat_free(struct seat *s);
+/* Makes room for n seats at t (they may move). */
+void seat_reserve(struct table *t, int n);
+/* Puts every seat of t in the bot's seat indexes (add), or takes them
+ * out: when t's seats are filled in at once, and when t is freed. */
+void seat_index_table(struct table *t, int add);
+/* The one way a seat's nick changes once it is seated. */
+void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
 /* w left c (PART, or every channel: c NULL, a QUIT with its message):

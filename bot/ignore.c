@@ -58,9 +58,8 @@ ignore_matches(const struct bot *b, const struct who *w)
 int
 ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size)
 {
-	const struct member *m = NULL;
-	uint32_t fold = nick_fold(arg);
-	int i, n;
+	const struct member *m;
+	int n;
 
 	if (strchr(arg, '!') != NULL && strchr(arg, '@') != NULL)
 		n = snprintf(buf, size, "%s", arg);
@@ -71,8 +70,7 @@ ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size)
 	else {
 		/* A nick the bot sees: the person behind it, under any
 		 * nick; else the nick alone. */
-		for (i = 0; i < b->nchans && m == NULL; i++)
-			m = chan_member_folded(b->chans[i], arg, fold);
+		m = member_of(b, arg);
 		if (m != NULL && m->userhost[0] != '\0')
 			n = snprintf(buf, size, "*!%s", m->userhost);
 		else

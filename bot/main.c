@@ -32,7 +32,7 @@ struct main_opts {
 	const char *server;
 	int port; /* 0: not given */
 	const char *nick;
-	const char *channels[CONF_MAX_LIST];
+	const char **channels;	/* every --channel, in order */
 	int nchannels;
 	const char *db;
 	uint64_t seed;
@@ -80,9 +80,9 @@ main_override(struct conf *c, const struct main_opts *o, char **cause)
 	if (o->nick != NULL)
 		conf_set_string(&c->nicks[0], o->nick);
 	if (o->nchannels > 0)
-		conf_list_clear(c->channels, &c->nchannels);
+		conf_list_clear(&c->channels, &c->nchannels);
 	for (i = 0; i < o->nchannels; i++) {
-		if (conf_list_add(c->channels, &c->nchannels, "channel",
+		if (conf_list_add(&c->channels, &c->nchannels, "channel",
 		        o->channels[i], &why) != 0) {
 			*cause = xasprintf("--channel: %s", why);
 			free(why);
@@ -166,13 +166,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 			o->port = (int)v;
 			break;
 		case 'C':
-			if (o->nchannels == CONF_MAX_LIST) {
-				fprintf(stderr,
-				    "cheaterbot: --channel: more "
-				    "than %d channels\n",
-				    CONF_MAX_LIST);
-				return 2;
-			}
+			o->channels = xreallocarray(o->channels,
+			    (size_t)o->nchannels + 1, sizeof *o->channels);
 			o->channels[o->nchannels++] = optarg;
 			break;
 		case 'S':
@@ -282,11 +277,14 @@ main(int argc, char **argv)
 	int rc;
 
 	rc = main_args(argc, argv, &o);
-	if (rc != 0)
+	if (rc != 0) {
+		free(o.channels);
 		return rc - 1;
+	}
 	if (main_build(&conf, &o, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s\n", cause);
 		free(cause);
+		free(o.channels);
 		return 1;
 	}
 	if (o.backup != NULL)
@@ -294,5 +292,6 @@ main(int argc, char **argv)
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);
+	free(o.channels);
 	return rc;
 }

@@ -62,8 +62,10 @@ render_span(struct buf *out, const char *m, const char *const *names,
 		if (strlen(colours[i].name) != tag ||
 		    strncmp(colours[i].name, m + 1, tag) != 0)
 			continue;
-		if (colour && *colours[i].code != '\0')
-			buf_addf(out, "\003%s", colours[i].code);
+		if (colour && *colours[i].code != '\0') {
+			buf_addc(out, '\003');
+			buf_adds(out, colours[i].code);
+		}
 		buf_add(out, colon + 1, (size_t)(end - colon - 1));
 		if (colour && *colours[i].code != '\0')
 			buf_addc(out, '\003');
@@ -80,6 +82,14 @@ render(struct buf *out, const char *markup, const char *const *names,
 	size_t used;
 
 	while (*m != '\0') {
+		/* Text up to the next brace goes as it is, in one piece:
+		 * every private line is rendered, so this is per line. */
+		used = strcspn(m, "{}");
+		if (used > 0) {
+			buf_add(out, m, used);
+			m += used;
+			continue;
+		}
 		if ((m[0] == '{' && m[1] == '{') || (m[0] == '}' &&
 		    m[1] == '}')) {
 			buf_addc(out, m[0]);
@@ -126,6 +136,11 @@ render_questions(struct buf *out, const char *markup,
 	long card;
 
 	while (*m != '\0') {
+		if ((card = (long)strcspn(m, "{")) > 0) {
+			buf_add(out, m, (size_t)card);
+			m += card;
+			continue;
+		}
 		if (m[0] == '{' && m[1] == '{') {
 			buf_add(out, m, 2);
 			m += 2;
@@ -167,6 +182,9 @@ render_strip(struct buf *out, const char *s)
 			p++;
 			continue;
 		}
-		buf_addc(out, (char)*p++);
+		for (digits = 0; p[digits] >= 32 && p[digits] != 127; digits++)
+			;
+		buf_add(out, (const char *)p, (size_t)digits);
+		p += digits;
 	}
 }

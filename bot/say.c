@@ -60,8 +60,13 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 	size_t budget, len, cut;
 	const char *p;
 
-	for (p = text; *p != '\0'; p++)
-		buf_addc(&clean, (*p == '\r' || *p == '\n') ? ' ' : *p);
+	for (p = text; *p != '\0'; p += len) {
+		if ((len = strcspn(p, "\r\n")) == 0) {
+			buf_addc(&clean, ' ');
+			len = 1;
+		} else
+			buf_add(&clean, p, len);
+	}
 	budget = say_budget(b, cmd, target) - strlen(lead);
 	p = buf_str(&clean);
 	len = clean.len;
@@ -111,16 +116,15 @@ say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
 {
 	struct buf key = BUF_INIT;
 	struct who w = { nick, "", NULL };
+	const struct seat *s;
 	int64_t id;
-	int i, seat, v;
+	int v;
 
 	*colour = 1;
 	*notice = b->conf->private_notice;
-	for (i = 0; i < b->nchans; i++) {
-		if ((seat = table_seat_named(b->chans[i]->table, nick)) < 0)
-			continue;
-		*colour = b->chans[i]->table->seats[seat].colour;
-		*notice = b->chans[i]->table->seats[seat].notice;
+	if ((s = seat_of_nick(b, nick)) != NULL) {
+		*colour = s->colour;
+		*notice = s->notice;
 		return;
 	}
 	w.account = who_account(b, nick);

@@ -15,6 +15,11 @@
  * counts toward removal), and joining again in time gives them their hand
  * back.  After the grace they leave the game, as after a kick.  A lobby
  * seat is given up at once.
+ *
+ * A private line names no table, so its sender's seat is looked up in
+ * the bot's seat indexes (b->seat_nicks by nick, b->seat_accounts by
+ * account), which hold every seat of every table and are kept here
+ * alone: when a seat is added, renamed, moved or freed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,32 +75,140 @@ table_seat_of(const struct table *t, const struct who *w)
 	return -1;
 }
 
-struct table *
-table_of_player(struct bot *b, const struct who *w, int *seat)
+/* Puts seat s in the bot's indexes (add), or takes it out. */
+static void
+seat_index(struct seat *s, int add)
+{
+	struct bot *b = s->table->b;
+
+	if (add)
+		hash_add(&b->seat_nicks, s->fold, s);
+	else
+		hash_remove(&b->seat_nicks, s->fold, s);
+	if (s->account[0] == '\0')
+		return;
+	if (add)
+		hash_add(&b->seat_accounts, nick_fold(s->account), s);
+	else
+		hash_remove(&b->seat_accounts, nick_fold(s->account), s);
+}
+
+void
+seat_index_table(struct table *t, int add)
 {
 	int i;
 
-	for (i = 0; i < b->nchans; i++) {
-		*seat = table_seat_of(b->chans[i]->table, w);
-		if (*seat >= 0)
-			return b->chans[i]->table;
+	for (i = 0; i < t->nseats; i++)
+		seat_index(&t->seats[i], add);
+}
+
+void
+seat_set_nick(struct seat *s, const char *nick)
+{
+	seat_index(s, 0);
+	nick_set(s->nick, sizeof s->nick, &s->fold, nick);
+	seat_index(s, 1);
+}
+
+/* Whether seat a comes before seat b: by channel, then by seat. */
+static int
+seat_before(const struct seat *a, const struct seat *b)
+{
+	if (a->table->chan->idx != b->table->chan->idx)
+		return a->table->chan->idx < b->table->chan->idx;
+	return a < b;
+}
+
+/* Every seat that is w (seat_is()), each once, in the order of the
+ * bot's channels, into *all (the caller frees it); how many.  A seat is
+ * w by its nick or by its account, so both indexes are walked. */
+static int
+seat_all(struct bot *b, const struct who *w, struct seat ***all)
+{
+	uint32_t fold = nick_fold(w->nick);
+	struct hash_walk hw;
+	struct seat *s, *tmp;
+	int n = 0, i, j, pass;
+
+	*all = NULL;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1 && (w->account == NULL || *w->account == '\0'))
+			break;
+		for (s = hash_first(pass == 0 ? &b->seat_nicks :
+		    &b->seat_accounts, pass == 0 ? fold :
+		    nick_fold(w->account), &hw); s != NULL;
+		    s = hash_next(&hw)) {
+			if (!seat_matches(s, w, fold))
+				continue;
+			for (i = 0; i < n && (*all)[i] != s; i++)
+				;
+			if (i < n)
+				continue;
+			*all = xreallocarray(*all, (size_t)n + 1,
+			    sizeof **all);
+			(*all)[n++] = s;
+		}
 	}
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0 && seat_before((*all)[j], (*all)[j - 1]);
+		    j--) {
+			tmp = (*all)[j];
+			(*all)[j] = (*all)[j - 1];
+			(*all)[j - 1] = tmp;
+		}
+	}
+	return n;
+}
+
+struct table *
+table_of_player(struct bot *b, const struct who *w, int *seat)
+{
+	struct seat **all;
+	struct table *t = NULL;
+
 	*seat = -1;
-	return NULL;
+	if (seat_all(b, w, &all) > 0) {
+		t = all[0]->table;
+		*seat = (int)(all[0] - t->seats);
+	}
+	free(all);
+	return t;
+}
+
+/* The first seat, of every table, not gone and named nick; t: of t
+ * only. */
+static struct seat *
+seat_named(struct bot *b, const struct table *t, const char *nick)
+{
+	uint32_t fold = nick_fold(nick);
+	struct hash_walk hw;
+	struct seat *s, *best = NULL;
+
+	for (s = hash_first(&b->seat_nicks, fold, &hw); s != NULL;
+	    s = hash_next(&hw)) {
+		if (s->gone || !nick_is(s->nick, s->fold, nick, fold) ||
+		    (t != NULL && s->table != t))
+			continue;
+		if (best == NULL || seat_before(s, best))
+			best = s;
+	}
+	return best;
 }
 
 int
 table_seat_named(const struct table *t, const char *nick)
 {
-	uint32_t fold = nick_fold(nick);
-	int i;
+	struct seat *s;
 
-	for (i = 0; t != NULL && i < t->nseats; i++) {
-		if (!t->seats[i].gone && nick_is(t->seats[i].nick,
-		    t->seats[i].fold, nick, fold))
-			return i;
-	}
-	return -1;
+	if (t == NULL || (s = seat_named(t->b, t, nick)) == NULL)
+		return -1;
+	return (int)(s - t->seats);
+}
+
+const struct seat *
+seat_of_nick(struct bot *b, const char *nick)
+{
+	return seat_named(b, NULL, nick);
 }
 
 int
@@ -120,13 +233,16 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 	buf_free(&key);
 	if (id < 0)
 		return -1;
+	seat_reserve(t, t->nseats + 1);
 	s = &t->seats[t->nseats++];
 	memset(s, 0, sizeof *s);
+	s->table = t;
 	nick_set(s->nick, sizeof s->nick, &s->fold, w->nick);
-	snprintf(s->userhost, sizeof s->userhost, "%s",
-	    w->userhost != NULL ? w->userhost : "");
-	snprintf(s->account, sizeof s->account, "%s",
-	    w->account != NULL ? w->account : "");
+	s->userhost = s->account = str_none;
+	str_set(&s->userhost, w->userhost != NULL ? w->userhost : "",
+	    USERHOST_MAX);
+	str_set(&s->account, w->account != NULL ? w->account : "",
+	    ACCOUNT_MAX);
 	s->player = id;
 	s->colour = 1;
 	s->notice = t->b->conf->private_notice;
@@ -134,15 +250,40 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 		s->colour = v;
 	if (store_pref_get(t->b->store, id, "notice", &v, NULL) == 0)
 		s->notice = v;
+	seat_index(s, 1);
 	return 0;
+}
+
+void
+seat_reserve(struct table *t, int n)
+{
+	/* Seats move: out of the indexes while they do.  Only a lobby
+	 * grows (or a game rebuilt before its seats are filled in), so no
+	 * grace timer holds a seat's address. */
+	if (n <= t->capseats)
+		return;
+	seat_index_table(t, 0);
+	t->capseats = n;
+	t->seats = xreallocarray(t->seats, (size_t)n, sizeof *t->seats);
+	seat_index_table(t, 1);
+}
+
+void
+seat_free(struct seat *s)
+{
+	str_free(&s->userhost);
+	str_free(&s->account);
 }
 
 void
 table_seat_remove(struct table *t, int seat)
 {
+	seat_index_table(t, 0);
+	seat_free(&t->seats[seat]);
 	memmove(&t->seats[seat], &t->seats[seat + 1],
 	    (size_t)(t->nseats - seat - 1) * sizeof t->seats[0]);
 	t->nseats--;
+	seat_index_table(t, 1);
 	if (t->opener > seat || t->opener >= t->nseats)
 		t->opener = t->opener > 0 ? t->opener - 1 : 0;
 	if (t->nseats == 0)
@@ -152,16 +293,12 @@ table_seat_remove(struct table *t, int seat)
 void
 seat_renamed(struct bot *b, const struct who *w, const char *nick)
 {
-	struct table *t;
-	int i, seat;
+	struct seat **all;
+	int i, n = seat_all(b, w, &all);
 
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i]->table;
-		if ((seat = table_seat_of(t, w)) >= 0)
-			nick_set(t->seats[seat].nick,
-			    sizeof t->seats[seat].nick, &t->seats[seat].fold,
-			    nick);
-	}
+	for (i = 0; i < n; i++)
+		seat_set_nick(all[i], nick);
+	free(all);
 }
 
 void
@@ -203,7 +340,6 @@ seat_hold(struct table *t, int seat, int grace_ms, int quiet)
 	char *text;
 
 	s->away = 1;
-	s->table = t;
 	timer_cancel(&t->b->timers, s->t_grace);
 	s->t_grace = timer_add(&t->b->timers, t->b->now + (uint64_t)grace_ms,
 	    seat_grace_over, s);
@@ -265,16 +401,30 @@ void
 seat_departed(struct bot *b, struct chan *c, const struct who *w,
     const char *quit_message)
 {
-	struct table *t;
-	int i, seat;
+	struct seat **all;
+	struct chan **chans;
+	int i, n, seat;
 
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i]->table;
-		if ((c != NULL && c != b->chans[i]) || t == NULL ||
-		    (seat = table_seat_of(t, w)) < 0)
-			continue;
-		seat_left(t, seat, quit_message);
+	if (c != NULL) {
+		if (c->table != NULL && (seat = table_seat_of(c->table, w)) >= 0)
+			seat_left(c->table, seat, quit_message);
+		return;
 	}
+	/* Every table w sits at, by channel: leaving one may free it (a
+	 * lobby's last seat) and move the seats of none other. */
+	n = seat_all(b, w, &all);
+	chans = xcalloc((size_t)n + 1, sizeof *chans);
+	for (i = 0; i < n; i++)
+		chans[i] = all[i]->table->chan;
+	free(all);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && chans[i] == chans[i - 1])
+			continue;
+		if (chans[i]->table != NULL &&
+		    (seat = table_seat_of(chans[i]->table, w)) >= 0)
+			seat_left(chans[i]->table, seat, quit_message);
+	}
+	free(chans);
 }
 
 /* seat is back: its player gets the hand, and the turn if it is theirs. */
@@ -288,7 +438,7 @@ seat_back(struct table *t, int seat, const char *nick)
 	s->away = 0;
 	timer_cancel(&t->b->timers, s->t_grace);
 	s->t_grace = 0;
-	nick_set(s->nick, sizeof s->nick, &s->fold, nick);
+	seat_set_nick(s, nick);
 	t->ops->turn(t->g, &tu);
 	text = xasprintf("%s is back in the %s game%s.", nick, t->ops->title,
 	    tu.seat == seat ? ", and it is their turn" : "");
@@ -324,7 +474,7 @@ seat_find_member(struct chan *c, const struct seat *s)
 	int i;
 
 	for (i = 0; i < c->nmembers; i++) {
-		m = &c->members[i];
+		m = c->members[i];
 		w = who_member(m);
 		if (!seat_same_person(s, &w))
 			continue;
@@ -349,7 +499,7 @@ seat_recheck(struct table *t)
 		if (s->gone)
 			continue;
 		if ((m = seat_find_member(t->chan, s)) != NULL) {
-			nick_set(s->nick, sizeof s->nick, &s->fold, m->nick);
+			seat_set_nick(s, m->nick);
 			s->away = 0;
 			timer_cancel(&t->b->timers, s->t_grace);
 			s->t_grace = 0;

@@ -39,6 +39,38 @@ static void table_window_close(void *arg, uint64_t now);
 static void table_tie_settle(void *arg, uint64_t now);
 static void table_held_play(void *arg, uint64_t now);
 
+/* Puts t in the bot's list of tables waiting for their prompt to be
+ * sent (on), at its end, or takes it out.  Prompts are numbered in the
+ * order they are queued and the queue sends them in that order (queue.h:
+ * queue_sent()), so the list stays sorted by prompt_seq and a line sent
+ * looks at its head alone, however many tables there are. */
+static void
+table_waiting(struct table *t, int on)
+{
+	struct bot *b = t->b;
+
+	if (t->turn_waiting) {
+		if (t->wait_prev != NULL)
+			t->wait_prev->wait_next = t->wait_next;
+		else
+			b->waiting = t->wait_next;
+		if (t->wait_next != NULL)
+			t->wait_next->wait_prev = t->wait_prev;
+		else
+			b->waiting_last = t->wait_prev;
+		t->wait_prev = t->wait_next = NULL;
+	}
+	t->turn_waiting = on;
+	if (!on)
+		return;
+	t->wait_prev = b->waiting_last;
+	if (b->waiting_last != NULL)
+		b->waiting_last->wait_next = t;
+	else
+		b->waiting = t;
+	b->waiting_last = t;
+}
+
 void
 table_timers_cancel(struct table *t)
 {
@@ -50,7 +82,7 @@ table_timers_cancel(struct table *t)
 	timer_cancel(tm, t->t_tie);
 	timer_cancel(tm, t->t_held);
 	t->t_turn = t->t_warn = t->t_window = t->t_tie = t->t_held = 0;
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 }
 
 void
@@ -128,7 +160,7 @@ table_turn_start(struct table *t, uint64_t now)
 {
 	const struct conf *c = t->b->conf;
 
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 	t->t_turn = timer_add(&t->b->timers, now + (uint64_t)c->turn_ms,
 	    table_turn_timeout, t);
 	if (c->turn_warn_ms > 0 && c->turn_warn_ms < c->turn_ms)
@@ -146,28 +178,22 @@ table_turn_arm(struct table *t, int seat)
 	timer_cancel(&t->b->timers, t->t_warn);
 	t->t_turn = t->t_warn = 0;
 	t->turn_seat = seat;
-	t->turn_waiting = 0;
+	table_waiting(t, 0);
 	if (seat < 0)
 		return;
 	t->prompt_seq = queue_last(t->b->queue);
 	if (queue_sent(t->b->queue, t->prompt_seq))
 		table_turn_start(t, t->b->now);
 	else
-		t->turn_waiting = 1;
+		table_waiting(t, 1);
 }
 
 void
 table_prompt_sent(struct bot *b, uint64_t now)
 {
-	struct table *t;
-	int i;
-
-	for (i = 0; i < b->nchans; i++) {
-		t = b->chans[i]->table;
-		if (t != NULL && t->turn_waiting &&
-		    queue_sent(b->queue, t->prompt_seq))
-			table_turn_start(t, now);
-	}
+	while (b->waiting != NULL &&
+	    queue_sent(b->queue, b->waiting->prompt_seq))
+		table_turn_start(b->waiting, now);
 }
 
 void
@@ -222,10 +248,15 @@ table_arm(struct table *t)
 static void
 table_react(struct table *t, const struct game_move *mv)
 {
-	if (t->tie_seats == 0)
+	if (t->tie_seats == 0) {
 		t->t_tie = timer_add(&t->b->timers, t->b->now +
 		    (uint64_t)t->b->conf->challenge_tie_ms, table_tie_settle,
 		    t);
+		/* Only while the window is open: a table keeps none. */
+		if (t->tie_moves == NULL)
+			t->tie_moves = xcalloc((size_t)t->nseats,
+			    sizeof *t->tie_moves);
+	}
 	t->tie_seats |= 1u << mv->seat;
 	t->tie_moves[mv->seat] = *mv;
 }
@@ -264,7 +295,8 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	if (mv->verb != GAME_VERB_LEAVE && tu.window != 0 &&
 	    mv->seat == tu.seat && t->b->now < min_end && !aside) {
 		t->held = 1;
-		t->held_move = *mv;
+		t->held_move = xmalloc(sizeof *t->held_move);
+		*t->held_move = *mv;
 		t->t_held = timer_add(&t->b->timers, min_end, table_held_play,
 		    t);
 		return 0;
@@ -333,6 +365,8 @@ table_tie_settle(void *arg, uint64_t now)
 			    "another call came first");
 	}
 	mv = t->tie_moves[best];
+	free(t->tie_moves);
+	t->tie_moves = NULL;
 	if (t->ops->check(t->g, &mv, &cause) != 0 ||
 	    table_commit(t, &mv, NULL, &cause) != 0) {
 		say_to(t->b, t->seats[best].nick, t->chan, cause);
@@ -345,7 +379,7 @@ static void
 table_held_play(void *arg, uint64_t now)
 {
 	struct table *t = arg;
-	struct game_move mv = t->held_move;
+	struct game_move mv;
 	char *cause = NULL;
 
 	(void)now;
@@ -356,6 +390,9 @@ table_held_play(void *arg, uint64_t now)
 	}
 	t->t_held = 0;
 	t->held = 0;
+	mv = *t->held_move;
+	free(t->held_move);
+	t->held_move = NULL;
 	if (table_move(t, &mv, &cause) != 0) {
 		say_to(t->b, t->seats[mv.seat].nick, t->chan, cause);
 		free(cause);
@@ -455,9 +492,11 @@ table_play_pause(struct table *t)
 		return;		/* the call ended the game: t is freed */
 	if (t->held) {
 		t->held = 0;
-		say_to(t->b, t->seats[t->held_move.seat].nick, t->chan,
+		say_to(t->b, t->seats[t->held_move->seat].nick, t->chan,
 		    "I lost my connection before your move went through: "
 		    "make it again when the game goes on");
+		free(t->held_move);
+		t->held_move = NULL;
 	}
 	table_timers_cancel(t);
 }

@@ -88,11 +88,13 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 	int v;
 
 	memset(s, 0, sizeof *s);
+	s->userhost = s->account = str_none;
+	s->table = t;
 	nick_set(s->nick, sizeof s->nick, &s->fold, sg->seats[i].nick);
 	if (strncmp(ident, "a:", 2) == 0)
-		snprintf(s->account, sizeof s->account, "%s", ident + 2);
+		str_set(&s->account, ident + 2, ACCOUNT_MAX);
 	else if (strncmp(ident, "h:", 2) == 0)
-		snprintf(s->userhost, sizeof s->userhost, "%s", ident + 2);
+		str_set(&s->userhost, ident + 2, USERHOST_MAX);
 	s->player = sg->seats[i].player;
 	s->colour = 1;
 	s->notice = t->b->conf->private_notice;
@@ -121,10 +123,12 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 	t->game_id = sg->id;
 	t->nmoves = sg->nmoves;
 	t->seed = sg->seed;
+	seat_reserve(t, sg->nseats);
 	t->nseats = sg->nseats;
 	t->paused = TABLE_RESTART;
 	for (i = 0; i < sg->nseats; i++)
 		table_restore_seat(t, sg, i);
+	seat_index_table(t, 1);
 	t->ops->turn(t->g, &tu);
 	if (tu.over)		/* its result was not recorded: now it is */
 		table_finish(t);

@@ -43,6 +43,8 @@ table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
 void
 table_free(struct table *t)
 {
+	int i;
+
 	if (t == NULL)
 		return;
 	table_timers_cancel(t);
@@ -52,6 +54,12 @@ table_free(struct table *t)
 		t->ops->destroy(t->g);
 	if (t->chan->table == t)
 		t->chan->table = NULL;
+	seat_index_table(t, 0);
+	for (i = 0; i < t->nseats; i++)
+		seat_free(&t->seats[i]);
+	free(t->seats);
+	free(t->tie_moves);
+	free(t->held_move);
 	free(t);
 }
 

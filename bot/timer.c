@@ -1,92 +1,137 @@
 /*
- * The timer list of timer.h: a small unsorted array, which is the right
- * size for a few timers per table.
+ * The timers of timer.h: a binary min-heap of allocated entries, each
+ * knowing its place in it, and a hash from id to entry for cancels.
  */
 #include <stdlib.h>
 
 #include "timer.h"
 #include "games/xalloc.h"
 
+/* The hash key of an id: ids count up from 1, so the low bits differ. */
+#define TIMER_KEY(id) ((uint32_t)(id))
+
+/* Whether a is due before b: by time, then by the order added. */
+static int
+timer_before(const struct timer_entry *a, const struct timer_entry *b)
+{
+	return a->due < b->due || (a->due == b->due && a->id < b->id);
+}
+
+static void
+timer_place(struct timers *t, struct timer_entry *e, size_t pos)
+{
+	t->heap[pos] = e;
+	e->pos = pos;
+}
+
+/* Moves the entry at pos up or down to where the heap order wants it. */
+static void
+timer_sift(struct timers *t, size_t pos)
+{
+	struct timer_entry *e = t->heap[pos];
+	size_t child;
+
+	while (pos > 0 && timer_before(e, t->heap[(pos - 1) / 2])) {
+		timer_place(t, t->heap[(pos - 1) / 2], pos);
+		pos = (pos - 1) / 2;
+	}
+	for (;;) {
+		child = 2 * pos + 1;
+		if (child >= t->n)
+			break;
+		if (child + 1 < t->n &&
+		    timer_before(t->heap[child + 1], t->heap[child]))
+			child++;
+		if (!timer_before(t->heap[child], e))
+			break;
+		timer_place(t, t->heap[child], pos);
+		pos = child;
+	}
+	timer_place(t, e, pos);
+}
+
+/* Takes e out of the heap and the hash; the caller frees it. */
+static void
+timer_unlink(struct timers *t, struct timer_entry *e)
+{
+	size_t pos = e->pos;
+
+	hash_remove(&t->ids, TIMER_KEY(e->id), e);
+	if (pos != --t->n) {
+		timer_place(t, t->heap[t->n], pos);
+		timer_sift(t, pos);
+	}
+}
+
 uint64_t
 timer_add(struct timers *t, uint64_t due, timer_fn *fn, void *arg)
 {
-	struct timer_entry *e;
+	struct timer_entry *e = xmalloc(sizeof *e);
 
 	if (t->n == t->cap) {
 		t->cap = t->cap == 0 ? 16 : t->cap * 2;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+		t->heap = xreallocarray(t->heap, t->cap, sizeof *t->heap);
 	}
-	e = &t->v[t->n++];
 	e->id = ++t->last_id;
 	e->due = due;
 	e->fn = fn;
 	e->arg = arg;
+	timer_place(t, e, t->n++);
+	timer_sift(t, e->pos);
+	hash_add(&t->ids, TIMER_KEY(e->id), e);
 	return e->id;
 }
 
 void
 timer_cancel(struct timers *t, uint64_t id)
 {
-	size_t i;
+	struct hash_walk w;
+	struct timer_entry *e;
 
 	if (id == 0)
 		return;
-	for (i = 0; i < t->n; i++) {
-		if (t->v[i].id == id) {
-			t->v[i] = t->v[--t->n];
+	for (e = hash_first(&t->ids, TIMER_KEY(id), &w); e != NULL;
+	    e = hash_next(&w)) {
+		if (e->id == id) {
+			timer_unlink(t, e);
+			free(e);
 			return;
 		}
 	}
 }
 
-/* The index of the earliest timer due at now, or -1. */
-static long
-timer_earliest_due(const struct timers *t, uint64_t now)
-{
-	long best = -1;
-	size_t i;
-
-	for (i = 0; i < t->n; i++) {
-		if (t->v[i].due > now)
-			continue;
-		if (best < 0 || t->v[i].due < t->v[best].due ||
-		    (t->v[i].due == t->v[best].due &&
-		    t->v[i].id < t->v[best].id))
-			best = (long)i;
-	}
-	return best;
-}
-
 void
 timer_run(struct timers *t, uint64_t now)
 {
-	struct timer_entry e;
-	long i;
+	struct timer_entry *e;
+	timer_fn *fn;
+	void *arg;
 
-	while ((i = timer_earliest_due(t, now)) >= 0) {
-		e = t->v[i];
-		t->v[i] = t->v[--t->n];
-		e.fn(e.arg, now);
+	while (t->n > 0 && t->heap[0]->due <= now) {
+		e = t->heap[0];
+		fn = e->fn;
+		arg = e->arg;
+		timer_unlink(t, e);
+		free(e);
+		fn(arg, now);
 	}
 }
 
 uint64_t
 timer_next(const struct timers *t)
 {
-	uint64_t next = UINT64_MAX;
-	size_t i;
-
-	for (i = 0; i < t->n; i++) {
-		if (t->v[i].due < next)
-			next = t->v[i].due;
-	}
-	return next;
+	return t->n > 0 ? t->heap[0]->due : UINT64_MAX;
 }
 
 void
 timer_free(struct timers *t)
 {
-	free(t->v);
-	t->v = NULL;
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->heap[i]);
+	free(t->heap);
+	hash_free(&t->ids);
+	t->heap = NULL;
 	t->n = t->cap = 0;
 }

@@ -26,13 +26,16 @@ who_set_account(struct member *m, const char *account)
 {
 	if (strcmp(account, "*") == 0 || strcmp(account, "0") == 0)
 		account = "";
-	snprintf(m->account, sizeof m->account, "%s", account);
+	str_set(&m->account, account, ACCOUNT_MAX);
 }
 
 static void
 who_set_userhost(struct member *m, const char *user, const char *host)
 {
-	snprintf(m->userhost, sizeof m->userhost, "%s@%s", user, host);
+	char userhost[USERHOST_MAX];
+
+	snprintf(userhost, sizeof userhost, "%s@%s", user, host);
+	str_set(&m->userhost, userhost, sizeof userhost);
 }
 
 /* ":nick!u@h JOIN #chan [account :realname]" */
@@ -47,8 +50,7 @@ who_join(struct bot *b, const char *origin, const char **params,
 	chan_origin_nick(origin, nick, sizeof nick);
 	if (c == NULL || (m = chan_member(c, nick)) == NULL)
 		return;
-	snprintf(m->userhost, sizeof m->userhost, "%s",
-	    chan_origin_userhost(origin));
+	str_set(&m->userhost, chan_origin_userhost(origin), USERHOST_MAX);
 	if (count >= 3)
 		who_set_account(m, params[1]);
 }
@@ -58,16 +60,12 @@ static void
 who_account_change(struct bot *b, const char *origin, const char *account)
 {
 	char nick[NICK_MAX];
+	struct member_walk mw;
 	struct member *m;
-	uint32_t fold;
-	int i;
 
 	chan_origin_nick(origin, nick, sizeof nick);
-	fold = nick_fold(nick);
-	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL)
-			who_set_account(m, account);
-	}
+	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw))
+		who_set_account(m, account);
 }
 
 /* 352 me #chan user host server nick flags :hops realname
@@ -91,8 +89,6 @@ who_reply(struct bot *b, int whox, const char **params, unsigned int count)
 	m = chan_member(c, nick);
 	if (m == NULL)
 		m = chan_member_add(c, nick, strpbrk(flags, "~&@") != NULL);
-	if (m == NULL)
-		return;
 	who_set_userhost(m, params[base + 1], params[base + 2]);
 	if (whox)
 		who_set_account(m, params[base + 5]);
@@ -153,36 +149,23 @@ who_ask(struct bot *b, struct chan *c)
 const char *
 who_account(struct bot *b, const char *nick)
 {
-	uint32_t fold = nick_fold(nick);
-	struct member *m;
-	int i;
-
-	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member_folded(b->chans[i], nick, fold)) != NULL &&
-		    m->account[0] != '\0')
-			return m->account;
-	}
-	return "";
+	return who_seen(b, nick, "");
 }
 
 const char *
 who_seen(struct bot *b, const char *nick, const char *userhost)
 {
-	uint32_t fold = nick_fold(nick);
-	const char *account = "";
-	struct member *m;
-	int i;
+	struct member_walk mw;
+	struct member *m, *known = NULL;
 
-	for (i = 0; i < b->nchans; i++) {
-		if ((m = chan_member_folded(b->chans[i], nick, fold)) == NULL)
-			continue;
+	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw)) {
 		if (*userhost != '\0')
-			snprintf(m->userhost, sizeof m->userhost, "%s",
-			    userhost);
-		if (*account == '\0' && m->account[0] != '\0')
-			account = m->account;
+			str_set(&m->userhost, userhost, USERHOST_MAX);
+		if (m->account[0] != '\0' && (known == NULL ||
+		    m->chan->idx < known->chan->idx))
+			known = m;
 	}
-	return account;
+	return known != NULL ? known->account : "";
 }
 
 int
@@ -245,37 +228,29 @@ who_is_admin(const struct bot *b, const struct who *w)
 	return 0;
 }
 
-/* Whether nick was already told (an admin in several channels). */
-static int
-who_told(struct bot *b, int upto, int upto_member, const char *nick)
+void
+who_tell_admins(struct bot *b, const char *text)
 {
-	int i, j, n;
-
-	for (i = 0; i <= upto; i++) {
-		n = i < upto ? b->chans[i]->nmembers : upto_member;
-		for (j = 0; j < n; j++) {
-			if (strcasecmp(b->chans[i]->members[j].nick, nick) == 0)
-				return 1;
-		}
-	}
-	return 0;
+	if (b->admins_told_at != 0 && b->now < b->admins_told_at + WHO_TELL_MS)
+		return;
+	b->admins_told_at = b->now;
+	who_tell_admins_now(b, text);
 }
 
 void
-who_tell_admins(struct bot *b, const char *text)
+who_tell_admins_now(struct bot *b, const char *text)
 {
 	struct member *m;
 	struct who w;
 	int i, j;
 
-	if (b->admins_told_at != 0 && b->now < b->admins_told_at + WHO_TELL_MS)
-		return;
-	b->admins_told_at = b->now;
 	for (i = 0; i < b->nchans; i++) {
 		for (j = 0; j < b->chans[i]->nmembers; j++) {
-			m = &b->chans[i]->members[j];
+			m = b->chans[i]->members[j];
 			w = who_member(m);
-			if (who_is_admin(b, &w) && !who_told(b, i, j, m->nick))
+			/* Each admin once, however many channels they
+			 * share with the bot: in the first of those. */
+			if (who_is_admin(b, &w) && member_of(b, m->nick) == m)
 				say_to(b, m->nick, NULL, text);
 		}
 	}

@@ -335,18 +335,20 @@ conf_load_list(struct conf_loader *ld, const struct conf_setting *s,
     const config_setting_t *m)
 {
 	const config_setting_t *e;
-	char **list = conf_string_at(&ld->copy, s), *inner;
+	char ***list = conf_list_at(&ld->copy, s), *inner;
 	int *n = conf_int_at(&ld->copy, s), i;
 
 	if (!config_setting_is_array(m) && !config_setting_is_list(m))
 		return conf_fail(ld, m, s->path, conf_expect(s));
 	while (*n > s->first) {
 		(*n)--;
-		free(list[*n]);
-		list[*n] = NULL;
+		free((*list)[*n]);
+		(*list)[*n] = NULL;
 	}
-	while (*n < s->first) /* the slots before are another setting's */
-		(*n)++;
+	if (*n < s->first) {	/* the slots before are another setting's */
+		*n = s->first;
+		conf_list_room(list, *n);
+	}
 	for (i = 0; i < config_setting_length(m); i++) {
 		e = config_setting_get_elem(m, (unsigned)i);
 		if (config_setting_type(e) != CONFIG_TYPE_STRING)

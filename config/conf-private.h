@@ -23,7 +23,8 @@ enum conf_type {
 	              * min and max are in milliseconds */
 	CONF_CHOICE, /* one word of choices[], its value the int at off */
 	CONF_BOOL,   /* true or false in the file, 1 or 0 at off (max 1) */
-	CONF_LIST,   /* char *[CONF_MAX_LIST] at off, n at count_off */
+	CONF_LIST,   /* char ** at off (n entries, then NULL), n at
+	              * count_off */
 	CONF_GAMES,  /* per-variant option defaults: variant_opts[] */
 };
 
@@ -51,6 +52,8 @@ struct conf_setting {
 	                   * CONF_LIST: the fewest entries it may have */
 	int first;        /* CONF_LIST: the first index it owns (the
 	                   * alternate nicks start after the nick) */
+	int head;         /* CONF_STRING: the first entry of the list at
+	                   * off (the nick, before its alternates) */
 	const char *kind; /* CONF_STRING, CONF_LIST: a conf_kind name */
 	int optional;     /* CONF_STRING: "" in the file means NULL */
 	const struct conf_choice *choices; /* CONF_CHOICE, NULL-word ended */
@@ -77,9 +80,15 @@ int conf_is_group(const char *path);
 /* The kind called name; it must exist. */
 const struct conf_kind *conf_kind_find(const char *name);
 
-/* Pointers to the value of s inside c. */
+/* Pointers to the value of s inside c; conf_list_at() for a CONF_LIST,
+ * or the list a head string is the first entry of. */
 char **conf_string_at(struct conf *c, const struct conf_setting *s);
+char ***conf_list_at(struct conf *c, const struct conf_setting *s);
 int *conf_int_at(struct conf *c, const struct conf_setting *s);
+
+/* Makes room in *list for n entries and the NULL after them, which it
+ * sets. */
+void conf_list_room(char ***list, int n);
 
 /* A new string "expected ..." saying what s takes, for a value of the wrong
  * type or out of range. */

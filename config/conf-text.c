@@ -198,29 +198,36 @@ conf_list_find(char *const *list, int n, const char *v)
 	return -1;
 }
 
+void
+conf_list_room(char ***list, int n)
+{
+	*list = xreallocarray(*list, (size_t)n + 1, sizeof **list);
+	(*list)[n] = NULL;
+}
+
 int
 conf_list_add(
-    char **list, int *n, const char *kind, const char *v, char **cause)
+    char ***list, int *n, const char *kind, const char *v, char **cause)
 {
 	const struct conf_kind *k = conf_kind_find(kind);
 
 	if (conf_check_string(k, v, cause) != 0)
 		return -1;
-	if (conf_list_find(list, *n, v) != -1)
+	if (conf_list_find(*list, *n, v) != -1)
 		return game_fail(cause, "%s '%s' is listed twice", k->name, v);
-	if (*n >= CONF_MAX_LIST)
-		return game_fail(
-		    cause, "expected at most %d %s", CONF_MAX_LIST, k->plural);
-	list[(*n)++] = xstrdup(v);
+	conf_list_room(list, *n + 1);
+	(*list)[(*n)++] = xstrdup(v);
 	return 0;
 }
 
 void
-conf_list_clear(char **list, int *n)
+conf_list_clear(char ***list, int *n)
 {
 	while (*n > 0) {
 		(*n)--;
-		free(list[*n]);
-		list[*n] = NULL;
+		free((*list)[*n]);
+		(*list)[*n] = NULL;
 	}
+	if (*list == NULL)
+		conf_list_room(list, 0);
 }

@@ -48,7 +48,7 @@ const struct conf_setting conf_settings[] = {
     {"sasl.on_failure", CONF_CHOICE, F(sasl_disconnect),
         .choices = conf_sasl_failure_choices},
     {"sasl.nickserv", CONF_STRING, F(nickserv), .kind = "nick", .optional = 1},
-    {"identity.nick", CONF_STRING, F(nicks[0]), .kind = "nick"},
+    {"identity.nick", CONF_STRING, F(nicks), .kind = "nick", .head = 1},
     {"identity.alt_nicks", CONF_LIST, F(nicks), F(nnicks), .first = 1,
         .kind = "nick"},
     {"identity.user", CONF_STRING, F(username), .kind = "user"},
@@ -134,10 +134,19 @@ conf_is_group(const char *path)
 	return 0;
 }
 
+char ***
+conf_list_at(struct conf *c, const struct conf_setting *s)
+{
+	assert(s->type == CONF_LIST || (s->type == CONF_STRING && s->head));
+	return (char ***)(void *)((char *)c + s->off);
+}
+
 char **
 conf_string_at(struct conf *c, const struct conf_setting *s)
 {
-	assert(s->type == CONF_STRING || s->type == CONF_LIST);
+	assert(s->type == CONF_STRING);
+	if (s->head)	/* a list always has room for its first entry */
+		return &(*conf_list_at(c, s))[0];
 	return (char **)(void *)((char *)c + s->off);
 }
 
@@ -156,6 +165,12 @@ static char *const *
 conf_cstring_at(const struct conf *c, const struct conf_setting *s)
 {
 	return conf_string_at((struct conf *)c, s);
+}
+
+static char *const *
+conf_clist_at(const struct conf *c, const struct conf_setting *s)
+{
+	return *conf_list_at((struct conf *)c, s);
 }
 
 static int
@@ -254,12 +269,14 @@ conf_defaults(struct conf *c)
 	c->port = 6667;
 	c->tls_verify = 1;
 	c->nickserv = xstrdup("NickServ");
-	c->nicks[c->nnicks++] = xstrdup("cheaterbot");
-	c->nicks[c->nnicks++] = xstrdup("cheaterbot_");
-	c->nicks[c->nnicks++] = xstrdup("cheaterbot__");
+	conf_list_add(&c->nicks, &c->nnicks, "nick", "cheaterbot", NULL);
+	conf_list_add(&c->nicks, &c->nnicks, "nick", "cheaterbot_", NULL);
+	conf_list_add(&c->nicks, &c->nnicks, "nick", "cheaterbot__", NULL);
 	c->username = xstrdup("cheater");
 	c->realname = xstrdup("cheaterbot, an IRC card game bot");
-	c->channels[c->nchannels++] = xstrdup("#cheater");
+	conf_list_add(&c->channels, &c->nchannels, "channel", "#cheater",
+	    NULL);
+	conf_list_room(&c->admins, 0);
 	c->prefix = xstrdup("!");
 	c->private_notice = 1;
 	c->db = xstrdup("./cheaterbot.db");
@@ -295,18 +312,30 @@ void
 conf_copy(struct conf *dst, const struct conf *src)
 {
 	const struct conf_setting *s;
-	char **p;
+	char **p, ***list;
 	int i, n;
 
 	*dst = *src;
 	dst->questions = NULL;
+	/* The lists' arrays first: the nick, a string setting, is the
+	 * first entry of one. */
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (s->type != CONF_LIST)
+			continue;
+		list = conf_list_at(dst, s);
+		n = *conf_int_at(dst, s);
+		p = *list;
+		*list = NULL;
+		conf_list_room(list, n);
+		memcpy(*list, p, (size_t)n * sizeof *p);
+	}
 	for (s = conf_settings; s->path != NULL; s++) {
 		if (s->type == CONF_STRING) {
 			p = conf_string_at(dst, s);
 			if (*p != NULL)
 				*p = xstrdup(*p);
 		} else if (s->type == CONF_LIST) {
-			p = conf_string_at(dst, s);
+			p = *conf_list_at(dst, s);
 			n = *conf_int_at(dst, s);
 			for (i = s->first; i < n; i++)
 				p[i] = xstrdup(p[i]);
@@ -322,14 +351,21 @@ conf_free(struct conf *c)
 	int i, n;
 
 	for (s = conf_settings; s->path != NULL; s++) {
-		if (s->type == CONF_STRING) {
+		if (s->type == CONF_STRING && s->head) {
+			if (*conf_list_at(c, s) != NULL)
+				free(*conf_string_at(c, s));
+		} else if (s->type == CONF_STRING) {
 			free(*conf_string_at(c, s));
 		} else if (s->type == CONF_LIST) {
-			p = conf_string_at(c, s);
+			p = *conf_list_at(c, s);
 			n = *conf_int_at(c, s);
-			for (i = s->first; i < n; i++)
+			for (i = s->first; p != NULL && i < n; i++)
 				free(p[i]);
 		}
+	}
+	for (s = conf_settings; s->path != NULL; s++) {
+		if (s->type == CONF_LIST)
+			free(*conf_list_at(c, s));
 	}
 	questions_free(c->questions);
 	memset(c, 0, sizeof *c);
@@ -362,9 +398,6 @@ conf_check_count(const struct conf_setting *s, int n, char **cause)
 	if (n - s->first < s->min)
 		return game_fail(cause, "expected at least %d %s", s->min,
 		    s->min == 1 ? k->name : k->plural);
-	if (n > CONF_MAX_LIST)
-		return game_fail(
-		    cause, "expected at most %d %s", CONF_MAX_LIST, k->plural);
 	return 0;
 }
 
@@ -374,7 +407,7 @@ conf_validate_list(
     const struct conf *c, const struct conf_setting *s, char **cause)
 {
 	const struct conf_kind *k = conf_kind_find(s->kind);
-	char *const *list = conf_cstring_at(c, s);
+	char *const *list = conf_clist_at(c, s);
 	int n = conf_cint_at(c, s), i;
 	char *inner;
 

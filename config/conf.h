@@ -18,8 +18,6 @@
 #include "../games/game.h"
 #include "questions.h"
 
-#define CONF_MAX_LIST 128	/* nicks, channels, admins: a table per
-				 * channel, and 100 at once is benchmarked */
 #define CONF_MAX_VARIANTS 16
 
 struct conf {
@@ -31,11 +29,14 @@ struct conf {
 	int tls_verify;			/* 1: check the certificate and name */
 	char *tls_ca_file;		/* CAs trusted instead of the system's,
 					 * or NULL */
-	char *nicks[CONF_MAX_LIST];	/* the nick, then alternates */
+	/* The lists (nicks, channels, admins) are as long as they are
+	 * configured: nnicks strings and a NULL after them, grown by
+	 * conf_list_add(). */
+	char **nicks;			/* the nick, then alternates */
 	int nnicks;
 	char *username;
 	char *realname;			/* says it is a bot */
-	char *channels[CONF_MAX_LIST];	/* "#name" */
+	char **channels;		/* "#name" */
 	int nchannels;
 
 	/* services login: SASL PLAIN, else IDENTIFY to nickserv after 001 */
@@ -47,7 +48,7 @@ struct conf {
 
 	/* behaviour */
 	char *prefix;			/* command prefix, 1-3 chars: "!" */
-	char *admins[CONF_MAX_LIST];	/* account names or nick!user@host
+	char **admins;			/* account names or nick!user@host
 					 * masks with * and ? wildcards */
 	int nadmins;
 	char *db;			/* SQLite database path */
@@ -119,13 +120,14 @@ int conf_load_questions(struct conf *c, char **cause);
  * or NULL when v is NULL. */
 void conf_set_string(char **slot, const char *v);
 
-/* Appends to a list setting; -1 and *cause if it is full or v is invalid
- * for that list (kind: "channel", "nick" or "admin"). */
-int conf_list_add(char **list, int *n, const char *kind, const char *v,
+/* Appends to a list setting (&c->channels, &c->nchannels), which grows
+ * as needed; -1 and *cause if v is invalid for that list (kind:
+ * "channel", "nick" or "admin") or listed already. */
+int conf_list_add(char ***list, int *n, const char *kind, const char *v,
     char **cause);
 
 /* Empties a list setting. */
-void conf_list_clear(char **list, int *n);
+void conf_list_clear(char ***list, int *n);
 
 /* Checks a finished configuration as a whole (a nick is valid IRC, every
  * channel starts with # or &, timers make sense); 0, or -1 and *cause. */

@@ -39,7 +39,8 @@ struct game {
 	int decks;
 	int loser_mode;
 	int dealer;
-	struct cards hand[GAME_MAX_SEATS];
+	struct cards *hand;		/* nseats of them: a struct cards is
+					 * large, and most tables are small */
 	struct cards pile;		/* bottom first */
 	enum seat_state state[GAME_MAX_SEATS];
 	int place[GAME_MAX_SEATS];

@@ -287,6 +287,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 		return NULL;
 
 	g = xcalloc(1, sizeof *g);
+	g->hand = xcalloc((size_t)nseats, sizeof *g->hand);
 	g->nseats = nseats;
 	g->decks = decks;
 	g->loser_mode = !ordered && opts->v[OPT_LOSER] != 0;
@@ -328,6 +329,7 @@ cheat_create(const struct game_opts *opts, int nseats, int dealer,
 void
 cheat_destroy(struct game *g)
 {
+	free(g->hand);
 	free(g);
 }
 

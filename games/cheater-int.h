@@ -118,7 +118,8 @@ struct game {
 	int forced[16];			/* test hook: dice rolled first */
 	int nforced;
 
-	struct cards hand[GAME_MAX_SEATS];	/* in the order received */
+	struct cards *hand;		/* nseats of them, in the order
+					 * received */
 	struct cards draw;		/* top last */
 	struct cards discard;		/* top last */
 	unsigned char fresh[CH_CARDS];	/* drawn since its holder's turn

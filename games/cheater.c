@@ -474,6 +474,7 @@ cheater_create(const struct game_opts *opts, int nseats, int dealer,
 		return NULL;
 
 	g = xcalloc(1, sizeof *g);
+	g->hand = xcalloc((size_t)nseats, sizeof *g->hand);
 	g->nseats = nseats;
 	g->decks = decks;
 	g->dealer = dealer;
@@ -499,6 +500,7 @@ cheater_create(const struct game_opts *opts, int nseats, int dealer,
 static void
 cheater_destroy(struct game *g)
 {
+	free(g->hand);
 	free(g);
 }
 

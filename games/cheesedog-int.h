@@ -45,8 +45,8 @@ enum cd_from { FROM_HAND, FROM_UP, FROM_DOWN, FROM_NOTHING };
 struct game {
 	int nseats;
 	int dealer;
-	struct cards hand[GAME_MAX_SEATS];	/* cd_sort()ed */
-	struct cards up[GAME_MAX_SEATS];	/* face up, cd_sort()ed */
+	struct cards *hand;			/* nseats, cd_sort()ed */
+	struct cards *up;			/* nseats, face up, cd_sort()ed */
 	int down[GAME_MAX_SEATS][CD_DOWN];	/* by position; -1: gone */
 	struct cards pile;			/* bottom first */
 	struct cards cleared;			/* out of the game */

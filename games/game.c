@@ -45,15 +45,41 @@ game_fail(char **cause, const char *fmt, ...)
 void
 game_cat(char **line, const char *fmt, ...)
 {
+	size_t have = *line != NULL ? strlen(*line) : 0;
+	const char *s = NULL;
+	char piece[256];
 	va_list ap;
-	char *add, *old = *line;
+	int n;
 
+	/* Appended in place: a view is built of dozens of pieces, and
+	 * copying the whole line for each made it quadratic (a third of a
+	 * Cheesedog hand's cost: docs/performance.md).  The pieces most
+	 * often are a card ("%s") or plain text: those are copied without
+	 * printf's parsing, the most of what is left of a hand's cost. */
 	va_start(ap, fmt);
-	add = xvasprintf(fmt, ap);
+	if (strchr(fmt, '%') == NULL)
+		s = fmt;
+	else if (strcmp(fmt, "%s") == 0)
+		s = va_arg(ap, const char *);
+	if (s != NULL) {
+		va_end(ap);
+		n = (int)strlen(s);
+		*line = xrealloc(*line, have + (size_t)n + 1);
+		memcpy(*line + have, s, (size_t)n + 1);
+		return;
+	}
+	n = vsnprintf(piece, sizeof piece, fmt, ap);
 	va_end(ap);
-	*line = xasprintf("%s%s", old != NULL ? old : "", add);
-	free(old);
-	free(add);
+	if (n < 0)
+		return;
+	*line = xrealloc(*line, have + (size_t)n + 1);
+	if ((size_t)n < sizeof piece) {
+		memcpy(*line + have, piece, (size_t)n + 1);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(*line + have, (size_t)n + 1, fmt, ap);
+	va_end(ap);
 }
 
 void

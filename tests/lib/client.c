@@ -265,7 +265,10 @@ client_start_user(struct client *c, int port, const char *nick,
 
 	memset(c, 0, sizeof *c);
 	snprintf(c->nick, sizeof c->nick, "%s", nick);
-	c->fd = socket(AF_INET, SOCK_STREAM, 0);
+	/* Close-on-exec: a bot started after a thousand players connect
+	 * (bench-net) must not inherit their sockets, which would give its
+	 * own descriptors numbers past select()'s FD_SETSIZE. */
+	c->fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (c->fd < 0)
 		return -1;
 	memset(&sin, 0, sizeof sin);

@@ -29,7 +29,7 @@ tight(struct conf *c)
 {
 	c->user_burst = 3;
 	c->user_interval_ms = 2000;
-	conf_list_add(c->admins, &c->nadmins, "admin", "dave!*@test.host",
+	conf_list_add(&c->admins, &c->nadmins, "admin", "dave!*@test.host",
 	    NULL);
 }
 
@@ -145,7 +145,7 @@ ctcp(struct harness *h, const char *from, const char *request)
 static void
 dave_admin(struct conf *c)
 {
-	conf_list_add(c->admins, &c->nadmins, "admin", "dave!*@test.host",
+	conf_list_add(&c->admins, &c->nadmins, "admin", "dave!*@test.host",
 	    NULL);
 }
 

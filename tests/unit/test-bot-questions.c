@@ -103,7 +103,7 @@ test_caught_question(void **state)
 	struct table *t = harness_table(h);
 	int liar = harness_turn(h), caller = (liar + 2) % 3;
 	int next = (liar + 1) % 3, card, before, line;
-	char want[512], plain[16], typed[64];
+	char want[512], plain[16], typed[128];
 
 	(void)state;
 	card = lay_first(h, 1);
@@ -168,7 +168,7 @@ test_wrong_call_question(void **state)
 	struct harness *h = deal_questions(5);
 	struct table *t = harness_table(h);
 	int honest = harness_turn(h), caller = (honest + 1) % 3, card;
-	char want[512], plain[16], typed[64];
+	char want[512], plain[16], typed[128];
 
 	(void)state;
 	card = lay_first(h, 0);
@@ -311,7 +311,7 @@ test_heard_plays_next(void **state)
 	struct table *t = harness_table(h);
 	int honest = harness_turn(h), caller = (honest + 1) % 3, card, from;
 	const char *cn = t->seats[caller].nick;
-	char want[256], typed[64], plain[16];
+	char want[256], typed[128], plain[16];
 
 	(void)state;
 	card = lay_first(h, 0);
@@ -390,7 +390,7 @@ test_heard_restart(void **state)
 	int liar, asker, next, before;
 	struct harness *h = asked(21, &liar, &asker, &next);
 	struct table *t = harness_table(h);
-	char ln[32];
+	char ln[NICK_MAX];
 
 	(void)state;
 	snprintf(ln, sizeof ln, "%s", t->seats[liar].nick);

@@ -409,7 +409,7 @@ spoil_nick(struct conf *c)
 static void
 spoil_no_nick(struct conf *c)
 {
-	conf_list_clear(c->nicks, &c->nnicks);
+	conf_list_clear(&c->nicks, &c->nnicks);
 }
 
 static void
@@ -421,7 +421,7 @@ spoil_alt_nick(struct conf *c)
 static void
 spoil_channels(struct conf *c)
 {
-	conf_list_clear(c->channels, &c->nchannels);
+	conf_list_clear(&c->channels, &c->nchannels);
 }
 
 static void

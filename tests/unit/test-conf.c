@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "config/conf.h"
+#include "bot/buf.h"
 #include "games/xalloc.h"
 #include "tests/lib/conf-files.h"
 
@@ -362,7 +363,7 @@ test_percent_harmless(void **state)
 	free(cause);
 
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "%s%n", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "%s%n", &cause),
 	    -1);
 	assert_non_null(strstr(cause, "not '%s%n'"));
 	free(cause);
@@ -379,21 +380,21 @@ test_list_overrides(void **state)
 
 	(void)state;
 	conf_defaults(&c);
-	conf_list_clear(c.channels, &c.nchannels);
+	conf_list_clear(&c.channels, &c.nchannels);
 	assert_int_equal(c.nchannels, 0);
 	assert_null(c.channels[0]);
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "#a", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "#a", &cause),
 	    0);
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "&b", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "&b", &cause),
 	    0);
 	assert_int_equal(c.nchannels, 2);
 	assert_string_equal(c.channels[0], "#a");
 	assert_string_equal(c.channels[1], "&b");
 
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "c", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "c", &cause),
 	    -1);
 	assert_string_equal(cause,
 	    "expected a channel: '#' or '&' and 1 to "
@@ -401,33 +402,78 @@ test_list_overrides(void **state)
 	    "not 'c'");
 	free(cause);
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "#A", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "#A", &cause),
 	    -1);
 	assert_string_equal(cause, "channel '#A' is listed twice");
 	free(cause);
 	/* rfc1459 case mapping: {}|^ are the lower case of []\~ */
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "#x[]", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "#x[]", &cause),
 	    0);
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "#X{}", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "#X{}", &cause),
 	    -1);
 	free(cause);
 	assert_int_equal(c.nchannels, 3);
 
-	for (i = c.nchannels; i < CONF_MAX_LIST; i++) {
+	/* No cap: a list grows as far as it is filled (the bot joins as
+	 * many channels as the server lets it), and still refuses a name
+	 * twice. */
+	for (i = c.nchannels; i < 2000; i++) {
 		snprintf(name, sizeof name, "#c%d", i);
-		assert_int_equal(conf_list_add(c.channels, &c.nchannels,
+		assert_int_equal(conf_list_add(&c.channels, &c.nchannels,
 		                     "channel", name, &cause),
 		    0);
 	}
 	assert_int_equal(
-	    conf_list_add(c.channels, &c.nchannels, "channel", "#full", &cause),
+	    conf_list_add(&c.channels, &c.nchannels, "channel", "#C1999", &cause),
 	    -1);
-	assert_string_equal(cause, "expected at most 128 channels");
+	assert_string_equal(cause, "channel '#C1999' is listed twice");
 	free(cause);
-	assert_int_equal(c.nchannels, CONF_MAX_LIST);
+	assert_int_equal(c.nchannels, 2000);
+	assert_string_equal(c.channels[1999], "#c1999");
+	assert_null(c.channels[2000]);
 	assert_int_equal(conf_validate(&c, &cause), 0);
+	conf_free(&c);
+}
+
+/* A file may list a thousand channels, and loading it again over itself
+ * (a reload) keeps exactly them. */
+static void
+test_many_channels(void **state)
+{
+	struct conf c;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	const char *path;
+	int i;
+
+	(void)state;
+	buf_adds(&text, "channels = [");
+	for (i = 0; i < 1000; i++)
+		buf_addf(&text, "%s\"#g%d\"", i > 0 ? ", " : " ", i);
+	buf_adds(&text, " ];\ncommands = { admins = [");
+	for (i = 0; i < 300; i++)
+		buf_addf(&text, "%s\"admin%d\"", i > 0 ? ", " : " ", i);
+	buf_adds(&text, " ]; };\nidentity = { alt_nicks = [");
+	for (i = 0; i < 200; i++)
+		buf_addf(&text, "%s\"alt%d\"", i > 0 ? ", " : " ", i);
+	buf_adds(&text, " ]; };\n");
+	path = conf_files_write("many.cfg", buf_str(&text));
+	buf_free(&text);
+	conf_defaults(&c);
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_int_equal(conf_load(&c, path, &cause), 0);
+	assert_int_equal(conf_validate(&c, &cause), 0);
+	assert_int_equal(c.nchannels, 1000);
+	assert_string_equal(c.channels[0], "#g0");
+	assert_string_equal(c.channels[999], "#g999");
+	assert_null(c.channels[1000]);
+	assert_int_equal(c.nadmins, 300);
+	assert_string_equal(c.admins[299], "admin299");
+	assert_int_equal(c.nnicks, 201);
+	assert_string_equal(c.nicks[0], "cheaterbot");
+	assert_string_equal(c.nicks[200], "alt199");
 	conf_free(&c);
 }
 
@@ -441,18 +487,18 @@ test_other_overrides(void **state)
 	(void)state;
 	conf_defaults(&c);
 	assert_int_equal(
-	    conf_list_add(c.admins, &c.nadmins, "admin", "carol", &cause), 0);
+	    conf_list_add(&c.admins, &c.nadmins, "admin", "carol", &cause), 0);
 	assert_int_equal(
-	    conf_list_add(c.admins, &c.nadmins, "admin", "a b", NULL),
+	    conf_list_add(&c.admins, &c.nadmins, "admin", "a b", NULL),
 	    -1); /* a NULL cause is allowed */
 	assert_int_equal(c.nadmins, 1);
 	assert_string_equal(c.admins[0], "carol");
 	assert_int_equal(
-	    conf_list_add(c.nicks, &c.nnicks, "nick", "cheaterbot___", &cause),
+	    conf_list_add(&c.nicks, &c.nnicks, "nick", "cheaterbot___", &cause),
 	    0);
 	assert_int_equal(c.nnicks, 4);
 	assert_int_equal(
-	    conf_list_add(c.nicks, &c.nnicks, "nick", "CHEATERBOT", &cause),
+	    conf_list_add(&c.nicks, &c.nnicks, "nick", "CHEATERBOT", &cause),
 	    -1);
 	assert_string_equal(cause, "nick 'CHEATERBOT' is listed twice");
 	free(cause);
@@ -469,10 +515,10 @@ test_other_overrides(void **state)
 	assert_int_equal(conf_validate(&c, &cause), 0);
 
 	/* A new nick list from nothing: the first entry is the nick. */
-	conf_list_clear(c.nicks, &c.nnicks);
+	conf_list_clear(&c.nicks, &c.nnicks);
 	assert_int_equal(conf_validate(&c, NULL), -1);
 	assert_int_equal(
-	    conf_list_add(c.nicks, &c.nnicks, "nick", "solo", &cause), 0);
+	    conf_list_add(&c.nicks, &c.nnicks, "nick", "solo", &cause), 0);
 	assert_string_equal(c.nicks[0], "solo");
 	assert_int_equal(conf_validate(&c, &cause), 0);
 	conf_free(&c);
@@ -601,6 +647,7 @@ main(void)
 	    cmocka_unit_test(test_number_forms),
 	    cmocka_unit_test(test_percent_harmless),
 	    cmocka_unit_test(test_list_overrides),
+	    cmocka_unit_test(test_many_channels),
 	    cmocka_unit_test(test_other_overrides),
 	    cmocka_unit_test(test_question_file),
 	    cmocka_unit_test(test_load_questions),

@@ -1,7 +1,7 @@
 /*
  * Unit tests for bot/nick.c: a nick's fold and the comparison the
- * member and seat scans make with it (and chan_member(), which scans
- * with it), which must agree with strcasecmp() in every case.
+ * member and seat lookups make with it (and chan_member(), which finds
+ * members by it), which must agree with strcasecmp() in every case.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "bot/core.h"
+#include "tests/lib/harness.h"
 
 /* Pairs strcasecmp() calls equal, and pairs it does not. */
 static const char *const same[][2] = {
@@ -68,29 +69,38 @@ test_fold_is_not_enough(void **state)
 	    nick_fold("bob")));
 }
 
-/* chan_member() finds members whatever the case, after a rename too. */
+/* chan_member() finds members whatever the case, after a rename too,
+ * and only in their own channel. */
 static void
 test_members(void **state)
 {
-	static struct chan c;
-	struct member *m;
+	struct harness *h = harness_new(1, NULL);
+	struct chan *c = chan_get(h->bot, "#nicks"), *other;
+	struct member *m, *bob;
 
 	(void)state;
-	memset(&c, 0, sizeof c);
-	assert_non_null(chan_member_add(&c, "Alice", 0));
-	assert_non_null(chan_member_add(&c, "bob", 1));
-	m = chan_member(&c, "ALICE");
+	other = chan_get(h->bot, "#other");
+	assert_non_null(chan_member_add(c, "Alice", 0));
+	bob = chan_member_add(c, "bob", 1);
+	assert_non_null(bob);
+	assert_non_null(chan_member_add(other, "alice", 0));
+	m = chan_member(c, "ALICE");
 	assert_non_null(m);
 	assert_string_equal(m->nick, "Alice");
-	assert_ptr_equal(chan_member(&c, "BOB"), &c.members[1]);
-	assert_null(chan_member(&c, "Alic"));
-	nick_set(m->nick, sizeof m->nick, &m->fold, "Carol");
-	assert_null(chan_member(&c, "alice"));
-	assert_ptr_equal(chan_member(&c, "carol"), m);
-	chan_member_remove(&c, "CAROL");
-	assert_null(chan_member(&c, "carol"));
-	assert_string_equal(c.members[0].nick, "bob");
-	assert_ptr_equal(chan_member(&c, "Bob"), &c.members[0]);
+	assert_ptr_equal(m->chan, c);
+	assert_ptr_equal(chan_member(c, "BOB"), bob);
+	assert_null(chan_member(other, "bob"));
+	assert_null(chan_member(c, "Alic"));
+	member_rename(m, "Carol");
+	assert_null(chan_member(c, "alice"));
+	assert_ptr_equal(chan_member(c, "carol"), m);
+	assert_non_null(chan_member(other, "alice"));
+	chan_member_remove(c, "CAROL");
+	assert_null(chan_member(c, "carol"));
+	assert_int_equal(c->nmembers, 1);
+	assert_ptr_equal(c->members[0], bob);
+	assert_ptr_equal(chan_member(c, "Bob"), bob);
+	harness_free(h);
 }
 
 int

@@ -282,8 +282,8 @@ test_nick_change(void **state)
 static void
 admins(struct conf *c)
 {
-	conf_list_add(c->admins, &c->nadmins, "admin", "bossacct", NULL);
-	conf_list_add(c->admins, &c->nadmins, "admin", "dave!*@test.host",
+	conf_list_add(&c->admins, &c->nadmins, "admin", "bossacct", NULL);
+	conf_list_add(&c->admins, &c->nadmins, "admin", "dave!*@test.host",
 	    NULL);
 }
 
@@ -359,7 +359,7 @@ test_admin_commands(void **state)
 	assert_true(harness_find(h, 0, "only a bot admin", NULL) >= 0);
 	harness_say(h, "dave", "cheaterbot", "reload");
 	assert_true(bot_reload_wanted(h->bot));
-	conf_list_add(h->conf.channels, &h->conf.nchannels, "channel",
+	conf_list_add(&h->conf.channels, &h->conf.nchannels, "channel",
 	    "#more", NULL);
 	bot_reloaded(h->bot, NULL);
 	assert_true(harness_find(h, 0, "NOTICE dave :Configuration reloaded",
