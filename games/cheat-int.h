@@ -40,7 +40,8 @@ struct game {
 	int loser_mode;
 	int dealer;
 	struct cards *hand;		/* nseats of them: a struct cards is
-					 * large, and most tables are small */
+					 * large, and most tables are small
+					 * (so a game is not copied by value) */
 	struct cards pile;		/* bottom first */
 	enum seat_state state[GAME_MAX_SEATS];
 	int place[GAME_MAX_SEATS];

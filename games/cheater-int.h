@@ -119,7 +119,8 @@ struct game {
 	int nforced;
 
 	struct cards *hand;		/* nseats of them, in the order
-					 * received */
+					 * received (so a game is not copied
+					 * by value) */
 	struct cards draw;		/* top last */
 	struct cards discard;		/* top last */
 	unsigned char fresh[CH_CARDS];	/* drawn since its holder's turn

@@ -18,7 +18,6 @@
 #include "cheesedog-int.h"
 #include "game.h"
 #include "rng.h"
-#include "xalloc.h"
 
 /* Makes mv the play of the first k cards of rank in from. */
 static void
@@ -254,55 +253,36 @@ cheesedog_stack(struct game *g, const struct cheesedog_deal *d,
 {
 	struct game t = *g;
 	struct cards pool;
-	size_t size = (size_t)g->nseats * sizeof *g->hand;
 	int s, rank;
 
-	/* Dealt into a copy (its hands too), so a bad deal changes
-	 * nothing. */
-	t.hand = memcpy(xmalloc(size), g->hand, size);
-	t.up = memcpy(xmalloc(size), g->up, size);
 	cards_deck(&pool, CD_DECKS);
 	for (s = 0; s < t.nseats; s++) {
 		if (stack_list(&pool, d->hands[s], &t.hand[s], 1, cause) != 0 ||
 		    stack_list(&pool, d->up[s], &t.up[s], 1, cause) != 0 ||
 		    stack_down(&pool, d->down[s], t.down[s], cause) != 0)
-			goto fail;
-		if (t.up[s].n > CD_DOWN) {
-			game_fail(cause, "seat %d gets %d face-up cards", s,
-			    t.up[s].n);
-			goto fail;
-		}
-		if (t.hand[s].n + t.up[s].n + cd_ndown(&t, s) == 0) {
-			game_fail(cause, "seat %d gets no cards", s);
-			goto fail;
-		}
+			return -1;
+		if (t.up[s].n > CD_DOWN)
+			return game_fail(cause, "seat %d gets %d face-up cards",
+			    s, t.up[s].n);
+		if (t.hand[s].n + t.up[s].n + cd_ndown(&t, s) == 0)
+			return game_fail(cause, "seat %d gets no cards", s);
 		t.state[s] = SEAT_IN;
 		t.place[s] = 0;
 	}
 	if (stack_list(&pool, d->pile, &t.pile, 0, cause) != 0)
-		goto fail;
-	if (cd_top_run(&t, &rank) >= CD_CLEAR_RUN || rank == CD_CLEAR_RANK) {
-		game_fail(cause, "that pile would have cleared");
-		goto fail;
-	}
-	if (d->first < -1 || d->first >= t.nseats) {
-		game_fail(cause, "no seat %d to start", d->first);
-		goto fail;
-	}
+		return -1;
+	if (cd_top_run(&t, &rank) >= CD_CLEAR_RUN || rank == CD_CLEAR_RANK)
+		return game_fail(cause, "that pile would have cleared");
+	if (d->first < -1 || d->first >= t.nseats)
+		return game_fail(cause, "no seat %d to start", d->first);
 	t.cleared = pool;
 	t.turn = d->first >= 0 ? d->first : (t.dealer + 1) % t.nseats;
 	t.dir = d->reverse ? -1 : 1;
 	t.finished = t.over = 0;
 	t.loser = -1;
-	free(g->hand);
-	free(g->up);
 	*g = t;
 	cd_say_deal(g, out);
 	return 0;
-fail:
-	free(t.hand);
-	free(t.up);
-	return -1;
 }
 
 void

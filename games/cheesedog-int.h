@@ -45,8 +45,11 @@ enum cd_from { FROM_HAND, FROM_UP, FROM_DOWN, FROM_NOTHING };
 struct game {
 	int nseats;
 	int dealer;
-	struct cards *hand;			/* nseats, cd_sort()ed */
-	struct cards *up;			/* nseats, face up, cd_sort()ed */
+	/* Inline for every seat there may be (12 of this struct's 13 KiB):
+	 * a game here is copied by value (the integration test keeps its
+	 * model so), which hands allocated per seat dealt would share. */
+	struct cards hand[GAME_MAX_SEATS];	/* cd_sort()ed */
+	struct cards up[GAME_MAX_SEATS];	/* face up, cd_sort()ed */
 	int down[GAME_MAX_SEATS][CD_DOWN];	/* by position; -1: gone */
 	struct cards pile;			/* bottom first */
 	struct cards cleared;			/* out of the game */

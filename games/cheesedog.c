@@ -476,8 +476,6 @@ cheesedog_create(const struct game_opts *opts, int nseats, int dealer,
 	    cause) < 0)
 		return NULL;
 	g = xcalloc(1, sizeof *g);
-	g->hand = xcalloc((size_t)nseats, sizeof *g->hand);
-	g->up = xcalloc((size_t)nseats, sizeof *g->up);
 	g->nseats = nseats;
 	g->dealer = dealer;
 	g->turn = (dealer + 1) % nseats;
@@ -506,8 +504,6 @@ cheesedog_create(const struct game_opts *opts, int nseats, int dealer,
 static void
 cheesedog_destroy(struct game *g)
 {
-	free(g->hand);
-	free(g->up);
 	free(g);
 }
 
