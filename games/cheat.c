@@ -145,22 +145,23 @@ static void
 cheat_prompt(const struct game *g, struct game_out *out)
 {
 	int seat = cheat_prompted(g);
-	char allowed[64], *text;
+	char ranks[64], what[96], *text;
 
 	if (seat < 0)
 		return;
-	if (g->ordered)
-		snprintf(allowed, sizeof allowed, "declare %s",
-		    cards_rank_name(g->want, 1));
-	else if (g->rank == 0)
-		snprintf(allowed, sizeof allowed, "open the round face up, "
-		    "cards of one rank");
+	if (!g->ordered && g->rank == 0)
+		snprintf(what, sizeof what, "open the round face up, cards of "
+		    "one rank");
 	else {
-		cheat_allowed_text(g->rank, allowed + 8, sizeof allowed - 8);
-		memcpy(allowed, "declare ", 8);
+		if (g->ordered)
+			snprintf(ranks, sizeof ranks, "%s",
+			    cards_rank_name(g->want, 1));
+		else
+			cheat_allowed_text(g->rank, ranks, sizeof ranks);
+		snprintf(what, sizeof what, "declare %s", ranks);
 	}
 	text = cards_list_markup(&g->hand[seat]);
-	game_say(out, seat, "Your turn: %s. Your hand (%d): %s", allowed,
+	game_say(out, seat, "Your turn: %s. Your hand (%d): %s", what,
 	    g->hand[seat].n, text);
 	free(text);
 }

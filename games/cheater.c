@@ -388,10 +388,7 @@ say_all(const struct game *g, struct said *sd, struct game_out *out)
 		line = NULL;
 		if (g->in[s])
 			cat_prompt(g, s, &line);
-		if (news != NULL)
-			game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ",
-			    news);
-		free(news);
+		game_cat_take(&line, news);
 		if (line == NULL && !(sd->hands & (1u << s)))
 			continue;
 		if (g->in[s])

@@ -132,9 +132,7 @@ say_seat(const struct game *g, int seat, char *news, int changed,
 
 	if (seat == g->turn && !g->over)
 		cat_prompt(g, seat, &line);
-	if (news != NULL)
-		game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ", news);
-	free(news);
+	game_cat_take(&line, news);
 	if (g->state[seat] == SEAT_IN && (line != NULL || changed))
 		cat_cards(g, seat, &line);
 	if (line == NULL)

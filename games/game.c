@@ -83,6 +83,15 @@ game_cat(char **line, const char *fmt, ...)
 }
 
 void
+game_cat_take(char **line, char *piece)
+{
+	if (piece == NULL)
+		return;
+	game_cat(line, "%s%s", piece[0] == ' ' ? "" : " ", piece);
+	free(piece);
+}
+
+void
 game_say_line(struct game_out *out, char **line)
 {
 	if (*line != NULL)

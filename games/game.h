@@ -320,6 +320,11 @@ void game_say(struct game_out *out, int seat, const char *fmt, ...)
 void game_cat(char **line, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Appends piece to *line and frees it (NULL adds nothing), with a space
+ * between them unless piece starts with one: how a seat's news joins
+ * what it must do, said first ("Your turn ..."), in its one line. */
+void game_cat_take(char **line, char *piece);
+
 /* Says *line publicly if there is one, and empties it. */
 void game_say_line(struct game_out *out, char **line);
 

@@ -251,10 +251,7 @@ lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 		line = NULL;
 		if (news != NULL || sd->asked || (sd->hands & (1u << s)))
 			cat_prompt(g, s, &line);
-		if (news != NULL)
-			game_cat(&line, "%s%s", news[0] == ' ' ? "" : " ",
-			    news);
-		free(news);
+		game_cat_take(&line, news);
 		if (line == NULL && !(sd->hands & (1u << s)))
 			continue;
 		if (g->in[s])
