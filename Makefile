@@ -16,7 +16,7 @@
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
-#   make layers  check that the transport's files call each other one way
+#   make layers  check that the files of bot/ call each other one way
 #                only (tests/layers.sh; make test runs it first)
 #   make all     the optimised binary, build/rel/cheaterbot
 

@@ -1,7 +1,10 @@
 /*
- * The bot core's entry points (bot.h): it turns IRC events into channel
- * bookkeeping and commands, and runs the timers.  Everything it says goes
- * into the queue it was given.
+ * The bot core's entry points (bot.h), and its top: it turns IRC events
+ * into channel bookkeeping (chan.c, who.c, join.c), commands (dispatch.c)
+ * and what they mean for the tables (presence.c, table-resume.c), and
+ * runs the timers, whose reports it routes (table_events).  Below it
+ * every call goes one way, down; everything said goes into the queue it
+ * was given.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,6 +28,17 @@ bot_system_seed(uint64_t now)
 	return seed;
 }
 
+/* Who handles what a table's clock reports. */
+static const struct table_events bot_table_events = {
+	.lobby_expired = table_lobby_expired,
+	.turn_warning = table_on_turn_warning,
+	.turn_over = table_on_turn_over,
+	.window_over = table_on_window_over,
+	.tie_over = table_on_tie_over,
+	.held_due = table_on_held_due,
+	.grace_over = presence_grace_over,
+};
+
 /* The queue sent a line. */
 static void
 bot_on_pop(void *arg, uint64_t now)
@@ -32,7 +46,16 @@ bot_on_pop(void *arg, uint64_t now)
 	struct bot *b = arg;
 
 	b->now = now;
-	table_prompt_sent(b, now);
+	table_clock_sent(b, now);
+}
+
+/* The bot is out of c (parted, kicked, disconnected): its game, if any,
+ * stops its clock until the bot is back. */
+static void
+bot_chan_lost(struct chan *c)
+{
+	if (c->table != NULL)
+		table_pause(c->table);
 }
 
 struct bot *
@@ -43,6 +66,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	int i;
 
 	b->conf = conf;
+	b->events = &bot_table_events;
 	b->store = store;
 	b->queue = queue;
 	b->now = now;
@@ -89,9 +113,12 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
 	/* A new registration is in no channel yet, whatever was missed. */
-	for (i = 0; i < b->nchans; i++)
-		if (b->chans[i]->joined)
-			chan_self(b, b->chans[i], 0);
+	for (i = 0; i < b->nchans; i++) {
+		if (b->chans[i]->joined) {
+			chan_self(b->chans[i], 0);
+			bot_chan_lost(b->chans[i]);
+		}
+	}
 	join_reset(b);
 }
 
@@ -102,8 +129,10 @@ bot_disconnected(struct bot *b, uint64_t now)
 
 	b->now = now;
 	b->online = 0;
-	for (i = 0; i < b->nchans; i++)
-		chan_self(b, b->chans[i], 0);
+	for (i = 0; i < b->nchans; i++) {
+		chan_self(b->chans[i], 0);
+		bot_chan_lost(b->chans[i]);
+	}
 }
 
 /* nick was kicked from c by someone: a player among the members there
@@ -124,7 +153,7 @@ bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 	if ((seat = table_seat_of(t, &w)) < 0)
 		return;
 	if (t->state == TABLE_LOBBY) {
-		seat_departed(b, c, &w, NULL);
+		presence_departed(b, c, &w, NULL);
 		return;
 	}
 	lead = xasprintf("{p:%d} was kicked by %s.", seat,
@@ -155,9 +184,9 @@ bot_departures(struct bot *b, const char *command, const struct who *w,
 	struct chan *c = count >= 1 ? chan_find(b, params[0]) : NULL;
 
 	if (strcmp(command, "QUIT") == 0)
-		seat_departed(b, NULL, w, count >= 1 ? params[0] : "");
+		presence_departed(b, NULL, w, count >= 1 ? params[0] : "");
 	else if (strcmp(command, "PART") == 0 && c != NULL)
-		seat_departed(b, c, w, NULL);
+		presence_departed(b, c, w, NULL);
 	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2)
 		bot_kicked(b, c, params[1], w->nick);
 	else if (strcmp(command, "NICK") == 0 && count >= 1)
@@ -169,7 +198,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count, uint64_t now)
 {
 	char nick[NICK_MAX];
-	struct chan *synced = NULL;
+	struct chan *synced = NULL, *c;
 	struct who w;
 	int other;
 
@@ -193,7 +222,21 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	w.account = who_account(b, nick);
 	if (other)
 		bot_departures(b, command, &w, params, count);
-	chan_event(b, command, origin, params, count);
+	switch (chan_event(b, command, origin, params, count, &c)) {
+	case CHAN_SELF_JOINED:
+		who_ask(b, c);
+		break;
+	case CHAN_SELF_KICKED:
+		bot_chan_lost(c);
+		if (c->table != NULL)	/* a game waits: go back */
+			join_one(b, c);
+		break;
+	case CHAN_SELF_LEFT:
+		bot_chan_lost(c);
+		break;
+	case CHAN_SELF_NONE:
+		break;
+	}
 	join_event(b, command, params, count);
 	if (who_event(b, command, origin, params, count, &synced) &&
 	    synced->table != NULL)
@@ -201,7 +244,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	if (other && strcmp(command, "JOIN") == 0 && count >= 1 &&
 	    chan_find(b, params[0]) != NULL) {
 		w.account = who_account(b, nick);
-		seat_returned(chan_find(b, params[0]), &w);
+		presence_returned(chan_find(b, params[0]), &w);
 	}
 }
 
@@ -265,7 +308,7 @@ bot_reloaded(struct bot *b, const char *cause)
 		return;
 	text = cause == NULL ? xstrdup("Configuration reloaded; games go on.") :
 	    xasprintf("The configuration was not reloaded: %s", cause);
-	say_to(b, b->reload_by, NULL, text);
+	say_to(b, b->reload_by, b->reload_notice, NULL, text);
 	free(text);
 	b->reload_by[0] = '\0';
 }

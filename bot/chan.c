@@ -11,6 +11,10 @@
  * and members come and go, renamed or forgotten, and nowhere else.  A
  * channel also lists its own members, for what concerns all of them (a
  * game's players looked for after a restart, the bot leaving).
+ *
+ * This is bookkeeping only: what the bot's own joins and parts mean for
+ * a game there (a WHO to ask, a clock to stop, a channel to join again)
+ * is reported up to bot.c by chan_event()'s result, and done there.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -268,7 +272,7 @@ chan_mode(struct bot *b, const char **params, unsigned int count)
 }
 
 void
-chan_self(struct bot *b, struct chan *c, int joined)
+chan_self(struct chan *c, int joined)
 {
 	c->joined = joined;
 	c->synced = 0;
@@ -277,10 +281,6 @@ chan_self(struct bot *b, struct chan *c, int joined)
 		c->refused = 0;
 	while (c->nmembers > 0)
 		chan_member_drop(c->members[c->nmembers - 1]);
-	if (joined)
-		who_ask(b, c);
-	else if (c->table != NULL)
-		table_pause(c->table);
 }
 
 /* Someone other than the bot left every channel (QUIT). */
@@ -310,9 +310,9 @@ chan_nick(struct bot *b, const char *from, const char *to)
 	free(all);
 }
 
-void
+enum chan_self
 chan_event(struct bot *b, const char *command, const char *origin,
-    const char **params, unsigned int count)
+    const char **params, unsigned int count, struct chan **cp)
 {
 	char nick[NICK_MAX];
 	struct chan *c;
@@ -320,6 +320,7 @@ chan_event(struct bot *b, const char *command, const char *origin,
 
 	chan_origin_nick(origin, nick, sizeof nick);
 	self = strcasecmp(nick, b->nick) == 0;
+	*cp = NULL;
 	if (strcmp(command, "353") == 0)
 		chan_names(b, params, count);
 	else if (strcmp(command, "MODE") == 0 && count >= 2)
@@ -329,21 +330,23 @@ chan_event(struct bot *b, const char *command, const char *origin,
 	else if (strcmp(command, "QUIT") == 0)
 		chan_quit(b, nick);
 	else if (count >= 1 && (c = chan_find(b, params[0])) != NULL) {
-		if (strcmp(command, "JOIN") == 0 && self)
-			chan_self(b, c, 1);
-		else if (strcmp(command, "JOIN") == 0)
+		*cp = c;
+		if (strcmp(command, "JOIN") == 0 && self) {
+			chan_self(c, 1);
+			return CHAN_SELF_JOINED;
+		} else if (strcmp(command, "JOIN") == 0)
 			chan_member_add(c, nick, 0);
-		else if (strcmp(command, "PART") == 0 && self)
-			chan_self(b, c, 0);
-		else if (strcmp(command, "PART") == 0)
+		else if (strcmp(command, "PART") == 0 && self) {
+			chan_self(c, 0);
+			return CHAN_SELF_LEFT;
+		} else if (strcmp(command, "PART") == 0)
 			chan_member_remove(c, nick);
 		else if (strcmp(command, "KICK") == 0 && count >= 2 &&
 		    strcasecmp(params[1], b->nick) == 0) {
-			chan_self(b, c, 0);
-			if (c->table != NULL)	/* a game waits: go back */
-				join_one(b, c);
-		}
-		else if (strcmp(command, "KICK") == 0 && count >= 2)
+			chan_self(c, 0);
+			return CHAN_SELF_KICKED;
+		} else if (strcmp(command, "KICK") == 0 && count >= 2)
 			chan_member_remove(c, params[1]);
 	}
+	return CHAN_SELF_NONE;
 }

@@ -63,7 +63,7 @@ cmd_stop(struct cmd_ctx *ctx)
 {
 	struct table *t = ctx->table;
 
-	if (dispatch_operator(ctx) ||
+	if (cmd_operator(ctx) ||
 	    (t->state == TABLE_LOBBY && ctx->seat == t->opener))
 		table_stop(t, ctx->from.nick, NULL);
 	else if (t->state == TABLE_LOBBY)
@@ -102,6 +102,7 @@ cmd_reload(struct cmd_ctx *ctx)
 	ctx->b->reload = 1;
 	snprintf(ctx->b->reload_by, sizeof ctx->b->reload_by, "%s",
 	    ctx->from.nick);
+	ctx->b->reload_notice = ctx->prefs.notice;
 }
 
 /* Tells the admin of ctx text privately: the ignore list is no business
@@ -109,7 +110,7 @@ cmd_reload(struct cmd_ctx *ctx)
 static void
 cmd_admin_tell(struct cmd_ctx *ctx, const char *text)
 {
-	say_to(ctx->b, ctx->from.nick, ctx->chan, text);
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, ctx->chan, text);
 }
 
 /* The mask ctx->argv[1] stands for, into buf; 0, or -1 (said why). */

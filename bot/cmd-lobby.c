@@ -157,6 +157,8 @@ cmd_leave(struct cmd_ctx *ctx)
 	say_chan(ctx->b, t->chan, text);
 	free(text);
 	table_seat_remove(t, ctx->seat);
+	if (t->nseats == 0)
+		table_free(t);
 }
 
 static void

@@ -147,10 +147,10 @@ cmd_help(struct cmd_ctx *ctx)
 	const char *prefix = ctx->b->conf->prefix, *word;
 	const struct cmd_entry *e = NULL;
 	struct buf text = BUF_INIT, names = BUF_INIT;
-	char quoted[DISPATCH_QUOTE_SIZE];
+	char quoted[CMD_QUOTE_SIZE];
 
 	if (ctx->argc == 1) {
-		dispatch_each(cmd_help_name, &names);
+		cmd_each(cmd_help_name, &names);
 		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
 		    "%srules GAME explains a game.", buf_str(&names), prefix,
 		    prefix);
@@ -163,11 +163,11 @@ cmd_help(struct cmd_ctx *ctx)
 		}
 	} else {
 		word = cmd_unprefixed(ctx, ctx->argv[1]);
-		if ((e = dispatch_find(word)) != NULL)
+		if ((e = cmd_find(word)) != NULL)
 			cmd_help_one(&text, prefix, e->name, e->aliases,
 			    e->usage, e->help);
 		else if (!cmd_help_move(&text, word)) {
-			dispatch_quote(quoted, sizeof quoted, word);
+			cmd_quote(quoted, sizeof quoted, word);
 			buf_addf(&text, "no command '%s'; %shelp lists them",
 			    quoted, prefix);
 		}
@@ -295,7 +295,7 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 {
 	const struct game_cmd *gc;
 	struct buf text = BUF_INIT;
-	char quoted[DISPATCH_QUOTE_SIZE];
+	char quoted[CMD_QUOTE_SIZE];
 	int i, n = 0;
 
 	word = cmd_unprefixed(ctx, word);
@@ -314,11 +314,12 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 			cmd_rules_move_text(&text, ctx, gc->name,
 			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
 			    colour);
-		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
 	}
 	if (n == 0) {
 		cmd_moves(&text, ops, 0);
-		dispatch_quote(quoted, sizeof quoted, word);
+		cmd_quote(quoted, sizeof quoted, word);
 		say_error(ctx, "%s has no move '%s'; its moves: %s", ops->title,
 		    quoted, buf_str(&text));
 	}
@@ -335,7 +336,7 @@ cmd_rules(struct cmd_ctx *ctx)
 	struct buf text = BUF_INIT;
 	const char *move = ctx->argc > 2 ? ctx->argv[2] : NULL;
 	char *cause = NULL;
-	int colour, notice, i;
+	int colour = ctx->prefs.colour, i;
 
 	/* At a table, !rules MOVE is about its game's move. */
 	if (ctx->argc == 2 && ops != NULL &&
@@ -353,7 +354,6 @@ cmd_rules(struct cmd_ctx *ctx)
 		    ctx->b->conf->prefix);
 		return;
 	}
-	say_prefs(ctx->b, ctx->from.nick, &colour, &notice);
 	if (move != NULL) {
 		cmd_rules_move(ctx, ops, move, colour);
 		return;
@@ -369,10 +369,12 @@ cmd_rules(struct cmd_ctx *ctx)
 		if (ops->rules[i + 1] == NULL)
 			buf_addf(&text, " %srules %s MOVE tells more of a "
 			    "move.", ctx->b->conf->prefix, ops->name);
-		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
 	}
 	if (i == 0)
-		say_to(ctx->b, ctx->from.nick, NULL, buf_str(&text));
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
 	buf_free(&text);
 }
 
@@ -409,7 +411,7 @@ cmd_set(struct cmd_ctx *ctx)
 		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
 		return;
 	}
-	say_player_key(&key, &ctx->from);
+	who_player_key(&key, &ctx->from);
 	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
 	buf_free(&key);
 	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
@@ -417,13 +419,18 @@ cmd_set(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
+	if (*name == 'c')
+		ctx->prefs.colour = v;
+	else
+		ctx->prefs.notice = v;
 	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL) {
 		if (*name == 'c')
-			t->seats[seat].colour = v;
+			t->seats[seat].prefs.colour = v;
 		else
-			t->seats[seat].notice = v;
+			t->seats[seat].prefs.notice = v;
 	}
-	say_to(ctx->b, ctx->from.nick, NULL, *name == 'c' ? (v ? "Colours on." :
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+	    *name == 'c' ? (v ? "Colours on." :
 	    "Colours off.") : (v ? "I will write to you by NOTICE." :
 	    "I will write to you by PRIVMSG."));
 }
@@ -487,7 +494,7 @@ cmd_help_markdown(struct buf *out)
 	    "`!` by default (`commands.prefix`); in private it may be "
 	    "left out.\n\n| command | aliases | where | what it does |\n"
 	    "|---|---|---|---|\n");
-	dispatch_each(cmd_markdown_row, out);
+	cmd_each(cmd_markdown_row, out);
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
 		    "what it does |\n|---|---|---|---|\n",

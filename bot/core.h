@@ -56,6 +56,13 @@ struct member {
 	int slot;			/* where it is in chan->members */
 };
 
+/* A player's choices (!set, prefs.c): card colours in what they are told
+ * privately, and NOTICE rather than PRIVMSG for it. */
+struct prefs {
+	int colour;
+	int notice;
+};
+
 /* A seat is its player's identity: the services account when the network
  * told one at seating, else nick and user@host (see seat.c). */
 struct seat {
@@ -66,12 +73,12 @@ struct seat {
 	char *account;			/* "" if none was known; at most
 					 * ACCOUNT_MAX - 1 bytes */
 	int64_t player;			/* store id */
-	int colour;			/* preference, read when seated */
-	int notice;
+	struct prefs prefs;		/* read when seated */
 	int timeouts;			/* turns timed out in a row */
 	int gone;			/* left the game (removed) */
 	int away;			/* parted or quit: held for a grace */
-	uint64_t t_grace;		/* the grace timer while away */
+	uint64_t t_grace;		/* the grace timer while away
+					 * (table-clock.c) */
 	int leave_asked;		/* typed !leave once in the game ... */
 	uint64_t leave_asked_at;	/* ... at this time */
 	struct table *table;		/* the table it is at */
@@ -102,6 +109,7 @@ struct table {
 	uint64_t opened_at;
 
 	struct game *g;
+	struct game_turn turn;		/* g's turn: table_turn_update() */
 	int64_t game_id;
 	int nmoves;
 	uint64_t seed;
@@ -114,6 +122,7 @@ struct table {
 					 * (the tie window open), else NULL */
 	int held;			/* a turn move waits for the window: */
 	struct game_move *held_move;	/* that move, NULL when none */
+	/* The clock (table-clock.c keeps these, and the timer ids) */
 	int turn_seat;			/* turn the timers belong to */
 	uint64_t prompt_seq;		/* the turn's clock starts when the
 					 * queue has sent this line */
@@ -144,8 +153,22 @@ struct chan {
 	struct table *table;
 };
 
+/* What a table's clock reports when a timer runs out (table-clock.c, whose
+ * comment draws the states): bot.c fills it with the handlers of the
+ * files above the clock, which it calls through these alone. */
+struct table_events {
+	void (*lobby_expired)(struct table *t);	/* table.c */
+	void (*turn_warning)(struct table *t);	/* table-play.c, and ... */
+	void (*turn_over)(struct table *t);
+	void (*window_over)(struct table *t);	/* a window, pause, wait */
+	void (*tie_over)(struct table *t);
+	void (*held_due)(struct table *t);
+	void (*grace_over)(struct table *t, int seat);	/* presence.c */
+};
+
 struct bot {
 	const struct conf *conf;
+	const struct table_events *events;
 	struct store *store;
 	struct queue *queue;
 	struct timers timers;
@@ -171,6 +194,7 @@ struct bot {
 	int whox;			/* the server offers WHOX (005) */
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
+	int reload_notice;		/* ... who reads NOTICEs */
 	uint64_t admins_told_at;	/* the last database alarm */
 	struct limit_user *limits;	/* LIMIT_USERS, allocated when the
 					 * first command comes (limit.c) */
@@ -192,6 +216,7 @@ struct bot {
 struct cmd_ctx {
 	struct bot *b;
 	struct who from;	/* the sender */
+	struct prefs prefs;	/* theirs: their seat's, else stored */
 	struct chan *chan;	/* the channel typed in, or NULL: private */
 	struct table *table;	/* the table this command is about, or NULL */
 	int seat;		/* the sender's seat there, or -1 */
@@ -235,25 +260,28 @@ int cmd_percent(int part, int whole);
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
 
-/* dispatch.c */
+/* cmd-table.c: the command groups, and lookups in them */
+/* The command named word (or one of its aliases), or NULL. */
+const struct cmd_entry *cmd_find(const char *word);
+/* Calls fn for every command of every group, in help order. */
+void cmd_each(void (*fn)(const struct cmd_entry *e, void *arg),
+    void *arg);
+/* A word someone typed, as a refusal repeats it ("unknown command
+ * '%s'"), into buf: whole when short, else its first 30 bytes (cut
+ * between UTF-8 characters) and "...", so junk comes back in one short
+ * line.  CMD_QUOTE_SIZE bytes hold any. */
+#define CMD_QUOTE_SIZE 34
+void cmd_quote(char *buf, size_t size, const char *word);
 /* Whether ctx's sender is an operator of the channel in context (typed
  * in, or the table's) or a bot admin. */
-int dispatch_operator(const struct cmd_ctx *ctx);
+int cmd_operator(const struct cmd_ctx *ctx);
+
+/* dispatch.c: a line becomes a command or a move */
 /* A PRIVMSG from origin (nick!user@host) to target; account is what
  * who_account() knows of the nick ("" for none), looked up once by the
  * caller for everything the line does. */
 void dispatch_message(struct bot *b, const char *origin, const char *account,
     const char *target, const char *text);
-const struct cmd_entry *dispatch_find(const char *word);
-/* A word someone typed, as a refusal repeats it ("unknown command
- * '%s'"), into buf: whole when short, else its first 30 bytes (cut
- * between UTF-8 characters) and "...", so junk comes back in one short
- * line.  DISPATCH_QUOTE_SIZE bytes hold any. */
-#define DISPATCH_QUOTE_SIZE 34
-void dispatch_quote(char *buf, size_t size, const char *word);
-/* Calls fn for every command of every group, in help order. */
-void dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg),
-    void *arg);
 
 /* chan.c: channels and who is in them */
 struct chan *chan_find(struct bot *b, const char *name);
@@ -299,33 +327,31 @@ int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */
 const char *chan_origin_nick(const char *origin, char *buf, size_t size);
-/* The bot itself joined c (and asks who is there) or is out of it (a
- * PART, a KICK, a lost connection): a game there stops its clock until
- * the bot is back (table-resume.c). */
-void chan_self(struct bot *b, struct chan *c, int joined);
+/* The bot itself joined c or is out of it (a PART, a KICK, a lost
+ * connection): its members are forgotten until the WHO reply. */
+void chan_self(struct chan *c, int joined);
 /* The user@host part of an origin, or "". */
 const char *chan_origin_userhost(const char *origin);
-void chan_event(struct bot *b, const char *command, const char *origin,
-    const char **params, unsigned int count);
+/* What an event did to the bot itself in a channel, for bot.c to act
+ * on: ask who is there, stop a game's clock, join again. */
+enum chan_self {
+	CHAN_SELF_NONE,
+	CHAN_SELF_JOINED,
+	CHAN_SELF_LEFT,		/* it parted */
+	CHAN_SELF_KICKED,
+};
+/* Follows an event's members and modes; *c is the channel it names (or
+ * NULL), and the result what it did to the bot there. */
+enum chan_self chan_event(struct bot *b, const char *command,
+    const char *origin, const char **params, unsigned int count,
+    struct chan **c);
 
-/* who.c: what the network tells about people (WHO, WHOX, extended-join,
- * ACCOUNT) and who is an admin */
-/* Reads what an event says about someone: an extended JOIN's account,
- * ACCOUNT, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
- * reply for a channel ended (315): *synced is that channel. */
-int who_event(struct bot *b, const char *command, const char *origin,
-    const char **params, unsigned int count, struct chan **synced);
+/* ident.c: who someone is, from a struct who (pure) */
 /* What is known of member m, as a struct who pointing into it. */
 struct who who_member(const struct member *m);
-/* Asks the server who is in c (WHOX when offered, else WHO). */
-void who_ask(struct bot *b, struct chan *c);
-/* The account the bot knows for nick, or "": its member's in the first
- * of b->chans where one is known. */
-const char *who_account(struct bot *b, const char *nick);
-/* Notes nick's user@host from a message's origin (unless ""); returns
- * the account known for nick, as who_account() would, from the same
- * walk. */
-const char *who_seen(struct bot *b, const char *nick, const char *userhost);
+/* Appends the store's player key of w to out: "a:ACCOUNT" when an
+ * account is known, else "n:" and the nick in lower case. */
+void who_player_key(struct buf *out, const struct who *w);
 /* Whether s matches mask, with * for any run of characters and ? for any
  * one, ignoring case. */
 int who_mask_match(const char *mask, const char *s);
@@ -336,6 +362,30 @@ void who_ident(const struct who *w, char *buf, size_t size);
 /* Whether w is a bot admin: an account in conf->admins, or a
  * nick!user@host mask there that matches. */
 int who_is_admin(const struct bot *b, const struct who *w);
+
+/* prefs.c: a player's preferences, read from the database */
+void prefs_default(const struct bot *b, struct prefs *p);
+/* Those stored for player (a store id; none: the defaults). */
+void prefs_load(const struct bot *b, int64_t player, struct prefs *p);
+/* Those stored for w's player key (who_player_key()). */
+void prefs_find(const struct bot *b, const struct who *w, struct prefs *p);
+
+/* who.c: what the network tells about people (WHO, WHOX, extended-join,
+ * ACCOUNT) and who is an admin */
+/* Reads what an event says about someone: an extended JOIN's account,
+ * ACCOUNT, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
+ * reply for a channel ended (315): *synced is that channel. */
+int who_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, struct chan **synced);
+/* Asks the server who is in c (WHOX when offered, else WHO). */
+void who_ask(struct bot *b, struct chan *c);
+/* The account the bot knows for nick, or "": its member's in the first
+ * of b->chans where one is known. */
+const char *who_account(struct bot *b, const char *nick);
+/* Notes nick's user@host from a message's origin (unless ""); returns
+ * the account known for nick, as who_account() would, from the same
+ * walk. */
+const char *who_seen(struct bot *b, const char *nick, const char *userhost);
 /* Tells every admin the bot can see, privately, at most once a minute. */
 void who_tell_admins(struct bot *b, const char *text);
 /* The same without the minute's wait (the caller spaces its lines). */
@@ -397,15 +447,17 @@ void ctcp_request(struct bot *b, const char *origin, const char *req);
  * lines while they wait behind the flood limit (queue.h).  An empty text
  * says nothing. */
 void say_chan(struct bot *b, struct chan *c, const char *text);
-/* A private line to nick about channel c (named in the line), rendered
- * plain text already. */
-void say_to(struct bot *b, const char *nick, struct chan *c,
+/* A private line to nick about channel c (named in the line; NULL: none),
+ * rendered plain text already, by NOTICE when notice, else PRIVMSG (the
+ * reader's choice, which the caller knows: struct prefs). */
+void say_to(struct bot *b, const char *nick, int notice, struct chan *c,
     const char *text);
 /* say_to() for the player who must act now: their prompt goes out with
  * the channel lines, ahead of other private lines. */
-void say_prompt(struct bot *b, const char *nick, struct chan *c,
+void say_prompt(struct bot *b, const char *nick, int notice, struct chan *c,
     const char *text);
-/* The one-line reason for a refused command, to its sender. */
+/* The one-line reason for a refused command, to its sender (by their
+ * ctx->prefs). */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* A reply in the context: the channel, or privately. */
@@ -414,49 +466,30 @@ void say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
 /* Sends a raw protocol line (JOIN, PART, ...) urgently. */
 void say_raw(struct bot *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Reads nick's preferences (colour, notice), defaults when unknown. */
-void say_prefs(struct bot *b, const char *nick, int *colour, int *notice);
-/* Appends the store's player key of w to out: "a:ACCOUNT" when an
- * account is known, else "n:" and the nick in lower case. */
-void say_player_key(struct buf *out, const struct who *w);
 
-/* table.c: lobbies and games */
-struct table *table_open(struct bot *b, struct chan *c,
-    const struct game_ops *ops, const struct game_opts *opts);
-void table_free(struct table *t);
-int table_start(struct table *t, char **cause);
-/* Ends t's lobby or game unrecorded (a game is kept as abandoned, why
- * by), saying text in the channel, or for NULL "BY stopped the ..." */
-void table_stop(struct table *t, const char *by, const char *text);
-/* A player's move: checked, logged, applied and announced; 0, or -1 with
- * *cause (nothing changed). */
-int table_move(struct table *t, struct game_move *mv, char **cause);
-/* w said something in t's channel that is no command (t may be NULL):
- * when t's game pauses for w's seat to speak (turn().speaker, a question
- * answered), the rules' heard() move ends the pause now. */
-void table_heard(struct table *t, const struct who *w);
-/* seat gives up the game being played at t: table_move() of a leave,
- * announced after lead (markup, or NULL). */
-int table_leave(struct table *t, int seat, const char *lead, char **cause);
-void table_status(struct table *t);
-/* A player's one-line view of the table t, sent privately (their hand). */
-void table_hand(struct table *t, int seat);
-
-/* seat.c: who sits where, and players who come and go */
+/* seat.c: who sits where (finds and keeps seats; calls nothing above) */
 /* Whether w is the player of seat s (and s still plays): the same account
  * when the seat has one, else the same nick and user@host. */
 int seat_is(const struct seat *s, const struct who *w);
+/* Whether w is the person of seat s, whatever nick they use now: the same
+ * account when the seat has one, else the same user@host. */
+int seat_same_person(const struct seat *s, const struct who *w);
 /* The seat w holds at t, or -1; t may be NULL. */
 int table_seat_of(const struct table *t, const struct who *w);
 /* The table where w sits, anywhere, or NULL (*seat set). */
 struct table *table_of_player(struct bot *b, const struct who *w,
     int *seat);
+/* The channels of every table where w sits, each once, in the order of
+ * b->chans, into *chans (the caller frees it); how many. */
+int seat_channels(struct bot *b, const struct who *w, struct chan ***chans);
 /* The seat of t whose nick is nick (whoever uses it now), or -1. */
 int table_seat_named(const struct table *t, const char *nick);
 /* The seat named nick at the first table of b->chans that has one (not
  * gone), or NULL. */
 const struct seat *seat_of_nick(struct bot *b, const char *nick);
+/* Seats w at t's lobby, with the player's stored preferences. */
 int table_seat_add(struct table *t, const struct who *w, char **cause);
+/* Takes seat out of t's lobby (the caller frees a table left empty). */
 void table_seat_remove(struct table *t, int seat);
 /* Frees what seat s holds (not s: it is one of its table's). */
 void seat_free(struct seat *s);
@@ -469,18 +502,97 @@ void seat_index_table(struct table *t, int add);
 void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
+
+/* table-clock.c: every timer of a table; what runs out is reported
+ * through b->events.  Its comment draws the states. */
+/* The lobby's expiry, armed when it opens; ended when it starts. */
+void table_clock_lobby(struct table *t);
+void table_clock_lobby_end(struct table *t);
+/* The timers of t->turn's state: the turn of its seat (from the moment
+ * its prompt is sent), or the window, pause or wait with no turn. */
+void table_clock_arm(struct table *t);
+/* Starts seat's turn afresh (a full turn from its prompt's sending);
+ * seat -1: no turn runs. */
+void table_clock_turn(struct table *t, int seat);
+/* The window's table move could not be made: tried again in ms. */
+void table_clock_window_again(struct table *t, int ms);
+/* The first call of a window is in: the others have the tie time. */
+void table_clock_tie(struct table *t);
+/* A turn move is held until at (table_clock_window_min()). */
+void table_clock_hold(struct table *t, uint64_t at);
+/* When the open window has been open its minimum time. */
+uint64_t table_clock_window_min(const struct table *t);
+/* Holds seat for ms, or ends its hold. */
+void table_clock_grace(struct table *t, int seat, int ms);
+void table_clock_grace_end(struct table *t, int seat);
+/* Stops the timers of play (turn, warning, window, tie, held). */
+void table_clock_stop(struct table *t);
+/* Stops every timer of t, the lobby's and the seats' graces too. */
+void table_clock_stop_all(struct table *t);
+/* The queue sent a line: turns waiting on their prompt start. */
+void table_clock_sent(struct bot *b, uint64_t now);
+
+/* table.c: lobbies and games, from the opening to the record */
+struct table *table_open(struct bot *b, struct chan *c,
+    const struct game_ops *ops, const struct game_opts *opts);
+void table_free(struct table *t);
+/* The lobby's time ran out (b->events): it closes, unless started. */
+void table_lobby_expired(struct table *t);
+int table_start(struct table *t, char **cause);
+/* Works out t->turn from the game: the one place ops->turn() is called,
+ * each time the game changes (the deal, a move, a rebuild). */
+void table_turn_update(struct table *t);
+/* After a move or the deal: ends the game if it is over (t is freed
+ * then), else arms the clock for what comes. */
+void table_after_move(struct table *t);
+/* The database refused to record what (a move, the result): logs it and
+ * tells the admins. */
+void table_store_failed(struct table *t, const char *what, const char *why);
+/* Ends t's lobby or game unrecorded (a game is kept as abandoned, why
+ * by), saying text in the channel, or for NULL "BY stopped the ..." */
+void table_stop(struct table *t, const char *by, const char *text);
+/* Records the result, announces it and frees t. */
+void table_finish(struct table *t);
+void table_status(struct table *t);
+/* A player's one-line view of the table t, sent privately (their hand). */
+void table_hand(struct table *t, int seat);
+
+/* table-play.c: moves */
+/* A player's move: checked, logged, applied and announced; 0, or -1 with
+ * *cause (nothing changed). */
+int table_move(struct table *t, struct game_move *mv, char **cause);
+/* w said something in t's channel that is no command (t may be NULL):
+ * when t's game pauses for w's seat to speak (turn().speaker, a question
+ * answered), the rules' heard() move ends the pause now. */
+void table_heard(struct table *t, const struct who *w);
+/* seat gives up the game being played at t: table_move() of a leave,
+ * announced after lead (markup, or NULL). */
+int table_leave(struct table *t, int seat, const char *lead, char **cause);
+/* A pause: calls collected in the tie window are settled now, a held
+ * play is dropped (its player is told), every timer of play stops. */
+void table_play_pause(struct table *t);
+/* The clock's reports (b->events): the turn's warning and end, a
+ * window's (or pause's, or wait's) end, the tie window's end, a held
+ * move's time. */
+void table_on_turn_warning(struct table *t);
+void table_on_turn_over(struct table *t);
+void table_on_window_over(struct table *t);
+void table_on_tie_over(struct table *t);
+void table_on_held_due(struct table *t);
+
+/* presence.c: seated players who part, quit and come back */
 /* w left c (PART, or every channel: c NULL, a QUIT with its message):
  * a lobby seat is given up, a game seat is held for the grace time. */
-void seat_departed(struct bot *b, struct chan *c, const struct who *w,
+void presence_departed(struct bot *b, struct chan *c, const struct who *w,
     const char *quit_message);
 /* w joined c: an away seat that is w is theirs again. */
-void seat_returned(struct chan *c, const struct who *w);
+void presence_returned(struct chan *c, const struct who *w);
 /* The players of t's seats are looked for among its channel's members
  * (after a restart or a reconnect): found seats follow their nick, the
  * others are away from now, quietly (the caller says so). */
-void seat_recheck(struct table *t);
-/* Cancels every grace timer of t. */
-void seat_timers_cancel(struct table *t);
+void presence_recheck(struct table *t);
+/* The grace of seat ran out (b->events): it leaves the game. */
+void presence_grace_over(struct table *t, int seat);
 
 /* table-resume.c: games across restarts and lost connections */
 /* Deals the stored game sg again from its variant, options, seed and
@@ -496,7 +608,5 @@ void table_restore(struct bot *b);
 void table_pause(struct table *t);
 /* c is joined and its members known: a paused game goes on. */
 void table_resume(struct table *t);
-/* The queue sent a line: turns waiting on their prompt start. */
-void table_prompt_sent(struct bot *b, uint64_t now);
 
 #endif

@@ -29,81 +29,6 @@
 /* Every word a line can hold: a word and a space take two bytes. */
 #define WORDS_MAX (IRCLINE_MAX / 2 + 1)
 
-/* The most of a word typed that a refusal repeats. */
-#define QUOTE_MAX 30
-_Static_assert(DISPATCH_QUOTE_SIZE >= QUOTE_MAX + 4, "room for ... and NUL");
-
-static const struct cmd_entry *const cmd_groups[] = {
-	cmd_lobby_table,
-	cmd_game_table,
-	cmd_stats_table,
-	cmd_misc_table,
-	cmd_admin_table,
-	NULL,
-};
-
-/* Whether word is e's name or one of its aliases. */
-static int
-dispatch_matches(const struct cmd_entry *e, const char *word)
-{
-	const char *a, *end;
-	size_t len = strlen(word);
-
-	if (strcasecmp(e->name, word) == 0)
-		return 1;
-	for (a = e->aliases; a != NULL && *a != '\0'; a = end) {
-		a += strspn(a, " ");
-		end = a + strcspn(a, " ");
-		if (len > 0 && (size_t)(end - a) == len &&
-		    strncasecmp(a, word, len) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-const struct cmd_entry *
-dispatch_find(const char *word)
-{
-	const struct cmd_entry *e;
-	int i;
-
-	for (i = 0; cmd_groups[i] != NULL; i++) {
-		for (e = cmd_groups[i]; e->name != NULL; e++) {
-			if (dispatch_matches(e, word))
-				return e;
-		}
-	}
-	return NULL;
-}
-
-void
-dispatch_each(void (*fn)(const struct cmd_entry *e, void *arg), void *arg)
-{
-	const struct cmd_entry *e;
-	int i;
-
-	for (i = 0; cmd_groups[i] != NULL; i++) {
-		for (e = cmd_groups[i]; e->name != NULL; e++)
-			fn(e, arg);
-	}
-}
-
-void
-dispatch_quote(char *buf, size_t size, const char *word)
-{
-	size_t len = strlen(word);
-
-	if (len <= QUOTE_MAX) {
-		snprintf(buf, size, "%s", word);
-		return;
-	}
-	/* Back to the first byte of a UTF-8 character, not into one. */
-	for (len = QUOTE_MAX; len > 0 &&
-	    ((unsigned char)word[len] & 0xc0) == 0x80; len--)
-		;
-	snprintf(buf, size, "%.*s...", (int)len, word);
-}
-
 /* Splits s in place into its words, at most max of them; -1 if it has
  * more (no word is dropped: a command cut short would be another). */
 static int
@@ -123,16 +48,6 @@ dispatch_split(char *s, char **argv, int max)
 			*s++ = '\0';
 	}
 	return argc;
-}
-
-int
-dispatch_operator(const struct cmd_ctx *ctx)
-{
-	struct chan *c = ctx->chan != NULL ? ctx->chan :
-	    ctx->table != NULL ? ctx->table->chan : NULL;
-	struct member *m = c != NULL ? chan_member(c, ctx->from.nick) : NULL;
-
-	return (m != NULL && m->op) || who_is_admin(ctx->b, &ctx->from);
 }
 
 /* The reason ctx may not use e, or NULL. */
@@ -162,7 +77,7 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 		return "you are not playing at this table";
 	if ((e->needs & NEED_ADMIN) && !who_is_admin(ctx->b, &ctx->from))
 		return "only a bot admin can do that";
-	if ((e->needs & NEED_OPERATOR) && !dispatch_operator(ctx))
+	if ((e->needs & NEED_OPERATOR) && !cmd_operator(ctx))
 		return "only a channel operator or a bot admin can do that";
 	if (nargs < e->min_args || (e->max_args >= 0 && nargs > e->max_args))
 		return "";
@@ -200,7 +115,7 @@ dispatch_seat_args(const struct table *t, const struct game_cmd *gc,
 static int
 dispatch_names_game(const struct cmd_ctx *ctx)
 {
-	return ctx->argc >= 2 && dispatch_find(ctx->argv[0]) != NULL &&
+	return ctx->argc >= 2 && cmd_find(ctx->argv[0]) != NULL &&
 	    game_find(ctx->argv[1], NULL) != NULL;
 }
 
@@ -261,7 +176,7 @@ dispatch_command(struct cmd_ctx *ctx)
 {
 	const struct cmd_entry *e;
 	const char *why;
-	char word[DISPATCH_QUOTE_SIZE];
+	char word[CMD_QUOTE_SIZE];
 
 	if (dispatch_move(ctx))
 		return;
@@ -270,9 +185,9 @@ dispatch_command(struct cmd_ctx *ctx)
 		say_error(ctx, "you are not in a game");
 		return;
 	}
-	e = dispatch_find(ctx->argv[0]);
+	e = cmd_find(ctx->argv[0]);
 	if (e == NULL) {
-		dispatch_quote(word, sizeof word, ctx->argv[0]);
+		cmd_quote(word, sizeof word, ctx->argv[0]);
 		if (ctx->table != NULL && ctx->table->state == TABLE_PLAYING &&
 		    game_cmd_find(ctx->table->ops, ctx->argv[0]) >= 0)
 			say_error(ctx, "you are not playing in this game");
@@ -292,13 +207,22 @@ dispatch_command(struct cmd_ctx *ctx)
 }
 
 /* Whether the sender of ctx may have a command now (limit.c); the first
- * command dropped in a run is told why, once. */
+ * command dropped in a run is told why, once.  Sets ctx->prefs. */
 static int
 dispatch_allowed(struct cmd_ctx *ctx)
 {
 	const struct conf *c = ctx->b->conf;
+	enum limit_verdict v = limit_command(ctx->b, &ctx->from);
 
-	switch (limit_command(ctx->b, &ctx->from)) {
+	/* What the sender chose (prefs.c), for all that is said to them;
+	 * not read for a command dropped in silence. */
+	if (v != LIMIT_DROP) {
+		if (ctx->table != NULL && ctx->seat >= 0)
+			ctx->prefs = ctx->table->seats[ctx->seat].prefs;
+		else
+			prefs_find(ctx->b, &ctx->from, &ctx->prefs);
+	}
+	switch (v) {
 	case LIMIT_PASS:
 		return 1;
 	case LIMIT_WARN:

@@ -6,17 +6,18 @@
  * the channel on every private line, and queues it at the right priority:
  * channel lines and the prompt of a player who must act now are urgent,
  * every other private line normal (queue.h says what that guarantees).
+ * It is the bottom of the core: it calls nothing of it, and a private
+ * line comes with its reader's choice of NOTICE or PRIVMSG (prefs.c), so
+ * nothing here reads the database.
  * Channel lines are queued as lines the queue may merge while they wait
  * behind the flood limit (queue_push_chan()); private lines never are.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
 #include "games/xalloc.h"
-#include "storage/store.h"
 
 /* Room our own prefix takes when the server relays a line:
  * ":" nick "!" user(10, with ~) "@" host(63) " ". */
@@ -97,72 +98,32 @@ say_chan(struct bot *b, struct chan *c, const char *text)
 	say_lines(b, QUEUE_URGENT, "PRIVMSG", c->name, "", text, 1);
 }
 
-void
-say_player_key(struct buf *out, const struct who *w)
-{
-	const char *p;
 
-	if (w->account != NULL && *w->account != '\0') {
-		buf_addf(out, "a:%s", w->account);
-		return;
-	}
-	buf_adds(out, "n:");
-	for (p = w->nick; *p != '\0'; p++)
-		buf_addc(out, (char)tolower((unsigned char)*p));
-}
 
-void
-say_prefs(struct bot *b, const char *nick, int *colour, int *notice)
-{
-	struct buf key = BUF_INIT;
-	struct who w = { nick, "", NULL };
-	const struct seat *s;
-	int64_t id;
-	int v;
-
-	*colour = 1;
-	*notice = b->conf->private_notice;
-	if ((s = seat_of_nick(b, nick)) != NULL) {
-		*colour = s->colour;
-		*notice = s->notice;
-		return;
-	}
-	w.account = who_account(b, nick);
-	say_player_key(&key, &w);
-	id = store_player_find(b->store, buf_str(&key), NULL);
-	buf_free(&key);
-	if (id <= 0)
-		return;
-	if (store_pref_get(b->store, id, "colour", &v, NULL) == 0)
-		*colour = v;
-	if (store_pref_get(b->store, id, "notice", &v, NULL) == 0)
-		*notice = v;
-}
-
-/* A private line to nick about c at prio. */
+/* A private line to nick about c at prio, by NOTICE or PRIVMSG. */
 static void
 say_private(struct bot *b, enum queue_prio prio, const char *nick,
-    struct chan *c, const char *text)
+    int notice, struct chan *c, const char *text)
 {
 	char lead[CHAN_MAX + 4];
-	int colour, notice;
 
-	say_prefs(b, nick, &colour, &notice);
 	snprintf(lead, sizeof lead, "[%s] ", c != NULL ? c->name : "*");
 	say_lines(b, prio, notice ? "NOTICE" : "PRIVMSG", nick,
 	    c != NULL ? lead : "", text, 0);
 }
 
 void
-say_to(struct bot *b, const char *nick, struct chan *c, const char *text)
+say_to(struct bot *b, const char *nick, int notice, struct chan *c,
+    const char *text)
 {
-	say_private(b, QUEUE_NORMAL, nick, c, text);
+	say_private(b, QUEUE_NORMAL, nick, notice, c, text);
 }
 
 void
-say_prompt(struct bot *b, const char *nick, struct chan *c, const char *text)
+say_prompt(struct bot *b, const char *nick, int notice, struct chan *c,
+    const char *text)
 {
-	say_private(b, QUEUE_URGENT, nick, c, text);
+	say_private(b, QUEUE_URGENT, nick, notice, c, text);
 }
 
 static void say_ctx(struct cmd_ctx *ctx, int public, const char *fmt,
@@ -180,7 +141,7 @@ say_ctx(struct cmd_ctx *ctx, int public, const char *fmt, va_list ap)
 	if (public && ctx->chan != NULL)
 		say_chan(ctx->b, ctx->chan, text);
 	else
-		say_to(ctx->b, ctx->from.nick, c, text);
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, c, text);
 	free(text);
 }
 

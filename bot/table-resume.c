@@ -85,7 +85,6 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 {
 	struct seat *s = &t->seats[i];
 	const char *ident = sg->seats[i].ident;
-	int v;
 
 	memset(s, 0, sizeof *s);
 	s->userhost = s->account = str_none;
@@ -96,12 +95,7 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 	else if (strncmp(ident, "h:", 2) == 0)
 		str_set(&s->userhost, ident + 2, USERHOST_MAX);
 	s->player = sg->seats[i].player;
-	s->colour = 1;
-	s->notice = t->b->conf->private_notice;
-	if (store_pref_get(t->b->store, s->player, "colour", &v, NULL) == 0)
-		s->colour = v;
-	if (store_pref_get(t->b->store, s->player, "notice", &v, NULL) == 0)
-		s->notice = v;
+	prefs_load(t->b, s->player, &s->prefs);
 }
 
 /* A game rebuilt from sg becomes c's table, paused until c is synced. */
@@ -111,13 +105,11 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 {
 	struct game_opts opts;
 	struct table *t;
-	struct game_turn tu;
 	int i;
 
 	table_stored_opts(ops, sg->options, &opts, NULL);
 	t = table_open(b, c, ops, &opts);
-	timer_cancel(&b->timers, t->t_lobby_expire);
-	t->t_lobby_expire = 0;
+	table_clock_lobby_end(t);
 	t->g = g;
 	t->state = TABLE_PLAYING;
 	t->game_id = sg->id;
@@ -129,8 +121,8 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 	for (i = 0; i < sg->nseats; i++)
 		table_restore_seat(t, sg, i);
 	seat_index_table(t, 1);
-	t->ops->turn(t->g, &tu);
-	if (tu.over)		/* its result was not recorded: now it is */
+	table_turn_update(t);
+	if (t->turn.over)	/* its result was not recorded: now it is */
 		table_finish(t);
 }
 
@@ -197,7 +189,7 @@ table_pause(struct table *t)
 	table_play_pause(t);
 	if (c->table != t)
 		return;		/* a call settled just now ended it */
-	seat_timers_cancel(t);
+	table_clock_stop_all(t);
 	t->paused = TABLE_LINK;
 }
 
@@ -209,7 +201,7 @@ table_resume(struct table *t)
 
 	if (t->state != TABLE_PLAYING || t->paused == TABLE_RUNNING)
 		return;
-	seat_recheck(t);
+	presence_recheck(t);
 	table_out_init(&o);
 	game_say(&o.out, GAME_PUBLIC, "The %s game goes on%s.", t->ops->title,
 	    t->paused == TABLE_RESTART ? " after a restart" : "");
@@ -224,5 +216,5 @@ table_resume(struct table *t)
 	}
 	t->paused = TABLE_RUNNING;
 	table_out_flush(t, &o);
-	table_arm(t);
+	table_clock_arm(t);
 }

@@ -1,10 +1,10 @@
 /*
- * A table is one channel's lobby and then its game: who sits where, the
- * deal, the end and the record of it, with the titles the end earns.
- * Moves, windows and timers during play are in table-play.c.  The messages
- * a game emits are routed here: public ones to the channel, private ones
- * to their seat, each rendered for its recipient, all of one move's public
- * text in one line.
+ * A table is one channel's lobby and then its game: its opening and
+ * closing, the deal, the end and the record of it, with the titles the
+ * end earns.  Moves during play are table-play.c's, which calls this file;
+ * its timers are table-clock.c's, and what it says goes through
+ * table-out.c.  The game's turn is worked out here, once each time the
+ * game changes (table_turn_update()), and read from t->turn by all.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -13,12 +13,9 @@
 #include <strings.h>
 
 #include "core.h"
-#include "render.h"
 #include "table-int.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
-
-static void table_lobby_expire(void *arg, uint64_t now);
 
 struct table *
 table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
@@ -34,9 +31,8 @@ table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
 	t->opened_at = b->now;
 	t->window_accused = -1;
 	t->turn_seat = -1;
-	t->t_lobby_expire = timer_add(&b->timers,
-	    b->now + (uint64_t)b->conf->lobby_expire_ms, table_lobby_expire, t);
 	c->table = t;
+	table_clock_lobby(t);
 	return t;
 }
 
@@ -47,9 +43,7 @@ table_free(struct table *t)
 
 	if (t == NULL)
 		return;
-	table_timers_cancel(t);
-	seat_timers_cancel(t);
-	timer_cancel(&t->b->timers, t->t_lobby_expire);
+	table_clock_stop_all(t);
 	if (t->g != NULL)
 		t->ops->destroy(t->g);
 	if (t->chan->table == t)
@@ -63,14 +57,11 @@ table_free(struct table *t)
 	free(t);
 }
 
-static void
-table_lobby_expire(void *arg, uint64_t now)
+void
+table_lobby_expired(struct table *t)
 {
-	struct table *t = arg;
 	char *text;
 
-	(void)now;
-	t->t_lobby_expire = 0;
 	if (t->state != TABLE_LOBBY)
 		return;
 	text = xasprintf("The %s lobby closed: nobody started it.",
@@ -80,120 +71,34 @@ table_lobby_expire(void *arg, uint64_t now)
 	table_free(t);
 }
 
-/* The emit callback of struct game_out: gathers one move's messages. */
-static void
-table_out_emit(void *ctx, int seat, const char *text)
+void
+table_turn_update(struct table *t)
 {
-	struct table_out *o = ctx;
-	struct buf *to;
-
-	if (seat == GAME_PUBLIC)
-		to = &o->pub;
-	else if (seat >= 0 && seat < GAME_MAX_SEATS)
-		to = &o->priv[seat];
-	else
-		return;
-	if (to->len > 0)
-		buf_addc(to, ' ');
-	buf_adds(to, text);
+	t->ops->turn(t->g, &t->turn);
 }
 
 void
-table_out_init(struct table_out *o)
+table_after_move(struct table *t)
 {
-	memset(o, 0, sizeof *o);
-	o->out.emit = table_out_emit;
-	o->out.ctx = o;
-}
-
-/* Renders the rules' markup for one reader of t's game into text: the
- * questions its cards carry, the seats' nicks, colour or not. */
-static void
-table_render(struct table *t, struct buf *text, const char *markup,
-    int colour)
-{
-	const char *names[GAME_MAX_SEATS];
-	struct buf asked = BUF_INIT;
-	int i;
-
-	for (i = 0; i < t->nseats; i++)
-		names[i] = t->seats[i].nick;
-	render_questions(&asked, markup, t->b->conf->questions, t->seed);
-	buf_reset(text);
-	render(text, buf_str(&asked), names, t->nseats, colour);
-	buf_free(&asked);
-}
-
-/* Whether seat must act now in t's game (its turn, or a move it owes
- * with others): what it is told is its prompt. */
-static int
-table_must_act(const struct table *t, int seat)
-{
-	struct game_turn tu;
-
-	if (t->g == NULL)
-		return 0;
-	t->ops->turn(t->g, &tu);
-	return !tu.over && (tu.seat == seat ||
-	    (tu.wait && (tu.window & (1u << seat))));
-}
-
-/* Whether the prompts of o go before its channel text: when nobody may
- * react to that text (no challenge window is open; a move several seats
- * owe is no challenge), nobody needs it to act, and the players who must
- * act do need their prompts.  With a quiet queue all go at once anyway.
- * When the bot waits for its flood rate, the player to act hears first,
- * and the channel text waits where the queue can merge the next move's
- * text into it (queue.h): a fast player's draw and discard, or play and
- * play, cost the channel one line, not two.  When a window is open, the
- * channel text is what the callers act on: it goes first. */
-static int
-table_prompts_first(const struct table *t)
-{
-	struct game_turn tu;
-
-	if (t->g == NULL)
-		return 0;
-	t->ops->turn(t->g, &tu);
-	return !tu.over && (tu.window == 0 || tu.wait);
-}
-
-/* Sends seat i's private text in o, if any, and forgets it. */
-static void
-table_out_seat(struct table *t, struct table_out *o, int i,
-    struct buf *text)
-{
-	if (o->priv[i].len > 0 && !t->seats[i].gone && !t->seats[i].away) {
-		table_render(t, text, buf_str(&o->priv[i]),
-		    t->seats[i].colour);
-		(table_must_act(t, i) ? say_prompt : say_to)(t->b,
-		    t->seats[i].nick, t->chan, buf_str(text));
-	}
-	buf_free(&o->priv[i]);
+	if (t->turn.over) {
+		table_clock_stop(t);
+		table_finish(t);
+	} else
+		table_clock_arm(t);
 }
 
 void
-table_out_flush(struct table *t, struct table_out *o)
+table_store_failed(struct table *t, const char *what, const char *why)
 {
-	struct buf text = BUF_INIT;
-	int i;
+	char *text;
 
-	if (table_prompts_first(t)) {
-		for (i = 0; i < t->nseats; i++)
-			if (table_must_act(t, i))
-				table_out_seat(t, o, i, &text);
-	}
-	if (o->pub.len > 0) {
-		table_render(t, &text, buf_str(&o->pub), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
-	}
-	for (i = 0; i < t->nseats; i++)
-		table_out_seat(t, o, i, &text);
-	buf_free(&text);
-	buf_free(&o->pub);
-	for (i = 0; i < GAME_MAX_SEATS; i++)
-		buf_free(&o->priv[i]);
-	table_out_init(o);
+	fprintf(stderr, "cheaterbot: game %lld in %s: %s not saved: %s\n",
+	    (long long)t->game_id, t->chan->name, what, why);
+	text = xasprintf("I cannot write my database (%s): the game in %s "
+	    "waits; moves are refused until it can be written.", why,
+	    t->chan->name);
+	who_tell_admins(t->b, text);
+	free(text);
 }
 
 int
@@ -220,6 +125,7 @@ table_start(struct table *t, char **cause)
 		table_out_flush(t, &o);
 		return -1;
 	}
+	table_turn_update(t);
 	for (i = 0; i < t->nseats; i++) {
 		w.nick = t->seats[i].nick;
 		w.userhost = t->seats[i].userhost;
@@ -237,8 +143,7 @@ table_start(struct table *t, char **cause)
 		table_out_init(&o);
 		return -1;
 	}
-	timer_cancel(&t->b->timers, t->t_lobby_expire);
-	t->t_lobby_expire = 0;
+	table_clock_lobby_end(t);
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
 	table_out_flush(t, &o);

@@ -8,9 +8,8 @@
  *
  * After joining a channel the bot asks WHO (WHOX with the account when
  * offered); the end of that reply (315) marks the channel synced, which is
- * when a paused game there goes on.
+ * when a paused game there goes on (bot.c sees to that).
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -128,13 +127,6 @@ who_event(struct bot *b, const char *command, const char *origin,
 	return 0;
 }
 
-struct who
-who_member(const struct member *m)
-{
-	struct who w = { m->nick, m->userhost, m->account };
-
-	return w;
-}
 
 void
 who_ask(struct bot *b, struct chan *c)
@@ -168,65 +160,8 @@ who_seen(struct bot *b, const char *nick, const char *userhost)
 	return known != NULL ? known->account : "";
 }
 
-int
-who_mask_match(const char *mask, const char *s)
-{
-	const char *star = NULL, *retry = NULL;
 
-	/* Greedy with one backtrack point, the last '*': linear in the
-	 * length of s for each '*', where a recursive match could take
-	 * exponential time on a mask such as "*a*a*a*a*b". */
-	while (*s != '\0') {
-		if (*mask == '*') {
-			star = ++mask;
-			retry = s;
-		} else if (*mask != '\0' && (*mask == '?' ||
-		    tolower((unsigned char)*mask) ==
-		    tolower((unsigned char)*s))) {
-			mask++;
-			s++;
-		} else if (star != NULL) {
-			mask = star;
-			s = ++retry;
-		} else
-			return 0;
-	}
-	while (*mask == '*')
-		mask++;
-	return *mask == '\0';
-}
 
-void
-who_ident(const struct who *w, char *buf, size_t size)
-{
-	if (w->account != NULL && *w->account != '\0')
-		snprintf(buf, size, "a:%s", w->account);
-	else
-		snprintf(buf, size, "h:%s",
-		    w->userhost != NULL ? w->userhost : "");
-}
-
-int
-who_is_admin(const struct bot *b, const struct who *w)
-{
-	char full[NICK_MAX + USERHOST_MAX + 2];
-	const char *a;
-	int i;
-
-	snprintf(full, sizeof full, "%s!%s", w->nick,
-	    w->userhost != NULL ? w->userhost : "");
-	for (i = 0; i < b->conf->nadmins; i++) {
-		a = b->conf->admins[i];
-		if (strchr(a, '!') != NULL) {
-			if (w->userhost != NULL && *w->userhost != '\0' &&
-			    who_mask_match(a, full))
-				return 1;
-		} else if (w->account != NULL && *w->account != '\0' &&
-		    strcasecmp(a, w->account) == 0)
-			return 1;
-	}
-	return 0;
-}
 
 void
 who_tell_admins(struct bot *b, const char *text)
@@ -241,6 +176,7 @@ void
 who_tell_admins_now(struct bot *b, const char *text)
 {
 	struct member *m;
+	struct prefs p;
 	struct who w;
 	int i, j;
 
@@ -250,8 +186,10 @@ who_tell_admins_now(struct bot *b, const char *text)
 			w = who_member(m);
 			/* Each admin once, however many channels they
 			 * share with the bot: in the first of those. */
-			if (who_is_admin(b, &w) && member_of(b, m->nick) == m)
-				say_to(b, m->nick, NULL, text);
+			if (!who_is_admin(b, &w) || member_of(b, m->nick) != m)
+				continue;
+			prefs_find(b, &w, &p);
+			say_to(b, m->nick, p.notice, NULL, text);
 		}
 	}
 }

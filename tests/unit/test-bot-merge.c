@@ -195,7 +195,7 @@ test_merge_limits(void **state)
 	say_chan(h->bot, c, "one");
 	assert_int_equal(harness_drain(h), 0);
 	say_chan(h->bot, other, "elsewhere");
-	say_to(h->bot, "bob", c, "yours");
+	say_to(h->bot, "bob", 1, c, "yours");
 	say_chan(h->bot, c, "two");
 	say_chan(h->bot, other, "again");
 	harness_advance(h, 1000);

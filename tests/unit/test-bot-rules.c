@@ -121,7 +121,7 @@ parse_move(const struct game_ops *ops, struct game *g, int seat,
 		assert_true(argc < 15);
 	cmd = game_cmd_find_where(ops, argv[0], where);
 	if (cmd < 0) {
-		e = dispatch_find(argv[0]);
+		e = cmd_find(argv[0]);
 		if (e == NULL || !(e->where & where))
 			fail_msg("%s: '%.*s' is no move or command typed "
 			    "there", ops->name, (int)len, words);

@@ -129,22 +129,22 @@ test_percent(void **state)
 static void
 test_quote(void **state)
 {
-	char buf[DISPATCH_QUOTE_SIZE], word[64];
+	char buf[CMD_QUOTE_SIZE], word[64];
 
 	(void)state;
-	dispatch_quote(buf, sizeof buf, "frob");
+	cmd_quote(buf, sizeof buf, "frob");
 	assert_string_equal(buf, "frob");
 	memset(word, 'x', 30);
 	word[30] = '\0';
-	dispatch_quote(buf, sizeof buf, word);
+	cmd_quote(buf, sizeof buf, word);
 	assert_string_equal(buf, word);
 	word[30] = 'y';
 	word[31] = '\0';
-	dispatch_quote(buf, sizeof buf, word);
+	cmd_quote(buf, sizeof buf, word);
 	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
 	/* An e acute (two bytes) across byte 30 is left out whole. */
 	memcpy(word + 29, "\xc3\xa9zz", 5);
-	dispatch_quote(buf, sizeof buf, word);
+	cmd_quote(buf, sizeof buf, word);
 	assert_string_equal(buf, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxx...");
 }
 
@@ -616,7 +616,7 @@ test_long_lines_split(void **state)
 	harness_clear(h);
 	for (i = 0; i < 300; i++)
 		buf_addf(&text, "%s\00304Q\xe2\x99\xa5\003", i > 0 ? " " : "");
-	say_to(h->bot, "alice", chan_find(h->bot, CH), buf_str(&text));
+	say_to(h->bot, "alice", 1, chan_find(h->bot, CH), buf_str(&text));
 	assert_true(harness_drain(h) >= 3);
 	for (i = 0; i < h->nsent; i++) {
 		assert_true(strlen(h->sent[i]) + room <= QUEUE_LINE_MAX);
