@@ -11,6 +11,8 @@
 #   make bench   the optimised binary and bench programs (no sanitizers):
 #                rules speed, reply latency on ngircd, lines per move,
 #                SQLite commits; one table, and build/bench/results.json
+#   make tournament  the AI levels against each other in every variant
+#                (bench/tournament.c): a table, and build/tournament.json
 #   make flood   the flood test at the bot's true default rate against a
 #                strict InspIRCd (make test runs it with time scaled down)
 #   make deps    install the Debian packages that are missing
@@ -80,7 +82,8 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz bench flood deps docs format layers clean
+.PHONY: all run test sim fuzz bench tournament flood deps docs format \
+	layers clean
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -159,6 +162,15 @@ sim: deps
 bench: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot $(BENCH_BINS)
 	@CHEATERBOT=$(R)/cheaterbot sh bench/run.sh $(B)
+
+# The AI levels against each other (bench/tournament.c): a table, and
+# build/tournament.json; like the bench, nothing is asserted.
+tournament: deps
+	@$(MAKE) --no-print-directory $(B)/tournament
+	@$(B)/tournament
+
+$(B)/tournament: $(B)/bench/tournament.o $(LIB_R)
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 # The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against
 # InspIRCd's strict class (tests/integration/test-flood.c).

@@ -244,6 +244,27 @@ struct game_ops {
 	/* For the simulator: every card's place is accounted for and the
 	 * state is consistent; 0, or -1 and *cause. */
 	int (*invariants)(const struct game *g, char **cause);
+
+	/* What a player in seat may know of g, for its AI (games/ai.h): a
+	 * new game (free it with destroy()) equal to g except that every
+	 * card seat cannot see, or cannot know the place of, is dealt
+	 * again among the places seat cannot see in one fixed order (the
+	 * cards sorted, the places in the order the state keeps them), and
+	 * the game's own generator is seeded afresh with a constant.  So two
+	 * games that differ only in what seat cannot know give equal
+	 * observations, and whatever is computed from an observation cannot
+	 * depend on a hidden card.  The seat's own cards, everything face
+	 * up, and any card whose place seat was shown (a revealed play, a
+	 * SHOW) stay where they are, as far as the variant keeps track. */
+	struct game *(*observe)(const struct game *g, int seat);
+	/* In place: the cards seat cannot know dealt again at random from
+	 * rng among the places seat cannot see, and the game's generator
+	 * seeded from rng: one world consistent with what seat knows (the
+	 * hard AI plays some out; the tests check that observe() of it is
+	 * observe() of g). */
+	void (*redeal)(struct game *g, int seat, struct rng *rng);
+	/* The variant's AI (games/ai.h). */
+	const struct game_ai *ai;
 };
 
 /* Whether seat won and whether it lost the game that ended with r, as the

@@ -1,0 +1,203 @@
+/*
+ * What every variant's AI shares (ai.h): level names, when a seat is asked
+ * to decide, its move typed and parsed back as a person's, and whole games
+ * between AI seats refereed as the bot referees them, for the tournament,
+ * the tests and the bench.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai.h"
+#include "xalloc.h"
+
+static const char *const ai_levels[AI_LEVELS] = { "easy", "normal", "hard" };
+
+int
+ai_level_find(const char *word)
+{
+	int i;
+
+	for (i = 0; i < AI_LEVELS; i++)
+		if (strcasecmp(word, ai_levels[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+ai_level_name(enum ai_level level)
+{
+	return level >= 0 && level < AI_LEVELS ? ai_levels[level] : "?";
+}
+
+int
+ai_may_act(const struct game_turn *tu, int seat)
+{
+	return !tu->over && (tu->seat == seat ||
+	    (tu->window & (1u << seat)) != 0 || tu->pause);
+}
+
+int
+ai_retype(const struct game_ops *ops, const struct game *g,
+    const struct game_move *mv, struct game_move *typed, char **cause)
+{
+	char text[1024], *argv[GAME_MOVE_ARGS + 8], *w, *save = NULL;
+	int cmd, argc = 0;
+
+	if ((cmd = ops->command(g, mv, text, sizeof text)) < 0) {
+		*typed = *mv;	/* a move nobody types (a leave) */
+		return 0;
+	}
+	w = strtok_r(text, " ", &save);
+	if (w == NULL || game_cmd_find_where(ops, w, ops->cmds[cmd].where) !=
+	    cmd)
+		return game_fail(cause, "the AI's move '%s' names no command",
+		    text);
+	while ((w = strtok_r(NULL, " ", &save)) != NULL &&
+	    argc < GAME_MOVE_ARGS + 8)
+		argv[argc++] = w;
+	return ops->parse(g, mv->seat, cmd, argc, argv, typed, cause);
+}
+
+/* The AI game being refereed. */
+struct ai_table {
+	const struct game_ops *ops;
+	struct game *g;
+	int nseats;
+	struct ai_mind *mind[GAME_MAX_SEATS];
+	struct rng rng[GAME_MAX_SEATS];	/* each seat's own */
+	const struct ai_watch *watch;
+};
+
+/* Seat's decision on the game as it stands: 0 and *mv, or -1 (none). */
+static int
+ai_ask(struct ai_table *at, int seat, struct game_move *mv)
+{
+	const struct ai_watch *w = at->watch;
+	struct game *obs;
+	uint64_t t0 = w != NULL ? w->now_ns() : 0;
+	int rc;
+
+	/* Timed as the bot would: the observation, then the decision. */
+	obs = at->ops->observe(at->g, seat);
+	rc = at->ops->ai->decide(at->mind[seat], obs, &at->rng[seat], mv);
+	if (w != NULL)
+		w->decided(w->arg, w->now_ns() - t0);
+	at->ops->destroy(obs);
+	if (rc == 0 && mv->seat != seat)
+		abort();	/* an AI moves for its own seat alone */
+	return rc;
+}
+
+/* Applies mv, typed and parsed back, after the rules check it; every
+ * mind notes the result.  0, or -1 and *cause. */
+static int
+ai_apply(struct ai_table *at, const struct game_move *mv, char **cause)
+{
+	struct game_move typed;
+	struct game *obs;
+	char *why = NULL;
+	int i;
+
+	if (mv->seat >= 0 && ai_retype(at->ops, at->g, mv, &typed, &why) != 0)
+		goto refused;
+	if (mv->seat < 0)
+		typed = *mv;
+	if (at->ops->check(at->g, &typed, &why) != 0)
+		goto refused;
+	at->ops->apply(at->g, &typed, NULL);
+	for (i = 0; i < at->nseats; i++) {
+		obs = at->ops->observe(at->g, i);
+		at->ops->ai->note(at->mind[i], obs);
+		at->ops->destroy(obs);
+	}
+	return 0;
+refused:
+	game_fail(cause, "%s: seat %d's move (verb %s) refused: %s",
+	    at->ops->name, mv->seat, at->ops->verbs[mv->verb], why);
+	free(why);
+	return -1;
+}
+
+/* One step of the game, as the bot referees it: the calls of a window
+ * first (the nearest clockwise from the accused wins a tie), then the
+ * seat whose turn it is, then the moves several seats owe; with nobody
+ * to move, the table's (a window closing, a pause ending: the pause's
+ * speaker answers aloud, the heard() move). */
+static int
+ai_step(struct ai_table *at, const struct game_turn *tu, char **cause)
+{
+	struct game_move mv;
+	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
+
+	for (i = 1; i <= at->nseats; i++) {
+		s = (from + i) % at->nseats;
+		if (s == tu->seat || !ai_may_act(tu, s))
+			continue;
+		if (ai_ask(at, s, &mv) == 0)
+			return ai_apply(at, &mv, cause);
+	}
+	if (tu->seat >= 0) {
+		if (ai_ask(at, tu->seat, &mv) != 0)
+			at->ops->timeout(at->g, &mv);	/* it let time run */
+		return ai_apply(at, &mv, cause);
+	}
+	if (tu->pause && tu->speaker >= 0 && at->ops->heard != NULL)
+		at->ops->heard(at->g, &mv);
+	else
+		at->ops->timeout(at->g, &mv);
+	return ai_apply(at, &mv, cause);
+}
+
+int
+ai_play(const struct game_ops *ops, const struct game_opts *opts, int nseats,
+    const enum ai_level *levels, uint64_t seed, struct game_result *r,
+    const struct ai_watch *watch, char **cause)
+{
+	struct ai_table at;
+	struct game_opts defaults;
+	struct game_turn tu;
+	struct game *obs;
+	struct rng deal;
+	int i, moves = 0, rc = 0;
+
+	memset(&at, 0, sizeof at);
+	at.ops = ops;
+	at.nseats = nseats;
+	at.watch = watch;
+	if (opts == NULL) {
+		game_opts_default(ops, &defaults);
+		opts = &defaults;
+	}
+	rng_seed(&deal, seed);
+	if ((at.g = ops->create(opts, nseats, (int)(seed % (unsigned)nseats),
+	    &deal, NULL, cause)) == NULL)
+		return -1;
+	for (i = 0; i < nseats; i++) {
+		rng_seed(&at.rng[i], seed * 31 + (uint64_t)i + 1);
+		obs = ops->observe(at.g, i);
+		at.mind[i] = ops->ai->mind_new(obs, i, levels[i], NULL);
+		ops->destroy(obs);
+	}
+	for (;;) {
+		ops->turn(at.g, &tu);
+		if (tu.over)
+			break;
+		if (++moves > 100000) {
+			rc = game_fail(cause, "%s: no end after %d moves",
+			    ops->name, moves);
+			break;
+		}
+		if ((rc = ai_step(&at, &tu, cause)) != 0)
+			break;
+	}
+	if (rc == 0) {
+		memset(r, 0, sizeof *r);
+		ops->result(at.g, r);
+	}
+	for (i = 0; i < nseats; i++)
+		ops->ai->mind_free(at.mind[i]);
+	ops->destroy(at.g);
+	return rc == 0 ? moves : -1;
+}

@@ -1,0 +1,104 @@
+/*
+ * AI seats: a seat played by the program, from what a player in that seat
+ * may know and nothing more.
+ *
+ * What an AI may know is a property of this contract, not a promise of
+ * each AI: an AI is never given the game.  It is given
+ *   - its seat's observation (ops->observe(), games/game.h): a game of the
+ *     variant in which every card the seat cannot know has been dealt
+ *     again in a fixed order, so nothing computed from it can depend on a
+ *     hidden card; the AI may use every rules function on it (check()
+ *     its candidate moves, apply() them to copies: a copy is observe() of
+ *     the observation, and redeal() makes one world consistent with what
+ *     it knows, to play out);
+ *   - the same observation after every move of the game (note()), so it
+ *     remembers what it saw: claims, calls and their outcome, cards
+ *     revealed, who held what when it was shown;
+ *   - its own generator (its randomness is its own: with the same
+ *     observations, memory and generator it makes the same decision).
+ * A hard AI may also be told the habits the records hold of its
+ * opponents (struct ai_habits), where they exist.
+ *
+ * An AI acts through the same path as a person: its move is turned into
+ * the words a person would type (ops->command()), parsed and checked by
+ * the rules against the real game, logged and applied.
+ */
+#ifndef AI_H
+#define AI_H
+
+#include <stdint.h>
+
+#include "game.h"
+#include "rng.h"
+
+enum ai_level {
+	AI_EASY,		/* legal and plausible; bluffs and calls at
+				 * random */
+	AI_NORMAL,		/* honest when it can be, lies when it must,
+				 * calls when counting proves or nearly
+				 * proves a lie, plays the specials sensibly */
+	AI_HARD,		/* the chance a claim is a lie from the cards
+				 * seen and the claimer's habits; calls and
+				 * bluffs on expected value; plans the end */
+	AI_LEVELS
+};
+
+/* What the records say of a seat's player, for a hard AI: how often they
+ * lied when they claimed, and how often they called; counts 0 when
+ * nothing is known. */
+struct ai_habits {
+	int claims, lies;
+	int chances, calls;	/* windows they could call in, and did */
+};
+
+struct ai_mind;			/* a variant's AI state; opaque */
+
+struct game_ai {
+	/* A mind for seat of the game whose first observation is obs (just
+	 * dealt, or rebuilt after a restart), at level; habits[nseats] of
+	 * the players (NULL: none known). */
+	struct ai_mind *(*mind_new)(const struct game *obs, int seat,
+	    enum ai_level level, const struct ai_habits *habits);
+	void (*mind_free)(struct ai_mind *m);
+	/* A move was applied: obs is the seat's observation after it. */
+	void (*note)(struct ai_mind *m, const struct game *obs);
+	/* The seat may act in obs (its turn; a window it may react in; a
+	 * move it owes with others; an aside): the move it makes, 0, or -1
+	 * to let this chance pass (no call in a window; no aside).  The move
+	 * is one check() accepts on obs, and so on the game itself. */
+	int (*decide)(struct ai_mind *m, const struct game *obs,
+	    struct rng *rng, struct game_move *mv);
+};
+
+/* The level named word ("easy", "normal", "hard"), or -1. */
+int ai_level_find(const char *word);
+const char *ai_level_name(enum ai_level level);
+
+/* Whether seat may act in the game whose turn is tu (its turn, a window
+ * open to it, a move it owes): when an AI seat is asked to decide. */
+int ai_may_act(const struct game_turn *tu, int seat);
+
+/* The words seat mv->seat would type for mv (ops->command()), parsed
+ * back (ops->parse()) into *typed, as a person's command is: 0, or -1 and
+ * *cause.  A move nobody types (a leave) is copied as it is.  The bot
+ * plays an AI's move through it, and so does ai_play(). */
+int ai_retype(const struct game_ops *ops, const struct game *g,
+    const struct game_move *mv, struct game_move *typed, char **cause);
+
+/* One whole game between AI seats, as the bot would referee it, without
+ * IRC or a clock: for the tournament, the tests and the bench.  levels[i]
+ * is seat i's level; the game is dealt from seed with opts (NULL: the
+ * variant's defaults).  Fills *r with the result; the number of moves
+ * made, or -1 with *cause (a move the rules refused: a bug in an AI).
+ * With watch, every decision (the observation made and decided on) is
+ * timed on the caller's clock: the rules keep none. */
+struct ai_watch {
+	uint64_t (*now_ns)(void);
+	void (*decided)(void *arg, uint64_t ns);
+	void *arg;
+};
+int ai_play(const struct game_ops *ops, const struct game_opts *opts,
+    int nseats, const enum ai_level *levels, uint64_t seed,
+    struct game_result *r, const struct ai_watch *watch, char **cause);
+
+#endif
