@@ -155,6 +155,13 @@ static const char *const store_migrations[] = {
 	 * Results from before are left as they were counted. */
 	("ALTER TABLE results ADD COLUMN"
 	 "  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));"),
+
+	/* 7: games with an AI seat (a player whose key starts "ai:") are
+	 * marked when they end, counted (1) or not (2) in the stats, as
+	 * the configuration said then; a person's !stats shows them apart.
+	 * Games from before had none. */
+	("ALTER TABLE games ADD COLUMN"
+	 "  ai INTEGER NOT NULL DEFAULT 0 CHECK (ai IN (0, 1, 2));"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
@@ -266,6 +273,23 @@ const char *const store_sql[SQL_COUNT] = {
 	    " safe = " STORE_STATS_SAFE ","
 	    " best_safe = max(best_safe, " STORE_STATS_SAFE ")"
 	    " RETURNING variant, streak, run",
+	/* ?1 game: whether a seat of it is an AI's. */
+	[SQL_GAME_HAS_AI] = "SELECT EXISTS (SELECT 1 FROM game_players AS gp"
+	    " JOIN players AS p ON p.id = gp.player"
+	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%')",
+	/* ?1 game, ?2 1: counted, 2: not counted. */
+	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
+	/* ?1 nick, ?2 variant or the marker: the most recently seen
+	 * player of that nick, and their games with an AI seat that were
+	 * not counted in the stats: how many, won, lost. */
+	[SQL_AI_STATS] = "SELECT p.nick, count(r.game),"
+	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0)"
+	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
+	    "  (SELECT id FROM games WHERE ai = 2"
+	    "   AND (?2 = '' OR variant = ?2))"
+	    " GROUP BY p.id",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -285,7 +309,8 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 nick, ?2 variant or the marker: the most recently seen player
 	 * of that nick, with zeros when they have no row yet, and the
 	 * count and sum of the places they finished in (games left have
-	 * none), read from their results through results_player. */
+	 * none; games with an AI seat not counted are left out), read from
+	 * their results through results_player. */
 	[SQL_STATS_GET] = "SELECT p.nick, coalesce(st.games, 0),"
 	    " coalesce(st.wins, 0), coalesce(st.losses, 0),"
 	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0),"
@@ -297,8 +322,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
 	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.place > 0"
-	    "  AND (?2 = '' OR (SELECT variant FROM games WHERE id = r.game)"
-	    "   = ?2)"
+	    "  AND (SELECT ai < 2 AND (?2 = '' OR variant = ?2)"
+	    "   FROM games WHERE id = r.game)"
 	    " GROUP BY p.id",
 	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows, ?4 the
 	 * games the losses board needs.  The titles board counts titles
@@ -319,7 +344,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " END AS value,"
 	    " st.games, st.wins"
 	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
-	    " WHERE st.variant = ?1"
+	    " WHERE st.variant = ?1 AND p.key NOT LIKE 'ai:%'"
 	    "  AND CASE ?2 WHEN 5 THEN st.games >= ?4 ELSE value > 0 END"
 	    " ORDER BY"
 	    "  CASE ?2 WHEN 5 THEN st.losses * 1.0 / st.games ELSE -value END,"

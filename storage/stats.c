@@ -20,6 +20,12 @@
  * more: no win, and no streak or run on its rows changes, so it earns no
  * title.
  *
+ * A game with an AI seat (a player whose key starts "ai:") is recorded
+ * like any, its results rows and move log, but counted in nobody's stats
+ * unless store_count_ai() says so: no streak, run, title or board moves
+ * for playing against the program.  It is marked on its games row, so a
+ * person's games against AI are read apart (store_ai_stats()).
+ *
  * For the loser games, the rows also count the run of games without
  * losing: a game neither lost nor left makes it longer, any other ends
  * it.  The losses board ranks by losses per game, over players with
@@ -28,6 +34,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "store-int.h"
 
@@ -110,12 +117,12 @@ store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
 	return 0;
 }
 
-/* Records one seat's result, counts it in the player's stats and awards
- * the titles it earns. */
+/* Records one seat's result and, when counted, counts it in the
+ * player's stats and awards the titles it earns. */
 static int
 store_finish_seat(struct store *s, int64_t game, int seat,
     const struct store_seat_result *r, const struct store_title_rule *rules,
-    struct store_awards *aw, char **cause)
+    int counted, struct store_awards *aw, char **cause)
 {
 	sqlite3_stmt *st;
 	int64_t player;
@@ -135,6 +142,8 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 	assert(rc == 1); /* every seat up to nseats exists */
 	player = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
+	if (!counted)
+		return 0;
 	if (store_count_seat(s, game, player, r, &streak, &run, cause) != 0)
 		return -1;
 	if (rules == NULL || r->forfeit)
@@ -150,7 +159,8 @@ store_game_finish(struct store *s, int64_t game,
     int max_awards, int *nawards, char **cause)
 {
 	struct store_awards aw = {awards, max_awards, 0};
-	int have, next, i;
+	sqlite3_stmt *st;
+	int have, next, i, ai, rc;
 
 	assert(max_awards >= 0 && (awards != NULL || max_awards == 0));
 	*nawards = 0;
@@ -163,9 +173,16 @@ store_game_finish(struct store *s, int64_t game,
 		    "game %" PRId64 " has %d seats, not %d", game, have,
 		    nseats);
 	}
+	if ((rc = store_query(s, SQL_GAME_HAS_AI, &st, cause, "I", game)) < 0)
+		return store_rollback(s);
+	ai = rc == 1 && sqlite3_column_int(st, 0) != 0;
+	sqlite3_reset(st);
+	if (ai && store_run(s, SQL_GAME_AI, cause, "Ii", game,
+	    s->count_ai ? 1 : 2) != 0)
+		return store_rollback(s);
 	for (i = 0; i < nseats; i++) {
-		if (store_finish_seat(
-		        s, game, i, &seats[i], rules, &aw, cause) != 0)
+		if (store_finish_seat(s, game, i, &seats[i], rules,
+		    !ai || s->count_ai, &aw, cause) != 0)
 			return store_rollback(s);
 	}
 	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
@@ -206,6 +223,31 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	out->place_sum = sqlite3_column_int(st, 13);
 	sqlite3_reset(st);
 	return 0;
+}
+
+int
+store_ai_stats(struct store *s, const char *nick, const char *variant,
+    struct store_ai_stats *out, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	rc = store_query(s, SQL_AI_STATS, &st, cause, "tt", nick,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	out->games = sqlite3_column_int(st, 1);
+	out->wins = sqlite3_column_int(st, 2);
+	out->losses = sqlite3_column_int(st, 3);
+	sqlite3_reset(st);
+	return 0;
+}
+
+void
+store_count_ai(struct store *s, int on)
+{
+	s->count_ai = on != 0;
 }
 
 int

@@ -38,6 +38,9 @@ enum store_sql {
 	SQL_MOVE_INSERT,
 	SQL_RESULT_INSERT,
 	SQL_STATS_ADD,
+	SQL_GAME_HAS_AI,
+	SQL_GAME_AI,
+	SQL_AI_STATS,
 	SQL_TITLE_INSERT,
 	SQL_TITLE_RUN,
 	SQL_STATS_GET,
@@ -66,6 +69,8 @@ struct store {
 	dev_t lock_dev;
 	ino_t lock_ino;
 	struct store *claim_next;
+
+	int count_ai;	/* store_count_ai(): games with an AI seat count */
 };
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */

@@ -136,6 +136,12 @@ int store_game_finish(struct store *s, int64_t game,
     const struct store_title_rule *rules, struct store_award *awards,
     int max_awards, int *nawards, char **cause);
 
+/* Whether games with an AI seat (a seat whose player's key starts "ai:")
+ * count toward stats, streaks, runs and titles when they end (on), or
+ * are only recorded (off, the default): results and the move log, read
+ * back by store_ai_stats().  AI seats are on no board either way. */
+void store_count_ai(struct store *s, int on);
+
 /* Marks a running game stopped before its end (why may be NULL); nobody's
  * stats change.  0, or -1 and *cause. */
 int store_game_abandon(struct store *s, int64_t game, const char *why,
@@ -166,6 +172,19 @@ struct store_stats {
  * such player, -1 and *cause. */
 int store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *st, char **cause);
+
+/* A player's games with an AI seat that were not counted in the stats
+ * (store_count_ai() off when they ended). */
+struct store_ai_stats {
+	int games;
+	int wins;
+	int losses;
+};
+
+/* Those of the player found by nick (as store_stats() finds one), for
+ * variant (NULL: all); 0, 1 if no such player, -1 and *cause. */
+int store_ai_stats(struct store *s, const char *nick, const char *variant,
+    struct store_ai_stats *st, char **cause);
 
 enum store_board {
 	STORE_BOARD_WINS,
