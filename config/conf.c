@@ -15,14 +15,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/ai.h"
 #include "../games/xalloc.h"
 #include "conf-private.h"
 
 #define F(field) offsetof(struct conf, field)
 
+/* The AI seats' names by default: enough for a full table of them. */
+static const char *const conf_ai_names[] = {
+	"Ada", "Alan", "Grace", "Claude", "Edsger", "Barbara", "Donald",
+	"Frances", "Ken", "Radia", NULL,
+};
+
 static const struct conf_choice conf_private_choices[] = {
     {"notice", 1},
     {"privmsg", 0},
+    {NULL, 0},
+};
+
+static const struct conf_choice conf_ai_level_choices[] = {
+    {"easy", AI_EASY},
+    {"normal", AI_NORMAL},
+    {"hard", AI_HARD},
     {NULL, 0},
 };
 
@@ -95,6 +109,13 @@ const struct conf_setting conf_settings[] = {
     {"reconnect.timeout", CONF_MS, F(dead_ms), .min = 2000,
         .max = 7200 * 1000},
     {"stats.min_games", CONF_INT, F(stats_min_games), .min = 1, .max = 1000},
+    {"ai.level", CONF_CHOICE, F(ai_level), .choices = conf_ai_level_choices},
+    {"ai.names", CONF_LIST, F(ai_names), F(nai_names), .min = 1,
+        .kind = "nick"},
+    {"ai.think_min", CONF_MS, F(ai_think_min_ms), .min = 0, .max = 60 * 1000},
+    {"ai.think_max", CONF_MS, F(ai_think_max_ms), .min = 0, .max = 60 * 1000},
+    {"ai.takeover", CONF_BOOL, F(ai_takeover), .max = 1},
+    {"ai.records", CONF_BOOL, F(ai_records), .max = 1},
     {.path = "games", .type = CONF_GAMES, .off = F(variant_opts)},
     {.path = NULL},
 };
@@ -106,6 +127,7 @@ const struct conf_order conf_orders[] = {
     {"reconnect.min", "reconnect.max", 0},
     {"reconnect.ping", "reconnect.timeout", 1},
     {"timers.part_grace", "timers.split_grace", 0},
+    {"ai.think_min", "ai.think_max", 0},
     {NULL, NULL, 0},
 };
 
@@ -300,6 +322,12 @@ conf_defaults(struct conf *c)
 	c->ping_ms = 60 * 1000;
 	c->dead_ms = 120 * 1000;
 	c->stats_min_games = 5;
+	c->ai_level = AI_NORMAL;
+	for (i = 0; conf_ai_names[i] != NULL; i++)
+		conf_list_add(&c->ai_names, &c->nai_names, "nick",
+		    conf_ai_names[i], NULL);
+	c->ai_think_min_ms = 1000;
+	c->ai_think_max_ms = 4000;
 	for (i = 0; game_table[i] != NULL; i++) {
 		assert(i < CONF_MAX_VARIANTS);
 		game_opts_default(game_table[i], &c->variant_opts[i]);

@@ -90,6 +90,17 @@ struct conf {
 	int stats_min_games;	/* games a player needs to be ranked by a
 				 * rate (!top GAME losses) */
 
+	/* AI seats (games/ai.h, docs/ai.md) */
+	int ai_level;		/* enum ai_level of !addbot with none named */
+	char **ai_names;	/* their names, each shown with "(AI)" */
+	int nai_names;
+	int ai_think_min_ms;	/* an AI waits this long at least ... */
+	int ai_think_max_ms;	/* ... and at most before it moves */
+	int ai_takeover;	/* 1: a seat whose player is gone for good
+				 * is played on by an AI */
+	int ai_records;		/* 1: games with an AI seat count toward
+				 * streaks, titles and boards */
+
 	/* per-variant option defaults, indexed as game_table[] */
 	struct game_opts variant_opts[CONF_MAX_VARIANTS];
 };
