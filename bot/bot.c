@@ -16,6 +16,7 @@
 
 #include "core.h"
 #include "games/xalloc.h"
+#include "storage/store.h"
 
 /* A seed from the system's random source (a clock fallback if none). */
 static uint64_t
@@ -37,6 +38,7 @@ static const struct table_events bot_table_events = {
 	.tie_over = table_on_tie_over,
 	.held_due = table_on_held_due,
 	.grace_over = presence_grace_over,
+	.think_over = table_on_think_over,
 };
 
 /* The queue sent a line. */
@@ -75,6 +77,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	for (i = 0; i < conf->nchannels; i++)
 		chan_get(b, conf->channels[i])->configured = 1;
 	queue_on_pop(queue, bot_on_pop, b);
+	store_count_ai(store, conf->ai_records);
 	ctcp_init(b);
 	ignore_load(b);
 	table_restore(b);
@@ -302,8 +305,10 @@ bot_reloaded(struct bot *b, const char *cause)
 {
 	char *text;
 
-	if (cause == NULL)
+	if (cause == NULL) {
 		bot_sync_channels(b);
+		store_count_ai(b->store, b->conf->ai_records);
+	}
 	if (b->reload_by[0] == '\0')
 		return;
 	text = cause == NULL ? xstrdup("Configuration reloaded; games go on.") :

@@ -1,12 +1,15 @@
 /*
- * Lobby commands: !games, !play, !join, !leave, !start (!stop is with
- * the admin commands).  A lobby is
- * opened in a channel by !play, players sit with !join, and !start deals
- * (the opener at once, anyone seated after conf->lobby_start_ms).
+ * Lobby commands: !games, !play, !join, !leave, !start, !addbot and
+ * !removebot (!stop is with the admin commands).  A lobby is opened in a
+ * channel by !play, players sit with !join, AI seats are added by
+ * !addbot (or !play GAME bots=N), and !start deals (the opener at once,
+ * anyone seated after conf->lobby_start_ms).  A lobby with no person left
+ * in it closes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core.h"
 #include "games/xalloc.h"
@@ -61,14 +64,60 @@ cmd_seated_elsewhere(struct cmd_ctx *ctx)
 	return 1;
 }
 
+/* Adds n AI seats of level to t's lobby; 0, or -1 with *cause. */
+static int
+cmd_add_ai(struct table *t, int n, enum ai_level level, char **cause)
+{
+	int i;
+
+	if (n > 0 && t->ops->ai == NULL)
+		return game_fail(cause, "%s has no AI seats", t->ops->title);
+	for (i = 0; i < n; i++) {
+		if (table_seat_add_ai(t, level, cause) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The lobby words of !play that are no game option: bots=N and
+ * level=L, into *bots and *level; 1 if word was one (or -1 and *cause
+ * for a bad value), 0 if it is for the game. */
+static int
+cmd_play_word(struct cmd_ctx *ctx, const char *word, int *bots, int *level,
+    char **cause)
+{
+	const struct game_ops *ops;
+	char *end;
+	long v;
+
+	if (strncasecmp(word, "bots=", 5) == 0) {
+		v = strtol(word + 5, &end, 10);
+		ops = game_find(ctx->argv[1], NULL);
+		if (*end != '\0' || end == word + 5 || v < 0 ||
+		    (ops != NULL && v >= ops->max_seats))
+			return game_fail(cause, "bots= takes a number of AI "
+			    "seats from 0 to %d", ops != NULL ?
+			    ops->max_seats - 1 : 9);
+		*bots = (int)v;
+		return 1;
+	}
+	if (strncasecmp(word, "level=", 6) == 0) {
+		if ((*level = ai_level_find(word + 6)) < 0)
+			return game_fail(cause, "level= is easy, normal or "
+			    "hard, not '%s'", word + 6);
+		return 1;
+	}
+	return 0;
+}
+
 static void
 cmd_play(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
 	struct game_opts opts;
 	struct table *t;
-	char *cause = NULL, desc[256];
-	int i;
+	char *cause = NULL, desc[256], bots_said[64] = "";
+	int i, rc, bots = 0, level = ctx->b->conf->ai_level;
 
 	if (ctx->table != NULL) {
 		say_error(ctx, "a %s %s is already on here; %s", ctx->table->
@@ -83,21 +132,34 @@ cmd_play(struct cmd_ctx *ctx)
 		goto fail;
 	opts = ctx->b->conf->variant_opts[cmd_variant_index(ops)];
 	for (i = 2; i < ctx->argc; i++) {
-		if (game_opts_set(ops, &opts, ctx->argv[i], &cause) != 0)
+		if ((rc = cmd_play_word(ctx, ctx->argv[i], &bots, &level,
+		    &cause)) < 0)
+			goto fail;
+		if (rc == 0 &&
+		    game_opts_set(ops, &opts, ctx->argv[i], &cause) != 0)
 			goto fail;
 	}
+	if (bots > 0 && ops->ai == NULL) {
+		cause = xasprintf("%s has no AI seats", ops->title);
+		goto fail;
+	}
 	t = table_open(ctx->b, ctx->chan, ops, &opts);
-	if (table_seat_add(t, &ctx->from, &cause) != 0) {
+	if (table_seat_add(t, &ctx->from, &cause) != 0 ||
+	    cmd_add_ai(t, bots, (enum ai_level)level, &cause) != 0) {
 		table_free(t);
 		goto fail;
 	}
+	if (bots > 0)
+		snprintf(bots_said, sizeof bots_said, " with %d %s AI seat%s",
+		    bots, ai_level_name((enum ai_level)level),
+		    bots == 1 ? "" : "s");
 	/* Only what differs from the game as its page describes it. */
 	game_opts_words(ops, &opts, desc, sizeof desc);
-	say_reply(ctx, "%s opens a %s lobby%s%s%s. Type %sjoin to sit in "
+	say_reply(ctx, "%s opens a %s lobby%s%s%s%s. Type %sjoin to sit in "
 	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
-	    ctx->b->conf->prefix, ops->min_seats, ops->max_seats, ctx->from.nick,
-	    ctx->b->conf->prefix);
+	    bots_said, ctx->b->conf->prefix, ops->min_seats, ops->max_seats,
+	    ctx->from.nick, ctx->b->conf->prefix);
 	return;
 fail:
 	say_error(ctx, "%s", cause);
@@ -131,7 +193,7 @@ cmd_leave(struct cmd_ctx *ctx)
 	struct table *t = ctx->table;
 	struct seat *s;
 	char *cause = NULL, *text;
-	int closes = t->nseats == 1;
+	int closes = table_people(t) == 1;	/* no person after them */
 
 	if (t->state == TABLE_PLAYING) {
 		s = &t->seats[ctx->seat];
@@ -157,8 +219,60 @@ cmd_leave(struct cmd_ctx *ctx)
 	say_chan(ctx->b, t->chan, text);
 	free(text);
 	table_seat_remove(t, ctx->seat);
-	if (t->nseats == 0)
+	if (closes)
 		table_free(t);
+}
+
+static void
+cmd_addbot(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	int level = ctx->b->conf->ai_level, seat;
+	char *cause = NULL;
+
+	if (ctx->argc > 1 && (level = ai_level_find(ctx->argv[1])) < 0) {
+		say_error(ctx, "the levels are easy, normal and hard");
+		return;
+	}
+	if (t->ops->ai == NULL) {
+		say_error(ctx, "%s has no AI seats", t->ops->title);
+		return;
+	}
+	if ((seat = table_seat_add_ai(t, (enum ai_level)level, &cause)) < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	say_reply(ctx, "%s sits in, an AI playing %s (%d seated for %s).",
+	    t->seats[seat].nick, ai_level_name((enum ai_level)level),
+	    t->nseats, t->ops->title);
+}
+
+static void
+cmd_removebot(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	char nick[NICK_MAX];
+	int i, seat = -1;
+
+	for (i = t->nseats - 1; i >= 0 && seat < 0; i--) {
+		if (t->seats[i].ai && (ctx->argc < 2 ||
+		    strcasecmp(t->seats[i].nick, ctx->argv[1]) == 0 ||
+		    (strncasecmp(t->seats[i].nick, ctx->argv[1],
+		    strlen(ctx->argv[1])) == 0 &&
+		    strcmp(t->seats[i].nick + strlen(ctx->argv[1]), "(AI)") ==
+		    0)))
+			seat = i;
+	}
+	if (seat < 0) {
+		say_error(ctx, ctx->argc < 2 ? "no AI sits at this table" :
+		    "no AI seat here is called that");
+		return;
+	}
+	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
+	table_seat_remove(t, seat);
+	say_reply(ctx, "%s leaves the %s lobby (%d seated).", nick,
+	    t->ops->title, t->nseats);
 }
 
 static void
@@ -184,8 +298,9 @@ const struct cmd_entry cmd_lobby_table[] = {
 	{ "games", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
 	    "list the games I can run", cmd_games },
 	{ "play", NULL, 1, 8, GAME_WHERE_CHANNEL, NEED_NOTHING,
-	    "GAME [option=value ...]",
-	    "open a lobby for GAME here and sit in", cmd_play },
+	    "GAME [option=value ...] [bots=N] [level=L]",
+	    "open a lobby for GAME here and sit in, with N AI players of "
+	    "level L if you like", cmd_play },
 	{ "join", "sit", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY, "",
 	    "sit in the open lobby", cmd_join },
 	{ "leave", "part", 0, 0, GAME_WHERE_BOTH, NEED_TABLE | NEED_SEATED,
@@ -194,5 +309,11 @@ const struct cmd_entry cmd_lobby_table[] = {
 	{ "start", "deal", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
 	    "", "deal the cards (the opener; anyone seated after a while)",
 	    cmd_start },
+	{ "addbot", NULL, 0, 1, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
+	    "[easy|normal|hard]", "seat an AI player at the lobby (the "
+	    "configured level by default)", cmd_addbot },
+	{ "removebot", NULL, 0, 1, GAME_WHERE_CHANNEL,
+	    NEED_LOBBY | NEED_SEATED, "[NAME]", "take an AI player out of the "
+	    "lobby (the last one seated by default)", cmd_removebot },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

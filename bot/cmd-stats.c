@@ -108,12 +108,26 @@ cmd_stats_line(struct buf *out, const struct store_stats *st,
 	    st->best_safe);
 }
 
+/* " Against AI seats (not counted): 3 played, 2 won, 1 lost." */
+static void
+cmd_stats_ai(struct buf *out, const struct store_ai_stats *ai,
+    const struct game_ops *ops)
+{
+	buf_addf(out, "%sgainst AI seats (not counted): %d played, ",
+	    out->len > 0 ? " A" : "A", ai->games);
+	if (ops != NULL && ops->loser_game)
+		buf_addf(out, "%d lost.", ai->losses);
+	else
+		buf_addf(out, "%d won, %d lost.", ai->wins, ai->losses);
+}
+
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
 	const char *nick;
 	struct store_stats st;
+	struct store_ai_stats ai;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
@@ -121,13 +135,22 @@ cmd_stats(struct cmd_ctx *ctx)
 	cmd_nick_game(ctx, &nick, &ops);
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
+	if (rc == 0 && store_ai_stats(ctx->b->store, nick, ops != NULL ?
+	    ops->name : NULL, &ai, &cause) != 0)
+		rc = -1;
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
-	} else if (rc > 0 || st.games == 0)
+	} else if (rc > 0 || (st.games == 0 && ai.games == 0))
 		cmd_no_games(ctx, nick, ops);
 	else {
-		cmd_stats_line(&text, &st, ops);
+		if (st.games > 0)
+			cmd_stats_line(&text, &st, ops);
+		else
+			buf_addf(&text, "%s, %s:", st.nick, ops != NULL ?
+			    ops->title : "all games");
+		if (ai.games > 0)
+			cmd_stats_ai(&text, &ai, ops);
 		say_reply(ctx, "%s", buf_str(&text));
 	}
 	buf_free(&text);

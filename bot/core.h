@@ -20,6 +20,7 @@
 #include "queue.h"
 #include "timer.h"
 #include "config/conf.h"
+#include "games/ai.h"
 #include "games/game.h"
 #include "games/rng.h"
 
@@ -82,6 +83,13 @@ struct seat {
 	int leave_asked;		/* typed !leave once in the game ... */
 	uint64_t leave_asked_at;	/* ... at this time */
 	struct table *table;		/* the table it is at */
+	/* An AI seat (table-ai.c): no person, in no channel */
+	int ai;				/* 1: played by an AI */
+	enum ai_level level;
+	struct ai_mind *mind;		/* while a game is dealt */
+	struct rng rng;			/* its decisions' own */
+	uint64_t t_think;		/* it acts when this runs out
+					 * (table-clock.c) */
 };
 
 enum table_state {
@@ -164,6 +172,7 @@ struct table_events {
 	void (*tie_over)(struct table *t);
 	void (*held_due)(struct table *t);
 	void (*grace_over)(struct table *t, int seat);	/* presence.c */
+	void (*think_over)(struct table *t, int seat);	/* table-play.c */
 };
 
 struct bot {
@@ -489,6 +498,12 @@ int table_seat_named(const struct table *t, const char *nick);
 const struct seat *seat_of_nick(struct bot *b, const char *nick);
 /* Seats w at t's lobby, with the player's stored preferences. */
 int table_seat_add(struct table *t, const struct who *w, char **cause);
+/* Seats an AI of level at t's lobby, named after the first of the
+ * configured names not seated there, shown "NAME(AI)"; its records are the
+ * player "ai:NAME".  The seat, or -1 and *cause (the table is full). */
+int table_seat_add_ai(struct table *t, enum ai_level level, char **cause);
+/* The seats of t not gone and played by people. */
+int table_people(const struct table *t);
 /* Takes seat out of t's lobby (the caller frees a table left empty). */
 void table_seat_remove(struct table *t, int seat);
 /* Frees what seat s holds (not s: it is one of its table's). */
@@ -525,12 +540,33 @@ uint64_t table_clock_window_min(const struct table *t);
 /* Holds seat for ms, or ends its hold. */
 void table_clock_grace(struct table *t, int seat, int ms);
 void table_clock_grace_end(struct table *t, int seat);
-/* Stops the timers of play (turn, warning, window, tie, held). */
+/* An AI seat acts in ms (think_over), or no longer will. */
+void table_clock_think(struct table *t, int seat, int ms);
+void table_clock_think_end(struct table *t, int seat);
+/* Stops the timers of play (turn, warning, window, tie, held, the AI
+ * seats' thinking). */
 void table_clock_stop(struct table *t);
 /* Stops every timer of t, the lobby's and the seats' graces too. */
 void table_clock_stop_all(struct table *t);
 /* The queue sent a line: turns waiting on their prompt start. */
 void table_clock_sent(struct bot *b, uint64_t now);
+
+/* table-ai.c: AI seats at a game (games/ai.h) */
+/* Every AI seat of t's game gets a mind, from its first observation. */
+void table_ai_start(struct table *t);
+/* t's game changed: every AI seat notes what it sees now. */
+void table_ai_note(struct table *t);
+/* Sets the AI seats that may act in t->turn thinking, each for a time of
+ * its own (conf->ai_think_min_ms to ai_think_max_ms; a call within the
+ * window's minimum), and stops the others. */
+void table_ai_arm(struct table *t);
+/* What AI seat decides now: 0 and the move as its words parse back
+ * (ai_retype()), or -1 (nothing: it lets a window pass). */
+int table_ai_decide(struct table *t, int seat, struct game_move *mv);
+/* seat, whose player is gone, is played on by an AI of conf->ai_level. */
+void table_ai_takeover(struct table *t, int seat);
+/* Frees the minds of t's AI seats. */
+void table_ai_free(struct table *t);
 
 /* table.c: lobbies and games, from the opening to the record */
 struct table *table_open(struct bot *b, struct chan *c,
@@ -579,6 +615,7 @@ void table_on_turn_over(struct table *t);
 void table_on_window_over(struct table *t);
 void table_on_tie_over(struct table *t);
 void table_on_held_due(struct table *t);
+void table_on_think_over(struct table *t, int seat);
 
 /* presence.c: seated players who part, quit and come back */
 /* w left c (PART, or every channel: c NULL, a QUIT with its message):

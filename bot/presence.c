@@ -23,8 +23,17 @@
 void
 presence_grace_over(struct table *t, int seat)
 {
-	char *lead, *cause = NULL;
+	char *lead, *cause = NULL, *text;
 
+	if (t->b->conf->ai_takeover && t->ops->ai != NULL) {
+		text = xasprintf("%s did not come back in time: an AI plays "
+		    "on in that seat.", t->seats[seat].nick);
+		table_ai_takeover(t, seat);
+		say_chan(t->b, t->chan, text);
+		free(text);
+		table_after_move(t);	/* it may act now, or none is left */
+		return;
+	}
 	lead = xasprintf("{p:%d} did not come back in time.", seat);
 	if (table_leave(t, seat, lead, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s\n", cause);
@@ -76,12 +85,13 @@ presence_left(struct table *t, int seat, const char *quit_message)
 	char *text, *cause = NULL;
 
 	if (t->state == TABLE_LOBBY) {
-		text = xasprintf("%s left the channel and the %s lobby.",
-		    t->seats[seat].nick, t->ops->title);
+		text = xasprintf("%s left the channel and the %s lobby%s",
+		    t->seats[seat].nick, t->ops->title,
+		    table_people(t) == 1 ? ", which closes." : ".");
 		say_chan(t->b, t->chan, text);
 		free(text);
 		table_seat_remove(t, seat);
-		if (t->nseats == 0)
+		if (table_people(t) == 0)
 			table_free(t);
 		return;
 	}
@@ -189,7 +199,7 @@ presence_recheck(struct table *t)
 
 	for (i = 0; i < t->nseats; i++) {
 		s = &t->seats[i];
-		if (s->gone)
+		if (s->gone || s->ai)
 			continue;
 		if ((m = presence_member(t->chan, s)) != NULL) {
 			seat_set_nick(s, m->nick);

@@ -29,7 +29,7 @@
 static int
 seat_matches(const struct seat *s, const struct who *w, uint32_t fold)
 {
-	if (s->gone)
+	if (s->gone || s->ai)	/* no message is an AI seat's */
 		return 0;
 	if (s->account[0] != '\0')
 		return w->account != NULL &&
@@ -47,6 +47,8 @@ seat_is(const struct seat *s, const struct who *w)
 int
 seat_same_person(const struct seat *s, const struct who *w)
 {
+	if (s->ai)
+		return 0;
 	if (s->account[0] != '\0')
 		return w->account != NULL &&
 		    strcasecmp(w->account, s->account) == 0;
@@ -256,6 +258,72 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 	prefs_load(t->b, id, &s->prefs);
 	seat_index(s, 1);
 	return 0;
+}
+
+/* Whether t has a seat called nick. */
+static int
+seat_taken(const struct table *t, const char *nick)
+{
+	int i;
+
+	for (i = 0; i < t->nseats; i++)
+		if (strcasecmp(t->seats[i].nick, nick) == 0)
+			return 1;
+	return 0;
+}
+
+int
+table_seat_add_ai(struct table *t, enum ai_level level, char **cause)
+{
+	const struct conf *c = t->b->conf;
+	char nick[NICK_MAX], key[NICK_MAX + 8];
+	struct seat *s;
+	int64_t id;
+	int i, round;
+
+	if (t->nseats >= t->ops->max_seats)
+		return game_fail(cause, "the table is full (%d players)",
+		    t->ops->max_seats);
+	/* "(AI)" makes a name no person's nick can be; with every name
+	 * seated, they come round again with a number. */
+	for (round = 1;; round++) {
+		for (i = 0; i < c->nai_names; i++) {
+			snprintf(key, sizeof key, "ai:%s", c->ai_names[i]);
+			if (round > 1)
+				snprintf(key, sizeof key, "ai:%s%d",
+				    c->ai_names[i], round);
+			snprintf(nick, sizeof nick, "%.*s(AI)", NICK_MAX - 5,
+			    key + 3);
+			if (!seat_taken(t, nick))
+				break;
+		}
+		if (i < c->nai_names)
+			break;
+	}
+	if ((id = store_player(t->b->store, key, nick, cause)) < 0)
+		return -1;
+	seat_reserve(t, t->nseats + 1);
+	s = &t->seats[t->nseats++];
+	memset(s, 0, sizeof *s);
+	s->table = t;
+	nick_set(s->nick, sizeof s->nick, &s->fold, nick);
+	s->userhost = s->account = str_none;
+	s->player = id;
+	s->ai = 1;
+	s->level = level;
+	prefs_default(t->b, &s->prefs);
+	seat_index(s, 1);
+	return t->nseats - 1;
+}
+
+int
+table_people(const struct table *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < t->nseats; i++)
+		n += !t->seats[i].gone && !t->seats[i].ai;
+	return n;
 }
 
 void

@@ -33,7 +33,9 @@
  *     HELD    the next player's move waits until the window has been open
  *             challenge_min -> held_due;
  *     GRACE   a seat whose player parted or quit is held part_grace
- *             (split_grace for a netsplit) -> grace_over.
+ *             (split_grace for a netsplit) -> grace_over;
+ *     THINK   each AI seat that may act in the state thinks a while of
+ *             its own (table-ai.c says how long) -> think_over.
  *   A turn or window that ends while a TIE or a HELD move is pending
  *   waits challenge_tie more: the call or the move settles first.
  *
@@ -183,6 +185,30 @@ clock_grace_end(void *arg, uint64_t now)
 	s->table->b->events->grace_over(s->table, (int)(s - s->table->seats));
 }
 
+static void
+clock_think_end(void *arg, uint64_t now)
+{
+	struct seat *s = arg;
+
+	(void)now;
+	s->t_think = 0;
+	s->table->b->events->think_over(s->table, (int)(s - s->table->seats));
+}
+
+void
+table_clock_think(struct table *t, int seat, int ms)
+{
+	struct seat *s = &t->seats[seat];
+
+	clock_set(t, &s->t_think, (uint64_t)ms, clock_think_end, s);
+}
+
+void
+table_clock_think_end(struct table *t, int seat)
+{
+	clock_cancel(t, &t->seats[seat].t_think);
+}
+
 void
 table_clock_lobby(struct table *t)
 {
@@ -307,11 +333,15 @@ table_clock_grace_end(struct table *t, int seat)
 void
 table_clock_stop(struct table *t)
 {
+	int i;
+
 	clock_cancel(t, &t->t_turn);
 	clock_cancel(t, &t->t_warn);
 	clock_cancel(t, &t->t_window);
 	clock_cancel(t, &t->t_tie);
 	clock_cancel(t, &t->t_held);
+	for (i = 0; i < t->nseats; i++)
+		table_clock_think_end(t, i);
 	clock_waiting(t, 0);
 }
 

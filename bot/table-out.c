@@ -90,7 +90,7 @@ table_out_seat(struct table *t, struct table_out *o, int i,
 {
 	const struct seat *s = &t->seats[i];
 
-	if (o->priv[i].len > 0 && !s->gone && !s->away) {
+	if (o->priv[i].len > 0 && !s->gone && !s->away && !s->ai) {
 		table_render(t, text, buf_str(&o->priv[i]), s->prefs.colour);
 		(table_must_act(t, i) ? say_prompt : say_to)(t->b, s->nick,
 		    s->prefs.notice, t->chan, buf_str(text));

@@ -75,6 +75,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
 	table_turn_update(t);
+	table_ai_note(t);
 	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
@@ -260,13 +261,52 @@ table_on_turn_warning(struct table *t)
 	char *text;
 	int secs;
 
-	if (s->away)
+	if (s->away || s->ai)
 		return;
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
 	text = xasprintf("%d second%s left for your turn (%shand shows your "
 	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
 	say_prompt(t->b, s->nick, s->prefs.notice, t->chan, text);
 	free(text);
+}
+
+/* What an AI seat says when a question waits for its answer aloud: it
+ * keeps its secrets, as a careful player might. */
+static const char *const table_ai_answers[] = {
+	"I would rather not say.",
+	"A good question. Next!",
+	"Ask me again after the game.",
+	"My lips are sealed.",
+	"That stays between me and my cards.",
+};
+
+void
+table_on_think_over(struct table *t, int seat)
+{
+	const struct game_turn *tu = &t->turn;
+	const struct seat *s = &t->seats[seat];
+	struct game_move mv;
+	char *cause = NULL, *text;
+	size_t n = sizeof table_ai_answers / sizeof table_ai_answers[0];
+
+	if (t->paused != TABLE_RUNNING || tu->over)
+		return;
+	if (tu->pause && tu->speaker == seat && t->ops->heard != NULL) {
+		/* Asked, it answers aloud; the answer ends the wait as a
+		 * person's line in the channel would (table_heard()). */
+		text = xasprintf("%s: %s", s->nick,
+		    table_ai_answers[rng_next(&t->b->rng) % n]);
+		say_chan(t->b, t->chan, text);
+		free(text);
+		t->ops->heard(t->g, &mv);
+	} else if (table_ai_decide(t, seat, &mv) != 0)
+		return;		/* it lets this chance pass */
+	if (table_move(t, &mv, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move "
+		    "refused: %s\n", (long long)t->game_id, t->chan->name,
+		    s->nick, cause);
+		free(cause);
+	}
 }
 
 void

@@ -90,7 +90,12 @@ table_restore_seat(struct table *t, const struct store_game *sg, int i)
 	s->userhost = s->account = str_none;
 	s->table = t;
 	nick_set(s->nick, sizeof s->nick, &s->fold, sg->seats[i].nick);
-	if (strncmp(ident, "a:", 2) == 0)
+	if (strncmp(ident, "ai:", 3) == 0) {
+		/* An AI seat: its mind is made when the game goes on. */
+		s->ai = 1;
+		s->level = ai_level_find(ident + 3) >= 0 ?
+		    (enum ai_level)ai_level_find(ident + 3) : AI_NORMAL;
+	} else if (strncmp(ident, "a:", 2) == 0)
 		str_set(&s->account, ident + 2, ACCOUNT_MAX);
 	else if (strncmp(ident, "h:", 2) == 0)
 		str_set(&s->userhost, ident + 2, USERHOST_MAX);
@@ -202,6 +207,7 @@ table_resume(struct table *t)
 	if (t->state != TABLE_PLAYING || t->paused == TABLE_RUNNING)
 		return;
 	presence_recheck(t);
+	table_ai_start(t);
 	table_out_init(&o);
 	game_say(&o.out, GAME_PUBLIC, "The %s game goes on%s.", t->ops->title,
 	    t->paused == TABLE_RESTART ? " after a restart" : "");
@@ -217,4 +223,5 @@ table_resume(struct table *t)
 	t->paused = TABLE_RUNNING;
 	table_out_flush(t, &o);
 	table_clock_arm(t);
+	table_ai_arm(t);
 }

@@ -44,6 +44,7 @@ table_free(struct table *t)
 	if (t == NULL)
 		return;
 	table_clock_stop_all(t);
+	table_ai_free(t);
 	if (t->g != NULL)
 		t->ops->destroy(t->g);
 	if (t->chan->table == t)
@@ -83,8 +84,13 @@ table_after_move(struct table *t)
 	if (t->turn.over) {
 		table_clock_stop(t);
 		table_finish(t);
-	} else
+	} else if (table_people(t) == 0) {
+		table_stop(t, "no person", "Only AI seats are left: the "
+		    "game ends here, unrecorded.");
+	} else {
 		table_clock_arm(t);
+		table_ai_arm(t);
+	}
 }
 
 void
@@ -131,7 +137,12 @@ table_start(struct table *t, char **cause)
 		w.userhost = t->seats[i].userhost;
 		w.account = t->seats[i].account;
 		players[i] = t->seats[i].player;
-		who_ident(&w, ident[i], sizeof ident[i]);
+		/* An AI seat is known again after a restart by its level. */
+		if (t->seats[i].ai)
+			snprintf(ident[i], sizeof ident[i], "ai:%s",
+			    ai_level_name(t->seats[i].level));
+		else
+			who_ident(&w, ident[i], sizeof ident[i]);
 		idents[i] = ident[i];
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
@@ -144,6 +155,7 @@ table_start(struct table *t, char **cause)
 		return -1;
 	}
 	table_clock_lobby_end(t);
+	table_ai_start(t);
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
 	table_out_flush(t, &o);
@@ -350,7 +362,9 @@ table_status(struct table *t)
 	buf_addf(&text, "%s lobby%s%s%s: ", t->ops->title,
 	    *words != '\0' ? " (" : "", words, *words != '\0' ? ")" : "");
 	for (i = 0; i < t->nseats; i++)
-		buf_addf(&text, "%s%s", i > 0 ? ", " : "", t->seats[i].nick);
+		buf_addf(&text, "%s%s%s%s", i > 0 ? ", " : "", t->seats[i].nick,
+		    t->seats[i].ai ? " " : "", t->seats[i].ai ?
+		    ai_level_name(t->seats[i].level) : "");
 	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,
 	    t->ops->min_seats, t->ops->max_seats);
 	start = t->opened_at + (uint64_t)t->b->conf->lobby_start_ms;

@@ -50,23 +50,24 @@ seat.c		8	core: who sits where
 ignore.c	8	core: the ignore list
 limit.c		8	core: the per-user command limit
 table-out.c	8	core: what a table says, rendered
+table-ai.c	9	core: AI seats at a game
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
-table.c		9	core: lobby, deal, end and record
 cmd-table.c	9	commands: the groups and lookups
-table-play.c	10	core: moves, and the clock reports
-presence.c	11	core: players who part and come back
-cmd-game.c	11	commands: in a game
-cmd-stats.c	11	commands: records
-cmd-lobby.c	11	commands: lobbies
-table-resume.c	12	core: games across restarts
-dispatch.c	12	commands: a line becomes a command
-cmd-admin.c	12	commands: admins
-cmd-misc.c	12	commands: help, rules, settings
-bot.c		13	core: the entry points, events routed
-relay.c		14	relay: connection and link, across connections
-loop.c		15	the event loop
-main.c		16	the program
+table.c		10	core: lobby, deal, end and record
+table-play.c	11	core: moves, and the clock reports
+presence.c	12	core: players who part and come back
+cmd-game.c	12	commands: in a game
+cmd-stats.c	12	commands: records
+cmd-lobby.c	12	commands: lobbies
+table-resume.c	13	core: games across restarts
+dispatch.c	13	commands: a line becomes a command
+cmd-admin.c	13	commands: admins
+cmd-misc.c	13	commands: help, rules, settings
+bot.c		14	core: the entry points, events routed
+relay.c		15	relay: connection and link, across connections
+loop.c		16	the event loop
+main.c		17	the program
 '
 
 verbose=${1:-}
