@@ -1,5 +1,5 @@
 /*
- * Parts 1 and 3 of `make bench`, through the rules alone (no network):
+ * Parts 1, 3 and 5 of `make bench`, through the rules alone (no network):
  *
  * 1. Random play, one core: for about BENCH_RULES_MS (default 1000) per
  *    variant, games of 4 seats (the variant's nearest seat count) with
@@ -29,6 +29,11 @@
  *    sent: all of it is time spent waiting on the flood rate.  The deal
  *    counts as a move's worth of lines but not as a move; the bot's
  *    result lines at the end are not counted.
+ *
+ * 5. AI decisions: whole games of 4 AI seats of one level (normal, hard),
+ *    refereed by ai_play() as the bot referees them; each decision timed
+ *    from the seat's observation being made to its decision, as the bot
+ *    pays it: the median and the 99th percentile (target: under 1 ms).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,7 +46,9 @@
 #include "bot/queue.h"
 #include "bot/render.h"
 #include "config/questions.h"
+#include "games/ai.h"
 #include "games/game.h"
+#include "games/xalloc.h"
 
 #define MOVE_CAP 20000		/* as the simulator: a longer game is a bug */
 #define LINE_GAMES 50		/* games per variant and seat count */
@@ -369,6 +376,62 @@ bench_lines(const struct game_ops *ops, int want)
 	bench_row("3 lines", name, l.wait_ms / 1e3 / LINE_GAMES, "s", NULL);
 }
 
+/* Decision times of one variant's AI seats, in microseconds. */
+struct bench_decisions {
+	double *us;
+	size_t n, cap;
+};
+
+static uint64_t
+bench_now_ns(void)
+{
+	return (uint64_t)(bench_now_us() * 1e3);
+}
+
+static void
+bench_decided(void *arg, uint64_t ns)
+{
+	struct bench_decisions *d = arg;
+
+	if (d->n == d->cap) {
+		d->cap = d->cap == 0 ? 4096 : d->cap * 2;
+		d->us = xreallocarray(d->us, d->cap, sizeof *d->us);
+	}
+	d->us[d->n++] = (double)ns / 1e3;
+}
+
+/* Part 5: how long an AI seat takes to decide (its observation made, its
+ * decision), the level given at every seat of 4, over AI_GAMES games. */
+#define AI_GAMES 40
+static void
+bench_ai(const struct game_ops *ops, enum ai_level level)
+{
+	static const char *const levels[] = { "easy", "normal", "hard" };
+	struct bench_decisions d = { NULL, 0, 0 };
+	struct ai_watch w = { bench_now_ns, bench_decided, &d };
+	enum ai_level at[4] = { level, level, level, level };
+	struct game_result r;
+	char name[96], *cause = NULL;
+	int g;
+
+	if (ops->ai == NULL)
+		return;
+	for (g = 0; g < AI_GAMES; g++) {
+		if (ai_play(ops, NULL, 4, at, (uint64_t)g + 1, &r, &w,
+		    &cause) < 0) {
+			fprintf(stderr, "bench: %s\n", cause);
+			exit(1);
+		}
+	}
+	snprintf(name, sizeof name, "%s, %s AI: decision p50", ops->name,
+	    levels[level]);
+	bench_row("5 AI", name, bench_pct(d.us, d.n, 50), "us", NULL);
+	snprintf(name, sizeof name, "%s, %s AI: decision p99", ops->name,
+	    levels[level]);
+	bench_row("5 AI", name, bench_pct(d.us, d.n, 99), "us", "< 1000");
+	free(d.us);
+}
+
 int
 main(void)
 {
@@ -389,6 +452,10 @@ main(void)
 	}
 	bench_row("3 lines", "all variants: lines/move",
 	    (double)all_lines / all_moves, "lines", "<= 2");
+	for (i = 0; game_table[i] != NULL; i++) {
+		bench_ai(game_table[i], AI_NORMAL);
+		bench_ai(game_table[i], AI_HARD);
+	}
 	questions_free(questions);
 	return 0;
 }

@@ -10,7 +10,7 @@ rows=$dir/rows.txt
 parts=" ${BENCH_PARTS:-rules store net} "
 : >"$rows"
 
-echo "bench:$parts(rules: part 1, 3; store: 4; net: ngircd end to end," \
+echo "bench:$parts(rules: part 1, 3, 5; store: 4; net: ngircd end to end," \
     "2)..." >&2
 case $parts in *" rules "*) "$dir/bench-rules" >>"$rows" ;; esac
 case $parts in *" store "*) "$dir/bench-store" "$dir" >>"$rows" ;; esac
