@@ -138,8 +138,7 @@ lie_rate(const struct ai_mind *m, int claimer)
  * held a card of the face claimed, against a face none of whose cards
  * the seat has placed. */
 static double
-lie_chance(const struct ai_mind *m, const struct game *g,
-    const struct lu_sight *sg, double rate)
+lie_chance(const struct game *g, const struct lu_sight *sg, double rate)
 {
 	int face = g->down_claim, n = g->hand[g->down_seat].n;
 	double held, typical, odds;
@@ -148,7 +147,6 @@ lie_chance(const struct ai_mind *m, const struct game *g,
 		return 1;
 	held = held_chance(sg, n, sg->unseen[face]);
 	typical = held_chance(sg, n, copies(face));
-	(void)m;
 	odds = (1 - rate) / rate * held / typical;
 	return 1 / (1 + odds);
 }
@@ -197,11 +195,11 @@ will_call(struct ai_mind *m, const struct game *g, struct rng *rng)
 	case AI_EASY:
 		return (int)rng_below(rng, 100) < (last ? 60 : mine ? 30 : 12);
 	case AI_NORMAL:
-		p = lie_chance(m, g, &sg, LIE_PRIOR);
+		p = lie_chance(g, &sg, LIE_PRIOR);
 		return last || p > 0.85 || (mine &&
 		    lu_face_sym(g->down_claim) != SYM_SKIP && p > 0.55);
 	default:
-		p = lie_chance(m, g, &sg, lie_rate(m, g->down_seat));
+		p = lie_chance(g, &sg, lie_rate(m, g->down_seat));
 		/* A truth shown costs the caller one card. */
 		ev = p * gain_if_lie(m, g) - (1 - p);
 		return ev > 0.1;
@@ -242,11 +240,10 @@ swap_with(struct ai_mind *m, const struct game *g, struct rng *rng)
  * can only be played when it matches, a Liar's Card always can (a lie
  * if need be), and a wild is the best last card there is. */
 static double
-shed_worth(const struct game *g, int id)
+shed_worth(int id)
 {
 	int face = lu_face(id);
 
-	(void)g;
 	if (face == FACE_WLC || face == FACE_WD4)
 		return 0;
 	return (lu_liar(id) ? 1 : 2) + lu_value(id) / 50.0;
@@ -265,7 +262,7 @@ put_card(struct ai_mind *m, const struct game *g, struct rng *rng)
 	for (i = 0; i < h->n; i++) {
 		if (!lu_wlc_may_put(g, m->seat, h->c[i]))
 			continue;
-		w = shed_worth(g, h->c[i]);
+		w = shed_worth(h->c[i]);
 		if (m->level == AI_EASY)
 			w = rng_below(rng, 10);
 		if (w > best_w) {

@@ -3,9 +3,11 @@
  * liarsuno-cards.c (card ids, faces, claims, how cards are written and
  * typed, points), liarsuno.c (the tables, deal, turn, view, result),
  * liarsuno-play.c (what moves do), liarsuno-wlc.c (the Wild Liar's
- * Challenge), liarsuno-parse.c (player input to moves, and check) and
+ * Challenge), liarsuno-parse.c (player input to moves, and check),
  * liarsuno-auto.c (timeout, sample, invariants and the hooks of
- * liarsuno.h).  The rules as played: docs/games/liarsuno.md.
+ * liarsuno.h), liarsuno-observe.c (what each seat knows, observe() and
+ * redeal()) and liarsuno-ai.c with liarsuno-ai-play.c (the AI seats).
+ * The rules as played: docs/games/liarsuno.md.
  */
 #ifndef LIARSUNO_INT_H
 #define LIARSUNO_INT_H
