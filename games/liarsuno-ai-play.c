@@ -17,7 +17,7 @@
  *
  * easy plays a true card when it has one, mostly, and lies or draws at
  * random; normal plays its best true card, lies (with its best lie) only
- * when it has none and the lie is worth more than a draw, and after a
+ * when it has none worth more than a draw and the lie is, and after a
  * draw plays the card only if true; hard plays whatever is worth most,
  * a lie included.
  */
@@ -183,18 +183,20 @@ promise(int id, int colour)
 	return lu_liar(id) ? 0.6 : 0;
 }
 
-/* What card id is worth kept in a hand that goes on: the wilds are the
- * safest plays there are; a Regular Card that cannot be played but on
- * a match is worth getting rid of. */
+/* What card id is worth kept in a hand of n cards that goes on: the
+ * wilds are the safest plays there are, most of all near the end; a
+ * Regular Card that cannot be played but on a match is worth getting
+ * rid of. */
 static double
-keep(int id)
+keep(int id, int n)
 {
 	int face = lu_face(id);
+	double near = n <= 4 ? 1 : 4.0 / n;
 
 	if (face == FACE_WLC)
-		return 1.5;
+		return 1.5 * near;
 	if (face == FACE_WD4)
-		return 1;
+		return near;
 	if (!lu_liar(id))
 		return -0.4;
 	return lu_action(face) ? 0.2 : 0;
@@ -215,7 +217,7 @@ worth(const struct ai_mind *m, const struct game *g, const double *q,
 
 	if (n == 0)
 		return (1 - p) * WIN_WORTH - p;
-	w = 1 - 2 * p + (1 - p) * effect(m, g, face, n) - keep(id);
+	w = 1 - 2 * p + (1 - p) * effect(m, g, face, n) - keep(id, n);
 	colour = lu_face_colour(face) == LU_WILD ? c->colour :
 	    lu_face_colour(face);
 	for (i = 0; i < h->n; i++) {
@@ -345,9 +347,10 @@ lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
 		for (i = 0; i < n; i++)
 			cs[i].worth = worth(m, g, q, &cs[i]);
 		k = best(cs, n, 1);
-		/* normal lies only when it must: no true play, and no
-		 * card drawn to keep instead. */
-		if (m->level == AI_HARD || (k < 0 && !drawn))
+		/* normal lies only when it must: no true play worth more
+		 * than a draw, and no card drawn to keep instead. */
+		if (m->level == AI_HARD || ((k < 0 || cs[k].worth < rest) &&
+		    !drawn))
 			k = best(cs, n, 0);
 		if (k >= 0 && cs[k].worth < rest)
 			k = -1;
