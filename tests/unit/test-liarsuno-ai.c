@@ -26,7 +26,10 @@
 #include "games/ai.h"
 #include "games/game.h"
 #include "games/liarsuno.h"
+#include "games/liarsuno-int.h"
+#include "games/xalloc.h"
 #include "tests/lib/liarsuno-deal.h"
+#include "tests/lib/sink.h"
 
 /* What seat, played by an AI of level, decides now on f's game, as the
  * words it would type ("play ~r5 uno", "challenge", "swap {p:1}"), or
@@ -251,6 +254,91 @@ test_no_peeking(void **state)
 	fx_free(a);
 }
 
+/* Everything obs shows the table and every seat, as one string (freed by
+ * the caller). */
+static char *
+views(const struct game *obs, int nseats)
+{
+	struct sink k;
+	struct game_out out;
+	char *text = xstrdup(""), *more;
+	int s, i;
+
+	sink_init(&k, &out);
+	liarsuno_ops.view(obs, GAME_PUBLIC, &out);
+	for (s = 0; s < nseats; s++)
+		liarsuno_ops.view(obs, s, &out);
+	for (i = 0; i < k.n; i++) {
+		more = xasprintf("%s[%d] %s\n", text, k.seat[i], k.text[i]);
+		free(text);
+		text = more;
+	}
+	sink_reset(&k);
+	return text;
+}
+
+/* Random games of the simulator's moves, players leaving now and then,
+ * with and without points: at every step each seat's observation is the
+ * observation of a world redealt at random from it, and keeps its hand. */
+static void
+test_observe_random(void **state)
+{
+	const struct game_ops *ops = &liarsuno_ops;
+	struct game_opts opts;
+	struct game_move mv;
+	struct game_turn tu;
+	struct game *g, *obs, *world, *again;
+	struct rng deal, r;
+	char *va, *vb, *cause = NULL, ha[600], hb[600];
+	int game, step, s, nseats;
+
+	(void)state;
+	for (game = 0; game < 24; game++) {
+		game_opts_default(ops, &opts);
+		if (game % 3 == 2)
+			assert_int_equal(game_opts_set(ops, &opts, "points=1",
+			    &cause), 0);
+		nseats = 2 + game % 5;
+		rng_seed(&deal, (uint64_t)game + 77);
+		rng_seed(&r, (uint64_t)game);
+		g = ops->create(&opts, nseats, 0, &deal, NULL, &cause);
+		assert_non_null(g);
+		for (step = 0; step < 400; step++) {
+			ops->turn(g, &tu);
+			if (tu.over)
+				break;
+			for (s = 0; s < nseats; s++) {
+				obs = ops->observe(g, s);
+				world = ops->observe(g, s);
+				ops->redeal(world, s, &r);
+				again = ops->observe(world, s);
+				va = views(obs, nseats);
+				vb = views(again, nseats);
+				assert_string_equal(va, vb);
+				liarsuno_cards(g, s, ha, sizeof ha);
+				liarsuno_cards(obs, s, hb, sizeof hb);
+				assert_string_equal(ha, hb);
+				free(va);
+				free(vb);
+				ops->destroy(obs);
+				ops->destroy(world);
+				ops->destroy(again);
+			}
+			if (rng_below(&r, 60) == 0 && lu_nactive(g) > 2) {
+				memset(&mv, 0, sizeof mv);
+				mv.seat = (int)rng_below(&r, (uint32_t)nseats);
+				mv.verb = GAME_VERB_LEAVE;
+				if (ops->check(g, &mv, NULL) != 0)
+					continue;
+			} else if (ops->sample(g, &r, &mv) != 0)
+				break;
+			assert_int_equal(ops->check(g, &mv, &cause), 0);
+			ops->apply(g, &mv, NULL);
+		}
+		ops->destroy(g);
+	}
+}
+
 /* The clock of the watch. */
 static uint64_t
 now_ns(void)
@@ -334,6 +422,7 @@ main(void)
 		T(test_uno),
 		T(test_wlc),
 		T(test_no_peeking),
+		cmocka_unit_test(test_observe_random),
 		cmocka_unit_test(test_games),
 	};
 
