@@ -3,15 +3,18 @@
  * liarsuno-cards.c (card ids, faces, claims, how cards are written and
  * typed, points), liarsuno.c (the tables, deal, turn, view, result),
  * liarsuno-play.c (what moves do), liarsuno-wlc.c (the Wild Liar's
- * Challenge), liarsuno-parse.c (player input to moves, and check) and
+ * Challenge), liarsuno-parse.c (player input to moves, and check),
  * liarsuno-auto.c (timeout, sample, invariants and the hooks of
- * liarsuno.h).  The rules as played: docs/games/liarsuno.md.
+ * liarsuno.h), liarsuno-observe.c (what each seat knows, observe() and
+ * redeal()) and liarsuno-ai.c with liarsuno-ai-play.c (the AI seats).
+ * The rules as played: docs/games/liarsuno.md.
  */
 #ifndef LIARSUNO_INT_H
 #define LIARSUNO_INT_H
 
 #include <stddef.h>
 
+#include "ai.h"
 #include "cards.h"
 #include "game.h"
 #include "rng.h"
@@ -169,6 +172,18 @@ struct game {
 
 	unsigned winners;		/* of the hand that ended last */
 	int hand_score;			/* what it was worth to each */
+
+	/* What seats know, for observe() (liarsuno-observe.c): bit per
+	 * seat that knows where card id lies (a card seen face up, or
+	 * its own that it gave away in a swap or a pass), beside every
+	 * seat's own hand and put card, which it always knows.  Nobody
+	 * knows the draw pile. */
+	unsigned knows[LU_CARDS];
+	/* Public events the AIs remember (liarsuno-ai.c): face-down plays
+	 * made so far, challenges so far, and the last challenge: whose
+	 * card, by whom, the card shown and its claim. */
+	int ndown, nchallenges;
+	int ch_seat, ch_by, ch_card, ch_claim;
 };
 
 /* What one move says: the public line, a line for each seat, whose hand
@@ -245,6 +260,68 @@ int lu_wlc_auto_card(const struct game *g, int seat);
 /* The next seat with a put card not yet turned, from the WLC's player in
  * the direction of play, or -1. */
 int lu_wlc_next_unturned(const struct game *g);
+
+/* liarsuno-observe.c: */
+/* A new hand: nobody knows any card but the discard pile's. */
+void lu_know_reset(struct game *g);
+/* Card id was shown to everyone. */
+void lu_know_public(struct game *g, int id);
+/* seat put card id face down where only it knows it is (a face-down
+ * play, a card put for a WLC); nobody else can be sure any longer of
+ * the cards left in its hand. */
+void lu_know_secret(struct game *g, int seat, int id);
+/* Card id was drawn: only its holder knows it. */
+void lu_know_drawn(struct game *g, int id);
+/* Hands are about to change hands (a swap, a pass): each holder keeps
+ * knowing where the cards it gives away are. */
+void lu_know_holders(struct game *g);
+/* Sets known[id] (LU_CARDS of them) to 1 for each card whose place
+ * seat knows, else 0. */
+void lu_known_cards(const struct game *g, int seat, char *known);
+struct game *liarsuno_observe(const struct game *g, int seat);
+void liarsuno_redeal(struct game *g, int seat, struct rng *rng);
+
+/* liarsuno-ai.c, liarsuno-ai-play.c: the AI seats (games/ai.h).  A
+ * mind remembers, from the observations it is shown, each seat's
+ * face-down claims and how many were shown to be lies, and the claims of
+ * others each seat could have called and did. */
+struct ai_mind {
+	int seat;
+	enum ai_level level;
+	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
+	int claims[GAME_MAX_SEATS];	/* face-down plays this game */
+	int shown[GAME_MAX_SEATS];	/* of them, challenged */
+	int lies[GAME_MAX_SEATS];	/* and shown to be lies */
+	int chances[GAME_MAX_SEATS];	/* claims of others it could call */
+	int calls[GAME_MAX_SEATS];
+	int ndown, nchallenges;		/* the last observation's counts */
+};
+
+/* What a seat sees of the cards, worked out once per decision. */
+struct lu_sight {
+	char known[LU_CARDS];		/* lu_known_cards() */
+	int hidden;			/* cards whose place it cannot know */
+	int unseen[LU_FACES];		/* Liar's Cards of each face among
+					 * them */
+	int colour[LU_COLOURS + 1];	/* cards of each colour among them */
+};
+
+extern const struct game_ai liarsuno_ai;
+void lu_ai_sight(const struct game *g, int seat, struct lu_sight *sg);
+/* How much one card more in seat's hand is worth to m's seat, in its
+ * own cards: 1 for its own, less for an opponent's, more the nearer
+ * that opponent is to going out. */
+double lu_ai_worth(const struct ai_mind *m, const struct game *g, int seat);
+/* The chance that seat calls a face-down card of others, from what it
+ * did this game and the records. */
+double lu_ai_call_rate(const struct ai_mind *m, int seat);
+/* The colour m's seat would name for a wild: the one it holds most
+ * Regular Cards of, then most cards of. */
+int lu_ai_colour(const struct game *g, int seat);
+/* The turn's move of m's seat: a play, a draw, or after a draw a play
+ * of that card or a pass (liarsuno-ai-play.c). */
+void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct game_move *mv);
 
 /* liarsuno-parse.c: */
 int liarsuno_parse(const struct game *g, int seat, int cmd, int argc,

@@ -55,6 +55,7 @@ lu_draw(struct game *g, int seat, int n, struct said *sd)
 	while (got < n && (g->draw.n > 0 || refill(g, sd))) {
 		id = g->draw.c[--g->draw.n];
 		cards_add(&g->hand[seat], id);
+		lu_know_drawn(g, id);
 		game_cat(&sd->priv[seat], "%s", got == 0 ? " You draw " : " ");
 		lu_cat_card(&sd->priv[seat], id);
 		got++;
@@ -199,6 +200,7 @@ swap_hands(struct game *g, int a, int b, struct said *sd)
 {
 	struct cards h = g->hand[a];
 
+	lu_know_holders(g);
 	g->hand[a] = g->hand[b];
 	g->hand[b] = h;
 	sd->hands |= 1u << a | 1u << b;
@@ -212,6 +214,7 @@ pass_hands(struct game *g, struct said *sd)
 	struct cards was[GAME_MAX_SEATS];
 	int s;
 
+	lu_know_holders(g);
 	memcpy(was, g->hand, sizeof was);
 	for (s = 0; s < g->nseats; s++) {
 		if (g->in[s])
@@ -359,6 +362,8 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 	    lu_face_colour(face);
 	g->sym = lu_face_sym(face);
 	if (down) {
+		lu_know_secret(g, seat, id);
+		g->ndown++;
 		g->down = id;
 		g->down_seat = seat;
 		g->down_claim = face;
@@ -367,6 +372,7 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 		lu_cat_claim(&sd->pub, face);
 		game_cat(&sd->pub, "\"");
 	} else {
+		lu_know_public(g, id);
 		game_cat(&sd->pub, " {p:%d} plays ", seat);
 		lu_cat_card(&sd->pub, id);
 	}
@@ -450,6 +456,12 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 	int id = g->down, player = g->down_seat, back = 1, n = 0;
 
 	g->down = -1;
+	lu_know_public(g, id);
+	g->nchallenges++;
+	g->ch_seat = player;
+	g->ch_by = seat;
+	g->ch_card = id;
+	g->ch_claim = g->down_claim;
 	game_cat(&sd->pub, " {p:%d} challenges {p:%d}: ", seat, player);
 	lu_cat_card(&sd->pub, id);
 	if (!lu_liar(id)) {

@@ -68,6 +68,7 @@ static void
 put_card(struct game *g, int seat, int id)
 {
 	cards_remove(&g->hand[seat], id);
+	lu_know_secret(g, seat, id);
 	g->put[seat] = id;
 	g->owe_put &= ~(1u << seat);
 	g->unturned |= 1u << seat;
@@ -176,6 +177,7 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 	int id = g->put[victim], colour = g->wlc_colour;
 
 	g->unturned &= ~(1u << victim);
+	lu_know_public(g, id);
 	game_cat(&sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
 	    victim);
 	lu_cat_card(&sd->pub, id);

@@ -280,6 +280,7 @@ lu_start_hand(struct game *g, int first, int colour, int reversed,
 	g->down = g->down_seat = g->down_claim = g->drawn = -1;
 	g->after = g->uno_said = g->wlc_seat = g->wlc_colour = -1;
 	g->uno_due = g->owe_put = g->unturned = 0;
+	lu_know_reset(g);
 	for (s = 0; s < g->nseats; s++) {
 		g->put[s] = -1;
 		g->before[s] = g->hand[s].n;
@@ -360,6 +361,7 @@ liarsuno_create(const struct game_opts *opts, int nseats, int dealer,
 	g->points = opts->v[OPT_POINTS];
 	g->target = opts->v[OPT_TARGET];
 	g->rng = *rng;
+	g->ch_seat = g->ch_by = g->ch_card = g->ch_claim = -1;
 	for (s = 0; s < nseats; s++)
 		g->in[s] = 1;
 	memset(&sd, 0, sizeof sd);
@@ -636,4 +638,7 @@ const struct game_ops liarsuno_ops = {
 	.view = liarsuno_view,
 	.result = liarsuno_result,
 	.invariants = liarsuno_invariants,
+	.observe = liarsuno_observe,
+	.redeal = liarsuno_redeal,
+	.ai = &liarsuno_ai,
 };
