@@ -64,12 +64,12 @@ store_game_check(const char *variant, int dealer, int nseats,
 	}
 	for (i = 0; i < nseats; i++) {
 		id = idents[i];
-		if (id == NULL ||
-		    (strncmp(id, "a:", 2) != 0 && strncmp(id, "h:", 2) != 0) ||
-		    id[2] == '\0') {
+		if (id == NULL || (strncmp(id, "ai:", 3) == 0 ?
+		    id[3] == '\0' : (strncmp(id, "a:", 2) != 0 &&
+		    strncmp(id, "h:", 2) != 0) || id[2] == '\0')) {
 			return store_fail(cause,
-			    "seat %d's identity '%s' is neither a:ACCOUNT nor "
-			    "h:USER@HOST",
+			    "seat %d's identity '%s' is neither a:ACCOUNT, "
+			    "h:USER@HOST nor ai:LEVEL",
 			    i, id == NULL ? "" : id);
 		}
 	}

@@ -54,7 +54,8 @@ int store_pref_set(struct store *s, int64_t player, const char *name,
 
 /* Records a game that was just dealt by seat dealer: its seats in order
  * (player ids) and who sits in each (idents[i], the identity the bot
- * recognises the seat by: "a:ACCOUNT" or "h:user@host"), returning the
+ * recognises the seat by: "a:ACCOUNT" or "h:user@host", or "ai:LEVEL"
+ * for an AI seat, its level, docs/ai.md), returning the
  * new game id, or -1 and *cause.  The strings are copied; a dealer outside
  * the seats or an ident of neither form is refused. */
 int64_t store_game_begin(struct store *s, const char *variant,

@@ -309,19 +309,27 @@ harness_type(struct harness *h)
 {
 	struct table *t = harness_table(h);
 	struct game_move mv;
+
+	t->ops->timeout(t->g, &mv);
+	harness_type_move(h, &mv);
+}
+
+void
+harness_type_move(struct harness *h, const struct game_move *mv)
+{
+	struct table *t = harness_table(h);
 	struct buf typed = BUF_INIT;
 	const char *names[GAME_MAX_SEATS];
 	char text[1024];
 	int cmd, i;
 
-	t->ops->timeout(t->g, &mv);
-	if (mv.seat < 0 || (cmd = t->ops->command(t->g, &mv, text,
+	if (mv->seat < 0 || (cmd = t->ops->command(t->g, mv, text,
 	    sizeof text)) < 0)
 		abort();
 	for (i = 0; i < t->nseats; i++)
 		names[i] = t->seats[i].nick;
 	render(&typed, text, names, t->nseats, 0);
-	harness_say(h, t->seats[mv.seat].nick,
+	harness_say(h, t->seats[mv->seat].nick,
 	    t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE ? "cheaterbot" :
 	    "#cheater", buf_str(&typed));
 	buf_free(&typed);

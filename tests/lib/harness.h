@@ -87,6 +87,9 @@ int harness_turn(struct harness *h);
 /* The seat to move types the rules' own default move as a player would
  * (ops->command(), where the command may be typed). */
 void harness_type(struct harness *h);
+/* The player of mv's seat types mv, a move of the table's game that
+ * command() can type (aborts if not). */
+void harness_type_move(struct harness *h, const struct game_move *mv);
 /* The same, then the clock moves past the minimum challenge window. */
 void harness_play(struct harness *h);
 

@@ -258,8 +258,8 @@ test_lobby_options(void **state)
 	harness_clear(h);
 	harness_say(h, "bob", CH, "!help play");
 	assert_true(harness_drain(h) >= 2);
-	assert_true(harness_find(h, 0, "!play GAME [option=value ...]: ",
-	    NULL) == 0);
+	assert_true(harness_find(h, 0, "!play GAME [option=value ...] "
+	    "[bots=N] [level=L]: ", NULL) == 0);
 	assert_true(harness_find(h, 1, "Options (!play GAME option=value "
 	    "...): cheat: decks=0|1|2 (decks of 52", "loser=0|1 (", NULL)
 	    == 1);

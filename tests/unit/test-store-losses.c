@@ -254,7 +254,9 @@ static const char v3_rows[] =
 
 /* Every version 3 column of the tables version 4 touches. */
 static const char v3_dump[] =
-	"SELECT * FROM games; SELECT game, seat, player, place, won, lost,"
+	"SELECT id, variant, channel, options, seed, state, started, ended,"
+	"  why, dealer FROM games;"
+	"SELECT game, seat, player, place, won, lost,"
 	"  points, detail FROM results;"
 	"SELECT player, variant, games, wins, losses, streak, best_streak,"
 	"  run, run_detail, best_run, best_run_detail FROM stats;";

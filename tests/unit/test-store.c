@@ -258,7 +258,8 @@ test_game_begin_refused(void **state)
 	    "dealer 2 is not a seat of a 2-seat game");
 	idents[1] = NULL;
 	expect_begin_refused(f->s, 0, 2, seats, idents,
-	    "seat 1's identity '' is neither a:ACCOUNT nor h:USER@HOST");
+	    "seat 1's identity '' is neither a:ACCOUNT, h:USER@HOST "
+	    "nor ai:LEVEL");
 	idents[1] = "n:ben";
 	expect_begin_refused(
 	    f->s, 0, 2, seats, idents, "seat 1's identity 'n:ben' is neither");
