@@ -29,6 +29,8 @@ ch_ai_know(struct ch_know *k, const struct game *obs, int seat)
 
 	memset(k, 0, sizeof *k);
 	k->seat = seat;
+	for (s = 0; s < CH_SUITS; s++)
+		k->scale[s] = 1;
 	for (i = 0; i < obs->hand[seat].n; i++)
 		mine[obs->hand[seat].c[i]] = 1;
 	for (s = 0; s < obs->nseats; s++) {
@@ -49,6 +51,39 @@ ch_ai_know(struct ch_know *k, const struct game *obs, int seat)
 		k->pool[f]++;
 		k->npool++;
 	}
+	/* Until told more, the pile is a fair sample of the pool. */
+	for (f = 0; f < CH_FACES; f++)
+		k->drawn[f] = k->held[f] = k->pool[f];
+	k->ndrawn = k->nheld = k->npool;
+}
+
+void
+ch_ai_piles(struct ch_know *k, const double *known, int ndraw)
+{
+	double kn[CH_FACES], rest = 0, nknown = 0, share;
+	int f;
+
+	for (f = 0; f < CH_FACES; f++) {
+		kn[f] = known[f] < k->pool[f] ? known[f] : k->pool[f];
+		nknown += kn[f];
+		rest += k->pool[f] - kn[f];
+	}
+	if (rest <= 0 || ndraw <= 0)
+		return;
+	if (nknown > ndraw)
+		nknown = ndraw;
+	share = (ndraw - nknown) / rest;
+	if (share > 1)
+		share = 1;
+	k->ndrawn = k->nheld = 0;
+	for (f = 0; f < CH_FACES; f++) {
+		k->drawn[f] = kn[f] + (k->pool[f] - kn[f]) * share;
+		k->held[f] = k->pool[f] - k->drawn[f];
+		if (k->held[f] < 0)
+			k->held[f] = 0;
+		k->ndrawn += k->drawn[f];
+		k->nheld += k->held[f];
+	}
 }
 
 int
@@ -61,6 +96,18 @@ ch_ai_faces(const struct cards *l, int *f)
 	return i;
 }
 
+/* How often a card of face f comes to be had: its unknown copies (fewer
+ * in a suit others collect), those shown in another hand (a TAKE's), and
+ * those discarded (back after a reshuffle). */
+static double
+avail(const struct ch_know *k, int f)
+{
+	int suit = ch_face_suit(f);
+
+	return (suit >= 0 ? k->scale[suit] : 1) * k->pool[f] +
+	    0.6 * k->shown[f] + 0.3 * k->dead[f];
+}
+
 /* What a suit with have[] letters is worth: its letters, less what the
  * missing ones cost to find (little when many copies are unknown, more
  * when they were shown in another hand or discarded, most when none is
@@ -68,7 +115,7 @@ ch_ai_faces(const struct cards *l, int *f)
 static double
 suit_value(const struct ch_know *k, int suit, const int *have, int *got)
 {
-	double v, avail;
+	double v, a;
 	int L, j, p = 0, f;
 
 	for (L = 0; L < CH_LETTERS; L++)
@@ -79,10 +126,10 @@ suit_value(const struct ch_know *k, int suit, const int *have, int *got)
 	v = letters_worth[p];
 	for (L = 0; L < CH_LETTERS; L++) {
 		f = suit * CH_LETTERS + L;
-		avail = k->pool[f] + 0.6 * k->shown[f] + 0.3 * k->dead[f];
+		a = avail(k, f);
 		for (j = have[L]; j < letter_need[L]; j++) {
-			v -= 1.2 / (avail + 0.7);
-			avail = avail > 1 ? avail - 1 : 0;
+			v -= 1.2 / (a + 0.7);
+			a = a > 1 ? a - 1 : 0;
 		}
 	}
 	return v;
@@ -161,18 +208,19 @@ ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard)
 	int more[CH_AI_HAND + 1], drop[2], face;
 	double sum = 0;
 
-	if (k->npool == 0 || n >= CH_AI_HAND)
+
+	if (k->ndrawn <= 0 || n >= CH_AI_HAND)
 		return ch_ai_value(k, f, n);
 	memcpy(more, f, (size_t)n * sizeof f[0]);
 	for (face = 0; face < CH_FACES; face++) {
-		if (k->pool[face] == 0)
+		if (k->drawn[face] <= 0)
 			continue;
 		more[n] = face;
-		sum += k->pool[face] * (discard ?
+		sum += k->drawn[face] * (discard ?
 		    ch_ai_discard(k, more, n + 1, 1, drop) :
 		    ch_ai_value(k, more, n + 1));
 	}
-	return sum / k->npool;
+	return sum / k->ndrawn;
 }
 
 double
@@ -189,12 +237,26 @@ ch_ai_none(int pool, int hits, int draws)
 	return p;
 }
 
+/* The chance that none of slots cards is among the hits, when each is
+ * one of pool's weighted faces: the cards a seat keeps are no fair
+ * sample of the unknown ones. */
+static double
+none_weighted(double pool, double hits, int slots)
+{
+	double p = 1, miss = pool > 0 ? 1 - hits / pool : 0;
+	int j;
+
+	for (j = 0; j < slots; j++)
+		p *= miss > 0 ? miss : 0;
+	return p;
+}
+
 double
 ch_ai_best_of(const struct ch_know *k, const double *gain, const int *known,
-    int nknown, int slots)
+    int nknown, int slots, const double *weight)
 {
 	int order[CH_FACES], n = 0, i, j, t, hits = 0;
-	double floor = -1e18, e = 0, before = 1, after;
+	double floor = -1e18, e = 0, before = 1, after, wpool = 0, whits = 0;
 
 	for (i = 0; i < nknown; i++) {
 		if (gain[known[i]] > floor)
@@ -207,6 +269,8 @@ ch_ai_best_of(const struct ch_know *k, const double *gain, const int *known,
 	for (i = 0; i < CH_FACES; i++) {
 		if (k->pool[i] > 0)
 			order[n++] = i;
+		if (weight != NULL)
+			wpool += k->pool[i] * weight[i];
 	}
 	/* Faces best first: the best card held is face i when none of
 	 * the better ones was dealt and one of i was. */
@@ -220,7 +284,10 @@ ch_ai_best_of(const struct ch_know *k, const double *gain, const int *known,
 	}
 	for (i = 0; i < n && before > 0; i++) {
 		hits += k->pool[order[i]];
-		after = ch_ai_none(k->npool, hits, slots);
+		if (weight != NULL)
+			whits += k->pool[order[i]] * weight[order[i]];
+		after = weight != NULL ? none_weighted(wpool, whits, slots) :
+		    ch_ai_none(k->npool, hits, slots);
 		e += (before - after) * (gain[order[i]] > floor ?
 		    gain[order[i]] : floor);
 		before = after;

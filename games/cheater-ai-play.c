@@ -26,7 +26,7 @@ deny(const struct ch_ai_ctx *c, int victim)
 	double t = c->know.threat[victim];
 	int i = t < 0 ? 0 : t > CH_HAND ? CH_HAND : (int)(t + 0.5);
 
-	return c->hard ? deny_worth[i] : 0.3 * deny_worth[i];
+	return c->hard ? 0.3 * deny_worth[i] : 0;
 }
 
 /* The faces of victim's cards every seat was shown, into f; their
@@ -44,13 +44,32 @@ known_faces(const struct game *obs, int victim, int *f)
 	return n;
 }
 
+/* How likely each face is among victim's unknown cards, to a hard seat:
+ * the letters of the suit it collects more than others; NULL for a
+ * normal one, to which every unknown card is alike. */
+static const double *
+keeps(const struct ch_ai_ctx *c, int victim, double *w)
+{
+	int f;
+
+	if (!c->hard)
+		return NULL;
+	for (f = 0; f < CH_FACES; f++) {
+		w[f] = f < FACE_TAKE ?
+		    CH_SUITS * c->know.suit[victim][ch_face_suit(f)] : 1;
+		if (c->know.pool[f] > 0)
+			w[f] *= c->know.held[f] / c->know.pool[f];
+	}
+	return w;
+}
+
 /* The chance that victim hides when named: that it holds a HIDE or a
  * WILD, times how readily it hides. */
 static double
 hide_chance(const struct ch_ai_ctx *c, int victim)
 {
 	int f[CH_AI_HAND], n = known_faces(c->obs, victim, f), i, hits;
-	double holds;
+	double holds, held;
 
 	for (i = 0; i < n; i++) {
 		if (f[i] == FACE_HIDE || f[i] == FACE_WILD)
@@ -58,6 +77,13 @@ hide_chance(const struct ch_ai_ctx *c, int victim)
 	}
 	hits = c->know.pool[FACE_HIDE] + c->know.pool[FACE_WILD];
 	holds = 1 - ch_ai_none(c->know.npool, hits, c->know.slots[victim]);
+	if (c->hard && c->know.nheld > 0) {
+		held = (c->know.held[FACE_HIDE] + c->know.held[FACE_WILD]) /
+		    c->know.nheld;
+		for (i = 0, holds = 1; i < c->know.slots[victim]; i++)
+			holds *= 1 - held;
+		holds = 1 - holds;
+	}
 	return holds * c->know.hide[victim];
 }
 
@@ -95,29 +121,39 @@ consider(struct best *b, double v, int seat, int verb, int victim, int id)
 		b->mv.argv[b->mv.argc++] = id;
 }
 
+/* A face drawn at random from the draw pile as the seat knows it. */
+static int
+any_drawn(struct ch_ai_ctx *c)
+{
+	double x = (double)rng_below(c->rng, 1u << 20) / (1u << 20) *
+	    c->know.ndrawn;
+	int f, last = 0;
+
+	for (f = 0; f < CH_FACES; f++) {
+		if (c->know.drawn[f] <= 0)
+			continue;
+		last = f;
+		if ((x -= c->know.drawn[f]) < 0)
+			return f;
+	}
+	return last;
+}
+
 /* The average value of two cards drawn and two discarded (Cheater
  * Power 1), over a few pairs of unknown cards drawn at random. */
 static double
 draw_two(struct ch_ai_ctx *c, const int *f, int n)
 {
-	int more[CH_AI_HAND], pool[CH_CARDS], np = 0, face, i, a, b, drop[2];
+	int more[CH_AI_HAND], i, j, drop[2];
 	double sum = 0;
 	const int tries = 10;
 
-	for (face = 0; face < CH_FACES; face++) {
-		for (i = 0; i < c->know.pool[face]; i++)
-			pool[np++] = face;
-	}
-	if (np < 2 || n + 2 > CH_AI_HAND)
+	if (c->know.ndrawn < 2 || n + 2 > CH_AI_HAND)
 		return ch_ai_value(&c->know, f, n);
 	memcpy(more, f, (size_t)n * sizeof f[0]);
 	for (i = 0; i < tries; i++) {
-		a = (int)rng_below(c->rng, (uint32_t)np);
-		do
-			b = (int)rng_below(c->rng, (uint32_t)np);
-		while (b == a);
-		more[n] = pool[a];
-		more[n + 1] = pool[b];
+		for (j = 0; j < 2; j++)
+			more[n + j] = any_drawn(c);
 		sum += ch_ai_discard(&c->know, more, n + 2, 2, drop);
 	}
 	return sum / tries;
@@ -129,7 +165,7 @@ power_moves(struct ch_ai_ctx *c, const int *f, int n, double now,
     struct best *b)
 {
 	const struct game *obs = c->obs;
-	double gain[CH_FACES], v, p;
+	double gain[CH_FACES], v, p, w[CH_FACES];
 	int more[CH_AI_HAND], known[CH_AI_HAND], nk, face, s, drop[2];
 	int seat = obs->turn;
 
@@ -151,7 +187,7 @@ power_moves(struct ch_ai_ctx *c, const int *f, int n, double now,
 		nk = known_faces(obs, s, known);
 		p = hide_chance(c, s);
 		v = (1 - p) * (ch_ai_best_of(&c->know, gain, known, nk,
-		    c->know.slots[s]) + deny(c, s)) + p * now;
+		    c->know.slots[s], keeps(c, s, w)) + deny(c, s)) + p * now;
 		consider(b, v, seat, VERB_STEAL, s, -1);
 	}
 }
@@ -178,7 +214,7 @@ action_moves(struct ch_ai_ctx *c, const int *f, int n, int i,
 	const struct game *obs = c->obs;
 	int rest[CH_AI_HAND], known[CH_AI_HAND], m, nk, s, face;
 	int seat = obs->turn, id = obs->hand[seat].c[i];
-	double gain[CH_FACES], drawn, v, p;
+	double gain[CH_FACES], drawn, v, p, w[CH_FACES];
 
 	m = without(f, n, i, rest);
 	drawn = ch_ai_draw(&c->know, rest, m, 0);
@@ -193,7 +229,8 @@ action_moves(struct ch_ai_ctx *c, const int *f, int n, int i,
 		nk = known_faces(obs, s, known);
 		if (f[i] == FACE_TAKE || f[i] == FACE_WILD) {
 			v = (1 - p) * (ch_ai_best_of(&c->know, gain, known,
-			    nk, c->know.slots[s]) + deny(c, s)) + p * drawn;
+			    nk, c->know.slots[s], keeps(c, s, w)) +
+			    deny(c, s)) + p * drawn;
 			consider(b, v, seat, VERB_TAKE, s, id);
 		}
 		if (f[i] == FACE_BUST || f[i] == FACE_WILD) {
@@ -349,7 +386,8 @@ ch_ai_pick(struct ch_ai_ctx *c, struct game_move *mv)
 		val = obs->attack == VERB_STEAL ?
 		    ch_ai_discard(&c->know, f, n + 1, 1, drop) :
 		    ch_ai_value(&c->know, f, n + 1);
-		val += (c->hard ? 0.3 : 0.1) * loss(c, v, nv, i);
+		if (c->hard)
+			val += 0.3 * loss(c, v, nv, i);
 		if (val > top) {
 			top = val;
 			best = i;

@@ -25,17 +25,53 @@ struct ai_mind {
 	int turns[GAME_MAX_SEATS];	/* turns each seat has begun */
 	int named[GAME_MAX_SEATS];	/* attacks aimed at each seat */
 	int hid[GAME_MAX_SEATS];	/* of those, the ones it hid from */
+	int thrown[GAME_MAX_SEATS][CH_SUITS];	/* letters it discarded */
+	int ndraw;			/* the draw pile's cards */
+	int pile[CH_FACES];		/* the discard pile's, by face */
+	double known[CH_FACES];		/* about how many of each face lie
+					 * in the draw pile: what the last
+					 * reshuffle put there, less its
+					 * share of the draws since */
 };
 
 /* Remembers obs's public state, to compare the next one with. */
 static void
 remember(struct ai_mind *m, const struct game *obs)
 {
+	int i;
+
 	m->turn = obs->turn;
 	m->phase = obs->phase;
 	m->victim = obs->victim;
 	m->attack = obs->attack;
 	m->ndiscard = obs->discard.n;
+	m->ndraw = obs->draw.n;
+	memset(m->pile, 0, sizeof m->pile);
+	for (i = 0; i < obs->discard.n; i++)
+		m->pile[ch_face(obs->discard.c[i])]++;
+}
+
+/* A reshuffle put the discard pile, but what lies on it now, into the
+ * draw pile; draws since take their share of every face there. */
+static void
+follow_pile(struct ai_mind *m, const struct game *obs)
+{
+	int now[CH_FACES] = { 0 }, f, i, moved = 0;
+
+	if (obs->draw.n > m->ndraw && obs->discard.n < m->ndiscard) {
+		for (i = 0; i < obs->discard.n; i++)
+			now[ch_face(obs->discard.c[i])]++;
+		for (f = 0; f < CH_FACES; f++) {
+			m->known[f] = m->pile[f] > now[f] ?
+			    m->pile[f] - now[f] : 0;
+			moved += (int)m->known[f];
+		}
+		if (moved > obs->draw.n)
+			for (f = 0; f < CH_FACES; f++)
+				m->known[f] *= (double)obs->draw.n / moved;
+	} else if (obs->draw.n < m->ndraw && m->ndraw > 0)
+		for (f = 0; f < CH_FACES; f++)
+			m->known[f] *= (double)obs->draw.n / m->ndraw;
 }
 
 static struct ai_mind *
@@ -64,7 +100,7 @@ static void
 cheater_note(struct ai_mind *m, const struct game *obs)
 {
 	int top = obs->discard.n > 0 ?
-	    ch_face(obs->discard.c[obs->discard.n - 1]) : -1;
+	    ch_face(obs->discard.c[obs->discard.n - 1]) : -1, i, suit;
 
 	if (obs->phase == PH_HIDE && m->phase != PH_HIDE)
 		m->named[obs->victim]++;
@@ -75,6 +111,13 @@ cheater_note(struct ai_mind *m, const struct game *obs)
 		m->hid[m->victim]++;
 	if (obs->phase != PH_OVER && obs->turn != m->turn)
 		m->turns[obs->turn]++;
+	follow_pile(m, obs);
+	/* A seat's own discards: suits it does not collect. */
+	for (i = m->ndiscard; m->phase == PH_DISCARD && i < obs->discard.n;
+	    i++) {
+		if ((suit = ch_face_suit(ch_face(obs->discard.c[i]))) >= 0)
+			m->thrown[m->turn][suit]++;
+	}
 	remember(m, obs);
 }
 
@@ -235,6 +278,31 @@ threat(const struct ai_mind *m, const struct game *obs,
 	return ch_progress(&shown, ch_best_suit(&shown)) + per * k->slots[s];
 }
 
+/* The chance that seat s collects each suit, by what it was seen to hold
+ * (letters of a suit, shown or taken: strong) and what it discarded
+ * (weak: the suits it does not want); into p[]. */
+static void
+collects(const struct ai_mind *m, const struct game *obs, int s, double *p)
+{
+	struct cards shown;
+	double sum = 0;
+	int i, suit;
+
+	cards_clear(&shown);
+	for (i = 0; i < obs->hand[s].n; i++) {
+		if (obs->pub[obs->hand[s].c[i]])
+			cards_add(&shown, obs->hand[s].c[i]);
+	}
+	for (suit = 0; suit < CH_SUITS; suit++) {
+		p[suit] = (1.0 + ch_progress(&shown, suit)) *
+		    (1.0 + ch_progress(&shown, suit)) /
+		    (1.0 + 0.35 * m->thrown[s][suit]);
+		sum += p[suit];
+	}
+	for (suit = 0; suit < CH_SUITS; suit++)
+		p[suit] /= sum;
+}
+
 /* The normal and hard levels: what each knows, then the move by the
  * values of cheater-ai-play.c. */
 static int
@@ -242,7 +310,8 @@ value_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	struct ch_ai_ctx c;
-	int s;
+	double crowd;
+	int s, suit;
 
 	c.obs = obs;
 	c.hard = m->level == AI_HARD;
@@ -256,7 +325,23 @@ value_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		    (0.6 * m->named[s] + 2) : 0.85;
 		if (c.know.hide[s] > 1)
 			c.know.hide[s] = 1;
+		for (suit = 0; suit < CH_SUITS; suit++)
+			c.know.suit[s][suit] = 1.0 / CH_SUITS;
+		if (c.hard && s != m->seat && obs->in[s])
+			collects(m, obs, s, c.know.suit[s]);
 	}
+	/* A suit another seat collects is harder to come by. */
+	for (suit = 0; c.hard && suit < CH_SUITS; suit++) {
+		for (s = 0, crowd = 0; s < obs->nseats; s++) {
+			if (s != m->seat && obs->in[s])
+				crowd += c.know.suit[s][suit] - 1.0 / CH_SUITS;
+		}
+		c.know.scale[suit] = 1 - 0.4 * (crowd > 0 ? crowd : 0);
+		if (c.know.scale[suit] < 0.3)
+			c.know.scale[suit] = 0.3;
+	}
+	if (c.hard)
+		ch_ai_piles(&c.know, m->known, obs->draw.n);
 	switch (obs->phase) {
 	case PH_HIDE:
 		return ch_ai_hide(&c, mv);

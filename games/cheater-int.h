@@ -198,15 +198,29 @@ struct ch_know {
 	int dead[CH_FACES];		/* on the discard pile */
 	int shown[CH_FACES];		/* known to be in another hand */
 	int slots[GAME_MAX_SEATS];	/* another hand's unknown cards */
+	double drawn[CH_FACES], ndrawn;	/* of the pool, those in the draw
+					 * pile, as far as the seat can tell
+					 * (ch_ai_piles()); and their sum */
+	double held[CH_FACES], nheld;	/* those in other hands */
 	double hide[GAME_MAX_SEATS];	/* the chance that seat hides when
 					 * named */
 	double threat[GAME_MAX_SEATS];	/* how near it is to spelling, in
 					 * letters */
+	double suit[GAME_MAX_SEATS][CH_SUITS];	/* the chance that seat
+					 * collects that suit */
+	double scale[CH_SUITS];		/* how much of a suit's unknown
+					 * cards is to be had: less when
+					 * another seat collects it */
 };
 
 /* Fills k from obs for seat: the faces of unknown place, and those seen;
  * hide and threat are the caller's. */
 void ch_ai_know(struct ch_know *k, const struct game *obs, int seat);
+/* Splits k's pool between the draw pile and the other hands, knowing
+ * that about known[] of each face lie in the draw pile (cards discarded
+ * before the last reshuffle), the rest of the pile and the hands being
+ * dealt alike from what remains. */
+void ch_ai_piles(struct ch_know *k, const double *known, int ndraw);
 /* The faces of l into f (at most CH_AI_HAND); their number. */
 int ch_ai_faces(const struct cards *l, int *f);
 /* What a hand of faces f[0..n-1] is worth to a seat that knows k: near
@@ -226,9 +240,10 @@ double ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard);
 double ch_ai_none(int pool, int hits, int draws);
 /* Value, on average, of the best of a victim's cards to the seat (gain[]
  * by face), the victim holding known[0..nknown-1] and slots unknown
- * cards dealt from k's pool. */
+ * cards dealt from k's pool, each face weighted by how likely the
+ * victim keeps it (its suit; NULL: all alike). */
 double ch_ai_best_of(const struct ch_know *k, const double *gain,
-    const int *known, int nknown, int slots);
+    const int *known, int nknown, int slots, const double *weight);
 
 /* cheater-ai-play.c: the normal and hard levels' choices. */
 struct ch_ai_ctx {
