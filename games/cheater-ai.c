@@ -344,9 +344,9 @@ value_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		ch_ai_piles(&c.know, m->known, obs->draw.n);
 	switch (obs->phase) {
 	case PH_HIDE:
-		return ch_ai_hide(&c, mv);
+		return c.hard ? ch_ai_hide(&c, mv) : ch_ai_count_hide(&c, mv);
 	case PH_TURN:
-		return ch_ai_turn(&c, mv);
+		return c.hard ? ch_ai_turn(&c, mv) : ch_ai_count_turn(&c, mv);
 	case PH_DISCARD:
 		ch_ai_discards(&c, mv);
 		return 0;

@@ -245,7 +245,9 @@ double ch_ai_none(int pool, int hits, int draws);
 double ch_ai_best_of(const struct ch_know *k, const double *gain,
     const int *known, int nknown, int slots, const double *weight);
 
-/* cheater-ai-play.c: the normal and hard levels' choices. */
+/* cheater-ai-play.c (the hard level's turn and hide, and both levels'
+ * discards, picks and busts) and cheater-ai-count.c (the normal level's
+ * turn and hide). */
 struct ch_ai_ctx {
 	const struct game *obs;
 	struct ch_know know;
@@ -257,6 +259,8 @@ void ch_ai_discards(struct ch_ai_ctx *c, struct game_move *mv);
 int ch_ai_hide(struct ch_ai_ctx *c, struct game_move *mv);
 void ch_ai_pick(struct ch_ai_ctx *c, struct game_move *mv);
 void ch_ai_drop(struct ch_ai_ctx *c, struct game_move *mv);
+int ch_ai_count_turn(struct ch_ai_ctx *c, struct game_move *mv);
+int ch_ai_count_hide(struct ch_ai_ctx *c, struct game_move *mv);
 
 /* cheater-auto.c: */
 void cheater_timeout(const struct game *g, struct game_move *mv);

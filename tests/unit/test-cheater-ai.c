@@ -194,9 +194,10 @@ test_grab(void **state)
 	}
 }
 
-/* One letter short with a TAKE: normal and hard take (the letter is
- * likelier in a hand of seven than on the draw pile's top), and pick it
- * from the hand shown. */
+/* One letter short with a TAKE, a hard seat takes (the letter is likelier
+ * in a hand of seven than on the draw pile's top, and it wins the game),
+ * and picks it from the hand shown.  A normal seat, which takes only on
+ * what the count makes likely, draws. */
 static void
 test_take_last(void **state)
 {
@@ -206,25 +207,24 @@ test_take_last(void **state)
 		.discard = "bT", .dice = "1 2", .first = 0, .cheater = -1,
 	};
 	char text[256];
-	int places[] = { 1, 2, 2 }, level, victim;
-	struct fx *f;
+	int places[] = { 1, 2, 2 }, victim;
+	struct fx *f = cx_new(3, 2, 0);
 
 	(void)state;
-	for (level = AI_NORMAL; level < AI_LEVELS; level++) {
-		f = cx_new(3, 2, 0);
-		cx_stack(f, &d);
-		play(f, 0, (enum ai_level)level, text, sizeof text);
-		assert_int_equal(sscanf(text, "take {p:%d}", &victim), 1);
-		fx_ok(f, victim, "pass");
-		play(f, 0, (enum ai_level)level, text, sizeof text);
-		assert_string_equal(text, "pick rR");
-		cx_assert_over(f, places, 0, "red");
-		fx_free(f);
-	}
+	cx_stack(f, &d);
+	assert_int_equal(ask(f, 0, AI_NORMAL, text, sizeof text), 0);
+	assert_string_equal(text, "draw");
+	play(f, 0, AI_HARD, text, sizeof text);
+	assert_int_equal(sscanf(text, "take {p:%d}", &victim), 1);
+	fx_ok(f, victim, "pass");
+	play(f, 0, AI_HARD, text, sizeof text);
+	assert_string_equal(text, "pick rR");
+	cx_assert_over(f, places, 0, "red");
+	fx_free(f);
 }
 
-/* A hard seat takes from the hand it saw holding its last letter, not
- * from one it knows nothing of. */
+/* Normal and hard take from the hand they saw holding their last letter,
+ * not from one they know nothing of. */
 static void
 test_take_seen(void **state)
 {
@@ -235,17 +235,21 @@ test_take_seen(void **state)
 		.dice = "1 2 3 4 5 6 1 2", .first = 1, .cheater = -1,
 	};
 	char text[256];
-	struct fx *f = cx_new(3, 2, 0);
+	struct fx *f;
+	int level;
 
 	(void)state;
-	cx_stack(f, &d);
-	fx_ok(f, 1, "show {p:2}");
-	fx_ok(f, 2, "pass");
-	fx_ok(f, 2, "draw");
-	fx_ok(f, 2, "discard bA");
-	play(f, 0, AI_HARD, text, sizeof text);
-	assert_string_equal(text, "take {p:2}");
-	fx_free(f);
+	for (level = AI_NORMAL; level < AI_LEVELS; level++) {
+		f = cx_new(3, 2, 0);
+		cx_stack(f, &d);
+		fx_ok(f, 1, "show {p:2}");
+		fx_ok(f, 2, "pass");
+		fx_ok(f, 2, "draw");
+		fx_ok(f, 2, "discard bA");
+		play(f, 0, (enum ai_level)level, text, sizeof text);
+		assert_string_equal(text, "take {p:2}");
+		fx_free(f);
+	}
 }
 
 /* Named by a TAKE with a hand one letter short, normal and hard hide;
