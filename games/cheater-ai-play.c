@@ -1,12 +1,12 @@
 /*
- * The choices of CHEATER's normal and hard AI seats, each by the value of
- * the hand it leaves (cheater-ai-eval.c), on average over what the
- * unknown cards may be: a draw against Cheater Power and the action
- * cards, which victim (the one likeliest to hold a wanted card and least
- * likely to hide; for a BUST, the nearest to winning), the discards, when
- * to hide, which card to pick and which to bust.  The hard level also
- * counts what its moves cost the others (taking or busting a card the
- * victim needs), and judges each seat's hiding by what it did this game.
+ * The choices of CHEATER's AI seats by the value of the hand they leave
+ * (cheater-ai-eval.c): the discards, the card to pick and the cards to
+ * bust, for the normal and hard levels; and the hard level's turn and
+ * hide, on average over what the unknown cards may be: a draw against
+ * Cheater Power and the action cards, which victim (the one likeliest to
+ * hold a wanted card and least likely to hide; for a BUST, the nearest to
+ * winning), and whether to hide.  The hard level also counts what its
+ * moves cost the others (taking or busting a card the victim needs).
  */
 #include <string.h>
 
@@ -18,15 +18,15 @@ static const double deny_worth[CH_HAND + 1] = {
 	0.1, 0.1, 0.2, 0.3, 0.5, 0.8, 1.3, 1.3,
 };
 
-/* The most a victim's card is worth to us to take from them: less to a
- * normal seat, which looks at its own hand alone. */
+/* What it is worth to us that victim loses a card it needs, when we take
+ * or bust it: a third of what that card is to them. */
 static double
 deny(const struct ch_ai_ctx *c, int victim)
 {
 	double t = c->know.threat[victim];
 	int i = t < 0 ? 0 : t > CH_HAND ? CH_HAND : (int)(t + 0.5);
 
-	return c->hard ? 0.3 * deny_worth[i] : 0;
+	return 0.3 * deny_worth[i];
 }
 
 /* The faces of victim's cards every seat was shown, into f; their
@@ -44,16 +44,14 @@ known_faces(const struct game *obs, int victim, int *f)
 	return n;
 }
 
-/* How likely each face is among victim's unknown cards, to a hard seat:
- * the letters of the suit it collects more than others; NULL for a
- * normal one, to which every unknown card is alike. */
+/* How likely each face is among victim's unknown cards, as weights into
+ * w: the letters of the suit it collects more than others, and only the
+ * share of each face that is not on the draw pile. */
 static const double *
 keeps(const struct ch_ai_ctx *c, int victim, double *w)
 {
 	int f;
 
-	if (!c->hard)
-		return NULL;
 	for (f = 0; f < CH_FACES; f++) {
 		w[f] = f < FACE_TAKE ?
 		    CH_SUITS * c->know.suit[victim][ch_face_suit(f)] : 1;
@@ -77,7 +75,7 @@ hide_chance(const struct ch_ai_ctx *c, int victim)
 	}
 	hits = c->know.pool[FACE_HIDE] + c->know.pool[FACE_WILD];
 	holds = 1 - ch_ai_none(c->know.npool, hits, c->know.slots[victim]);
-	if (c->hard && c->know.nheld > 0) {
+	if (c->know.nheld > 0) {
 		held = (c->know.held[FACE_HIDE] + c->know.held[FACE_WILD]) /
 		    c->know.nheld;
 		for (i = 0, holds = 1; i < c->know.slots[victim]; i++)

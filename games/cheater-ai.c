@@ -1,9 +1,12 @@
 /*
  * CHEATER's AI seats (games/ai.h): the mind of each, what it remembers of
  * the game from one observation to the next (how many turns each seat
- * has had, how often each was named and hid), the easy level's play, and
- * the choice of move by phase.  The normal and hard levels choose in
- * cheater-ai-play.c by the values of cheater-ai-eval.c.
+ * has had, how often each was named and hid, the suits each discarded,
+ * what the last reshuffle put into the draw pile), the easy level's play,
+ * what the hard level judges of the others, and the choice of move by
+ * phase.  The normal level takes its turn and hides by counting
+ * (cheater-ai-count.c), the hard one by expected value
+ * (cheater-ai-play.c); both value hands as cheater-ai-eval.c does.
  *
  * CHEATER has no claims to doubt: its window is the named player's HIDE.
  * So a seat's habits (struct ai_habits: lies and calls) say nothing here,
@@ -303,45 +306,51 @@ collects(const struct ai_mind *m, const struct game *obs, int s, double *p)
 		p[suit] /= sum;
 }
 
-/* The normal and hard levels: what each knows, then the move by the
- * values of cheater-ai-play.c. */
+/* What a hard seat judges of the others from its memory: how near each
+ * is to spelling, how readily each hides when named, which suit each
+ * collects (and so which suits are harder to come by), and where the
+ * unknown cards lie. */
+static void
+judge(const struct ai_mind *m, const struct game *obs, struct ch_know *k)
+{
+	double crowd;
+	int s, suit;
+
+	for (s = 0; s < obs->nseats; s++) {
+		k->threat[s] = threat(m, obs, k, s);
+		k->hide[s] = (m->hid[s] + 1.6) / (0.6 * m->named[s] + 2);
+		if (k->hide[s] > 1)
+			k->hide[s] = 1;
+		for (suit = 0; suit < CH_SUITS; suit++)
+			k->suit[s][suit] = 1.0 / CH_SUITS;
+		if (s != m->seat && obs->in[s])
+			collects(m, obs, s, k->suit[s]);
+	}
+	for (suit = 0; suit < CH_SUITS; suit++) {
+		for (s = 0, crowd = 0; s < obs->nseats; s++) {
+			if (s != m->seat && obs->in[s])
+				crowd += k->suit[s][suit] - 1.0 / CH_SUITS;
+		}
+		k->scale[suit] = 1 - 0.4 * (crowd > 0 ? crowd : 0);
+		if (k->scale[suit] < 0.3)
+			k->scale[suit] = 0.3;
+	}
+	ch_ai_piles(k, m->known, obs->draw.n);
+}
+
+/* The normal and hard levels: what each knows, then the move. */
 static int
 value_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	struct ch_ai_ctx c;
-	double crowd;
-	int s, suit;
 
 	c.obs = obs;
 	c.hard = m->level == AI_HARD;
 	c.rng = rng;
 	ch_ai_know(&c.know, obs, m->seat);
-	for (s = 0; s < obs->nseats; s++) {
-		c.know.threat[s] = threat(m, obs, &c.know, s);
-		/* A normal seat supposes everyone hides when they can; a
-		 * hard one counts how often each did when named. */
-		c.know.hide[s] = c.hard ? (m->hid[s] + 1.6) /
-		    (0.6 * m->named[s] + 2) : 0.85;
-		if (c.know.hide[s] > 1)
-			c.know.hide[s] = 1;
-		for (suit = 0; suit < CH_SUITS; suit++)
-			c.know.suit[s][suit] = 1.0 / CH_SUITS;
-		if (c.hard && s != m->seat && obs->in[s])
-			collects(m, obs, s, c.know.suit[s]);
-	}
-	/* A suit another seat collects is harder to come by. */
-	for (suit = 0; c.hard && suit < CH_SUITS; suit++) {
-		for (s = 0, crowd = 0; s < obs->nseats; s++) {
-			if (s != m->seat && obs->in[s])
-				crowd += c.know.suit[s][suit] - 1.0 / CH_SUITS;
-		}
-		c.know.scale[suit] = 1 - 0.4 * (crowd > 0 ? crowd : 0);
-		if (c.know.scale[suit] < 0.3)
-			c.know.scale[suit] = 0.3;
-	}
 	if (c.hard)
-		ch_ai_piles(&c.know, m->known, obs->draw.n);
+		judge(m, obs, &c.know);
 	switch (obs->phase) {
 	case PH_HIDE:
 		return c.hard ? ch_ai_hide(&c, mv) : ch_ai_count_hide(&c, mv);
