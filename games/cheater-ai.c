@@ -31,10 +31,10 @@ struct ai_mind {
 	int thrown[GAME_MAX_SEATS][CH_SUITS];	/* letters it discarded */
 	int ndraw;			/* the draw pile's cards */
 	int pile[CH_FACES];		/* the discard pile's, by face */
-	double known[CH_FACES];		/* about how many of each face lie
-					 * in the draw pile: what the last
-					 * reshuffle put there, less its
-					 * share of the draws since */
+	double known[CH_FACES];		/* about how many of each face
+					 * lie in the draw pile: what the
+					 * last reshuffle put there, less
+					 * its share of the draws since */
 };
 
 /* Remembers obs's public state, to compare the next one with. */

@@ -128,11 +128,11 @@ struct game {
 	unsigned char fresh[CH_CARDS];	/* drawn since its holder's turn
 					 * began: no TAKE, SHOW or BUST
 					 * yet (a HIDE defends at once) */
-	unsigned char pub[CH_CARDS];	/* every seat knows where it is: face
-					 * up on the discard pile, or in a
-					 * hand since it was shown or taken
-					 * from the discard pile (observe()
-					 * keeps it in place) */
+	unsigned char pub[CH_CARDS];	/* every seat knows where it is:
+					 * face up on the discard pile, or
+					 * in a hand since it was shown or
+					 * taken from the discard pile
+					 * (observe() keeps it in place) */
 	int in[GAME_MAX_SEATS];		/* 1 while the seat plays */
 
 	int turn;			/* the seat whose turn it is */
@@ -193,7 +193,8 @@ extern const struct game_ai cheater_ai;
 
 struct ch_know {
 	int seat;
-	int pool[CH_FACES];		/* cards of each face nowhere known */
+	int pool[CH_FACES];		/* cards of each face of unknown
+					 * place */
 	int npool;
 	int dead[CH_FACES];		/* on the discard pile */
 	int shown[CH_FACES];		/* known to be in another hand */
@@ -213,8 +214,10 @@ struct ch_know {
 					 * another seat collects it */
 };
 
-/* Fills k from obs for seat: the faces of unknown place, and those seen;
- * hide and threat are the caller's. */
+/* Fills k from obs for seat: the faces of unknown place, and those seen,
+ * the draw pile a fair sample of the pool and every suit as easy to come
+ * by as its cards say; what a hard seat judges of the others (hide,
+ * threat, suit, scale, ch_ai_piles()) is the caller's. */
 void ch_ai_know(struct ch_know *k, const struct game *obs, int seat);
 /* Splits k's pool between the draw pile and the other hands, knowing
  * that about known[] of each face lie in the draw pile (cards discarded
