@@ -222,7 +222,8 @@ hand_size(const struct game *g, int seat)
 	}
 }
 
-/* Every card of the decks is in exactly one place; fresh ones in hands. */
+/* Every card of the decks is in exactly one place; fresh ones in hands;
+ * the discard pile all known, the draw pile unknown. */
 static int
 check_places(const struct game *g, char **cause)
 {
@@ -247,6 +248,11 @@ check_places(const struct game *g, char **cause)
 		if (g->fresh[id] && !inhand[id])
 			return game_fail(cause, "card %d is fresh outside a "
 			    "hand", id);
+		if (g->pub[id] != (cards_find(&g->discard, id) >= 0) &&
+		    !inhand[id])
+			return game_fail(cause, "card %d is %s", id,
+			    g->pub[id] ? "known in the draw pile" :
+			    "unknown on the discard pile");
 	}
 	return 0;
 }
@@ -347,6 +353,9 @@ cheater_stack(struct game *g, const struct cheater_deal *d,
 	for (i = top.n - 1; i >= 0; i--)
 		cards_add(&g->draw, top.c[i]);
 	memset(g->fresh, 0, sizeof g->fresh);
+	memset(g->pub, 0, sizeof g->pub);
+	for (i = 0; i < g->discard.n; i++)
+		g->pub[g->discard.c[i]] = 1;
 	g->nforced = 0;
 	snprintf(words, sizeof words, "%s", d->dice != NULL ? d->dice : "");
 	for (w = strtok_r(words, " ", &save); w != NULL &&

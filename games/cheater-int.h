@@ -2,14 +2,16 @@
  * CHEATER's private header, shared by its files and by nobody else:
  * cheater-cards.c (the cards: ids, faces, names, spelling), cheater.c (the
  * tables, create, turn, apply, view, result), cheater-parse.c (player input
- * to moves, and check) and cheater-auto.c (timeout, sample, invariants and
- * the test hooks of cheater.h).
+ * to moves, and check), cheater-auto.c (timeout, sample, invariants and
+ * the test hooks of cheater.h), cheater-observe.c (what a seat may know)
+ * and the AI's files, cheater-ai*.c.
  */
 #ifndef CHEATER_INT_H
 #define CHEATER_INT_H
 
 #include <stddef.h>
 
+#include "ai.h"
 #include "cards.h"
 #include "game.h"
 #include "rng.h"
@@ -126,6 +128,11 @@ struct game {
 	unsigned char fresh[CH_CARDS];	/* drawn since its holder's turn
 					 * began: no TAKE, SHOW or BUST
 					 * yet (a HIDE defends at once) */
+	unsigned char pub[CH_CARDS];	/* every seat knows where it is:
+					 * face up on the discard pile, or
+					 * in a hand since it was shown or
+					 * taken from the discard pile
+					 * (observe() keeps it in place) */
 	int in[GAME_MAX_SEATS];		/* 1 while the seat plays */
 
 	int turn;			/* the seat whose turn it is */
@@ -168,6 +175,95 @@ int cheater_check(const struct game *g, const struct game_move *mv,
     char **cause);
 int cheater_command(const struct game *g, const struct game_move *mv,
     char *buf, size_t size);
+
+/* cheater-observe.c: */
+struct game *cheater_observe(const struct game *g, int seat);
+void cheater_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheater-ai.c (the minds and their memory, the easy level):
+ * cheater_ops.ai. */
+extern const struct game_ai cheater_ai;
+
+/*
+ * cheater-ai-eval.c: what an AI seat knows of an observation, and what a
+ * hand is worth to it.  Hands are lists of faces here: an AI cares what a
+ * card is, never which copy.
+ */
+#define CH_AI_HAND 10		/* the most cards a hand holds mid-turn */
+
+struct ch_know {
+	int seat;
+	int pool[CH_FACES];		/* cards of each face of unknown
+					 * place */
+	int npool;
+	int dead[CH_FACES];		/* on the discard pile */
+	int shown[CH_FACES];		/* known to be in another hand */
+	int slots[GAME_MAX_SEATS];	/* another hand's unknown cards */
+	double drawn[CH_FACES], ndrawn;	/* of the pool, those in the draw
+					 * pile, as far as the seat can tell
+					 * (ch_ai_piles()); and their sum */
+	double held[CH_FACES], nheld;	/* those in other hands */
+	double hide[GAME_MAX_SEATS];	/* the chance that seat hides when
+					 * named */
+	double threat[GAME_MAX_SEATS];	/* how near it is to spelling, in
+					 * letters */
+	double suit[GAME_MAX_SEATS][CH_SUITS];	/* the chance that seat
+					 * collects that suit */
+	double scale[CH_SUITS];		/* how much of a suit's unknown
+					 * cards is to be had: less when
+					 * another seat collects it */
+};
+
+/* Fills k from obs for seat: the faces of unknown place, and those seen,
+ * the draw pile a fair sample of the pool and every suit as easy to come
+ * by as its cards say; what a hard seat judges of the others (hide,
+ * threat, suit, scale, ch_ai_piles()) is the caller's. */
+void ch_ai_know(struct ch_know *k, const struct game *obs, int seat);
+/* Splits k's pool between the draw pile and the other hands, knowing
+ * that about known[] of each face lie in the draw pile (cards discarded
+ * before the last reshuffle), the rest of the pile and the hands being
+ * dealt alike from what remains. */
+void ch_ai_piles(struct ch_know *k, const double *known, int ndraw);
+/* The faces of l into f (at most CH_AI_HAND); their number. */
+int ch_ai_faces(const struct cards *l, int *f);
+/* What a hand of faces f[0..n-1] is worth to a seat that knows k: near
+ * to spelling a suit whose missing letters are still to be had, with
+ * the action cards it may use; a hand that spells is worth a win. */
+double ch_ai_value(const struct ch_know *k, const int *f, int n);
+/* The best need cards to discard from f[0..n-1]: their indices in
+ * drop[], and the value of the hand left. */
+double ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
+    int *drop);
+/* The value of f[0..n-1] with one more card drawn from the unknown
+ * cards, on average; with discard set, the best card is discarded
+ * after it. */
+double ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard);
+/* The chance that none of draws cards dealt from pool cards is one of
+ * the hits among them. */
+double ch_ai_none(int pool, int hits, int draws);
+/* Value, on average, of the best of a victim's cards to the seat (gain[]
+ * by face), the victim holding known[0..nknown-1] and slots unknown
+ * cards dealt from k's pool, each face weighted by how likely the
+ * victim keeps it (its suit; NULL: all alike). */
+double ch_ai_best_of(const struct ch_know *k, const double *gain,
+    const int *known, int nknown, int slots, const double *weight);
+
+/* cheater-ai-play.c (the hard level's turn and hide, and both levels'
+ * discards, picks and busts) and cheater-ai-count.c (the normal level's
+ * turn and hide). */
+struct ch_ai_ctx {
+	const struct game *obs;
+	struct ch_know know;
+	int hard;
+	struct rng *rng;
+};
+int ch_ai_turn(struct ch_ai_ctx *c, struct game_move *mv);
+void ch_ai_discards(struct ch_ai_ctx *c, struct game_move *mv);
+int ch_ai_hide(struct ch_ai_ctx *c, struct game_move *mv);
+void ch_ai_pick(struct ch_ai_ctx *c, struct game_move *mv);
+void ch_ai_drop(struct ch_ai_ctx *c, struct game_move *mv);
+int ch_ai_count_turn(struct ch_ai_ctx *c, struct game_move *mv);
+int ch_ai_count_hide(struct ch_ai_ctx *c, struct game_move *mv);
 
 /* cheater-auto.c: */
 void cheater_timeout(const struct game *g, struct game_move *mv);

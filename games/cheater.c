@@ -185,11 +185,14 @@ won(struct game *g, int seat, struct said *sd)
 static void
 reshuffle(struct game *g, struct said *sd)
 {
-	int top;
+	int top, i;
 
 	if (g->discard.n < 2)
 		return;
 	top = g->discard.c[--g->discard.n];
+	/* Nobody knows where in the new pile a card lies. */
+	for (i = 0; i < g->discard.n; i++)
+		g->pub[g->discard.c[i]] = 0;
 	cards_append(&g->draw, &g->discard);
 	cards_clear(&g->discard);
 	cards_add(&g->discard, top);
@@ -208,6 +211,7 @@ draw_one(struct game *g, int seat, struct said *sd)
 	id = g->draw.c[--g->draw.n];
 	cards_add(&g->hand[seat], id);
 	g->fresh[id] = 1;
+	g->pub[id] = 0;		/* its holder alone sees it */
 	sd->hands |= 1u << seat;
 	game_cat(&sd->priv[seat], "%sYou draw ", sd->priv[seat] != NULL ?
 	    " " : "");
@@ -225,6 +229,7 @@ discard_card(struct game *g, int seat, int id)
 {
 	cards_remove(&g->hand[seat], id);
 	g->fresh[id] = 0;
+	g->pub[id] = 1;
 	cards_add(&g->discard, id);
 }
 
@@ -490,6 +495,7 @@ cheater_create(const struct game_opts *opts, int nseats, int dealer,
 	deck.n -= nseats * CH_HAND;
 	g->draw = deck;
 	cards_add(&g->discard, g->draw.c[--g->draw.n]);
+	g->pub[g->discard.c[0]] = 1;
 	ch_deal(g, -1, out);
 	return g;
 }
@@ -604,8 +610,11 @@ apply_hide(struct game *g, int id, struct said *sd)
 static void
 apply_pass(struct game *g, int seat, struct said *sd)
 {
-	int victim = g->victim, attacker = g->turn;
+	int victim = g->victim, attacker = g->turn, i;
 
+	/* Every seat sees the hand: its cards stay known where they are. */
+	for (i = 0; i < g->hand[victim].n; i++)
+		g->pub[g->hand[victim].c[i]] = 1;
 	game_cat(&sd->pub, "%s {p:%d}'s hand: ", seat == GAME_SEAT_TABLE ?
 	    "No answer, so" : "No hide:", victim);
 	ch_cat_cards(&sd->pub, &g->hand[victim]);
@@ -723,8 +732,11 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	game_cat(&sd->pub, "{p:%d} leaves the game; %s %d card%s go%s "
 	    "under the draw pile.", seat, n == 1 ? "that" : "those", n,
 	    n == 1 ? "" : "s", n == 1 ? "es" : "");
-	for (i = 0; i < n; i++)
+	/* Under the draw pile nobody is told which card lies where. */
+	for (i = 0; i < n; i++) {
 		g->fresh[g->hand[seat].c[i]] = 0;
+		g->pub[g->hand[seat].c[i]] = 0;
+	}
 	cards_prepend(&g->draw, &g->hand[seat]);
 	cards_clear(&g->hand[seat]);
 	g->in[seat] = 0;
@@ -930,4 +942,7 @@ const struct game_ops cheater_ops = {
 	.view = cheater_view,
 	.result = cheater_result,
 	.invariants = cheater_invariants,
+	.observe = cheater_observe,
+	.redeal = cheater_redeal,
+	.ai = &cheater_ai,
 };

@@ -1,0 +1,296 @@
+/*
+ * What a CHEATER AI seat knows and what a hand is worth to it: the cards
+ * of unknown place (the pool every unknown card, drawn or in another
+ * hand, comes from), the cards seen, and a hand's value, near to
+ * spelling a suit whose missing letters can still be had.  The normal
+ * and hard levels choose by these values (cheater-ai-play.c).
+ */
+#include <string.h>
+
+#include "cheater-int.h"
+
+/* A hand that spells CHEATER: the game is won. */
+#define WIN_VALUE 100.0
+
+/* What n letters of a suit are worth: each one more than the last, as
+ * the word comes nearer (the seventh is the win). */
+static const double letters_worth[CH_HAND] = {
+	0, 1, 2.2, 3.7, 5.5, 8, 11.5,
+};
+/* How many of each letter CHEATER needs (C H E A T R). */
+static const int letter_need[CH_LETTERS] = { 1, 1, 2, 1, 1, 1 };
+
+void
+ch_ai_know(struct ch_know *k, const struct game *obs, int seat)
+{
+	const struct cards *l;
+	unsigned char mine[CH_CARDS] = { 0 };
+	int s, i, id, f;
+
+	memset(k, 0, sizeof *k);
+	k->seat = seat;
+	for (s = 0; s < CH_SUITS; s++)
+		k->scale[s] = 1;
+	for (i = 0; i < obs->hand[seat].n; i++)
+		mine[obs->hand[seat].c[i]] = 1;
+	for (s = 0; s < obs->nseats; s++) {
+		l = &obs->hand[s];
+		for (i = 0; s != seat && i < l->n; i++) {
+			if (obs->pub[l->c[i]])
+				k->shown[ch_face(l->c[i])]++;
+			else
+				k->slots[s]++;
+		}
+	}
+	for (i = 0; i < obs->discard.n; i++)
+		k->dead[ch_face(obs->discard.c[i])]++;
+	for (id = 0; id < obs->decks * CH_DECK; id++) {
+		if (mine[id] || obs->pub[id])
+			continue;
+		f = ch_face(id);
+		k->pool[f]++;
+		k->npool++;
+	}
+	/* Until told more, the pile is a fair sample of the pool. */
+	for (f = 0; f < CH_FACES; f++)
+		k->drawn[f] = k->held[f] = k->pool[f];
+	k->ndrawn = k->nheld = k->npool;
+}
+
+void
+ch_ai_piles(struct ch_know *k, const double *known, int ndraw)
+{
+	double kn[CH_FACES], rest = 0, nknown = 0, share;
+	int f;
+
+	for (f = 0; f < CH_FACES; f++) {
+		kn[f] = known[f] < k->pool[f] ? known[f] : k->pool[f];
+		nknown += kn[f];
+		rest += k->pool[f] - kn[f];
+	}
+	if (rest <= 0 || ndraw <= 0)
+		return;
+	if (nknown > ndraw)
+		nknown = ndraw;
+	share = (ndraw - nknown) / rest;
+	if (share > 1)
+		share = 1;
+	k->ndrawn = k->nheld = 0;
+	for (f = 0; f < CH_FACES; f++) {
+		k->drawn[f] = kn[f] + (k->pool[f] - kn[f]) * share;
+		k->held[f] = k->pool[f] - k->drawn[f];
+		if (k->held[f] < 0)
+			k->held[f] = 0;
+		k->ndrawn += k->drawn[f];
+		k->nheld += k->held[f];
+	}
+}
+
+int
+ch_ai_faces(const struct cards *l, int *f)
+{
+	int i;
+
+	for (i = 0; i < l->n && i < CH_AI_HAND; i++)
+		f[i] = ch_face(l->c[i]);
+	return i;
+}
+
+/* How often a card of face f comes to be had: its unknown copies (fewer
+ * in a suit others collect), those shown in another hand (a TAKE's), and
+ * those discarded (back after a reshuffle). */
+static double
+avail(const struct ch_know *k, int f)
+{
+	int suit = ch_face_suit(f);
+
+	return (suit >= 0 ? k->scale[suit] : 1) * k->pool[f] +
+	    0.6 * k->shown[f] + 0.3 * k->dead[f];
+}
+
+/* What a suit with have[] letters is worth: its letters, less what the
+ * missing ones cost to find (little when many copies are unknown, more
+ * when they were shown in another hand or discarded, most when none is
+ * left).  Sets *got to the letters held. */
+static double
+suit_value(const struct ch_know *k, int suit, const int *have, int *got)
+{
+	double v, a;
+	int L, j, p = 0, f;
+
+	for (L = 0; L < CH_LETTERS; L++)
+		p += have[L] < letter_need[L] ? have[L] : letter_need[L];
+	*got = p;
+	if (p >= CH_HAND)
+		return WIN_VALUE;
+	v = letters_worth[p];
+	for (L = 0; L < CH_LETTERS; L++) {
+		f = suit * CH_LETTERS + L;
+		a = avail(k, f);
+		for (j = have[L]; j < letter_need[L]; j++) {
+			v -= 1.2 / (a + 0.7);
+			a = a > 1 ? a - 1 : 0;
+		}
+	}
+	return v;
+}
+
+double
+ch_ai_value(const struct ch_know *k, const int *f, int n)
+{
+	int have[CH_SUITS][CH_LETTERS], act[CH_FACES - FACE_TAKE];
+	double best = -1e9, second = -1e9, v;
+	int i, s, got, bestgot = 0;
+
+	memset(have, 0, sizeof have);
+	memset(act, 0, sizeof act);
+	for (i = 0; i < n; i++) {
+		if (f[i] < FACE_TAKE)
+			have[ch_face_suit(f[i])][ch_face_letter(f[i])]++;
+		else
+			act[f[i] - FACE_TAKE]++;
+	}
+	for (s = 0; s < CH_SUITS; s++) {
+		v = suit_value(k, s, have[s], &got);
+		if (v >= WIN_VALUE)
+			return WIN_VALUE;
+		if (v > best) {
+			second = best;
+			best = v;
+			bestgot = got;
+		} else if (v > second)
+			second = v;
+	}
+	/* The second suit is a way out if the first dries up; an action
+	 * card fills a place no letter of the suit needs yet.  A HIDE is
+	 * worth more the more there is to protect. */
+	v = best + 0.3 * second;
+	v += act[FACE_TAKE - FACE_TAKE] > 0 ? 2.0 +
+	    (act[FACE_TAKE - FACE_TAKE] - 1) * 0.8 : 0;
+	v += act[FACE_WILD - FACE_TAKE] * 2.6;
+	v += act[FACE_BUST - FACE_TAKE] * 1.3;
+	v += act[FACE_SHOW - FACE_TAKE] > 0 ? 0.5 +
+	    (act[FACE_SHOW - FACE_TAKE] - 1) * 0.2 : 0;
+	v += act[FACE_HIDE - FACE_TAKE] > 0 ? 1.0 + 0.3 * bestgot +
+	    (act[FACE_HIDE - FACE_TAKE] - 1) * 0.3 : 0;
+	return v;
+}
+
+double
+ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
+    int *drop)
+{
+	int left[CH_AI_HAND], i, j, a, m;
+	double best = -1e18, v;
+
+	for (i = 0; i < n; i++) {
+		for (j = need > 1 ? i + 1 : i; j < (need > 1 ? n : i + 1);
+		    j++) {
+			for (a = m = 0; a < n; a++) {
+				if (a != i && a != j)
+					left[m++] = f[a];
+			}
+			v = ch_ai_value(k, left, m);
+			if (v > best) {
+				best = v;
+				drop[0] = i;
+				if (need > 1)
+					drop[1] = j;
+			}
+		}
+	}
+	return best;
+}
+
+double
+ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard)
+{
+	int more[CH_AI_HAND + 1], drop[2], face;
+	double sum = 0;
+
+
+	if (k->ndrawn <= 0 || n >= CH_AI_HAND)
+		return ch_ai_value(k, f, n);
+	memcpy(more, f, (size_t)n * sizeof f[0]);
+	for (face = 0; face < CH_FACES; face++) {
+		if (k->drawn[face] <= 0)
+			continue;
+		more[n] = face;
+		sum += k->drawn[face] * (discard ?
+		    ch_ai_discard(k, more, n + 1, 1, drop) :
+		    ch_ai_value(k, more, n + 1));
+	}
+	return sum / k->ndrawn;
+}
+
+double
+ch_ai_none(int pool, int hits, int draws)
+{
+	double p = 1;
+	int j;
+
+	for (j = 0; j < draws; j++) {
+		if (pool - hits - j <= 0)
+			return 0;
+		p *= (double)(pool - hits - j) / (pool - j);
+	}
+	return p;
+}
+
+/* The chance that none of slots cards is among the hits, when each is
+ * one of pool's weighted faces: the cards a seat keeps are no fair
+ * sample of the unknown ones. */
+static double
+none_weighted(double pool, double hits, int slots)
+{
+	double p = 1, miss = pool > 0 ? 1 - hits / pool : 0;
+	int j;
+
+	for (j = 0; j < slots; j++)
+		p *= miss > 0 ? miss : 0;
+	return p;
+}
+
+double
+ch_ai_best_of(const struct ch_know *k, const double *gain, const int *known,
+    int nknown, int slots, const double *weight)
+{
+	int order[CH_FACES], n = 0, i, j, t, hits = 0;
+	double floor = -1e18, e = 0, before = 1, after, wpool = 0, whits = 0;
+
+	for (i = 0; i < nknown; i++) {
+		if (gain[known[i]] > floor)
+			floor = gain[known[i]];
+	}
+	if (slots <= 0 || k->npool == 0)
+		return nknown > 0 ? floor : 0;
+	if (slots > k->npool)
+		slots = k->npool;
+	for (i = 0; i < CH_FACES; i++) {
+		if (k->pool[i] > 0)
+			order[n++] = i;
+		if (weight != NULL)
+			wpool += k->pool[i] * weight[i];
+	}
+	/* Faces best first: the best card held is face i when none of
+	 * the better ones was dealt and one of i was. */
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0 && gain[order[j]] > gain[order[j - 1]];
+		    j--) {
+			t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	}
+	for (i = 0; i < n && before > 0; i++) {
+		hits += k->pool[order[i]];
+		if (weight != NULL)
+			whits += k->pool[order[i]] * weight[order[i]];
+		after = weight != NULL ? none_weighted(wpool, whits, slots) :
+		    ch_ai_none(k->npool, hits, slots);
+		e += (before - after) * (gain[order[i]] > floor ?
+		    gain[order[i]] : floor);
+		before = after;
+	}
+	return e;
+}
