@@ -35,12 +35,14 @@
  * charges any program that wakes up for a line and answers it, whatever
  * it does in between.
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/epoll.h>
+#include <sys/wait.h>
 
 #include "bench/bench.h"
 #include "bench/echo.h"
@@ -128,6 +130,62 @@ bot_hwm_kib(pid_t pid)
 			break;
 	fclose(f);
 	return kib;
+}
+
+/* The times the bot has slept and been woken so far
+ * (voluntary_ctxt_switches of /proc/PID/status), or 0: each is a wake-up
+ * of its loop, so the commands over them are the lines a wake-up
+ * carries. */
+static long
+bot_wakeups(pid_t pid)
+{
+	char path[64], line[256];
+	long n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "voluntary_ctxt_switches: %ld", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+/* BENCH_PROBE, if set: a shell command started on the measured program
+ * for the window, as "sh -c \"$BENCH_PROBE\" probe PID LABEL" (so $1 is
+ * the PID), and sent SIGINT at its end, e.g. 'exec perf stat -e
+ * raw_syscalls:sys_enter -p $1' (exec, so that perf gets the SIGINT).
+ * Its pid, or -1. */
+static pid_t
+probe_start(pid_t pid, const char *label)
+{
+	const char *cmd = getenv("BENCH_PROBE");
+	char arg[16];
+	pid_t child;
+
+	if (cmd == NULL || *cmd == '\0')
+		return -1;
+	snprintf(arg, sizeof arg, "%d", (int)pid);
+	if ((child = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", cmd, "probe", arg, label,
+		    (char *)NULL);
+		_exit(127);
+	}
+	/* perf needs a moment to attach before the window counts. */
+	if (child > 0)
+		usleep(300000);
+	return child;
+}
+
+static void
+probe_stop(pid_t child)
+{
+	if (child <= 0)
+		return;
+	kill(child, SIGINT);
+	waitpid(child, NULL, 0);
 }
 
 /* Whether line is the bot's, to nick privately. */
@@ -300,8 +358,9 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 	double *lat = calloc(cap, sizeof *lat), start, end, now, cpu0;
 	double wake, slice_end, slice_cpu, slices[64], c;
 	struct epoll_event ev, *evs = calloc((size_t)np, sizeof *evs);
-	long sent = 0, unanswered = 0, slice_sent;
+	long sent = 0, unanswered = 0, slice_sent, wakes;
 	char name[80];
+	pid_t probe;
 
 	if (lat == NULL || evs == NULL || (ep = epoll_create1(0)) < 0)
 		exit(1);
@@ -311,6 +370,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 		if (epoll_ctl(ep, EPOLL_CTL_ADD, pl[i].cl.fd, &ev) != 0)
 			exit(1);
 	}
+	probe = probe_start(pid, label);
 	start = bench_now_us();
 	end = start + secs * 1e6;
 	for (i = 0; i < np; i++) {
@@ -320,6 +380,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 		client_skip(&pl[i].cl);
 	}
 	cpu0 = slice_cpu = bot_cpu_us(pid);
+	wakes = bot_wakeups(pid);
 	slice_end = start + 1e6;
 	slice_sent = 0;
 	wake = start;
@@ -359,6 +420,8 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 		}
 	}
 	cpu0 = bot_cpu_us(pid) - cpu0;
+	wakes = bot_wakeups(pid) - wakes;
+	probe_stop(probe);
 	close(ep);
 	for (i = 0; i < np; i++)
 		unanswered += pl[i].inflight;
@@ -381,6 +444,11 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 	*med = bench_pct(slices, (size_t)nslices, 50);
 	snprintf(name, sizeof name, "%s: CPU per line, median second", label);
 	bench_row("2 ngircd", name, *med, "us", NULL);
+	/* Below 1, a wake-up carried several lines and shared its fixed
+	 * costs among them. */
+	snprintf(name, sizeof name, "%s: wake-ups per line", label);
+	bench_row("2 ngircd", name, sent > 0 ? (double)wakes / (double)sent :
+	    0, "", NULL);
 	/* Not the echo's: a fork of this program, with its thousands of
 	 * players' buffers mapped, it would show theirs. */
 	*hwm = bot_hwm_kib(pid);

@@ -29,6 +29,7 @@ struct irc_glue {
 	uint64_t now;   /* the time of this processing */
 	int fd;         /* libircclient's end of the pair */
 	int peer;       /* ours */
+	int fed;        /* lines written to fd since libircclient read it */
 	struct outbuf to_client;
 	struct ircline_reader from_client;
 	struct ircline msg; /* a line from libircclient being looked at */
@@ -334,6 +335,8 @@ irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
 	if (FD_ISSET(g->peer, in) && irc_glue_read(g) != 0)
 		return -1;
 	g->now = now;
+	if (FD_ISSET(g->fd, in))
+		g->fed = 0;
 	if (irc_process_select_descriptors(g->session, in, out) != 0) {
 		log_msg("libircclient session ended: %s",
 		    irc_strerror(irc_errno(g->session)));
@@ -360,8 +363,18 @@ irc_glue_flush(struct irc_glue *g)
 			return -1;
 		}
 		outbuf_done(&g->to_client, (size_t)n);
+		g->fed = 1;
 	}
 	return 0;
+}
+
+int
+irc_glue_fed(struct irc_glue *g, fd_set *in)
+{
+	if (!g->fed)
+		return 0;
+	FD_CLR(g->peer, in);
+	return 1;
 }
 
 int

@@ -86,6 +86,13 @@ int irc_glue_flush(struct irc_glue *g);
  * it, as turns of the loop would.  0 or -1 as irc_glue_process(). */
 int irc_glue_pump(struct irc_glue *g, uint64_t now);
 
+/* For a turn of the loop with no wait (relay_ready()): 1 when the last
+ * irc_glue_flush() wrote lines that libircclient has not been given its
+ * turn to read since, so its socket is readable with no need to ask; then
+ * removes our end of the pair from in (what libircclient writes, which in
+ * practice it does only while registering, is read at the next wait). */
+int irc_glue_fed(struct irc_glue *g, fd_set *in);
+
 /* Bytes waiting for libircclient. */
 size_t irc_glue_waiting(const struct irc_glue *g);
 

@@ -181,6 +181,12 @@ relay_link_pump(struct relay_link *l, uint64_t now)
 	return relay_link_glue(l, irc_glue_pump(l->glue, now));
 }
 
+int
+relay_link_fed(struct relay_link *l, fd_set *in)
+{
+	return irc_glue_fed(l->glue, in);
+}
+
 const char *
 relay_link_why(const struct relay_link *l)
 {

@@ -97,6 +97,8 @@ void relay_link_fds(struct relay_link *l, fd_set *in, fd_set *out,
 int relay_link_process(struct relay_link *l, fd_set *in, fd_set *out,
     uint64_t now);
 int relay_link_flush(struct relay_link *l);
+/* As irc_glue_fed(). */
+int relay_link_fed(struct relay_link *l, fd_set *in);
 /* For a caller with no loop (the transcript harness): libircclient
  * parses now what it was handed (irc_glue_pump()). */
 int relay_link_pump(struct relay_link *l, uint64_t now);

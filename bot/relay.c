@@ -215,6 +215,24 @@ relay_flush(struct relay *r, uint64_t now)
 	}
 }
 
+int
+relay_ready(struct relay *r, fd_set *in, fd_set *out)
+{
+	int maxfd = -1, fd;
+
+	if (r->link == NULL)
+		return 0;
+	FD_ZERO(in);
+	FD_ZERO(out);
+	relay_fds(r, in, out, &maxfd);
+	/* Bytes waiting for a socket to take them: only a wait knows when
+	 * it can. */
+	for (fd = 0; fd <= maxfd; fd++)
+		if (FD_ISSET(fd, out))
+			return 0;
+	return relay_link_fed(r->link, in);
+}
+
 void
 relay_quit(struct relay *r, const char *reason)
 {

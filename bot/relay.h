@@ -60,6 +60,16 @@ void relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now);
  * left by a partial write first, then queued lines as the bucket allows. */
 void relay_flush(struct relay *r, uint64_t now);
 
+/* Whether the loop's next turn may go without its wait, and then the
+ * sets that wait would have reported at once: when relay_flush() has just
+ * written server lines to libircclient's socket (a line's way to the core
+ * takes two turns, see relay-link.h) and nothing waits to be written, 1,
+ * with libircclient's socket readable and the server's to be read (a
+ * read that finds nothing is a wait that found nothing), so that what
+ * arrived since is read before libircclient gets the lines, as it would
+ * have been after a wait; else 0. */
+int relay_ready(struct relay *r, fd_set *in, fd_set *out);
+
 /* Sends "QUIT :reason" ahead of every queued line and stops sending from
  * the queue.  Nothing happens without a connection. */
 void relay_quit(struct relay *r, const char *reason);

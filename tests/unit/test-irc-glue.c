@@ -13,7 +13,9 @@
  * as a CTCP event with its text and no target (libircclient keeps 127
  * bytes of either), a CTCP reply not at all, numerics as three digits,
  * commands libircclient does not know under their own name, and nothing
- * libircclient writes (its registration) reaches the queue.
+ * libircclient writes (its registration) reaches the queue.  Lines written
+ * to libircclient are parsed in the next turn without asking select()
+ * (irc_glue_fed()), and only those: once parsed, the glue is not fed.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -295,6 +297,55 @@ test_glue_commands(void **state)
 	assert_int_equal(queue_length(f->queue), 0);
 }
 
+/* The sockets set in s below maxfd. */
+static int
+count_fds(const fd_set *s, int maxfd)
+{
+	int fd, n = 0;
+
+	for (fd = 0; fd <= maxfd; fd++)
+		n += FD_ISSET(fd, s) != 0;
+	return n;
+}
+
+static void
+test_glue_fed(void **state)
+{
+	struct fx *f = *state;
+	static struct ircline m;
+	const char *raw = ":n!u@h PRIVMSG cheaterbot :!hand";
+	fd_set in, out;
+	int maxfd = -1;
+
+	/* Registration written and read first: what libircclient wrote
+	 * is not what this is about. */
+	assert_int_equal(irc_glue_pump(f->glue, 1), 0);
+	FD_ZERO(&in);
+	FD_ZERO(&out);
+	irc_glue_fds(f->glue, &in, &out, &maxfd);
+	assert_int_equal(irc_glue_fed(f->glue, &in), 0);
+
+	assert_int_equal(ircline_parse(&m, raw, strlen(raw)), 0);
+	assert_int_equal(irc_glue_put(f->glue, &m), 0);
+	assert_int_equal(irc_glue_flush(f->glue), 0);
+	FD_ZERO(&in);
+	FD_ZERO(&out);
+	maxfd = -1;
+	irc_glue_fds(f->glue, &in, &out, &maxfd);
+	/* Both ends of the pair asked for; our end taken out. */
+	assert_int_equal(count_fds(&in, maxfd), 2);
+	assert_int_equal(irc_glue_fed(f->glue, &in), 1);
+	assert_int_equal(count_fds(&in, maxfd), 1);
+	assert_int_equal(count_fds(&out, maxfd), 0);
+	/* The turn with no select(): libircclient reads and parses. */
+	assert_int_equal(irc_glue_process(f->glue, &in, &out, 7), 0);
+	event(f, "PRIVMSG n!u@h [cheaterbot] [!hand]");
+	event(f, "(nothing)");
+	assert_int_equal(f->at, 7);
+	FD_ZERO(&in);
+	assert_int_equal(irc_glue_fed(f->glue, &in), 0);
+}
+
 int
 main(void)
 {
@@ -306,6 +357,7 @@ main(void)
 	    T(test_glue_messages),
 	    T(test_glue_long_action),
 	    T(test_glue_commands),
+	    T(test_glue_fed),
 	};
 #undef T
 
