@@ -731,4 +731,5 @@ const struct game_ops cheat_ops = {
 	.invariants = cheat_invariants,
 	.observe = cheat_observe,
 	.redeal = cheat_redeal,
+	.ai = &cheat_ai,
 };

@@ -414,4 +414,5 @@ const struct game_ops questions_ops = {
 	.invariants = cheat_invariants,
 	.observe = cheat_observe,
 	.redeal = cheat_redeal,
+	.ai = &cheat_ai,
 };
