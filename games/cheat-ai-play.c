@@ -215,89 +215,64 @@ play_normal(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	add_junk(m, obs, cnt, 0, p);
 }
 
-/* The distinct ranks of hand h without the cards of p. */
+/* Hard's lie: of the ranks it may claim, the one whose claim of one card
+ * an opponent is least likely to be able to prove false, and of those
+ * the one normal would choose. */
 static int
-ranks_left(const int *cnt, const struct play *p)
+safest(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *ranks, int nranks)
 {
-	int left[CARDS_RANKS + 1], r, i, n = 0;
+	int i, n = 0, keep[3];
+	double risk, least = 2;
 
-	memcpy(left, cnt, sizeof left);
-	for (i = 0; i < p->n; i++)
-		left[cards_rank(p->ids[i])]--;
-	for (r = 1; r <= CARDS_RANKS; r++)
-		n += left[r] > 0;
-	return n;
-}
-
-/* Hard's value of play p, in cards: those shed, less the pile it takes
- * when a lie is called, less what the rest of the hand will cost to play
- * (a rank a turn, and the last play true). */
-static double
-value(const struct ai_mind *m, const struct game *obs, const int *cnt,
-    const struct play *p, double habit)
-{
-	int real = 0, i, left = obs->hand[m->seat].n - p->n;
-	double risk = 0, v;
-
-	for (i = 0; i < p->n; i++)
-		real += cards_rank(p->ids[i]) == p->rank;
-	if (real < p->n) {
-		risk = cheat_ai_proof_risk(m, obs, p->rank, p->n, real);
-		risk = 1 - (1 - risk) * (1 - habit * (p->n >= 3 ? 1.5 :
-		    1.0));
-		/* Every last play is called when it would win. */
-		if (left == 0 && !obs->loser_mode)
-			risk = 0.95;
+	for (i = 0; i < nranks; i++) {
+		risk = cheat_ai_proof_risk(m, obs, ranks[i], 1, 0);
+		if (risk < least - 0.02) {
+			least = risk;
+			n = 0;
+		}
+		if (risk < least + 0.02)
+			keep[n++] = ranks[i];
 	}
-	if (left == 0)
-		return risk > 0 ? (1 - risk) * 100 - risk * obs->pile.n :
-		    100;
-	v = p->n * (1 - risk) - risk * (obs->pile.n + p->n);
-	return v - 0.8 * ranks_left(cnt, p);
+	return lie_rank(m, obs, rng, keep, n);
 }
 
-/* Hard: each true group it may claim, alone or with a card it needs
- * least; one or two of those cards alone: the play of most value. */
+/* Hard: normal's play, except that its lies are the claims least likely
+ * to be proved false, and near the end: holding two ranks, one it may
+ * claim and a single card of another, it lies with the single card and
+ * keeps the group, whose rank is near the one claimed now, unless the
+ * table calls too much for that: a hand of one rank wins with the first
+ * turn that may claim it, or the first round it opens, face up (a last
+ * play that survives the call every last play meets). */
 static void
 play_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     const int *cnt, const int *ranks, int nranks, struct play *p)
 {
-	struct play c;
-	double habit = cheat_ai_call_rate(m, obs), v, best = -1e9;
-	int i, extra, lie = lie_rank(m, obs, rng, ranks, nranks);
+	int r, single = 0, nheld = 0, group;
 
+	group = best_group(m, obs, rng, cnt, ranks, nranks);
 	if (!obs->ordered && obs->rank == 0) {
 		/* Face up and true: the biggest group (any group, now and
 		 * then, in a game gone on too long). */
-		p->rank = best_group(m, obs, rng, cnt, ranks, nranks);
+		p->rank = group;
 		if (obs->plays > 150 && rng_below(rng, 4) == 0)
 			p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
 		add_rank(obs, m->seat, p->rank, p);
 		return;
 	}
-	for (i = 0; i <= nranks; i++) {
-		for (extra = 0; extra <= 2; extra++) {
-			memset(&c, 0, sizeof c);
-			c.rank = i < nranks ? ranks[i] : lie;
-			if (i < nranks && cnt[c.rank] == 0)
-				continue;
-			if (i == nranks && extra == 0)
-				continue;
-			if (i < nranks)
-				add_rank(obs, m->seat, c.rank, &c);
-			if (extra >= 1 && add_junk(m, obs, cnt, c.rank, &c) != 0)
-				continue;
-			if (extra == 2 && add_junk(m, obs, cnt, c.rank, &c) != 0)
-				continue;
-			if (c.n > 4 * obs->decks && !obs->ordered)
-				continue;
-			v = value(m, obs, cnt, &c, habit);
-			if (v > best) {
-				best = v;
-				*p = c;
-			}
-		}
+	for (r = 1; r <= CARDS_RANKS; r++) {
+		nheld += cnt[r] > 0;
+		if (cnt[r] == 1 && r != group)
+			single = r;
 	}
+	if (group > 0 && (obs->ordered || nheld != 2 || single == 0 ||
+	    cheat_ai_call_rate(m, obs) > 0.3)) {
+		p->rank = group;
+		add_rank(obs, m->seat, p->rank, p);
+		return;
+	}
+	p->rank = safest(m, obs, rng, ranks, nranks);
+	add_junk(m, obs, cnt, group, p);
 }
 
 void

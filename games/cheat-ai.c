@@ -61,7 +61,8 @@ cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs)
 		for (i = 0; i < obs->hand[s].n; i++)
 			n += !placed(m, obs, obs->hand[s].c[i], s);
 	}
-	for (i = 0; i < obs->pile.n; i++)
+	for (i = obs->pile.n - (obs->open ? obs->laid : 0); i < obs->pile.n;
+	    i++)
 		n += !placed(m, obs, obs->pile.c[i], -1);
 	return n;
 }
@@ -168,78 +169,81 @@ cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs)
 	return 1 - none;
 }
 
-/* How often seat s lies when it need not: its lies caught over its plays
- * called in this game, drawn towards the records and towards one in
- * five. */
+/* How often seat s lies when it need not, as a part of its claims: the
+ * records' lies over claims, drawn towards one in twelve.  (This game's
+ * lies caught say little of it: most were forced, and calls pick the
+ * likeliest lies.) */
 static double
 lie_habit(const struct ai_mind *m, int s)
 {
 	const struct ai_habits *h = &m->habits[s];
-	double lies = m->caught[s] + 0.6, called = m->called[s] + 3;
+	double lies = 0.25, claims = 3;
 
 	if (h->claims > 0) {
-		lies += 3.0 * h->lies / h->claims;
-		called += 3;
+		lies += 6.0 * h->lies / h->claims;
+		claims += 6;
 	}
-	return lies / called / 2;
+	return lies / claims;
 }
 
-/* The chance that the declarer of the open claim held the cards it
- * claims (of rank r; 0: of any rank it held the claimed count of rank r
- * with): from the cards m's seat cannot place, what the declarer was
- * known to hold, and (for rank r) the claims of r still in the pile,
+/* The chance that the declarer of the open claim held a card of rank r
+ * before it played: from the cards m's seat cannot place, what the
+ * declarer was known to hold, and the claims of r still in the pile,
  * mostly true. */
 static double
 have_chance(const struct ai_mind *m, const struct game *obs, int r)
 {
-	int d = obs->declarer, c = obs->count, others;
-	int total = 4 * obs->decks, pool, marked, draws, had;
+	int d = obs->declarer, others = m->claimed[r], pool, marked, draws;
 
-	/* What the declarer held before the play that this seat cannot
-	 * place, and how many of the rank it needed among them. */
-	had = r != obs->rank ? 0 : m->had_rank < c ? m->had_rank : c;
+	if (r == obs->rank) {
+		if (m->had_rank > 0)
+			return 1;
+		others -= obs->count;
+	}
 	pool = cheat_ai_unplaced(m, obs) - m->had_any;
-	marked = total - cheat_ai_placed(m, obs, r, -1) - had;
-	others = m->claimed[r] - (r == obs->rank ? c : 0);
-	if (others > 0 && r == obs->rank)
+	marked = 4 * obs->decks - cheat_ai_placed(m, obs, r, -1);
+	if (others > 0)
 		marked -= (others * 2 + 1) / 3;
 	draws = obs->hand[d].n + obs->laid - m->had_any;
-	return cheat_ai_atleast(pool, marked, draws,
-	    r == obs->rank ? c - had : 1);
+	/* In Questions players keep the ranks their own turns call and
+	 * lie with the rest: the rank of the turn gathers in its hand. */
+	if (obs->ordered)
+		draws += draws / 2;
+	return cheat_ai_atleast(pool, marked, draws, 1);
 }
 
-/* The chance that the open claim is a lie, from the chance that the
- * declarer held the cards, that it held the ranks it could have claimed
- * instead, and its habits. */
+/* The chance that the open claim is a lie.  A liar is one who held none
+ * of the rank (in Cheat, none of its neighbours either, or it would have
+ * claimed those; or it lied by choice), and lays one card, seldom two,
+ * hardly ever more; one who holds the rank lays what it has, often one or
+ * two, sometimes more.  Hands are not dealt at random once piles have
+ * been picked up (cards claimed together stay together), so the count
+ * weighs more than how many copies the claimer could hold. */
 static double
 lie_chance(const struct ai_mind *m, const struct game *obs)
 {
-	int d = obs->declarer, c = obs->count, r = obs->rank, k;
-	double have, none = 1, v = lie_habit(m, d), forced;
+	static const double liar[] = { 0, 0.75, 0.2, 0.04, 0.01 };
+	static const double honest[] = { 0, 0.5, 0.3, 0.15, 0.05 };
+	int c = obs->count, r = obs->rank, d = obs->declarer, k;
+	double have, none = 1, v = lie_habit(m, d), lie, truth, several;
 
 	if (c != obs->laid ||
-	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, d))
+	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer))
 		return 1;
-	/* Hands are not dealt at random: cards picked up together stay
-	 * together, so no claim the copies allow is quite impossible. */
 	have = have_chance(m, obs, r);
-	if (have < 0.12)
-		have = 0.12;
-	if (obs->ordered)
-		forced = 1 - have;
-	else {
-		/* In Cheat a player without the rank could have claimed
-		 * one of its neighbours; one who claims it anyway had
-		 * none of those either, or chose to lie. */
+	if (!obs->ordered) {
 		for (k = -1; k <= 1; k += 2)
 			none *= 1 - have_chance(m, obs,
 			    cards_rank_step(r, k));
-		forced = (1 - have) * (none + 0.35 * (1 - none));
+		have = 1 - (1 - have) * (none + 0.35 * (1 - none));
 	}
-	/* A liar lays few cards: the more claimed, the likelier true. */
-	forced *= c == 1 ? 1 : c == 2 ? 0.3 : c == 3 ? 0.08 : 0.03;
-	forced += have * v;
-	return forced / (forced + have * (1 - v) + 1e-9);
+	/* How often this declarer's lies caught were of several cards,
+	 * drawn towards one in four. */
+	several = (m->caught_several[d] + 0.5) / (m->caught[d] + 2) / 0.25;
+	k = c < 4 ? c : 4;
+	lie = (1 - have) * liar[k] * (k > 1 ? several : 1);
+	truth = have * honest[k];
+	return (lie + v * truth) / (lie + truth + 1e-9);
 }
 
 /* Easy: a beginner calls a visible lie or a winning play mostly, a
@@ -276,7 +280,7 @@ call_normal(const struct ai_mind *m, const struct game *obs)
 }
 
 /* Hard: a call on expected value.  Right, the declarer takes the pile and
- * this seat opens; wrong, this seat takes it. */
+ * (in Cheat) this seat opens, face up; wrong, this seat takes it. */
 static int
 call_hard(const struct ai_mind *m, const struct game *obs)
 {
@@ -288,9 +292,10 @@ call_hard(const struct ai_mind *m, const struct game *obs)
 		return 1;
 	if (obs->turn < 0 && !obs->loser_mode)
 		return 1;
-	/* Cards given to a player near the end count for more. */
-	gain = pile * (obs->hand[d].n <= 2 ? 1.5 : obs->hand[d].n <= 5 ?
-	    1.0 : 0.6) + 2;
+	/* Cards given to one of several opponents are worth less than as
+	 * many taken, unless it is near the end. */
+	gain = pile * (obs->hand[d].n <= 2 ? 0.6 : obs->hand[d].n <= 5 ?
+	    0.4 : 0.25) + (obs->ordered ? 0 : 2);
 	if (obs->turn < 0)
 		gain = pile * 2.0 + 2;	/* loser mode: it would go out */
 	loss = pile + (mine <= 3 ? 4 : 0);
@@ -377,12 +382,15 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		/* A challenge: the pile went to a hand. */
 		m->called[obs->last_accused]++;
 		m->caught[obs->last_accused] += !obs->last_honest;
+		m->caught_several[obs->last_accused] += !obs->last_honest &&
+		    m->count > 1;
 		m->calls[obs->last_caller]++;
 		memset(m->claimed, 0, sizeof m->claimed);
 	}
 	if (obs->plays != m->plays && d >= 0 && !obs->face_up) {
 		/* A claim: what its declarer was known to hold before. */
 		m->claims[d]++;
+		m->count = obs->count;
 		m->had_rank = m->known[d][obs->rank];
 		m->had_any = 0;
 		for (s = 1; s <= CARDS_RANKS; s++)

@@ -171,6 +171,7 @@ struct ai_mind {
 	int claims[GAME_MAX_SEATS];	/* face-down plays */
 	int called[GAME_MAX_SEATS];	/* ... that were challenged */
 	int caught[GAME_MAX_SEATS];	/* ... and were lies */
+	int caught_several[GAME_MAX_SEATS];	/* ... of two cards or more */
 	int chances[GAME_MAX_SEATS];	/* plays it could have called */
 	int calls[GAME_MAX_SEATS];	/* calls it made */
 	/* Claims of each rank by others in the pile since it was last
@@ -179,6 +180,7 @@ struct ai_mind {
 	/* The known cards (of the open claim's rank, and of any rank) in
 	 * the declarer's hand just before the claim. */
 	int had_rank, had_any;
+	int count;			/* the count the last claim declared */
 	/* The last observation noted: its record of play, and the cards of
 	 * each rank the seat knew in each hand. */
 	int plays, ncalls;
@@ -190,7 +192,10 @@ struct ai_mind {
  * those in the hand of seat but (-1: none left out). */
 int cheat_ai_placed(const struct ai_mind *m, const struct game *obs,
     int rank, int but);
-/* The number of cards of obs whose place m's seat does not know. */
+/* The number of cards in the hands of obs, and in its open play, whose
+ * place m's seat does not know: where the cards a claim needs may be (the
+ * pile under the play holds few of any rank claimed later: players lie
+ * with the ranks they need least). */
 int cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs);
 /* P(X >= need) for X the number of marked cards among draws cards dealt
  * from pool cards of which marked are marked (hypergeometric). */
