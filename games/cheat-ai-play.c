@@ -7,11 +7,12 @@
  * biggest group, plays all its cards of the rank it may claim that it
  * holds most of, and when it holds none lies with one card it needs least
  * (in Questions the rank its own turns call last), claimed as the rank
- * whose copies it can least account for.  Hard weighs each play: the
- * cards it sheds, the risk that a lie is called (proved false by a hand
- * that holds too many, or called by habit) times the pile it would take,
- * and the ranks left in its hand: a hand of one rank finishes with a
- * true play that survives the call every last play meets.
+ * whose copies it can least account for, less those the pile is said to
+ * hold.  Hard plays as normal does, but lies with the claim an opponent
+ * is least likely to be able to prove false, and plans its end: a hand
+ * of one rank, whose last play is true and survives the call every last
+ * play meets.  (Lying with more cards, or adding a card to a true play,
+ * lost more piles than it shed cards, against every level.)
  */
 #include <string.h>
 
@@ -57,12 +58,10 @@ claimable(const struct game *obs, const int *cnt, int *ranks)
  * rank and of its neighbours it holds (a group to open with or to play
  * true). */
 static int
-keep(const struct ai_mind *m, const struct game *obs, const int *cnt,
-    int rank)
+keep(const struct game *obs, const int *cnt, int rank)
 {
 	int k, want, na = cheat_nactive(obs);
 
-	(void)m;
 	if (obs->ordered) {
 		want = obs->want;
 		for (k = 1; k <= CARDS_RANKS; k++) {
@@ -90,7 +89,7 @@ add_junk(const struct ai_mind *m, const struct game *obs, const int *cnt,
 			continue;
 		for (used = 0, k = 0; k < p->n; k++)
 			used |= p->ids[k] == h->c[i];
-		s = keep(m, obs, cnt, cards_rank(h->c[i]));
+		s = keep(obs, cnt, cards_rank(h->c[i]));
 		if (!used && (best < 0 || s < score)) {
 			best = h->c[i];
 			score = s;
@@ -143,15 +142,15 @@ lie_rank(const struct ai_mind *m, const struct game *obs, struct rng *rng,
  * every hand is known, AIs that always chose alike could play the same
  * rounds for ever); -1 if it holds none of ranks. */
 static int
-best_group(const struct ai_mind *m, const struct game *obs, struct rng *rng,
-    const int *cnt, const int *ranks, int nranks)
+best_group(const struct game *obs, struct rng *rng, const int *cnt,
+    const int *ranks, int nranks)
 {
 	int i, r, best = -1, score = 0, s, ties = 0;
 
 	for (i = 0; i < nranks; i++) {
 		if (cnt[r = ranks[i]] == 0)
 			continue;
-		s = 100 * cnt[r] - keep(m, obs, cnt, r);
+		s = 100 * cnt[r] - keep(obs, cnt, r);
 		if (best >= 0 && s == score &&
 		    rng_below(rng, (uint32_t)++ties + 1) == 0)
 			best = r;
@@ -204,7 +203,7 @@ static void
 play_normal(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     const int *cnt, const int *ranks, int nranks, struct play *p)
 {
-	p->rank = best_group(m, obs, rng, cnt, ranks, nranks);
+	p->rank = best_group(obs, rng, cnt, ranks, nranks);
 	if (!obs->ordered && obs->rank == 0 && rng_below(rng, 5) == 0)
 		p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
 	if (p->rank > 0) {
@@ -250,7 +249,7 @@ play_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 {
 	int r, single = 0, nheld = 0, group;
 
-	group = best_group(m, obs, rng, cnt, ranks, nranks);
+	group = best_group(obs, rng, cnt, ranks, nranks);
 	if (!obs->ordered && obs->rank == 0) {
 		/* Face up and true: the biggest group (any group, now and
 		 * then, in a game gone on too long). */
