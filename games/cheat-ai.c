@@ -293,9 +293,11 @@ call_hard(const struct ai_mind *m, const struct game *obs)
 	if (obs->turn < 0 && !obs->loser_mode)
 		return 1;
 	/* Cards given to one of several opponents are worth less than as
-	 * many taken, unless it is near the end. */
+	 * many taken, unless it is near the end; in Questions, where a
+	 * right call opens no round and piles come back, half as much. */
 	gain = pile * (obs->hand[d].n <= 2 ? 0.6 : obs->hand[d].n <= 5 ?
-	    0.4 : 0.25) + (obs->ordered ? 0 : 2);
+	    0.4 : 0.25);
+	gain = obs->ordered ? gain / 2 : gain + 2;
 	if (obs->turn < 0)
 		gain = pile * 2.0 + 2;	/* loser mode: it would go out */
 	loss = pile + (mine <= 3 ? 4 : 0);
@@ -380,7 +382,6 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 
 	if (obs->calls != m->ncalls) {
 		/* A challenge: the pile went to a hand. */
-		m->called[obs->last_accused]++;
 		m->caught[obs->last_accused] += !obs->last_honest;
 		m->caught_several[obs->last_accused] += !obs->last_honest &&
 		    m->count > 1;
@@ -389,7 +390,6 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 	}
 	if (obs->plays != m->plays && d >= 0 && !obs->face_up) {
 		/* A claim: what its declarer was known to hold before. */
-		m->claims[d]++;
 		m->count = obs->count;
 		m->had_rank = m->known[d][obs->rank];
 		m->had_any = 0;

@@ -168,9 +168,7 @@ struct ai_mind {
 	int level;			/* enum ai_level */
 	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
 	/* This game, per seat: */
-	int claims[GAME_MAX_SEATS];	/* face-down plays */
-	int called[GAME_MAX_SEATS];	/* ... that were challenged */
-	int caught[GAME_MAX_SEATS];	/* ... and were lies */
+	int caught[GAME_MAX_SEATS];	/* its plays called that were lies */
 	int caught_several[GAME_MAX_SEATS];	/* ... of two cards or more */
 	int chances[GAME_MAX_SEATS];	/* plays it could have called */
 	int calls[GAME_MAX_SEATS];	/* calls it made */
