@@ -3,9 +3,11 @@
  * question cards), which share one state and most of their code: cheat.c
  * (the rules tables, create, turn, apply, view and result), cheat-parse.c
  * (player input to moves, and check), cheat-auto.c (timeout, sample,
- * invariants and the test hooks of cheat.h) and questions.c (what only
+ * invariants and the test hooks of cheat.h), questions.c (what only
  * Questions has: ranks called in order, and a question after every
- * challenge).  Nobody else includes it.
+ * challenge), cheat-observe.c (what a seat may know: observe and redeal)
+ * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
+ * (plays).  Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
