@@ -240,6 +240,7 @@ cheat_stack(struct game *g, const struct cards *hands, char **cause)
 		if (!seen[id])
 			cards_add(&g->pile, id);
 	}
+	cheat_known_deal(g);
 	return 0;
 }
 

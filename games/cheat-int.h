@@ -3,13 +3,16 @@
  * question cards), which share one state and most of their code: cheat.c
  * (the rules tables, create, turn, apply, view and result), cheat-parse.c
  * (player input to moves, and check), cheat-auto.c (timeout, sample,
- * invariants and the test hooks of cheat.h) and questions.c (what only
+ * invariants and the test hooks of cheat.h), questions.c (what only
  * Questions has: ranks called in order, and a question after every
- * challenge).  Nobody else includes it.
+ * challenge), cheat-observe.c (what a seat may know: observe and redeal)
+ * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
+ * (plays).  Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
 
+#include "ai.h"
 #include "cards.h"
 #include "game.h"
 
@@ -56,6 +59,17 @@ struct game {
 
 	int over;
 	int winner, loser;
+
+	/* What the seats know, for observe() (cheat-observe.c): bit s of
+	 * known[id] is set while seat s knows where card id is (its own
+	 * hand, its own face-down plays, cards shown face up and where they
+	 * went since); and the public record of play an AI remembers. */
+	unsigned known[CARDS_MAX];
+	int plays;			/* plays made so far */
+	int calls;			/* challenges made so far */
+	int last_caller;		/* the last challenge: who called, */
+	int last_accused;		/* on whom, and 1 if the play was */
+	int last_honest;		/* honest; -1 before any */
 
 	/* Questions only (ordered set): ranks are laid in order, A to K and
 	 * round again, each play claiming the cards laid; a challenge ends
@@ -138,5 +152,65 @@ int questions_leave(struct game *g, int seat);
 void cheat_timeout(const struct game *g, struct game_move *mv);
 int cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv);
 int cheat_invariants(const struct game *g, char **cause);
+
+/* cheat-observe.c: what a seat may know (game.h's observe and redeal). */
+#define CHEAT_KNOWN_ALL (~0u)	/* known[] of a card everyone saw */
+/* Each card of the hands to the seat holding it, none of the pile: the
+ * knowledge of a fresh deal. */
+void cheat_known_deal(struct game *g);
+struct game *cheat_observe(const struct game *g, int seat);
+void cheat_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheat-ai.c: the AI of both (games/ai.h), and what an AI seat remembers
+ * of the game from the observations it was shown. */
+extern const struct game_ai cheat_ai;
+
+struct ai_mind {
+	int seat;
+	int level;			/* enum ai_level */
+	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
+	/* This game, per seat: */
+	int caught[GAME_MAX_SEATS];	/* its plays called that were lies */
+	int caught_several[GAME_MAX_SEATS];	/* ... of two cards or more */
+	int chances[GAME_MAX_SEATS];	/* plays it could have called */
+	int calls[GAME_MAX_SEATS];	/* calls it made */
+	/* Claims of each rank by others in the pile since it was last
+	 * picked up, none of them checked. */
+	int claimed[CARDS_RANKS + 1];
+	/* The known cards (of the open claim's rank, and of any rank) in
+	 * the declarer's hand just before the claim. */
+	int had_rank, had_any;
+	int count;			/* the count the last claim declared */
+	/* The last observation noted: its record of play, and the cards of
+	 * each rank the seat knew in each hand. */
+	int plays, ncalls;
+	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
+};
+
+/* The number of cards of rank whose place m's seat knows in obs (its
+ * hand, and every card the observation keeps in place), leaving out
+ * those in the hand of seat but (-1: none left out). */
+int cheat_ai_placed(const struct ai_mind *m, const struct game *obs,
+    int rank, int but);
+/* The number of cards in the hands of obs, and in its open play, whose
+ * place m's seat does not know: where the cards a claim needs may be (the
+ * pile under the play holds few of any rank claimed later: players lie
+ * with the ranks they need least). */
+int cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs);
+/* P(X >= need) for X the number of marked cards among draws cards dealt
+ * from pool cards of which marked are marked (hypergeometric). */
+double cheat_ai_atleast(int pool, int marked, int draws, int need);
+/* The chance, as m's seat sees it, that its own claim of count cards of
+ * rank, real of them truly of rank, is proved a lie by an opponent who
+ * holds too many of rank to believe it. */
+double cheat_ai_proof_risk(const struct ai_mind *m, const struct game *obs,
+    int rank, int count, int real);
+/* How often the other seats call, all told: the chance that a claim
+ * nothing proves false is called. */
+double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);
+
+/* cheat-ai-play.c: the play an AI seat makes at its turn. */
+void cheat_ai_play(struct ai_mind *m, const struct game *obs,
+    struct rng *rng, struct game_move *mv);
 
 #endif

@@ -296,6 +296,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 	g->want = CARDS_ACE;
 	g->dealer = dealer;
 	g->declarer = g->winner = g->loser = -1;
+	g->last_caller = g->last_accused = g->last_honest = -1;
 	g->asker = g->answerer = g->caller = g->after = -1;
 	g->questioner = -1;
 	g->turn = (dealer + 1) % nseats;
@@ -313,6 +314,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 		if (s != cheat_prompted(g))
 			say_hand(g, s, out);
 	}
+	cheat_known_deal(g);
 	say_start(g, out);
 	/* The opener's hand comes with its prompt. */
 	cheat_prompt(g, out);
@@ -376,11 +378,18 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	char said[64], *line = NULL;
 	int seat = mv->seat, n = mv->argc - 2, i;
 
+	g->face_up = !g->ordered && g->rank == 0;
+	/* Face up, everyone sees where the cards go; face down, nobody
+	 * else knows which of the seat's cards are still in its hand. */
+	for (i = 0; i < g->hand[seat].n && !g->face_up; i++)
+		g->known[g->hand[seat].c[i]] &= 1u << seat;
 	for (i = 2; i < mv->argc; i++) {
 		cards_remove(&g->hand[seat], mv->argv[i]);
 		cards_add(&g->pile, mv->argv[i]);
+		if (g->face_up)
+			g->known[mv->argv[i]] = CHEAT_KNOWN_ALL;
 	}
-	g->face_up = !g->ordered && g->rank == 0;
+	g->plays++;
 	g->open = !g->face_up;
 	g->declarer = seat;
 	g->count = mv->argv[0];
@@ -416,10 +425,15 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 }
 
 /* Moves the whole pile into seat's hand; the caller tells seat its new
- * hand (told_taker()). */
+ * hand (told_taker()).  Whoever knew a card was in the pile knows it is
+ * in seat's hand now, and so does seat. */
 static void
 take_pile(struct game *g, int seat, char **line)
 {
+	int i;
+
+	for (i = 0; i < g->pile.n; i++)
+		g->known[g->pile.c[i]] |= 1u << seat;
 	game_cat(line, " {p:%d} takes the pile (%d card%s).", seat, g->pile.n,
 	    g->pile.n == 1 ? "" : "s");
 	cards_append(&g->hand[seat], &g->pile);
@@ -455,7 +469,7 @@ static void
 apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 {
 	char said[64], *line = NULL;
-	int caller = mv->seat, accused = g->declarer, honest, taker;
+	int caller = mv->seat, accused = g->declarer, honest, taker, i;
 	struct cards laid;
 
 	honest = last_play_honest(g);
@@ -468,6 +482,13 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	    g->laid == 1 ? " was" : "s were");
 	cat_laid(&line, g);
 	game_cat(&line, " - %s.", honest ? "honest" : "a lie");
+	/* The cards are shown to all. */
+	for (i = 0; i < laid.n; i++)
+		g->known[laid.c[i]] = CHEAT_KNOWN_ALL;
+	g->calls++;
+	g->last_caller = caller;
+	g->last_accused = accused;
+	g->last_honest = honest;
 
 	g->open = 0;
 	g->face_up = 0;
@@ -513,7 +534,7 @@ static void
 apply_leave(struct game *g, int seat, struct game_out *out)
 {
 	char *line = NULL;
-	int n = g->hand[seat].n;
+	int n = g->hand[seat].n, i;
 
 	if (g->state[seat] == SEAT_OUT) {
 		g->state[seat] = SEAT_GONE;
@@ -527,6 +548,10 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 		    n == 1 ? "that" : "those", n, n == 1 ? "" : "s",
 		    n == 1 ? "es" : "");
 	game_cat(&line, ".");
+	/* Under the pile in an order that depends on the rest of the hand:
+	 * nobody keeps track of them there. */
+	for (i = 0; i < n; i++)
+		g->known[g->hand[seat].c[i]] = 0;
 	cards_prepend(&g->pile, &g->hand[seat]);
 	cards_clear(&g->hand[seat]);
 	g->state[seat] = SEAT_LEFT;
@@ -704,4 +729,7 @@ const struct game_ops cheat_ops = {
 	.view = cheat_view,
 	.result = cheat_result,
 	.invariants = cheat_invariants,
+	.observe = cheat_observe,
+	.redeal = cheat_redeal,
+	.ai = &cheat_ai,
 };

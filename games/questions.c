@@ -412,4 +412,7 @@ const struct game_ops questions_ops = {
 	.view = cheat_view,
 	.result = cheat_result,
 	.invariants = cheat_invariants,
+	.observe = cheat_observe,
+	.redeal = cheat_redeal,
+	.ai = &cheat_ai,
 };
