@@ -8,7 +8,9 @@
  * players in each (tests/lib/client.c) who open a game, sit and start it
  * (the variants in turn), then for BENCH_SECONDS (default 10) each asks
  * the bot privately for its hand (!hand), waits for the answer, and asks
- * again one period after it asked before: the period is the number of
+ * again in its next slot: a player's commands are due one period apart,
+ * the players' slots spread evenly over the period (receive() says why),
+ * and the period is the number of
  * players over BENCH_RATE (default 400 commands a second), so the bot
  * gets the same commands a second whatever the number of games, and a
  * cost that grows with the games shows in the CPU per line (at a rate
@@ -62,7 +64,8 @@ static const char conf_text[] =
 struct player {
 	struct client cl;
 	double sent;		/* when the command in flight went, us */
-	double next;		/* when to send the next one, us */
+	double due;		/* ... when it was due: its slot */
+	double next;		/* when the next one is due, us */
 	size_t mark;		/* lines received before it went */
 	int inflight;
 };
@@ -309,8 +312,14 @@ setup(int games, struct player *pl, struct ngircd_bot *bot)
 }
 
 /* Reads whatever came for p; records a reply to its command in flight.
- * Its next command goes one period after this one went, or at once if
- * the reply took longer. */
+ * Its next command is due one period after this one was due, in its own
+ * slot (a slot the reply came too late for is skipped): each player keeps
+ * the phase it started with, so players stay spread over the period
+ * whatever the number of games.  (Due a period after it was sent, the
+ * small lateness of each send added up, and at 1 game the four players
+ * drifted into step: one wake-up of the bot then carried two or three of
+ * their lines, and the 1-game figure came out cheaper than a line costs
+ * on its own.) */
 static void
 receive(struct player *p, double period, double *lat, size_t *nlat,
     size_t cap)
@@ -330,7 +339,9 @@ receive(struct player *p, double period, double *lat, size_t *nlat,
 		if (*nlat < cap)
 			lat[(*nlat)++] = now - p->sent;
 		p->inflight = 0;
-		p->next = p->sent + period > now ? p->sent + period : now;
+		for (p->next = p->due + period; p->next < now;
+		    p->next += period)
+			;
 		return;
 	}
 	p->mark = p->cl.nlines;
@@ -399,6 +410,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 			for (i = 0; i < np; i++) {
 				if (!pl[i].inflight && now >= pl[i].next) {
 					pl[i].mark = pl[i].cl.nlines;
+					pl[i].due = pl[i].next;
 					pl[i].sent = bench_now_us();
 					client_send(&pl[i].cl,
 					    "PRIVMSG " BOT_NICK " :!hand");
