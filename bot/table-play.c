@@ -32,10 +32,13 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
-/* Tells seat of t text privately, by its NOTICE or PRIVMSG. */
+/* Tells seat of t text privately, by its NOTICE or PRIVMSG; an AI seat
+ * reads nothing (it is armed again by the next move). */
 static void
 table_tell(struct table *t, int seat, const char *text)
 {
+	if (t->seats[seat].ai)
+		return;
 	say_to(t->b, t->seats[seat].nick, t->seats[seat].prefs.notice, t->chan,
 	    text);
 }

@@ -51,8 +51,10 @@ told_ai(struct harness *h, int from)
 		    (strncmp(h->sent[i], "NOTICE ", 7) == 0 ||
 		    strncmp(h->sent[i], "PRIVMSG ", 8) == 0) &&
 		    strchr("#&", h->sent[i][h->sent[i][0] == 'N' ? 7 : 8]) ==
-		    NULL)
+		    NULL) {
+			fprintf(stderr, "to an AI seat: %s\n", h->sent[i]);
 			return 1;
+		}
 	return 0;
 }
 
