@@ -59,6 +59,12 @@ snap(struct ai_mind *m, const struct game *obs)
 {
 	int s;
 
+	if (obs->cleared.n != m->cleared || cd_nactive(obs) != m->active)
+		m->stall = 0;
+	else
+		m->stall++;
+	m->cleared = obs->cleared.n;
+	m->active = cd_nactive(obs);
 	m->turn = obs->over ? -1 : obs->turn;
 	m->pile = obs->pile.n;
 	m->plays = cd_plays_mask(obs);
@@ -211,12 +217,13 @@ decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		mv->verb = VERB_PICKUP;
 		return 0;
 	}
-	if (m->level == AI_EASY)
+	if (m->level == AI_EASY || (m->stall > CD_STALL &&
+	    rng_below(rng, 2) == 0))
 		easy(obs, m->seat, rng, &c);
 	else if (m->level == AI_NORMAL)
 		cd_ai_normal(obs, m->seat, &c);
 	else
-		cd_ai_hard(m, obs, rng, &c);
+		cd_ai_hard(m, obs, &c);
 	cd_play_rank(from, c.rank, c.count, mv);
 	return 0;
 }

@@ -153,9 +153,17 @@ struct ai_mind {
 	 * on it, every seat's hand size and where it played from. */
 	int turn, pile;
 	unsigned plays;
+	/* Moves since a card last went out of the game or a seat went
+	 * out, and how many cards were out then: players who keep
+	 * taking the pile round can go round for ever. */
+	int stall, cleared, active;
 	int hand[GAME_MAX_SEATS];
 	enum cd_from from[GAME_MAX_SEATS];
 };
+
+/* Moves without progress after which normal and hard play at random
+ * half the time, to leave a round that would come back for ever. */
+#define CD_STALL 60
 
 /* A play the AI chose: count cards of rank. */
 struct cd_choice {
@@ -177,8 +185,8 @@ int cd_completes(const struct game *g, int rank, int count);
 /* The normal level's play for seat, to move in obs with cards that
  * play. */
 void cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c);
-/* The hard level's. */
+/* The hard level's, from its mind too. */
 void cd_ai_hard(const struct ai_mind *m, const struct game *obs,
-    struct rng *rng, struct cd_choice *c);
+    struct cd_choice *c);
 
 #endif
