@@ -4,11 +4,16 @@
  *
  * A clear is the one move that plays again at once (its player starts
  * the new pile, with its lowest cards), so a 10 is spent as soon as it
- * plays rather than kept as a lifeline.  And an 8 is played where the
- * seat that moves next more likely than not holds nothing of 8 or lower:
- * that chance comes from the cards it was seen to take, and for its
- * unseen cards from every card the hard seat has not seen, less the
- * ranks a pickup showed it did not hold (the mind's memory), drawn
+ * plays rather than kept as a lifeline.  An 8 is played where the seat
+ * that moves next more likely than not holds nothing of 8 or lower.  And
+ * heads up, with one other seat left holding cards, the other's pickup
+ * is the hard seat's gain (the other takes the pile, and the hard seat
+ * leads), so each rank it may play is weighed by the chance that the
+ * other cannot play on it, against the higher card it spends.
+ *
+ * That chance comes from the cards the other seat was seen to take, and
+ * for its unseen cards from every card the hard seat has not seen, less
+ * the ranks a pickup showed it did not hold (the mind's memory), drawn
  * without replacement.
  */
 #include <string.h>
@@ -18,6 +23,13 @@
 #include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "game.h"
+
+/* Weights of heads_up(), in cards. */
+#define WIN 1000.0
+#define CLEAR 3.0
+#define SELF 1.0
+#define LEAD 5.0
+#define STEP 1.0
 
 /* How many cards of each rank seat has not seen: in other hands, face
  * down, or out of the game unseen (left[rank], rank 1 to 13). */
@@ -106,6 +118,59 @@ eight_sticks(const struct ai_mind *m, const struct game *obs)
 	return stuck(m, &after, after.turn, left) > 0.5;
 }
 
+/* The worth of playing count cards of rank heads up (m's seat and one
+ * other left holding cards), in cards: the move that ends the game
+ * (m's seat out) is the best; a clear, which plays again, is worth
+ * CLEAR; one after which m's seat must play on itself (a 7 skipping the
+ * other) costs SELF; else the other's chance to be stuck times what it
+ * would take, the pile and the lead it hands m's seat (LEAD). */
+static double
+heads_up_worth(const struct ai_mind *m, const struct game *obs, int rank,
+    int count, const int *left)
+{
+	struct game after = *obs;
+	struct game_move mv;
+
+	memset(&mv, 0, sizeof mv);
+	mv.seat = m->seat;
+	cd_play_rank(cd_source(obs, m->seat), rank, count, &mv);
+	cheesedog_ops.apply(&after, &mv, NULL);
+	if (after.over)
+		return WIN;
+	if (after.turn == m->seat)
+		return after.pile.n == 0 ? CLEAR : -SELF;
+	return stuck(m, &after, after.turn, left) * (after.pile.n + LEAD);
+}
+
+/* Heads up the other seat's pickup is m's seat's gain, and a lead too:
+ * every rank that plays (a 10 one at a time, never a 2: it lets the
+ * other play anything) is weighed by heads_up_worth(), less STEP for
+ * each step above the rank already chosen (a higher card spent). */
+static void
+heads_up(const struct ai_mind *m, const struct game *obs,
+    struct cd_choice *c)
+{
+	const struct cards *from = cd_source(obs, m->seat);
+	int left[CARDS_RANKS + 1], rank, count, chosen = c->rank;
+	double worth, best = -WIN;
+
+	count_unseen(obs, m->seat, left);
+	for (rank = 1; rank <= CARDS_RANKS; rank++) {
+		count = rank == CD_CLEAR_RANK ? 1 :
+		    cards_count_rank(from, rank);
+		if (rank == CD_ANY_RANK || cards_count_rank(from, rank) == 0 ||
+		    !cd_plays(obs, rank))
+			continue;
+		worth = heads_up_worth(m, obs, rank, count, left) - STEP *
+		    (cd_value(rank) - cd_value(chosen));
+		if (worth > best) {
+			best = worth;
+			c->rank = rank;
+			c->count = count;
+		}
+	}
+}
+
 void
 cd_ai_hard(const struct ai_mind *m, const struct game *obs,
     struct cd_choice *c)
@@ -126,4 +191,6 @@ cd_ai_hard(const struct ai_mind *m, const struct game *obs,
 		c->rank = CD_LOWER_RANK;
 		c->count = cards_count_rank(from, CD_LOWER_RANK);
 	}
+	if (cd_nactive(obs) == 2 && obs->pile.n > 0)
+		heads_up(m, obs, c);
 }
