@@ -175,9 +175,10 @@ cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c)
 	c->count = cards_count_rank(from, c->rank);
 }
 
-/* Easy: a beginner's play, mostly the lowest rank that plays, all of
- * it; now and then any rank that plays (a 2 or a 10 spent for nothing,
- * an ace on a four), or fewer of the cards than it could. */
+/* Easy: a beginner's play, half the time the lowest rank that plays
+ * (keeping 2s), else any rank that plays (a 2 or a 10 spent for
+ * nothing, an ace on a four); all of it, or now and then fewer of the
+ * cards than it could. */
 static void
 easy(const struct game *obs, int seat, struct rng *rng, struct cd_choice *c)
 {
@@ -188,7 +189,7 @@ easy(const struct game *obs, int seat, struct rng *rng, struct cd_choice *c)
 		if (cards_count_rank(from, rank) > 0 && cd_plays(obs, rank))
 			ranks[n++] = rank;
 	}
-	c->rank = rng_below(rng, 3) != 0 ? cd_lowest_play(obs, from) :
+	c->rank = rng_below(rng, 2) == 0 ? cd_lowest_play(obs, from) :
 	    ranks[rng_below(rng, (uint32_t)n)];
 	c->count = cards_count_rank(from, c->rank);
 	if (rng_below(rng, 4) == 0)
