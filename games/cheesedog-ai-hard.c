@@ -5,17 +5,21 @@
  * A clear is the one move that plays again at once (its player starts
  * the new pile, with its lowest cards), so a 10 is spent as soon as it
  * plays rather than kept as a lifeline.  An 8 is played where the seat
- * that moves next more likely than not holds nothing of 8 or lower.  And
- * heads up, with one other seat left holding cards, the other's pickup
- * is the hard seat's gain (the other takes the pile, and the hard seat
- * leads), so each rank it may play is weighed by the chance that the
- * other cannot play on it, against the higher card it spends.
+ * that moves next more likely than not holds nothing of 8 or lower.
  *
- * That chance comes from the cards the other seat was seen to take, and
- * for its unseen cards from every card the hard seat has not seen, less
- * the ranks a pickup showed it did not hold (the mind's memory), drawn
- * without replacement.
+ * Heads up, with one other seat left holding cards, one of the two
+ * loses, and few cards are left: each rank the hard seat may play is
+ * played out to the end in a few worlds consistent with what it knows
+ * (redeal() of its observation, both seats then playing the timeout's
+ * lowest cards), and the rank that survives in most of them is played;
+ * ties go to the one the other seat is likeliest to be stuck on.
+ *
+ * The chance that a seat is stuck comes from the cards it was seen to
+ * take, and for its unseen cards from every card the hard seat has not
+ * seen, less the ranks a pickup showed it did not hold (the mind's
+ * memory), drawn without replacement.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "ai.h"
@@ -23,6 +27,14 @@
 #include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "game.h"
+#include "rng.h"
+#include "xalloc.h"
+
+/* Heads up: the worlds each rank is played out in, and the moves a
+ * play-out may take before it is judged by the cards held (so that a
+ * decision stays well under a millisecond). */
+#define WORLDS 8
+#define PLAY_OUT 80
 
 /* Weights of heads_up(), in cards. */
 #define WIN 1000.0
@@ -142,37 +154,90 @@ heads_up_worth(const struct ai_mind *m, const struct game *obs, int rank,
 	return stuck(m, &after, after.turn, left) * (after.pile.n + LEAD);
 }
 
-/* Heads up the other seat's pickup is m's seat's gain, and a lead too:
- * every rank that plays (a 10 one at a time, never a 2: it lets the
- * other play anything) is weighed by heads_up_worth(), less STEP for
- * each step above the rank already chosen (a higher card spent). */
+/* Plays count cards of rank in world, a copy of obs redealt, and the
+ * game out from there with the timeout's move for both seats: 1 if m's
+ * seat goes out first, 0 if it loses, and for a game not over after
+ * PLAY_OUT moves 1/2, less or more by who holds more cards. */
+static double
+play_out(const struct ai_mind *m, struct game *world, int rank, int count)
+{
+	struct game_move mv;
+	int i, other = -1, mine, theirs;
+
+	memset(&mv, 0, sizeof mv);
+	mv.seat = m->seat;
+	cd_play_rank(cd_source(world, m->seat), rank, count, &mv);
+	cheesedog_ops.apply(world, &mv, NULL);
+	for (i = 0; i < PLAY_OUT && !world->over; i++) {
+		cheesedog_ops.timeout(world, &mv);
+		cheesedog_ops.apply(world, &mv, NULL);
+	}
+	if (world->over)
+		return world->loser != m->seat;
+	if (world->state[m->seat] != SEAT_IN)
+		return 1;
+	for (i = 0; i < world->nseats; i++) {
+		if (i != m->seat && world->state[i] == SEAT_IN)
+			other = i;
+	}
+	mine = world->hand[m->seat].n + world->up[m->seat].n +
+	    cd_ndown(world, m->seat);
+	theirs = world->hand[other].n + world->up[other].n +
+	    cd_ndown(world, other);
+	return mine < theirs ? 0.75 : mine > theirs ? 0.25 : 0.5;
+}
+
+/* Heads up: every rank that plays (a 10 one at a time, never a 2: it
+ * lets the other play anything) is played out in the same WORLDS
+ * worlds, and weighed by the games it survives, then by
+ * heads_up_worth(), less STEP for each step above the rank already
+ * chosen (a higher card spent). */
 static void
-heads_up(const struct ai_mind *m, const struct game *obs,
+heads_up(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct cd_choice *c)
 {
 	const struct cards *from = cd_source(obs, m->seat);
-	int left[CARDS_RANKS + 1], rank, count, chosen = c->rank;
-	double worth, best = -WIN;
+	struct game *world = xmalloc(2 * sizeof *world), *roll = world + 1;
+	double worth[CARDS_RANKS + 1], best = -WIN;
+	int left[CARDS_RANKS + 1], count[CARDS_RANKS + 1];
+	int rank, k, chosen = c->rank;
 
 	count_unseen(obs, m->seat, left);
 	for (rank = 1; rank <= CARDS_RANKS; rank++) {
-		count = rank == CD_CLEAR_RANK ? 1 :
-		    cards_count_rank(from, rank);
-		if (rank == CD_ANY_RANK || cards_count_rank(from, rank) == 0 ||
-		    !cd_plays(obs, rank))
+		count[rank] = 0;
+		if (rank == CD_ANY_RANK || !cd_plays(obs, rank))
 			continue;
-		worth = heads_up_worth(m, obs, rank, count, left) - STEP *
-		    (cd_value(rank) - cd_value(chosen));
-		if (worth > best) {
-			best = worth;
-			c->rank = rank;
-			c->count = count;
+		count[rank] = rank == CD_CLEAR_RANK ?
+		    cards_count_rank(from, rank) > 0 :
+		    cards_count_rank(from, rank);
+		if (count[rank] > 0)
+			worth[rank] = heads_up_worth(m, obs, rank,
+			    count[rank], left) - STEP * (cd_value(rank) -
+			    cd_value(chosen));
+	}
+	for (k = 0; k < WORLDS; k++) {
+		*world = *obs;
+		cheesedog_redeal(world, m->seat, rng);
+		for (rank = 1; rank <= CARDS_RANKS; rank++) {
+			if (count[rank] == 0)
+				continue;
+			*roll = *world;
+			worth[rank] += WIN * play_out(m, roll, rank,
+			    count[rank]);
 		}
 	}
+	for (rank = 1; rank <= CARDS_RANKS; rank++) {
+		if (count[rank] > 0 && worth[rank] > best) {
+			best = worth[rank];
+			c->rank = rank;
+			c->count = count[rank];
+		}
+	}
+	free(world);
 }
 
 void
-cd_ai_hard(const struct ai_mind *m, const struct game *obs,
+cd_ai_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct cd_choice *c)
 {
 	const struct cards *from = cd_source(obs, m->seat);
@@ -192,5 +257,5 @@ cd_ai_hard(const struct ai_mind *m, const struct game *obs,
 		c->count = cards_count_rank(from, CD_LOWER_RANK);
 	}
 	if (cd_nactive(obs) == 2 && obs->pile.n > 0)
-		heads_up(m, obs, c);
+		heads_up(m, obs, rng, c);
 }

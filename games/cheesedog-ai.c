@@ -224,7 +224,7 @@ decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	else if (m->level == AI_NORMAL)
 		cd_ai_normal(obs, m->seat, &c);
 	else
-		cd_ai_hard(m, obs, &c);
+		cd_ai_hard(m, obs, rng, &c);
 	cd_play_rank(from, c.rank, c.count, mv);
 	return 0;
 }

@@ -185,8 +185,9 @@ int cd_completes(const struct game *g, int rank, int count);
 /* The normal level's play for seat, to move in obs with cards that
  * play. */
 void cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c);
-/* The hard level's, from its mind too. */
+/* The hard level's, from its mind too, and its generator (to play some
+ * games out). */
 void cd_ai_hard(const struct ai_mind *m, const struct game *obs,
-    struct cd_choice *c);
+    struct rng *rng, struct cd_choice *c);
 
 #endif

@@ -6,7 +6,8 @@
  * docs/games/cheesedog.md says (the normal one the lowest rank that plays,
  * all of it, its 2s and 10s kept for when nothing else plays, a clear
  * when it can make one; the hard one a 10 as soon as it plays, an 8 where
- * the next seat is stuck under it); no decision depends on a hidden card;
+ * the next seat is stuck under it, heads up the play that survives when
+ * the game is played out); no decision depends on a hidden card;
  * and every level finishes whole games without a refused move.
  */
 #include <stdarg.h>
@@ -375,6 +376,35 @@ test_hard_ten(void **state)
 	fx_free(f);
 }
 
+/* Heads up the hard seat plays the game out: its 4 would let the other
+ * seat go out on its king and leave it the loser, where normal plays
+ * it; its ace makes the other take the pile, and the 4 then goes out. */
+static void
+test_hard_heads_up(void **state)
+{
+	static const struct cheesedog_deal d = {
+		.hands = { "4c ac", "", "jc" },
+		.up = { "", "kd", "" },
+		.down = { "", "", DOWN2 },
+		.pile = "3h", .first = 0,
+	};
+	static const int places[] = { 1, 2, 0 };
+	struct fx *f = dg_new(3, 2);
+
+	(void)state;
+	dg_stack(f, &d);
+	fx_move_ok(f, "2 leave");
+	assert_string_equal(decided(f, 0, AI_NORMAL), "play 4♣");
+	assert_string_equal(decided(f, 0, AI_HARD), "play A♣");
+	fx_ok(f, 0, "play ac");
+	assert_string_equal(decided(f, 1, AI_HARD), "pickup");
+	fx_ok(f, 1, "pickup");
+	assert_string_equal(decided(f, 0, AI_HARD), "play 4♣");
+	fx_ok(f, 0, "play 4c");
+	dg_assert_over(f, places, 1);
+	fx_free(f);
+}
+
 /* Forced moves: a pickup when nothing plays, a flip with only face-down
  * cards left; and no move out of turn (Cheesedog has no windows). */
 static void
@@ -437,6 +467,7 @@ main(void)
 		cmocka_unit_test_teardown(test_normal_clears, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_eight, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_ten, fx_teardown),
+		cmocka_unit_test_teardown(test_hard_heads_up, fx_teardown),
 		cmocka_unit_test_teardown(test_forced, fx_teardown),
 		cmocka_unit_test(test_whole_games),
 	};
