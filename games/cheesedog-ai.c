@@ -100,14 +100,14 @@ mind_free(struct ai_mind *m)
 /* A move was made: if the seat to move took the pile, nothing it played
  * from played on it.  A pickup from the hand tells that of its unseen
  * cards; a flip that did not play brought the one unseen card it holds
- * (its hand was empty), which did not play either. */
+ * (its hand was empty), which did not play either; a pickup from the
+ * face-up cards leaves it none unseen. */
 static void
 note(struct ai_mind *m, const struct game *obs)
 {
 	int t = m->turn;
 
 	if (t >= 0 && m->pile > 0 && obs->hand[t].n >= m->hand[t] + m->pile) {
-		m->pickups[t]++;
 		if (m->from[t] == FROM_DOWN)
 			m->may[t] = CD_ALL_RANKS & ~m->plays;
 		else if (m->from[t] == FROM_HAND)

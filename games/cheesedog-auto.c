@@ -135,19 +135,22 @@ check_shown(const struct game *g, char **cause)
 {
 	int s, i;
 
-	for (i = 0; i < g->pile.n; i++)
+	for (i = 0; i < g->pile.n; i++) {
 		if (!g->shown[g->pile.c[i]])
 			return game_fail(cause, "pile card %d unseen",
 			    g->pile.c[i]);
+	}
 	for (s = 0; s < g->nseats; s++) {
-		for (i = 0; i < g->up[s].n; i++)
+		for (i = 0; i < g->up[s].n; i++) {
 			if (!g->shown[g->up[s].c[i]])
 				return game_fail(cause, "seat %d's face-up "
 				    "card %d unseen", s, g->up[s].c[i]);
-		for (i = 0; i < CD_DOWN; i++)
+		}
+		for (i = 0; i < CD_DOWN; i++) {
 			if (g->down[s][i] >= 0 && g->shown[g->down[s][i]])
 				return game_fail(cause, "seat %d's face-down "
 				    "card %d seen", s, g->down[s][i]);
+		}
 	}
 	return 0;
 }

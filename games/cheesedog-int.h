@@ -145,20 +145,19 @@ struct ai_mind {
 	int seat;
 	int level;			/* enum ai_level */
 	/* By seat: the ranks its unseen hand cards may be (a pickup
-	 * said none of them played), and its pickups in this game. */
+	 * said none of them played). */
 	unsigned may[GAME_MAX_SEATS];
-	int pickups[GAME_MAX_SEATS];
 	/* The last observation, to tell what the next move did: the seat
 	 * to move (-1: none), the pile's size and the ranks that played
 	 * on it, every seat's hand size and where it played from. */
 	int turn, pile;
 	unsigned plays;
-	/* Moves since a card last went out of the game or a seat went
-	 * out, and how many cards were out then: players who keep
-	 * taking the pile round can go round for ever. */
-	int stall, cleared, active;
 	int hand[GAME_MAX_SEATS];
 	enum cd_from from[GAME_MAX_SEATS];
+	/* Moves since a card last went out of the game or a seat went
+	 * out, and how many cards were out and seats in then: players who
+	 * keep taking the pile can go round for ever. */
+	int stall, cleared, active;
 };
 
 /* Moves without progress after which normal and hard play at random

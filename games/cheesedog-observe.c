@@ -35,7 +35,7 @@ static void
 take_hand(struct game *g, int t, struct cards *pool, struct cd_hidden *h)
 {
 	struct cards *hand = &g->hand[t];
-	int i, k = 0, unseen = 0;
+	int i, k = 0, unseen;
 
 	for (i = 0; i < hand->n; i++) {
 		if (g->shown[hand->c[i]])
