@@ -7,12 +7,12 @@
  * plays rather than kept as a lifeline.  An 8 is played where the seat
  * that moves next more likely than not holds nothing of 8 or lower.
  *
- * Heads up, with one other seat left holding cards, one of the two
- * loses, and few cards are left: each rank the hard seat may play is
+ * At the end, with one or two other seats left holding cards, one of
+ * them loses and few cards are left: each rank the hard seat may play is
  * played out to the end in a few worlds consistent with what it knows
- * (redeal() of its observation, both seats then playing the timeout's
+ * (redeal() of its observation, every seat then playing the timeout's
  * lowest cards), and the rank that survives in most of them is played;
- * ties go to the one the other seat is likeliest to be stuck on.
+ * ties go to the one the next seat is likeliest to be stuck on.
  *
  * The chance that a seat is stuck comes from the cards it was seen to
  * take, and for its unseen cards from every card the hard seat has not
@@ -30,16 +30,20 @@
 #include "rng.h"
 #include "xalloc.h"
 
-/* Heads up: the worlds each rank is played out in, at most; the moves
+/* At the end: the seats left holding cards, and the cards they hold,
+ * at most (earlier, a game played out is long and says little); the
+ * worlds each rank is played out in, at most; the moves
  * a play-out may take before it is judged by the cards held; and the
  * moves all of them may take, after which no further world is begun
  * (so that a decision stays well under a millisecond: a move applied
  * takes about 1.5 us). */
+#define END_SEATS 3
+#define END_CARDS 40
 #define WORLDS 8
 #define PLAY_OUT 80
 #define BUDGET 300
 
-/* Weights of heads_up(), in cards. */
+/* Weights of end_worth(), in cards. */
 #define WIN 1000.0
 #define CLEAR 3.0
 #define SELF 1.0
@@ -133,14 +137,14 @@ eight_sticks(const struct ai_mind *m, const struct game *obs)
 	return stuck(m, &after, after.turn, left) > 0.5;
 }
 
-/* The worth of playing count cards of rank heads up (m's seat and one
- * other left holding cards), in cards: the move that ends the game
- * (m's seat out) is the best; a clear, which plays again, is worth
- * CLEAR; one after which m's seat must play on itself (a 7 skipping the
- * other) costs SELF; else the other's chance to be stuck times what it
- * would take, the pile and the lead it hands m's seat (LEAD). */
+/* The worth of playing count cards of rank at the end, in cards, the
+ * games played out aside: the move that ends the game (m's seat out) is
+ * the best; a clear, which plays again, is worth CLEAR; one after which
+ * m's seat must play on itself (7s skipping the others) costs SELF; else
+ * the next seat's chance to be stuck times what it would take, the pile
+ * and the lead it hands on (LEAD). */
 static double
-heads_up_worth(const struct ai_mind *m, const struct game *obs, int rank,
+end_worth(const struct ai_mind *m, const struct game *obs, int rank,
     int count, const int *left)
 {
 	struct game after = *obs;
@@ -157,17 +161,35 @@ heads_up_worth(const struct ai_mind *m, const struct game *obs, int rank,
 	return stuck(m, &after, after.turn, left) * (after.pile.n + LEAD);
 }
 
+/* The cards seat holds. */
+static int
+held(const struct game *g, int seat)
+{
+	return g->hand[seat].n + g->up[seat].n + cd_ndown(g, seat);
+}
+
+/* The cards every seat holds. */
+static int
+in_hands(const struct game *g)
+{
+	int s, n = 0;
+
+	for (s = 0; s < g->nseats; s++)
+		n += held(g, s);
+	return n;
+}
+
 /* Plays count cards of rank in world, a copy of obs redealt, and the
- * game out from there with the timeout's move for both seats, adding
- * the moves made to *spent: 1 if m's seat goes out first, 0 if it
- * loses, and for a game not over after PLAY_OUT moves 1/2, less or more
- * by who holds more cards. */
+ * game out from there with the timeout's move for every seat, adding
+ * the moves made to *spent: 1 if m's seat is not the loser, 0 if it is,
+ * and for a game not over after PLAY_OUT moves between 1/4 (it holds
+ * more cards than every other seat left) and 3/4 (fewer). */
 static double
 play_out(const struct ai_mind *m, struct game *world, int rank, int count,
     int *spent)
 {
 	struct game_move mv;
-	int i, other = -1, mine, theirs;
+	int i, mine, more = 0, others = 0;
 
 	memset(&mv, 0, sizeof mv);
 	mv.seat = m->seat;
@@ -182,25 +204,24 @@ play_out(const struct ai_mind *m, struct game *world, int rank, int count,
 		return world->loser != m->seat;
 	if (world->state[m->seat] != SEAT_IN)
 		return 1;
+	mine = held(world, m->seat);
 	for (i = 0; i < world->nseats; i++) {
-		if (i != m->seat && world->state[i] == SEAT_IN)
-			other = i;
+		if (i == m->seat || world->state[i] != SEAT_IN)
+			continue;
+		others++;
+		more += 2 * (held(world, i) > mine) + (held(world, i) == mine);
 	}
-	mine = world->hand[m->seat].n + world->up[m->seat].n +
-	    cd_ndown(world, m->seat);
-	theirs = world->hand[other].n + world->up[other].n +
-	    cd_ndown(world, other);
-	return mine < theirs ? 0.75 : mine > theirs ? 0.25 : 0.5;
+	return 0.25 + 0.25 * more / others;
 }
 
-/* Heads up: every rank that plays (a 10 one at a time, never a 2: it
- * lets the other play anything) is played out in the same worlds
+/* At the end: every rank that plays (a 10 one at a time, never a 2: it
+ * lets the next seat play anything) is played out in the same worlds
  * (WORLDS, fewer once BUDGET is spent; none when there is one rank to
- * play), and weighed by the games it survives, then by
- * heads_up_worth(), less STEP for each step above the rank already
+ * play), and weighed by the games it survives, then by end_worth(),
+ * less STEP for each step above the rank already
  * chosen (a higher card spent). */
 static void
-heads_up(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+end_game(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct cd_choice *c)
 {
 	const struct cards *from = cd_source(obs, m->seat);
@@ -220,7 +241,7 @@ heads_up(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 		if (count[rank] == 0)
 			continue;
 		ways++;
-		worth[rank] = heads_up_worth(m, obs, rank, count[rank],
+		worth[rank] = end_worth(m, obs, rank, count[rank],
 		    left) - STEP * (cd_value(rank) - cd_value(chosen));
 	}
 	/* One way to play (or none but a 2) needs no playing out. */
@@ -265,6 +286,7 @@ cd_ai_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 		c->rank = CD_LOWER_RANK;
 		c->count = cards_count_rank(from, CD_LOWER_RANK);
 	}
-	if (cd_nactive(obs) == 2 && obs->pile.n > 0)
-		heads_up(m, obs, rng, c);
+	if (cd_nactive(obs) <= END_SEATS && obs->pile.n > 0 &&
+	    in_hands(obs) <= END_CARDS)
+		end_game(m, obs, rng, c);
 }

@@ -6,8 +6,8 @@
  * docs/games/cheesedog.md says (the normal one the lowest rank that plays,
  * all of it, its 2s and 10s kept for when nothing else plays, a clear
  * when it can make one; the hard one a 10 as soon as it plays, an 8 where
- * the next seat is stuck under it, heads up the play that survives when
- * the game is played out); no decision depends on a hidden card;
+ * the next seat is stuck under it, at the end the play that survives
+ * when the game is played out); no decision depends on a hidden card;
  * and every level finishes whole games without a refused move.
  */
 #include <stdarg.h>
@@ -231,16 +231,18 @@ test_observe_random(void **state)
 }
 
 /* Normal plays every card of its lowest rank that plays, keeping its 2s
- * and 10s; easy and hard play something legal there too. */
+ * and 10s; easy plays something legal there too, and hard its 10.  (The
+ * deals before the end, here and below, seat four players: with three
+ * or fewer left and few cards the hard seat plays the game out.) */
 static void
 test_normal_lowest(void **state)
 {
 	static const struct cheesedog_deal d = {
-		.hands = { "2c 4c 4d 9c 10c kc", "3d 6d", "jc qc" },
-		.down = { DOWN0, DOWN1, DOWN2 },
+		.hands = { "2c 4c 4d 9c 10c kc", "3d 6d", "jc qc", "jd qd" },
+		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.pile = "3h", .first = 0,
 	};
-	struct fx *f = dg_new(3, 2);
+	struct fx *f = dg_new(4, 3);
 
 	(void)state;
 	dg_stack(f, &d);
@@ -331,16 +333,16 @@ test_hard_eight(void **state)
 	static const struct cheesedog_deal stuck = {
 		.hands = { "5c 8d kd" },
 		.up = { "", "kc ac", "5h" },
-		.down = { DOWN0, DOWN1, DOWN2 },
+		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.pile = "4h", .first = 0,
 	};
 	static const struct cheesedog_deal loose = {
 		.hands = { "5c 8d kd" },
 		.up = { "", "5s ac", "kh" },
-		.down = { DOWN0, DOWN1, DOWN2 },
+		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.pile = "4h", .first = 0,
 	};
-	struct fx *f = dg_new(3, 2);
+	struct fx *f = dg_new(4, 3);
 
 	(void)state;
 	dg_stack(f, &stuck);
@@ -359,11 +361,11 @@ static void
 test_hard_ten(void **state)
 {
 	static const struct cheesedog_deal d = {
-		.up = { "6c 10c", "3d 6d", "jc qc" },
-		.down = { DOWN0, DOWN1, DOWN2 },
+		.up = { "6c 10c", "3d 6d", "jc qc", "jd qd" },
+		.down = { DOWN0, DOWN1, DOWN2, DOWN3 },
 		.pile = "5h", .first = 0,
 	};
-	struct fx *f = dg_new(3, 2);
+	struct fx *f = dg_new(4, 3);
 
 	(void)state;
 	dg_stack(f, &d);
