@@ -19,9 +19,8 @@
 #include "game.h"
 #include "rng.h"
 
-/* Makes mv the play of the first k cards of rank in from. */
-static void
-play_rank(const struct cards *from, int rank, int k, struct game_move *mv)
+void
+cd_play_rank(const struct cards *from, int rank, int k, struct game_move *mv)
 {
 	int i;
 
@@ -50,7 +49,7 @@ cheesedog_timeout(const struct game *g, struct game_move *mv)
 	} else if ((rank = cd_lowest_play(g, from)) == 0)
 		mv->verb = VERB_PICKUP;
 	else
-		play_rank(from, rank, cards_count_rank(from, rank), mv);
+		cd_play_rank(from, rank, cards_count_rank(from, rank), mv);
 }
 
 int
@@ -86,7 +85,7 @@ cheesedog_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	count = cards_count_rank(from, rank);
 	if (rng_below(rng, 4) == 0)
 		count = 1 + (int)rng_below(rng, (uint32_t)count);
-	play_rank(from, rank, count, mv);
+	cd_play_rank(from, rank, count, mv);
 	return 0;
 }
 
@@ -129,6 +128,33 @@ check_seats(const struct game *g, char **cause)
 	return 0;
 }
 
+/* Every card in sight (face up, on the pile) is marked as seen, and no
+ * face-down card is: what observe() hides rests on it. */
+static int
+check_shown(const struct game *g, char **cause)
+{
+	int s, i;
+
+	for (i = 0; i < g->pile.n; i++) {
+		if (!g->shown[g->pile.c[i]])
+			return game_fail(cause, "pile card %d unseen",
+			    g->pile.c[i]);
+	}
+	for (s = 0; s < g->nseats; s++) {
+		for (i = 0; i < g->up[s].n; i++) {
+			if (!g->shown[g->up[s].c[i]])
+				return game_fail(cause, "seat %d's face-up "
+				    "card %d unseen", s, g->up[s].c[i]);
+		}
+		for (i = 0; i < CD_DOWN; i++) {
+			if (g->down[s][i] >= 0 && g->shown[g->down[s][i]])
+				return game_fail(cause, "seat %d's face-down "
+				    "card %d seen", s, g->down[s][i]);
+		}
+	}
+	return 0;
+}
+
 int
 cheesedog_invariants(const struct game *g, char **cause)
 {
@@ -150,6 +176,8 @@ cheesedog_invariants(const struct game *g, char **cause)
 	lists[n++] = &g->cleared;
 	if (cards_check_all(lists, n, CD_DECKS, cause) != 0 ||
 	    check_seats(g, cause) != 0)
+		return -1;
+	if (check_shown(g, cause) != 0)
 		return -1;
 	run = cd_top_run(g, &rank);
 	if (run >= CD_CLEAR_RUN || rank == CD_CLEAR_RANK)
@@ -247,6 +275,16 @@ stack_down(struct cards *pool, const char *spec, int *down, char **cause)
 	return 0;
 }
 
+/* Marks every card of l as seen by all. */
+static void
+show_all(struct game *g, const struct cards *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		g->shown[l->c[i]] = 1;
+}
+
 int
 cheesedog_stack(struct game *g, const struct cheesedog_deal *d,
     struct game_out *out, char **cause)
@@ -276,6 +314,13 @@ cheesedog_stack(struct game *g, const struct cheesedog_deal *d,
 	if (d->first < -1 || d->first >= t.nseats)
 		return game_fail(cause, "no seat %d to start", d->first);
 	t.cleared = pool;
+	/* What lies face up, and what went out of the game as if cleared,
+	 * was seen by all; hands and face-down cards were not. */
+	memset(t.shown, 0, sizeof t.shown);
+	show_all(&t, &t.pile);
+	show_all(&t, &t.cleared);
+	for (s = 0; s < t.nseats; s++)
+		show_all(&t, &t.up[s]);
 	t.turn = d->first >= 0 ? d->first : (t.dealer + 1) % t.nseats;
 	t.dir = d->reverse ? -1 : 1;
 	t.finished = t.over = 0;

@@ -2,8 +2,10 @@
  * Cheesedog's private header, shared by its files and by nobody else:
  * cheesedog.c (the tables, create, turn, apply, result), cheesedog-view.c
  * (what a move says and to whom, the prompts, view), cheesedog-parse.c
- * (player input to moves and back, and check) and cheesedog-auto.c
- * (timeout, sample, invariants and the test hooks of cheesedog.h).
+ * (player input to moves and back, and check), cheesedog-auto.c
+ * (timeout, sample, invariants and the test hooks of cheesedog.h),
+ * cheesedog-observe.c (what a seat may know: observe and redeal) and
+ * cheesedog-ai*.c (the AI seats).
  */
 #ifndef CHEESEDOG_INT_H
 #define CHEESEDOG_INT_H
@@ -22,6 +24,7 @@
 #define CD_LOWER_RANK 8		/* the next play is this rank or lower */
 #define CD_REVERSE_RANK 9
 #define CD_ANY_RANK 2		/* plays on anything */
+#define CD_CARDS (CD_DECKS * CARDS_DECK)
 
 /* Verbs: the move log's words. */
 enum {
@@ -61,6 +64,11 @@ struct game {
 	int dir;			/* 1: left (seat + 1), -1: right */
 	int over;
 	int loser;			/* -1 unless the game ended by play */
+	/* By card id: 1 once the card has lain face up (dealt face up,
+	 * played), so that every seat knows where it is from then on: it
+	 * only moves in sight (a pile picked up, a clear).  A card never
+	 * shown is known to its holder alone, or to nobody face down. */
+	unsigned char shown[CD_CARDS];
 };
 
 /* What one move says: the public line, and a line for each seat, which
@@ -116,9 +124,69 @@ int cheesedog_check(const struct game *g, const struct game_move *mv,
     char **cause);
 
 /* cheesedog-auto.c: */
+/* Makes mv (its seat and verb set, argc 0) the play of the first k cards
+ * of rank in from. */
+void cd_play_rank(const struct cards *from, int rank, int k,
+    struct game_move *mv);
 void cheesedog_timeout(const struct game *g, struct game_move *mv);
 int cheesedog_sample(const struct game *g, struct rng *rng,
     struct game_move *mv);
 int cheesedog_invariants(const struct game *g, char **cause);
+
+/* cheesedog-observe.c: */
+struct game *cheesedog_observe(const struct game *g, int seat);
+void cheesedog_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheesedog-ai.c, cheesedog-ai-hard.c: the AI seats. */
+#define CD_ALL_RANKS 0x3ffeu	/* a bit (1 << rank) for every rank */
+
+/* What an AI seat remembers (struct ai_mind of games/ai.h). */
+struct ai_mind {
+	int seat;
+	int level;			/* enum ai_level */
+	/* By seat: the ranks its unseen hand cards may be (a pickup
+	 * said none of them played). */
+	unsigned may[GAME_MAX_SEATS];
+	/* The last observation, to tell what the next move did: the seat
+	 * to move (-1: none), the pile's size and the ranks that played
+	 * on it, every seat's hand size and where it played from. */
+	int turn, pile;
+	unsigned plays;
+	int hand[GAME_MAX_SEATS];
+	enum cd_from from[GAME_MAX_SEATS];
+	/* Moves since a card last went out of the game or a seat went
+	 * out, and how many cards were out and seats in then: players who
+	 * keep taking the pile can go round for ever. */
+	int stall, cleared, active;
+};
+
+/* Moves without progress after which normal and hard play at random
+ * half the time, to leave a round that would come back for ever. */
+#define CD_STALL 60
+
+/* A play the AI chose: count cards of rank. */
+struct cd_choice {
+	int rank, count;
+};
+
+extern const struct game_ai cheesedog_ai;
+/* The bit of rank in a mask of ranks. */
+unsigned cd_rank_bit(int rank);
+/* The ranks that play on the pile of g now. */
+unsigned cd_plays_mask(const struct game *g);
+/* How many cards of seat's hand were never shown. */
+int cd_unseen(const struct game *g, int seat);
+/* The lowest rank in from that plays now, neither a 2 nor a 10; 0 if
+ * none. */
+int cd_lowest_plain(const struct game *g, const struct cards *from);
+/* 1 if count cards of rank make four or more on top, clearing. */
+int cd_completes(const struct game *g, int rank, int count);
+/* The normal level's play for seat, to move in obs with cards that
+ * play. */
+void cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c);
+/* The hard level's, from its mind too, and its generator (to play some
+ * games out). */
+void cd_ai_hard(const struct ai_mind *m, const struct game *obs,
+    struct rng *rng, struct cd_choice *c);
 
 #endif

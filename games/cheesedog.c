@@ -326,6 +326,7 @@ apply_play(struct game *g, const struct game_move *mv, struct cd_said *sd)
 		cards_remove(from, mv->argv[i]);
 		cards_add(&g->pile, mv->argv[i]);
 		cards_add(&laid, mv->argv[i]);
+		g->shown[mv->argv[i]] = 1;
 	}
 	/* Only lost what its owner chose, and face-up cards are public: the
 	 * cards are not shown again unless the seat moves next
@@ -383,6 +384,7 @@ apply_flip(struct game *g, int seat, int pos, struct cd_said *sd)
 	cards_markup(id, card, sizeof card);
 	if (cd_plays(g, cards_rank(id))) {
 		cards_add(&g->pile, id);
+		g->shown[id] = 1;
 		game_cat(&sd->pub, "{p:%d} flips face-down card %d%s: %s.",
 		    seat, pos + 1, n == 0 ? " onto the empty pile (a free "
 		    "flip)" : "", card);
@@ -487,8 +489,10 @@ cheesedog_create(const struct game_opts *opts, int nseats, int dealer,
 	 * four face up, then the rest as hands. */
 	for (i = 0; i < nseats * CD_DOWN; i++)
 		g->down[(g->turn + i) % nseats][i / nseats] = deck.c[k++];
-	for (i = 0; i < nseats * CD_DOWN; i++)
+	for (i = 0; i < nseats * CD_DOWN; i++) {
+		g->shown[deck.c[k]] = 1;
 		cards_add(&g->up[(g->turn + i) % nseats], deck.c[k++]);
+	}
 	cards_clear(&rest);
 	while (k < deck.n)
 		cards_add(&rest, deck.c[k++]);
@@ -573,4 +577,7 @@ const struct game_ops cheesedog_ops = {
 	.view = cheesedog_view,
 	.result = cheesedog_result,
 	.invariants = cheesedog_invariants,
+	.observe = cheesedog_observe,
+	.redeal = cheesedog_redeal,
+	.ai = &cheesedog_ai,
 };
