@@ -1,8 +1,9 @@
 /*
  * make tournament: the AI levels against each other (games/ai.h), for
  * every variant at 4 seats, each pairing one seat of a level against
- * three of another, the lone seat moved round the table game by game so
- * that no seat's place favours it.  Printed as a table and written to
+ * three of another, the dealer and the lone seat moved round the table
+ * game by game (every 16 games, the lone seat at each distance from the
+ * dealer) so that no seat's place favours it.  Printed as a table and written to
  * build/tournament.json with each figure's 95% interval and its target:
  *
  *   pairing            a game with a winner:   Cheesedog, loser games:
@@ -111,12 +112,16 @@ main(void)
 		for (p = 0; p < NPAIRINGS; p++) {
 			wins = losses = loser = 0;
 			for (g = 0; g < ngames; g++) {
-				lone = g % SEATS;
+				/* The dealer is the seed's remainder by the
+				 * seats: every 16 games put the lone seat
+				 * at each distance from the dealer. */
+				lone = (g / SEATS) % SEATS;
 				for (s = 0; s < SEATS; s++)
 					levels[s] = s == lone ?
 					    pairings[p].lone : pairings[p].rest;
 				if (ai_play(ops, &opts, SEATS, levels,
-				    (uint64_t)g * 7919 + p + 1, &r, NULL,
+				    ((uint64_t)g * 7919 + p * 104729 + 1) *
+				    SEATS + (uint64_t)(g % SEATS), &r, NULL,
 				    &cause) < 0) {
 					fprintf(stderr, "tournament: %s: %s\n",
 					    e->name, cause);
