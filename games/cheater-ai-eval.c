@@ -31,6 +31,7 @@ ch_ai_know(struct ch_know *k, const struct game *obs, int seat)
 	k->seat = seat;
 	for (s = 0; s < CH_SUITS; s++)
 		k->scale[s] = 1;
+	k->keep_take = 2.0;
 	for (i = 0; i < obs->hand[seat].n; i++)
 		mine[obs->hand[seat].c[i]] = 1;
 	for (s = 0; s < obs->nseats; s++) {
@@ -165,7 +166,7 @@ ch_ai_value(const struct ch_know *k, const int *f, int n)
 	 * card fills a place no letter of the suit needs yet.  A HIDE is
 	 * worth more the more there is to protect. */
 	v = best + 0.3 * second;
-	v += act[FACE_TAKE - FACE_TAKE] > 0 ? 2.0 +
+	v += act[FACE_TAKE - FACE_TAKE] > 0 ? k->keep_take +
 	    (act[FACE_TAKE - FACE_TAKE] - 1) * 0.8 : 0;
 	v += act[FACE_WILD - FACE_TAKE] * 2.6;
 	v += act[FACE_BUST - FACE_TAKE] * 1.3;

@@ -212,12 +212,14 @@ struct ch_know {
 	double scale[CH_SUITS];		/* how much of a suit's unknown
 					 * cards is to be had: less when
 					 * another seat collects it */
+	double keep_take;		/* what a TAKE kept for later adds
+					 * to a hand */
 };
 
 /* Fills k from obs for seat: the faces of unknown place, and those seen,
  * the draw pile a fair sample of the pool and every suit as easy to come
  * by as its cards say; what a hard seat judges of the others (hide,
- * threat, suit, scale, ch_ai_piles()) is the caller's. */
+ * threat, suit, scale, keep_take, ch_ai_piles()) is the caller's. */
 void ch_ai_know(struct ch_know *k, const struct game *obs, int seat);
 /* Splits k's pool between the draw pile and the other hands, knowing
  * that about known[] of each face lie in the draw pile (cards discarded
