@@ -46,7 +46,7 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 LIBS = $(PKG_LIBS) -lircclient
 
 LIB_SRC := $(sort $(wildcard games/*.c storage/*.c config/*.c) \
-	$(filter-out bot/main.c,$(wildcard bot/*.c)))
+	$(filter-out bot/main.c,$(wildcard bot/*.c bot/*/*.c)))
 TESTLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test-*.c tests/sim/test-*.c \
 	tests/integration/test-*.c))

@@ -9,14 +9,14 @@
  *
  * 3. Lines per move: whole games at 4 and 8 seats, each move's messages
  *    gathered, rendered, cut into IRC lines and queued as the bot does it
- *    (bot/table.c joins a move's public pieces into one channel text and
+ *    (bot/core/table.c joins a move's public pieces into one channel text and
  *    each seat's into one private text, and queues the prompts of the
  *    seats that must act before the channel text unless a challenge
- *    window is open): channel texts through bot/say.c itself
- *    (say_chan()), private texts cut as bot/say.c cuts them (at the last
+ *    window is open): channel texts through bot/core/say.c itself
+ *    (say_chan()), private texts cut as bot/core/say.c cuts them (at the last
  *    space that fits 510 bytes with the relay's prefix) and pushed as
  *    its NOTICEs, urgent for a seat that must act.  Everything goes
- *    through the bot's own queue (bot/queue.c), its bucket at the default
+ *    through the bot's own queue (bot/lib/queue.c), its bucket at the default
  *    rate, burst 4 and one line per 2 s, and lines are counted as they
  *    leave it, after its merging: a merged channel line counts once.
  *    Every player answers at once: the next move (the rules' sample())
@@ -41,10 +41,10 @@
 #include <string.h>
 
 #include "bench/bench.h"
-#include "bot/core.h"
-#include "bot/buf.h"
-#include "bot/queue.h"
-#include "bot/render.h"
+#include "bot/core/core.h"
+#include "bot/lib/buf.h"
+#include "bot/lib/queue.h"
+#include "bot/core/render.h"
 #include "config/questions.h"
 #include "games/ai.h"
 #include "games/game.h"
@@ -63,7 +63,7 @@ static struct questions *questions;
 /* Totals over every variant and seat count, for the target. */
 static long all_moves, all_lines;
 
-/* A move's messages, gathered as bot/table.c gathers them. */
+/* A move's messages, gathered as bot/core/table.c gathers them. */
 struct gather {
 	struct buf pub;
 	struct buf priv[GAME_MAX_SEATS];
@@ -145,7 +145,7 @@ struct lines {
 	double wait_ms;
 };
 
-/* Queues the lines bot/say.c makes of a private text to seat (a NOTICE,
+/* Queues the lines bot/core/say.c makes of a private text to seat (a NOTICE,
  * the default): cut at the last space that fits the budget (in its second
  * half), else at the budget, each line opening with the channel's name.
  * The number of lines. */
@@ -181,7 +181,7 @@ push_private(struct queue *q, enum queue_prio prio, int seat,
 	return n;
 }
 
-/* Whether seat must act now in g (bot/table.c's table_must_act()). */
+/* Whether seat must act now in g (bot/core/table.c's table_must_act()). */
 static int
 must_act(const struct game_turn *tu, int seat)
 {
@@ -211,9 +211,9 @@ flush_seat(struct gather *g, const struct game_turn *tu, int nseats,
 	buf_free(&g->priv[seat]);
 }
 
-/* Queues what g gathered in the game gm as bot/table.c's
+/* Queues what g gathered in the game gm as bot/core/table.c's
  * table_out_flush() does: the prompts first unless a challenge window is
- * open, the public text through bot/say.c itself (say_chan()), then the
+ * open, the public text through bot/core/say.c itself (say_chan()), then the
  * other private texts; empties g. */
 static void
 flush(struct gather *g, const struct game_ops *ops, const struct game *gm,
@@ -308,7 +308,7 @@ wait_told(struct queue *q, uint64_t *now, struct lines *l, int seat)
 static void
 bench_lines(const struct game_ops *ops, int want)
 {
-	static struct bot bot;	/* what bot/say.c uses: the nick, the queue */
+	static struct bot bot;	/* what bot/core/say.c uses: the nick, the queue */
 	static struct chan chan;
 	struct gather ga;
 	struct game_out out = { gather_emit, &ga };

@@ -23,13 +23,13 @@
 #include <sys/select.h>
 #include <time.h>
 
-#include "../config/conf.h"
-#include "../games/xalloc.h"
-#include "bot.h"
-#include "log.h"
-#include "loop.h"
-#include "queue.h"
-#include "relay.h"
+#include "config/conf.h"
+#include "games/xalloc.h"
+#include "bot/core/bot.h"
+#include "bot/lib/log.h"
+#include "bot/loop.h"
+#include "bot/lib/queue.h"
+#include "bot/net/relay.h"
 
 #define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
 #define LOOP_MAX_WAIT_MS 60000

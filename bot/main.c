@@ -17,14 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../config/conf.h"
-#include "../games/xalloc.h"
-#include "../storage/store.h"
-#include "bot.h"
-#include "log.h"
-#include "loop.h"
-#include "queue.h"
-#include "relay.h"
+#include "config/conf.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+#include "bot/core/bot.h"
+#include "bot/lib/log.h"
+#include "bot/loop.h"
+#include "bot/lib/queue.h"
+#include "bot/net/relay.h"
 
 /* What the command line asked for. */
 struct main_opts {

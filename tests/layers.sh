@@ -75,16 +75,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Each file, comments and strings out, as "FILE<TAB>line".
-for f in bot/*.c; do
+for f in bot/*.c bot/*/*.c; do
 	gcc -fpreprocessed -dD -E -P "$f" 2>/dev/null |
 	    sed -e 's/"\([^"\\]\|\\.\)*"/""/g' \
 	        -e "s/'\\([^'\\\\]\\|\\\\.\\)'/''/g" |
-	    awk -v f="${f#bot/}" '{ print f "\t" $0 }'
+	    awk -v f="${f##*/}" '{ print f "\t" $0 }'
 done >"$tmp/src"
 
 echo "$layers" | awk 'NF >= 2 { print $1 "\t" $2 }' >"$tmp/layers"
-for f in bot/*.c; do
-	if ! grep -q "^${f#bot/}	" "$tmp/layers"; then
+for f in bot/*.c bot/*/*.c; do
+	if ! grep -q "^${f##*/}	" "$tmp/layers"; then
 		echo "layers: $f has no layer in tests/layers.sh"
 		exit 1
 	fi

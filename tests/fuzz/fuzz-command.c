@@ -15,7 +15,7 @@
  *   bit 6     then the clock moves on by a few seconds (timers fire).
  *
  * Every line goes through the code the bot runs on a line it reads
- * (bot/relay-link.h: sanitized, parsed, shown to the session, handed to
+ * (bot/net/relay-link.h: sanitized, parsed, shown to the session, handed to
  * libircclient, whose events reach the core).  Whatever comes in, every
  * line the bot queues must be at most 510 bytes without CR, LF or NUL
  * (the queue asserts it too), and the game at the table must pass
@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/core.h"
-#include "bot/ircline.h"
+#include "bot/core/core.h"
+#include "bot/net/ircline.h"
 #include "tests/fuzz/fuzz.h"
 #include "tests/lib/harness.h"
 

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: the IRC line toolkit (bot/ircline.h) on arbitrary
+ * libFuzzer target: the IRC line toolkit (bot/net/ircline.h) on arbitrary
  * bytes, as the relay meets them from a server.  The input is fed to the
  * reader in chunks whose sizes the input's first byte varies; each line
  * that comes out is sanitized, parsed raw and sanitized, and formatted
@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "bot/ircline.h"
+#include "bot/net/ircline.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

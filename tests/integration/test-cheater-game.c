@@ -61,7 +61,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "games/cheater-int.h"
 #include "games/cheater.h"
 #include "tests/lib/driver.h"

@@ -54,7 +54,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "games/cards.h"
 #include "games/cheesedog-int.h"
 #include "games/cheesedog.h"

@@ -71,7 +71,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "games/liarsuno-int.h"
 #include "games/liarsuno.h"
 #include "tests/lib/driver.h"

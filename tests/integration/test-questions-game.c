@@ -44,8 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/buf.h"
-#include "bot/render.h"
+#include "bot/lib/buf.h"
+#include "bot/core/render.h"
 #include "config/questions.h"
 #include "games/cheat-int.h"
 #include "tests/lib/card-words.h"

@@ -3,7 +3,7 @@
  */
 #include <assert.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "tests/lib/card-words.h"
 
 const char *const words_suit[4] = {"♣", "♦", "♥", "♠"};

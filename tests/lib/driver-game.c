@@ -19,8 +19,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bot/buf.h"
-#include "bot/render.h"
+#include "bot/lib/buf.h"
+#include "bot/core/render.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"

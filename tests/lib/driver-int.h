@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "tests/lib/driver.h"
 
 #define DRIVER_JOIN_MS 20000  /* the bot is in its channels */

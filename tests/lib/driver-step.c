@@ -18,8 +18,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bot/buf.h"
-#include "bot/render.h"
+#include "bot/lib/buf.h"
+#include "bot/core/render.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"

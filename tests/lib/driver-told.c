@@ -4,7 +4,7 @@
  * lines and each player's private lines, as driver_gather() collected
  * them.  A text may share its line with the channel's next ones (the
  * bot's queue merges channel lines waiting behind the flood limit,
- * bot/queue.h), so texts are found in order in the lines joined.
+ * bot/lib/queue.h), so texts are found in order in the lines joined.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "config/questions.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"

@@ -28,7 +28,7 @@
  *    the channel and each seat, what a seat's hand looks like.
  *
  * Every text the driver checks is the model's own output rendered as the
- * bot renders it (bot/render.h) with colour stripped, names as the
+ * bot renders it (bot/core/render.h) with colour stripped, names as the
  * players' nicks.  Waits take a line index: only lines a player received
  * from that index on are looked at, and each line answers one wait (the
  * first that matches it), so a line of an earlier move never answers a
@@ -43,7 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "storage/store.h"

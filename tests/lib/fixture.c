@@ -230,7 +230,7 @@ fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv)
 		fail_msg("no command '%s' in '%s'", word, line);
 	}
 	gc = &f->ops->cmds[cmd];
-	/* Refused before parse() as bot/dispatch.c refuses it. */
+	/* Refused before parse() as bot/cmd/dispatch.c refuses it. */
 	if (f->where && !(gc->where & where))
 		rc = game_fail(&cause, where == GAME_WHERE_CHANNEL ?
 		    "keep your cards secret: send '%s %s' to me in private" :

@@ -136,7 +136,7 @@ void fx_count_faces(const char *list, int (*face)(const char *word),
 
 /* Parses a line typed by seat (no check) into mv; 0, or -1 and
  * f->cause.  An unknown command fails the test; with f->where, one not
- * allowed where it is typed is refused as bot/dispatch.c refuses it. */
+ * allowed where it is typed is refused as bot/cmd/dispatch.c refuses it. */
 int fx_parse(struct fx *f, int seat, const char *line, struct game_move *mv);
 
 /* Checks and applies mv; 0, or -1 with f->cause set. */

@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "bot/ircline.h"
-#include "bot/relay-link.h"
-#include "bot/render.h"
+#include "bot/net/ircline.h"
+#include "bot/net/relay-link.h"
+#include "bot/core/render.h"
 #include "storage/store.h"
 #include "games/xalloc.h"
 

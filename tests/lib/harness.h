@@ -1,7 +1,7 @@
 /*
  * A bot core under test, without a server (after irssi's line tests):
  * raw IRC lines go in through the code the bot runs on every line it reads
- * from the server (bot/relay-link.h: the sanitizer and parser, the IRC
+ * from the server (bot/net/relay-link.h: the sanitizer and parser, the IRC
  * session, the real libircclient behind its glue), so the core sees what
  * libircclient makes of a line in production (its parameters, CTCP, an
  * ACTION); the lines the bot would send come out of its queue.  The clock
@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bot/core.h"
-#include "bot/outbuf.h"
+#include "bot/core/core.h"
+#include "bot/net/outbuf.h"
 
 struct relay_link;
 

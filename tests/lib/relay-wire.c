@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "bot/queue.h"
-#include "bot/relay-int.h"
-#include "bot/relay.h"
+#include "bot/lib/queue.h"
+#include "bot/net/relay-int.h"
+#include "bot/net/relay.h"
 #include "tests/lib/relay-wire.h"
 
 static long long

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/core.h"
+#include "bot/core/core.h"
 #include "storage/store.h"
 #include "tests/lib/harness.h"
 

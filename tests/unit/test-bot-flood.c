@@ -1,6 +1,6 @@
 /*
- * Transcript tests of the bot core's flood controls (bot/limit.c,
- * bot/ignore.c, bot/ctcp.c): the per-user command limit drops excess
+ * Transcript tests of the bot core's flood controls (bot/core/limit.c,
+ * bot/core/ignore.c, bot/core/ctcp.c): the per-user command limit drops excess
  * commands and moves with exactly one notice per run, follows a person
  * across nick changes, spares others and admins, and refills at its
  * interval; !ignore silences a nick, a mask and a changed nick, lists,

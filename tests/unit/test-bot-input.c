@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "tests/lib/harness.h"
 #include "games/rng.h"
 

@@ -1,5 +1,5 @@
 /*
- * Transcript tests of the channels the bot joins (bot/join.c): the
+ * Transcript tests of the channels the bot joins (bot/core/join.c): the
  * server's 005 CHANLIMIT (and MAXCHANNELS) followed, channels with a game
  * asked for first, JOIN refusals (405, 471, 473, 474, 475) gathered into
  * one summary to the admins, refusals for channels never asked for

@@ -1,12 +1,12 @@
 /*
  * Transcript tests of what the channel hears, and when, now that no
- * channel text is held back (bot/say.c): a CHEATER or Liar's UNO draw is
+ * channel text is held back (bot/core/say.c): a CHEATER or Liar's UNO draw is
  * said before the drawer's next move; while the bot waits for its flood
  * rate, channel lines waiting together go out as one, joined by
- * QUEUE_JOIN (bot/queue.c), never past the length the server relays with
+ * QUEUE_JOIN (bot/lib/queue.c), never past the length the server relays with
  * the bot's prefix, never with another channel's lines or a private line.
  * The prompt of the player to act goes before the move's channel text
- * unless a challenge window is open (bot/table.c), so that a player who
+ * unless a challenge window is open (bot/core/table.c), so that a player who
  * acts on it at once has the next move's text join the waiting one.
  */
 #include <stdarg.h>
@@ -23,7 +23,7 @@
 #include "games/liarsuno.h"
 
 #define CH "#cheater"
-/* bot/say.c's room for the server's prefix, for the nick cheaterbot */
+/* bot/core/say.c's room for the server's prefix, for the nick cheaterbot */
 #define ROOM (1 + 10 + 1 + 11 + 1 + 63 + 1)
 
 /* How many lines from from on contain s. */

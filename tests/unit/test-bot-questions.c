@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "tests/lib/harness.h"
-#include "bot/render.h"
+#include "bot/core/render.h"
 #include "config/questions.h"
 #include "games/cards.h"
 #include "games/cheat.h"

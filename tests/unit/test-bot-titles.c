@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/table-int.h"
+#include "bot/core/table-int.h"
 #include "storage/store.h"
 #include "tests/lib/harness.h"
 #include "tests/lib/store-files.h"

@@ -1,5 +1,5 @@
 /*
- * The turn is worked out once per move (bot/table.c,
+ * The turn is worked out once per move (bot/core/table.c,
  * table_turn_update()): whatever a move sets off after it (its prompt,
  * the clock, a window, the next player's held move), the rules' turn()
  * runs once for it, and never for a command that changes nothing
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bot/core.h"
+#include "bot/core/core.h"
 #include "tests/lib/harness.h"
 
 static const struct game_ops *real;	/* the variant's rules */

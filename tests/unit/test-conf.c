@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "config/conf.h"
-#include "bot/buf.h"
+#include "bot/lib/buf.h"
 #include "games/xalloc.h"
 #include "tests/lib/conf-files.h"
 

@@ -27,11 +27,11 @@
 
 #include <cmocka.h>
 
-#include "bot/irc-feed.h"
-#include "bot/irc-glue.h"
-#include "bot/ircline.h"
-#include "bot/outbuf.h"
-#include "bot/queue.h"
+#include "bot/net/irc-feed.h"
+#include "bot/net/irc-glue.h"
+#include "bot/net/ircline.h"
+#include "bot/net/outbuf.h"
+#include "bot/lib/queue.h"
 
 #define EVENTS_MAX 64
 

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the IRC session (bot/session.h) through its pure
+ * Unit tests of the IRC session (bot/net/session.h) through its pure
  * interface: no socket, no clock, no libircclient.  Each test starts a
  * session on the default configuration at a fixed time, hands it parsed
  * lines and times, and reads back every action it asks for, in order, as
@@ -31,7 +31,7 @@
 #include <cmocka.h>
 #include <openssl/evp.h>
 
-#include "bot/session.h"
+#include "bot/net/session.h"
 #include "config/conf.h"
 
 #define T0 1000000

@@ -1,5 +1,5 @@
 /*
- * Unit tests of bot/ircline.c, the parser and sanitizer every server line
+ * Unit tests of bot/net/ircline.c, the parser and sanitizer every server line
  * goes through before libircclient sees it: tags are skipped but the
  * account kept, the 15-parameter rule, refusal of lines that are not IRC,
  * round trips through ircline_format(), the 510-byte cut on a UTF-8
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "bot/ircline.h"
+#include "bot/net/ircline.h"
 
 static struct ircline *
 parse_ok(const char *line)

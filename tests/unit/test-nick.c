@@ -1,5 +1,5 @@
 /*
- * Unit tests for bot/nick.c: a nick's fold and the comparison the
+ * Unit tests for bot/core/nick.c: a nick's fold and the comparison the
  * member and seat lookups make with it (and chan_member(), which finds
  * members by it), which must agree with strcasecmp() in every case.
  */
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bot/core.h"
+#include "bot/core/core.h"
 #include "tests/lib/harness.h"
 
 /* Pairs strcasecmp() calls equal, and pairs it does not. */

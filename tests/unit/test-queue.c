@@ -1,5 +1,5 @@
 /*
- * Unit tests of the outgoing queue (bot/queue.c): the token bucket lets a
+ * Unit tests of the outgoing queue (bot/lib/queue.c): the token bucket lets a
  * burst out at once and then one line per interval; urgent lines overtake
  * normal ones, but never a line to the same nick, and a normal line waits
  * at most QUEUE_PATIENCE lines; order within a priority is kept and
@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "bot/queue.h"
+#include "bot/lib/queue.h"
 
 /* Sends every line the bucket allows at now; returns how many went. */
 static int
@@ -442,7 +442,7 @@ test_sent_numbers(void **state)
 	queue_free(q);
 }
 
-/* The bot's prefix room (bot/say.c) for the nick "cheaterbot". */
+/* The bot's prefix room (bot/core/say.c) for the nick "cheaterbot". */
 #define ROOM (1 + 10 + 1 + 11 + 1 + 63 + 1)
 #define J QUEUE_JOIN
 

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the relay's link (bot/relay.c, bot/relay-link.c) against
+ * Unit tests of the relay's link (bot/net/relay.c, bot/net/relay-link.c) against
  * a scripted server (tests/lib/relay-wire.h): lines the core recognises
  * by itself reach it whole through libircclient (extended JOIN, ACCOUNT,
  * WHOX 354, long 005 lines split to fit libircclient's 10 parameters),
@@ -16,10 +16,10 @@
 
 #include <cmocka.h>
 
-#include "bot/irc-glue.h"
-#include "bot/net.h"
-#include "bot/relay-int.h"
-#include "bot/relay.h"
+#include "bot/net/irc-glue.h"
+#include "bot/net/net.h"
+#include "bot/net/relay-int.h"
+#include "bot/net/relay.h"
 #include "tests/lib/relay-wire.h"
 
 static void

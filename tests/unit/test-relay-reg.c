@@ -1,5 +1,5 @@
 /*
- * Registration over the wire: the session (bot/session.c,
+ * Registration over the wire: the session (bot/net/session.c,
  * session-cap.c) as the relay carries it out, against a scripted server
  * (tests/lib/relay-wire.h), so that what the session asks for is what
  * the server gets, in that order, ahead of the queue or through it: CAP
@@ -19,8 +19,8 @@
 
 #include <cmocka.h>
 
-#include "bot/relay-int.h"
-#include "bot/relay.h"
+#include "bot/net/relay-int.h"
+#include "bot/net/relay.h"
 #include "tests/lib/relay-wire.h"
 
 static void

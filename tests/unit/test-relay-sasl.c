@@ -1,5 +1,5 @@
 /*
- * The services login over the wire: the session's (bot/session-sasl.c) as
+ * The services login over the wire: the session's (bot/net/session-sasl.c) as
  * the relay carries it out, against a scripted server
  * (tests/lib/relay-wire.h), byte for byte: SASL PLAIN requested
  * only with a login configured and PLAIN offered, the payload in base64
@@ -22,9 +22,9 @@
 #include <cmocka.h>
 #include <openssl/evp.h>
 
-#include "bot/queue.h"
-#include "bot/relay-int.h"
-#include "bot/relay.h"
+#include "bot/lib/queue.h"
+#include "bot/net/relay-int.h"
+#include "bot/net/relay.h"
 #include "tests/lib/relay-wire.h"
 
 #define ACCOUNT "dealer"

@@ -1,5 +1,5 @@
 /*
- * Unit tests for bot/timer.c: random adds, cancels and runs, callbacks
+ * Unit tests for bot/core/timer.c: random adds, cancels and runs, callbacks
  * that add and cancel timers themselves, all against a plain list of the
  * timers that should be live: each timer fires once, at its time, in the
  * order of (due, added), never after it is cancelled, and timer_next()
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/timer.h"
+#include "bot/core/timer.h"
 
 #define MAXT 4000
 

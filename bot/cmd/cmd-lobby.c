@@ -1,0 +1,319 @@
+/*
+ * Lobby commands: !games, !play, !join, !leave, !start, !addbot and
+ * !removebot (!stop is with the admin commands).  A lobby is opened in a
+ * channel by !play, players sit with !join, AI seats are added by
+ * !addbot (or !play GAME bots=N), and !start deals (the opener at once,
+ * anyone seated after conf->lobby_start_ms).  A lobby with no person left
+ * in it closes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/core/core.h"
+#include "games/xalloc.h"
+
+/* A seat given up in a game is gone for good, so !leave there must be
+ * typed twice within this time: one typed by mistake (meant for a lobby,
+ * or as a question) costs nothing. */
+#define LEAVE_AGAIN_MS (30 * 1000)
+
+/* The index of ops in game_table[], for the configured option defaults. */
+static int
+cmd_variant_index(const struct game_ops *ops)
+{
+	int i;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (game_table[i] == ops)
+			return i;
+	}
+	return 0;
+}
+
+static void
+cmd_games(struct cmd_ctx *ctx)
+{
+	struct buf text = BUF_INIT;
+	int i;
+
+	buf_adds(&text, "Games:");
+	for (i = 0; game_table[i] != NULL; i++)
+		buf_addf(&text, "%s %s (%s, %d-%d players)", i > 0 ? ";" : "",
+		    game_table[i]->name, game_table[i]->title,
+		    game_table[i]->min_seats, game_table[i]->max_seats);
+	buf_addf(&text, ". %splay GAME opens a lobby; %srules GAME explains "
+	    "one.", ctx->b->conf->prefix, ctx->b->conf->prefix);
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* Refuses a sender already seated at a table; returns 1 if refused. */
+static int
+cmd_seated_elsewhere(struct cmd_ctx *ctx)
+{
+	struct table *t;
+	int seat;
+
+	t = table_of_player(ctx->b, &ctx->from, &seat);
+	if (t == NULL)
+		return 0;
+	say_error(ctx, "you already sit at the %s table in %s", t->ops->name,
+	    t->chan->name);
+	return 1;
+}
+
+/* Adds n AI seats of level to t's lobby; 0, or -1 with *cause. */
+static int
+cmd_add_ai(struct table *t, int n, enum ai_level level, char **cause)
+{
+	int i;
+
+	if (n > 0 && t->ops->ai == NULL)
+		return game_fail(cause, "%s has no AI seats", t->ops->title);
+	for (i = 0; i < n; i++) {
+		if (table_seat_add_ai(t, level, cause) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The lobby words of !play that are no game option: bots=N and
+ * level=L, into *bots and *level; 1 if word was one (or -1 and *cause
+ * for a bad value), 0 if it is for the game. */
+static int
+cmd_play_word(struct cmd_ctx *ctx, const char *word, int *bots, int *level,
+    char **cause)
+{
+	const struct game_ops *ops;
+	char *end;
+	long v;
+
+	if (strncasecmp(word, "bots=", 5) == 0) {
+		v = strtol(word + 5, &end, 10);
+		ops = game_find(ctx->argv[1], NULL);
+		if (*end != '\0' || end == word + 5 || v < 0 ||
+		    (ops != NULL && v >= ops->max_seats))
+			return game_fail(cause, "bots= takes a number of AI "
+			    "seats from 0 to %d", ops != NULL ?
+			    ops->max_seats - 1 : 9);
+		*bots = (int)v;
+		return 1;
+	}
+	if (strncasecmp(word, "level=", 6) == 0) {
+		if ((*level = ai_level_find(word + 6)) < 0)
+			return game_fail(cause, "level= is easy, normal or "
+			    "hard, not '%s'", word + 6);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+cmd_play(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops;
+	struct game_opts opts;
+	struct table *t;
+	char *cause = NULL, desc[256], bots_said[64] = "";
+	int i, rc, bots = 0, level = ctx->b->conf->ai_level;
+
+	if (ctx->table != NULL) {
+		say_error(ctx, "a %s %s is already on here; %s", ctx->table->
+		    ops->name, ctx->table->state == TABLE_LOBBY ? "lobby" :
+		    "game", ctx->table->state == TABLE_LOBBY ? "!join it" :
+		    "wait for the next one");
+		return;
+	}
+	if (cmd_seated_elsewhere(ctx))
+		return;
+	if ((ops = game_find(ctx->argv[1], &cause)) == NULL)
+		goto fail;
+	opts = ctx->b->conf->variant_opts[cmd_variant_index(ops)];
+	for (i = 2; i < ctx->argc; i++) {
+		if ((rc = cmd_play_word(ctx, ctx->argv[i], &bots, &level,
+		    &cause)) < 0)
+			goto fail;
+		if (rc == 0 &&
+		    game_opts_set(ops, &opts, ctx->argv[i], &cause) != 0)
+			goto fail;
+	}
+	if (bots > 0 && ops->ai == NULL) {
+		cause = xasprintf("%s has no AI seats", ops->title);
+		goto fail;
+	}
+	t = table_open(ctx->b, ctx->chan, ops, &opts);
+	if (table_seat_add(t, &ctx->from, &cause) != 0 ||
+	    cmd_add_ai(t, bots, (enum ai_level)level, &cause) != 0) {
+		table_free(t);
+		goto fail;
+	}
+	if (bots > 0)
+		snprintf(bots_said, sizeof bots_said, " with %d %s AI seat%s",
+		    bots, ai_level_name((enum ai_level)level),
+		    bots == 1 ? "" : "s");
+	/* Only what differs from the game as its page describes it. */
+	game_opts_words(ops, &opts, desc, sizeof desc);
+	say_reply(ctx, "%s opens a %s lobby%s%s%s%s. Type %sjoin to sit in "
+	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
+	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
+	    bots_said, ctx->b->conf->prefix, ops->min_seats, ops->max_seats,
+	    ctx->from.nick, ctx->b->conf->prefix);
+	return;
+fail:
+	say_error(ctx, "%s", cause);
+	free(cause);
+}
+
+static void
+cmd_join(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	char *cause = NULL;
+
+	if (ctx->seat >= 0) {
+		say_error(ctx, "you are already seated");
+		return;
+	}
+	if (cmd_seated_elsewhere(ctx))
+		return;
+	if (table_seat_add(t, &ctx->from, &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	say_reply(ctx, "%s sits in (%d seated for %s).", ctx->from.nick,
+	    t->nseats, t->ops->title);
+}
+
+static void
+cmd_leave(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	struct seat *s;
+	char *cause = NULL, *text;
+	int closes = table_people(t) == 1;	/* no person after them */
+
+	if (t->state == TABLE_PLAYING) {
+		s = &t->seats[ctx->seat];
+		if (!s->leave_asked ||
+		    ctx->b->now - s->leave_asked_at > LEAVE_AGAIN_MS) {
+			s->leave_asked = 1;
+			s->leave_asked_at = ctx->b->now;
+			say_error(ctx, "type %sleave again within %d s to give "
+			    "up your seat: the %s game goes on without you",
+			    ctx->b->conf->prefix, LEAVE_AGAIN_MS / 1000,
+			    t->ops->title);
+			return;
+		}
+		s->leave_asked = 0;
+		if (table_leave(t, ctx->seat, NULL, &cause) != 0) {
+			say_error(ctx, "%s", cause);
+			free(cause);
+		}
+		return;
+	}
+	text = xasprintf("%s leaves the %s lobby%s", ctx->from.nick, t->ops->title,
+	    closes ? ", which closes." : ".");
+	say_chan(ctx->b, t->chan, text);
+	free(text);
+	table_seat_remove(t, ctx->seat);
+	if (closes)
+		table_free(t);
+}
+
+static void
+cmd_addbot(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	int level = ctx->b->conf->ai_level, seat;
+	char *cause = NULL;
+
+	if (ctx->argc > 1 && (level = ai_level_find(ctx->argv[1])) < 0) {
+		say_error(ctx, "the levels are easy, normal and hard");
+		return;
+	}
+	if (t->ops->ai == NULL) {
+		say_error(ctx, "%s has no AI seats", t->ops->title);
+		return;
+	}
+	if ((seat = table_seat_add_ai(t, (enum ai_level)level, &cause)) < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	say_reply(ctx, "%s sits in, an AI playing %s (%d seated for %s).",
+	    t->seats[seat].nick, ai_level_name((enum ai_level)level),
+	    t->nseats, t->ops->title);
+}
+
+static void
+cmd_removebot(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	char nick[NICK_MAX];
+	int i, seat = -1;
+
+	for (i = t->nseats - 1; i >= 0 && seat < 0; i--) {
+		if (t->seats[i].ai && (ctx->argc < 2 ||
+		    strcasecmp(t->seats[i].nick, ctx->argv[1]) == 0 ||
+		    (strncasecmp(t->seats[i].nick, ctx->argv[1],
+		    strlen(ctx->argv[1])) == 0 &&
+		    strcmp(t->seats[i].nick + strlen(ctx->argv[1]), "(AI)") ==
+		    0)))
+			seat = i;
+	}
+	if (seat < 0) {
+		say_error(ctx, ctx->argc < 2 ? "no AI sits at this table" :
+		    "no AI seat here is called that");
+		return;
+	}
+	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
+	table_seat_remove(t, seat);
+	say_reply(ctx, "%s leaves the %s lobby (%d seated).", nick,
+	    t->ops->title, t->nseats);
+}
+
+static void
+cmd_start(struct cmd_ctx *ctx)
+{
+	struct table *t = ctx->table;
+	uint64_t anyone = t->opened_at + (uint64_t)ctx->b->conf->lobby_start_ms;
+	char *cause = NULL;
+
+	if (ctx->seat != t->opener && ctx->b->now < anyone) {
+		say_error(ctx, "%s opened this lobby and can start it; anyone "
+		    "seated can in %llus", t->seats[t->opener].nick,
+		    (unsigned long long)(anyone - ctx->b->now + 999) / 1000);
+		return;
+	}
+	if (table_start(t, &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	}
+}
+
+const struct cmd_entry cmd_lobby_table[] = {
+	{ "games", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
+	    "list the games I can run", cmd_games },
+	{ "play", NULL, 1, 8, GAME_WHERE_CHANNEL, NEED_NOTHING,
+	    "GAME [option=value ...] [bots=N] [level=L]",
+	    "open a lobby for GAME here and sit in, with N AI players of "
+	    "level L if you like", cmd_play },
+	{ "join", "sit", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY, "",
+	    "sit in the open lobby", cmd_join },
+	{ "leave", "part", 0, 0, GAME_WHERE_BOTH, NEED_TABLE | NEED_SEATED,
+	    "", "leave the lobby, or give up the game you are in (typed "
+	    "twice within 30 s)", cmd_leave },
+	{ "start", "deal", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
+	    "", "deal the cards (the opener; anyone seated after a while)",
+	    cmd_start },
+	{ "addbot", NULL, 0, 1, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
+	    "[easy|normal|hard]", "seat an AI player at the lobby (the "
+	    "configured level by default)", cmd_addbot },
+	{ "removebot", NULL, 0, 1, GAME_WHERE_CHANNEL,
+	    NEED_LOBBY | NEED_SEATED, "[NAME]", "take an AI player out of the "
+	    "lobby (the last one seated by default)", cmd_removebot },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};

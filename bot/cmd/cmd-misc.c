@@ -1,0 +1,506 @@
+/*
+ * !help, !rules and !set.  Help text, in IRC and in docs/commands.md,
+ * comes from the command tables themselves (cmd_help_markdown), so the two
+ * never disagree; so do the options !help play lists.  !rules sends the
+ * lines each variant keeps for a first game (ops->rules), and a move's
+ * example is the first of that move in them, so the rules, the examples
+ * and the grammar (checked by tests/unit/test-bot-rules.c) agree too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/core/core.h"
+#include "storage/store.h"
+
+/* word without the command prefix, if it was typed with one ("!bs"). */
+static const char *
+cmd_unprefixed(const struct cmd_ctx *ctx, const char *word)
+{
+	const char *prefix = ctx->b->conf->prefix;
+
+	if (strncmp(word, prefix, strlen(prefix)) == 0)
+		return word + strlen(prefix);
+	return word;
+}
+
+static void
+cmd_help_name(const struct cmd_entry *e, void *arg)
+{
+	struct buf *text = arg;
+
+	buf_addf(text, "%s%s", text->len > 0 ? ", " : "", e->name);
+}
+
+/* "!name usage: help (also: aliases)" */
+static void
+cmd_help_one(struct buf *out, const char *prefix, const char *name,
+    const char *aliases, const char *usage, const char *help)
+{
+	buf_addf(out, "%s%s%s%s: %s", prefix, name, *usage != '\0' ? " " : "",
+	    usage, help);
+	if (aliases != NULL)
+		buf_addf(out, " (also: %s)", aliases);
+}
+
+/* Help for a variant's move command called word, in any game. */
+static int
+cmd_help_move(struct buf *out, const char *word)
+{
+	const struct game_cmd *gc;
+	int i, c;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if ((c = game_cmd_find(game_table[i], word)) < 0)
+			continue;
+		gc = &game_table[i]->cmds[c];
+		cmd_help_one(out, "", gc->name, gc->aliases, gc->usage,
+		    gc->help);
+		buf_addf(out, " [%s, %s]", game_table[i]->name,
+		    gc->where == GAME_WHERE_PRIVATE ? "in private" :
+		    gc->where == GAME_WHERE_CHANNEL ? "in the channel" :
+		    "anywhere");
+		return 1;
+	}
+	return 0;
+}
+
+/* Appends the names of ops's moves, "play (in private), cheat", each
+ * once (Liar's UNO's two plays are one name); with private_mark, a
+ * move typed only in private says so. */
+static void
+cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
+{
+	const struct game_cmd *gc, *prev;
+
+	for (gc = ops->cmds; gc->name != NULL; gc++) {
+		for (prev = ops->cmds; prev < gc; prev++) {
+			if (strcmp(prev->name, gc->name) == 0)
+				break;
+		}
+		if (prev < gc)
+			continue;
+		buf_addf(out, "%s%s%s", gc == ops->cmds ? "" : ", ", gc->name,
+		    private_mark && gc->where == GAME_WHERE_PRIVATE ?
+		    " (in private)" : "");
+	}
+}
+
+/* Help lines are filled up to this many bytes, well within one IRC
+ * line. */
+#define HELP_LINE 300
+
+/* Says text, then empties it, when adding more bytes would make it
+ * longer than a help line. */
+static void
+cmd_help_fill(struct cmd_ctx *ctx, struct buf *text, size_t more)
+{
+	if (text->len > 0 && text->len + more > HELP_LINE) {
+		say_reply(ctx, "%s", buf_str(text));
+		buf_reset(text);
+	}
+}
+
+/* After !help play: every game's options and their values, from the
+ * option tables, a few games a line. */
+static void
+cmd_help_options(struct cmd_ctx *ctx)
+{
+	const struct game_option *o;
+	struct buf text = BUF_INIT, game = BUF_INIT;
+	int i, v;
+
+	buf_addf(&text, "Options (%splay GAME option=value ...):",
+	    ctx->b->conf->prefix);
+	for (i = 0; game_table[i] != NULL; i++) {
+		buf_reset(&game);
+		buf_addf(&game, " %s:", game_table[i]->name);
+		o = game_table[i]->options;
+		if (o == NULL || o->name == NULL)
+			buf_adds(&game, " none");
+		for (; o != NULL && o->name != NULL; o++) {
+			buf_addf(&game, "%s %s=", o == game_table[i]->options ?
+			    "" : ",", o->name);
+			/* A few values are listed, a range is given. */
+			if (o->max - o->min <= 2) {
+				for (v = o->min; v <= o->max; v++)
+					buf_addf(&game, "%s%d", v > o->min ?
+					    "|" : "", v);
+			} else
+				buf_addf(&game, "%d-%d", o->min, o->max);
+			buf_addf(&game, " (%s)", o->help);
+		}
+		buf_adds(&game, game_table[i + 1] != NULL ? ";" : ".");
+		cmd_help_fill(ctx, &text, game.len);
+		/* A line starts with the game, not its space. */
+		buf_adds(&text, buf_str(&game) + (text.len == 0));
+	}
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+	buf_free(&game);
+}
+
+static void
+cmd_help(struct cmd_ctx *ctx)
+{
+	const char *prefix = ctx->b->conf->prefix, *word;
+	const struct cmd_entry *e = NULL;
+	struct buf text = BUF_INIT, names = BUF_INIT;
+	char quoted[CMD_QUOTE_SIZE];
+
+	if (ctx->argc == 1) {
+		cmd_each(cmd_help_name, &names);
+		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
+		    "%srules GAME explains a game.", buf_str(&names), prefix,
+		    prefix);
+		/* At a table, what its players type too. */
+		if (ctx->table != NULL) {
+			buf_addf(&text, " %s moves: ", ctx->table->ops->title);
+			cmd_moves(&text, ctx->table->ops, 1);
+			buf_addf(&text, "; %srules %s MOVE explains one.",
+			    prefix, ctx->table->ops->name);
+		}
+	} else {
+		word = cmd_unprefixed(ctx, ctx->argv[1]);
+		if ((e = cmd_find(word)) != NULL)
+			cmd_help_one(&text, prefix, e->name, e->aliases,
+			    e->usage, e->help);
+		else if (!cmd_help_move(&text, word)) {
+			cmd_quote(quoted, sizeof quoted, word);
+			buf_addf(&text, "no command '%s'; %shelp lists them",
+			    quoted, prefix);
+		}
+	}
+	say_reply(ctx, "%s", buf_str(&text));
+	/* What GAME may be told besides its name, from the games' own
+	 * option tables. */
+	if (e != NULL && strcmp(e->name, "play") == 0)
+		cmd_help_options(ctx);
+	buf_free(&text);
+	buf_free(&names);
+}
+
+/* Where a move may be typed, in words. */
+static const char *
+cmd_where(enum game_where where)
+{
+	switch (where) {
+	case GAME_WHERE_CHANNEL:
+		return "in the channel";
+	case GAME_WHERE_PRIVATE:
+		return "in private";
+	case GAME_WHERE_BOTH:
+		break;
+	}
+	return "in the channel or in private";
+}
+
+/* The next move marked up in a rules line (games/game.h, rules) from *p
+ * on: where its markup starts (*start), its words (*words, len bytes),
+ * and whether it is sent in private; *p moves past it.  0, or -1 when
+ * there is none. */
+static int
+cmd_rules_span(const char **p, const char **start, const char **words,
+    size_t *len, int *private)
+{
+	const char *s, *end;
+
+	for (s = *p; *s != '\0'; s++) {
+		if (s[0] != '{' || (s[1] != 'c' && s[1] != 'm') ||
+		    s[2] != ':' || (end = strchr(s + 3, '}')) == NULL)
+			continue;
+		*start = s;
+		*words = s + 3;
+		*len = (size_t)(end - s - 3);
+		*private = s[1] == 'm';
+		*p = end + 1;
+		return 0;
+	}
+	return -1;
+}
+
+/* Appends a move as its player types it: the words after the prefix in
+ * the channel, or a /msg to the bot; bold where colour is on. */
+static void
+cmd_rules_move_text(struct buf *out, struct cmd_ctx *ctx, const char *words,
+    size_t len, int private, int colour)
+{
+	if (colour)
+		buf_addc(out, '\002');
+	if (private)
+		buf_addf(out, "/msg %s ", ctx->b->nick);
+	else
+		buf_adds(out, ctx->b->conf->prefix);
+	buf_add(out, words, len);
+	if (colour)
+		buf_addc(out, '\002');
+}
+
+/* Appends a rules line, its moves written as they are typed.  The rules'
+ * own markup is done here, not by render(): a prefix or a nick may hold
+ * braces. */
+static void
+cmd_rules_line(struct buf *out, struct cmd_ctx *ctx, const char *line,
+    int colour)
+{
+	const char *p = line, *next = line, *start, *words;
+	size_t len;
+	int private;
+
+	while (cmd_rules_span(&next, &start, &words, &len, &private) == 0) {
+		buf_add(out, p, (size_t)(start - p));
+		cmd_rules_move_text(out, ctx, words, len, private, colour);
+		p = next;
+	}
+	buf_adds(out, p);
+}
+
+/* Appends the example of ops's command cmd: the first move in its rules
+ * that is that command, typed where it may be; 0, or -1 if none is. */
+static int
+cmd_rules_example(struct buf *out, struct cmd_ctx *ctx,
+    const struct game_ops *ops, int cmd, int colour)
+{
+	const char *p, *start, *words;
+	char word[32];
+	size_t len;
+	int i, private;
+	enum game_where where;
+
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		p = ops->rules[i];
+		while (cmd_rules_span(&p, &start, &words, &len, &private) ==
+		    0) {
+			snprintf(word, sizeof word, "%.*s",
+			    (int)strcspn(words, " }"), words);
+			where = private ? GAME_WHERE_PRIVATE :
+			    GAME_WHERE_CHANNEL;
+			if (game_cmd_find_where(ops, word, where) != cmd ||
+			    !(ops->cmds[cmd].where & where))
+				continue;
+			cmd_rules_move_text(out, ctx, words, len, private,
+			    colour);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* !rules GAME MOVE: each command of ops called word (Liar's UNO has two
+ * plays, one for each place), with its example. */
+static void
+cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
+    const char *word, int colour)
+{
+	const struct game_cmd *gc;
+	struct buf text = BUF_INIT;
+	char quoted[CMD_QUOTE_SIZE];
+	int i, n = 0;
+
+	word = cmd_unprefixed(ctx, word);
+	for (i = 0; ops->cmds[i].name != NULL; i++) {
+		gc = &ops->cmds[i];
+		/* Command i answers to word where it may be typed. */
+		if (game_cmd_find_where(ops, word, gc->where) != i)
+			continue;
+		n++;
+		buf_reset(&text);
+		buf_addf(&text, "%s, %s: ", ops->title, cmd_where(gc->where));
+		cmd_help_one(&text, "", gc->name, gc->aliases, gc->usage,
+		    gc->help);
+		buf_adds(&text, ". For example: ");
+		if (cmd_rules_example(&text, ctx, ops, i, colour) != 0)
+			cmd_rules_move_text(&text, ctx, gc->name,
+			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
+			    colour);
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
+	}
+	if (n == 0) {
+		cmd_moves(&text, ops, 0);
+		cmd_quote(quoted, sizeof quoted, word);
+		say_error(ctx, "%s has no move '%s'; its moves: %s", ops->title,
+		    quoted, buf_str(&text));
+	}
+	buf_free(&text);
+}
+
+/* !rules [GAME [MOVE]]: a game's rules for a first game, or one move,
+ * privately: a few lines nobody else needs to read. */
+static void
+cmd_rules(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
+	    NULL;
+	struct buf text = BUF_INIT;
+	const char *move = ctx->argc > 2 ? ctx->argv[2] : NULL;
+	char *cause = NULL;
+	int colour = ctx->prefs.colour, i;
+
+	/* At a table, !rules MOVE is about its game's move. */
+	if (ctx->argc == 2 && ops != NULL &&
+	    game_find(ctx->argv[1], NULL) == NULL &&
+	    game_cmd_find(ops, cmd_unprefixed(ctx, ctx->argv[1])) >= 0)
+		move = ctx->argv[1];
+	else if (ctx->argc > 1 &&
+	    (ops = game_find(ctx->argv[1], &cause)) == NULL) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (ops == NULL) {
+		say_error(ctx, "which game? %sgames lists them",
+		    ctx->b->conf->prefix);
+		return;
+	}
+	if (move != NULL) {
+		cmd_rules_move(ctx, ops, move, colour);
+		return;
+	}
+	buf_addf(&text, "%s (%d-%d players): ", ops->title, ops->min_seats,
+	    ops->max_seats);
+	if (ops->rules == NULL || ops->rules[0] == NULL)
+		buf_addf(&text, "%s.", ops->brief);
+	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
+		if (i > 0)
+			buf_reset(&text);
+		cmd_rules_line(&text, ctx, ops->rules[i], colour);
+		if (ops->rules[i + 1] == NULL)
+			buf_addf(&text, " %srules %s MOVE tells more of a "
+			    "move.", ctx->b->conf->prefix, ops->name);
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
+	}
+	if (i == 0)
+		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+		    buf_str(&text));
+	buf_free(&text);
+}
+
+/* Parses on/off words; -1 if neither. */
+static int
+cmd_onoff(const char *w)
+{
+	if (strcasecmp(w, "on") == 0 || strcasecmp(w, "yes") == 0)
+		return 1;
+	if (strcasecmp(w, "off") == 0 || strcasecmp(w, "no") == 0)
+		return 0;
+	return -1;
+}
+
+static void
+cmd_set(struct cmd_ctx *ctx)
+{
+	const char *name = ctx->argv[1];
+	struct buf key = BUF_INIT;
+	struct table *t;
+	char *cause = NULL;
+	int64_t id;
+	int v = cmd_onoff(ctx->argv[2]), seat;
+
+	if (strcasecmp(name, "color") == 0 || strcasecmp(name, "colour") == 0)
+		name = "colour";
+	else if (strcasecmp(name, "notice") == 0)
+		name = "notice";
+	else {
+		say_error(ctx, "no setting '%s'; try colour or notice", name);
+		return;
+	}
+	if (v < 0) {
+		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
+		return;
+	}
+	who_player_key(&key, &ctx->from);
+	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
+	buf_free(&key);
+	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (*name == 'c')
+		ctx->prefs.colour = v;
+	else
+		ctx->prefs.notice = v;
+	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL) {
+		if (*name == 'c')
+			t->seats[seat].prefs.colour = v;
+		else
+			t->seats[seat].prefs.notice = v;
+	}
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+	    *name == 'c' ? (v ? "Colours on." :
+	    "Colours off.") : (v ? "I will write to you by NOTICE." :
+	    "I will write to you by PRIVMSG."));
+}
+
+const struct cmd_entry cmd_misc_table[] = {
+	{ "help", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[COMMAND]",
+	    "list the commands, or explain one", cmd_help },
+	{ "rules", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME [MOVE]]",
+	    "what you need to play a first game of GAME (the game here by "
+	    "default), or how to make one move, sent to you privately",
+	    cmd_rules },
+	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "colour|notice on|off",
+	    "your preferences: card colours, NOTICE or PRIVMSG to you",
+	    cmd_set },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};
+
+/* Appends s to a markdown table cell: a '|' would end the cell, even
+ * inside a code span, so it is escaped. */
+static void
+cmd_markdown_cell(struct buf *out, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			buf_addc(out, '\\');
+		buf_addc(out, *s);
+	}
+}
+
+/* One row of a docs/commands.md table. */
+static void
+cmd_markdown_line(struct buf *out, const char *prefix, const char *name,
+    const char *usage, const char *aliases, enum game_where where,
+    const char *help)
+{
+	buf_addf(out, "| `%s%s%s", prefix, name, *usage != '\0' ? " " : "");
+	cmd_markdown_cell(out, usage);
+	buf_addf(out, "` | %s | %s | ", aliases != NULL ? aliases : "",
+	    where == GAME_WHERE_BOTH ? "channel or private" :
+	    where == GAME_WHERE_CHANNEL ? "channel" : "private");
+	cmd_markdown_cell(out, help);
+	buf_adds(out, " |\n");
+}
+
+static void
+cmd_markdown_row(const struct cmd_entry *e, void *arg)
+{
+	cmd_markdown_line(arg, "!", e->name, e->usage, e->aliases, e->where,
+	    e->help);
+}
+
+void
+cmd_help_markdown(struct buf *out)
+{
+	const struct game_cmd *gc;
+	int i;
+
+	buf_adds(out, "# Commands\n\nGenerated from the command tables "
+	    "(`make docs`); `!help` shows the same text.\nThe prefix is "
+	    "`!` by default (`commands.prefix`); in private it may be "
+	    "left out.\n\n| command | aliases | where | what it does |\n"
+	    "|---|---|---|---|\n");
+	cmd_each(cmd_markdown_row, out);
+	for (i = 0; game_table[i] != NULL; i++) {
+		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
+		    "what it does |\n|---|---|---|---|\n",
+		    game_table[i]->title, game_table[i]->name);
+		for (gc = game_table[i]->cmds; gc->name != NULL; gc++)
+			cmd_markdown_line(out, "", gc->name, gc->usage,
+			    gc->aliases, gc->where, gc->help);
+	}
+}

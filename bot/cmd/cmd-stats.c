@@ -1,0 +1,445 @@
+/*
+ * Stats commands, read from storage: !stats, !streak and !titles [NICK]
+ * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe].
+ * For the first three the arguments may come in either order: a word that
+ * names a game exactly is the game, anything else the nick (a unique
+ * prefix could be someone's nick).  For !top, a word that is no board
+ * names a game, a unique prefix being enough.
+ *
+ * A streak is a player's wins in a row; a run is those wins in a row with
+ * the same detail (the suit that won, say), shown where wins carry one.
+ * Titles are a variant's own (ops->titles): storage keeps their names,
+ * shown here as the variant calls them.
+ *
+ * A loser game (ops->loser_game) is about not losing: its !stats line
+ * gives the losses per game, the average place and the games in a row
+ * without losing (neither lost nor left), and its board by default ranks
+ * by fewest losses per game, over players with stats.min_games games.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "bot/core/core.h"
+#include "storage/store.h"
+
+#define TOP_ROWS 10
+#define TITLE_ROWS 32
+
+int
+cmd_percent(int part, int whole)
+{
+	if (whole <= 0)
+		return 0;
+	/* Half up, in integers: 1 of 6 is 16.67%, said 17%. */
+	return (int)(((int64_t)part * 200 + whole) / ((int64_t)whole * 2));
+}
+
+/* Reads the arguments [NICK] [GAME] in either order: the nick, the
+ * sender's by default, and the game, NULL for all of them. */
+static void
+cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+    const struct game_ops **ops)
+{
+	int i;
+
+	*nick = ctx->from.nick;
+	*ops = NULL;
+	for (i = 1; i < ctx->argc; i++) {
+		if (*ops == NULL && game_named(ctx->argv[i]) != NULL)
+			*ops = game_named(ctx->argv[i]);
+		else
+			*nick = ctx->argv[i];
+	}
+}
+
+/* The reply about a player who finished no game (of ops). */
+static void
+cmd_no_games(struct cmd_ctx *ctx, const char *nick,
+    const struct game_ops *ops)
+{
+	say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
+	    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
+}
+
+/* The !stats line of a player with games (of ops, NULL: all).  A loser
+ * game's is about losing: "alice, Cheesedog: 2 lost of 9 played (22%),
+ * average place 2.1; 3 without losing, best 5."  Any other's is about
+ * winning, with the rate of losses and the run without losing added when
+ * the player has lost a game (in a game's loser mode, or a loser game
+ * among all games): "alice, all games: 3 won of 9 played (33%), 2 lost
+ * (22%); win streak 1, best 2; 3 without losing, best 5." */
+static void
+cmd_stats_line(struct buf *out, const struct store_stats *st,
+    const struct game_ops *ops)
+{
+	int64_t tenths;
+
+	buf_addf(out, "%s, %s: ", st->nick,
+	    ops != NULL ? ops->title : "all games");
+	if (ops != NULL && ops->loser_game) {
+		buf_addf(out, "%d lost of %d played (%d%%)", st->losses,
+		    st->games, cmd_percent(st->losses, st->games));
+		/* Rounded to a tenth; games left have no place. */
+		if (st->placed > 0) {
+			tenths = ((int64_t)st->place_sum * 20 + st->placed) /
+			    ((int64_t)st->placed * 2);
+			buf_addf(out, ", average place %d.%d",
+			    (int)(tenths / 10), (int)(tenths % 10));
+		}
+	} else {
+		buf_addf(out, "%d won of %d played (%d%%), %d lost",
+		    st->wins, st->games, cmd_percent(st->wins, st->games),
+		    st->losses);
+		if (st->losses > 0)
+			buf_addf(out, " (%d%%)", cmd_percent(st->losses,
+			    st->games));
+		buf_addf(out, "; win streak %d, best %d", st->streak,
+		    st->best_streak);
+		if (st->losses == 0) {
+			buf_adds(out, ".");
+			return;
+		}
+	}
+	buf_addf(out, "; %d without losing, best %d.", st->safe,
+	    st->best_safe);
+}
+
+/* " Against AI seats (not counted): 3 played, 2 won, 1 lost." */
+static void
+cmd_stats_ai(struct buf *out, const struct store_ai_stats *ai,
+    const struct game_ops *ops)
+{
+	buf_addf(out, "%sgainst AI seats (not counted): %d played, ",
+	    out->len > 0 ? " A" : "A", ai->games);
+	if (ops != NULL && ops->loser_game)
+		buf_addf(out, "%d lost.", ai->losses);
+	else
+		buf_addf(out, "%d won, %d lost.", ai->wins, ai->losses);
+}
+
+static void
+cmd_stats(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops;
+	const char *nick;
+	struct store_stats st;
+	struct store_ai_stats ai;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int rc;
+
+	cmd_nick_game(ctx, &nick, &ops);
+	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
+	    &st, &cause);
+	if (rc == 0 && store_ai_stats(ctx->b->store, nick, ops != NULL ?
+	    ops->name : NULL, &ai, &cause) != 0)
+		rc = -1;
+	if (rc < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	} else if (rc > 0 || (st.games == 0 && ai.games == 0))
+		cmd_no_games(ctx, nick, ops);
+	else {
+		if (st.games > 0)
+			cmd_stats_line(&text, &st, ops);
+		else
+			buf_addf(&text, "%s, %s:", st.nick, ops != NULL ?
+			    ops->title : "all games");
+		if (ai.games > 0)
+			cmd_stats_ai(&text, &ai, ops);
+		say_reply(ctx, "%s", buf_str(&text));
+	}
+	buf_free(&text);
+}
+
+/* "win streak 2 (best 4)" and, with runs set where wins carry a detail,
+ * ", run 2 in red (best 3 in blue)". */
+static void
+cmd_streak_add(struct buf *out, const struct store_stats *st, int runs)
+{
+	buf_addf(out, "win streak %d (best %d)", st->streak, st->best_streak);
+	if (!runs || (st->run_detail[0] == '\0' &&
+	    st->best_run_detail[0] == '\0'))
+		return;
+	buf_addf(out, ", run %d", st->run);
+	if (st->run_detail[0] != '\0')
+		buf_addf(out, " in %s", st->run_detail);
+	buf_addf(out, " (best %d", st->best_run);
+	if (st->best_run_detail[0] != '\0')
+		buf_addf(out, " in %s", st->best_run_detail);
+	buf_adds(out, ")");
+}
+
+/* "; Cheat: win streak 1 (best 2)" for each variant nick finished games
+ * of; 0, or -1 and *cause. */
+static int
+cmd_streak_variants(struct cmd_ctx *ctx, const char *nick, struct buf *out,
+    char **cause)
+{
+	struct store_stats st;
+	int i, rc;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		rc = store_stats(ctx->b->store, nick, game_table[i]->name, &st,
+		    cause);
+		if (rc < 0)
+			return -1;
+		if (rc > 0 || st.games == 0)
+			continue;
+		buf_addf(out, "; %s: ", game_table[i]->title);
+		cmd_streak_add(out, &st, 1);
+	}
+	return 0;
+}
+
+static void
+cmd_streak(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops;
+	const char *nick;
+	struct store_stats st;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int rc;
+
+	cmd_nick_game(ctx, &nick, &ops);
+	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
+	    &st, &cause);
+	if (rc == 0 && st.games > 0) {
+		buf_addf(&text, "%s, %s: ", st.nick,
+		    ops != NULL ? ops->title : "all games");
+		/* A run across games whose details differ means little. */
+		cmd_streak_add(&text, &st, ops != NULL);
+		if (ops == NULL)
+			rc = cmd_streak_variants(ctx, nick, &text, &cause);
+		buf_adds(&text, ".");
+	}
+	if (rc < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+	} else if (rc > 0 || st.games == 0)
+		cmd_no_games(ctx, nick, ops);
+	else
+		say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* The title called name as the variant called variant lists it, or NULL
+ * if it lists it no longer. */
+static const struct game_title *
+cmd_title_find(const char *variant, const char *name)
+{
+	const struct game_ops *ops = game_named(variant);
+	const struct game_title *gt;
+
+	if (ops == NULL || ops->titles == NULL)
+		return NULL;
+	for (gt = ops->titles; gt->name != NULL; gt++) {
+		if (strcmp(gt->name, name) == 0)
+			return gt;
+	}
+	return NULL;
+}
+
+/* Appends when (unix seconds) as a UTC date, 2026-11-21. */
+static void
+cmd_date_add(struct buf *out, int64_t when)
+{
+	time_t t = (time_t)when;
+	struct tm tm;
+	char date[32];
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
+		snprintf(date, sizeof date, "?");
+	buf_adds(out, date);
+}
+
+/* "Excellent Cheater twice (first 2026-11-01, last 2026-11-20)", with
+ * "up to 5 in a row" for a title whose runs went past the count that
+ * earned it. */
+static void
+cmd_title_add(struct buf *out, const struct store_title_row *row)
+{
+	const struct game_title *gt = cmd_title_find(row->variant, row->name);
+
+	buf_addf(out, "%s ", gt != NULL ? gt->title : row->name);
+	if (row->count == 1)
+		buf_adds(out, "once (");
+	else if (row->count == 2)
+		buf_adds(out, "twice (");
+	else
+		buf_addf(out, "%d times (", row->count);
+	/* Days in UTC, as the dates are shown. */
+	if (row->first / 86400 == row->last / 86400)
+		cmd_date_add(out, row->first);
+	else {
+		buf_adds(out, "first ");
+		cmd_date_add(out, row->first);
+		buf_adds(out, ", last ");
+		cmd_date_add(out, row->last);
+	}
+	if (gt != NULL && row->best_run > gt->at)
+		buf_addf(out, ", up to %d in a row", row->best_run);
+	buf_adds(out, ")");
+}
+
+static void
+cmd_titles(struct cmd_ctx *ctx)
+{
+	struct store_title_row rows[TITLE_ROWS];
+	const struct game_ops *ops;
+	const char *nick;
+	struct buf text = BUF_INIT;
+	char shown[NICK_MAX], *cause = NULL;
+	int i, n;
+
+	cmd_nick_game(ctx, &nick, &ops);
+	n = store_titles(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
+	    rows, TITLE_ROWS, shown, sizeof shown, &cause);
+	if (n < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	if (shown[0] == '\0') {
+		cmd_no_games(ctx, nick, ops);
+		return;
+	}
+	if (n == 0) {
+		say_reply(ctx, "%s has no %s%stitles yet.", shown,
+		    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+		return;
+	}
+	buf_addf(&text, "%s's %s%stitles: ", shown,
+	    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			buf_adds(&text, "; ");
+		cmd_title_add(&text, &rows[i]);
+	}
+	buf_adds(&text, ".");
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+/* The boards, in the order of enum store_board. */
+static const struct {
+	const char *name;
+	const char *one, *more;		/* what the figure counts; NULL
+					 * where cmd_top_row() words the
+					 * row itself */
+} cmd_boards[] = {
+	{ "wins", "won", "won" },
+	{ "streak", "best streak", "best streak" },
+	{ "games", "played", "played" },
+	{ "run", "best run", "best run" },
+	{ "titles", "title", "titles" },
+	{ "losses", NULL, NULL },
+	{ "safe", "without losing", "without losing" },
+};
+
+#define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
+
+_Static_assert(CMD_NBOARDS == STORE_BOARD_SAFE + 1, "one name per board");
+
+/* The board of !top [GAME] with no board named: a loser game's wins say
+ * little (place 1 of several who did not lose), so it ranks by losses. */
+static enum store_board
+cmd_top_default(const struct game_ops *ops)
+{
+	if (ops != NULL && ops->loser_game)
+		return STORE_BOARD_LOSSES;
+	return STORE_BOARD_WINS;
+}
+
+/* Appends row i of board: ", 2. bob (4 won)", and on the losses board
+ * ", 2. bob (1 of 6 lost, 17%)". */
+static void
+cmd_top_row(struct buf *out, enum store_board board, int i,
+    const struct store_top_row *row)
+{
+	buf_addf(out, "%s %d. %s (", i > 0 ? "," : "", i + 1, row->nick);
+	if (board == STORE_BOARD_LOSSES)
+		buf_addf(out, "%d of %d lost, %d%%)", row->value, row->games,
+		    cmd_percent(row->value, row->games));
+	else
+		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
+		    cmd_boards[board].one : cmd_boards[board].more);
+}
+
+static void
+cmd_top(struct cmd_ctx *ctx)
+{
+	struct store_top_row rows[TOP_ROWS];
+	const struct game_ops *ops = NULL;
+	enum store_board board;
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int i, j, n, named = -1;
+
+	for (i = 1; i < ctx->argc; i++) {
+		for (j = 0; j < CMD_NBOARDS; j++) {
+			if (strcasecmp(ctx->argv[i], cmd_boards[j].name) == 0)
+				break;
+		}
+		if (j < CMD_NBOARDS)
+			named = j;
+		else if ((ops = game_find(ctx->argv[i], &cause)) == NULL) {
+			buf_addf(&text, "%s; boards are", cause);
+			for (j = 0; j < CMD_NBOARDS; j++)
+				buf_addf(&text, "%s %s", j > 0 ? "," : "",
+				    cmd_boards[j].name);
+			say_error(ctx, "%s", buf_str(&text));
+			buf_free(&text);
+			free(cause);
+			return;
+		}
+	}
+	board = named >= 0 ? (enum store_board)named : cmd_top_default(ops);
+	n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL, board,
+	    ctx->b->conf->stats_min_games, rows, TOP_ROWS, &cause);
+	if (n < 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	buf_addf(&text, "Top %s, %s", ops != NULL ? ops->title : "all games",
+	    cmd_boards[board].name);
+	if (board == STORE_BOARD_LOSSES)
+		buf_addf(&text, " (at least %d game%s)",
+		    ctx->b->conf->stats_min_games,
+		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+	buf_adds(&text, ":");
+	for (i = 0; i < n; i++)
+		cmd_top_row(&text, board, i, &rows[i]);
+	if (n == 0)
+		buf_adds(&text, " nobody yet.");
+	say_reply(ctx, "%s", buf_str(&text));
+	buf_free(&text);
+}
+
+const struct cmd_entry cmd_stats_table[] = {
+	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
+	    "games, wins, losses and streaks of NICK (you by default); for a "
+	    "loser game, losses per game, the average place and games in a "
+	    "row without losing", cmd_stats },
+	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[NICK] [GAME]",
+	    "win streaks of NICK (you by default), now and at best, also in "
+	    "one suit where a game names it", cmd_streak },
+	{ "titles", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[NICK] [GAME]",
+	    "the titles NICK earned by winning in a row, how often and when "
+	    "(you by default)", cmd_titles },
+	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[GAME] [wins|streak|games|run|titles|losses|safe]",
+	    "the leaderboard: wins by default, a loser game's losses (fewest "
+	    "per game, over stats.min_games games); safe is the most games "
+	    "in a row without losing", cmd_top },
+	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
+};

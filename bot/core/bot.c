@@ -1,0 +1,319 @@
+/*
+ * The bot core's entry points (bot.h), and its top: it turns IRC events
+ * into channel bookkeeping (chan.c, who.c, join.c), commands (dispatch.c)
+ * and what they mean for the tables (presence.c, table-resume.c), and
+ * runs the timers, whose reports it routes (table_events).  Below it
+ * every call goes one way, down; everything said goes into the queue it
+ * was given.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "bot/core/core.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+/* A seed from the system's random source (a clock fallback if none). */
+static uint64_t
+bot_system_seed(uint64_t now)
+{
+	uint64_t seed = 0;
+
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		seed = now ^ ((uint64_t)getpid() << 32);
+	return seed;
+}
+
+/* Who handles what a table's clock reports. */
+static const struct table_events bot_table_events = {
+	.lobby_expired = table_lobby_expired,
+	.turn_warning = table_on_turn_warning,
+	.turn_over = table_on_turn_over,
+	.window_over = table_on_window_over,
+	.tie_over = table_on_tie_over,
+	.held_due = table_on_held_due,
+	.grace_over = presence_grace_over,
+	.think_over = table_on_think_over,
+};
+
+/* The queue sent a line. */
+static void
+bot_on_pop(void *arg, uint64_t now)
+{
+	struct bot *b = arg;
+
+	b->now = now;
+	table_clock_sent(b, now);
+}
+
+/* The bot is out of c (parted, kicked, disconnected): its game, if any,
+ * stops its clock until the bot is back. */
+static void
+bot_chan_lost(struct chan *c)
+{
+	if (c->table != NULL)
+		table_pause(c->table);
+}
+
+struct bot *
+bot_new(const struct conf *conf, struct store *store, struct queue *queue,
+    uint64_t seed, int have_seed, uint64_t now)
+{
+	struct bot *b = xcalloc(1, sizeof *b);
+	int i;
+
+	b->conf = conf;
+	b->events = &bot_table_events;
+	b->store = store;
+	b->queue = queue;
+	b->now = now;
+	rng_seed(&b->rng, have_seed ? seed : bot_system_seed(now));
+	snprintf(b->nick, sizeof b->nick, "%s", conf->nicks[0]);
+	for (i = 0; i < conf->nchannels; i++)
+		chan_get(b, conf->channels[i])->configured = 1;
+	queue_on_pop(queue, bot_on_pop, b);
+	store_count_ai(store, conf->ai_records);
+	ctcp_init(b);
+	ignore_load(b);
+	table_restore(b);
+	return b;
+}
+
+void
+bot_free(struct bot *b)
+{
+	int i;
+
+	if (b == NULL)
+		return;
+	queue_on_pop(b->queue, NULL, NULL);
+	for (i = 0; i < b->nchans; i++) {
+		table_free(b->chans[i]->table);
+		chan_free(b->chans[i]);
+	}
+	free(b->chans);
+	hash_free(&b->chan_names);
+	hash_free(&b->members);
+	hash_free(&b->seat_nicks);
+	hash_free(&b->seat_accounts);
+	timer_free(&b->timers);
+	ignore_free(b);
+	free(b->limits);
+	free(b);
+}
+
+void
+bot_connected(struct bot *b, const char *nick, uint64_t now)
+{
+	int i;
+
+	b->now = now;
+	b->online = 1;
+	snprintf(b->nick, sizeof b->nick, "%s", nick);
+	/* A new registration is in no channel yet, whatever was missed. */
+	for (i = 0; i < b->nchans; i++) {
+		if (b->chans[i]->joined) {
+			chan_self(b->chans[i], 0);
+			bot_chan_lost(b->chans[i]);
+		}
+	}
+	join_reset(b);
+}
+
+void
+bot_disconnected(struct bot *b, uint64_t now)
+{
+	int i;
+
+	b->now = now;
+	b->online = 0;
+	for (i = 0; i < b->nchans; i++) {
+		chan_self(b->chans[i], 0);
+		bot_chan_lost(b->chans[i]);
+	}
+}
+
+/* nick was kicked from c by someone: a player among the members there
+ * leaves the game at once (the identity is the member's, so kicking a
+ * stranger who took an away player's nick removes nobody). */
+static void
+bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
+{
+	struct member *m = chan_member(c, nick);
+	struct table *t = c->table;
+	struct who w;
+	char *lead, *cause = NULL;
+	int seat;
+
+	if (m == NULL || t == NULL)
+		return;
+	w = who_member(m);
+	if ((seat = table_seat_of(t, &w)) < 0)
+		return;
+	if (t->state == TABLE_LOBBY) {
+		presence_departed(b, c, &w, NULL);
+		return;
+	}
+	lead = xasprintf("{p:%d} was kicked by %s.", seat,
+	    by);
+	if (table_leave(t, seat, lead, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: %s was kicked but stays in the "
+		    "game: %s\n", nick, cause);
+		free(cause);
+	}
+	free(lead);
+}
+
+/* The nick and user@host of an origin: *w points into nick. */
+static void
+bot_who(const char *origin, struct who *w, char *nick, size_t size)
+{
+	w->nick = chan_origin_nick(origin, nick, size);
+	w->userhost = chan_origin_userhost(origin);
+	w->account = NULL; /* looked up by the caller, once */
+}
+
+/* Follows players who part, quit, are kicked or change nick; called
+ * before chan.c forgets the member. */
+static void
+bot_departures(struct bot *b, const char *command, const struct who *w,
+    const char **params, unsigned int count)
+{
+	struct chan *c = count >= 1 ? chan_find(b, params[0]) : NULL;
+
+	if (strcmp(command, "QUIT") == 0)
+		presence_departed(b, NULL, w, count >= 1 ? params[0] : "");
+	else if (strcmp(command, "PART") == 0 && c != NULL)
+		presence_departed(b, c, w, NULL);
+	else if (strcmp(command, "KICK") == 0 && c != NULL && count >= 2)
+		bot_kicked(b, c, params[1], w->nick);
+	else if (strcmp(command, "NICK") == 0 && count >= 1)
+		seat_renamed(b, w, params[0]);
+}
+
+void
+bot_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, uint64_t now)
+{
+	char nick[NICK_MAX];
+	struct chan *synced = NULL, *c;
+	struct who w;
+	int other;
+
+	b->now = now;
+	if (command == NULL)
+		return;
+	bot_who(origin, &w, nick, sizeof nick);
+	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
+	if (strcmp(command, "CTCP") == 0) {
+		if (count >= 1)
+			ctcp_request(b, origin, params[0]);
+		return;
+	}
+	if (strcmp(command, "PRIVMSG") == 0) {
+		if (origin != NULL && count >= 2)
+			dispatch_message(b, origin,
+			    who_seen(b, nick, w.userhost), params[0],
+			    params[1]);
+		return;
+	}
+	w.account = who_account(b, nick);
+	if (other)
+		bot_departures(b, command, &w, params, count);
+	switch (chan_event(b, command, origin, params, count, &c)) {
+	case CHAN_SELF_JOINED:
+		who_ask(b, c);
+		break;
+	case CHAN_SELF_KICKED:
+		bot_chan_lost(c);
+		if (c->table != NULL)	/* a game waits: go back */
+			join_one(b, c);
+		break;
+	case CHAN_SELF_LEFT:
+		bot_chan_lost(c);
+		break;
+	case CHAN_SELF_NONE:
+		break;
+	}
+	join_event(b, command, params, count);
+	if (who_event(b, command, origin, params, count, &synced) &&
+	    synced->table != NULL)
+		table_resume(synced->table);
+	if (other && strcmp(command, "JOIN") == 0 && count >= 1 &&
+	    chan_find(b, params[0]) != NULL) {
+		w.account = who_account(b, nick);
+		presence_returned(chan_find(b, params[0]), &w);
+	}
+}
+
+void
+bot_tick(struct bot *b, uint64_t now)
+{
+	b->now = now;
+	timer_run(&b->timers, now);
+}
+
+uint64_t
+bot_next_timer(const struct bot *b)
+{
+	return timer_next(&b->timers);
+}
+
+const char *
+bot_nick(const struct bot *b)
+{
+	return b->nick;
+}
+
+int
+bot_reload_wanted(struct bot *b)
+{
+	int wanted = b->reload;
+
+	b->reload = 0;
+	return wanted;
+}
+
+/* Joins the configured channels the bot does not have (those refused
+ * before too); leaves idle ones the configuration no longer lists. */
+static void
+bot_sync_channels(struct bot *b)
+{
+	const struct conf *conf = b->conf;
+	struct chan *c;
+	int i;
+
+	for (i = 0; i < b->nchans; i++)
+		b->chans[i]->configured = 0;
+	for (i = 0; i < conf->nchannels; i++)
+		chan_get(b, conf->channels[i])->configured = 1;
+	for (i = 0; i < b->nchans; i++) {
+		c = b->chans[i];
+		if (c->joined && !join_wanted(c))
+			say_raw(b, "PART %s :no longer configured", c->name);
+	}
+	join_retry(b);	/* online; else bot_connected() does */
+}
+
+void
+bot_reloaded(struct bot *b, const char *cause)
+{
+	char *text;
+
+	if (cause == NULL) {
+		bot_sync_channels(b);
+		store_count_ai(b->store, b->conf->ai_records);
+	}
+	if (b->reload_by[0] == '\0')
+		return;
+	text = cause == NULL ? xstrdup("Configuration reloaded; games go on.") :
+	    xasprintf("The configuration was not reloaded: %s", cause);
+	say_to(b, b->reload_by, b->reload_notice, NULL, text);
+	free(text);
+	b->reload_by[0] = '\0';
+}

@@ -1,0 +1,649 @@
+/*
+ * The bot core's own structures, shared by bot.c, chan.c, say.c,
+ * dispatch.c, table.c and the cmd-*.c command groups.  Nothing outside bot/
+ * includes this; the transport sees only bot.h.
+ *
+ * Ownership: a bot owns its channels; a channel owns its table (a lobby or
+ * a game in progress), which owns its game state and its timers.  A player
+ * sits at one table at a time, so a private command finds the table by
+ * the sender alone.
+ */
+#ifndef CORE_H
+#define CORE_H
+
+#include <stdint.h>
+
+#include "bot/core/bot.h"
+#include "bot/lib/bucket.h"
+#include "bot/lib/buf.h"
+#include "bot/core/hash.h"
+#include "bot/lib/queue.h"
+#include "bot/core/timer.h"
+#include "config/conf.h"
+#include "games/ai.h"
+#include "games/game.h"
+#include "games/rng.h"
+
+struct store_game;
+struct limit_user;
+
+#define NICK_MAX 64
+#define CHAN_MAX 64
+#define USERHOST_MAX 160
+#define ACCOUNT_MAX 64
+#define WHO_IDENT_MAX (USERHOST_MAX + 2)	/* who_ident() with its NUL */
+#define LIMIT_USERS 256		/* people the command limit follows */
+#define IGNORE_MAX 200		/* masks on the ignore list */
+#define JOIN_LIMITS 4		/* CHANLIMIT groups the bot follows */
+
+/* Someone on IRC as the bot knows them: who sent a message, who joined.
+ * userhost is "" while unknown, account "" when none is known (the
+ * network does not tell, or they are not logged in). */
+struct who {
+	const char *nick;
+	const char *userhost;
+	const char *account;
+};
+
+/* Someone in one channel: a nick in three channels is three members,
+ * each in b->members under its fold (chan.c keeps that index). */
+struct member {
+	char nick[NICK_MAX];
+	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
+	char *userhost;			/* from JOIN, WHO, any message; "" */
+	char *account;			/* extended-join, ACCOUNT, WHOX; "" */
+	int op;			/* has +o (or higher) in the channel */
+	struct chan *chan;		/* the channel */
+	int slot;			/* where it is in chan->members */
+};
+
+/* A player's choices (!set, prefs.c): card colours in what they are told
+ * privately, and NOTICE rather than PRIVMSG for it. */
+struct prefs {
+	int colour;
+	int notice;
+};
+
+/* A seat is its player's identity: the services account when the network
+ * told one at seating, else nick and user@host (see seat.c). */
+struct seat {
+	char nick[NICK_MAX];		/* followed through nick changes */
+	uint32_t fold;			/* nick_fold(nick): set by nick_set() */
+	char *userhost;			/* str_set(): "" or USERHOST_MAX - 1
+					 * bytes at most */
+	char *account;			/* "" if none was known; at most
+					 * ACCOUNT_MAX - 1 bytes */
+	int64_t player;			/* store id */
+	struct prefs prefs;		/* read when seated */
+	int timeouts;			/* turns timed out in a row */
+	int gone;			/* left the game (removed) */
+	int away;			/* parted or quit: held for a grace */
+	uint64_t t_grace;		/* the grace timer while away
+					 * (table-clock.c) */
+	int leave_asked;		/* typed !leave once in the game ... */
+	uint64_t leave_asked_at;	/* ... at this time */
+	struct table *table;		/* the table it is at */
+	/* An AI seat (table-ai.c): no person, in no channel */
+	int ai;				/* 1: played by an AI */
+	enum ai_level level;
+	struct ai_mind *mind;		/* while a game is dealt */
+	struct rng rng;			/* its decisions' own */
+	uint64_t t_think;		/* it acts when this runs out
+					 * (table-clock.c) */
+};
+
+enum table_state {
+	TABLE_LOBBY,
+	TABLE_PLAYING,
+};
+
+/* Why a game is not running its clock. */
+enum table_pause {
+	TABLE_RUNNING,
+	TABLE_LINK,		/* the connection dropped */
+	TABLE_RESTART,		/* rebuilt from the database at start */
+};
+
+struct table {
+	struct bot *b;
+	struct chan *chan;
+	const struct game_ops *ops;
+	struct game_opts opts;
+	enum table_state state;
+	struct seat *seats;		/* nseats of them, room for capseats:
+					 * seat_reserve() */
+	int nseats, capseats;
+	int opener;			/* seat that opened the lobby */
+	uint64_t opened_at;
+
+	struct game *g;
+	struct game_turn turn;		/* g's turn: table_turn_update() */
+	int64_t game_id;
+	int nmoves;
+	uint64_t seed;
+
+	/* the open challenge window and the moves waiting on it */
+	int window_accused;		/* -1 when no window is open */
+	uint64_t window_opened_at;
+	unsigned tie_seats;		/* reactions collected in a tie */
+	struct game_move *tie_moves;	/* a move per seat while they are
+					 * (the tie window open), else NULL */
+	int held;			/* a turn move waits for the window: */
+	struct game_move *held_move;	/* that move, NULL when none */
+	/* The clock (table-clock.c keeps these, and the timer ids) */
+	int turn_seat;			/* turn the timers belong to */
+	uint64_t prompt_seq;		/* the turn's clock starts when the
+					 * queue has sent this line */
+	int turn_waiting;		/* ... and has not yet: t is in the
+					 * bot's list of such tables */
+	struct table *wait_prev, *wait_next;
+	enum table_pause paused;	/* no timers run while paused */
+	unsigned stop_votes;		/* seats that typed !stop ... */
+	uint64_t stop_voted_at[GAME_MAX_SEATS];	/* ... and when */
+
+	uint64_t t_lobby_expire, t_turn, t_warn, t_window, t_tie, t_held;
+};
+
+struct chan {
+	struct bot *b;
+	char name[CHAN_MAX];
+	int idx;			/* where it is in b->chans: of several
+					 * answers, lookups give the first */
+	int joined;
+	int synced;			/* the WHO reply after joining is in */
+	int configured;			/* the configuration lists it */
+	int asked;			/* a JOIN went and is not answered */
+	int refused;			/* why the last JOIN failed (join.c) */
+	int refusal_told;		/* ... and the admins heard of it */
+	struct member **members;	/* each allocated; as many as there are */
+	int nmembers, capmembers;
+	unsigned deals;			/* games dealt here: moves the dealer */
+	struct table *table;
+};
+
+/* What a table's clock reports when a timer runs out (table-clock.c, whose
+ * comment draws the states): bot.c fills it with the handlers of the
+ * files above the clock, which it calls through these alone. */
+struct table_events {
+	void (*lobby_expired)(struct table *t);	/* table.c */
+	void (*turn_warning)(struct table *t);	/* table-play.c, and ... */
+	void (*turn_over)(struct table *t);
+	void (*window_over)(struct table *t);	/* a window, pause, wait */
+	void (*tie_over)(struct table *t);
+	void (*held_due)(struct table *t);
+	void (*grace_over)(struct table *t, int seat);	/* presence.c */
+	void (*think_over)(struct table *t, int seat);	/* table-play.c */
+};
+
+struct bot {
+	const struct conf *conf;
+	const struct table_events *events;
+	struct store *store;
+	struct queue *queue;
+	struct timers timers;
+	struct rng rng;			/* seeds for new games */
+	char nick[NICK_MAX];
+	struct chan **chans;		/* each allocated: tables point at them */
+	int nchans;
+	/* The indexes a line's sender is found by, whatever the number of
+	 * channels and games (hash.h): each says who keeps it. */
+	struct hash chan_names;		/* nick_fold(name) -> struct chan:
+					 * chan.c */
+	struct hash members;		/* nick_fold(nick) -> struct member, of
+					 * every channel: chan.c */
+	struct hash seat_nicks;		/* nick_fold(nick) -> struct seat, of
+					 * every table: seat.c */
+	struct hash seat_accounts;	/* nick_fold(account) -> struct seat,
+					 * those with one: seat.c */
+	struct table *waiting, *waiting_last;	/* tables whose turn starts
+					 * when the queue has sent their
+					 * prompt, by prompt_seq: table-play.c */
+	uint64_t now;
+	int online;			/* registered on the server */
+	int whox;			/* the server offers WHOX (005) */
+	int reload;			/* a reload was asked for ... */
+	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
+	int reload_notice;		/* ... who reads NOTICEs */
+	uint64_t admins_told_at;	/* the last database alarm */
+	struct limit_user *limits;	/* LIMIT_USERS, allocated when the
+					 * first command comes (limit.c) */
+	struct bucket ctcp;		/* CTCP answers, everyone's (ctcp.c) */
+	char **ignores;			/* the ignore list's masks */
+	int nignores;
+	/* How many channels the server lets the bot join (005 CHANLIMIT):
+	 * max (-1: none) for the channels whose prefix is in prefixes. */
+	struct {
+		char prefixes[8];
+		int max;
+	} limits_of[JOIN_LIMITS];
+	int nlimits;			/* 0: no limit known */
+	uint64_t t_join_report;		/* the admins' summary (join.c) */
+	uint64_t join_reported_at;
+};
+
+/* Where a command came from, and what dispatch found for it. */
+struct cmd_ctx {
+	struct bot *b;
+	struct who from;	/* the sender */
+	struct prefs prefs;	/* theirs: their seat's, else stored */
+	struct chan *chan;	/* the channel typed in, or NULL: private */
+	struct table *table;	/* the table this command is about, or NULL */
+	int seat;		/* the sender's seat there, or -1 */
+	int argc;		/* argv[0] is the command word */
+	char **argv;
+};
+
+/* What a command needs before its handler runs; dispatch checks them. */
+enum cmd_need {
+	NEED_NOTHING = 0,
+	NEED_TABLE = 1,		/* a lobby or game is in context */
+	NEED_LOBBY = 2,		/* an open lobby is in context */
+	NEED_GAME = 4,		/* a game is being played in context */
+	NEED_SEATED = 8,	/* the sender sits at that table */
+	NEED_OPERATOR = 16,	/* a channel operator there, or an admin */
+	NEED_ADMIN = 32,	/* a bot admin (conf->admins) */
+};
+
+struct cmd_entry {
+	const char *name;
+	const char *aliases;	/* space separated, or NULL */
+	int min_args, max_args;	/* words after the command; -1: no limit */
+	enum game_where where;
+	int needs;		/* enum cmd_need bits */
+	const char *usage;
+	const char *help;
+	void (*fn)(struct cmd_ctx *ctx);
+};
+
+/* The command groups, each NULL-name terminated (cmd-*.c). */
+extern const struct cmd_entry cmd_lobby_table[];
+extern const struct cmd_entry cmd_game_table[];
+extern const struct cmd_entry cmd_stats_table[];
+extern const struct cmd_entry cmd_misc_table[];
+extern const struct cmd_entry cmd_admin_table[];
+
+/* cmd-stats.c: part of whole in percent, rounded to the nearest (half
+ * up): 1 of 6 is 17; 0 when whole is 0. */
+int cmd_percent(int part, int whole);
+
+/* cmd-misc.c: docs/commands.md, generated from the tables */
+void cmd_help_markdown(struct buf *out);
+
+/* cmd-table.c: the command groups, and lookups in them */
+/* The command named word (or one of its aliases), or NULL. */
+const struct cmd_entry *cmd_find(const char *word);
+/* Calls fn for every command of every group, in help order. */
+void cmd_each(void (*fn)(const struct cmd_entry *e, void *arg),
+    void *arg);
+/* A word someone typed, as a refusal repeats it ("unknown command
+ * '%s'"), into buf: whole when short, else its first 30 bytes (cut
+ * between UTF-8 characters) and "...", so junk comes back in one short
+ * line.  CMD_QUOTE_SIZE bytes hold any. */
+#define CMD_QUOTE_SIZE 34
+void cmd_quote(char *buf, size_t size, const char *word);
+/* Whether ctx's sender is an operator of the channel in context (typed
+ * in, or the table's) or a bot admin. */
+int cmd_operator(const struct cmd_ctx *ctx);
+
+/* dispatch.c: a line becomes a command or a move */
+/* A PRIVMSG from origin (nick!user@host) to target; account is what
+ * who_account() knows of the nick ("" for none), looked up once by the
+ * caller for everything the line does. */
+void dispatch_message(struct bot *b, const char *origin, const char *account,
+    const char *target, const char *text);
+
+/* chan.c: channels and who is in them */
+struct chan *chan_find(struct bot *b, const char *name);
+struct chan *chan_get(struct bot *b, const char *name);
+/* Forgets c, its members and its place in the index (bot_free()). */
+void chan_free(struct chan *c);
+/* Adds nick to c (or updates the member there, its nick's case too);
+ * the member. */
+struct member *chan_member_add(struct chan *c, const char *nick, int op);
+void chan_member_remove(struct chan *c, const char *nick);
+/* Forgets member m, wherever it is. */
+void chan_member_drop(struct member *m);
+/* nick's member in c, or NULL. */
+struct member *chan_member(struct chan *c, const char *nick);
+/* Renames m to nick, keeping the index. */
+void member_rename(struct member *m, const char *nick);
+/* A walk over a nick's members, one in each channel it is in, in no
+ * useful order; the index must not change during the walk. */
+struct member_walk {
+	struct hash_walk w;
+	const char *nick;
+	uint32_t fold;
+};
+struct member *member_first(struct bot *b, const char *nick,
+    struct member_walk *mw);
+struct member *member_next(struct member_walk *mw);
+/* nick's member in the first of b->chans it is in, or NULL. */
+struct member *member_of(struct bot *b, const char *nick);
+/* Every member of nick into *all (the caller frees it), to change them
+ * outside a walk; how many. */
+int member_all(struct bot *b, const char *nick, struct member ***all);
+
+/* nick.c: a hash of nick in ASCII lower case; two nicks equal to
+ * strcasecmp() have the same fold. */
+uint32_t nick_fold(const char *nick);
+/* Stores nick in dst (size bytes, cut to fit) and its fold in *fold: the
+ * only way a member's or a seat's nick is written. */
+void nick_set(char *dst, size_t size, uint32_t *fold, const char *nick);
+/* Whether a stored nick (with its fold) is nick (with its fold). */
+int nick_is(const char *stored, uint32_t fold, const char *nick,
+    uint32_t want);
+int chan_is_channel(const char *target);
+/* The nick part of an origin prefix (nick!user@host) into buf; "" for
+ * NULL. */
+const char *chan_origin_nick(const char *origin, char *buf, size_t size);
+/* The bot itself joined c or is out of it (a PART, a KICK, a lost
+ * connection): its members are forgotten until the WHO reply. */
+void chan_self(struct chan *c, int joined);
+/* The user@host part of an origin, or "". */
+const char *chan_origin_userhost(const char *origin);
+/* What an event did to the bot itself in a channel, for bot.c to act
+ * on: ask who is there, stop a game's clock, join again. */
+enum chan_self {
+	CHAN_SELF_NONE,
+	CHAN_SELF_JOINED,
+	CHAN_SELF_LEFT,		/* it parted */
+	CHAN_SELF_KICKED,
+};
+/* Follows an event's members and modes; *c is the channel it names (or
+ * NULL), and the result what it did to the bot there. */
+enum chan_self chan_event(struct bot *b, const char *command,
+    const char *origin, const char **params, unsigned int count,
+    struct chan **c);
+
+/* ident.c: who someone is, from a struct who (pure) */
+/* What is known of member m, as a struct who pointing into it. */
+struct who who_member(const struct member *m);
+/* Appends the store's player key of w to out: "a:ACCOUNT" when an
+ * account is known, else "n:" and the nick in lower case. */
+void who_player_key(struct buf *out, const struct who *w);
+/* Whether s matches mask, with * for any run of characters and ? for any
+ * one, ignoring case. */
+int who_mask_match(const char *mask, const char *s);
+/* The identity the bot knows w by, into buf: "a:ACCOUNT" when the network
+ * told an account, else "h:user@host" (the same person under any nick).
+ * Seats are stored with it, and the command limit counts by it. */
+void who_ident(const struct who *w, char *buf, size_t size);
+/* Whether w is a bot admin: an account in conf->admins, or a
+ * nick!user@host mask there that matches. */
+int who_is_admin(const struct bot *b, const struct who *w);
+
+/* prefs.c: a player's preferences, read from the database */
+void prefs_default(const struct bot *b, struct prefs *p);
+/* Those stored for player (a store id; none: the defaults). */
+void prefs_load(const struct bot *b, int64_t player, struct prefs *p);
+/* Those stored for w's player key (who_player_key()). */
+void prefs_find(const struct bot *b, const struct who *w, struct prefs *p);
+
+/* who.c: what the network tells about people (WHO, WHOX, extended-join,
+ * ACCOUNT) and who is an admin */
+/* Reads what an event says about someone: an extended JOIN's account,
+ * ACCOUNT, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
+ * reply for a channel ended (315): *synced is that channel. */
+int who_event(struct bot *b, const char *command, const char *origin,
+    const char **params, unsigned int count, struct chan **synced);
+/* Asks the server who is in c (WHOX when offered, else WHO). */
+void who_ask(struct bot *b, struct chan *c);
+/* The account the bot knows for nick, or "": its member's in the first
+ * of b->chans where one is known. */
+const char *who_account(struct bot *b, const char *nick);
+/* Notes nick's user@host from a message's origin (unless ""); returns
+ * the account known for nick, as who_account() would, from the same
+ * walk. */
+const char *who_seen(struct bot *b, const char *nick, const char *userhost);
+/* Tells every admin the bot can see, privately, at most once a minute. */
+void who_tell_admins(struct bot *b, const char *text);
+/* The same without the minute's wait (the caller spaces its lines). */
+void who_tell_admins_now(struct bot *b, const char *text);
+
+/* join.c: which channels the bot asks for, and why it is not in one */
+/* Whether the bot belongs in c: configured, or a game is there. */
+int join_wanted(const struct chan *c);
+/* Sends a JOIN for c. */
+void join_one(struct bot *b, struct chan *c);
+/* Asks for every channel wanted and not joined, asked for or refused,
+ * games first, within the server's limit; logs the ones held back. */
+void join_pending(struct bot *b);
+/* join_pending() with every refusal forgotten: a reload. */
+void join_retry(struct bot *b);
+/* join_retry() for a new connection: nothing is asked for yet. */
+void join_reset(struct bot *b);
+/* 005 (CHANLIMIT), or a numeric that refuses a JOIN (logged, told to
+ * the admins): 1 if it was such a refusal. */
+int join_event(struct bot *b, const char *command, const char **params,
+    unsigned int count);
+
+/* limit.c: the per-user command limit (flood.user_burst, user_interval) */
+enum limit_verdict {
+	LIMIT_PASS,		/* a token was there: run the command */
+	LIMIT_WARN,		/* dropped, the first of a run: say why */
+	LIMIT_DROP,		/* dropped, and the person was told */
+};
+/* Counts one command from w (admins and a limit of 0 are never
+ * counted). */
+enum limit_verdict limit_command(struct bot *b, const struct who *w);
+
+/* ignore.c: the ignore list (!ignore), in the database and in memory */
+/* Reads it from the database (an error is logged: nobody is ignored). */
+void ignore_load(struct bot *b);
+void ignore_free(struct bot *b);
+/* Whether w is ignored: a mask matches nick!user@host, and w is no
+ * admin. */
+int ignore_matches(const struct bot *b, const struct who *w);
+/* The mask an admin's NICK|MASK stands for, into buf: a whole mask as
+ * typed; user@host or nick!user completed with *; the nick of someone
+ * the bot sees as *!user@host, so a nick change does not escape it; any
+ * other nick as nick!*@*.  0, or -1 if it does not fit. */
+int ignore_mask_of(struct bot *b, const char *arg, char *buf, size_t size);
+/* Adds mask (stored first): 0, 1 if it was there, -1 and *cause. */
+int ignore_add(struct bot *b, const char *mask, const char *by,
+    char **cause);
+/* Removes mask: 0, 1 if it was not there, -1 and *cause. */
+int ignore_remove(struct bot *b, const char *mask, char **cause);
+
+/* ctcp.c: CTCP VERSION, PING and TIME, a few a minute in all */
+void ctcp_init(struct bot *b);
+/* A CTCP request req (its text between the \001s) from origin. */
+void ctcp_request(struct bot *b, const char *origin, const char *req);
+
+/* say.c: every line the core sends goes through these */
+/* A text to channel c, queued at once (nothing is ever held back): cut
+ * into lines as needed, which the queue may merge with the channel's next
+ * lines while they wait behind the flood limit (queue.h).  An empty text
+ * says nothing. */
+void say_chan(struct bot *b, struct chan *c, const char *text);
+/* A private line to nick about channel c (named in the line; NULL: none),
+ * rendered plain text already, by NOTICE when notice, else PRIVMSG (the
+ * reader's choice, which the caller knows: struct prefs). */
+void say_to(struct bot *b, const char *nick, int notice, struct chan *c,
+    const char *text);
+/* say_to() for the player who must act now: their prompt goes out with
+ * the channel lines, ahead of other private lines. */
+void say_prompt(struct bot *b, const char *nick, int notice, struct chan *c,
+    const char *text);
+/* The one-line reason for a refused command, to its sender (by their
+ * ctx->prefs). */
+void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A reply in the context: the channel, or privately. */
+void say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Sends a raw protocol line (JOIN, PART, ...) urgently. */
+void say_raw(struct bot *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* seat.c: who sits where (finds and keeps seats; calls nothing above) */
+/* Whether w is the player of seat s (and s still plays): the same account
+ * when the seat has one, else the same nick and user@host. */
+int seat_is(const struct seat *s, const struct who *w);
+/* Whether w is the person of seat s, whatever nick they use now: the same
+ * account when the seat has one, else the same user@host. */
+int seat_same_person(const struct seat *s, const struct who *w);
+/* The seat w holds at t, or -1; t may be NULL. */
+int table_seat_of(const struct table *t, const struct who *w);
+/* The table where w sits, anywhere, or NULL (*seat set). */
+struct table *table_of_player(struct bot *b, const struct who *w,
+    int *seat);
+/* The channels of every table where w sits, each once, in the order of
+ * b->chans, into *chans (the caller frees it); how many. */
+int seat_channels(struct bot *b, const struct who *w, struct chan ***chans);
+/* The seat of t whose nick is nick (whoever uses it now), or -1. */
+int table_seat_named(const struct table *t, const char *nick);
+/* The seat named nick at the first table of b->chans that has one (not
+ * gone), or NULL. */
+const struct seat *seat_of_nick(struct bot *b, const char *nick);
+/* Seats w at t's lobby, with the player's stored preferences. */
+int table_seat_add(struct table *t, const struct who *w, char **cause);
+/* Seats an AI of level at t's lobby, named after the first of the
+ * configured names not seated there, shown "NAME(AI)"; its records are the
+ * player "ai:NAME".  The seat, or -1 and *cause (the table is full). */
+int table_seat_add_ai(struct table *t, enum ai_level level, char **cause);
+/* The seats of t not gone and played by people. */
+int table_people(const struct table *t);
+/* Takes seat out of t's lobby (the caller frees a table left empty). */
+void table_seat_remove(struct table *t, int seat);
+/* Frees what seat s holds (not s: it is one of its table's). */
+void seat_free(struct seat *s);
+/* Makes room for n seats at t (they may move). */
+void seat_reserve(struct table *t, int n);
+/* Puts every seat of t in the bot's seat indexes (add), or takes them
+ * out: when t's seats are filled in at once, and when t is freed. */
+void seat_index_table(struct table *t, int add);
+/* The one way a seat's nick changes once it is seated. */
+void seat_set_nick(struct seat *s, const char *nick);
+/* w changed nick to nick: the seats that are w follow. */
+void seat_renamed(struct bot *b, const struct who *w, const char *nick);
+
+/* table-clock.c: every timer of a table; what runs out is reported
+ * through b->events.  Its comment draws the states. */
+/* The lobby's expiry, armed when it opens; ended when it starts. */
+void table_clock_lobby(struct table *t);
+void table_clock_lobby_end(struct table *t);
+/* The timers of t->turn's state: the turn of its seat (from the moment
+ * its prompt is sent), or the window, pause or wait with no turn. */
+void table_clock_arm(struct table *t);
+/* Starts seat's turn afresh (a full turn from its prompt's sending);
+ * seat -1: no turn runs. */
+void table_clock_turn(struct table *t, int seat);
+/* The window's table move could not be made: tried again in ms. */
+void table_clock_window_again(struct table *t, int ms);
+/* The first call of a window is in: the others have the tie time. */
+void table_clock_tie(struct table *t);
+/* A turn move is held until at (table_clock_window_min()). */
+void table_clock_hold(struct table *t, uint64_t at);
+/* When the open window has been open its minimum time. */
+uint64_t table_clock_window_min(const struct table *t);
+/* Holds seat for ms, or ends its hold. */
+void table_clock_grace(struct table *t, int seat, int ms);
+void table_clock_grace_end(struct table *t, int seat);
+/* An AI seat acts in ms (think_over), or no longer will. */
+void table_clock_think(struct table *t, int seat, int ms);
+void table_clock_think_end(struct table *t, int seat);
+/* Stops the timers of play (turn, warning, window, tie, held, the AI
+ * seats' thinking). */
+void table_clock_stop(struct table *t);
+/* Stops every timer of t, the lobby's and the seats' graces too. */
+void table_clock_stop_all(struct table *t);
+/* The queue sent a line: turns waiting on their prompt start. */
+void table_clock_sent(struct bot *b, uint64_t now);
+
+/* table-ai.c: AI seats at a game (games/ai.h) */
+/* Every AI seat of t's game gets a mind, from its first observation. */
+void table_ai_start(struct table *t);
+/* t's game changed: every AI seat notes what it sees now. */
+void table_ai_note(struct table *t);
+/* Sets the AI seats that may act in t->turn thinking, each for a time of
+ * its own (conf->ai_think_min_ms to ai_think_max_ms; a call within the
+ * window's minimum), and stops the others. */
+void table_ai_arm(struct table *t);
+/* What AI seat decides now: 0 and the move as its words parse back
+ * (ai_retype()), or -1 (nothing: it lets a window pass). */
+int table_ai_decide(struct table *t, int seat, struct game_move *mv);
+/* seat, whose player is gone, is played on by an AI of conf->ai_level. */
+void table_ai_takeover(struct table *t, int seat);
+/* Frees the minds of t's AI seats. */
+void table_ai_free(struct table *t);
+
+/* table.c: lobbies and games, from the opening to the record */
+struct table *table_open(struct bot *b, struct chan *c,
+    const struct game_ops *ops, const struct game_opts *opts);
+void table_free(struct table *t);
+/* The lobby's time ran out (b->events): it closes, unless started. */
+void table_lobby_expired(struct table *t);
+int table_start(struct table *t, char **cause);
+/* Works out t->turn from the game: the one place ops->turn() is called,
+ * each time the game changes (the deal, a move, a rebuild). */
+void table_turn_update(struct table *t);
+/* After a move or the deal: ends the game if it is over (t is freed
+ * then), else arms the clock for what comes. */
+void table_after_move(struct table *t);
+/* The database refused to record what (a move, the result): logs it and
+ * tells the admins. */
+void table_store_failed(struct table *t, const char *what, const char *why);
+/* Ends t's lobby or game unrecorded (a game is kept as abandoned, why
+ * by), saying text in the channel, or for NULL "BY stopped the ..." */
+void table_stop(struct table *t, const char *by, const char *text);
+/* Records the result, announces it and frees t. */
+void table_finish(struct table *t);
+void table_status(struct table *t);
+/* A player's one-line view of the table t, sent privately (their hand). */
+void table_hand(struct table *t, int seat);
+
+/* table-play.c: moves */
+/* A player's move: checked, logged, applied and announced; 0, or -1 with
+ * *cause (nothing changed). */
+int table_move(struct table *t, struct game_move *mv, char **cause);
+/* w said something in t's channel that is no command (t may be NULL):
+ * when t's game pauses for w's seat to speak (turn().speaker, a question
+ * answered), the rules' heard() move ends the pause now. */
+void table_heard(struct table *t, const struct who *w);
+/* seat gives up the game being played at t: table_move() of a leave,
+ * announced after lead (markup, or NULL). */
+int table_leave(struct table *t, int seat, const char *lead, char **cause);
+/* A pause: calls collected in the tie window are settled now, a held
+ * play is dropped (its player is told), every timer of play stops. */
+void table_play_pause(struct table *t);
+/* The clock's reports (b->events): the turn's warning and end, a
+ * window's (or pause's, or wait's) end, the tie window's end, a held
+ * move's time. */
+void table_on_turn_warning(struct table *t);
+void table_on_turn_over(struct table *t);
+void table_on_window_over(struct table *t);
+void table_on_tie_over(struct table *t);
+void table_on_held_due(struct table *t);
+void table_on_think_over(struct table *t, int seat);
+
+/* presence.c: seated players who part, quit and come back */
+/* w left c (PART, or every channel: c NULL, a QUIT with its message):
+ * a lobby seat is given up, a game seat is held for the grace time. */
+void presence_departed(struct bot *b, struct chan *c, const struct who *w,
+    const char *quit_message);
+/* w joined c: an away seat that is w is theirs again. */
+void presence_returned(struct chan *c, const struct who *w);
+/* The players of t's seats are looked for among its channel's members
+ * (after a restart or a reconnect): found seats follow their nick, the
+ * others are away from now, quietly (the caller says so). */
+void presence_recheck(struct table *t);
+/* The grace of seat ran out (b->events): it leaves the game. */
+void presence_grace_over(struct table *t, int seat);
+
+/* table-resume.c: games across restarts and lost connections */
+/* Deals the stored game sg again from its variant, options, seed and
+ * dealer, and replays its move log, checking every move: a new game
+ * (*ops set to its variant), or NULL and *cause.  Tests rebuild what the
+ * bot holds with it too. */
+struct game *table_replay(const struct store_game *sg,
+    const struct game_ops **ops, char **cause);
+/* Rebuilds every unfinished game of the bot's channels from the database
+ * (paused until the channel is joined). */
+void table_restore(struct bot *b);
+/* The connection is gone: every game stops its clock. */
+void table_pause(struct table *t);
+/* c is joined and its members known: a paused game goes on. */
+void table_resume(struct table *t);
+
+#endif

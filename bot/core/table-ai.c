@@ -1,0 +1,151 @@
+/*
+ * AI seats at a game (games/ai.h).  Each has a mind, made at the deal (or
+ * when the game goes on after a restart, from what it sees then), that
+ * notes the seat's observation after every move: the rules' observe(),
+ * which deals again every card the seat cannot know, so nothing here can
+ * hand it more than its seat may know.  When the turn lets it act (its
+ * turn, a window open to it, a move it owes), it thinks for a time of its
+ * own, drawn afresh each time and whatever it will decide, so its speed
+ * says nothing: ai.think_min to ai.think_max for a move, and for a call
+ * within the window's minimum time (the next player's move is held that
+ * long, so the call is never too late).  Then its move is typed and parsed
+ * back as a person's would be (ai_retype()), and made through the same
+ * table_move() (table-play.c, which handles the clock's report).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bot/core/core.h"
+#include "games/xalloc.h"
+
+/* seat's observation of t's game: freed with ops->destroy(). */
+static struct game *
+table_ai_observe(struct table *t, int seat)
+{
+	return t->ops->observe(t->g, seat);
+}
+
+void
+table_ai_start(struct table *t)
+{
+	struct game *obs;
+	struct seat *s;
+	int i;
+
+	for (i = 0; i < t->nseats; i++) {
+		s = &t->seats[i];
+		if (!s->ai || s->gone || s->mind != NULL)
+			continue;
+		rng_seed(&s->rng, t->seed ^ ((uint64_t)(i + 1) << 40));
+		obs = table_ai_observe(t, i);
+		s->mind = t->ops->ai->mind_new(obs, i, s->level, NULL);
+		t->ops->destroy(obs);
+	}
+}
+
+void
+table_ai_note(struct table *t)
+{
+	struct game *obs;
+	int i;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (t->seats[i].mind == NULL)
+			continue;
+		obs = table_ai_observe(t, i);
+		t->ops->ai->note(t->seats[i].mind, obs);
+		t->ops->destroy(obs);
+	}
+}
+
+/* A time from lo to hi ms, drawn from the bot's generator. */
+static int
+table_ai_time(struct table *t, int lo, int hi)
+{
+	if (hi <= lo)
+		return lo;
+	return lo + (int)(rng_next(&t->b->rng) % (uint64_t)(hi - lo + 1));
+}
+
+void
+table_ai_arm(struct table *t)
+{
+	const struct conf *c = t->b->conf;
+	const struct game_turn *tu = &t->turn;
+	int i, lo, hi;
+
+	for (i = 0; i < t->nseats; i++) {
+		table_clock_think_end(t, i);
+		if (t->seats[i].mind == NULL || t->seats[i].gone ||
+		    t->paused != TABLE_RUNNING || !ai_may_act(tu, i))
+			continue;
+		lo = c->ai_think_min_ms;
+		hi = c->ai_think_max_ms;
+		if (tu->seat != i && tu->window != 0 && !tu->wait &&
+		    !tu->pause) {
+			/* A call: in the window's first three quarters. */
+			if (hi > c->challenge_min_ms * 3 / 4)
+				hi = c->challenge_min_ms * 3 / 4;
+			if (lo > hi / 2)
+				lo = hi / 2;
+		}
+		table_clock_think(t, i, table_ai_time(t, lo, hi));
+	}
+}
+
+int
+table_ai_decide(struct table *t, int seat, struct game_move *mv)
+{
+	struct seat *s = &t->seats[seat];
+	struct game_move chosen;
+	struct game *obs;
+	char *cause = NULL;
+	int rc;
+
+	obs = table_ai_observe(t, seat);
+	rc = t->ops->ai->decide(s->mind, obs, &s->rng, &chosen);
+	t->ops->destroy(obs);
+	if (rc != 0)
+		return -1;
+	if (chosen.seat != seat || ai_retype(t->ops, t->g, &chosen, mv,
+	    &cause) != 0) {
+		/* A bug in the variant's AI: said, and the seat's clock
+		 * makes its move for it in the end. */
+		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move does "
+		    "not parse: %s\n", (long long)t->game_id, t->chan->name,
+		    s->nick, cause != NULL ? cause : "another seat's");
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+void
+table_ai_takeover(struct table *t, int seat)
+{
+	struct seat *s = &t->seats[seat];
+	char nick[NICK_MAX];
+	struct game *obs;
+
+	snprintf(nick, sizeof nick, "%.*s(AI)", NICK_MAX - 5, s->nick);
+	seat_set_nick(s, nick);
+	s->ai = 1;
+	s->away = 0;
+	s->level = (enum ai_level)t->b->conf->ai_level;
+	rng_seed(&s->rng, t->seed ^ ((uint64_t)(seat + 1) << 40));
+	obs = table_ai_observe(t, seat);
+	s->mind = t->ops->ai->mind_new(obs, seat, s->level, NULL);
+	t->ops->destroy(obs);
+}
+
+void
+table_ai_free(struct table *t)
+{
+	int i;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (t->seats[i].mind != NULL)
+			t->ops->ai->mind_free(t->seats[i].mind);
+		t->seats[i].mind = NULL;
+	}
+}

@@ -1,0 +1,349 @@
+/*
+ * Play at a table: every move is checked by the rules, committed to the
+ * move log, applied, and only then announced.  When its timers run out
+ * (table-clock.c says when, and its state diagram what runs when), the
+ * handlers here make the table's move:
+ *
+ *  - the turn ran out: the rules' default move is made for the player,
+ *    and after conf->max_timeouts in a row the player is removed;
+ *  - the challenge window: reactions (verbs in ops->reactions) that reach
+ *    the bot within conf->challenge_tie_ms of the first count together, and
+ *    the one nearest clockwise from the accused wins; the next player's
+ *    move is held until the window has been open challenge_min_ms, so lag
+ *    never costs anyone a call; a window with no turn after it (a winning
+ *    play, a Liar's UNO action face down) closes with the table's move;
+ *  - a pause (a question being answered) ends with the table's move too,
+ *    unless a move ends it sooner: a seat's that the rules allow (next),
+ *    or the heard() move the bot makes as soon as the pause's speaker
+ *    says something in the channel (table_heard());
+ *  - moves several seats owe at once (turn.wait: a card each for a Wild
+ *    Liar's Challenge) are applied as they come, and when the time is up
+ *    the table's move settles for those left;
+ *  - asides (calling UNO) are never held, nor refused while a call is
+ *    settled or a move is held: they neither take nor end the turn the
+ *    challenge window holds.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/core/core.h"
+#include "bot/core/table-int.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+/* Tells seat of t text privately, by its NOTICE or PRIVMSG; an AI seat
+ * reads nothing (it is armed again by the next move). */
+static void
+table_tell(struct table *t, int seat, const char *text)
+{
+	if (t->seats[seat].ai)
+		return;
+	say_to(t->b, t->seats[seat].nick, t->seats[seat].prefs.notice, t->chan,
+	    text);
+}
+
+/* The move by which seat leaves the game. */
+static void
+table_leave_move(struct game_move *mv, int seat)
+{
+	memset(mv, 0, sizeof *mv);
+	mv->seat = seat;
+	mv->verb = GAME_VERB_LEAVE;
+}
+
+/* Logs, applies and announces a legal move; lead is markup put before
+ * its public text.  t may be freed when this returns (the game ended). */
+static int
+table_commit(struct table *t, const struct game_move *mv, const char *lead,
+    char **cause)
+{
+	struct table_out o;
+	char text[2048];
+	char *why = NULL;
+
+	game_move_format(t->ops, mv, text, sizeof text);
+	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
+	    &why) != 0) {
+		table_store_failed(t, "a move", why);
+		game_fail(cause, "I could not save that move (my database "
+		    "cannot be written just now), so nothing happened: try "
+		    "again in a moment");
+		free(why);
+		return -1;
+	}
+	t->nmoves++;
+	table_out_init(&o);
+	if (lead != NULL)
+		game_say(&o.out, GAME_PUBLIC, "%s", lead);
+	t->ops->apply(t->g, mv, &o.out);
+	table_turn_update(t);
+	table_ai_note(t);
+	table_out_flush(t, &o);
+	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
+		t->seats[mv->seat].gone = 1;
+	table_after_move(t);
+	return 0;
+}
+
+int
+table_leave(struct table *t, int seat, const char *lead, char **cause)
+{
+	struct game_move mv;
+
+	table_leave_move(&mv, seat);
+	if (t->ops->check(t->g, &mv, cause) != 0)
+		return -1;
+	return table_commit(t, &mv, lead, cause);
+}
+
+/* Collects a reaction (a challenge) for the tie window. */
+static void
+table_react(struct table *t, const struct game_move *mv)
+{
+	if (t->tie_seats == 0) {
+		table_clock_tie(t);
+		/* Only while the window is open: a table keeps none. */
+		if (t->tie_moves == NULL)
+			t->tie_moves = xcalloc((size_t)t->nseats,
+			    sizeof *t->tie_moves);
+	}
+	t->tie_seats |= 1u << mv->seat;
+	t->tie_moves[mv->seat] = *mv;
+}
+
+int
+table_move(struct table *t, struct game_move *mv, char **cause)
+{
+	const struct game_turn *tu = &t->turn;
+	int aside;
+
+	if (t->paused != TABLE_RUNNING)
+		return game_fail(cause, "the game is paused until I am back "
+		    "in %s", t->chan->name);
+	if (t->ops->check(t->g, mv, cause) != 0)
+		return -1;
+	if (mv->verb != GAME_VERB_LEAVE && (t->ops->reactions &
+	    (1u << mv->verb)) != 0 && (tu->window & (1u << mv->seat)) != 0) {
+		if (t->tie_seats & (1u << mv->seat))
+			return game_fail(cause, "your call is already in");
+		table_react(t, mv);
+		return 0;
+	}
+	/* An aside goes through at once, even while a call is settled or
+	 * a move waits: it neither takes nor ends the turn they hold. */
+	aside = mv->verb != GAME_VERB_LEAVE &&
+	    (t->ops->asides & (1u << mv->verb)) != 0;
+	if (t->tie_seats != 0 && !aside)
+		return game_fail(cause, "a call is being settled; "
+		    "wait a moment");
+	if (t->held && !aside)
+		return game_fail(cause, "your move is already waiting for "
+		    "the challenge window");
+	if (mv->verb != GAME_VERB_LEAVE && tu->window != 0 &&
+	    mv->seat == tu->seat && t->b->now < table_clock_window_min(t) &&
+	    !aside) {
+		t->held = 1;
+		t->held_move = xmalloc(sizeof *t->held_move);
+		*t->held_move = *mv;
+		table_clock_hold(t, table_clock_window_min(t));
+		return 0;
+	}
+	if (mv->seat >= 0 && mv->seat == tu->seat)
+		t->seats[mv->seat].timeouts = 0;
+	return table_commit(t, mv, NULL, cause);
+}
+
+void
+table_heard(struct table *t, const struct who *w)
+{
+	const struct game_turn *tu;
+	struct game_move mv;
+	struct chan *c;
+	char *cause = NULL;
+
+	if (t == NULL || t->state != TABLE_PLAYING ||
+	    t->paused != TABLE_RUNNING || t->ops->heard == NULL)
+		return;
+	tu = &t->turn;
+	if (tu->over || !tu->pause || tu->speaker < 0 ||
+	    table_seat_of(t, w) != tu->speaker)
+		return;
+	c = t->chan;
+	t->ops->heard(t->g, &mv);
+	if (table_move(t, &mv, &cause) != 0) {
+		/* The database, most likely (the admins were told): the
+		 * answer's time still ends the pause. */
+		fprintf(stderr, "cheaterbot: game %lld in %s: %s was heard, "
+		    "but: %s\n", (long long)t->game_id, c->name, w->nick,
+		    cause);
+		free(cause);
+	}
+}
+
+void
+table_on_tie_over(struct table *t)
+{
+	int n = t->nseats, accused = t->window_accused, best = -1, s, d;
+	int bestd = n + 1;
+	unsigned seats = t->tie_seats;
+	struct game_move mv;
+	char *cause = NULL;
+
+	t->tie_seats = 0;
+	for (s = 0; s < n; s++) {
+		if (!(seats & (1u << s)))
+			continue;
+		d = accused >= 0 ? (s - accused + n) % n : s;
+		if (d < bestd) {
+			bestd = d;
+			best = s;
+		}
+	}
+	if (best < 0)
+		return;
+	for (s = 0; s < n; s++) {
+		if ((seats & (1u << s)) && s != best)
+			table_tell(t, s, "too late: another call came first");
+	}
+	mv = t->tie_moves[best];
+	free(t->tie_moves);
+	t->tie_moves = NULL;
+	if (t->ops->check(t->g, &mv, &cause) != 0 ||
+	    table_commit(t, &mv, NULL, &cause) != 0) {
+		table_tell(t, best, cause);
+		free(cause);
+	}
+}
+
+void
+table_on_held_due(struct table *t)
+{
+	struct game_move mv;
+	char *cause = NULL;
+
+	t->held = 0;
+	mv = *t->held_move;
+	free(t->held_move);
+	t->held_move = NULL;
+	if (table_move(t, &mv, &cause) != 0) {
+		table_tell(t, mv.seat, cause);
+		free(cause);
+	}
+}
+
+void
+table_on_turn_over(struct table *t)
+{
+	struct game_move mv;
+	struct seat *s;
+	char *lead, *cause = NULL;
+	int seat = t->turn_seat;
+
+	s = &t->seats[seat];
+	if (++s->timeouts >= t->b->conf->max_timeouts) {
+		table_leave_move(&mv, seat);
+		lead = xasprintf("{p:%d} timed out %d times in a row.", seat,
+		    s->timeouts);
+	} else {
+		t->ops->timeout(t->g, &mv);
+		lead = xasprintf("{p:%d} ran out of time.", seat);
+	}
+	if (table_commit(t, &mv, lead, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
+		free(cause);
+		table_clock_turn(t, seat);
+	}
+	free(lead);
+}
+
+void
+table_on_turn_warning(struct table *t)
+{
+	const struct seat *s = &t->seats[t->turn_seat];
+	char *text;
+	int secs;
+
+	if (s->away || s->ai)
+		return;
+	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
+	text = xasprintf("%d second%s left for your turn (%shand shows your "
+	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
+	say_prompt(t->b, s->nick, s->prefs.notice, t->chan, text);
+	free(text);
+}
+
+/* What an AI seat says when a question waits for its answer aloud: it
+ * keeps its secrets, as a careful player might. */
+static const char *const table_ai_answers[] = {
+	"I would rather not say.",
+	"A good question. Next!",
+	"Ask me again after the game.",
+	"My lips are sealed.",
+	"That stays between me and my cards.",
+};
+
+void
+table_on_think_over(struct table *t, int seat)
+{
+	const struct game_turn *tu = &t->turn;
+	const struct seat *s = &t->seats[seat];
+	struct game_move mv;
+	char *cause = NULL, *text;
+	size_t n = sizeof table_ai_answers / sizeof table_ai_answers[0];
+
+	if (t->paused != TABLE_RUNNING || tu->over)
+		return;
+	if (tu->pause && tu->speaker == seat && t->ops->heard != NULL) {
+		/* Asked, it answers aloud; the answer ends the wait as a
+		 * person's line in the channel would (table_heard()). */
+		text = xasprintf("%s: %s", s->nick,
+		    table_ai_answers[rng_next(&t->b->rng) % n]);
+		say_chan(t->b, t->chan, text);
+		free(text);
+		t->ops->heard(t->g, &mv);
+	} else if (table_ai_decide(t, seat, &mv) != 0)
+		return;		/* it lets this chance pass */
+	if (table_move(t, &mv, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move "
+		    "refused: %s\n", (long long)t->game_id, t->chan->name,
+		    s->nick, cause);
+		free(cause);
+	}
+}
+
+void
+table_on_window_over(struct table *t)
+{
+	struct game_move mv;
+	char *cause = NULL;
+
+	t->ops->timeout(t->g, &mv);
+	if (table_commit(t, &mv, NULL, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: window close failed: %s\n", cause);
+		free(cause);
+		table_clock_window_again(t, 1000);
+	}
+}
+
+void
+table_play_pause(struct table *t)
+{
+	struct chan *c = t->chan;
+
+	if (t->tie_seats != 0) {
+		table_clock_stop(t);
+		table_on_tie_over(t);
+	}
+	if (c->table != t)
+		return;		/* the call ended the game: t is freed */
+	if (t->held) {
+		t->held = 0;
+		table_tell(t, t->held_move->seat, "I lost my connection before "
+		    "your move went through: make it again when the game goes "
+		    "on");
+		free(t->held_move);
+		t->held_move = NULL;
+	}
+	table_clock_stop(t);
+}

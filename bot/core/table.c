@@ -1,0 +1,389 @@
+/*
+ * A table is one channel's lobby and then its game: its opening and
+ * closing, the deal, the end and the record of it, with the titles the
+ * end earns.  Moves during play are table-play.c's, which calls this file;
+ * its timers are table-clock.c's, and what it says goes through
+ * table-out.c.  The game's turn is worked out here, once each time the
+ * game changes (table_turn_update()), and read from t->turn by all.
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/core/core.h"
+#include "bot/core/table-int.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+struct table *
+table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
+    const struct game_opts *opts)
+{
+	struct table *t = xcalloc(1, sizeof *t);
+
+	t->b = b;
+	t->chan = c;
+	t->ops = ops;
+	t->opts = *opts;
+	t->state = TABLE_LOBBY;
+	t->opened_at = b->now;
+	t->window_accused = -1;
+	t->turn_seat = -1;
+	c->table = t;
+	table_clock_lobby(t);
+	return t;
+}
+
+void
+table_free(struct table *t)
+{
+	int i;
+
+	if (t == NULL)
+		return;
+	table_clock_stop_all(t);
+	table_ai_free(t);
+	if (t->g != NULL)
+		t->ops->destroy(t->g);
+	if (t->chan->table == t)
+		t->chan->table = NULL;
+	seat_index_table(t, 0);
+	for (i = 0; i < t->nseats; i++)
+		seat_free(&t->seats[i]);
+	free(t->seats);
+	free(t->tie_moves);
+	free(t->held_move);
+	free(t);
+}
+
+void
+table_lobby_expired(struct table *t)
+{
+	char *text;
+
+	if (t->state != TABLE_LOBBY)
+		return;
+	text = xasprintf("The %s lobby closed: nobody started it.",
+	    t->ops->title);
+	say_chan(t->b, t->chan, text);
+	free(text);
+	table_free(t);
+}
+
+void
+table_turn_update(struct table *t)
+{
+	t->ops->turn(t->g, &t->turn);
+}
+
+void
+table_after_move(struct table *t)
+{
+	if (t->turn.over) {
+		table_clock_stop(t);
+		table_finish(t);
+	} else if (table_people(t) == 0) {
+		table_stop(t, "no person", "Only AI seats are left: the "
+		    "game ends here, unrecorded.");
+	} else {
+		table_clock_arm(t);
+		table_ai_arm(t);
+	}
+}
+
+void
+table_store_failed(struct table *t, const char *what, const char *why)
+{
+	char *text;
+
+	fprintf(stderr, "cheaterbot: game %lld in %s: %s not saved: %s\n",
+	    (long long)t->game_id, t->chan->name, what, why);
+	text = xasprintf("I cannot write my database (%s): the game in %s "
+	    "waits; moves are refused until it can be written.", why,
+	    t->chan->name);
+	who_tell_admins(t->b, text);
+	free(text);
+}
+
+int
+table_start(struct table *t, char **cause)
+{
+	struct table_out o;
+	int64_t players[GAME_MAX_SEATS];
+	char ident[GAME_MAX_SEATS][WHO_IDENT_MAX];
+	struct who w;
+	const char *idents[GAME_MAX_SEATS];
+	char opts[256];
+	struct rng r;
+	int i, dealer;
+
+	if (t->nseats < t->ops->min_seats)
+		return game_fail(cause, "%s needs at least %d players",
+		    t->ops->title, t->ops->min_seats);
+	t->seed = rng_next(&t->b->rng);
+	rng_seed(&r, t->seed);
+	dealer = (int)(t->chan->deals % (unsigned)t->nseats);
+	table_out_init(&o);
+	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
+	if (t->g == NULL) {
+		table_out_flush(t, &o);
+		return -1;
+	}
+	table_turn_update(t);
+	for (i = 0; i < t->nseats; i++) {
+		w.nick = t->seats[i].nick;
+		w.userhost = t->seats[i].userhost;
+		w.account = t->seats[i].account;
+		players[i] = t->seats[i].player;
+		/* An AI seat is known again after a restart by its level. */
+		if (t->seats[i].ai)
+			snprintf(ident[i], sizeof ident[i], "ai:%s",
+			    ai_level_name(t->seats[i].level));
+		else
+			who_ident(&w, ident[i], sizeof ident[i]);
+		idents[i] = ident[i];
+	}
+	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
+	t->game_id = store_game_begin(t->b->store, t->ops->name, t->chan->name,
+	    opts, t->seed, dealer, t->nseats, players, idents, cause);
+	if (t->game_id < 0) {
+		t->ops->destroy(t->g);
+		t->g = NULL;
+		table_out_init(&o);
+		return -1;
+	}
+	table_clock_lobby_end(t);
+	table_ai_start(t);
+	t->chan->deals++;
+	t->state = TABLE_PLAYING;
+	table_out_flush(t, &o);
+	table_after_move(t);
+	return 0;
+}
+
+void
+table_stop(struct table *t, const char *by, const char *text)
+{
+	char *said = NULL;
+
+	if (t->state == TABLE_PLAYING)
+		store_game_abandon(t->b->store, t->game_id, by, NULL);
+	if (text == NULL)
+		text = said = xasprintf("%s stopped the %s %s.", by,
+		    t->ops->title, t->state == TABLE_PLAYING ? "game" :
+		    "lobby");
+	say_chan(t->b, t->chan, text);
+	free(said);
+	table_free(t);
+}
+
+/* "alice (1st), bob (2nd)": places in order, for the final line. */
+static void
+table_places(struct buf *out, const struct table *t,
+    const struct game_result *r)
+{
+	int place, i, any = 0;
+
+	for (place = 1; place <= t->nseats; place++) {
+		for (i = 0; i < t->nseats; i++) {
+			if (r->place[i] != place)
+				continue;
+			buf_addf(out, "%s%d. %s", any ? ", " : "", place,
+			    t->seats[i].nick);
+			any = 1;
+		}
+	}
+}
+
+/* The store's title rules for ops's titles, NULL-name terminated, in a
+ * new array the caller frees; *n is how many (0: the array is NULL). */
+static struct store_title_rule *
+table_title_rules(const struct game_ops *ops, int *n)
+{
+	struct store_title_rule *rules;
+	int i;
+
+	*n = 0;
+	if (ops->titles == NULL || ops->titles[0].name == NULL)
+		return NULL;
+	while (ops->titles[*n].name != NULL)
+		(*n)++;
+	rules = xcalloc((size_t)*n + 1, sizeof *rules);
+	for (i = 0; i < *n; i++) {
+		rules[i].name = ops->titles[i].name;
+		rules[i].same_detail = ops->titles[i].same_detail;
+		rules[i].at = ops->titles[i].at;
+		rules[i].further = ops->titles[i].further;
+	}
+	return rules;
+}
+
+/* Records the result r and the titles it earns: the awards, in a new
+ * array the caller frees (or NULL), and their count in *n; none when the
+ * result could not be saved, as then nobody knows what was earned. */
+static struct store_award *
+table_record(struct table *t, const struct game_result *r, int *n)
+{
+	struct store_seat_result res[GAME_MAX_SEATS];
+	struct store_title_rule *rules;
+	struct store_award *awards = NULL;
+	char *cause = NULL;
+	int i, nrules, max;
+
+	for (i = 0; i < t->nseats; i++) {
+		res[i].place = r->place[i];
+		game_outcome(t->ops, r, i, &res[i].won, &res[i].lost);
+		res[i].forfeit = game_forfeit(r) == i;
+		res[i].points = r->points[i];
+		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
+	}
+	rules = table_title_rules(t->ops, &nrules);
+	/* Each seat earns each title at most once a game. */
+	max = t->nseats * nrules;
+	if (max > 0)
+		awards = xcalloc((size_t)max, sizeof *awards);
+	if (store_game_finish(t->b->store, t->game_id, res, t->nseats, rules,
+	    awards, max, n, &cause) != 0) {
+		table_store_failed(t, "the result", cause);
+		free(cause);
+	}
+	assert(*n <= max);
+	free(rules);
+	return awards;
+}
+
+/* One award as markup, after what came before it in the line: "now an
+ * {b:Excellent Cheater} (2 wins in a row)", and for a run that earned it
+ * before "still an {b:Infinite Cheater} (4 wins in a row in red)". */
+static void
+table_award_add(struct buf *out, const struct game_ops *ops,
+    const struct store_award *a, const struct store_award *prev)
+{
+	const char *title = ops->titles[a->rule].title;
+
+	if (prev == NULL || prev->again != a->again)
+		buf_adds(out, a->again ? "still " : "now ");
+	/* "an" before a vowel: right for titles as games name them ("an
+	 * Excellent", "a Lucky"), if not for every English word. */
+	buf_addf(out, "%s {b:%s} (%d wins in a row",
+	    title[0] != '\0' && strchr("AEIOUaeiou", title[0]) != NULL ?
+	    "an" : "a", title, a->count);
+	if (a->detail != NULL)
+		buf_addf(out, " in %s", a->detail);
+	buf_adds(out, ")");
+}
+
+/* Announces the awards, one line per player with all of theirs: "alice
+ * is now an Excellent Cheater (2 wins in a row) and an Ultimate Cheater
+ * (2 wins in a row in red)!".  They come sorted by seat. */
+static void
+table_announce(struct table *t, const struct store_award *a, int n)
+{
+	struct buf markup = BUF_INIT, text = BUF_INIT;
+	int i, j;
+
+	for (i = 0; i < n; i = j) {
+		buf_reset(&markup);
+		buf_addf(&markup, "{p:%d} is ", a[i].seat);
+		for (j = i; j < n && a[j].seat == a[i].seat; j++) {
+			if (j > i)
+				buf_adds(&markup, j + 1 < n &&
+				    a[j + 1].seat == a[i].seat ? ", " :
+				    " and ");
+			table_award_add(&markup, t->ops, &a[j],
+			    j > i ? &a[j - 1] : NULL);
+		}
+		buf_adds(&markup, "!");
+		table_render(t, &text, buf_str(&markup), 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	buf_free(&markup);
+	buf_free(&text);
+}
+
+void
+table_finish(struct table *t)
+{
+	struct store_award *awards;
+	struct game_result r;
+	struct store_stats st;
+	struct buf text = BUF_INIT;
+	int nawards;
+
+	memset(&r, 0, sizeof r);
+	t->ops->result(t->g, &r);
+	awards = table_record(t, &r, &nawards);
+	buf_addf(&text, "Game over!");
+	if (r.winner >= 0 && game_forfeit(&r) == r.winner)
+		buf_addf(&text, " %s wins %s by forfeit: a game played, not "
+		    "counted as a win.", t->seats[r.winner].nick,
+		    t->ops->title);
+	else if (r.winner >= 0) {
+		buf_addf(&text, " %s wins %s", t->seats[r.winner].nick,
+		    t->ops->title);
+		if (store_stats(t->b->store, t->seats[r.winner].nick,
+		    t->ops->name, &st, NULL) == 0 && st.streak > 1)
+			buf_addf(&text, " (%d in a row)", st.streak);
+		buf_adds(&text, ".");
+	}
+	if (r.loser >= 0)
+		buf_addf(&text, " %s loses %s.", t->seats[r.loser].nick,
+		    t->ops->title);
+	if (r.winner < 0 || r.loser >= 0) {
+		buf_adds(&text, " Places: ");
+		table_places(&text, t, &r);
+		buf_adds(&text, ".");
+	}
+	say_chan(t->b, t->chan, buf_str(&text));
+	buf_free(&text);
+	table_announce(t, awards, nawards);
+	free(awards);
+	table_free(t);
+}
+
+void
+table_status(struct table *t)
+{
+	struct table_out o;
+	struct buf text = BUF_INIT;
+	char words[256];
+	int i;
+	uint64_t start;
+
+	if (t->state == TABLE_PLAYING) {
+		table_out_init(&o);
+		t->ops->view(t->g, GAME_PUBLIC, &o.out);
+		table_out_flush(t, &o);
+		return;
+	}
+	game_opts_words(t->ops, &t->opts, words, sizeof words);
+	buf_addf(&text, "%s lobby%s%s%s: ", t->ops->title,
+	    *words != '\0' ? " (" : "", words, *words != '\0' ? ")" : "");
+	for (i = 0; i < t->nseats; i++)
+		buf_addf(&text, "%s%s%s%s", i > 0 ? ", " : "", t->seats[i].nick,
+		    t->seats[i].ai ? " " : "", t->seats[i].ai ?
+		    ai_level_name(t->seats[i].level) : "");
+	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,
+	    t->ops->min_seats, t->ops->max_seats);
+	start = t->opened_at + (uint64_t)t->b->conf->lobby_start_ms;
+	if (t->b->now >= start)
+		buf_adds(&text, "Anyone seated may !start.");
+	else
+		buf_addf(&text, "%s may !start; anyone seated in %llus.",
+		    t->seats[t->opener].nick,
+		    (unsigned long long)(start - t->b->now + 999) / 1000);
+	say_chan(t->b, t->chan, buf_str(&text));
+	buf_free(&text);
+}
+
+void
+table_hand(struct table *t, int seat)
+{
+	struct table_out o;
+
+	table_out_init(&o);
+	t->ops->view(t->g, seat, &o.out);
+	table_out_flush(t, &o);
+}
