@@ -22,6 +22,10 @@ irc_feed_digestible(const struct ircline *m)
 	}
 	if (strcmp(cmd, "NICK") == 0 && (m->prefix == NULL || m->nparams == 0))
 		return 0;
+	/* No reply is numbered 000, and libircclient reads through a NULL
+	 * for it (the fuzzer found it: "000 x", with a prefix or none). */
+	if (strcmp(cmd, "000") == 0)
+		return 0;
 	return 1;
 }
 

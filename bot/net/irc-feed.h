@@ -24,7 +24,8 @@
 
 /* Whether libircclient can take m: not a NOTICE or PRIVMSG without text
  * or with a lone \001 for text, not a DCC request (in any case), not a
- * NICK without prefix or nick. */
+ * NICK without prefix or nick, not the numeric 000 (every other numeric,
+ * 001 to 999, it takes). */
 int irc_feed_digestible(const struct ircline *m);
 
 /* Appends to o what libircclient gets for m, each line with CR LF:

@@ -1,14 +1,14 @@
 /*
- * Unit tests of the libircclient glue (bot/irc-glue.h) and of what it
- * hands libircclient (bot/irc-feed.h), with no server: lines go in parsed,
+ * Unit tests of the libircclient glue (bot/net/irc-glue.h) and of what it
+ * hands libircclient (bot/net/irc-feed.h), with no server: lines go in parsed,
  * as the link gives them, and the events libircclient makes of them come
  * out of the sink, through the real libircclient and its socket pair.
  *
  * irc_feed(): the lines libircclient would mishandle dropped (DCC in any
  * case, a lone \001, a PRIVMSG or NOTICE without text, a NICK without
- * prefix), a space after a bare command, a long 005 split with every
- * token kept, any other line cut to IRC_PARAMS_MAX parameters, the message
- * left as it came.  The glue: messages keep their target (private ones
+ * prefix, the numeric 000), a space after a bare command, a long 005
+ * split with every token kept, any other line cut to IRC_PARAMS_MAX
+ * parameters, the message left as it came.  The glue: messages keep their target (private ones
  * too), an ACTION comes back as the PRIVMSG it was, another CTCP request
  * as a CTCP event with its text and no target (libircclient keeps 127
  * bytes of either), a CTCP reply not at all, numerics as three digits,
@@ -135,12 +135,15 @@ test_feed_dropped(void **state)
 	assert_string_equal(fed(":n!u@h PRIVMSG #c"), "");
 	assert_string_equal(fed("NICK :new"), "");
 	assert_string_equal(fed(":n!u@h NICK"), "");
+	assert_string_equal(fed("000 x"), "");
+	assert_string_equal(fed(":srv 000 bot :x"), "");
 	/* What is near them is kept. */
 	assert_string_equal(fed(":n!u@h PRIVMSG bot :\001DCCX\001"),
 	    ":n!u@h PRIVMSG bot \001DCCX\001||");
 	assert_string_equal(fed(":n!u@h PRIVMSG #c :\001\001"),
 	    ":n!u@h PRIVMSG #c \001\001||");
 	assert_string_equal(fed(":n!u@h NICK :new"), ":n!u@h NICK new||");
+	assert_string_equal(fed(":srv 001 bot :hi"), ":srv 001 bot hi||");
 }
 
 /* A line is written again from its parsed form: a space after a bare
