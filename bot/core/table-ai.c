@@ -25,21 +25,28 @@ table_ai_observe(struct table *t, int seat)
 	return t->ops->observe(t->g, seat);
 }
 
+/* AI seat gets a mind, from what it sees now, and its own generator. */
+static void
+table_ai_mind(struct table *t, int seat)
+{
+	struct seat *s = &t->seats[seat];
+	struct game *obs;
+
+	rng_seed(&s->rng, t->seed ^ ((uint64_t)(seat + 1) << 40));
+	obs = table_ai_observe(t, seat);
+	s->mind = t->ops->ai->mind_new(obs, seat, s->level, NULL);
+	t->ops->destroy(obs);
+}
+
 void
 table_ai_start(struct table *t)
 {
-	struct game *obs;
-	struct seat *s;
 	int i;
 
 	for (i = 0; i < t->nseats; i++) {
-		s = &t->seats[i];
-		if (!s->ai || s->gone || s->mind != NULL)
-			continue;
-		rng_seed(&s->rng, t->seed ^ ((uint64_t)(i + 1) << 40));
-		obs = table_ai_observe(t, i);
-		s->mind = t->ops->ai->mind_new(obs, i, s->level, NULL);
-		t->ops->destroy(obs);
+		if (t->seats[i].ai && !t->seats[i].gone &&
+		    t->seats[i].mind == NULL)
+			table_ai_mind(t, i);
 	}
 }
 
@@ -125,17 +132,13 @@ table_ai_takeover(struct table *t, int seat)
 {
 	struct seat *s = &t->seats[seat];
 	char nick[NICK_MAX];
-	struct game *obs;
 
 	snprintf(nick, sizeof nick, "%.*s(AI)", NICK_MAX - 5, s->nick);
 	seat_set_nick(s, nick);
 	s->ai = 1;
 	s->away = 0;
 	s->level = (enum ai_level)t->b->conf->ai_level;
-	rng_seed(&s->rng, t->seed ^ ((uint64_t)(seat + 1) << 40));
-	obs = table_ai_observe(t, seat);
-	s->mind = t->ops->ai->mind_new(obs, seat, s->level, NULL);
-	t->ops->destroy(obs);
+	table_ai_mind(t, seat);
 }
 
 void
