@@ -55,12 +55,14 @@ world(void **state, int n, int takeover)
 	return d;
 }
 
-/* The state of the newest game ("running", "finished", ...). */
+/* The state of the newest game ("running", "finished", ...; "" for
+ * none yet). */
 static void
 newest_state(struct driver *d, char *out, size_t size)
 {
 	driver_sql(d, "SELECT state FROM games ORDER BY id DESC LIMIT 1;", out,
 	    size);
+	out[strcspn(out, "\n")] = '\0';
 }
 
 /* Plays the running game to its end: whenever it is a person's turn,
@@ -100,7 +102,7 @@ play_to_end(struct driver *d)
 	    "players p ON p.id = gp.player WHERE m.game = %lld AND p.key "
 	    "LIKE 'ai:%%';", (long long)id);
 	driver_sql(d, sql, count, sizeof count);
-	ai_moves = atoi(count);
+	ai_moves = atoi(count);	/* atoi() stops at the newline */
 	return ai_moves;
 }
 
@@ -129,7 +131,7 @@ test_alone(void **state)
 	    "played", 0);
 	driver_sql(d, "SELECT count(*) FROM games WHERE ai = 2 AND state = "
 	    "'finished';", out, sizeof out);
-	assert_string_equal(out, "5");
+	assert_int_equal(atoi(out), 5);
 	driver_check_db(d);
 }
 
@@ -140,16 +142,20 @@ test_takeover(void **state)
 	struct driver *d = world(state, 2, 1);
 	size_t from = d->t[0].p[0].cl.nlines;
 	char out[64];
+	int tries;
 
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!play cheat bots=1");
 	driver_wait_chan(d, 0, 0, from, "with 1 normal AI seat", 0);
 	driver_raw(d, 0, 1, "PRIVMSG " CHAN " :!join");
 	driver_wait_chan(d, 0, 0, from, "bob sits in", 0);
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!start");
-	do {
+	for (tries = 0; tries < 200; tries++) {	/* 10 s at most */
 		driver_pump(d, 50);
 		newest_state(d, out, sizeof out);
-	} while (strcmp(out, "running") != 0);
+		if (strcmp(out, "running") == 0)
+			break;
+	}
+	assert_string_equal(out, "running");
 	driver_raw(d, 0, 1, "QUIT :off to bed");
 	driver_wait_chan(d, 0, 0, from, "bob did not come back in time: an AI "
 	    "plays on in that seat.", 0);
