@@ -304,12 +304,18 @@ table_on_think_over(struct table *t, int seat)
 		t->ops->heard(t->g, &mv);
 	} else if (table_ai_decide(t, seat, &mv) != 0)
 		return;		/* it lets this chance pass */
-	if (table_move(t, &mv, &cause) != 0) {
+	if (table_move(t, &mv, &cause) == 0)
+		return;
+	if (t->held || t->tie_seats != 0) {
+		/* A call being settled, or the next move held for the
+		 * window: the AI thinks again once they are done, as a
+		 * person would type again (the move then may differ). */
+		table_clock_think(t, seat, t->b->conf->challenge_tie_ms + 1);
+	} else
 		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move "
 		    "refused: %s\n", (long long)t->game_id, t->chan->name,
 		    s->nick, cause);
-		free(cause);
-	}
+	free(cause);
 }
 
 void

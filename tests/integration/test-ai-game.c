@@ -65,42 +65,113 @@ newest_state(struct driver *d, char *out, size_t size)
 	out[strcspn(out, "\n")] = '\0';
 }
 
-/* Plays the running game to its end: whenever it is a person's turn,
- * they type the rules' default move; the AI seats and the bot's clock do
- * the rest.  The moves made by AI seats. */
+/* A move alice (pool player 0) may type in gm now, into *mv: at her turn
+ * the rules' default move when she can type it, else (and for a move she
+ * owes with others: a card for a Wild Liar's Challenge) one of the rules'
+ * random moves of hers; 0, or -1 when she has none to make. */
+static int
+alice_move(struct driver_game *gm, struct rng *r, struct game_move *mv)
+{
+	const struct game_turn *tu = &gm->turn;
+	char text[1024];
+	int tries, seat;
+
+	for (seat = 0; seat < gm->sg->nseats && gm->player[seat] != 0; seat++)
+		;
+	if (seat == gm->sg->nseats || tu->over || (tu->seat != seat &&
+	    !(tu->wait && (tu->window & (1u << seat)))))
+		return -1;
+	gm->ops->timeout(gm->g, mv);
+	for (tries = 0; tries < 2000; tries++) {
+		if (mv->seat == seat &&
+		    gm->ops->command(gm->g, mv, text, sizeof text) >= 0)
+			return 0;
+		if (gm->ops->sample(gm->g, r, mv) != 0)
+			return -1;
+	}
+	return -1;
+}
+
+/* Waits (10 s at most) until the newest game is game number id. */
+static void
+wait_dealt(struct driver *d, int id)
+{
+	char out[64];
+	int tries;
+
+	for (tries = 0; tries < 200; tries++) {
+		driver_sql(d, "SELECT count(*) FROM games;", out, sizeof out);
+		if (atoi(out) >= id)
+			return;
+		driver_pump(d, 50);
+	}
+	fail_msg("game %d was not dealt", id);
+}
+
+/* Whether a game is running (the last one may have just ended). */
+static int
+one_running(struct driver *d)
+{
+	int64_t *ids = NULL;
+	int n = store_running(d->store, &ids, NULL);
+
+	free(ids);
+	return n == 1;
+}
+
+/* Whether alice was prompted ("Your turn") in a line from *seen on, which
+ * moves past what it read. */
+static int
+prompted(struct driver *d, size_t *seen)
+{
+	const struct client *c = &d->t[0].p[0].cl;
+	int found = 0;
+
+	for (; *seen < c->nlines; (*seen)++)
+		found |= strstr(c->lines[*seen], "NOTICE alice :") != NULL &&
+		    strstr(c->lines[*seen], "Your turn") != NULL;
+	return found;
+}
+
+/* Plays the running game to its end: whenever alice is prompted, the
+ * game is read from the database and she types a move of hers; the AI
+ * seats and the bot's clock do the rest (a seat taken over by an AI
+ * keeps its player's nick in the database, but only alice types).  The
+ * moves made by AI seats. */
 static int
 play_to_end(struct driver *d)
 {
 	struct driver_game gm;
 	struct game_move mv;
+	struct rng r;
 	char state[64], count[64], sql[512];
-	int64_t id = 0;
-	int rounds, typed_at = -1, ai_moves;
+	size_t seen = 0;
+	int rounds, ai_moves;
 
-	for (rounds = 0; rounds < 3000; rounds++) {
-		newest_state(d, state, sizeof state);
-		if (strcmp(state, "running") != 0)
-			break;
-		driver_game_load(d, 0, 0, &gm);
-		id = gm.sg->id;
-		if (gm.turn.seat >= 0 && gm.player[gm.turn.seat] >= 0 &&
-		    gm.sg->nmoves != typed_at) {
-			gm.ops->timeout(gm.g, &mv);
-			if (mv.seat == gm.turn.seat &&
-			    gm.ops->command(gm.g, &mv, (char[1024]){0},
-			    1024) >= 0) {
-				driver_game_type(d, &gm, &mv);
-				typed_at = gm.sg->nmoves;
-			}
+	rng_seed(&r, 9);
+	for (rounds = 0; rounds < 6000; rounds++) {
+		if (rounds % 10 == 0) {
+			newest_state(d, state, sizeof state);
+			if (strcmp(state, "running") != 0)
+				break;
 		}
-		driver_game_free(&gm);
 		driver_pump(d, 50);
+		/* Her turn, or a prompt of a move she owes: once the
+		 * prompt came, the database has the move that gave it. */
+		if (!prompted(d, &seen) && rounds % 20 != 19)
+			continue;
+		if (!one_running(d))
+			continue;	/* it ended: the state says so next */
+		driver_game_load(d, 0, 0, &gm);
+		if (alice_move(&gm, &r, &mv) == 0)
+			driver_game_type(d, &gm, &mv);
+		driver_game_free(&gm);
 	}
 	assert_string_equal(state, "finished");
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM moves m JOIN "
 	    "game_players gp ON gp.game = m.game AND gp.seat = m.seat JOIN "
-	    "players p ON p.id = gp.player WHERE m.game = %lld AND p.key "
-	    "LIKE 'ai:%%';", (long long)id);
+	    "players p ON p.id = gp.player WHERE m.game = (SELECT max(id) "
+	    "FROM games) AND p.key LIKE 'ai:%%';");
 	driver_sql(d, sql, count, sizeof count);
 	ai_moves = atoi(count);	/* atoi() stops at the newline */
 	return ai_moves;
@@ -113,7 +184,7 @@ test_alone(void **state)
 	struct driver *d = world(state, 1, 0);
 	char out[256];
 	size_t from;
-	int v;
+	int v, n;
 
 	for (v = 0; game_table[v] != NULL; v++) {
 		from = d->t[0].p[0].cl.nlines;
@@ -121,8 +192,20 @@ test_alone(void **state)
 		    game_table[v]->name);
 		driver_wait_chan(d, 0, 0, from, "with 3 normal AI seats", 0);
 		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!start");
-		assert_true(play_to_end(d) > 0);
+		wait_dealt(d, v + 1);
+		if ((n = play_to_end(d)) <= 0)
+			fail_msg("%s: %d moves by AI seats", game_table[v]->name,
+			    n);
 		driver_wait_chan(d, 0, 0, from, "Game over!", 0);
+		/* Nobody's clock ran out: an AI seat always acts in time
+		 * (even after a call or a held move put it off), and alice
+		 * did too. */
+		assert_int_equal(driver_count(d, 0, 0, from,
+		    &(struct driver_line){ CHAN, NULL, "ran out of time" }), 0);
+		driver_sql(d, "SELECT variant, ended - started, (SELECT count(*) "
+		    "FROM moves WHERE game = g.id) FROM games AS g ORDER BY id "
+		    "DESC LIMIT 1;", out, sizeof out);
+		printf("# %s", out);	/* the game's seconds and moves */
 	}
 	/* Recorded, and apart: alice's stats count none of them. */
 	from = d->t[0].p[0].cl.nlines;
@@ -141,21 +224,13 @@ test_takeover(void **state)
 {
 	struct driver *d = world(state, 2, 1);
 	size_t from = d->t[0].p[0].cl.nlines;
-	char out[64];
-	int tries;
 
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!play cheat bots=1");
 	driver_wait_chan(d, 0, 0, from, "with 1 normal AI seat", 0);
 	driver_raw(d, 0, 1, "PRIVMSG " CHAN " :!join");
 	driver_wait_chan(d, 0, 0, from, "bob sits in", 0);
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!start");
-	for (tries = 0; tries < 200; tries++) {	/* 10 s at most */
-		driver_pump(d, 50);
-		newest_state(d, out, sizeof out);
-		if (strcmp(out, "running") == 0)
-			break;
-	}
-	assert_string_equal(out, "running");
+	wait_dealt(d, 1);
 	driver_raw(d, 0, 1, "QUIT :off to bed");
 	driver_wait_chan(d, 0, 0, from, "bob did not come back in time: an AI "
 	    "plays on in that seat.", 0);

@@ -11,8 +11,9 @@
  * seat, and the same moves allowed.
  *
  * And the other half of the contract: an observation keeps what the seat
- * sees (its own hand is the real one), and the rules accept every move an
- * AI makes, typed and parsed back as a person's (ai_retype()).
+ * sees (its own hand is the real one), the rules accept every move an AI
+ * makes, typed and parsed back as a person's (ai_retype()), and at its
+ * own turn an AI always moves (it never leaves the clock to move for it).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -198,7 +199,10 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 		}
 		if (moved)
 			continue;
-		if (tu.seat < 0 || ask(&t, tu.seat, &mv) != 0) {
+		if (tu.seat >= 0 && ask(&t, tu.seat, &mv) != 0)
+			fail_msg("%s: seat %d made no move at its turn (move "
+			    "%d)", ops->name, tu.seat, steps);
+		if (tu.seat < 0) {
 			if (tu.pause && tu.speaker >= 0 && ops->heard != NULL)
 				ops->heard(t.g, &mv);
 			else

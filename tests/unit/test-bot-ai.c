@@ -105,6 +105,9 @@ play_out(struct harness *h, int max, int *over)
 		harness_advance(h, 700);
 		harness_drain(h);
 		assert_false(told_ai(h, 0));
+		/* Every seat acts in time: an AI seat put off by a call or
+		 * a held move thinks again. */
+		assert_true(harness_find(h, 0, "ran out of time", NULL) < 0);
 		*over |= harness_find(h, 0, "Game over", NULL) >= 0;
 		harness_clear(h);
 	}
