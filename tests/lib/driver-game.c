@@ -256,7 +256,7 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->g = driver_model(d, t->ops, sg, &o);
 	t->deals++;
 	t->nmoves = 0;
-	t->last_pub[0] = '\0';
+	memset(t->last_pub, 0, sizeof t->last_pub);
 	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, text, sizeof text);
 	if (text[0] != '\0') {
 		/* A long deal line (eight Cheesedog players' face-up cards)
@@ -478,8 +478,10 @@ driver_absorb(struct driver *d, int k, const struct store_game *sg)
 		    text, cause);
 	driver_out_init(&o, d->questions, t->seed);
 	t->ops->apply(t->g, &mv, &o.out);
-	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, t->last_pub,
-	    sizeof t->last_pub);
+	memmove(t->last_pub[1], t->last_pub[0],
+	    (DRIVER_RECENT - 1) * sizeof t->last_pub[0]);
+	driver_plain(t->names, t->nseats, &o, GAME_PUBLIC, t->last_pub[0],
+	    sizeof t->last_pub[0]);
 	driver_out_free(&o);
 	driver_forget(d, k);
 	t->nmoves++;

@@ -56,6 +56,7 @@
 #define DRIVER_POOL_MAX 8 /* ... at most, strangers who come later too */
 #define DRIVER_VARIANTS 8 /* entries of game_table[] followed */
 #define DRIVER_TEXT 4096  /* one move's or one hand's text */
+#define DRIVER_RECENT 4   /* confirmed moves whose texts a table keeps */
 
 /* A player's expected stats, counted from the models' results: safe is
  * the games in a row neither lost nor left. */
@@ -108,9 +109,11 @@ struct driver_table {
 	char expect[DRIVER_TEXT]; /* ... as the log will have it */
 	char said[DRIVER_TEXT];   /* what its seat typed */
 	size_t mark;              /* p[0]'s line count when it was sent */
-	/* The public text of the last move confirmed: the driver reads the
-	 * log, so that move's announcement may still be on its way. */
-	char last_pub[DRIVER_TEXT];
+	/* The public texts of the last moves confirmed, the newest first
+	 * ("" where none): the driver reads the log, so their announcements
+	 * may still be on their way (a loaded bot's channel lines may lag a
+	 * move or more behind its log). */
+	char last_pub[DRIVER_RECENT][DRIVER_TEXT];
 	long long deadline;       /* when a SENT or BOT move must be in */
 
 	/* The next move's chooser, when set: called instead of the rules'
