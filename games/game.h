@@ -153,6 +153,30 @@ struct game_result {
 	char detail[GAME_MAX_SEATS][16];/* e.g. the suit that spelled CHEATER */
 };
 
+/* What one move hid, and what it claimed or called: its part of the
+ * game's story (games/story.h), told by ops->story() from the state
+ * before the move is applied.  Every text is markup, plain without its
+ * colours. */
+#define GAME_STORY_TEXT 192
+struct game_story {
+	/* What the move kept from the channel, for a replay once the game
+	 * is over: the cards under a claim ("laid 4♥ 9♣"), a card drawn
+	 * ("drew 5♥"), a card put face down; "" when it hid nothing. */
+	char hidden[GAME_STORY_TEXT];
+	/* 1: the move makes a claim that a later call may test (a face-down
+	 * play and what it was said to be). */
+	int claim;
+	int lie;		/* with claim: a call on it would be right */
+	int weight;		/* with lie: how far from the truth, at least
+				 * 1 (the cards in it not as claimed): the
+				 * boldest lie is the one of most weight */
+	char said[64];		/* with claim: the claim ("three 7s") */
+	char laid[96];		/* with claim: what was laid ("7♠ 2♦ K♣") */
+	/* 1: the move calls (challenges) the latest claim of seat of. */
+	int call;
+	int of;
+};
+
 struct game_ops {
 	const char *name;	/* one word, lowercase: "cheat" */
 	const char *title;	/* "Cheat" */
@@ -263,6 +287,26 @@ struct game_ops {
 	 * hard AI plays some out; the tests check that observe() of it is
 	 * observe() of g). */
 	void (*redeal)(struct game *g, int seat, struct rng *rng);
+	/* The game's story (games/story.h): the reveal when it ends, its
+	 * replay, the bluff ledger.  claims is 1 for a variant whose players
+	 * make claims that others may call (its story() says which moves
+	 * claim and which call); 0 for one where nobody lies. */
+	int claims;
+	/* What mv, legal in g and not yet applied, hid from the channel and
+	 * what it claimed or called; st is zeroed by the caller. */
+	void (*story)(const struct game *g, const struct game_move *mv,
+	    struct game_story *st);
+	/* Everything hidden in g, for a replay's deal and for checking a
+	 * deal key (docs/fairness.md): short lines of markup emitted one
+	 * by one to GAME_PUBLIC: each seat's hand and any face-down cards
+	 * ("{p:0}: 4♥ 9♣ ..."), each pile with its cards in order, top
+	 * first, and anything else hidden. */
+	void (*reveal)(const struct game *g, struct game_out *out);
+	/* What is still hidden in g, over or stopped, that its players
+	 * would want to see when it ends, as one line of markup into buf
+	 * of size bytes, at most about 300 characters rendered ("" when
+	 * nothing): Cheesedog's face-down cards nobody flipped. */
+	void (*unseen)(const struct game *g, char *buf, size_t size);
 	/* The variant's AI (games/ai.h). */
 	const struct game_ai *ai;
 };
