@@ -60,6 +60,7 @@ fx_create(const struct game_ops *ops, int nseats, int dealer,
 	live[i] = f;
 	f->ops = ops;
 	f->nseats = nseats;
+	ledger_init(&f->ledger, nseats);
 	sink_init(&f->sink, &f->out);
 	game_opts_default(ops, &o);
 	copy = xstrdup(opts != NULL ? opts : "");
@@ -248,6 +249,7 @@ int
 fx_apply(struct fx *f, const struct game_move *mv)
 {
 	char *cause = NULL, text[256];
+	struct game_turn tu;
 
 	free(f->cause);
 	f->cause = NULL;
@@ -265,9 +267,16 @@ fx_apply(struct fx *f, const struct game_move *mv)
 		f->before(f, mv);
 	if (f->snap != NULL)
 		f->snap(f, f->rec[0]);
+	memset(&f->story, 0, sizeof f->story);
+	if (f->ops->story != NULL)
+		f->ops->story(f->g, mv, &f->story);
 	f->ops->apply(f->g, mv, &f->out);
 	game_move_format(f->ops, mv, text, sizeof text);
 	fx_invariants(f, text);
+	f->ops->turn(f->g, &tu);
+	ledger_note(&f->ledger, f->nmoves++, mv->seat, &f->story, tu.window);
+	if (tu.over)
+		ledger_end(&f->ledger);
 	if (f->snap != NULL) {
 		f->snap(f, f->rec[1]);
 		f->said(f, mv, f->rec[0], f->rec[1]);

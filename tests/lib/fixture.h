@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
+#include "games/story.h"
 #include "tests/lib/sink.h"
 
 #define FX_MAX_WORDS 32		/* words of a typed line */
@@ -50,6 +51,13 @@ struct fx {
 	fx_said_fn *said;
 	void *rec[2];
 	void *ctx;		/* the variant's state, freed with f */
+	/* The game's bluff ledger (games/story.h), fed by every move
+	 * applied with what ops->story() told of it before (stacking a
+	 * deal does not reset it), and story, the last move's; nmoves
+	 * counts the moves applied. */
+	struct ledger ledger;
+	struct game_story story;
+	int nmoves;
 	char buf[1024];		/* text the variant's helpers return */
 };
 
