@@ -23,6 +23,7 @@
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
 #include "bot/loop.h"
+#include "bot/offline.h"
 #include "bot/lib/queue.h"
 #include "bot/net/relay.h"
 
@@ -38,6 +39,8 @@ struct main_opts {
 	uint64_t seed;
 	int have_seed;
 	const char *backup; /* --backup FILE, or NULL */
+	const char *verify; /* --verify KEY, or NULL */
+	int64_t replay;	/* --replay GAME_ID, or 0 */
 };
 
 static void
@@ -49,6 +52,8 @@ main_usage(FILE *f)
 	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
 	    "                  [--help] [--version]\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
+	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
+	    "       cheaterbot --verify KEY\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
 	    "  --port N           its port\n"
@@ -60,6 +65,11 @@ main_usage(FILE *f)
 	    "  --seed N           deal every game from seed N (tests)\n"
 	    "  --backup FILE      write a copy of the database to the new\n"
 	    "                     FILE and exit (safe while a bot runs on it)\n"
+	    "  --replay GAME_ID   print a game that is over, play by play with\n"
+	    "                     every hidden card shown, and exit\n"
+	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
+	    "                     it makes (every hand, the piles, who starts)\n"
+	    "                     and exit (docs/fairness.md)\n"
 	    "  --help, --version  this text, the version\n",
 	    f);
 }
@@ -136,6 +146,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"db", required_argument, NULL, 'd'},
 	    {"seed", required_argument, NULL, 'S'},
 	    {"backup", required_argument, NULL, 'B'},
+	    {"replay", required_argument, NULL, 'R'},
+	    {"verify", required_argument, NULL, 'K'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
@@ -182,6 +194,21 @@ main_args(int argc, char **argv, struct main_opts *o)
 			break;
 		case 'B':
 			o->backup = optarg;
+			break;
+		case 'R':
+			if (*optarg == '#')
+				optarg++;
+			if (main_number(optarg, INT64_MAX, &v) != 0 ||
+			    v == 0) {
+				fprintf(stderr,
+				    "cheaterbot: --replay: expected a game "
+				    "number, as !history lists them\n");
+				return 2;
+			}
+			o->replay = (int64_t)v;
+			break;
+		case 'K':
+			o->verify = optarg;
 			break;
 		case 'h':
 			main_usage(stdout);
@@ -248,26 +275,6 @@ main_run(struct conf *conf, struct main_opts *o)
 	return rc == 0 ? 0 : 1;
 }
 
-/* Copies the configured database to the new file dest: 0, or 1. */
-static int
-main_backup(const struct conf *conf, const char *dest)
-{
-	struct store *store;
-	char *cause = NULL;
-
-	store = store_open_readonly(conf->db, &cause);
-	if (store == NULL || store_backup(store, dest, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
-		free(cause);
-		store_close(store);
-		return 1;
-	}
-	store_close(store);
-	fprintf(
-	    stderr, "cheaterbot: backup of %s written to %s\n", conf->db, dest);
-	return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -281,6 +288,11 @@ main(int argc, char **argv)
 		free(o.channels);
 		return rc - 1;
 	}
+	/* A key needs nothing configured. */
+	if (o.verify != NULL) {
+		free(o.channels);
+		return offline_verify(o.verify, stdout);
+	}
 	if (main_build(&conf, &o, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: %s\n", cause);
 		free(cause);
@@ -288,7 +300,9 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (o.backup != NULL)
-		rc = main_backup(&conf, o.backup);
+		rc = offline_backup(&conf, o.backup);
+	else if (o.replay != 0)
+		rc = offline_replay(&conf, o.replay, stdout);
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);

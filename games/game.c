@@ -269,6 +269,21 @@ game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
 	}
 }
 
+int
+game_opts_parse(const struct game_ops *ops, const char *text,
+    struct game_opts *opts, char **cause)
+{
+	char *copy = xstrdup(text), *word, *save = NULL;
+	int rc = 0;
+
+	game_opts_default(ops, opts);
+	for (word = strtok_r(copy, " ,", &save); word != NULL && rc == 0;
+	    word = strtok_r(NULL, " ,", &save))
+		rc = game_opts_set(ops, opts, word, cause);
+	free(copy);
+	return rc;
+}
+
 /* Appends len bytes of s to buf (size bytes, *used of them used), as
  * many as fit, keeping it terminated. */
 static void

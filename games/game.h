@@ -349,9 +349,15 @@ int game_opts_set(const struct game_ops *ops, struct game_opts *opts,
     const char *assignment, char **cause);
 
 /* Writes opts as "name=value name=value" into buf (always terminated):
- * the form stored with a game and read back by game_opts_set(). */
+ * the form stored with a game and read back by game_opts_parse(). */
 void game_opts_format(const struct game_ops *ops, const struct game_opts *opts,
     char *buf, size_t size);
+
+/* Reads options written "name=value" and separated by spaces or commas
+ * (as game_opts_format() writes them, or as a deal key holds them) over
+ * the variant's defaults into opts; 0, or -1 and *cause. */
+int game_opts_parse(const struct game_ops *ops, const char *text,
+    struct game_opts *opts, char **cause);
 
 /* Writes the options of opts that differ from the variant's defaults in
  * words, "2 decks, loser game", into buf (always terminated; "" when

@@ -285,7 +285,7 @@ sharpshooter(const struct ledger *l, const struct game_result *r,
 	return l->seat[seat].calls >= 3 && l->seat[seat].wrong == 0;
 }
 
-const struct story_title story_titles[] = {
+const struct story_title story_titles[STORY_TITLES + 1] = {
 	{ "pokerface", "Poker Face",
 	    "five lies or more in one game, and none caught", pokerface },
 	{ "bloodhound", "Bloodhound",

@@ -84,7 +84,7 @@ void ledger_end(struct ledger *l);
  * number: what the channel was told, then what it hid), and the end
  * (n = the number of moves: what was still hidden, ops->unseen()).
  * seat is the move's seat (GAME_SEAT_TABLE for the table's), -1 for the
- * deal and the end.  markup is the rules' markup; a move that told the
+ * deal and the end (which n tells apart from the table's moves).  markup is the rules' markup; a move that told the
  * channel nothing and hid nothing has no line. */
 typedef void story_line_fn(void *ctx, int n, int seat, const char *markup);
 
@@ -111,7 +111,8 @@ struct story_title {
 	    const struct game_ops *ops, int seat);
 };
 
-/* Every bluff title, NULL-name terminated. */
+/* Every bluff title (STORY_TITLES of them), NULL-name terminated. */
+#define STORY_TITLES 7
 extern const struct story_title story_titles[];
 
 /* The bluff title stored as name, or NULL. */

@@ -26,6 +26,7 @@ outbuf.c	0	leaf: bytes waiting for a socket
 ircline.c	0	leaf: reading, parsing and writing lines
 bucket.c	0	leaf: the token bucket
 buf.c		0	leaf: growable strings
+digest.c	0	leaf: SHA-256 and random bytes
 hash.c		0	leaf: the indexes
 nick.c		0	leaf: nicks compared as IRC does
 queue.c		1	leaf: the outgoing queue
@@ -43,6 +44,8 @@ irc-glue.c	3	glue: libircclient
 relay-link.c	6	relay: one connection, session and glue
 chan.c		7	core: channels and their members
 say.c		7	core: every line said, into the queue
+pager.c		8	core: long private texts, page by page
+replay.c	2	core: stored games read back
 prefs.c		7	core: players preferences, read when known
 table-clock.c	7	core: every timer of a table
 who.c		8	core: what the network tells of people
@@ -50,6 +53,7 @@ seat.c		8	core: who sits where
 ignore.c	8	core: the ignore list
 limit.c		8	core: the per-user command limit
 table-out.c	8	core: what a table says, rendered
+table-story.c	9	core: a game's key, reveal and ledger
 table-ai.c	9	core: AI seats at a game
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
@@ -59,6 +63,7 @@ table-play.c	11	core: moves, and the clock reports
 presence.c	12	core: players who part and come back
 cmd-game.c	12	commands: in a game
 cmd-stats.c	12	commands: records
+cmd-story.c	12	commands: replays, history, bluffs
 cmd-lobby.c	12	commands: lobbies
 table-resume.c	13	core: games across restarts
 dispatch.c	13	commands: a line becomes a command
@@ -67,6 +72,7 @@ cmd-misc.c	13	commands: help, rules, settings
 bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
 loop.c		16	the event loop
+offline.c	16	the offline tasks: backup, replay, verify
 main.c		17	the program
 '
 

@@ -1,6 +1,7 @@
 /*
  * Stats commands, read from storage: !stats, !streak and !titles [NICK]
- * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe].
+ * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe|liar|
+ * detector].
  * For the first three the arguments may come in either order: a word that
  * names a game exactly is the game, anything else the nick (a unique
  * prefix could be someone's nick).  For !top, a word that is no board
@@ -8,8 +9,9 @@
  *
  * A streak is a player's wins in a row; a run is those wins in a row with
  * the same detail (the suit that won, say), shown where wins carry one.
- * Titles are a variant's own (ops->titles): storage keeps their names,
- * shown here as the variant calls them.
+ * Titles are a variant's own (ops->titles), or the bluff titles every
+ * variant with claims shares (games/story.h): storage keeps their names,
+ * shown here as the variant or the story calls them.
  *
  * A loser game (ops->loser_game) is about not losing: its !stats line
  * gives the losses per game, the average place and the games in a row
@@ -24,6 +26,7 @@
 #include <time.h>
 
 #include "bot/core/core.h"
+#include "games/story.h"
 #include "storage/store.h"
 
 #define TOP_ROWS 10
@@ -266,8 +269,10 @@ static void
 cmd_title_add(struct buf *out, const struct store_title_row *row)
 {
 	const struct game_title *gt = cmd_title_find(row->variant, row->name);
+	const struct story_title *st = story_title_named(row->name);
 
-	buf_addf(out, "%s ", gt != NULL ? gt->title : row->name);
+	buf_addf(out, "%s ", gt != NULL ? gt->title : st != NULL ? st->title :
+	    row->name);
 	if (row->count == 1)
 		buf_adds(out, "once (");
 	else if (row->count == 2)
@@ -341,11 +346,14 @@ static const struct {
 	{ "titles", "title", "titles" },
 	{ "losses", NULL, NULL },
 	{ "safe", "without losing", "without losing" },
+	{ "liar", NULL, NULL },
+	{ "detector", NULL, NULL },
 };
 
 #define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
 
-_Static_assert(CMD_NBOARDS == STORE_BOARD_SAFE + 1, "one name per board");
+_Static_assert(CMD_NBOARDS == STORE_BOARD_DETECTOR + 1,
+    "one name per board");
 
 /* The board of !top [GAME] with no board named: a loser game's wins say
  * little (place 1 of several who did not lose), so it ranks by losses. */
@@ -367,6 +375,14 @@ cmd_top_row(struct buf *out, enum store_board board, int i,
 	if (board == STORE_BOARD_LOSSES)
 		buf_addf(out, "%d of %d lost, %d%%)", row->value, row->games,
 		    cmd_percent(row->value, row->games));
+	else if (board == STORE_BOARD_LIAR)
+		buf_addf(out, "%d.%d a game: %d got away in %d)",
+		    row->value / row->games,
+		    row->value * 10 / row->games % 10, row->value, row->games);
+	else if (board == STORE_BOARD_DETECTOR)
+		buf_addf(out, "%d%%: %d of %d calls right)",
+		    cmd_percent(row->value, row->calls), row->value,
+		    row->calls);
 	else
 		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
 		    cmd_boards[board].one : cmd_boards[board].more);
@@ -410,8 +426,19 @@ cmd_top(struct cmd_ctx *ctx)
 	}
 	buf_addf(&text, "Top %s, %s", ops != NULL ? ops->title : "all games",
 	    cmd_boards[board].name);
-	if (board == STORE_BOARD_LOSSES)
+	if (ops != NULL && !ops->claims && (board == STORE_BOARD_LIAR ||
+	    board == STORE_BOARD_DETECTOR)) {
+		say_reply(ctx, "Nobody lies in %s: it has no %s board.",
+		    ops->title, cmd_boards[board].name);
+		buf_free(&text);
+		return;
+	}
+	if (board == STORE_BOARD_LOSSES || board == STORE_BOARD_LIAR)
 		buf_addf(&text, " (at least %d game%s)",
+		    ctx->b->conf->stats_min_games,
+		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+	else if (board == STORE_BOARD_DETECTOR)
+		buf_addf(&text, " (at least %d call%s)",
 		    ctx->b->conf->stats_min_games,
 		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
 	buf_adds(&text, ":");
@@ -434,12 +461,14 @@ const struct cmd_entry cmd_stats_table[] = {
 	    "one suit where a game names it", cmd_streak },
 	{ "titles", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "the titles NICK earned by winning in a row, how often and when "
-	    "(you by default)", cmd_titles },
+	    "the titles NICK earned by winning in a row and by bluffing, how "
+	    "often and when (you by default)", cmd_titles },
 	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "[GAME] [wins|streak|games|run|titles|losses|safe]",
+	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector]",
 	    "the leaderboard: wins by default, a loser game's losses (fewest "
 	    "per game, over stats.min_games games); safe is the most games "
-	    "in a row without losing", cmd_top },
+	    "in a row without losing; liar the most lies that got away per "
+	    "game, detector the calls right per call (over stats.min_games "
+	    "calls)", cmd_top },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

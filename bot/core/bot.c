@@ -73,6 +73,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	b->queue = queue;
 	b->now = now;
 	rng_seed(&b->rng, have_seed ? seed : bot_system_seed(now));
+	b->fixed_seed = have_seed;
 	snprintf(b->nick, sizeof b->nick, "%s", conf->nicks[0]);
 	for (i = 0; i < conf->nchannels; i++)
 		chan_get(b, conf->channels[i])->configured = 1;
@@ -103,6 +104,7 @@ bot_free(struct bot *b)
 	hash_free(&b->seat_accounts);
 	timer_free(&b->timers);
 	ignore_free(b);
+	pager_free(b);
 	free(b->limits);
 	free(b);
 }

@@ -181,7 +181,12 @@ struct bot {
 	struct store *store;
 	struct queue *queue;
 	struct timers timers;
-	struct rng rng;			/* seeds for new games */
+	struct rng rng;			/* seeds for new games, with a fixed
+					 * seed (tests) ... */
+	int fixed_seed;			/* ... else each seed is drawn from
+					 * the system's random source */
+	struct pager *pages;		/* long texts read page by page
+					 * (pager.c) */
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
@@ -259,6 +264,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_lobby_table[];
 extern const struct cmd_entry cmd_game_table[];
 extern const struct cmd_entry cmd_stats_table[];
+extern const struct cmd_entry cmd_story_table[];
 extern const struct cmd_entry cmd_misc_table[];
 extern const struct cmd_entry cmd_admin_table[];
 
@@ -449,6 +455,19 @@ int ignore_remove(struct bot *b, const char *mask, char **cause);
 void ctcp_init(struct bot *b);
 /* A CTCP request req (its text between the \001s) from origin. */
 void ctcp_request(struct bot *b, const char *origin, const char *req);
+
+/* pager.c: a long private text (a replay) read a page at a time, one
+ * per nick, kept PAGER_KEEP_MS after its last page was read. */
+#define PAGER_LINES 8
+#define PAGER_KEEP_MS (15 * 60 * 1000)
+/* Keeps the n lines (taken: freed here) for nick, replacing what nick
+ * was reading, and sends the first page, by NOTICE when notice. */
+void pager_start(struct bot *b, const char *nick, int notice, char **lines,
+    int n);
+/* Sends nick the next page: 0, or -1 when nick has nothing to read. */
+int pager_more(struct bot *b, const char *nick, int notice);
+/* Forgets every text (the bot ends). */
+void pager_free(struct bot *b);
 
 /* say.c: every line the core sends goes through these */
 /* A text to channel c, queued at once (nothing is ever held back): cut

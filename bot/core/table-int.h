@@ -6,6 +6,12 @@
 #define TABLE_INT_H
 
 #include "bot/core/core.h"
+#include "games/deal-key.h"
+#include "games/story.h"
+
+struct store_award;
+struct store_bluffs;
+struct store_game;
 
 /* One move's messages, gathered before anything is sent. */
 struct table_out {
@@ -23,5 +29,40 @@ void table_out_flush(struct table *t, struct table_out *o);
  * questions its cards carry, the seats' nicks, colour or not. */
 void table_render(struct table *t, struct buf *text, const char *markup,
     int colour);
+
+/* table-story.c: a game's deal key, its reveal and its ledger. */
+/* Draws a new game's seed into t->seed (from the system's random source,
+ * or the bot's generator when it deals from a fixed seed) and the deal
+ * key's salt into salt; 0, or -1 and *cause (no random source). */
+int table_story_seed(struct table *t, char salt[DEAL_KEY_SALT + 1],
+    char **cause);
+/* Appends the deal's commitment, "Deal sha256:HEX", to its channel text
+ * pub: the SHA-256 of the key of t's game dealt by dealer with salt. */
+void table_story_commit(struct table *t, int dealer, const char *salt,
+    struct buf *pub);
+
+/* A finished or stopped game's record read back and played again. */
+struct table_story {
+	struct store_game *sg;		/* NULL: it could not be read */
+	struct story_record rec;
+	struct ledger ledger;		/* settled */
+	int played;			/* the ledger was made */
+	char key[DEAL_KEY_MAX];		/* the deal key, "" when none */
+};
+/* Reads t's game's record into ts (each fault logged: ts tells less). */
+void table_story_read(struct table *t, struct table_story *ts);
+void table_story_done(struct table_story *ts);
+/* The ledger's counts of seat, as the records keep them. */
+void table_story_bluffs(const struct ledger *l, int seat,
+    struct store_bluffs *b);
+/* Announces the bluff titles among the n awards (those with earned set),
+ * one line per player. */
+void table_story_titles(struct table *t, const struct store_award *a,
+    int n);
+/* Appends " Deal key: KEY" to line when the game has one. */
+void table_story_key(const struct table_story *ts, struct buf *line);
+/* Says the reveal in t's channel, at most three lines: the lies told and
+ * those that got away, the boldest that got away, what nobody saw. */
+void table_story_reveal(struct table *t, const struct table_story *ts);
 
 #endif

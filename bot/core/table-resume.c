@@ -28,22 +28,6 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
-/* The options stored as "name=value ...", over the variant's defaults. */
-static int
-table_stored_opts(const struct game_ops *ops, const char *text,
-    struct game_opts *opts, char **cause)
-{
-	char *copy = xstrdup(text), *word, *save = NULL;
-	int rc = 0;
-
-	game_opts_default(ops, opts);
-	for (word = strtok_r(copy, " ", &save); word != NULL && rc == 0;
-	    word = strtok_r(NULL, " ", &save))
-		rc = game_opts_set(ops, opts, word, cause);
-	free(copy);
-	return rc;
-}
-
 struct game *
 table_replay(const struct store_game *sg, const struct game_ops **opsp,
     char **cause)
@@ -58,7 +42,7 @@ table_replay(const struct store_game *sg, const struct game_ops **opsp,
 
 	if (ops == NULL)
 		return game_fail(cause, "no game '%s'", sg->variant), NULL;
-	if (table_stored_opts(ops, sg->options, &opts, cause) != 0)
+	if (game_opts_parse(ops, sg->options, &opts, cause) != 0)
 		return NULL;
 	rng_seed(&r, sg->seed);
 	if ((g = ops->create(&opts, sg->nseats, sg->dealer, &r, NULL,
@@ -112,7 +96,7 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 	struct table *t;
 	int i;
 
-	table_stored_opts(ops, sg->options, &opts, NULL);
+	game_opts_parse(ops, sg->options, &opts, NULL);
 	t = table_open(b, c, ops, &opts);
 	table_clock_lobby_end(t);
 	t->g = g;

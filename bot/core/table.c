@@ -115,14 +115,15 @@ table_start(struct table *t, char **cause)
 	char ident[GAME_MAX_SEATS][WHO_IDENT_MAX];
 	struct who w;
 	const char *idents[GAME_MAX_SEATS];
-	char opts[256];
+	char opts[256], salt[DEAL_KEY_SALT + 1];
 	struct rng r;
 	int i, dealer;
 
 	if (t->nseats < t->ops->min_seats)
 		return game_fail(cause, "%s needs at least %d players",
 		    t->ops->title, t->ops->min_seats);
-	t->seed = rng_next(&t->b->rng);
+	if (table_story_seed(t, salt, cause) != 0)
+		return -1;
 	rng_seed(&r, t->seed);
 	dealer = (int)(t->chan->deals % (unsigned)t->nseats);
 	table_out_init(&o);
@@ -147,7 +148,7 @@ table_start(struct table *t, char **cause)
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
 	t->game_id = store_game_begin(t->b->store, t->ops->name, t->chan->name,
-	    opts, t->seed, dealer, t->nseats, players, idents, cause);
+	    opts, t->seed, salt, dealer, t->nseats, players, idents, cause);
 	if (t->game_id < 0) {
 		t->ops->destroy(t->g);
 		t->g = NULL;
@@ -156,6 +157,7 @@ table_start(struct table *t, char **cause)
 	}
 	table_clock_lobby_end(t);
 	table_ai_start(t);
+	table_story_commit(t, dealer, salt, &o.pub);
 	t->chan->deals++;
 	t->state = TABLE_PLAYING;
 	table_out_flush(t, &o);
@@ -166,16 +168,26 @@ table_start(struct table *t, char **cause)
 void
 table_stop(struct table *t, const char *by, const char *text)
 {
-	char *said = NULL;
+	struct table_story ts;
+	struct buf line = BUF_INIT;
+	int playing = t->state == TABLE_PLAYING;
 
-	if (t->state == TABLE_PLAYING)
+	memset(&ts, 0, sizeof ts);
+	if (playing) {
 		store_game_abandon(t->b->store, t->game_id, by, NULL);
-	if (text == NULL)
-		text = said = xasprintf("%s stopped the %s %s.", by,
-		    t->ops->title, t->state == TABLE_PLAYING ? "game" :
-		    "lobby");
-	say_chan(t->b, t->chan, text);
-	free(said);
+		table_story_read(t, &ts);
+	}
+	if (text != NULL)
+		buf_adds(&line, text);
+	else
+		buf_addf(&line, "%s stopped the %s %s.", by, t->ops->title,
+		    playing ? "game" : "lobby");
+	table_story_key(&ts, &line);
+	say_chan(t->b, t->chan, buf_str(&line));
+	if (playing)
+		table_story_reveal(t, &ts);
+	table_story_done(&ts);
+	buf_free(&line);
 	table_free(t);
 }
 
@@ -224,13 +236,17 @@ table_title_rules(const struct game_ops *ops, int *n)
  * array the caller frees (or NULL), and their count in *n; none when the
  * result could not be saved, as then nobody knows what was earned. */
 static struct store_award *
-table_record(struct table *t, const struct game_result *r, int *n)
+table_record(struct table *t, const struct game_result *r,
+    const struct table_story *ts, int *n)
 {
 	struct store_seat_result res[GAME_MAX_SEATS];
+	struct store_bluffs bluffs[GAME_MAX_SEATS];
+	const char *earned[GAME_MAX_SEATS][STORY_TITLES + 1];
+	int got[STORY_TITLES];
 	struct store_title_rule *rules;
 	struct store_award *awards = NULL;
 	char *cause = NULL;
-	int i, nrules, max;
+	int i, j, k, nrules, max;
 
 	for (i = 0; i < t->nseats; i++) {
 		res[i].place = r->place[i];
@@ -238,10 +254,21 @@ table_record(struct table *t, const struct game_result *r, int *n)
 		res[i].forfeit = game_forfeit(r) == i;
 		res[i].points = r->points[i];
 		res[i].detail = r->detail[i][0] != '\0' ? r->detail[i] : NULL;
+		res[i].bluffs = NULL;
+		res[i].earned = NULL;
+		if (!ts->played || !t->ops->claims)
+			continue;
+		table_story_bluffs(&ts->ledger, i, &bluffs[i]);
+		res[i].bluffs = &bluffs[i];
+		k = story_earned(t->ops, &ts->ledger, r, i, got);
+		for (j = 0; j < k; j++)
+			earned[i][j] = story_titles[got[j]].name;
+		earned[i][k] = NULL;
+		res[i].earned = earned[i];
 	}
 	rules = table_title_rules(t->ops, &nrules);
 	/* Each seat earns each title at most once a game. */
-	max = t->nseats * nrules;
+	max = t->nseats * (nrules + STORY_TITLES);
 	if (max > 0)
 		awards = xcalloc((size_t)max, sizeof *awards);
 	if (store_game_finish(t->b->store, t->game_id, res, t->nseats, rules,
@@ -275,15 +302,20 @@ table_award_add(struct buf *out, const struct game_ops *ops,
 	buf_adds(out, ")");
 }
 
-/* Announces the awards, one line per player with all of theirs: "alice
- * is now an Excellent Cheater (2 wins in a row) and an Ultimate Cheater
- * (2 wins in a row in red)!".  They come sorted by seat. */
+/* Announces the streak titles' awards (a bluff title's, earned set, is
+ * table-story.c's), one line per player with all of theirs: "alice is
+ * now an Excellent Cheater (2 wins in a row) and an Ultimate Cheater (2
+ * wins in a row in red)!".  They come sorted by seat. */
 static void
-table_announce(struct table *t, const struct store_award *a, int n)
+table_announce(struct table *t, const struct store_award *all, int nall)
 {
 	struct buf markup = BUF_INIT, text = BUF_INIT;
-	int i, j;
+	struct store_award *a = xcalloc((size_t)nall + 1, sizeof *a);
+	int i, j, n = 0;
 
+	for (i = 0; i < nall; i++)
+		if (all[i].earned == NULL)
+			a[n++] = all[i];
 	for (i = 0; i < n; i = j) {
 		buf_reset(&markup);
 		buf_addf(&markup, "{p:%d} is ", a[i].seat);
@@ -299,6 +331,7 @@ table_announce(struct table *t, const struct store_award *a, int n)
 		table_render(t, &text, buf_str(&markup), 1);
 		say_chan(t->b, t->chan, buf_str(&text));
 	}
+	free(a);
 	buf_free(&markup);
 	buf_free(&text);
 }
@@ -307,6 +340,7 @@ void
 table_finish(struct table *t)
 {
 	struct store_award *awards;
+	struct table_story ts;
 	struct game_result r;
 	struct store_stats st;
 	struct buf text = BUF_INIT;
@@ -314,7 +348,8 @@ table_finish(struct table *t)
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
-	awards = table_record(t, &r, &nawards);
+	table_story_read(t, &ts);
+	awards = table_record(t, &r, &ts, &nawards);
 	buf_addf(&text, "Game over!");
 	if (r.winner >= 0 && game_forfeit(&r) == r.winner)
 		buf_addf(&text, " %s wins %s by forfeit: a game played, not "
@@ -336,9 +371,13 @@ table_finish(struct table *t)
 		table_places(&text, t, &r);
 		buf_adds(&text, ".");
 	}
+	table_story_key(&ts, &text);
 	say_chan(t->b, t->chan, buf_str(&text));
 	buf_free(&text);
+	table_story_reveal(t, &ts);
 	table_announce(t, awards, nawards);
+	table_story_titles(t, awards, nawards);
+	table_story_done(&ts);
 	free(awards);
 	table_free(t);
 }

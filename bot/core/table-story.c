@@ -1,0 +1,225 @@
+/*
+ * What a game tells when it ends: the commitment to its deal key when it
+ * is dealt (the key's SHA-256 at the end of the deal's channel line), and
+ * once it is over or stopped the key itself, the reveal (how many lies,
+ * how many got away, the boldest of them, what nobody saw), and the
+ * ledger and bluff titles the record gets.  All of it is read from the
+ * stored record of the game (games/story.h plays it again), so a game
+ * resumed after a restart tells the same story.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/core/core.h"
+#include "bot/core/replay.h"
+#include "bot/core/table-int.h"
+#include "bot/lib/digest.h"
+#include "bot/lib/log.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+int
+table_story_seed(struct table *t, char salt[DEAL_KEY_SALT + 1], char **cause)
+{
+	unsigned char bytes[DEAL_KEY_SALT / 2 + sizeof(uint64_t)];
+	size_t i;
+
+	if (digest_random(bytes, sizeof bytes) != 0) {
+		log_msg("cannot deal in %s: the system's random source "
+		    "failed", t->chan->name);
+		return game_fail(cause, "I cannot deal fairly now: my random "
+		    "source failed (the operator is told)");
+	}
+	for (i = 0; i < DEAL_KEY_SALT / 2; i++)
+		snprintf(salt + 2 * i, 3, "%02x", bytes[i]);
+	salt[DEAL_KEY_SALT] = '\0';
+	if (t->b->fixed_seed)
+		t->seed = rng_next(&t->b->rng);
+	else
+		memcpy(&t->seed, bytes + DEAL_KEY_SALT / 2, sizeof t->seed);
+	return 0;
+}
+
+void
+table_story_commit(struct table *t, int dealer, const char *salt,
+    struct buf *pub)
+{
+	struct story_record rec;
+	char key[DEAL_KEY_MAX], hash[DIGEST_HEX + 1];
+
+	memset(&rec, 0, sizeof rec);
+	rec.ops = t->ops;
+	rec.opts = t->opts;
+	rec.nseats = t->nseats;
+	rec.dealer = dealer;
+	rec.seed = t->seed;
+	if (replay_key(&rec, salt, key, hash) != 0)
+		return;
+	buf_addf(pub, "%sDeal sha256:%s", pub->len > 0 ? " " : "", hash);
+}
+
+void
+table_story_read(struct table *t, struct table_story *ts)
+{
+	char *cause = NULL;
+	int over;
+
+	memset(ts, 0, sizeof *ts);
+	ledger_init(&ts->ledger, t->nseats);
+	if ((ts->sg = store_game_load(t->b->store, t->game_id,
+	    &cause)) == NULL) {
+		log_msg("game %lld in %s: its record cannot be read for its "
+		    "story: %s", (long long)t->game_id, t->chan->name, cause);
+		free(cause);
+		return;
+	}
+	if (replay_record(ts->sg, &ts->rec, &cause) != 0 ||
+	    story_play(&ts->rec, NULL, NULL, &ts->ledger, NULL, &over,
+	    &cause) != 0) {
+		log_msg("game %lld in %s: its record does not play again: "
+		    "%s", (long long)t->game_id, t->chan->name, cause);
+		free(cause);
+		return;
+	}
+	/* A stopped game's last claims are settled as the game ends. */
+	if (!over)
+		ledger_end(&ts->ledger);
+	ts->played = 1;
+	replay_key(&ts->rec, ts->sg->salt, ts->key, NULL);
+}
+
+void
+table_story_done(struct table_story *ts)
+{
+	replay_record_free(&ts->rec);
+	store_game_free(ts->sg);
+	ts->sg = NULL;
+}
+
+void
+table_story_key(const struct table_story *ts, struct buf *line)
+{
+	if (ts->key[0] != '\0')
+		buf_addf(line, " Deal key: %s", ts->key);
+}
+
+/* "7 lies told, 3 got away (bob 2, alice 1); 4 caught; 2 honest claims
+ * called": how the lying went, as markup. */
+static void
+table_story_lies(const struct ledger *l, struct buf *out)
+{
+	int i, any = 0, calls = 0, wrong = 0;
+
+	for (i = 0; i < l->nseats; i++) {
+		calls += l->seat[i].calls;
+		wrong += l->seat[i].wrong;
+	}
+	if (l->lies == 0) {
+		buf_addf(out, "Not one lie in %d claim%s", l->claims,
+		    l->claims == 1 ? "" : "s");
+	} else {
+		buf_addf(out, "%d lie%s in %d claim%s: %d caught, %d got away",
+		    l->lies, l->lies == 1 ? "" : "s", l->claims,
+		    l->claims == 1 ? "" : "s", l->lies - l->away, l->away);
+		for (i = 0; i < l->nseats && l->away > 0; i++) {
+			if (l->seat[i].away == 0)
+				continue;
+			buf_addf(out, "%s{p:%d} %d", any ? ", " : " (", i,
+			    l->seat[i].away);
+			any = 1;
+		}
+		if (any)
+			buf_adds(out, ")");
+	}
+	if (wrong > 0)
+		buf_addf(out, "; %d of %d call%s wrong", wrong, calls,
+		    calls == 1 ? " was" : "s were");
+	buf_adds(out, ".");
+}
+
+void
+table_story_reveal(struct table *t, const struct table_story *ts)
+{
+	const struct ledger *l = &ts->ledger;
+	struct buf markup = BUF_INIT, text = BUF_INIT;
+	char unseen[512];
+
+	if (ts->played && t->ops->claims && l->claims > 0) {
+		table_story_lies(l, &markup);
+		table_render(t, &text, buf_str(&markup), 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	if (ts->played && l->boldest.seat >= 0) {
+		buf_reset(&markup);
+		buf_addf(&markup, "Boldest lie that got away: {p:%d} said %s "
+		    "and laid %s.", l->boldest.seat, l->boldest.said,
+		    l->boldest.laid);
+		table_render(t, &text, buf_str(&markup), 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	unseen[0] = '\0';
+	if (t->g != NULL && t->ops->unseen != NULL)
+		t->ops->unseen(t->g, unseen, sizeof unseen);
+	if (unseen[0] != '\0') {
+		table_render(t, &text, unseen, 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	buf_free(&markup);
+	buf_free(&text);
+}
+
+void
+table_story_bluffs(const struct ledger *l, int seat, struct store_bluffs *b)
+{
+	const struct ledger_seat *ls = &l->seat[seat];
+
+	memset(b, 0, sizeof *b);
+	b->games = 1;
+	b->claims = ls->claims;
+	b->lies = ls->lies;
+	b->caught = ls->caught;
+	b->away = ls->away;
+	b->accused = ls->accused;
+	b->calls = ls->calls;
+	b->right = ls->right;
+	b->wrong = ls->wrong;
+	b->chances = ls->chances;
+}
+
+void
+table_story_titles(struct table *t, const struct store_award *a, int n)
+{
+	struct buf markup = BUF_INIT, text = BUF_INIT;
+	const struct story_title *st;
+	int i, j, k, seat;
+
+	for (i = 0; i < n; i = j) {
+		seat = a[i].seat;
+		for (j = i; j < n && a[j].seat == seat; j++)
+			;
+		buf_reset(&markup);
+		for (k = i; k < j; k++) {
+			if (a[k].earned == NULL ||
+			    (st = story_title_named(a[k].earned)) == NULL)
+				continue;
+			buf_addf(&markup, "%s{b:%s} (%s", markup.len == 0 ?
+			    "" : " and ", st->title, st->what);
+			if (a[k].again)
+				buf_addf(&markup, "; %d times now", a[k].count);
+			buf_adds(&markup, ")");
+		}
+		if (markup.len == 0)
+			continue;
+		buf_reset(&text);
+		buf_addf(&text, "{p:%d} earns ", seat);
+		buf_adds(&text, buf_str(&markup));
+		buf_adds(&text, "!");
+		buf_reset(&markup);
+		buf_adds(&markup, buf_str(&text));
+		table_render(t, &text, buf_str(&markup), 1);
+		say_chan(t->b, t->chan, buf_str(&text));
+	}
+	buf_free(&markup);
+	buf_free(&text);
+}

@@ -1,0 +1,22 @@
+/*
+ * SHA-256 (FIPS 180-4), through OpenSSL's libcrypto: the commitment to a
+ * deal key (games/deal-key.h), written as `sha256sum` writes it.
+ */
+#ifndef DIGEST_H
+#define DIGEST_H
+
+#include <stddef.h>
+
+#define DIGEST_HEX 64		/* hex digits of a SHA-256 */
+
+/* The SHA-256 of the len bytes at data, as 64 lowercase hex digits and a
+ * terminator into hex. */
+void digest_sha256_hex(const void *data, size_t len,
+    char hex[DIGEST_HEX + 1]);
+
+/* Fills buf with n bytes from the system's random source (getrandom(2));
+ * 0, or -1 when it has none to give (never a weaker fallback: a salt
+ * anyone could guess would make a commitment tell the deal). */
+int digest_random(void *buf, size_t n);
+
+#endif

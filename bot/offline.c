@@ -1,0 +1,166 @@
+/*
+ * The program's offline tasks (offline.h).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/core/render.h"
+#include "bot/core/replay.h"
+#include "bot/lib/buf.h"
+#include "bot/lib/digest.h"
+#include "bot/offline.h"
+#include "config/conf.h"
+#include "games/deal-key.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+int
+offline_backup(const struct conf *conf, const char *dest)
+{
+	struct store *store;
+	char *cause = NULL;
+
+	store = store_open_readonly(conf->db, &cause);
+	if (store == NULL || store_backup(store, dest, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: %s\n", cause);
+		free(cause);
+		store_close(store);
+		return 1;
+	}
+	store_close(store);
+	fprintf(stderr, "cheaterbot: backup of %s written to %s\n", conf->db,
+	    dest);
+	return 0;
+}
+
+int
+offline_replay(const struct conf *conf, int64_t id, FILE *out)
+{
+	struct store *store;
+	struct store_game *sg = NULL;
+	char state[16], **lines = NULL, *cause = NULL;
+	int i, n = -1, rc;
+
+	store = store_open_readonly(conf->db, &cause);
+	if (store == NULL)
+		goto fail;
+	rc = store_game_state(store, id, state, sizeof state, &cause);
+	if (rc > 0)
+		cause = xasprintf("there is no game %" PRId64 " in %s", id,
+		    conf->db);
+	else if (rc == 0 && strcmp(state, "running") == 0)
+		cause = xasprintf("game %" PRId64 " is still being played: "
+		    "its replay comes once it is over", id);
+	if (rc != 0 || cause != NULL)
+		goto fail;
+	if ((sg = store_game_load(store, id, &cause)) == NULL ||
+	    (n = replay_text(sg, conf->questions, 0, &lines, &cause)) < 0)
+		goto fail;
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s\n", lines[i]);
+	replay_lines_free(lines, n);
+	store_game_free(sg);
+	store_close(store);
+	return fflush(out) == 0 ? 0 : 1;
+fail:
+	fprintf(stderr, "cheaterbot: %s\n", cause);
+	free(cause);
+	store_game_free(sg);
+	store_close(store);
+	return 1;
+}
+
+/* What a deal says, gathered: the channel's text, then each seat's. */
+struct offline_out {
+	struct buf pub;
+};
+
+static void
+offline_emit(void *ctx, int seat, const char *text)
+{
+	struct offline_out *o = ctx;
+
+	if (seat == GAME_PUBLIC)
+		buf_addf(&o->pub, "%s%s", o->pub.len > 0 ? " " : "", text);
+}
+
+/* Prints one line of markup, rendered plain. */
+static void
+offline_line(FILE *out, const char *lead, const char *markup,
+    const char *const *names, int n)
+{
+	struct buf text = BUF_INIT;
+
+	render(&text, markup, names, n, 0);
+	fprintf(out, "%s%s\n", lead, buf_str(&text));
+	buf_free(&text);
+}
+
+/* Each reveal() line, printed as it comes. */
+struct offline_reveal {
+	FILE *out;
+	const char *const *names;
+	int n;
+};
+
+static void
+offline_reveal_emit(void *ctx, int seat, const char *text)
+{
+	struct offline_reveal *r = ctx;
+
+	if (seat == GAME_PUBLIC)
+		offline_line(r->out, "  ", text, r->names, r->n);
+}
+
+int
+offline_verify(const char *key, FILE *out)
+{
+	static const char *const names[GAME_MAX_SEATS] = { "seat0", "seat1",
+	    "seat2", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8",
+	    "seat9" };
+	struct offline_out o = { BUF_INIT };
+	struct game_out gout = { offline_emit, &o };
+	struct offline_reveal rv = { out, names, 0 };
+	struct game_out rout = { offline_reveal_emit, &rv };
+	char hash[DIGEST_HEX + 1], opts[160], *cause = NULL;
+	struct deal_key k;
+	struct game_turn tu;
+	struct game *g;
+	struct rng rng;
+
+	if (deal_key_parse(key, &k, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: --verify: %s\n", cause);
+		free(cause);
+		return 1;
+	}
+	rv.n = k.nseats;
+	rng_seed(&rng, k.seed);
+	if ((g = k.ops->create(&k.opts, k.nseats, k.dealer, &rng, &gout,
+	    &cause)) == NULL) {
+		fprintf(stderr, "cheaterbot: --verify: %s\n", cause);
+		free(cause);
+		buf_free(&o.pub);
+		return 1;
+	}
+	digest_sha256_hex(key, strlen(key), hash);
+	game_opts_format(k.ops, &k.opts, opts, sizeof opts);
+	fprintf(out, "key: %s\nsha256:%s\n", key, hash);
+	fprintf(out, "%s, %d seats (seat0 to seat%d), dealt by seat%d; "
+	    "options: %s; seed %016" PRIx64 "\n", k.ops->title, k.nseats,
+	    k.nseats - 1, k.dealer, opts[0] != '\0' ? opts : "none", k.seed);
+	offline_line(out, "The channel was told: ", buf_str(&o.pub), names,
+	    k.nseats);
+	fprintf(out, "The deal, every card shown:\n");
+	if (k.ops->reveal != NULL)
+		k.ops->reveal(g, &rout);
+	k.ops->turn(g, &tu);
+	if (tu.over)
+		fprintf(out, "The game is over as dealt.\n");
+	else if (tu.seat >= 0)
+		fprintf(out, "First to move: seat%d\n", tu.seat);
+	k.ops->destroy(g);
+	buf_free(&o.pub);
+	return fflush(out) == 0 ? 0 : 1;
+}

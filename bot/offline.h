@@ -1,0 +1,27 @@
+/*
+ * What the program does without a network, then exits: a copy of the
+ * database (--backup), a stored game's replay (--replay) and the deal a
+ * deal key makes (--verify).  Each returns the exit status: 0, or 1 with
+ * the reason on stderr.
+ */
+#ifndef OFFLINE_H
+#define OFFLINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct conf;
+
+/* Copies the configured database to the new file dest. */
+int offline_backup(const struct conf *conf, const char *dest);
+
+/* Prints game id of the configured database, play by play with every
+ * hidden card shown, to out: never a game still being played. */
+int offline_replay(const struct conf *conf, int64_t id, FILE *out);
+
+/* Prints what key makes to out: its SHA-256 (what the deal announced),
+ * the game, the deal's channel line, every hand and pile, and who moves
+ * first, with the seats named seat0, seat1, ... */
+int offline_verify(const char *key, FILE *out);
+
+#endif
