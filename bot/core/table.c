@@ -147,7 +147,7 @@ table_start(struct table *t, char **cause)
 	}
 	game_opts_format(t->ops, &t->opts, opts, sizeof opts);
 	t->game_id = store_game_begin(t->b->store, t->ops->name, t->chan->name,
-	    opts, t->seed, dealer, t->nseats, players, idents, cause);
+	    opts, t->seed, NULL, dealer, t->nseats, players, idents, cause);
 	if (t->game_id < 0) {
 		t->ops->destroy(t->g);
 		t->g = NULL;
