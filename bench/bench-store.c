@@ -43,8 +43,8 @@ main(int argc, char **argv)
 		    &cause)) < 0)
 			goto fail;
 	}
-	game = store_game_begin(st, "cheat", "#bench", "", 1, 0, NSEATS,
-	    players, idents, &cause);
+	game = store_game_begin(st, "cheat", "#bench", "", 1, NULL, 0,
+	    NSEATS, players, idents, &cause);
 	if (game < 0)
 		goto fail;
 	if ((us = calloc((size_t)moves, sizeof *us)) == NULL)

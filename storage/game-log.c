@@ -4,8 +4,9 @@
  * (and committed before the bot announces it), and a game left running by
  * a crash is read back, seats and moves, so the bot can rebuild it by
  * replaying the log from its seed.  The games dealt in a channel are
- * counted, so the deal keeps moving left across restarts.  Finishing a
- * game (results and stats) is in stats.c.
+ * counted, so the deal keeps moving left across restarts.  A player's or
+ * a channel's games are listed, the newest first (store_history()).
+ * Finishing a game (results, ledgers and stats) is in stats.c.
  *
  * Moves are numbered 0, 1, 2, ... per game with no gap and no repeat, so a
  * replay applies every move exactly once, in order.
@@ -45,16 +46,30 @@ store_game_running(
 	return store_fail(cause, "game %" PRId64 " was abandoned", game);
 }
 
+/* The length of a deal key's salt, in lowercase hex digits. */
+#define STORE_SALT_DIGITS 32
+
 /* Checks the arguments of store_game_begin(): 0, or -1 and *cause. */
 static int
-store_game_check(const char *variant, int dealer, int nseats,
-    const char *const *idents, char **cause)
+store_game_check(const char *variant, const char *salt, int dealer,
+    int nseats, const char *const *idents, char **cause)
 {
 	const char *id;
+	size_t n;
 	int i;
 
 	if (*variant == '\0')
 		return store_fail(cause, "empty variant name");
+	if (salt != NULL) {
+		for (n = 0; (salt[n] >= '0' && salt[n] <= '9') ||
+		    (salt[n] >= 'a' && salt[n] <= 'f'); n++)
+			;
+		if (n != STORE_SALT_DIGITS || salt[n] != '\0') {
+			return store_fail(cause,
+			    "salt '%s' is not %d lowercase hex digits", salt,
+			    STORE_SALT_DIGITS);
+		}
+	}
 	if (nseats < 1)
 		return store_fail(cause, "a game needs a seat, not %d", nseats);
 	if (dealer < 0 || dealer >= nseats) {
@@ -78,20 +93,23 @@ store_game_check(const char *variant, int dealer, int nseats,
 
 int64_t
 store_game_begin(struct store *s, const char *variant, const char *channel,
-    const char *options, uint64_t seed, int dealer, int nseats,
-    const int64_t *players, const char *const *idents, char **cause)
+    const char *options, uint64_t seed, const char *salt, int dealer,
+    int nseats, const int64_t *players, const char *const *idents,
+    char **cause)
 {
 	sqlite3_stmt *st;
 	int64_t id;
 	int i, rc;
 
-	if (store_game_check(variant, dealer, nseats, idents, cause) != 0)
+	if (store_game_check(variant, salt, dealer, nseats, idents, cause) !=
+	    0)
 		return -1;
 	if (store_begin(s, 1, cause) != 0)
 		return -1;
 	/* The seed is kept as the int64 of the same bits. */
-	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIi", variant,
-	    channel, options == NULL ? "" : options, (int64_t)seed, dealer);
+	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIit", variant,
+	    channel, options == NULL ? "" : options, (int64_t)seed, dealer,
+	    salt);
 	if (rc < 0)
 		return store_rollback(s);
 	assert(rc == 1);
@@ -160,6 +178,61 @@ store_move(struct store *s, int64_t game, int n, int seat, const char *text,
 	if (rc != 0)
 		return store_rollback(s);
 	return store_commit(s, cause);
+}
+
+int
+store_game_state(struct store *s, int64_t game, char *state, size_t size,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	assert(size > 0);
+	rc = store_query(s, SQL_GAME_STATE, &st, cause, "I", game);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_copy_text(state, size, sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	return 0;
+}
+
+int
+store_history(struct store *s, const char *nick, const char *channel,
+    struct store_history_row *rows, int max, char **cause)
+{
+	struct store_history_row *row;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	if (nick == NULL && channel == NULL)
+		return store_fail(cause, "a history needs a nick or a channel");
+	if (max <= 0)
+		return 0;
+	if (nick != NULL) {
+		rc = store_query(
+		    s, SQL_HISTORY_PLAYER, &st, cause, "ti", nick, max);
+	} else {
+		rc = store_query(
+		    s, SQL_HISTORY_CHANNEL, &st, cause, "ti", channel, max);
+	}
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(n < max);
+		row = &rows[n++];
+		row->id = sqlite3_column_int64(st, 0);
+		store_copy_text(row->variant, sizeof row->variant,
+		    sqlite3_column_text(st, 1));
+		store_copy_text(row->channel, sizeof row->channel,
+		    sqlite3_column_text(st, 2));
+		store_copy_text(
+		    row->state, sizeof row->state, sqlite3_column_text(st, 3));
+		row->started = sqlite3_column_int64(st, 4);
+		row->ended = sqlite3_column_int64(st, 5);
+		row->nseats = sqlite3_column_int(st, 6);
+		row->place = sqlite3_column_int(st, 7);
+		row->won = sqlite3_column_int(st, 8);
+		row->lost = sqlite3_column_int(st, 9);
+	}
+	return rc < 0 ? -1 : n;
 }
 
 int
@@ -261,6 +334,11 @@ store_game_load(struct store *s, int64_t game, char **cause)
 	g->options = store_column_dup(st, 2);
 	g->seed = (uint64_t)sqlite3_column_int64(st, 3);
 	g->dealer = sqlite3_column_int(st, 4);
+	if (sqlite3_column_type(st, 5) != SQLITE_NULL)
+		g->salt = store_column_dup(st, 5);
+	g->state = store_column_dup(st, 6);
+	g->started = sqlite3_column_int64(st, 7);
+	g->ended = sqlite3_column_int64(st, 8);
 	sqlite3_reset(st);
 	if (store_game_load_log(s, g, cause) != 0) {
 		store_rollback(s);
@@ -293,5 +371,7 @@ store_game_free(struct store_game *g)
 	free(g->variant);
 	free(g->channel);
 	free(g->options);
+	free(g->salt);
+	free(g->state);
 	free(g);
 }

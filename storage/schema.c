@@ -162,6 +162,32 @@ static const char *const store_migrations[] = {
 	 * Games from before had none. */
 	("ALTER TABLE games ADD COLUMN"
 	 "  ai INTEGER NOT NULL DEFAULT 0 CHECK (ai IN (0, 1, 2));"),
+
+	/* 8: every game tells its story.  The salt of a game's deal key
+	 * (32 lowercase hex digits; games from before have none, NULL),
+	 * and the bluff ledger of a finished game, one row per seat of a
+	 * variant whose players make claims, written whether the game
+	 * counted or not.  The titles it earns go to titles, run 0. */
+	("ALTER TABLE games ADD COLUMN"
+	 "  salt TEXT CHECK (salt IS NULL OR"
+	 "   (length(salt) = 32 AND salt NOT GLOB '*[^0-9a-f]*'));"
+	 "CREATE TABLE bluffs ("
+	 "  game INTEGER NOT NULL,"
+	 "  seat INTEGER NOT NULL,"
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  claims INTEGER NOT NULL CHECK (claims >= 0),"
+	 "  lies INTEGER NOT NULL CHECK (lies >= 0),"
+	 "  caught INTEGER NOT NULL CHECK (caught >= 0),"
+	 "  away INTEGER NOT NULL CHECK (away >= 0),"
+	 "  accused INTEGER NOT NULL CHECK (accused >= 0),"
+	 "  calls INTEGER NOT NULL CHECK (calls >= 0),"
+	 "  right INTEGER NOT NULL CHECK (right >= 0),"
+	 "  wrong INTEGER NOT NULL CHECK (wrong >= 0),"
+	 "  chances INTEGER NOT NULL CHECK (chances >= 0),"
+	 "  PRIMARY KEY (game, seat),"
+	 "  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX bluffs_player ON bluffs (player);"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
@@ -211,11 +237,11 @@ const char *const store_sql[SQL_COUNT] = {
 	    " VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (player, name) DO UPDATE SET value = excluded.value",
 
-	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer; the
-	 * game's id. */
+	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt;
+	 * the game's id. */
 	[SQL_GAME_INSERT] = "INSERT INTO games"
-	    " (variant, channel, options, seed, dealer, started)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, " STORE_NOW ") RETURNING id",
+	    " (variant, channel, options, seed, dealer, salt, started)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, " STORE_NOW ") RETURNING id",
 	/* ?1 game, ?2 seat, ?3 player, ?4 ident. */
 	[SQL_SEAT_INSERT] = "INSERT INTO game_players"
 	    " (game, seat, player, ident) VALUES (?1, ?2, ?3, ?4)",
@@ -295,6 +321,18 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (player, game, variant, title, run, detail, at)"
 	    " SELECT ?1, ?2, variant, ?3, ?4, ?5, " STORE_NOW
 	    " FROM games WHERE id = ?2",
+	/* ?1 player, ?2 game, ?3 title: the times the player has earned
+	 * that title in the game's variant, through titles_variant. */
+	[SQL_TITLE_COUNT] = "SELECT count(*) FROM titles"
+	    " WHERE variant = (SELECT variant FROM games WHERE id = ?2)"
+	    " AND player = ?1 AND title = ?3",
+	/* ?1 game, ?2 seat, ?3 ... ?11 claims, lies, caught, away,
+	 * accused, calls, right, wrong, chances: the seat's ledger row. */
+	[SQL_BLUFFS_INSERT] = "INSERT INTO bluffs"
+	    " (game, seat, player, claims, lies, caught, away, accused,"
+	    "  calls, right, wrong, chances)"
+	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11"
+	    " FROM game_players WHERE game = ?1 AND seat = ?2",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail: the title row
 	 * this run earned grows with it.  It is the player's latest of that
 	 * title in the game's variant, if that is one win shorter with the
@@ -351,6 +389,78 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  CASE ?2 WHEN 5 THEN -st.games ELSE st.games END,"
 	    "  p.nick COLLATE NOCASE, p.id"
 	    " LIMIT ?3",
+	/* ?1 variant or the marker, ?2 enum store_board (7 liar, 8
+	 * detector), ?3 rows, ?4 the games (liar) or calls (detector) a
+	 * player needs: the sums of each person's ledgers of the games
+	 * that count, ranked by lies away per game or right calls per
+	 * call, the highest first, ties to more games or calls.  As in
+	 * SQL_TOP, equal fractions tie exactly. */
+	[SQL_TOP_BLUFFS] = "SELECT p.nick,"
+	    " CASE ?2 WHEN 7 THEN sum(b.away) ELSE sum(b.right) END,"
+	    " count(*) AS played, coalesce(sum(r.won), 0),"
+	    " sum(b.calls) AS called"
+	    " FROM bluffs AS b JOIN games AS g ON g.id = b.game"
+	    " JOIN players AS p ON p.id = b.player"
+	    " LEFT JOIN results AS r ON r.game = b.game AND r.seat = b.seat"
+	    " WHERE g.ai < 2 AND (?1 = '' OR g.variant = ?1)"
+	    "  AND p.key NOT LIKE 'ai:%'"
+	    " GROUP BY b.player"
+	    " HAVING CASE ?2 WHEN 7 THEN played >= ?4 AND sum(b.away) > 0"
+	    "  ELSE called >= max(?4, 1) END"
+	    " ORDER BY"
+	    "  CASE ?2 WHEN 7 THEN -(sum(b.away) * 1.0 / played)"
+	    "   ELSE -(sum(b.right) * 1.0 / called) END,"
+	    "  CASE ?2 WHEN 7 THEN -played ELSE -called END,"
+	    "  p.nick COLLATE NOCASE, p.id"
+	    " LIMIT ?3",
+	/* ?1 nick, ?2 variant or the marker: the most recently seen
+	 * player of that nick with the count and sums of their ledgers of
+	 * the finished games that count (games with an AI seat not counted
+	 * are left out), through bluffs_player. */
+	[SQL_BLUFFS_GET] = "SELECT count(b.game),"
+	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
+	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
+	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
+	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
+	    " coalesce(sum(b.chances), 0)"
+	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " LEFT JOIN bluffs AS b ON b.player = p.id"
+	    "  AND (SELECT state = 'finished' AND ai < 2"
+	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
+	    " GROUP BY p.id",
+	/* ?1 player, ?2 variant or the marker: as SQL_BLUFFS_GET, over
+	 * every finished game. */
+	[SQL_BLUFFS_PLAYER] = "SELECT count(b.game),"
+	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
+	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
+	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
+	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
+	    " coalesce(sum(b.chances), 0)"
+	    " FROM players AS p LEFT JOIN bluffs AS b ON b.player = p.id"
+	    "  AND (SELECT state = 'finished'"
+	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
+	    " WHERE p.id = ?1"
+	    " GROUP BY p.id",
+	/* ?1 nick, ?2 rows: the games of the most recently seen player of
+	 * that nick, the newest first, each with their result if any. */
+	[SQL_HISTORY_PLAYER] = "SELECT g.id, g.variant, g.channel, g.state,"
+	    " g.started, coalesce(g.ended, 0),"
+	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
+	    " coalesce(r.place, 0), coalesce(r.won, 0), coalesce(r.lost, 0)"
+	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " JOIN game_players AS gp ON gp.player = p.id"
+	    " JOIN games AS g ON g.id = gp.game"
+	    " LEFT JOIN results AS r ON r.game = gp.game AND r.seat = gp.seat"
+	    " ORDER BY g.id DESC LIMIT ?2",
+	/* ?1 channel, ?2 rows: the games begun there, the newest first,
+	 * through games_channel. */
+	[SQL_HISTORY_CHANNEL] = "SELECT g.id, g.variant, g.channel, g.state,"
+	    " g.started, coalesce(g.ended, 0),"
+	    " (SELECT count(*) FROM game_players WHERE game = g.id), 0, 0, 0"
+	    " FROM games AS g WHERE g.channel = ?1 COLLATE NOCASE"
+	    " ORDER BY g.id DESC LIMIT ?2",
 	/* ?1 nick, ?2 variant or NULL (all), ?3 rows: the most recently
 	 * seen player of that nick with one row per variant and title it
 	 * holds, or one row of NULLs when it holds none. */
@@ -376,7 +486,8 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
 	    " ORDER BY id",
 	/* ?1 game. */
-	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer"
+	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer,"
+	    " salt, state, started, coalesce(ended, 0)"
 	    " FROM games WHERE id = ?1",
 	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick, gp.ident"
 	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"

@@ -1,6 +1,6 @@
 /*
  * The end of a game and what is read from it: results, per-player stats,
- * win streaks, runs and titles, and the boards (!top).
+ * win streaks, runs and titles, the bluff ledgers, and the boards (!top).
  *
  * Each finished game adds one result row per seat and updates, in the same
  * transaction, two stats rows per player: the game's variant and all
@@ -30,6 +30,14 @@
  * losing: a game neither lost nor left makes it longer, any other ends
  * it.  The losses board ranks by losses per game, over players with
  * enough games for the rate to mean something.
+ *
+ * The bluff ledger of a game (games/story.h), computed by the bot once the
+ * game is over, is one bluffs row per seat of a variant whose players make
+ * claims, written whatever the game counts: it is what happened.  The
+ * bluff titles a seat earned by the game are titles rows like the streak
+ * titles, under the same rule: a game not counted earns none, nor does a
+ * forfeit.  A player's ledgers are summed when read (store_bluffs()), and
+ * the liar and detector boards rank the sums.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -44,6 +52,8 @@ _Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 &&
                    STORE_BOARD_TITLES == 4 && STORE_BOARD_LOSSES == 5 &&
                    STORE_BOARD_SAFE == 6,
     "SQL_TOP's CASE needs these board numbers");
+_Static_assert(STORE_BOARD_LIAR == 7 && STORE_BOARD_DETECTOR == 8,
+    "SQL_TOP_BLUFFS's CASE needs these board numbers");
 
 /* Where one game's awards go, and how many there were. */
 struct store_awards {
@@ -51,6 +61,25 @@ struct store_awards {
 	int max;
 	int n;
 };
+
+/* One more award: written out while there is room, counted always. */
+static void
+store_award_add(struct store_awards *aw, int seat, int rule, int count,
+    const char *detail, int again, const char *earned)
+{
+	struct store_award *a;
+
+	if (aw->n < aw->max) {
+		a = &aw->out[aw->n];
+		a->seat = seat;
+		a->rule = rule;
+		a->count = count;
+		a->detail = detail;
+		a->again = again;
+		a->earned = earned;
+	}
+	aw->n++;
+}
 
 /* Counts one more game on the player's stats rows; the streak and run on
  * the row of the game's variant after it into *streak and *run. */
@@ -84,7 +113,6 @@ store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
     int streak, int run, struct store_awards *aw, char **cause)
 {
 	const struct store_title_rule *rule;
-	struct store_award *a;
 	const char *detail;
 	int count, again;
 
@@ -104,29 +132,47 @@ store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
 				return -1;
 		} else
 			continue;
-		if (aw->n < aw->max) {
-			a = &aw->out[aw->n];
-			a->seat = seat;
-			a->rule = (int)(rule - rules);
-			a->count = count;
-			a->detail = detail;
-			a->again = again;
-		}
-		aw->n++;
+		store_award_add(aw, seat, (int)(rule - rules), count, detail,
+		    again, NULL);
 	}
 	return 0;
 }
 
-/* Records one seat's result and, when counted, counts it in the
- * player's stats and awards the titles it earns. */
+/* Stores the bluff titles the seat earned, one titles row each, and makes
+ * each an award, counted in the variant's titles of that name. */
 static int
-store_finish_seat(struct store *s, int64_t game, int seat,
-    const struct store_seat_result *r, const struct store_title_rule *rules,
-    int counted, struct store_awards *aw, char **cause)
+store_earn_seat(struct store *s, int64_t game, int seat, int64_t player,
+    const char *const *earned, struct store_awards *aw, char **cause)
 {
 	sqlite3_stmt *st;
-	int64_t player;
-	int won = r->won != 0, lost = r->lost != 0, rc, streak = 0, run = 0;
+	int i, count, rc;
+
+	for (i = 0; earned[i] != NULL; i++) {
+		if (store_run(s, SQL_TITLE_INSERT, cause, "IItit", player, game,
+		    earned[i], 0, NULL) != 0)
+			return -1;
+		rc = store_query(s, SQL_TITLE_COUNT, &st, cause, "IIt", player,
+		    game, earned[i]);
+		if (rc < 0)
+			return -1;
+		assert(rc == 1); /* count(*) always gives a row */
+		count = sqlite3_column_int(st, 0);
+		sqlite3_reset(st);
+		store_award_add(
+		    aw, seat, -1, count, NULL, count > 1, earned[i]);
+	}
+	return 0;
+}
+
+/* Checks one seat's outcome before anything of it is written: 0, or -1
+ * and *cause. */
+static int
+store_check_seat(int seat, const struct store_seat_result *r,
+    const struct store_title_rule *rules, char **cause)
+{
+	const struct store_title_rule *rule;
+	const struct store_bluffs *b = r->bluffs;
+	int won = r->won != 0, lost = r->lost != 0, i, j;
 
 	if (r->place < 0)
 		return store_fail(cause, "seat %d: negative place", seat);
@@ -135,21 +181,68 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 	if (r->forfeit && (won || lost || r->place == 0))
 		return store_fail(cause, "seat %d: a forfeit is placed and "
 		    "neither won nor lost", seat);
+	if (b != NULL && (b->claims < 0 || b->lies < 0 || b->caught < 0 ||
+	    b->away < 0 || b->accused < 0 || b->calls < 0 || b->right < 0 ||
+	    b->wrong < 0 || b->chances < 0))
+		return store_fail(cause, "seat %d: a negative count in its "
+		    "bluff ledger", seat);
+	for (i = 0; r->earned != NULL && r->earned[i] != NULL; i++) {
+		if (*r->earned[i] == '\0')
+			return store_fail(cause, "seat %d: an empty bluff "
+			    "title name", seat);
+		for (j = 0; j < i; j++) {
+			if (strcmp(r->earned[j], r->earned[i]) == 0)
+				return store_fail(cause, "seat %d earned "
+				    "'%s' twice", seat, r->earned[i]);
+		}
+		for (rule = rules; rule != NULL && rule->name != NULL; rule++) {
+			if (strcmp(rule->name, r->earned[i]) == 0)
+				return store_fail(cause, "seat %d: bluff "
+				    "title '%s' is a rule's name too", seat,
+				    r->earned[i]);
+		}
+	}
+	return 0;
+}
+
+/* Records one seat's result and its ledger and, when counted, counts it
+ * in the player's stats and awards the titles it earns. */
+static int
+store_finish_seat(struct store *s, int64_t game, int seat,
+    const struct store_seat_result *r, const struct store_title_rule *rules,
+    int counted, struct store_awards *aw, char **cause)
+{
+	const struct store_bluffs *b = r->bluffs;
+	sqlite3_stmt *st;
+	int64_t player;
+	int rc, streak = 0, run = 0;
+
+	if (store_check_seat(seat, r, rules, cause) != 0)
+		return -1;
 	rc = store_query(s, SQL_RESULT_INSERT, &st, cause, "Iiiiiiti", game,
-	    seat, r->place, won, lost, r->points, r->detail, r->forfeit != 0);
+	    seat, r->place, r->won != 0, r->lost != 0, r->points, r->detail,
+	    r->forfeit != 0);
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* every seat up to nseats exists */
 	player = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
+	if (b != NULL && store_run(s, SQL_BLUFFS_INSERT, cause, "Iiiiiiiiiii",
+	    game, seat, b->claims, b->lies, b->caught, b->away, b->accused,
+	    b->calls, b->right, b->wrong, b->chances) != 0)
+		return -1;
 	if (!counted)
 		return 0;
 	if (store_count_seat(s, game, player, r, &streak, &run, cause) != 0)
 		return -1;
-	if (rules == NULL || r->forfeit)
+	if (r->forfeit)
 		return 0;
-	return store_award_seat(
-	    s, game, seat, player, r, rules, streak, run, aw, cause);
+	if (rules != NULL && store_award_seat(s, game, seat, player, r, rules,
+	    streak, run, aw, cause) != 0)
+		return -1;
+	if (r->earned == NULL)
+		return 0;
+	return store_earn_seat(s, game, seat, player, r->earned, aw, cause);
 }
 
 int
@@ -244,6 +337,56 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	return 0;
 }
 
+/* Reads a row of SQL_BLUFFS_GET or SQL_BLUFFS_PLAYER into b. */
+static void
+store_bluffs_read(sqlite3_stmt *st, struct store_bluffs *b)
+{
+	b->games = sqlite3_column_int(st, 0);
+	b->claims = sqlite3_column_int(st, 1);
+	b->lies = sqlite3_column_int(st, 2);
+	b->caught = sqlite3_column_int(st, 3);
+	b->away = sqlite3_column_int(st, 4);
+	b->accused = sqlite3_column_int(st, 5);
+	b->calls = sqlite3_column_int(st, 6);
+	b->right = sqlite3_column_int(st, 7);
+	b->wrong = sqlite3_column_int(st, 8);
+	b->chances = sqlite3_column_int(st, 9);
+}
+
+int
+store_bluffs(struct store *s, const char *nick, const char *variant,
+    struct store_bluffs *b, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tt", nick,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_bluffs_read(st, b);
+	sqlite3_reset(st);
+	return 0;
+}
+
+int
+store_bluffs_player(struct store *s, int64_t player, const char *variant,
+    struct store_bluffs *b, char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(b, 0, sizeof *b);
+	rc = store_query(s, SQL_BLUFFS_PLAYER, &st, cause, "It", player,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_bluffs_read(st, b);
+	sqlite3_reset(st);
+	return 0;
+}
+
 void
 store_count_ai(struct store *s, int on)
 {
@@ -255,14 +398,15 @@ store_top(struct store *s, const char *variant, enum store_board board,
     int min_games, struct store_top_row *rows, int max, char **cause)
 {
 	sqlite3_stmt *st;
-	int n = 0, rc;
+	int bluffs, n = 0, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_SAFE);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_DETECTOR);
 	if (max <= 0)
 		return 0;
-	rc = store_query(s, SQL_TOP, &st, cause, "tiii",
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max,
-	    min_games);
+	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
+	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP, &st, cause,
+	    "tiii", variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board,
+	    max, min_games);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,
@@ -270,6 +414,7 @@ store_top(struct store *s, const char *variant, enum store_board board,
 		rows[n].value = sqlite3_column_int(st, 1);
 		rows[n].games = sqlite3_column_int(st, 2);
 		rows[n].wins = sqlite3_column_int(st, 3);
+		rows[n].calls = bluffs ? sqlite3_column_int(st, 4) : 0;
 		n++;
 	}
 	return rc < 0 ? -1 : n;

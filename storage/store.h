@@ -1,7 +1,8 @@
 /*
  * Persistent state in SQLite: players, their preferences, games, seats, the
- * move log, results, win streaks and runs, titles and the boards read from
- * them.  Only storage/ includes sqlite3.h.
+ * move log, results, win streaks and runs, the bluff ledgers of finished
+ * games, titles and the boards read from them.  Only storage/ includes
+ * sqlite3.h.
  *
  * The database runs in WAL mode with foreign keys on and a busy timeout;
  * the schema is migrated on open, keyed on PRAGMA user_version; every
@@ -56,12 +57,14 @@ int store_pref_set(struct store *s, int64_t player, const char *name,
  * (player ids) and who sits in each (idents[i], the identity the bot
  * recognises the seat by: "a:ACCOUNT" or "h:user@host", or "ai:LEVEL"
  * for an AI seat, its level, docs/ai.md), returning the
- * new game id, or -1 and *cause.  The strings are copied; a dealer outside
- * the seats or an ident of neither form is refused. */
+ * new game id, or -1 and *cause.  salt is the salt of the game's deal
+ * key, exactly 32 lowercase hex digits, or NULL for none (store_game_load()
+ * gives it back).  The strings are copied; a dealer outside the seats, an
+ * ident of neither form or a salt of any other form is refused. */
 int64_t store_game_begin(struct store *s, const char *variant,
-    const char *channel, const char *options, uint64_t seed, int dealer,
-    int nseats, const int64_t *players, const char *const *idents,
-    char **cause);
+    const char *channel, const char *options, uint64_t seed,
+    const char *salt, int dealer, int nseats, const int64_t *players,
+    const char *const *idents, char **cause);
 
 /* The number of games ever dealt in channel (case-insensitive), so the
  * deal keeps moving left across restarts; -1 and *cause. */
@@ -74,6 +77,22 @@ int store_deals(struct store *s, const char *channel, char **cause);
 int store_move(struct store *s, int64_t game, int n, int seat,
     const char *text, char **cause);
 
+/* One seat's part of the bluff ledger of a game (games/story.h says what
+ * each word counts), or the sums of a player's (store_bluffs()). */
+struct store_bluffs {
+	int games;		/* the games summed: those with a ledger row
+				 * (ignored by store_game_finish()) */
+	int claims;		/* moves another player could call */
+	int lies;		/* claims a call would have shown false */
+	int caught;		/* lies that were called */
+	int away;		/* lies that got away */
+	int accused;		/* honest claims that were called */
+	int calls;		/* calls made */
+	int right;		/* calls of a lie */
+	int wrong;		/* calls of an honest claim */
+	int chances;		/* others' claims the seat could call */
+};
+
 /* One seat's outcome. */
 struct store_seat_result {
 	int place;		/* 1 = first, 0 = left the game */
@@ -85,6 +104,15 @@ struct store_seat_result {
 				 * (neither won nor lost): counted as a
 				 * game, changing no streak or run and
 				 * earning no title */
+	const struct store_bluffs *bluffs; /* the seat's part of the game's
+				 * ledger, stored whether the game counts or
+				 * not; NULL: the variant keeps no ledger,
+				 * nothing stored */
+	const char *const *earned; /* the bluff titles ("pokerface") the seat
+				 * earned by this game, NULL-terminated, or
+				 * NULL for none; stored as titles of the
+				 * game's variant only when the game counts,
+				 * and never for a forfeit */
 };
 
 /* A title a variant awards for wins in a row (games/game.h's struct
@@ -100,16 +128,27 @@ struct store_title_rule {
 				 * award too (again) */
 };
 
-/* What one seat earned by a finished game. */
+/* What one seat earned by a finished game: a title of the rules given
+ * (earned NULL), or a bluff title of the seat's result (earned set, rule
+ * -1). */
 struct store_award {
 	int seat;
-	int rule;		/* index in the rules given */
-	int count;		/* the streak or run that earned it */
+	int rule;		/* index in the rules given; -1 for a bluff
+				 * title */
+	int count;		/* the streak or run that earned it; for a
+				 * bluff title, the times the player has
+				 * earned it in the variant, this game's
+				 * included */
 	const char *detail;	/* the run's detail for a same_detail rule
 				 * (points into that seat's result), else
 				 * NULL */
 	int again;		/* 1: a further win of a run that earned it
-				 * before (nothing new stored) */
+				 * before (nothing new stored); for a bluff
+				 * title, earned before (count > 1), though
+				 * this game's is stored too */
+	const char *earned;	/* the bluff title's name (points into that
+				 * seat's earned list), NULL for a title of
+				 * the rules */
 };
 
 /*
@@ -124,13 +163,22 @@ struct store_award {
  * equal to at, the title is earned and stored (a titles row); past at with
  * further set, it is an award with again set, and the row that run earned
  * (if it earned one: docs/storage.md) records how long the run is now.
- * The awards, by seat and then in rules order, are written to awards (up
- * to max_awards of them; nseats times the number of rules is always
- * enough) and *nawards says how many there were, like snprintf; awards may
- * be NULL with max_awards 0.
+ *
+ * Each seat's ledger (bluffs, when not NULL) is stored whether the game
+ * counts or not: it is what happened.  The bluff titles it earned
+ * (earned) are stored only when its stats are counted (not for a game
+ * with an AI seat while store_count_ai() is off) and it is no forfeit:
+ * one titles row each (run 0, no detail), and an award each.
+ *
+ * The awards, by seat, each seat's in rules order and then in the order
+ * of its earned list, are written to awards (up to max_awards of them;
+ * nseats times the number of rules plus the most bluff titles one seat
+ * earns is always enough) and *nawards says how many there were, like
+ * snprintf; awards may be NULL with max_awards 0.
  *
  * 0, or -1 and *cause (and nothing changes, *nawards is 0), e.g. when the
- * game is no longer running.
+ * game is no longer running, a ledger has a negative count, or a seat's
+ * earned list has an empty name, a name twice or a rule's name.
  */
 int store_game_finish(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats,
@@ -195,31 +243,89 @@ enum store_board {
 	STORE_BOARD_TITLES,	/* titles earned */
 	STORE_BOARD_LOSSES,	/* fewest losses per game */
 	STORE_BOARD_SAFE,	/* best run of games without losing */
+	STORE_BOARD_LIAR,	/* most lies got away with per game */
+	STORE_BOARD_DETECTOR,	/* best share of calls right */
 };
 
 struct store_top_row {
 	char nick[64];
 	int value;		/* the board's figure (the losses board's:
-				 * the losses) */
-	int games;
-	int wins;
+				 * the losses; the liar board's: the lies
+				 * that got away; the detector board's: the
+				 * right calls) */
+	int games;		/* the bluff boards': the games with a
+				 * ledger */
+	int wins;		/* the bluff boards': won of those games */
+	int calls;		/* the bluff boards': the calls made; 0 on
+				 * the others */
 };
 
 /* The top max rows of a board for variant (NULL: all), best first; the
  * row count, or -1 and *cause.  The losses board ranks the players with
  * at least min_games games by losses per game, the fewest first, ties
- * broken by more games then nick.  Every other board leaves out players
- * whose figure is 0 and ranks the highest first, ties broken by fewer
- * games then nick; it ignores min_games. */
+ * broken by more games then nick.  The two bluff boards read the ledgers
+ * of the games that count (those store_bluffs() sums): the liar board
+ * ranks the players with at least min_games games with a ledger and a lie
+ * that got away by lies away per such game, the most first; the detector
+ * board ranks those with at least min_games calls (and one at least) by
+ * right calls per call, the best first; either breaks ties by more games
+ * (the liar board) or more calls (the detector) then nick.  Every other
+ * board leaves out players whose figure is 0 and ranks the highest first,
+ * ties broken by fewer games then nick; it ignores min_games.  No AI
+ * player is on any board. */
 int store_top(struct store *s, const char *variant, enum store_board board,
     int min_games, struct store_top_row *rows, int max, char **cause);
+
+/* The sums of the ledgers of the player found by nick (as store_stats()
+ * finds one) over their finished games of variant (NULL: all) that count
+ * (a game with an AI seat not counted in the stats is left out), into b;
+ * b->games is the number of those games with a ledger.  0, 1 if no such
+ * player, -1 and *cause. */
+int store_bluffs(struct store *s, const char *nick, const char *variant,
+    struct store_bluffs *b, char **cause);
+
+/* The same for the player with id player, over every finished game of
+ * variant (NULL: all) with a ledger, those with AI seats included (what
+ * an AI knows of an opponent's habits).  0, 1 if no such player, -1 and
+ * *cause. */
+int store_bluffs_player(struct store *s, int64_t player, const char *variant,
+    struct store_bluffs *b, char **cause);
+
+/* One game as a history lists it. */
+struct store_history_row {
+	int64_t id;
+	char variant[32];
+	char channel[64];
+	char state[12];		/* "running", "finished" or "abandoned" */
+	int64_t started, ended;	/* unix seconds; ended 0 while running */
+	int nseats;
+	int place, won, lost;	/* the player's result (struct
+				 * store_seat_result); 0 when the game has
+				 * none for them, and in a channel's
+				 * history */
+};
+
+/* The games of the player found by nick (as store_stats() finds one),
+ * when nick is not NULL (channel is then ignored), else those begun in
+ * channel (case-insensitive, as store_deals() counts them), whatever their
+ * state, the most recently begun first, at most max of them into rows.
+ * The row count (0: none, or no such player), or -1 and *cause. */
+int store_history(struct store *s, const char *nick, const char *channel,
+    struct store_history_row *rows, int max, char **cause);
+
+/* The state of game ("running", "finished" or "abandoned") into state
+ * (size bytes): 0, 1 if there is no such game, -1 and *cause. */
+int store_game_state(struct store *s, int64_t game, char *state, size_t size,
+    char **cause);
 
 /* One title of one variant as a player holds it. */
 struct store_title_row {
 	char variant[32];
-	char name[32];		/* the rule's name: "excellent" */
+	char name[32];		/* the rule's name ("excellent") or the
+				 * bluff title's ("pokerface") */
 	int count;		/* times earned */
-	int best_run;		/* the longest run that earned it */
+	int best_run;		/* the longest run that earned it (0 for a
+				 * bluff title) */
 	int64_t first, last;	/* when first and last earned, unix seconds */
 };
 
@@ -264,6 +370,9 @@ struct store_game {
 	char *channel;
 	char *options;
 	uint64_t seed;
+	char *salt;		/* the deal key's salt, NULL when none */
+	char *state;		/* "running", "finished" or "abandoned" */
+	int64_t started, ended;	/* unix seconds; ended 0 while running */
 	int dealer;
 	int nseats;
 	struct store_game_seat *seats;	/* in seat order */

@@ -273,8 +273,8 @@ store_files_begin(
 		snprintf(ident[i], sizeof ident[i], "h:p%d@host.test", i);
 		idents[i] = ident[i];
 	}
-	id = store_game_begin(s, variant, "#cheater", "rounds=3", 42, 0, nseats,
-	    players, idents, &cause);
+	id = store_game_begin(s, variant, "#cheater", "rounds=3", 42, NULL, 0,
+	    nseats, players, idents, &cause);
 	if (id < 0)
 		fail_msg("store_game_begin: %s", cause);
 	return id;

@@ -338,8 +338,8 @@ seed(struct harness *h, const char *variant, const int places[3])
 		r[i].won = places[i] == 1;
 		r[i].lost = places[i] == 3;
 	}
-	game = store_game_begin(h->store, variant, CH, "", 1, 0, 3, players,
-	    idents, &cause);
+	game = store_game_begin(h->store, variant, CH, "", 1, NULL, 0, 3,
+	    players, idents, &cause);
 	assert_true(game > 0);
 	if (store_game_finish(h->store, game, r, 3, NULL, NULL, 0, &n,
 	    &cause) != 0)

@@ -238,8 +238,8 @@ seed(struct harness *h, const char *variant, const char *a, const char *b,
 		r[i].place = i == winner ? 1 : 2;
 	}
 	r[winner].detail = detail;
-	game = store_game_begin(h->store, variant, CH, "", 1, 0, 2, players,
-	    idents, &cause);
+	game = store_game_begin(h->store, variant, CH, "", 1, NULL, 0, 2,
+	    players, idents, &cause);
 	assert_true(game > 0);
 	if (store_game_finish(h->store, game, r, 2, rules, aw, 6, &n,
 	    &cause) != 0)

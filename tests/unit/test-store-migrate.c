@@ -164,8 +164,8 @@ test_migrate_v1(void **state)
 	/* New games record their dealer and identities. */
 	seats[0] = 2;
 	seats[1] = 1;
-	game = store_game_begin(
-	    f->s, "cheat", "#cheater", "", 9, 1, 2, seats, idents, &cause);
+	game = store_game_begin(f->s, "cheat", "#cheater", "", 9, NULL, 1, 2,
+	    seats, idents, &cause);
 	assert_int_equal(game, 3);
 	g = store_game_load(f->s, game, &cause);
 	assert_non_null(g);

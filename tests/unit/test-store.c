@@ -40,8 +40,8 @@ test_open_creates_schema(void **state)
 	store_files_cli_expect(f->path,
 	    "SELECT group_concat(name, ' ') FROM (SELECT name"
 	    " FROM sqlite_schema WHERE type = 'table' ORDER BY name)",
-	    "game_players games ignores moves players prefs results stats "
-	    "titles");
+	    "bluffs game_players games ignores moves players prefs results "
+	    "stats titles");
 	store_close(NULL);
 }
 
@@ -184,8 +184,8 @@ test_game_log(void **state)
 	seats[0] = store_files_player(f->s, "n:ann", "ann");
 	seats[1] = store_files_player(f->s, "n:ben", "ben");
 	seats[2] = store_files_player(f->s, "a:cy", "Cy");
-	game = store_game_begin(f->s, "cheat", "#cheater", "decks=2", seed, 2,
-	    3, seats, idents, &cause);
+	game = store_game_begin(f->s, "cheat", "#cheater", "decks=2", seed,
+	    NULL, 2, 3, seats, idents, &cause);
 	assert_true(game > 0);
 	for (i = 0; i < 5; i++)
 		store_files_move(f->s, game, i, i == 2 ? -1 : i % 3, texts[i]);
@@ -226,8 +226,8 @@ expect_begin_refused(struct store *s, int dealer, int nseats,
 {
 	char *cause = NULL;
 
-	expect_cause(store_game_begin(s, "cheat", "#c", NULL, 1, dealer, nseats,
-	                 seats, idents, &cause),
+	expect_cause(store_game_begin(s, "cheat", "#c", NULL, 1, NULL, dealer,
+	                 nseats, seats, idents, &cause),
 	    &cause, want);
 }
 
@@ -247,8 +247,8 @@ test_game_begin_refused(void **state)
 	expect_begin_refused(
 	    f->s, 0, 2, seats, idents, "UNIQUE constraint failed");
 	seats[1] = store_files_player(f->s, "n:ben", "ben");
-	expect_cause(store_game_begin(
-	                 f->s, "", "#c", NULL, 1, 0, 1, seats, idents, &cause),
+	expect_cause(store_game_begin(f->s, "", "#c", NULL, 1, NULL, 0, 1,
+	                 seats, idents, &cause),
 	    &cause, "empty variant name");
 	expect_begin_refused(
 	    f->s, 0, 0, seats, idents, "a game needs a seat, not 0");
@@ -287,7 +287,7 @@ deal(struct store *s, const char *channel, const int64_t *seats)
 	int64_t game;
 
 	game = store_game_begin(
-	    s, "cheat", channel, "", 7, 1, 2, seats, idents, &cause);
+	    s, "cheat", channel, "", 7, NULL, 1, 2, seats, idents, &cause);
 	if (game < 0)
 		fail_msg("store_game_begin: %s", cause);
 	return game;
