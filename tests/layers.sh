@@ -53,7 +53,7 @@ seat.c		8	core: who sits where
 ignore.c	8	core: the ignore list
 limit.c		8	core: the per-user command limit
 table-out.c	8	core: what a table says, rendered
-table-story.c	9	core: a game's key, reveal and ledger
+table-story.c	9	core: the end of a game told: key, reveal, ledger
 table-ai.c	9	core: AI seats at a game
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
@@ -63,7 +63,7 @@ table-play.c	11	core: moves, and the clock reports
 presence.c	12	core: players who part and come back
 cmd-game.c	12	commands: in a game
 cmd-stats.c	12	commands: records
-cmd-story.c	12	commands: replays, history, bluffs
+cmd-story.c	13	commands: replays, history, bluffs
 cmd-lobby.c	12	commands: lobbies
 table-resume.c	13	core: games across restarts
 dispatch.c	13	commands: a line becomes a command
