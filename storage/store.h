@@ -309,7 +309,8 @@ struct store_history_row {
  * when nick is not NULL (channel is then ignored), else those begun in
  * channel (case-insensitive, as store_deals() counts them), whatever their
  * state, the most recently begun first, at most max of them into rows.
- * The row count (0: none, or no such player), or -1 and *cause. */
+ * The row count (0: none, or no such player), or -1 and *cause (nick and
+ * channel both NULL). */
 int store_history(struct store *s, const char *nick, const char *channel,
     struct store_history_row *rows, int max, char **cause);
 

@@ -133,6 +133,18 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	"   AND l.variant = r.variant ORDER BY k DESC LIMIT 1) AS n"
 	"  FROM runs AS r GROUP BY player, variant) AS c"
 	" WHERE stats.player = c.player AND stats.variant = c.variant;",
+	/* 5: the ignore list. */
+	"CREATE TABLE ignores ("
+	"  mask TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (mask <> ''),"
+	"  added_by TEXT NOT NULL,"
+	"  at INTEGER NOT NULL"
+	") WITHOUT ROWID;",
+	/* 6: results.forfeit. */
+	("ALTER TABLE results ADD COLUMN"
+	 "  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));"),
+	/* 7: games.ai. */
+	("ALTER TABLE games ADD COLUMN"
+	 "  ai INTEGER NOT NULL DEFAULT 0 CHECK (ai IN (0, 1, 2));"),
 };
 /* clang-format on */
 

@@ -1,6 +1,6 @@
 /*
  * Unit tests of the schema migrations (storage/schema.c): databases as
- * cheaterbot wrote them at schema versions 1, 2 and 4, built here by the
+ * cheaterbot wrote them at schema versions 1, 2, 4 and 7, built here by the
  * sqlite3 tool from the released scripts (tests/lib/store-files.c), are
  * brought to the current version on open with every row kept, and work as
  * a new one does; a migration that fails leaves the file as it was; a
@@ -321,6 +321,154 @@ test_migrate_v4(void **state)
 	    "SELECT group_concat(added_by, ' ') FROM ignores", "ann ann");
 }
 
+/* What a version 7 bot would have added to the version 2 rows: an AI, a
+ * finished game against it that was not counted, and an ignored mask. */
+static const char v7_rows[] =
+	"INSERT INTO players VALUES (4, 'ai:Ada', 'Ada(AI)', 500, 500);"
+	"INSERT INTO games (id, variant, channel, options, seed, state,"
+	"  started, ended, why, dealer, ai)"
+	"  VALUES (3, 'cheat', '#cheater', '', 3, 'finished', 1300, 1400,"
+	"  NULL, 1, 2);"
+	"INSERT INTO game_players VALUES (3, 0, 1, 'h:ann@host.test'),"
+	"  (3, 1, 4, 'ai:Ada');"
+	"INSERT INTO results VALUES (3, 0, 1, 1, 1, 0, 0, NULL, 0),"
+	"  (3, 1, 4, 2, 0, 1, 0, NULL, 0);"
+	"INSERT INTO ignores VALUES ('*!*@spam.test', 'ann', 600);"
+	"PRAGMA user_version = 7;";
+
+/* Writes a version 7 database, the version 2 rows and v7_rows, to
+ * dir/v7.db; its path in path. */
+static void
+make_v7(struct store_fixture *f, char *path, size_t size)
+{
+	char sql[16384];
+	int n;
+
+	snprintf(path, size, "%s/v7.db", f->dir);
+	n = snprintf(sql, sizeof sql,
+	    "PRAGMA journal_mode = WAL; %s %s %s %s %s %s %s %s %s %s",
+	    store_files_released[0], v1_rows, store_files_released[1],
+	    v2_rows, store_files_released[2], store_files_released[3],
+	    store_files_released[4], store_files_released[5],
+	    store_files_released[6], v7_rows);
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "wal");
+	store_files_cli_expect(path, "PRAGMA user_version", "7");
+}
+
+/* Version 8 adds the deal key's salt and the bluff ledgers: a version 7
+ * file keeps every row, its games have no salt and no ledger, and they
+ * load, list and finish as before, with the new columns. */
+static void
+test_migrate_v7(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT * FROM players; SELECT * FROM prefs;"
+	    " SELECT " V2_GAMES ", ai FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM results; SELECT * FROM stats;"
+	    " SELECT * FROM titles; SELECT * FROM ignores;";
+	static const char *const idents[2] = {"a:ben", "h:ann@host.test"};
+	static const char *const earned[] = {"pokerface", NULL};
+	char path[256], before[4096], after[4096], st[12], *cause = NULL;
+	struct store_bluffs lb, la, b;
+	struct store_seat_result r[2];
+	struct store_history_row rows[4];
+	struct store_award aw[2];
+	struct store_game *g;
+	int64_t seats[2], game;
+	int n;
+
+	make_v7(f, path, sizeof path);
+	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM games WHERE salt IS NULL;"
+	    " SELECT count(*) FROM bluffs;"
+	    " SELECT name FROM sqlite_schema WHERE name = 'bluffs_player'",
+	    "3\n0\nbluffs_player");
+
+	/* The old games load with no salt, their state and times. */
+	g = store_game_load(f->s, 2, &cause);
+	assert_non_null(g);
+	assert_null(g->salt);
+	assert_string_equal(g->state, "running");
+	assert_int_equal(g->started, 1200);
+	assert_int_equal(g->ended, 0);
+	assert_int_equal(g->dealer, 1);
+	store_game_free(g);
+	g = store_game_load(f->s, 1, &cause);
+	assert_non_null(g);
+	assert_null(g->salt);
+	assert_string_equal(g->state, "finished");
+	assert_int_equal(g->started, 1000);
+	assert_int_equal(g->ended, 1100);
+	store_game_free(g);
+	assert_int_equal(store_game_state(f->s, 3, st, sizeof st, NULL), 0);
+	assert_string_equal(st, "finished");
+
+	/* The running game finishes with its ledger and a bluff title. */
+	memset(r, 0, sizeof r);
+	memset(&lb, 0, sizeof lb);
+	memset(&la, 0, sizeof la);
+	lb.claims = lb.lies = lb.away = 2;
+	la.claims = la.calls = la.wrong = 1;
+	r[0].won = r[0].place = 1;
+	r[0].bluffs = &lb;
+	r[0].earned = earned;
+	r[1].place = 2;
+	r[1].bluffs = &la;
+	assert_int_equal(
+	    store_game_finish(f->s, 2, r, 2, NULL, aw, 2, &n, &cause), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(aw[0].earned, "pokerface");
+	assert_int_equal(aw[0].count, 1);
+	assert_int_equal(store_bluffs(f->s, "ben", NULL, &b, NULL), 0);
+	assert_int_equal(b.games, 1);
+	assert_int_equal(b.away, 2);
+	assert_int_equal(store_bluffs_player(f->s, 1, NULL, &b, NULL), 0);
+	assert_int_equal(b.games, 1);
+	assert_int_equal(b.wrong, 1);
+
+	/* ann's history holds every old game, with her results. */
+	assert_int_equal(store_history(f->s, "ann", NULL, rows, 4, NULL), 3);
+	assert_int_equal(rows[0].id, 3);
+	assert_int_equal(rows[0].place, 1);
+	assert_int_equal(rows[0].won, 1);
+	assert_int_equal(rows[0].ended, 1400);
+	assert_int_equal(rows[1].id, 2);
+	assert_int_equal(rows[1].place, 2);
+	assert_string_equal(rows[1].state, "finished");
+	assert_int_equal(rows[2].id, 1);
+	assert_int_equal(rows[2].lost, 1);
+	assert_int_equal(rows[2].started, 1000);
+
+	/* A new game keeps its salt. */
+	seats[0] = 2;
+	seats[1] = 1;
+	game = store_game_begin(f->s, "cheat", "#cheater", "", 9,
+	    "ffffffffffffffffffffffffffffffff", 0, 2, seats, idents, &cause);
+	assert_int_equal(game, 4);
+	g = store_game_load(f->s, game, &cause);
+	assert_non_null(g);
+	assert_string_equal(g->salt, "ffffffffffffffffffffffffffffffff");
+	store_game_free(g);
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+
+	/* Once is enough. */
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM bluffs; SELECT count(*) FROM titles", "2\n1");
+}
+
 static void
 test_migrate_read_only(void **state)
 {
@@ -374,6 +522,7 @@ main(void)
 	    T(test_migrate_v1),
 	    T(test_migrate_v2),
 	    T(test_migrate_v4),
+	    T(test_migrate_v7),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T
