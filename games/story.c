@@ -177,12 +177,11 @@ story_play(const struct story_record *rec, story_line_fn *line, void *ctx,
 		if (line != NULL && (so.pub != NULL || st.hidden[0] != '\0')) {
 			text = NULL;
 			if (so.pub != NULL && st.hidden[0] != '\0')
-				game_cat(&text, "%s {gry:(%s)}", so.pub,
-				    st.hidden);
+				game_cat(&text, "%s [%s]", so.pub, st.hidden);
 			else if (so.pub != NULL)
 				game_cat(&text, "%s", so.pub);
 			else
-				game_cat(&text, "{p:%d}: {gry:(%s)}", mv.seat,
+				game_cat(&text, "{p:%d}: [%s]", mv.seat,
 				    st.hidden);
 			line(ctx, i, mv.seat, text);
 			free(text);

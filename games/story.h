@@ -85,7 +85,10 @@ void ledger_end(struct ledger *l);
  * (n = the number of moves: what was still hidden, ops->unseen()).
  * seat is the move's seat (GAME_SEAT_TABLE for the table's), -1 for the
  * deal and the end (which n tells apart from the table's moves).  markup is the rules' markup; a move that told the
- * channel nothing and hid nothing has no line. */
+ * channel nothing and hid nothing has no line.  A move's line is what the
+ * channel was told, then what it hid in square brackets ("... [laid
+ * 4♥ 9♣]"): markup does not nest, so the hidden part is not coloured as
+ * a whole and may hold markup of its own. */
 typedef void story_line_fn(void *ctx, int n, int seat, const char *markup);
 
 /* Deals the game of rec and plays its moves again, each checked by the
