@@ -183,10 +183,24 @@ check_seats(const struct game *g, char **cause)
 	return 0;
 }
 
-/* The last play and its window agree with the pile. */
+/* The last play and its window agree with the pile, and what the pile's
+ * cards were laid as (pile_as) is a rank, none or face up; the open
+ * play's cards were laid as its rank. */
 static int
 check_last_play(const struct game *g, char **cause)
 {
+	int i;
+
+	for (i = 0; i < g->pile.n; i++) {
+		if (g->pile_as[i] < CHEAT_FACE_UP ||
+		    g->pile_as[i] > CARDS_RANKS)
+			return game_fail(cause, "pile card %d laid as %d", i,
+			    g->pile_as[i]);
+		if (g->open && i >= g->pile.n - g->laid &&
+		    g->pile_as[i] != g->rank)
+			return game_fail(cause, "the open play's card %d laid "
+			    "as %d", i, g->pile_as[i]);
+	}
 	if (g->rank == 0 && (g->open || g->face_up))
 		return game_fail(cause, "a round opens with a play open");
 	if (g->rank < 0 || g->rank > CARDS_RANKS)
@@ -236,6 +250,7 @@ cheat_stack(struct game *g, const struct cards *hands, char **cause)
 		cards_sort(&g->hand[s]);
 	}
 	cards_clear(&g->pile);
+	memset(g->pile_as, 0, sizeof g->pile_as);
 	for (id = 0; id < total; id++) {
 		if (!seen[id])
 			cards_add(&g->pile, id);

@@ -5,12 +5,15 @@
  * (player input to moves, and check), cheat-auto.c (timeout, sample,
  * invariants and the test hooks of cheat.h), questions.c (what only
  * Questions has: ranks called in order, and a question after every
- * challenge), cheat-observe.c (what a seat may know: observe and redeal)
+ * challenge), cheat-observe.c (what a seat may know: observe and redeal),
+ * cheat-story.c (the story: what moves claimed, called and hid),
  * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
  * (plays).  Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
+
+#include <stdint.h>
 
 #include "ai.h"
 #include "cards.h"
@@ -37,6 +40,8 @@ enum seat_state { SEAT_IN, SEAT_OUT, SEAT_GONE, SEAT_LEFT };
 
 #define ONE_DECK_MAX_SEATS 6
 
+#define CHEAT_FACE_UP (-1)	/* pile_as[] of a card laid face up */
+
 struct game {
 	int nseats;
 	int decks;
@@ -46,6 +51,12 @@ struct game {
 					 * large, and most tables are small
 					 * (so a game is not copied by value) */
 	struct cards pile;		/* bottom first */
+	/* For each card of the pile, by place (pile_as[i] for pile.c[i]):
+	 * the rank it was laid face down as, 0 if it lies face down under no
+	 * claim (the rest of the deal, a leaver's hand), CHEAT_FACE_UP if it
+	 * was laid face up (an opening).  Public, as every claim is: the
+	 * story's reveal and unseen (cheat-story.c) read it. */
+	signed char pile_as[CARDS_MAX];
 	enum seat_state state[GAME_MAX_SEATS];
 	int place[GAME_MAX_SEATS];
 	int finished;			/* places given during play */
@@ -64,7 +75,7 @@ struct game {
 	 * known[id] is set while seat s knows where card id is (its own
 	 * hand, its own face-down plays, cards shown face up and where they
 	 * went since); and the public record of play an AI remembers. */
-	unsigned known[CARDS_MAX];
+	uint16_t known[CARDS_MAX];	/* 16 bits: GAME_MAX_SEATS seats */
 	int plays;			/* plays made so far */
 	int calls;			/* challenges made so far */
 	int last_caller;		/* the last challenge: who called, */
@@ -148,13 +159,19 @@ int questions_invariants(const struct game *g, char **cause);
 /* seat leaves during a question: 1 if that settled whose turn it is. */
 int questions_leave(struct game *g, int seat);
 
+/* cheat-story.c: the story of a game (games/story.h), for both. */
+void cheat_story(const struct game *g, const struct game_move *mv,
+    struct game_story *st);
+void cheat_reveal(const struct game *g, struct game_out *out);
+void cheat_unseen(const struct game *g, char *buf, size_t size);
+
 /* cheat-auto.c: */
 void cheat_timeout(const struct game *g, struct game_move *mv);
 int cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv);
 int cheat_invariants(const struct game *g, char **cause);
 
 /* cheat-observe.c: what a seat may know (game.h's observe and redeal). */
-#define CHEAT_KNOWN_ALL (~0u)	/* known[] of a card everyone saw */
+#define CHEAT_KNOWN_ALL 0xffffu	/* known[] of a card everyone saw */
 /* Each card of the hands to the seat holding it, none of the pile: the
  * knowledge of a fresh deal. */
 void cheat_known_deal(struct game *g);

@@ -21,6 +21,9 @@
 #include "rng.h"
 #include "xalloc.h"
 
+/* known[] keeps a bit for each seat in 16. */
+_Static_assert(GAME_MAX_SEATS <= 16, "known[] is too narrow for the seats");
+
 void
 cheat_known_deal(struct game *g)
 {

@@ -386,6 +386,8 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	for (i = 2; i < mv->argc; i++) {
 		cards_remove(&g->hand[seat], mv->argv[i]);
 		cards_add(&g->pile, mv->argv[i]);
+		g->pile_as[g->pile.n - 1] = (signed char)(g->face_up ?
+		    CHEAT_FACE_UP : mv->argv[1]);
 		if (g->face_up)
 			g->known[mv->argv[i]] = CHEAT_KNOWN_ALL;
 	}
@@ -552,6 +554,9 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 	 * nobody keeps track of them there. */
 	for (i = 0; i < n; i++)
 		g->known[g->hand[seat].c[i]] = 0;
+	memmove(g->pile_as + n, g->pile_as,
+	    (size_t)g->pile.n * sizeof g->pile_as[0]);
+	memset(g->pile_as, 0, (size_t)n * sizeof g->pile_as[0]);
 	cards_prepend(&g->pile, &g->hand[seat]);
 	cards_clear(&g->hand[seat]);
 	g->state[seat] = SEAT_LEFT;
@@ -731,5 +736,9 @@ const struct game_ops cheat_ops = {
 	.invariants = cheat_invariants,
 	.observe = cheat_observe,
 	.redeal = cheat_redeal,
+	.claims = 1,
+	.story = cheat_story,
+	.reveal = cheat_reveal,
+	.unseen = cheat_unseen,
 	.ai = &cheat_ai,
 };

@@ -414,5 +414,9 @@ const struct game_ops questions_ops = {
 	.invariants = cheat_invariants,
 	.observe = cheat_observe,
 	.redeal = cheat_redeal,
+	.claims = 1,
+	.story = cheat_story,
+	.reveal = cheat_reveal,
+	.unseen = cheat_unseen,
 	.ai = &cheat_ai,
 };
