@@ -239,46 +239,68 @@ rendered_width(const char *m)
 	return w;
 }
 
+/* The forms a hand takes in unseen(), shortest last. */
+enum { FORM_CARDS, FORM_COUNT, FORM_SUIT, FORMS };
+
 void
 cheater_unseen(const struct game *g, char *buf, size_t size)
 {
-	char *full[GAME_MAX_SEATS], *brief[GAME_MAX_SEATS], *line, *rest;
-	int n = 0, i, k, s, suit;
+	char *form[GAME_MAX_SEATS][FORMS], *line = NULL, *rest;
+	const struct cards *h;
+	int n = 0, i, j, k, s, suit;
 
 	for (s = 0; s < g->nseats; s++) {
 		if (!g->in[s])
 			continue;
-		suit = ch_best_suit(&g->hand[s]);
-		full[n] = brief[n] = NULL;
-		game_cat(&full[n], "{p:%d} ", s);
-		ch_cat_cards(&full[n], &g->hand[s]);
-		game_cat(&full[n], " (%s %d/7)", ch_suit_name(suit),
-		    ch_progress(&g->hand[s], suit));
-		game_cat(&brief[n], "{p:%d} %d card%s (%s %d/7)", s,
-		    g->hand[s].n, g->hand[s].n == 1 ? "" : "s",
-		    ch_suit_name(suit), ch_progress(&g->hand[s], suit));
+		h = &g->hand[s];
+		suit = ch_best_suit(h);
+		for (j = 0; j < FORMS; j++)
+			form[n][j] = NULL;
+		game_cat(&form[n][FORM_CARDS], "{p:%d} ", s);
+		ch_cat_cards(&form[n][FORM_CARDS], h);
+		game_cat(&form[n][FORM_CARDS], " (%s %d/7)",
+		    ch_suit_name(suit), ch_progress(h, suit));
+		game_cat(&form[n][FORM_COUNT], "{p:%d} %d card%s (%s %d/7)",
+		    s, h->n, h->n == 1 ? "" : "s", ch_suit_name(suit),
+		    ch_progress(h, suit));
+		game_cat(&form[n][FORM_SUIT], "{p:%d} %s %d/7", s,
+		    ch_suit_name(suit), ch_progress(h, suit));
 		n++;
 	}
-	/* Each hand in full while the line, with the hands after it
-	 * counted, still fits; the rest counted. */
-	line = NULL;
+	if (n == 0) {
+		snprintf(buf, size, "%s", "");
+		return;
+	}
+	/* Each hand in the longest form with which the line still fits,
+	 * the hands after it in the shortest. */
 	game_cat(&line, "Hands at the end:");
 	for (i = 0; i < n; i++) {
-		rest = NULL;
-		game_cat(&rest, "%s%s %s", line, i > 0 ? "," : "", full[i]);
-		for (k = i + 1; k < n; k++)
-			game_cat(&rest, ", %s", brief[k]);
-		game_cat(&rest, ".");
-		game_cat(&line, "%s %s", i > 0 ? "," : "",
-		    rendered_width(rest) <= UNSEEN_WIDTH &&
-		    strlen(rest) < size ? full[i] : brief[i]);
-		free(rest);
+		for (j = 0; j < FORMS - 1; j++) {
+			rest = NULL;
+			game_cat(&rest, "%s%s %s", line, i > 0 ? "," : "",
+			    form[i][j]);
+			for (k = i + 1; k < n; k++)
+				game_cat(&rest, ", %s", form[k][FORM_SUIT]);
+			game_cat(&rest, ".");
+			k = rendered_width(rest) <= UNSEEN_WIDTH &&
+			    strlen(rest) < size;
+			free(rest);
+			if (k)
+				break;
+		}
+		/* A buffer too short for every hand: the rest counted. */
+		if (strlen(line) + strlen(form[i][j]) + sizeof ", and 10 more." >
+		    size) {
+			game_cat(&line, "%s and %d more", i > 0 ? "," : "",
+			    n - i);
+			break;
+		}
+		game_cat(&line, "%s %s", i > 0 ? "," : "", form[i][j]);
 	}
 	game_cat(&line, ".");
-	snprintf(buf, size, "%s", n > 0 ? line : "");
+	snprintf(buf, size, "%s", line);
 	free(line);
-	for (i = 0; i < n; i++) {
-		free(full[i]);
-		free(brief[i]);
-	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < FORMS; j++)
+			free(form[i][j]);
 }
