@@ -47,9 +47,9 @@ put(struct game_story *st, const char *fmt, ...)
 }
 
 /* Appends ids[0..n-1] plain, as many as leave room to count the rest
- * ("and 12 more"). */
-static void
-put_ids(struct game_story *st, const int *ids, int n)
+ * and later cards to follow ("and 12 more"); 1 if it was cut so. */
+static int
+put_ids(struct game_story *st, const int *ids, int n, int later)
 {
 	char card[16];
 	int i;
@@ -61,8 +61,10 @@ put_ids(struct game_story *st, const int *ids, int n)
 			break;
 		put(st, " %s", card);
 	}
-	if (i < n)
-		put(st, " and %d more", n - i);
+	if (i == n)
+		return 0;
+	put(st, " and %d more", n - i + later);
+	return 1;
 }
 
 void
@@ -95,12 +97,19 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 		put(st, "out of the game unseen:");
 		if (g->hand[seat].n > 0) {
 			put(st, " hand");
-			put_ids(st, g->hand[seat].c, g->hand[seat].n);
+			if (put_ids(st, g->hand[seat].c, g->hand[seat].n, n))
+				break;
 		}
-		if (n > 0) {
-			put(st, "%s face down", g->hand[seat].n > 0 ? "," : "");
-			put_ids(st, ids, n);
+		if (n == 0)
+			break;
+		/* The words and a card, or the face-down cards counted. */
+		if (strlen(st->hidden) + sizeof ", face down 10♠" +
+		    MORE_ROOM > sizeof st->hidden) {
+			put(st, " and %d more", n);
+			break;
 		}
+		put(st, "%s face down", g->hand[seat].n > 0 ? "," : "");
+		put_ids(st, ids, n, 0);
 		break;
 	default:
 		break;
