@@ -21,8 +21,8 @@
 #include "game.h"
 #include "xalloc.h"
 
-/* Cards of the draw pile to a line of reveal(): a line of 30 cards is
- * under 300 characters of markup, under 250 rendered in colour. */
+/* Cards of the draw pile to a line of reveal(): a line of 30 cards is at
+ * most 310 bytes of markup, 250 sent in colour. */
 #define REVEAL_CARDS 30
 /* The most characters unseen() renders, and what a player's name counts
  * for in them. */

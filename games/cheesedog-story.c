@@ -22,8 +22,8 @@
 #include "cheesedog-int.h"
 #include "game.h"
 
-/* Cards of a hand to a line of reveal(): 30 cards are under 350
- * characters of markup. */
+/* Cards of a hand to a line of reveal(): with its words, a line of 30
+ * cards is at most 400 bytes of markup (a red ten and its space, 12). */
 #define REVEAL_CARDS 30
 /* The most characters unseen() renders, and what a player's name counts
  * for in them. */
