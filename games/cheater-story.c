@@ -223,7 +223,8 @@ rendered_width(const char *m)
 		    (m[0] == '}' && m[1] == '}')) {
 			w++;
 			m += 2;
-		} else if (strncmp(m, "{p:", 3) == 0 && strchr(m, '}') != NULL) {
+		} else if (strncmp(m, "{p:", 3) == 0 &&
+		    strchr(m, '}') != NULL) {
 			w += NAME_WIDTH;
 			m = strchr(m, '}') + 1;
 		} else if (*m == '{' && strchr(m, ':') != NULL)
@@ -289,8 +290,8 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 				break;
 		}
 		/* A buffer too short for every hand: the rest counted. */
-		if (strlen(line) + strlen(form[i][j]) + sizeof ", and 10 more." >
-		    size) {
+		if (strlen(line) + strlen(form[i][j]) +
+		    sizeof ", and 10 more." > size) {
 			game_cat(&line, "%s and %d more", i > 0 ? "," : "",
 			    n - i);
 			break;

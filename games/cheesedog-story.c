@@ -182,7 +182,8 @@ rendered_width(const char *m)
 		    (m[0] == '}' && m[1] == '}')) {
 			w++;
 			m += 2;
-		} else if (strncmp(m, "{p:", 3) == 0 && strchr(m, '}') != NULL) {
+		} else if (strncmp(m, "{p:", 3) == 0 &&
+		    strchr(m, '}') != NULL) {
 			w += NAME_WIDTH;
 			m = strchr(m, '}') + 1;
 		} else if (*m == '{' && strchr(m, ':') != NULL)
