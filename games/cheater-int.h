@@ -3,7 +3,8 @@
  * cheater-cards.c (the cards: ids, faces, names, spelling), cheater.c (the
  * tables, create, turn, apply, view, result), cheater-parse.c (player input
  * to moves, and check), cheater-auto.c (timeout, sample, invariants and
- * the test hooks of cheater.h), cheater-observe.c (what a seat may know)
+ * the test hooks of cheater.h), cheater-observe.c (what a seat may know),
+ * cheater-story.c (what a move hid, the reveal, what was left unseen)
  * and the AI's files, cheater-ai*.c.
  */
 #ifndef CHEATER_INT_H
@@ -179,6 +180,12 @@ int cheater_command(const struct game *g, const struct game_move *mv,
 /* cheater-observe.c: */
 struct game *cheater_observe(const struct game *g, int seat);
 void cheater_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheater-story.c: */
+void cheater_story(const struct game *g, const struct game_move *mv,
+    struct game_story *st);
+void cheater_reveal(const struct game *g, struct game_out *out);
+void cheater_unseen(const struct game *g, char *buf, size_t size);
 
 /* cheater-ai.c (the minds and their memory, the easy level):
  * cheater_ops.ai. */

@@ -944,5 +944,9 @@ const struct game_ops cheater_ops = {
 	.invariants = cheater_invariants,
 	.observe = cheater_observe,
 	.redeal = cheater_redeal,
+	.claims = 0,
+	.story = cheater_story,
+	.reveal = cheater_reveal,
+	.unseen = cheater_unseen,
 	.ai = &cheater_ai,
 };

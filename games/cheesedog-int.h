@@ -4,8 +4,9 @@
  * (what a move says and to whom, the prompts, view), cheesedog-parse.c
  * (player input to moves and back, and check), cheesedog-auto.c
  * (timeout, sample, invariants and the test hooks of cheesedog.h),
- * cheesedog-observe.c (what a seat may know: observe and redeal) and
- * cheesedog-ai*.c (the AI seats).
+ * cheesedog-observe.c (what a seat may know: observe and redeal),
+ * cheesedog-story.c (what a move hid, the reveal, what was left unseen)
+ * and cheesedog-ai*.c (the AI seats).
  */
 #ifndef CHEESEDOG_INT_H
 #define CHEESEDOG_INT_H
@@ -136,6 +137,12 @@ int cheesedog_invariants(const struct game *g, char **cause);
 /* cheesedog-observe.c: */
 struct game *cheesedog_observe(const struct game *g, int seat);
 void cheesedog_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheesedog-story.c: */
+void cheesedog_story(const struct game *g, const struct game_move *mv,
+    struct game_story *st);
+void cheesedog_reveal(const struct game *g, struct game_out *out);
+void cheesedog_unseen(const struct game *g, char *buf, size_t size);
 
 /* cheesedog-ai.c, cheesedog-ai-hard.c: the AI seats. */
 #define CD_ALL_RANKS 0x3ffeu	/* a bit (1 << rank) for every rank */

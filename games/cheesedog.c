@@ -579,5 +579,9 @@ const struct game_ops cheesedog_ops = {
 	.invariants = cheesedog_invariants,
 	.observe = cheesedog_observe,
 	.redeal = cheesedog_redeal,
+	.claims = 0,
+	.story = cheesedog_story,
+	.reveal = cheesedog_reveal,
+	.unseen = cheesedog_unseen,
 	.ai = &cheesedog_ai,
 };
