@@ -5,6 +5,12 @@
  * act by themselves, each move logged and announced like a person's.  And
  * with ai.takeover on, a person who quits and does not come back has
  * their seat played on by an AI to the game's end.
+ *
+ * Each of those games tells its story: the deal's channel line ends with
+ * "Deal sha256:HEX", the end's line shows the key whose SHA-256 that is,
+ * `cheaterbot --verify KEY` prints the deal the channel and alice were
+ * really dealt, a reveal of at most three lines follows, and !replay sends
+ * the game privately, paged with !more.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +22,9 @@
 
 #include <cmocka.h>
 
+#include "bot/core/core.h"
+#include "bot/lib/digest.h"
+#include "games/deal-key.h"
 #include "tests/lib/driver.h"
 
 #define CHAN "#cheater"
@@ -177,6 +186,179 @@ play_to_end(struct driver *d)
 	return ai_moves;
 }
 
+
+/* The first line from `from` in alice's client to target whose text
+ * holds want (NULL: a hand, "Hand" or "hand ("), its text (after " :")
+ * into out; fails after 20 s. */
+static void
+alice_line(struct driver *d, size_t from, const char *target,
+    const char *want, char *out, size_t size)
+{
+	const struct client *c = &d->t[0].p[0].cl;
+	char plain[2048], head[128];
+	int tries;
+
+	snprintf(head, sizeof head, " %s :", target);
+	for (tries = 0; tries < 400; tries++) {
+		for (; from < c->nlines; from++) {
+			client_strip(c->lines[from], plain, sizeof plain);
+			if (strstr(plain, head) != NULL && (want != NULL ?
+			    strstr(plain, want) != NULL :
+			    strstr(plain, "Hand") != NULL ||
+			    strstr(plain, "hand (") != NULL)) {
+				snprintf(out, size, "%s",
+				    strstr(plain, head) + strlen(head));
+				return;
+			}
+		}
+		driver_pump(d, 50);
+	}
+	fail_msg("no line to %s with '%s'", target,
+	    want != NULL ? want : "a hand");
+}
+
+/* The word after marker in s into out. */
+static void
+word_after(const char *s, const char *marker, char *out, size_t size)
+{
+	const char *p = strstr(s, marker);
+	size_t n;
+
+	assert_non_null(p);
+	p += strlen(marker);
+	n = strcspn(p, " ");
+	assert_true(n < size);
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+/* Runs `$CHEATERBOT --verify key`, its output into out. */
+static void
+verify(const char *key, char *out, size_t size)
+{
+	char cmd[1024];
+	size_t n;
+	FILE *f;
+
+	snprintf(cmd, sizeof cmd, "'%s' --verify '%s'", getenv("CHEATERBOT"),
+	    key);
+	assert_non_null(f = popen(cmd, "r"));
+	n = fread(out, 1, size - 1, f);
+	out[n] = '\0';
+	assert_int_equal(pclose(f), 0);
+}
+
+/* Replaces every whole-word nick of the newest game's seats in s by its
+ * seat's name in --verify (seat0, seat1, ...). */
+static void
+nicks_to_seats(struct driver *d, char *s, size_t size)
+{
+	char out[1024], nick[64], with[16], *p, *line, *save = NULL;
+	char buf[2048];
+	size_t n;
+
+	driver_sql(d, "SELECT gp.seat, p.nick FROM game_players gp JOIN "
+	    "players p ON p.id = gp.player WHERE gp.game = (SELECT max(id) "
+	    "FROM games) ORDER BY gp.seat;", out, sizeof out);
+	for (line = strtok_r(out, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((p = strchr(line, '|')) == NULL)
+			continue;
+		snprintf(with, sizeof with, "seat%d", atoi(line));
+		snprintf(nick, sizeof nick, "%s", p + 1);
+		buf[0] = '\0';
+		for (p = s; *p != '\0';) {
+			n = strlen(nick);
+			if (strncmp(p, nick, n) == 0 && (p == s ||
+			    strchr(" ,.:;(", p[-1]) != NULL) &&
+			    strchr(" ,.:;'!", p[n]) != NULL) {
+				strncat(buf, with, sizeof buf - strlen(buf) -
+				    1);
+				p += n;
+			} else {
+				strncat(buf, p, 1);
+				p++;
+			}
+		}
+		snprintf(s, size, "%s", buf);
+	}
+}
+
+/* The story of the game just dealt (the deal's line from `from`) and just
+ * ended: the commitment and the key, --verify's deal against the real
+ * one, the reveal, and !replay paged with !more. */
+static void
+check_story(struct driver *d, size_t from)
+{
+	static char out[65536];
+	char deal[2048], over[2048], hash[DIGEST_HEX + 1], key[DEAL_KEY_MAX];
+	char want[DIGEST_HEX + 1], told[2200], seat[16], cards[2048];
+	char hand[2048], *p, *w, *save = NULL;
+	size_t at;
+	int alice, pages, n;
+
+	alice_line(d, from, CHAN, "Deal sha256:", deal, sizeof deal);
+	word_after(deal, "Deal sha256:", hash, sizeof hash);
+	alice_line(d, from, CHAN, "Game over!", over, sizeof over);
+	word_after(over, "Deal key: ", key, sizeof key);
+	digest_sha256_hex(key, strlen(key), want);
+	assert_string_equal(hash, want);
+	/* --verify: the key's hash, the channel's deal line with the seats
+	 * for nicks, and alice's hand as she was sent it. */
+	verify(key, out, sizeof out);
+	snprintf(told, sizeof told, "sha256:%s\n", hash);
+	assert_non_null(strstr(out, told));
+	*strstr(deal, " Deal sha256:") = '\0';
+	nicks_to_seats(d, deal, sizeof deal);
+	snprintf(told, sizeof told, "The channel was told: %s\n", deal);
+	if (strstr(out, told) == NULL)
+		fail_msg("--verify's deal is not the channel's:\n%s\n%s", told,
+		    out);
+	driver_sql(d, "SELECT seat FROM game_players gp JOIN players p ON "
+	    "p.id = gp.player WHERE gp.game = (SELECT max(id) FROM games) "
+	    "AND p.nick = 'alice';", seat, sizeof seat);
+	alice = atoi(seat);
+	snprintf(seat, sizeof seat, "  seat%d: ", alice);
+	assert_non_null(p = strstr(out, seat));
+	n = (int)strcspn(p + strlen(seat), "\n");
+	snprintf(cards, sizeof cards, "%.*s", n, p + strlen(seat));
+	alice_line(d, from, "alice", NULL, hand, sizeof hand);
+	for (w = strtok_r(cards, " ", &save); w != NULL;
+	    w = strtok_r(NULL, " ", &save)) {
+		/* A card word of the deal is a word of alice's hand line. */
+		if (strchr(w, '(') != NULL || strchr(w, ')') != NULL ||
+		    strchr(w, ':') != NULL)
+			continue;
+		if (strstr(hand, w) == NULL)
+			fail_msg("seat%d's %s, as --verify deals it, is not "
+			    "in alice's hand: %s", alice, w, hand);
+	}
+	/* !replay, a page at a time: each page ends with where alice is
+	 * and !more, the last with the key. */
+	at = d->t[0].p[0].cl.nlines;
+	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!replay");
+	alice_line(d, at, "alice", "The deal, every card shown:", hand,
+	    sizeof hand);
+	alice_line(d, at, "alice", "(page 1 of", hand, sizeof hand);
+	for (pages = 1; pages < 100; pages++) {
+		at = d->t[0].p[0].cl.nlines;
+		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!more");
+		for (n = 0; n < 200; n++) {
+			driver_pump(d, 50);
+			if (driver_count(d, 0, 0, at, &(struct driver_line){
+			    NULL, "alice", "!more for the next page" }) > 0 ||
+			    driver_count(d, 0, 0, at, &(struct driver_line){
+			    NULL, "alice", "Deal key: " }) > 0)
+				break;
+		}
+		assert_true(n < 200);
+		if (driver_count(d, 0, 0, at, &(struct driver_line){ NULL,
+		    "alice", "Deal key: " }) > 0)
+			break;
+	}
+	assert_true(pages < 100);
+}
+
 /* One person, three AI seats, a whole game of every variant. */
 static void
 test_alone(void **state)
@@ -197,6 +379,7 @@ test_alone(void **state)
 			fail_msg("%s: %d moves by AI seats", game_table[v]->name,
 			    n);
 		driver_wait_chan(d, 0, 0, from, "Game over!", 0);
+		check_story(d, from);
 		/* Nobody's clock ran out: an AI seat always acts in time
 		 * (even after a call or a held move put it off), and alice
 		 * did too. */

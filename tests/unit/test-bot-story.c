@@ -231,6 +231,8 @@ test_every_variant(void **state)
 		check_commitment(h, from, &sec);
 		play_sampled(h, 7 + (uint64_t)v, &sec);
 		over = check_key(h, "Game over!", &sec, key, sizeof key);
+		if (getenv("STORY_DUMP") != NULL)
+			harness_dump(h);
 		reveal_lines(h, over);
 		assert_int_equal(deal_key_parse(key, &k, &cause), 0);
 		assert_ptr_equal(k.ops, game_table[v]);

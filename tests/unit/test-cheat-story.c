@@ -672,7 +672,7 @@ replay_line(void *ctx, int n, int seat, const char *markup)
 	else if (n == r->moves) {
 		r->unseen++;
 		snprintf(r->end, sizeof r->end, "%s", markup);
-	} else if (strstr(markup, "{gry:(laid ") != NULL)
+	} else if (strstr(markup, " [laid ") != NULL)
 		r->claims++;
 }
 

@@ -390,10 +390,10 @@ replay_line(void *ctx, int n, int seat, const char *markup)
 	assert_true(n < r->nmoves);
 	r->seen[n]++;
 	if (r->hidden[n][0] == '\0') {
-		assert_null(strstr(markup, "{gry:("));
+		assert_null(strstr(markup, " ["));
 		return;
 	}
-	snprintf(want, sizeof want, " {gry:(%s)}", r->hidden[n]);
+	snprintf(want, sizeof want, " [%s]", r->hidden[n]);
 	lw = strlen(want);
 	lm = strlen(markup);
 	if (lm < lw || strcmp(markup + lm - lw, want) != 0)
