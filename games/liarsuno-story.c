@@ -82,41 +82,53 @@ copy_take(char *buf, size_t size, char *line)
 	free(line);
 }
 
-/* Appends the cards the seats of b gained in a, b's state once a move is
- * applied, that the channel did not see: cards drawn, and put cards that
- * went back (a WLC called off).  The mover goes unnamed. */
+/* Appends the cards seat s of b gained in a, b's state once a move is
+ * applied, that the channel did not see: cards drawn, and a put card
+ * that went back (a WLC called off); named, unless it is the mover. */
+static void
+cat_gained_by(const struct game *b, const struct game *a, int s, int named,
+    char **line)
+{
+	char *drew = NULL, *back = NULL;
+	int i, id;
+
+	for (i = 0; i < a->hand[s].n; i++) {
+		id = a->hand[s].c[i];
+		/* A card turned over went back in full view. */
+		if (cards_find(&b->hand[s], id) >= 0 || a->knows[id] == ~0u)
+			continue;
+		game_cat(id == b->put[s] ? &back : &drew, " ");
+		cat_plain(id == b->put[s] ? &back : &drew, id);
+	}
+	if (drew != NULL) {
+		game_cat(line, "%s", *line != NULL ? "; " : "");
+		if (named)
+			game_cat(line, "{p:%d} ", s);
+		game_cat(line, "drew%s", drew);
+	}
+	if (back != NULL) {
+		game_cat(line, "%s", *line != NULL ? "; " : "");
+		if (named)
+			game_cat(line, "{p:%d} ", s);
+		game_cat(line, "took back%s", back);
+	}
+	free(drew);
+	free(back);
+}
+
+/* The same for every seat: the mover first, unnamed, as the channel's
+ * line tells its part first, then the others in seat order. */
 static void
 cat_gained(const struct game *b, const struct game *a, int mover,
     char **line)
 {
-	char *drew, *back;
-	int s, i, id;
+	int s;
 
+	if (mover >= 0 && mover < b->nseats)
+		cat_gained_by(b, a, mover, 0, line);
 	for (s = 0; s < b->nseats; s++) {
-		drew = back = NULL;
-		for (i = 0; i < a->hand[s].n; i++) {
-			id = a->hand[s].c[i];
-			/* A card turned over went back in full view. */
-			if (cards_find(&b->hand[s], id) >= 0 ||
-			    a->knows[id] == ~0u)
-				continue;
-			game_cat(id == b->put[s] ? &back : &drew, " ");
-			cat_plain(id == b->put[s] ? &back : &drew, id);
-		}
-		if (drew != NULL) {
-			game_cat(line, "%s", *line != NULL ? "; " : "");
-			if (s != mover)
-				game_cat(line, "{p:%d} ", s);
-			game_cat(line, "drew%s", drew);
-		}
-		if (back != NULL) {
-			game_cat(line, "%s", *line != NULL ? "; " : "");
-			if (s != mover)
-				game_cat(line, "{p:%d} ", s);
-			game_cat(line, "took back%s", back);
-		}
-		free(drew);
-		free(back);
+		if (s != mover)
+			cat_gained_by(b, a, s, 1, line);
 	}
 }
 
