@@ -312,6 +312,33 @@ check_seats(const struct game *g, char **cause)
 	return 0;
 }
 
+/* The discard pile's face-down cards: within it alone, each laid by a
+ * seat and said to be a face or, put for a WLC, a colour; the open
+ * face-down card, its top, among them as it was claimed. */
+static int
+check_downs(const struct game *g, char **cause)
+{
+	const struct lu_down *d;
+	int i, said_ok;
+
+	for (i = 0; i < CARDS_MAX; i++) {
+		d = &g->downs[i];
+		said_ok = lu_face_valid(d->said) || (d->said >= LU_SAID_PUT &&
+		    d->said < LU_SAID_PUT + LU_COLOURS);
+		if (d->seat < 0 ? d->said != -1 : i >= g->discard.n ||
+		    d->seat >= g->nseats || !said_ok)
+			return game_fail(cause, "discard place %d marked face "
+			    "down wrong (seat %d, said %d)", i, d->seat,
+			    d->said);
+	}
+	d = &g->downs[g->discard.n - 1];
+	if (g->down >= 0 && (d->seat != g->down_seat ||
+	    d->said != g->down_claim))
+		return game_fail(cause, "the open face-down card is not "
+		    "marked face down");
+	return 0;
+}
+
 /* The open face-down card and the phase's own state. */
 static int
 check_phase(const struct game *g, char **cause)
@@ -328,6 +355,8 @@ check_phase(const struct game *g, char **cause)
 	    g->phase != PH_OPEN)))
 		return game_fail(cause, "face-down card %d stands wrong",
 		    g->down);
+	if (check_downs(g, cause) != 0)
+		return -1;
 	/* A claimed action, or a last card, waits for its card to stand
 	 * with nobody to move; nothing else does. */
 	if ((g->phase == PH_OPEN) != (g->down >= 0 &&
@@ -344,6 +373,9 @@ check_phase(const struct game *g, char **cause)
 		if (g->put[s] >= 0)
 			put |= 1u << s;
 	}
+	if (g->put_table & ~put)
+		return game_fail(cause, "the table put for %#x, put %#x",
+		    g->put_table, put);
 	if (!wlc)
 		return put | g->owe_put | g->unturned ? game_fail(cause,
 		    "cards put outside a WLC") : 0;

@@ -6,7 +6,8 @@
  * Challenge), liarsuno-parse.c (player input to moves, and check),
  * liarsuno-auto.c (timeout, sample, invariants and the hooks of
  * liarsuno.h), liarsuno-observe.c (what each seat knows, observe() and
- * redeal()) and liarsuno-ai.c with liarsuno-ai-play.c (the AI seats).
+ * redeal()), liarsuno-ai.c with liarsuno-ai-play.c (the AI seats) and
+ * liarsuno-story.c (the story: what moves hid, claimed and called).
  * The rules as played: docs/games/liarsuno.md.
  */
 #ifndef LIARSUNO_INT_H
@@ -131,6 +132,18 @@ enum lu_phase {
 	PH_OVER,
 };
 
+/* A card of the discard pile that lies face down, nobody having turned
+ * it over: the seat that laid it and what it was said to be, a
+ * face-down play's claim (a face) or, for a card put for a Wild Liar's
+ * Challenge that went under it, LU_SAID_PUT + the colour named; seat
+ * -1 (and said -1) for a card face up. */
+struct lu_down {
+	signed char seat;
+	signed char said;
+};
+
+#define LU_SAID_PUT LU_FACES
+
 struct game {
 	int nseats;
 	int dealer;
@@ -169,6 +182,14 @@ struct game {
 	int wlc_seat, wlc_colour;	/* the Wild Liar's Challenge */
 	unsigned owe_put;		/* PH_PUT: seats yet to put */
 	unsigned unturned;		/* PH_ACCUSE: put cards not turned */
+	unsigned put_table;		/* the seats whose put card the table
+					 * put when their time ran out (no
+					 * claim of theirs), while it is put */
+
+	/* The discard pile's cards by place, bottom first: which lie face
+	 * down unturned, and what they were said to be (the story's
+	 * unseen(), liarsuno-story.c). */
+	struct lu_down downs[CARDS_MAX];
 
 	unsigned winners;		/* of the hand that ended last */
 	int hand_score;			/* what it was worth to each */
@@ -322,6 +343,12 @@ int lu_ai_colour(const struct game *g, int seat);
  * of that card or a pass (liarsuno-ai-play.c). */
 void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
     struct game_move *mv);
+
+/* liarsuno-story.c: the game's story (games/story.h). */
+void liarsuno_story(const struct game *g, const struct game_move *mv,
+    struct game_story *st);
+void liarsuno_reveal(const struct game *g, struct game_out *out);
+void liarsuno_unseen(const struct game *g, char *buf, size_t size);
 
 /* liarsuno-parse.c: */
 int liarsuno_parse(const struct game *g, int seat, int cmd, int argc,

@@ -41,6 +41,8 @@ refill(struct game *g, struct said *sd)
 	g->draw.n += n;
 	memmove(g->discard.c, g->discard.c + n,
 	    (size_t)keep * sizeof g->discard.c[0]);
+	memmove(g->downs, g->downs + n, (size_t)keep * sizeof g->downs[0]);
+	memset(g->downs + keep, -1, (size_t)n * sizeof g->downs[0]);
 	g->discard.n = keep;
 	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
 	sd->reshuffled = 1;
@@ -350,6 +352,8 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 	begin_turn_move(g, mv->argv[ARG_UNO]);
 	cards_remove(&g->hand[seat], id);
 	cards_add(&g->discard, id);
+	g->downs[g->discard.n - 1].seat = (signed char)(down ? seat : -1);
+	g->downs[g->discard.n - 1].said = (signed char)(down ? face : -1);
 	/* The hand only lost the card its owner chose: it is not shown
 	 * again (docs/architecture.md).  The top card changed, so whoever
 	 * acts now is asked again, with their hand: the mover too, when a
@@ -457,6 +461,8 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 
 	g->down = -1;
 	lu_know_public(g, id);
+	/* Turned over: face up now, on the pile or back in a hand. */
+	memset(&g->downs[g->discard.n - 1], -1, sizeof g->downs[0]);
 	g->nchallenges++;
 	g->ch_seat = player;
 	g->ch_by = seat;
@@ -585,6 +591,7 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	if (g->put[seat] >= 0)
 		cards_add(h, g->put[seat]);
 	g->put[seat] = -1;
+	g->put_table &= ~(1u << seat);
 	game_cat(&sd->pub, " {p:%d} leaves the game; %d card%s go%s under "
 	    "the draw pile.", seat, h->n, h->n == 1 ? "" : "s",
 	    h->n == 1 ? "es" : "");

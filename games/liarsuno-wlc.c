@@ -22,7 +22,7 @@ lu_wlc_start(struct game *g, int seat, int colour, struct said *sd)
 	g->wlc_colour = colour;
 	g->turn = seat;
 	g->owe_put = lu_active(g) & ~(1u << seat);
-	g->unturned = 0;
+	g->unturned = g->put_table = 0;
 	g->phase = PH_PUT;
 	game_cat(&sd->pub, " Wild Liar's Challenge: everyone else puts a "
 	    "{%s:%s} card face down, in private.", lu_colour_markup(colour),
@@ -40,7 +40,7 @@ wlc_end(struct game *g, unsigned under, struct said *sd)
 		if ((under & (1u << s)) && g->in[s] && g->hand[s].n == 0)
 			out |= 1u << s;
 	}
-	g->owe_put = g->unturned = 0;
+	g->owe_put = g->unturned = g->put_table = 0;
 	g->wlc_seat = -1;
 	if (out != 0) {
 		lu_hand_over(g, out, sd);
@@ -126,6 +126,7 @@ lu_wlc_close(struct game *g, struct said *sd)
 			continue;
 		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
 		put_card(g, s, lu_wlc_auto_card(g, s));
+		g->put_table |= 1u << s;
 		/* Not the owner's choice: they are told it, and their hand
 		 * (a card put by choice is not said again). */
 		game_cat(&sd->priv[s], " You put ");
@@ -160,9 +161,17 @@ go_under(struct game *g, unsigned under, struct said *sd)
 		if (!(under & (1u << s)))
 			continue;
 		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
-		/* Under the WLC, which stays on top. */
+		/* Under the WLC, which stays on top; face down, but the
+		 * card turned over, which all have seen. */
 		g->discard.c[g->discard.n] = g->discard.c[g->discard.n - 1];
 		g->discard.c[g->discard.n - 1] = g->put[s];
+		g->downs[g->discard.n] = g->downs[g->discard.n - 1];
+		memset(&g->downs[g->discard.n - 1], -1, sizeof g->downs[0]);
+		if (g->unturned & (1u << s)) {
+			g->downs[g->discard.n - 1].seat = (signed char)s;
+			g->downs[g->discard.n - 1].said =
+			    (signed char)(LU_SAID_PUT + g->wlc_colour);
+		}
 		g->discard.n++;
 		g->put[s] = -1;
 	}
@@ -177,6 +186,7 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 	int id = g->put[victim], colour = g->wlc_colour;
 
 	g->unturned &= ~(1u << victim);
+	g->put_table &= ~(1u << victim);
 	lu_know_public(g, id);
 	game_cat(&sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
 	    victim);

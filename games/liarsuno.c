@@ -279,7 +279,9 @@ lu_start_hand(struct game *g, int first, int colour, int reversed,
 	g->prev_sym = g->sym;
 	g->down = g->down_seat = g->down_claim = g->drawn = -1;
 	g->after = g->uno_said = g->wlc_seat = g->wlc_colour = -1;
-	g->uno_due = g->owe_put = g->unturned = 0;
+	g->uno_due = g->owe_put = g->unturned = g->put_table = 0;
+	/* Every card of a new hand's discard pile lies face up. */
+	memset(g->downs, -1, sizeof g->downs);
 	lu_know_reset(g);
 	for (s = 0; s < g->nseats; s++) {
 		g->put[s] = -1;
@@ -640,5 +642,9 @@ const struct game_ops liarsuno_ops = {
 	.invariants = liarsuno_invariants,
 	.observe = liarsuno_observe,
 	.redeal = liarsuno_redeal,
+	.claims = 1,
+	.story = liarsuno_story,
+	.reveal = liarsuno_reveal,
+	.unseen = liarsuno_unseen,
 	.ai = &liarsuno_ai,
 };
