@@ -7,9 +7,10 @@
  * hidden.
  *
  * A move's hidden text is plain (card names without their colours, no
- * player names): the replay (games/story.h) shows it inside a grey span,
- * and markup does not nest.  So a card drawn by a seat other than the
- * mover is told by its part in the attack: "the attacker", "the victim".
+ * player names), shown by a replay (games/story.h) in square brackets
+ * after what the channel was told: a card drawn by a seat other than the
+ * mover is told by its part in the attack, "the attacker", "the victim",
+ * which the channel's line of the move has just named.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -8,9 +8,8 @@
  * hides its card, and a leave the leaver's hand and face-down cards,
  * which go out of the game unseen.  Nobody draws in Cheesedog.
  *
- * A move's hidden text is plain (cards without their colours): the
- * replay (games/story.h) shows it inside a grey span, and markup does
- * not nest.
+ * A move's hidden text is plain (cards without their colours); a replay
+ * shows it in square brackets after the move's channel line.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -152,6 +151,16 @@ cheesedog_reveal(const struct game *g, struct game_out *out)
 				    i + REVEAL_CARDS : h->n);
 			for (k = i; k < h->n && k < i + REVEAL_CARDS; k++) {
 				cards_markup(h->c[k], card, sizeof card);
+				game_cat(&line, " %s", card);
+			}
+			game_cat(&line, ".");
+			game_say_line(out, &line);
+		}
+		/* Face up is no secret, but the deal is whole with it. */
+		if (g->up[s].n > 0) {
+			game_cat(&line, "{p:%d} face up:", s);
+			for (k = 0; k < g->up[s].n; k++) {
+				cards_markup(g->up[s].c[k], card, sizeof card);
 				game_cat(&line, " %s", card);
 			}
 			game_cat(&line, ".");

@@ -15,8 +15,8 @@
  * and turning it over is no call.
  *
  * What a move hid is written with its cards plain ("drew g5"), readable
- * without colour as every card is: story_play() says it in grey, and
- * markup does not nest.  Seats other than the mover are named {p:N}.
+ * without colour as every card is; story_play() says it in square
+ * brackets.  Seats other than the mover are named {p:N}.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -32,7 +32,11 @@ ledger_settle(struct ledger *l, int seat)
 		l->seat[seat].away++;
 		l->seat[seat].last_lie_away = 1;
 		l->away++;
-		if (l->boldest.seat < 0 || c->weight > l->boldest.weight)
+		/* Claims are settled out of order (each seat's last at the
+		 * end): of equal weight, the one made first. */
+		if (l->boldest.seat < 0 || c->weight > l->boldest.weight ||
+		    (c->weight == l->boldest.weight &&
+		    c->move < l->boldest.move))
 			l->boldest = *c;
 	}
 	c->seat = -1;

@@ -206,7 +206,8 @@ test_leave(void **state)
 }
 
 /* Everything hidden after a stacked deal and after a dealt one: each
- * hand, each seat's face-down cards by position, who plays. */
+ * hand, each seat's face-up cards (which complete the deal), its
+ * face-down cards by position, who plays. */
 static void
 test_reveal(void **state)
 {
@@ -224,37 +225,41 @@ test_reveal(void **state)
 	(void)state;
 	dg_stack(f, &d);
 	reveal(f, &l);
-	assert_int_equal(l.n, 5);
+	assert_int_equal(l.n, 6);
 	assert_string_equal(l.text[0], "{p:0}: hand (2): 4♣ {red:10♦}.");
 	assert_string_equal(l.text[1], "{p:0} face down, by position: 1 2♣, "
 	    "2 3♣, 3 4♣, 4 5♣.");
 	assert_string_equal(l.text[2], "{p:1} face down, by position: 1 "
 	    "{red:3♦}, 3 {red:4♦}, 4 {red:5♦}.");
 	assert_string_equal(l.text[3], "{p:2}: hand (2): 6♣ J♣.");
-	assert_string_equal(l.text[4], "{p:1} to play; play goes left.");
+	assert_string_equal(l.text[4], "{p:2} face up: A♣.");
+	assert_string_equal(l.text[5], "{p:1} to play; play goes left.");
 	fx_free(f);
 
 	/* A dealt game of 3: hands of 27, 27 and 26, in lines of 30 at
 	 * most, the face-down cards as the state holds them. */
 	f = dg_new_seed(3, 2, 77);
 	reveal(f, &l);
-	assert_int_equal(l.n, 3 * 2 + 1);
+	assert_int_equal(l.n, 3 * 3 + 1);
 	for (s = 0; s < 3; s++) {
 		n = s == 2 ? 26 : 27;
 		snprintf(want, sizeof want, "{p:%d}: hand (%d): ", s, n);
-		assert_int_equal(strncmp(l.text[2 * s], want, strlen(want)),
+		assert_int_equal(strncmp(l.text[3 * s], want, strlen(want)),
 		    0);
-		for (k = 0, p = l.text[2 * s]; (p = strchr(p, ' ')) != NULL;
+		for (k = 0, p = l.text[3 * s]; (p = strchr(p, ' ')) != NULL;
 		    p++)
 			k++;
 		assert_int_equal(k, 2 + n);
-		assert_true(strlen(l.text[2 * s]) <= 400);
+		assert_true(strlen(l.text[3 * s]) <= 400);
+		snprintf(want, sizeof want, "{p:%d} face up: ", s);
+		assert_int_equal(strncmp(l.text[3 * s + 1], want,
+		    strlen(want)), 0);
 		snprintf(want, sizeof want, "{p:%d} face down, by position: 1 ",
 		    s);
-		assert_int_equal(strncmp(l.text[2 * s + 1], want,
+		assert_int_equal(strncmp(l.text[3 * s + 2], want,
 		    strlen(want)), 0);
 	}
-	assert_string_equal(l.text[6], "{p:0} to play; play goes left.");
+	assert_string_equal(l.text[9], "{p:0} to play; play goes left.");
 	fx_free(f);
 }
 
@@ -463,8 +468,8 @@ test_story_play(void **state)
 			fail_msg("story_play: %s", cause);
 		assert_int_equal(over, 1);
 		/* The channel's line of the deal, each seat's hand and
-		 * face-down cards, who plays. */
-		assert_int_equal(r.deal, 1 + 2 * nseats + 1);
+		 * face-up and face-down cards, who plays. */
+		assert_int_equal(r.deal, 1 + 3 * nseats + 1);
 		for (i = 0; i < r.nmoves; i++)
 			assert_int_equal(r.seen[i], 1);
 		/* The loser's face-down cards, if any were left. */

@@ -94,12 +94,19 @@ test_settle(void **state)
 	assert_int_equal(l.seat[2].chances, 3);
 	assert_int_equal(l.seat[2].last_lie_away, 1);
 	assert_int_equal(l.seat[0].last_lie_away, 0);
-	/* Of equal weight the earliest stays the boldest. */
+	/* Of equal weight the earliest made is the boldest, however they
+	 * are settled: at the end, seat 0's later one is settled first. */
 	ledger_init(&l, 2);
 	claim(&l, 0, 0, 2, 0);
 	claim(&l, 1, 1, 2, 0);
 	ledger_end(&l);
 	assert_int_equal(l.boldest.seat, 0);
+	ledger_init(&l, 2);
+	claim(&l, 0, 1, 2, 0);
+	claim(&l, 1, 0, 2, 0);
+	ledger_end(&l);
+	assert_int_equal(l.boldest.seat, 1);
+	assert_int_equal(l.boldest.move, 0);
 }
 
 static void
