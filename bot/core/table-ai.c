@@ -13,9 +13,11 @@
  * table_move() (table-play.c, which handles the clock's report).
  */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "storage/store.h"
 #include "games/xalloc.h"
 
 /* seat's observation of t's game: freed with ops->destroy(). */
@@ -25,16 +27,45 @@ table_ai_observe(struct table *t, int seat)
 	return t->ops->observe(t->g, seat);
 }
 
-/* AI seat gets a mind, from what it sees now, and its own generator. */
+/* What the records say of each seat's player in t's variant, for a hard
+ * AI (games/ai.h): their claims and lies, their chances to call and their
+ * calls, over every game of theirs that ended with a ledger, the same
+ * public record !bluffs reads.  A seat the records cannot be read for
+ * counts as unknown (zeros). */
+static void
+table_ai_habits(struct table *t, struct ai_habits *h)
+{
+	struct store_bluffs b;
+	int i;
+
+	memset(h, 0, sizeof *h * (size_t)t->nseats);
+	for (i = 0; i < t->nseats; i++) {
+		if (store_bluffs_player(t->b->store, t->seats[i].player,
+		    t->ops->name, &b, NULL) != 0)
+			continue;
+		h[i].claims = b.claims;
+		h[i].lies = b.lies;
+		h[i].chances = b.chances;
+		h[i].calls = b.calls;
+	}
+}
+
+/* AI seat gets a mind, from what it sees now, and its own generator; a
+ * hard one in a game with claims, the habits of the players too. */
 static void
 table_ai_mind(struct table *t, int seat)
 {
+	struct ai_habits habits[GAME_MAX_SEATS];
 	struct seat *s = &t->seats[seat];
 	struct game *obs;
+	int known = s->level == AI_HARD && t->ops->claims;
 
 	rng_seed(&s->rng, t->seed ^ ((uint64_t)(seat + 1) << 40));
+	if (known)
+		table_ai_habits(t, habits);
 	obs = table_ai_observe(t, seat);
-	s->mind = t->ops->ai->mind_new(obs, seat, s->level, NULL);
+	s->mind = t->ops->ai->mind_new(obs, seat, s->level,
+	    known ? habits : NULL);
 	t->ops->destroy(obs);
 }
 

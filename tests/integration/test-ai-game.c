@@ -12,6 +12,7 @@
  * really dealt, a reveal of at most three lines follows, and !replay sends
  * the game privately, paged with !more.
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -284,6 +285,24 @@ nicks_to_seats(struct driver *d, char *s, size_t size)
 	}
 }
 
+/* Whether w is written as a card is: a suit symbol, a '~', a capital or
+ * a digit in it, and no bracket, quote or colon; not a number alone. */
+static int
+card_word(const char *w)
+{
+	const char *p;
+	int card = 0, digits = 1;
+
+	if (*w == '\0' || strpbrk(w, "()':") != NULL)
+		return 0;
+	for (p = w; *p != '\0'; p++) {
+		card |= (*p & 0x80) != 0 || *p == '~' || isupper((unsigned char)*p)
+		    || isdigit((unsigned char)*p);
+		digits &= isdigit((unsigned char)*p) != 0;
+	}
+	return card && !digits;
+}
+
 /* The story of the game just dealt (the deal's line from `from`) and just
  * ended: the commitment and the key, --verify's deal against the real
  * one, the reveal, and !replay paged with !more. */
@@ -318,16 +337,24 @@ check_story(struct driver *d, size_t from)
 	    "p.id = gp.player WHERE gp.game = (SELECT max(id) FROM games) "
 	    "AND p.nick = 'alice';", seat, sizeof seat);
 	alice = atoi(seat);
-	snprintf(seat, sizeof seat, "  seat%d: ", alice);
-	assert_non_null(p = strstr(out, seat));
-	n = (int)strcspn(p + strlen(seat), "\n");
-	snprintf(cards, sizeof cards, "%.*s", n, p + strlen(seat));
+	/* Her seat's first line: "  seatN: ..." or "  seatN's hand ...". */
+	snprintf(seat, sizeof seat, "\n  seat%d", alice);
+	for (p = strstr(out, seat); p != NULL &&
+	    isdigit((unsigned char)p[strlen(seat)]);
+	    p = strstr(p + 1, seat))
+		;
+	assert_non_null(p);
+	p += strlen(seat);
+	n = (int)strcspn(p, "\n");
+	snprintf(cards, sizeof cards, "%.*s", n, p);
 	alice_line(d, from, "alice", NULL, hand, sizeof hand);
 	for (w = strtok_r(cards, " ", &save); w != NULL;
 	    w = strtok_r(NULL, " ", &save)) {
-		/* A card word of the deal is a word of alice's hand line. */
-		if (strchr(w, '(') != NULL || strchr(w, ')') != NULL ||
-		    strchr(w, ':') != NULL)
+		/* A card word of the deal is a word of alice's hand line;
+		 * the words around the cards ("'s hand (7):", a face-down
+		 * position) are not cards. */
+		w[strcspn(w, ",.;")] = '\0';
+		if (!card_word(w))
 			continue;
 		if (strstr(hand, w) == NULL)
 			fail_msg("seat%d's %s, as --verify deals it, is not "

@@ -9,6 +9,14 @@
  * only ever in a pause, every other turn() saying -1); every game must
  * end within MOVE_CAP moves, and replaying its move log from the same
  * seed must give the same messages and final views.
+ *
+ * Every move's story (ops->story(), games/story.h) must be whole: a claim
+ * says what was claimed and laid, a lie weighs at least 1, a call names
+ * another seat; only a variant with claims makes them.  The ledger the
+ * moves make must balance (every lie caught or got away, every call right
+ * or wrong, a right call for each lie caught and a wrong one for each
+ * honest claim called), and story_play() on the move log alone must give
+ * the same ledger, the same result and a replay with the deal revealed.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +29,7 @@
 #include <string.h>
 
 #include "games/game.h"
+#include "games/story.h"
 #include "games/xalloc.h"
 
 #define MOVE_CAP 20000		/* a game this long is a bug */
@@ -331,11 +340,55 @@ final_views(const struct game_ops *ops, const struct game *g, int nseats,
 	ops->view(g, GAME_PUBLIC, out);
 }
 
-/* Plays the game of seed to its end, logging moves and messages. */
+/* The story of mv by seat in a game of nseats seats is whole. */
+static void
+story_check(const struct game_ops *ops, const struct game_story *sy,
+    const struct game_move *mv, int nseats, int n)
+{
+	if (sy->claim && (!ops->claims || mv->seat < 0 ||
+	    sy->said[0] == '\0' || sy->laid[0] == '\0' ||
+	    (sy->lie && sy->weight < 1)))
+		fail_msg("%s, move %d: a claim that is not whole", where, n);
+	if (sy->call && (!ops->claims || mv->seat < 0 || sy->of < 0 ||
+	    sy->of >= nseats || sy->of == mv->seat))
+		fail_msg("%s, move %d: a call of seat %d", where, n, sy->of);
+	if (memchr(sy->hidden, '\0', sizeof sy->hidden) == NULL)
+		fail_msg("%s, move %d: hidden text unterminated", where, n);
+}
+
+/* A settled ledger balances. */
+static void
+ledger_check(const struct ledger *l)
+{
+	int i, caught = 0, right = 0, accused = 0, wrong = 0, lies = 0;
+
+	for (i = 0; i < l->nseats; i++) {
+		const struct ledger_seat *s = &l->seat[i];
+
+		if (s->lies != s->caught + s->away || s->claims < s->lies ||
+		    s->calls != s->right + s->wrong ||
+		    s->best_right_run > s->right)
+			fail_msg("%s: seat %d's ledger does not balance", where,
+			    i);
+		caught += s->caught;
+		right += s->right;
+		accused += s->accused;
+		wrong += s->wrong;
+		lies += s->lies;
+	}
+	if (caught != right || accused != wrong || lies != l->lies ||
+	    (l->away > 0) != (l->boldest.seat >= 0))
+		fail_msg("%s: the ledger does not balance", where);
+}
+
+/* Plays the game of seed to its end, logging moves and messages, and its
+ * ledger into l. */
 static void
 play(const struct game_ops *ops, const struct config *c, uint64_t seed,
-    struct move_log *log, struct transcript *tr, struct sim_stats *st)
+    struct move_log *log, struct transcript *tr, struct sim_stats *st,
+    struct ledger *l)
 {
+	struct game_story sy;
 	struct game_out out = { tr_emit, tr };
 	struct game_move mv;
 	struct game_turn t;
@@ -348,6 +401,7 @@ play(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	    ops->name, c->nseats, opts, (unsigned long long)seed);
 	rng_seed(&deal, seed);
 	rng_seed(&pick, ~seed);
+	ledger_init(l, c->nseats);
 	g = ops->create(&c->opts, c->nseats, (int)(seed % (unsigned)c->nseats),
 	    &deal, &out, &cause);
 	if (g == NULL)
@@ -363,9 +417,16 @@ play(const struct game_ops *ops, const struct config *c, uint64_t seed,
 			    MOVE_CAP);
 		choose(ops, g, &t, c->nseats, &pick, &mv, st);
 		game_move_format(ops, &mv, text, sizeof text);
+		memset(&sy, 0, sizeof sy);
+		ops->story(g, &mv, &sy);
+		story_check(ops, &sy, &mv, c->nseats, log->n);
 		log_add(log, text);
 		ops->apply(g, &mv, &out);
+		ops->turn(g, &t);
+		ledger_note(l, log->n - 1, mv.seat, &sy, t.window);
 	}
+	ledger_end(l);
+	ledger_check(l);
 	assert_int_equal(ops->sample(g, &pick, &mv), -1);
 	check_result(ops, g, c->nseats);
 	final_views(ops, g, c->nseats, &out);
@@ -402,6 +463,47 @@ replay(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	ops->destroy(g);
 }
 
+/* story_play()'s lines: the deal's are counted. */
+static void
+story_line(void *ctx, int n, int seat, const char *markup)
+{
+	int *deal = ctx;
+
+	(void)seat;
+	if (markup[0] == '\0')
+		fail_msg("%s: an empty replay line", where);
+	if (n < 0)
+		(*deal)++;
+}
+
+/* story_play() on the move log alone gives the ledger l, and a replay
+ * whose deal is revealed (the channel's line, then a line at least). */
+static void
+story_again(const struct game_ops *ops, const struct config *c,
+    uint64_t seed, const struct move_log *log, const struct ledger *l)
+{
+	struct story_record rec;
+	struct game_result r;
+	struct ledger again;
+	char *cause = NULL;
+	int over, deal = 0;
+
+	rec.ops = ops;
+	rec.opts = c->opts;
+	rec.nseats = c->nseats;
+	rec.dealer = (int)(seed % (unsigned)c->nseats);
+	rec.seed = seed;
+	rec.nmoves = log->n;
+	rec.moves = (const char *const *)log->text;
+	if (story_play(&rec, story_line, &deal, &again, &r, &over,
+	    &cause) != 0)
+		fail_msg("%s: story_play: %s", where, cause);
+	assert_int_equal(over, 1);
+	assert_true(deal >= 2);
+	if (memcmp(&again, l, sizeof again) != 0)
+		fail_msg("%s: story_play's ledger is not the game's", where);
+}
+
 static void
 test_variant(void **state)
 {
@@ -410,6 +512,7 @@ test_variant(void **state)
 	struct transcript a, b;
 	struct move_log log;
 	struct sim_stats st;
+	struct ledger l;
 	int ncfg, games = sim_games(), i;
 	uint64_t seed;
 
@@ -423,8 +526,9 @@ test_variant(void **state)
 		memset(&a, 0, sizeof a);
 		memset(&b, 0, sizeof b);
 		memset(&log, 0, sizeof log);
-		play(ops, &cfg[i % ncfg], seed, &log, &a, &st);
+		play(ops, &cfg[i % ncfg], seed, &log, &a, &st, &l);
 		replay(ops, &cfg[i % ncfg], seed, &log, &b);
+		story_again(ops, &cfg[i % ncfg], seed, &log, &l);
 		assert_non_null(a.buf);
 		assert_non_null(b.buf);
 		assert_string_equal(a.buf, b.buf);

@@ -20,6 +20,8 @@
 
 #include "bot/core/replay.h"
 #include "bot/lib/digest.h"
+#include "games/ai.h"
+#include "games/cheat-int.h"
 #include "games/cheat.h"
 #include "games/story.h"
 #include "storage/store.h"
@@ -379,6 +381,39 @@ test_ledger_recorded(void **state)
 	harness_free(h);
 }
 
+/* A hard AI seat is told the records' habits of the players at its table
+ * (bot/core/table-ai.c): after recorded games, its idea of how often the
+ * others call is not that of a mind told nothing. */
+static void
+test_habits(void **state)
+{
+	struct harness *h = harness_new(13, tune);
+	struct ai_mind *blank;
+	struct game *obs;
+	struct table *t;
+	int g, ai;
+
+	(void)state;
+	for (g = 1; g <= 4; g++) {
+		harness_deal(h, "cheat", three);
+		play_sampled(h, 60 + (uint64_t)g, NULL);
+		harness_clear(h);
+	}
+	harness_deal(h, "cheat bots=1 level=hard", three);
+	assert_non_null(t = harness_table(h));
+	for (ai = 0; ai < t->nseats && !t->seats[ai].ai; ai++)
+		;
+	assert_true(ai < t->nseats);
+	assert_non_null(t->seats[ai].mind);
+	obs = t->ops->observe(t->g, ai);
+	blank = t->ops->ai->mind_new(obs, ai, AI_HARD, NULL);
+	assert_true(cheat_ai_call_rate(t->seats[ai].mind, obs) !=
+	    cheat_ai_call_rate(blank, obs));
+	t->ops->ai->mind_free(blank);
+	t->ops->destroy(obs);
+	harness_free(h);
+}
+
 /* !replay: never a game being played; a game that is over, privately,
  * a page at a time with !more, every hand shown; !history lists it. */
 static void
@@ -444,6 +479,7 @@ main(void)
 		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_ledger_recorded),
 		cmocka_unit_test(test_replay),
+		cmocka_unit_test(test_habits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
