@@ -209,6 +209,7 @@ cmd_bluffs(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops = NULL;
 	const char *nick = ctx->from.nick;
+	struct store_ai_stats ai;
 	struct store_bluffs b;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
@@ -234,9 +235,18 @@ cmd_bluffs(struct cmd_ctx *ctx)
 		return;
 	}
 	if (rc > 0 || b.games == 0) {
-		say_reply(ctx, "%s has finished no game%s%s with claims yet.",
-		    nick, ops != NULL ? " of " : "",
-		    ops != NULL ? ops->title : "");
+		/* Games against AI seats count only with ai.records on. */
+		if (store_ai_stats(ctx->b->store, nick, ops != NULL ?
+		    ops->name : NULL, &ai, NULL) == 0 && ai.games > 0)
+			say_reply(ctx, "%s has finished no counted game%s%s "
+			    "with claims yet: games against AI seats are not "
+			    "counted (%d played).", nick, ops != NULL ?
+			    " of " : "", ops != NULL ? ops->title : "",
+			    ai.games);
+		else
+			say_reply(ctx, "%s has finished no game%s%s with "
+			    "claims yet.", nick, ops != NULL ? " of " : "",
+			    ops != NULL ? ops->title : "");
 		return;
 	}
 	cmd_bluffs_line(&text, nick, ops != NULL ? ops->title :

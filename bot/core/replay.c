@@ -189,7 +189,7 @@ replay_text(const struct store_game *sg, const struct questions *q,
 	free(head);
 	if (replay_key(&rec, sg->salt, key, hash) == 0) {
 		head = NULL;
-		game_cat(&head, "Deal key: %s (sha256:%s)", key, hash);
+		game_cat(&head, REPLAY_KEY "%s (sha256:%s)", key, hash);
 		replay_add(&o, head);
 		free(head);
 	} else

@@ -15,6 +15,13 @@
 struct store_game;
 struct questions;
 
+/* How the channel is told a deal's commitment, "Deal sha256:HEX" at the
+ * end of the deal's text, and its key, "Deal key: KEY" at the end of the
+ * game: "Deal" and the next word are joined by a no-break space (U+00A0),
+ * so a long line is never cut between them. */
+#define REPLAY_COMMIT "Deal\xc2\xa0sha256:"
+#define REPLAY_KEY "Deal\xc2\xa0key: "
+
 /* sg as a record to play again: the moves array is new (its texts are
  * sg's), freed by replay_record_free(); 0, or -1 and *cause (a variant
  * or options this program does not know). */

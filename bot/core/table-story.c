@@ -56,7 +56,7 @@ table_story_commit(struct table *t, int dealer, const char *salt,
 	rec.seed = t->seed;
 	if (replay_key(&rec, salt, key, hash) != 0)
 		return;
-	buf_addf(pub, "%sDeal sha256:%s", pub->len > 0 ? " " : "", hash);
+	buf_addf(pub, "%s" REPLAY_COMMIT "%s", pub->len > 0 ? " " : "", hash);
 }
 
 void
@@ -101,7 +101,7 @@ void
 table_story_key(const struct table_story *ts, struct buf *line)
 {
 	if (ts->key[0] != '\0')
-		buf_addf(line, " Deal key: %s", ts->key);
+		buf_addf(line, " " REPLAY_KEY "%s", ts->key);
 }
 
 /* "7 lies told, 3 got away (bob 2, alice 1); 4 caught; 2 honest claims

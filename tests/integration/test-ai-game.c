@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "bot/core/core.h"
+#include "bot/core/replay.h"
 #include "bot/lib/digest.h"
 #include "games/deal-key.h"
 #include "tests/lib/driver.h"
@@ -233,6 +234,30 @@ word_after(const char *s, const char *marker, char *out, size_t size)
 	out[n] = '\0';
 }
 
+/* The texts of the bot's lines in the channel from `from` on, as alice
+ * got them, joined by spaces (as the bot cut a long text) into out. */
+static void
+chan_joined(struct driver *d, size_t from, char *out, size_t size)
+{
+	const struct client *c = &d->t[0].p[0].cl;
+	char plain[2048], *p;
+	size_t used = 0;
+	int n;
+
+	out[0] = '\0';
+	for (; from < c->nlines; from++) {
+		client_strip(c->lines[from], plain, sizeof plain);
+		if (strncmp(plain, ":" DRIVER_BOT_NICK "!", strlen(":"
+		    DRIVER_BOT_NICK "!")) != 0 ||
+		    (p = strstr(plain, " PRIVMSG " CHAN " :")) == NULL)
+			continue;
+		n = snprintf(out + used, size - used, "%s%s",
+		    used > 0 ? " " : "", p + strlen(" PRIVMSG " CHAN " :"));
+		assert_true(n >= 0 && (size_t)n < size - used);
+		used += (size_t)n;
+	}
+}
+
 /* Runs `$CHEATERBOT --verify key`, its output into out. */
 static void
 verify(const char *key, char *out, size_t size)
@@ -307,27 +332,33 @@ card_word(const char *w)
  * ended: the commitment and the key, --verify's deal against the real
  * one, the reveal, and !replay paged with !more. */
 static void
-check_story(struct driver *d, size_t from)
+check_story(struct driver *d, size_t from, const struct game_ops *ops)
 {
-	static char out[65536];
-	char deal[2048], over[2048], hash[DIGEST_HEX + 1], key[DEAL_KEY_MAX];
+	static char out[262144];
+	char deal[2048], hash[DIGEST_HEX + 1], key[DEAL_KEY_MAX];
 	char want[DIGEST_HEX + 1], told[2200], seat[16], cards[2048];
 	char hand[2048], *p, *w, *save = NULL;
 	size_t at;
 	int alice, pages, n;
 
-	alice_line(d, from, CHAN, "Deal sha256:", deal, sizeof deal);
-	word_after(deal, "Deal sha256:", hash, sizeof hash);
-	alice_line(d, from, CHAN, "Game over!", over, sizeof over);
-	word_after(over, "Deal key: ", key, sizeof key);
+	/* The channel's lines from the lobby to the end, as one text: a
+	 * long line cut by the bot is whole again. */
+	chan_joined(d, from, out, sizeof out);
+	word_after(out, REPLAY_COMMIT, hash, sizeof hash);
+	word_after(out, REPLAY_KEY, key, sizeof key);
 	digest_sha256_hex(key, strlen(key), want);
 	assert_string_equal(hash, want);
+	/* The deal's text: from "TITLE for N players" to the commitment. */
+	snprintf(told, sizeof told, "%s for ", ops->title);
+	assert_non_null(p = strstr(out, told));
+	n = (int)(strstr(p, " " REPLAY_COMMIT) - p);
+	assert_true(n > 0 && (size_t)n < sizeof deal);
+	snprintf(deal, sizeof deal, "%.*s", n, p);
 	/* --verify: the key's hash, the channel's deal line with the seats
 	 * for nicks, and alice's hand as she was sent it. */
 	verify(key, out, sizeof out);
 	snprintf(told, sizeof told, "sha256:%s\n", hash);
 	assert_non_null(strstr(out, told));
-	*strstr(deal, " Deal sha256:") = '\0';
 	nicks_to_seats(d, deal, sizeof deal);
 	snprintf(told, sizeof told, "The channel was told: %s\n", deal);
 	if (strstr(out, told) == NULL)
@@ -375,12 +406,12 @@ check_story(struct driver *d, size_t from)
 			if (driver_count(d, 0, 0, at, &(struct driver_line){
 			    NULL, "alice", "!more for the next page" }) > 0 ||
 			    driver_count(d, 0, 0, at, &(struct driver_line){
-			    NULL, "alice", "Deal key: " }) > 0)
+			    NULL, "alice", REPLAY_KEY }) > 0)
 				break;
 		}
 		assert_true(n < 200);
 		if (driver_count(d, 0, 0, at, &(struct driver_line){ NULL,
-		    "alice", "Deal key: " }) > 0)
+		    "alice", REPLAY_KEY }) > 0)
 			break;
 	}
 	assert_true(pages < 100);
@@ -406,7 +437,7 @@ test_alone(void **state)
 			fail_msg("%s: %d moves by AI seats", game_table[v]->name,
 			    n);
 		driver_wait_chan(d, 0, 0, from, "Game over!", 0);
-		check_story(d, from);
+		check_story(d, from, game_table[v]);
 		/* Nobody's clock ran out: an AI seat always acts in time
 		 * (even after a call or a held move put it off), and alice
 		 * did too. */

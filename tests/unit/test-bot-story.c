@@ -145,15 +145,15 @@ check_commitment(struct harness *h, int from, struct secret *sec)
 	int deal;
 
 	harness_drain(h);
-	deal = harness_find(h, from, "Deal sha256:", NULL);
+	deal = harness_find(h, from, REPLAY_COMMIT, NULL);
 	assert_true(deal >= 0);
 	assert_non_null(text = chan_text(h, deal));
-	assert_int_equal(word_after(text, "Deal sha256:", hash, sizeof hash),
+	assert_int_equal(word_after(text, REPLAY_COMMIT, hash, sizeof hash),
 	    0);
 	assert_int_equal(strlen(hash), DIGEST_HEX);
 	/* The commitment ends the deal's text (or the piece of a merged
 	 * line that is the deal's). */
-	p = strstr(text, "Deal sha256:") + strlen("Deal sha256:") + DIGEST_HEX;
+	p = strstr(text, REPLAY_COMMIT) + strlen(REPLAY_COMMIT) + DIGEST_HEX;
 	assert_true(*p == '\0' || strncmp(p, " \xc2\xb7 ", 4) == 0);
 	assert_int_equal(store_running(h->store, &ids, NULL), 1);
 	assert_non_null(sg = store_game_load(h->store, ids[0], NULL));
@@ -179,11 +179,11 @@ check_key(struct harness *h, const char *end, const struct secret *sec,
 	int over;
 
 	harness_drain(h);
-	over = harness_find(h, 0, end, "Deal key: ", NULL);
+	over = harness_find(h, 0, end, REPLAY_KEY, NULL);
 	if (over < 0)
 		harness_dump(h);
 	assert_true(over >= 0);
-	assert_int_equal(word_after(chan_text(h, over), "Deal key: ", key,
+	assert_int_equal(word_after(chan_text(h, over), REPLAY_KEY, key,
 	    size), 0);
 	assert_string_equal(key, sec->key);
 	assert_non_null(strstr(key, sec->salt));
@@ -453,7 +453,7 @@ test_replay(void **state)
 		pages++;
 		for (i = 0; i < h->nsent; i++)
 			assert_non_null(strstr(harness_plain(h, i), "alice :"));
-		at = harness_find(h, 0, "Deal key: ", NULL);
+		at = harness_find(h, 0, REPLAY_KEY, NULL);
 		if (at >= 0) {
 			assert_int_equal(at, h->nsent - 1);
 			break;
