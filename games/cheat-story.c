@@ -25,8 +25,6 @@
 #include "game.h"
 
 #define LINE_CARDS 26		/* cards a line of the reveal lists */
-#define UNSEEN_WIDTH 300	/* characters the unseen line may take */
-#define NICK_WIDTH 16		/* what a name {p:N} is counted as */
 
 /* Writes the n cards of ids as markup, separated by spaces, into buf of
  * size bytes: as many as fit, then how many more did not ("and 3 more"),
@@ -154,34 +152,6 @@ cheat_reveal(const struct game *g, struct game_out *out)
 	game_say_line(out, &line);
 }
 
-/* How wide markup is once rendered: characters, not bytes, with a name
- * counted NICK_WIDTH and colours and bold nothing. */
-static size_t
-rendered_width(const char *m)
-{
-	size_t w = 0;
-
-	while (*m != '\0') {
-		if ((m[0] == '{' && m[1] == '{') || (m[0] == '}' &&
-		    m[1] == '}')) {
-			w++;
-			m += 2;
-		} else if (m[0] == '{' && (m[1] == 'p' || m[1] == 'q') &&
-		    m[2] == ':') {
-			w += NICK_WIDTH;
-			m += strcspn(m, "}");
-			m += *m != '\0';
-		} else if (m[0] == '{') {
-			m += strcspn(m, ":");
-			m += *m != '\0';
-		} else if (m[0] == '}')
-			m++;
-		else
-			w += (*m++ & 0xc0) != 0x80;
-	}
-	return w;
-}
-
 /* What the unseen line tells of the pile's face-down cards, top first,
  * and of the hands. */
 struct unseen {
@@ -279,7 +249,7 @@ cheat_unseen(const struct game *g, char *buf, size_t size)
 	for (i = 0; i < 6; i++) {
 		line = unseen_line(g, &u, tiers[i][0], tiers[i][1]);
 		if (line != NULL && strlen(line) < size &&
-		    rendered_width(line) <= UNSEEN_WIDTH) {
+		    game_markup_width(line) <= GAME_UNSEEN_WIDTH) {
 			memcpy(buf, line, strlen(line) + 1);
 			free(line);
 			return;

@@ -27,8 +27,6 @@
 #define REVEAL_CARDS 30
 /* The most characters unseen() renders, and what a player's name counts
  * for in them. */
-#define UNSEEN_WIDTH 300
-#define NAME_WIDTH 12
 
 /* Appends printf-style text to st->hidden, cut at its end if need be. */
 static void
@@ -212,35 +210,6 @@ cheater_reveal(const struct game *g, struct game_out *out)
 	    g->power ? " with Cheater Power" : "");
 }
 
-/* The characters markup m renders to: its text outside the markup's tags
- * and braces, a player's name counted as NAME_WIDTH. */
-static int
-rendered_width(const char *m)
-{
-	int w = 0;
-
-	while (*m != '\0') {
-		if ((m[0] == '{' && m[1] == '{') ||
-		    (m[0] == '}' && m[1] == '}')) {
-			w++;
-			m += 2;
-		} else if (strncmp(m, "{p:", 3) == 0 &&
-		    strchr(m, '}') != NULL) {
-			w += NAME_WIDTH;
-			m = strchr(m, '}') + 1;
-		} else if (*m == '{' && strchr(m, ':') != NULL)
-			m = strchr(m, ':') + 1;
-		else if (*m == '}')
-			m++;
-		else {
-			/* One character: its first byte in UTF-8. */
-			w += ((unsigned char)*m & 0xc0) != 0x80;
-			m++;
-		}
-	}
-	return w;
-}
-
 /* The forms a hand takes in unseen(), shortest last. */
 enum { FORM_CARDS, FORM_COUNT, FORM_SUIT, FORMS };
 
@@ -284,7 +253,7 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 			for (k = i + 1; k < n; k++)
 				game_cat(&rest, ", %s", form[k][FORM_SUIT]);
 			game_cat(&rest, ".");
-			k = rendered_width(rest) <= UNSEEN_WIDTH &&
+			k = game_markup_width(rest) <= GAME_UNSEEN_WIDTH &&
 			    strlen(rest) < size;
 			free(rest);
 			if (k)

@@ -26,8 +26,6 @@
 #define REVEAL_CARDS 30
 /* The most characters unseen() renders, and what a player's name counts
  * for in them. */
-#define UNSEEN_WIDTH 300
-#define NAME_WIDTH 12
 /* Room kept at the end of a hidden text for " and 99 more". */
 #define MORE_ROOM 16
 
@@ -179,35 +177,6 @@ cheesedog_reveal(const struct game *g, struct game_out *out)
 	    g->dir > 0 ? "left" : "right");
 }
 
-/* The characters markup m renders to: its text outside the markup's tags
- * and braces, a player's name counted as NAME_WIDTH. */
-static int
-rendered_width(const char *m)
-{
-	int w = 0;
-
-	while (*m != '\0') {
-		if ((m[0] == '{' && m[1] == '{') ||
-		    (m[0] == '}' && m[1] == '}')) {
-			w++;
-			m += 2;
-		} else if (strncmp(m, "{p:", 3) == 0 &&
-		    strchr(m, '}') != NULL) {
-			w += NAME_WIDTH;
-			m = strchr(m, '}') + 1;
-		} else if (*m == '{' && strchr(m, ':') != NULL)
-			m = strchr(m, ':') + 1;
-		else if (*m == '}')
-			m++;
-		else {
-			/* One character: its first byte in UTF-8. */
-			w += ((unsigned char)*m & 0xc0) != 0x80;
-			m++;
-		}
-	}
-	return w;
-}
-
 void
 cheesedog_unseen(const struct game *g, char *buf, size_t size)
 {
@@ -244,7 +213,7 @@ cheesedog_unseen(const struct game *g, char *buf, size_t size)
 			game_cat(&rest, ", %s", brief[k]);
 		game_cat(&rest, ".");
 		game_cat(&line, "%s %s", i > 0 ? "," : "",
-		    rendered_width(rest) <= UNSEEN_WIDTH &&
+		    game_markup_width(rest) <= GAME_UNSEEN_WIDTH &&
 		    strlen(rest) < size ? full[i] : brief[i]);
 		free(rest);
 	}

@@ -91,6 +91,33 @@ game_cat_take(char **line, char *piece)
 	free(piece);
 }
 
+size_t
+game_markup_width(const char *m)
+{
+	size_t w = 0;
+
+	while (*m != '\0') {
+		if ((m[0] == '{' && m[1] == '{') || (m[0] == '}' &&
+		    m[1] == '}')) {
+			w++;
+			m += 2;
+		} else if (m[0] == '{' && (m[1] == 'p' || m[1] == 'q') &&
+		    m[2] == ':') {
+			w += GAME_NAME_WIDTH;
+			m += strcspn(m, "}");
+			m += *m != '\0';
+		} else if (m[0] == '{') {
+			m += strcspn(m, ":");
+			m += *m != '\0';
+		} else if (m[0] == '}')
+			m++;
+		else
+			/* A character: its first byte in UTF-8. */
+			w += (*m++ & 0xc0) != 0x80;
+	}
+	return w;
+}
+
 void
 game_say_line(struct game_out *out, char **line)
 {

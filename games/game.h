@@ -396,6 +396,14 @@ void game_cat(char **line, const char *fmt, ...)
  * what it must do, said first ("Your turn ..."), in its one line. */
 void game_cat_take(char **line, char *piece);
 
+/* How wide markup is once rendered, in characters (not bytes): a
+ * player's name counted GAME_NAME_WIDTH, a question as wide, colours and
+ * bold nothing, {{ and }} one each.  For lines a variant keeps short,
+ * such as unseen()'s, at most GAME_UNSEEN_WIDTH. */
+#define GAME_NAME_WIDTH 16
+#define GAME_UNSEEN_WIDTH 300
+size_t game_markup_width(const char *m);
+
 /* Says *line publicly if there is one, and empties it. */
 void game_say_line(struct game_out *out, char **line);
 

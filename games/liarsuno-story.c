@@ -31,8 +31,6 @@
 #define REVEAL_LINE 400
 /* What unseen() may fill, rendered, and a nick's width as guessed for
  * it. */
-#define UNSEEN_WIDTH 300
-#define NICK_WIDTH 12
 
 /* How far card id is from the face claimed: one for each of its colour
  * and its symbol that is not the claim's, and one more for a Regular
@@ -439,28 +437,6 @@ struct unturned {
 	int seat, id, said, lie;
 };
 
-/* The width of markup as rendered, each name guessed NICK_WIDTH wide. */
-static size_t
-width(const char *m)
-{
-	size_t w = 0;
-
-	while (*m != '\0') {
-		if (strncmp(m, "{p:", 3) == 0 && strchr(m, '}') != NULL) {
-			w += NICK_WIDTH;
-			m = strchr(m, '}') + 1;
-		} else if (*m == '{' && strchr(m, ':') != NULL) {
-			m = strchr(m, ':') + 1;
-		} else if (*m == '}') {
-			m++;
-		} else {
-			w++;
-			m++;
-		}
-	}
-	return w;
-}
-
 /* Appends one card nobody turned over: "{p:1}'s ~g3", and for a lie
  * what it was said to be, "as r7" or "for red". */
 static void
@@ -506,7 +482,8 @@ cat_group(char **line, const struct unturned *u, int n, int lie,
 		    names != NULL ? ", " : ": ");
 		cat_unturned(&more, &u[i]);
 		/* Room for ", and 99 more." after it. */
-		if (width(more) + 16 > room || strlen(more) + 16 > bytes) {
+		if (game_markup_width(more) + 16 > room ||
+		    strlen(more) + 16 > bytes) {
 			free(more);
 			break;
 		}
@@ -562,11 +539,13 @@ liarsuno_unseen(const struct game *g, char *buf, size_t size)
 	/* The lies first, keeping room to count the true cards, which
 	 * have what room is left. */
 	keep = lies < n ? 12 : 0;
-	cat_group(&line, u, n, 1, UNSEEN_WIDTH - width(line) - keep,
-	    size > strlen(line) + keep ? size - strlen(line) - keep : 0);
-	used = width(line);
-	cat_group(&line, u, n, 0, UNSEEN_WIDTH > used ? UNSEEN_WIDTH - used :
-	    0, size > strlen(line) ? size - strlen(line) : 0);
+	cat_group(&line, u, n, 1, GAME_UNSEEN_WIDTH -
+	    game_markup_width(line) - keep, size > strlen(line) + keep ?
+	    size - strlen(line) - keep : 0);
+	used = game_markup_width(line);
+	cat_group(&line, u, n, 0, GAME_UNSEEN_WIDTH > used ?
+	    GAME_UNSEEN_WIDTH - used : 0, size > strlen(line) ?
+	    size - strlen(line) : 0);
 	if (strlen(line) < size)
 		snprintf(buf, size, "%s", line);
 	else

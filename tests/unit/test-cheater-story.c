@@ -442,17 +442,19 @@ test_unseen(void **state)
 	/* Ten hands do not fit in 300 characters: the last are counted. */
 	f = cx_new(10, 0, 0);
 	cheater_ops.unseen(f->g, buf, sizeof buf);
-	/* The first hand in full, the last by its nearest spelling. */
-	assert_int_equal(strncmp(buf, "Hands at the end: {p:0} {", 25), 0);
+	/* With names counted GAME_NAME_WIDTH wide, each hand by its
+	 * nearest spelling. */
+	assert_int_equal(strncmp(buf, "Hands at the end: {p:0} ", 24), 0);
 	p = strstr(buf, "{p:9} ");
 	assert_non_null(p);
 	assert_null(strchr(p + 1, '{'));
 	assert_null(strstr(p, "card"));
 	assert_string_equal(p + strlen(p) - 5, " 3/7.");
 	plain(buf, buf, sizeof buf);
-	/* Ten names of at most 12 instead of "{p:N}" (without its
+	/* Ten names of GAME_NAME_WIDTH instead of "{p:N}" (without its
 	 * braces, "p:N" is left of each, 3 characters). */
-	assert_true(strlen(buf) - 10 * 3 + 10 * 12 <= 300);
+	assert_true(strlen(buf) - 10 * 3 + 10 * GAME_NAME_WIDTH <=
+	    GAME_UNSEEN_WIDTH);
 	/* A buffer too short for the line gets the rest counted. */
 	cheater_ops.unseen(f->g, buf, 120);
 	assert_true(strlen(buf) < 120);
