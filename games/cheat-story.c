@@ -249,7 +249,7 @@ cheat_unseen(const struct game *g, char *buf, size_t size)
 	for (i = 0; i < 6; i++) {
 		line = unseen_line(g, &u, tiers[i][0], tiers[i][1]);
 		if (line != NULL && strlen(line) < size &&
-		    game_markup_width(line) <= GAME_UNSEEN_WIDTH) {
+		    game_markup_size(line) <= GAME_LINE_BYTES) {
 			memcpy(buf, line, strlen(line) + 1);
 			free(line);
 			return;

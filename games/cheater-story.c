@@ -25,8 +25,6 @@
 /* Cards of the draw pile to a line of reveal(): a line of 30 cards is at
  * most 310 bytes of markup, 250 sent in colour. */
 #define REVEAL_CARDS 30
-/* The most characters unseen() renders, and what a player's name counts
- * for in them. */
 
 /* Appends printf-style text to st->hidden, cut at its end if need be. */
 static void
@@ -253,7 +251,7 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 			for (k = i + 1; k < n; k++)
 				game_cat(&rest, ", %s", form[k][FORM_SUIT]);
 			game_cat(&rest, ".");
-			k = game_markup_width(rest) <= GAME_UNSEEN_WIDTH &&
+			k = game_markup_size(rest) <= GAME_LINE_BYTES &&
 			    strlen(rest) < size;
 			free(rest);
 			if (k)

@@ -24,8 +24,6 @@
 /* Cards of a hand to a line of reveal(): with its words, a line of 30
  * cards is at most 400 bytes of markup (a red ten and its space, 12). */
 #define REVEAL_CARDS 30
-/* The most characters unseen() renders, and what a player's name counts
- * for in them. */
 /* Room kept at the end of a hidden text for " and 99 more". */
 #define MORE_ROOM 16
 
@@ -213,7 +211,7 @@ cheesedog_unseen(const struct game *g, char *buf, size_t size)
 			game_cat(&rest, ", %s", brief[k]);
 		game_cat(&rest, ".");
 		game_cat(&line, "%s %s", i > 0 ? "," : "",
-		    game_markup_width(rest) <= GAME_UNSEEN_WIDTH &&
+		    game_markup_size(rest) <= GAME_LINE_BYTES &&
 		    strlen(rest) < size ? full[i] : brief[i]);
 		free(rest);
 	}

@@ -92,7 +92,7 @@ game_cat_take(char **line, char *piece)
 }
 
 size_t
-game_markup_width(const char *m)
+game_markup_size(const char *m)
 {
 	size_t w = 0;
 
@@ -107,13 +107,16 @@ game_markup_width(const char *m)
 			m += strcspn(m, "}");
 			m += *m != '\0';
 		} else if (m[0] == '{') {
+			/* The codes around a span: colour 4, bold 2. */
+			w += m[1] == 'b' && m[2] == ':' ? 2 : 4;
 			m += strcspn(m, ":");
 			m += *m != '\0';
 		} else if (m[0] == '}')
 			m++;
-		else
-			/* A character: its first byte in UTF-8. */
-			w += (*m++ & 0xc0) != 0x80;
+		else {
+			w++;
+			m++;
+		}
 	}
 	return w;
 }

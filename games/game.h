@@ -304,8 +304,9 @@ struct game_ops {
 	void (*reveal)(const struct game *g, struct game_out *out);
 	/* What is still hidden in g, over or stopped, that its players
 	 * would want to see when it ends, as one line of markup into buf
-	 * of size bytes, at most about 300 characters rendered ("" when
-	 * nothing): Cheesedog's face-down cards nobody flipped. */
+	 * of size bytes, at most GAME_LINE_BYTES rendered (one IRC line:
+	 * game_markup_size()), "" when nothing: Cheesedog's face-down cards
+	 * nobody flipped. */
 	void (*unseen)(const struct game *g, char *buf, size_t size);
 	/* The variant's AI (games/ai.h). */
 	const struct game_ai *ai;
@@ -396,13 +397,16 @@ void game_cat(char **line, const char *fmt, ...)
  * what it must do, said first ("Your turn ..."), in its one line. */
 void game_cat_take(char **line, char *piece);
 
-/* How wide markup is once rendered, in characters (not bytes): a
- * player's name counted GAME_NAME_WIDTH, a question as wide, colours and
- * bold nothing, {{ and }} one each.  For lines a variant keeps short,
- * such as unseen()'s, at most GAME_UNSEEN_WIDTH. */
+/* How many bytes markup takes once rendered for IRC with colours: its
+ * text's bytes (a card's suit is three), a player's name counted
+ * GAME_NAME_WIDTH, a question as much, a coloured span 4 bytes more (the
+ * mIRC codes around it), a bold one 2, {{ and }} one each.  For a line a
+ * variant keeps to one IRC line, such as unseen()'s: at most
+ * GAME_LINE_BYTES, which a channel line has room for after the server's
+ * prefix for a bot nick and channel name of common length. */
 #define GAME_NAME_WIDTH 16
-#define GAME_UNSEEN_WIDTH 300
-size_t game_markup_width(const char *m);
+#define GAME_LINE_BYTES 350
+size_t game_markup_size(const char *m);
 
 /* Says *line publicly if there is one, and empties it. */
 void game_say_line(struct game_out *out, char **line);

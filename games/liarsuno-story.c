@@ -29,9 +29,6 @@
 
 /* The longest line of markup reveal() says. */
 #define REVEAL_LINE 400
-/* What unseen() may fill, rendered, and a nick's width as guessed for
- * it. */
-
 /* How far card id is from the face claimed: one for each of its colour
  * and its symbol that is not the claim's, and one more for a Regular
  * Card, which a face-down card says it is not.  0: the claim is true. */
@@ -482,7 +479,7 @@ cat_group(char **line, const struct unturned *u, int n, int lie,
 		    names != NULL ? ", " : ": ");
 		cat_unturned(&more, &u[i]);
 		/* Room for ", and 99 more." after it. */
-		if (game_markup_width(more) + 16 > room ||
+		if (game_markup_size(more) + 16 > room ||
 		    strlen(more) + 16 > bytes) {
 			free(more);
 			break;
@@ -539,12 +536,12 @@ liarsuno_unseen(const struct game *g, char *buf, size_t size)
 	/* The lies first, keeping room to count the true cards, which
 	 * have what room is left. */
 	keep = lies < n ? 12 : 0;
-	cat_group(&line, u, n, 1, GAME_UNSEEN_WIDTH -
-	    game_markup_width(line) - keep, size > strlen(line) + keep ?
+	cat_group(&line, u, n, 1, GAME_LINE_BYTES -
+	    game_markup_size(line) - keep, size > strlen(line) + keep ?
 	    size - strlen(line) - keep : 0);
-	used = game_markup_width(line);
-	cat_group(&line, u, n, 0, GAME_UNSEEN_WIDTH > used ?
-	    GAME_UNSEEN_WIDTH - used : 0, size > strlen(line) ?
+	used = game_markup_size(line);
+	cat_group(&line, u, n, 0, GAME_LINE_BYTES > used ?
+	    GAME_LINE_BYTES - used : 0, size > strlen(line) ?
 	    size - strlen(line) : 0);
 	if (strlen(line) < size)
 		snprintf(buf, size, "%s", line);
