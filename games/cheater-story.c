@@ -26,20 +26,6 @@
  * most 310 bytes of markup, 250 sent in colour. */
 #define REVEAL_CARDS 30
 
-/* Appends printf-style text to st->hidden, cut at its end if need be. */
-static void
-put(struct game_story *st, const char *fmt, ...)
-{
-	size_t len = strlen(st->hidden);
-	va_list ap;
-
-	if (len + 1 >= sizeof st->hidden)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(st->hidden + len, sizeof st->hidden - len, fmt, ap);
-	va_end(ap);
-}
-
 /* Appends the faces of l[from..n-1] in that order, plain. */
 static void
 put_cards(struct game_story *st, const struct cards *l, int from)
@@ -47,7 +33,7 @@ put_cards(struct game_story *st, const struct cards *l, int from)
 	int i;
 
 	for (i = from; i < l->n; i++)
-		put(st, " %s", ch_face_name(ch_face(l->c[i])));
+		game_story_hidden(st, " %s", ch_face_name(ch_face(l->c[i])));
 }
 
 /* A copy of g that apply() may change without touching g. */
@@ -110,7 +96,7 @@ story_draws(const struct game *g, const struct game_move *mv,
 		 * given comes before its draws. */
 		if ((k = drawn(g, a, mv, s)) <= 0)
 			continue;
-		put(st, "%s%sdrew", st->hidden[0] != '\0' ? "; " : "",
+		game_story_hidden(st, "%s%sdrew", st->hidden[0] != '\0' ? "; " : "",
 		    s == mv->seat ? "" : s == g->turn ? "the attacker " :
 		    "the victim ");
 		put_cards(st, &a->hand[s], a->hand[s].n - k);
@@ -138,9 +124,9 @@ cheater_story(const struct game *g, const struct game_move *mv,
 		h = g->hand[mv->seat];
 		if (h.n > 0) {
 			ch_sort(&h);
-			put(st, "put");
+			game_story_hidden(st, "put");
 			put_cards(st, &h, 0);
-			put(st, " under the draw pile");
+			game_story_hidden(st, " under the draw pile");
 		}
 		break;
 	default:

@@ -27,20 +27,6 @@
 /* Room kept at the end of a hidden text for " and 99 more". */
 #define MORE_ROOM 16
 
-/* Appends printf-style text to st->hidden, cut at its end if need be. */
-static void
-put(struct game_story *st, const char *fmt, ...)
-{
-	size_t len = strlen(st->hidden);
-	va_list ap;
-
-	if (len + 1 >= sizeof st->hidden)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(st->hidden + len, sizeof st->hidden - len, fmt, ap);
-	va_end(ap);
-}
-
 /* Appends ids[0..n-1] plain, as many as leave room to count the rest
  * and later cards to follow ("and 12 more"); 1 if it was cut so. */
 static int
@@ -54,11 +40,11 @@ put_ids(struct game_story *st, const int *ids, int n, int later)
 		if (strlen(st->hidden) + 1 + strlen(card) + MORE_ROOM >=
 		    sizeof st->hidden)
 			break;
-		put(st, " %s", card);
+		game_story_hidden(st, " %s", card);
 	}
 	if (i == n)
 		return 0;
-	put(st, " and %d more", n - i + later);
+	game_story_hidden(st, " and %d more", n - i + later);
 	return 1;
 }
 
@@ -76,7 +62,7 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 		if (cd_plays(g, cards_rank(id)))
 			return;
 		cards_plain(id, card, sizeof card);
-		put(st, "flipped %s", card);
+		game_story_hidden(st, "flipped %s", card);
 		break;
 	case VERB_LEAVE:
 		/* A safe seat holds nothing; a seat holding cards takes
@@ -89,9 +75,9 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 				ids[n++] = g->down[seat][i];
 		if (g->hand[seat].n == 0 && n == 0)
 			return;
-		put(st, "out of the game unseen:");
+		game_story_hidden(st, "out of the game unseen:");
 		if (g->hand[seat].n > 0) {
-			put(st, " hand");
+			game_story_hidden(st, " hand");
 			if (put_ids(st, g->hand[seat].c, g->hand[seat].n, n))
 				break;
 		}
@@ -100,10 +86,10 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 		/* The words and a card, or the face-down cards counted. */
 		if (strlen(st->hidden) + sizeof ", face down 10♠" +
 		    MORE_ROOM > sizeof st->hidden) {
-			put(st, " and %d more", n);
+			game_story_hidden(st, " and %d more", n);
 			break;
 		}
-		put(st, "%s face down", g->hand[seat].n > 0 ? "," : "");
+		game_story_hidden(st, "%s face down", g->hand[seat].n > 0 ? "," : "");
 		put_ids(st, ids, n, 0);
 		break;
 	default:

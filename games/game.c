@@ -122,6 +122,19 @@ game_markup_size(const char *m)
 }
 
 void
+game_story_hidden(struct game_story *st, const char *fmt, ...)
+{
+	size_t len = strnlen(st->hidden, sizeof st->hidden);
+	va_list ap;
+
+	if (len + 1 >= sizeof st->hidden)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(st->hidden + len, sizeof st->hidden - len, fmt, ap);
+	va_end(ap);
+}
+
+void
 game_say_line(struct game_out *out, char **line)
 {
 	if (*line != NULL)

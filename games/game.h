@@ -408,6 +408,11 @@ void game_cat_take(char **line, char *piece);
 #define GAME_LINE_BYTES 350
 size_t game_markup_size(const char *m);
 
+/* Appends printf-style text to st->hidden (a story()'s), cut at its end
+ * if need be. */
+void game_story_hidden(struct game_story *st, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Says *line publicly if there is one, and empties it. */
 void game_say_line(struct game_out *out, char **line);
 
