@@ -342,8 +342,19 @@ check_story(struct driver *d, size_t from, const struct game_ops *ops)
 	int alice, pages, n;
 
 	/* The channel's lines from the lobby to the end, as one text: a
-	 * long line cut by the bot is whole again. */
-	chan_joined(d, from, out, sizeof out);
+	 * long line cut by the bot is whole again.  The reveal follows the
+	 * end's line: in a game with claims, how the lying went first. */
+	for (n = 0;; n++) {
+		chan_joined(d, from, out, sizeof out);
+		assert_non_null(p = strstr(out, REPLAY_KEY));
+		if (!ops->claims || strstr(p, " lies in ") != NULL ||
+		    strstr(p, " lie in ") != NULL ||
+		    strstr(p, "Not one lie in ") != NULL)
+			break;
+		if (n == 200)
+			fail_msg("no reveal after the end: %s", p);
+		driver_pump(d, 50);
+	}
 	word_after(out, REPLAY_COMMIT, hash, sizeof hash);
 	word_after(out, REPLAY_KEY, key, sizeof key);
 	digest_sha256_hex(key, strlen(key), want);

@@ -20,7 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/replay.h"
 #include "bot/lib/buf.h"
+#include "bot/lib/queue.h"
 #include "config/questions.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
@@ -590,6 +592,47 @@ driver_sync(struct driver *d, struct driver_table *t)
 	}
 }
 
+int
+driver_reveal_piece(const char *piece, int *reveal)
+{
+	if (strstr(piece, REPLAY_KEY) != NULL) {
+		*reveal = DRIVER_REVEAL_LINES;
+		return 0;
+	}
+	if (*reveal == 0)
+		return 0;
+	if (strstr(piece, " is now ") != NULL ||
+	    strstr(piece, " is still ") != NULL ||
+	    strstr(piece, " earns ") != NULL ||
+	    strstr(piece, " opens a ") != NULL ||
+	    strstr(piece, REPLAY_COMMIT) != NULL) {
+		*reveal = 0;
+		return 0;
+	}
+	(*reveal)--;
+	return 1;
+}
+
+void
+driver_unrevealed(struct buf *chan, const char *text, int *reveal)
+{
+	const char *p = text, *end;
+	char piece[DRIVER_TEXT];
+	size_t len;
+
+	for (;;) {
+		end = strstr(p, QUEUE_JOIN);
+		len = end != NULL ? (size_t)(end - p) : strlen(p);
+		snprintf(piece, sizeof piece, "%.*s", (int)len, p);
+		if (!driver_reveal_piece(piece, reveal))
+			buf_addf(chan, "%s%s", chan->len > 0 ? " " : "",
+			    piece);
+		if (end == NULL)
+			break;
+		p = end + strlen(QUEUE_JOIN);
+	}
+}
+
 void
 driver_gather(struct driver *d, struct driver_table *t, int watcher,
     struct buf *chan, struct buf *priv, const char *skip)
@@ -600,7 +643,7 @@ driver_gather(struct driver *d, struct driver_table *t, int watcher,
 	char text[DRIVER_TEXT];
 	size_t lead = strlen(t->chan) + 3; /* "[#chan] " */
 	size_t k;
-	int i;
+	int i, reveal = 0;
 
 	driver_pump(d, 0);
 	for (i = 0; i < d->pool; i++) {
@@ -609,8 +652,8 @@ driver_gather(struct driver *d, struct driver_table *t, int watcher,
 		for (k = 0; k < c->nlines; k++) {
 			client_strip(c->lines[k], text, sizeof text);
 			if (i == watcher && driver_is_line(text, &pub))
-				buf_addf(chan, "%s%s", chan->len > 0 ? " " : "",
-				    driver_msg(text));
+				driver_unrevealed(chan, driver_msg(text),
+				    &reveal);
 			if (!driver_is_line(text, &own) ||
 			    strstr(text, "drvsync") != NULL ||
 			    (skip != NULL && strstr(text, skip) != NULL))

@@ -278,6 +278,19 @@ void driver_sync_player(struct driver *d, int k, int i);
  * aside (later waits look past it; the lines stay in the logs). */
 void driver_sync(struct driver *d, struct driver_table *t);
 
+/* A game's end, and what follows it: the line with the deal key
+ * ("Deal key: ", bot/core/replay.h) is followed by at most
+ * DRIVER_REVEAL_LINES lines of the reveal, which show what was hidden
+ * (every secret may be said then), ended early by a title's line, a
+ * lobby or a deal.  driver_reveal_piece() says whether one piece of a
+ * channel line (a line, or a part of a merged one between QUEUE_JOIN) is
+ * the reveal's, *reveal keeping where the channel is (0 at first);
+ * driver_unrevealed() appends the pieces of text that are not to chan,
+ * each after a space: what a secrecy check looks at. */
+#define DRIVER_REVEAL_LINES 3
+int driver_reveal_piece(const char *piece, int *reveal);
+void driver_unrevealed(struct buf *chan, const char *text, int *reveal);
+
 /* What the bot has sent t's players so far (read now), colour stripped:
  * its lines in t's channel as p[watcher] saw them, joined by a space, into
  * *chan; each player's private lines about t's game ("[#chan] TEXT"),

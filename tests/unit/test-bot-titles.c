@@ -20,6 +20,8 @@
 
 #include "bot/core/table-int.h"
 #include "storage/store.h"
+#include "bot/core/replay.h"
+#include "tests/lib/driver.h"
 #include "tests/lib/harness.h"
 #include "tests/lib/store-files.h"
 
@@ -102,16 +104,28 @@ static void
 expect_end(struct harness *h, int from, const char *over, const char *line)
 {
 	char want[512];
-	int i, n = 0;
+	const char *text;
+	int i, n = 0, reveal = 0;
 
 	for (i = from; i < h->nsent; i++) {
 		if (strncmp(h->sent[i], "PRIVMSG " CH " :", 18) != 0)
+			continue;
+		/* The end's line ends with the deal key, and the reveal
+		 * comes before the titles. */
+		text = harness_plain(h, i) + 18;
+		if (driver_reveal_piece(text, &reveal))
 			continue;
 		snprintf(want, sizeof want, "PRIVMSG " CH " :%s",
 		    n == 0 ? over : line);
 		if (n > 1 || (n == 1 && line == NULL))
 			fail_msg("one line too many: %s", harness_plain(h, i));
-		assert_string_equal(harness_plain(h, i), want);
+		if (n == 0)
+			assert_int_equal(strncmp(harness_plain(h, i), want,
+			    strlen(want)), 0);
+		else
+			assert_string_equal(harness_plain(h, i), want);
+		if (n == 0)
+			assert_non_null(strstr(text, " " REPLAY_KEY));
 		n++;
 	}
 	assert_int_equal(n, line != NULL ? 2 : 1);
