@@ -55,8 +55,9 @@ struct game {
 	 * the rank it was laid face down as, 0 if it lies face down under no
 	 * claim (the rest of the deal, a leaver's hand), CHEAT_FACE_UP if it
 	 * was laid face up (an opening).  Public, as every claim is: the
-	 * story's reveal and unseen (cheat-story.c) read it. */
-	signed char pile_as[CARDS_MAX];
+	 * story's reveal and unseen (cheat-story.c) read it.  The pile holds
+	 * at most the two decks a game may have. */
+	signed char pile_as[2 * CARDS_DECK];
 	enum seat_state state[GAME_MAX_SEATS];
 	int place[GAME_MAX_SEATS];
 	int finished;			/* places given during play */

@@ -321,7 +321,7 @@ check_downs(const struct game *g, char **cause)
 	const struct lu_down *d;
 	int i, said_ok;
 
-	for (i = 0; i < CARDS_MAX; i++) {
+	for (i = 0; i < LU_CARDS; i++) {
 		d = &g->downs[i];
 		said_ok = lu_face_valid(d->said) || (d->said >= LU_SAID_PUT &&
 		    d->said < LU_SAID_PUT + LU_COLOURS);

@@ -188,8 +188,8 @@ struct game {
 
 	/* The discard pile's cards by place, bottom first: which lie face
 	 * down unturned, and what they were said to be (the story's
-	 * unseen(), liarsuno-story.c). */
-	struct lu_down downs[CARDS_MAX];
+	 * unseen(), liarsuno-story.c): the pile holds at most the deck. */
+	struct lu_down downs[LU_CARDS];
 
 	unsigned winners;		/* of the hand that ended last */
 	int hand_score;			/* what it was worth to each */

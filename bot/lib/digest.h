@@ -1,6 +1,9 @@
 /*
- * SHA-256 (FIPS 180-4), through OpenSSL's libcrypto: the commitment to a
- * deal key (games/deal-key.h), written as `sha256sum` writes it.
+ * SHA-256 (FIPS 180-4): the commitment to a deal key (games/deal-key.h),
+ * written as `sha256sum` writes it.  Written here from the standard, not
+ * taken from libcrypto, whose first digest costs the process about 2 MiB
+ * of memory for one short string a game (docs/performance.md); the
+ * tests check it against the standard's examples and against libcrypto.
  */
 #ifndef DIGEST_H
 #define DIGEST_H

@@ -2,7 +2,7 @@
  * Unit tests of deal keys (games/deal-key.c) and of the SHA-256 that
  * commits to them (bot/lib/digest.c): every variant's key written and
  * read back, each field's refusal, SHA-256 against the FIPS 180-4
- * examples, and the random source.
+ * examples and against libcrypto's, and the random source.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <openssl/evp.h>
 
 #include "bot/lib/digest.h"
 #include "games/deal-key.h"
@@ -124,6 +126,31 @@ test_sha256(void **state)
 	    "a33ce45964ff2167f6ecedd419db06c1");
 }
 
+/* Every length from 0 to 300 bytes of random data (one to six blocks,
+ * every place the padding can fall) hashes as libcrypto hashes it. */
+static void
+test_sha256_libcrypto(void **state)
+{
+	unsigned char data[300], md[EVP_MAX_MD_SIZE];
+	char hex[DIGEST_HEX + 1], want[DIGEST_HEX + 1];
+	unsigned int n, i;
+	struct rng r;
+	size_t len;
+
+	(void)state;
+	rng_seed(&r, 11);
+	for (i = 0; i < sizeof data; i++)
+		data[i] = (unsigned char)rng_below(&r, 256);
+	for (len = 0; len <= sizeof data; len++) {
+		assert_int_equal(EVP_Digest(data, len, md, &n, EVP_sha256(),
+		    NULL), 1);
+		for (i = 0; i < n; i++)
+			snprintf(want + 2 * i, 3, "%02x", md[i]);
+		digest_sha256_hex(data, len, hex);
+		assert_string_equal(hex, want);
+	}
+}
+
 /* Two draws of 16 bytes from the random source differ. */
 static void
 test_random(void **state)
@@ -143,6 +170,7 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_sha256_libcrypto),
 		cmocka_unit_test(test_random),
 	};
 
