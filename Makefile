@@ -43,7 +43,7 @@ TEST_CFLAGS := $(BASE_CFLAGS) -O1 -g $(SAN)
 REL_CFLAGS := $(BASE_CFLAGS) -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LIBS = $(PKG_LIBS) -lircclient
+LIBS = $(PKG_LIBS) -lircclient -lm
 
 LIB_SRC := $(sort $(wildcard games/*.c storage/*.c config/*.c) \
 	$(filter-out bot/main.c,$(wildcard bot/*.c bot/*/*.c)))
