@@ -188,6 +188,31 @@ static const char *const store_migrations[] = {
 	 "  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
 	 ") WITHOUT ROWID;"
 	 "CREATE INDEX bluffs_player ON bluffs (player);"),
+
+	/* 9: skill ratings (storage/rating.h), one row per player and
+	 * variant, moved by every finished game that counts, and each
+	 * player's rating after each such game, for charts.  Games from
+	 * before are not rated: every rating starts with the first game
+	 * finished after the migration. */
+	("CREATE TABLE ratings ("
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu REAL NOT NULL,"
+	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
+	 "  games INTEGER NOT NULL CHECK (games >= 1),"
+	 "  PRIMARY KEY (player, variant)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX ratings_variant ON ratings (variant);"
+	 "CREATE TABLE rating_history ("
+	 "  game INTEGER NOT NULL REFERENCES games (id),"
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu REAL NOT NULL,"
+	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
+	 "  PRIMARY KEY (game, player)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX rating_history_player ON rating_history"
+	 "  (player, variant, game);"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
@@ -333,6 +358,48 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  calls, right, wrong, chances)"
 	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11"
 	    " FROM game_players WHERE game = ?1 AND seat = ?2",
+	/* ?1 game: each seat in order, its player, the game's variant,
+	 * and the player's rating of that variant (NULLs and 0 games when
+	 * they have none yet). */
+	[SQL_RATING_SEATS] = "SELECT gp.player, g.variant, r.mu, r.sigma,"
+	    " coalesce(r.games, 0)"
+	    " FROM game_players AS gp JOIN games AS g ON g.id = gp.game"
+	    " LEFT JOIN ratings AS r ON r.player = gp.player"
+	    "  AND r.variant = g.variant"
+	    " WHERE gp.game = ?1 ORDER BY gp.seat",
+	/* ?1 player, ?2 variant, ?3 mu, ?4 sigma: the rating after one
+	 * more game. */
+	[SQL_RATING_SET] = "INSERT INTO ratings (player, variant, mu, sigma,"
+	    " games) VALUES (?1, ?2, ?3, ?4, 1)"
+	    " ON CONFLICT (player, variant) DO UPDATE"
+	    " SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1",
+	/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
+	[SQL_RATING_HISTORY] = "INSERT INTO rating_history"
+	    " (game, player, variant, mu, sigma) VALUES (?1, ?2, ?3, ?4, ?5)",
+	/* ?1 nick, ?2 variant, ?3 the rated games the board needs: the
+	 * most recently seen player of that nick, their rating of the
+	 * variant, and their place on its board (NULL when not on it),
+	 * numbered in SQL_TOP_RATING's order. */
+	[SQL_RATING_GET] = "SELECT p.nick, r.mu, r.sigma, r.games, b.rank"
+	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " JOIN ratings AS r ON r.player = p.id AND r.variant = ?2"
+	    " LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"
+	    "   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"
+	    "   q.id) AS rank"
+	    "  FROM ratings AS o JOIN players AS q ON q.id = o.player"
+	    "  WHERE o.variant = ?2 AND o.games >= ?3"
+	    "   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id",
+	/* ?1 variant, ?2 the rated games a player needs, ?3 rows: the
+	 * rating board through ratings_variant, by the ordinal (mu - 3
+	 * sigma, rating_ordinal()) highest first, ties to more games. */
+	[SQL_TOP_RATING] = "SELECT q.nick, o.mu, o.sigma, o.games"
+	    " FROM ratings AS o JOIN players AS q ON q.id = o.player"
+	    " WHERE o.variant = ?1 AND o.games >= ?2"
+	    "  AND q.key NOT LIKE 'ai:%'"
+	    " ORDER BY o.mu - 3 * o.sigma DESC, o.games DESC,"
+	    "  q.nick COLLATE NOCASE, q.id"
+	    " LIMIT ?3",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail: the title row
 	 * this run earned grows with it.  It is the player's latest of that
 	 * title in the game's variant, if that is one win shorter with the

@@ -38,6 +38,9 @@
  * titles, under the same rule: a game not counted earns none, nor does a
  * forfeit.  A player's ledgers are summed when read (store_bluffs()), and
  * the liar and detector boards rank the sums.
+ *
+ * A game that counts moves the players' ratings too (league.c), in the
+ * same transaction.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -278,6 +281,9 @@ store_game_finish(struct store *s, int64_t game,
 		    !ai || s->count_ai, &aw, cause) != 0)
 			return store_rollback(s);
 	}
+	if ((!ai || s->count_ai) &&
+	    store_rate_game(s, game, seats, nseats, cause) != 0)
+		return store_rollback(s);
 	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
 		return store_rollback(s);
 	if (store_commit(s, cause) != 0)
@@ -400,9 +406,11 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	sqlite3_stmt *st;
 	int bluffs, n = 0, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_DETECTOR);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
 	if (max <= 0)
 		return 0;
+	if (board == STORE_BOARD_RATING)
+		return store_top_rating(s, variant, rows, max, cause);
 	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
 	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP, &st, cause,
 	    "tiii", variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board,
@@ -415,6 +423,7 @@ store_top(struct store *s, const char *variant, enum store_board board,
 		rows[n].games = sqlite3_column_int(st, 2);
 		rows[n].wins = sqlite3_column_int(st, 3);
 		rows[n].calls = bluffs ? sqlite3_column_int(st, 4) : 0;
+		rows[n].mu = rows[n].sigma = rows[n].ordinal = 0;
 		n++;
 	}
 	return rc < 0 ? -1 : n;

@@ -45,6 +45,11 @@ enum store_sql {
 	SQL_TITLE_RUN,
 	SQL_TITLE_COUNT,
 	SQL_BLUFFS_INSERT,
+	SQL_RATING_SEATS,
+	SQL_RATING_SET,
+	SQL_RATING_HISTORY,
+	SQL_RATING_GET,
+	SQL_TOP_RATING,
 	SQL_STATS_GET,
 	SQL_TOP,
 	SQL_TOP_BLUFFS,
@@ -78,6 +83,8 @@ struct store {
 	struct store *claim_next;
 
 	int count_ai;	/* store_count_ai(): games with an AI seat count */
+	int provisional; /* store_rating_provisional(): the rated games a
+			 * player needs to be on the rating board */
 };
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
@@ -95,7 +102,7 @@ int store_db_fail(struct store *s, char **cause);
 /*
  * Resets statement id, binds its parameters ?1, ?2, ... from the variable
  * arguments as types says, one letter each: 'i' an int, 'I' an int64_t,
- * 't' a string (NULL binds NULL), and steps it once.  Returns 1 when a row
+ * 'd' a double, 't' a string (NULL binds NULL), and steps it once.  Returns 1 when a row
  * is ready in *st (read it, then sqlite3_reset() it or step again with
  * store_next()), 0 when the statement ran to its end, -1 and *cause.
  */
@@ -135,6 +142,17 @@ int store_migrate(struct store *s, char **cause);
  * *cause ("no such game 7", "game 7 is already finished"). */
 int store_game_running(
     struct store *s, int64_t game, int *nseats, int *next, char **cause);
+
+/* Updates, inside the caller's transaction, the ratings of the players
+ * of a finished game that counts, from the seats' places, and writes
+ * their rating_history rows (league.c): 0, or -1 and *cause. */
+int store_rate_game(struct store *s, int64_t game,
+    const struct store_seat_result *seats, int nseats, char **cause);
+
+/* The rating board of variant (NULL refused) for store_top(), which
+ * checked max (league.c): the row count, or -1 and *cause. */
+int store_top_rating(struct store *s, const char *variant,
+    struct store_top_row *rows, int max, char **cause);
 
 /* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
  * boundary. */

@@ -90,6 +90,9 @@ store_bindv(struct store *s, sqlite3_stmt *st, char **cause, const char *types,
 		case 'I':
 			rc = sqlite3_bind_int64(st, i, va_arg(ap, int64_t));
 			break;
+		case 'd':
+			rc = sqlite3_bind_double(st, i, va_arg(ap, double));
+			break;
 		case 't':
 			text = va_arg(ap, const char *);
 			if (text == NULL)
@@ -266,6 +269,7 @@ store_open_flags(const char *path, int flags, char **cause)
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(path);
 	s->lock_fd = -1;
+	s->provisional = STORE_PROVISIONAL;
 	if (sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_URI, NULL) !=
 	    SQLITE_OK) {
 		store_db_fail(s, cause);

@@ -1,7 +1,7 @@
 /*
  * Persistent state in SQLite: players, their preferences, games, seats, the
  * move log, results, win streaks and runs, the bluff ledgers of finished
- * games, titles and the boards read from them.  Only storage/ includes
+ * games, titles, skill ratings and the boards read from them.  Only storage/ includes
  * sqlite3.h.
  *
  * The database runs in WAL mode with foreign keys on and a busy timeout;
@@ -164,6 +164,15 @@ struct store_award {
  * further set, it is an award with again set, and the row that run earned
  * (if it earned one: docs/storage.md) records how long the run is now.
  *
+ * When the game counts (the same rule as the stats: not a game with an
+ * AI seat while store_count_ai() is off), it also moves the rating of
+ * the game's variant of every seat's player, AI players included, by
+ * rating_update() (storage/rating.h) from the seats' places, a seat that
+ * left (place 0) ranked last, tied with any other who left; a forfeit is
+ * rated like any game, its one placed seat first.  Each player's rating
+ * after the game is kept in its history too.  A game of fewer than 2 or
+ * more than RATING_PLAYERS seats is not rated.
+ *
  * Each seat's ledger (bluffs, when not NULL) is stored whether the game
  * counts or not: it is what happened.  The bluff titles it earned
  * (earned) are stored only when its stats are counted (not for a game
@@ -245,6 +254,7 @@ enum store_board {
 	STORE_BOARD_SAFE,	/* best run of games without losing */
 	STORE_BOARD_LIAR,	/* most lies got away with per game */
 	STORE_BOARD_DETECTOR,	/* best share of calls right */
+	STORE_BOARD_RATING,	/* best rating of one variant */
 };
 
 struct store_top_row {
@@ -258,6 +268,10 @@ struct store_top_row {
 	int wins;		/* the bluff boards': won of those games */
 	int calls;		/* the bluff boards': the calls made; 0 on
 				 * the others */
+	double mu, sigma;	/* the rating board's: the rating; 0 on the
+				 * others */
+	double ordinal;		/* the rating board's: mu - 3 sigma,
+				 * rating_ordinal(); 0 on the others */
 };
 
 /* The top max rows of a board for variant (NULL: all), best first; the
@@ -269,12 +283,40 @@ struct store_top_row {
  * that got away by lies away per such game, the most first; the detector
  * board ranks those with at least min_games calls (and one at least) by
  * right calls per call, the best first; either breaks ties by more games
- * (the liar board) or more calls (the detector) then nick.  Every other
- * board leaves out players whose figure is 0 and ranks the highest first,
- * ties broken by fewer games then nick; it ignores min_games.  No AI
- * player is on any board. */
+ * (the liar board) or more calls (the detector) then nick.  The rating
+ * board needs a variant (NULL is refused: ratings of different variants
+ * are not comparable); it ranks the players with at least
+ * store_rating_provisional() rated games of it (min_games is ignored) by
+ * their ordinal, mu - 3 sigma, the highest first, ties broken by more
+ * games then nick; its rows' value is 0 and games the rated games.  Every
+ * other board leaves out players whose figure is 0 and ranks the highest
+ * first, ties broken by fewer games then nick; it ignores min_games.  No
+ * AI player is on any board. */
 int store_top(struct store *s, const char *variant, enum store_board board,
     int min_games, struct store_top_row *rows, int max, char **cause);
+
+/* The rated games a player needs before their rating is established
+ * (STORE_PROVISIONAL until set; 0 or more): fewer, and the rating is
+ * provisional, on no rating board (store_top(), store_rating()'s rank). */
+#define STORE_PROVISIONAL 10
+void store_rating_provisional(struct store *s, int games);
+
+/* A player's rating of one variant. */
+struct store_rating {
+	char nick[64];		/* as last seen */
+	double mu, sigma;	/* the belief in their skill */
+	double ordinal;		/* mu - 3 sigma, rating_ordinal(): what the
+				 * board ranks by */
+	int games;		/* the games that rated them */
+	int rank;		/* their place on the board, 0 if not on it
+				 * (provisional, or an AI) */
+};
+
+/* The rating of variant (never NULL) of the player found by nick (as
+ * store_stats() finds one) into r: 0, 1 if no such player or no rated
+ * game of variant, -1 and *cause. */
+int store_rating(struct store *s, const char *nick, const char *variant,
+    struct store_rating *r, char **cause);
 
 /* The sums of the ledgers of the player found by nick (as store_stats()
  * finds one) over their finished games of variant (NULL: all) that count

@@ -145,6 +145,27 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	/* 7: games.ai. */
 	("ALTER TABLE games ADD COLUMN"
 	 "  ai INTEGER NOT NULL DEFAULT 0 CHECK (ai IN (0, 1, 2));"),
+	/* 8: games.salt, the bluff ledgers. */
+	("ALTER TABLE games ADD COLUMN"
+	 "  salt TEXT CHECK (salt IS NULL OR"
+	 "   (length(salt) = 32 AND salt NOT GLOB '*[^0-9a-f]*'));"
+	 "CREATE TABLE bluffs ("
+	 "  game INTEGER NOT NULL,"
+	 "  seat INTEGER NOT NULL,"
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  claims INTEGER NOT NULL CHECK (claims >= 0),"
+	 "  lies INTEGER NOT NULL CHECK (lies >= 0),"
+	 "  caught INTEGER NOT NULL CHECK (caught >= 0),"
+	 "  away INTEGER NOT NULL CHECK (away >= 0),"
+	 "  accused INTEGER NOT NULL CHECK (accused >= 0),"
+	 "  calls INTEGER NOT NULL CHECK (calls >= 0),"
+	 "  right INTEGER NOT NULL CHECK (right >= 0),"
+	 "  wrong INTEGER NOT NULL CHECK (wrong >= 0),"
+	 "  chances INTEGER NOT NULL CHECK (chances >= 0),"
+	 "  PRIMARY KEY (game, seat),"
+	 "  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX bluffs_player ON bluffs (player);"),
 };
 /* clang-format on */
 

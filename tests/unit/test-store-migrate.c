@@ -1,7 +1,7 @@
 /*
  * Unit tests of the schema migrations (storage/schema.c): databases as
- * cheaterbot wrote them at schema versions 1, 2, 4 and 7, built here by the
- * sqlite3 tool from the released scripts (tests/lib/store-files.c), are
+ * cheaterbot wrote them at schema versions 1, 2, 4, 7 and 8, built here by
+ * the sqlite3 tool from the released scripts (tests/lib/store-files.c), are
  * brought to the current version on open with every row kept, and work as
  * a new one does; a migration that fails leaves the file as it was; a
  * read-only open refuses to migrate.
@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "storage/rating.h"
 #include "storage/store.h"
 #include "tests/lib/store-files.h"
 
@@ -469,6 +470,75 @@ test_migrate_v7(void **state)
 	    "SELECT count(*) FROM bluffs; SELECT count(*) FROM titles", "2\n1");
 }
 
+/* What a version 8 bot would have added: game 3's salt and ledger. */
+static const char v8_rows[] =
+	"UPDATE games SET salt = '0123456789abcdef0123456789abcdef'"
+	"  WHERE id = 3;"
+	"INSERT INTO bluffs VALUES (3, 0, 1, 4, 2, 1, 1, 0, 3, 2, 1, 5),"
+	"  (3, 1, 4, 3, 1, 0, 1, 1, 1, 0, 1, 4);"
+	"PRAGMA user_version = 8;";
+
+/* Version 9 adds the ratings: a version 8 file keeps every row, its old
+ * games rate nobody, and the running one, finished, rates its players
+ * as rating_update() does. */
+static void
+test_migrate_v8(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT * FROM players; SELECT * FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM results; SELECT * FROM stats;"
+	    " SELECT * FROM titles; SELECT * FROM ignores;"
+	    " SELECT * FROM bluffs;";
+	static const int place[2] = {2, 1};
+	char path[256], sql[4096], before[4096], after[4096], *cause = NULL;
+	struct store_seat_result r[2];
+	struct store_rating sr;
+	struct rating want[2];
+	int n;
+
+	make_v7(f, path, sizeof path);
+	n = snprintf(sql, sizeof sql, "%s %s", store_files_released[7],
+	    v8_rows);
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "");
+	store_files_cli_expect(path, "PRAGMA user_version", "8");
+	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM ratings; SELECT count(*) FROM rating_history;"
+	    " SELECT name FROM sqlite_schema WHERE name IN"
+	    "  ('ratings_variant', 'rating_history_player') ORDER BY name",
+	    "0\n0\nrating_history_player\nratings_variant");
+	assert_int_equal(store_rating(f->s, "ann", "cheat", &sr, NULL), 1);
+
+	/* Game 2 (ben, ann) finishes: ann first. */
+	memset(r, 0, sizeof r);
+	r[0].place = 2;
+	r[1].place = 1;
+	r[1].won = 1;
+	assert_int_equal(
+	    store_game_finish(f->s, 2, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	rating_new(&want[0]);
+	rating_new(&want[1]);
+	assert_int_equal(rating_update(want, place, 2), 0);
+	assert_int_equal(store_rating(f->s, "ann", "cheat", &sr, NULL), 0);
+	assert_true(sr.mu == want[1].mu && sr.sigma == want[1].sigma);
+	assert_int_equal(sr.games, 1);
+	assert_int_equal(store_rating(f->s, "ben", "cheat", &sr, NULL), 0);
+	assert_true(sr.mu == want[0].mu && sr.sigma == want[0].sigma);
+	store_files_cli_expect(path,
+	    "SELECT game, player FROM rating_history ORDER BY player",
+	    "2|1\n2|2");
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+}
+
 static void
 test_migrate_read_only(void **state)
 {
@@ -523,6 +593,7 @@ main(void)
 	    T(test_migrate_v2),
 	    T(test_migrate_v4),
 	    T(test_migrate_v7),
+	    T(test_migrate_v8),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T

@@ -40,8 +40,8 @@ test_open_creates_schema(void **state)
 	store_files_cli_expect(f->path,
 	    "SELECT group_concat(name, ' ') FROM (SELECT name"
 	    " FROM sqlite_schema WHERE type = 'table' ORDER BY name)",
-	    "bluffs game_players games ignores moves players prefs results "
-	    "stats titles");
+	    "bluffs game_players games ignores moves players prefs "
+	    "rating_history ratings results stats titles");
 	store_close(NULL);
 }
 

@@ -1,0 +1,138 @@
+/*
+ * Skill ratings (storage/rating.h computes them): one ratings row per
+ * player and variant, moved by every finished game that counts, the
+ * rating_history rows that keep each player's rating after each game,
+ * and the rating board read back.
+ *
+ * A game counts for the ratings as it counts for the stats (stats.c): a
+ * game with an AI seat while store_count_ai() is off changes no rating,
+ * nor does an abandoned one.  When it counts, every seat is rated, AI
+ * players too (so that a hard AI's rating says how strong it plays),
+ * though no AI is on the board.  Places come from the seats' results; a
+ * seat that left (place 0) is ranked after every placed seat, tied with
+ * the others who left.  A forfeit (every other seat left) is rated too:
+ * the seat still there beats those who left, or leaving a game about to
+ * be lost would keep a rating safe.
+ *
+ * Ratings are per variant only: a Cheat rating and a Cheesedog rating
+ * measure different skills, so there is no all-variants row.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "rating.h"
+#include "store-int.h"
+
+_Static_assert(STORE_BOARD_RATING == STORE_BOARD_DETECTOR + 1,
+    "store_top() reads the rating board last");
+
+int
+store_rate_game(struct store *s, int64_t game,
+    const struct store_seat_result *seats, int nseats, char **cause)
+{
+	struct rating r[RATING_PLAYERS];
+	int64_t player[RATING_PLAYERS];
+	int place[RATING_PLAYERS];
+	sqlite3_stmt *st;
+	char variant[32];
+	int i, last = 0, rc;
+
+	if (nseats < 2 || nseats > RATING_PLAYERS)
+		return 0;
+	for (i = 0; i < nseats; i++) {
+		if (seats[i].place > last)
+			last = seats[i].place;
+	}
+	/* Those who left come after everyone placed, all tied. */
+	for (i = 0; i < nseats; i++)
+		place[i] = seats[i].place > 0 ? seats[i].place : last + 1;
+	i = 0;
+	rc = store_query(s, SQL_RATING_SEATS, &st, cause, "I", game);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(i < nseats); /* the caller checked the seat count */
+		player[i] = sqlite3_column_int64(st, 0);
+		store_copy_text(
+		    variant, sizeof variant, sqlite3_column_text(st, 1));
+		if (sqlite3_column_int(st, 4) == 0)
+			rating_new(&r[i]);
+		else {
+			r[i].mu = sqlite3_column_double(st, 2);
+			r[i].sigma = sqlite3_column_double(st, 3);
+		}
+		i++;
+	}
+	if (rc < 0)
+		return -1;
+	assert(i == nseats);
+	if (rating_update(r, place, nseats) != 0) {
+		return store_fail(cause, "game %" PRId64 ": its places cannot "
+		    "be rated", game);
+	}
+	for (i = 0; i < nseats; i++) {
+		if (store_run(s, SQL_RATING_SET, cause, "Itdd", player[i],
+		    variant, r[i].mu, r[i].sigma) != 0 ||
+		    store_run(s, SQL_RATING_HISTORY, cause, "IItdd", game,
+		    player[i], variant, r[i].mu, r[i].sigma) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void
+store_rating_provisional(struct store *s, int games)
+{
+	assert(games >= 0);
+	s->provisional = games;
+}
+
+int
+store_rating(struct store *s, const char *nick, const char *variant,
+    struct store_rating *r, char **cause)
+{
+	struct rating belief;
+	sqlite3_stmt *st;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	if (variant == NULL)
+		return store_fail(cause, "a rating is of one game");
+	rc = store_query(s, SQL_RATING_GET, &st, cause, "tti", nick, variant,
+	    s->provisional);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_copy_text(r->nick, sizeof r->nick, sqlite3_column_text(st, 0));
+	belief.mu = r->mu = sqlite3_column_double(st, 1);
+	belief.sigma = r->sigma = sqlite3_column_double(st, 2);
+	r->ordinal = rating_ordinal(&belief);
+	r->games = sqlite3_column_int(st, 3);
+	r->rank = sqlite3_column_int(st, 4); /* NULL reads 0 */
+	sqlite3_reset(st);
+	return 0;
+}
+
+int
+store_top_rating(struct store *s, const char *variant,
+    struct store_top_row *rows, int max, char **cause)
+{
+	struct rating belief;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	if (variant == NULL)
+		return store_fail(cause, "the rating board is of one game");
+	rc = store_query(s, SQL_TOP_RATING, &st, cause, "tii", variant,
+	    s->provisional, max);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(n < max);
+		memset(&rows[n], 0, sizeof rows[n]);
+		store_copy_text(rows[n].nick, sizeof rows[n].nick,
+		    sqlite3_column_text(st, 0));
+		belief.mu = rows[n].mu = sqlite3_column_double(st, 1);
+		belief.sigma = rows[n].sigma = sqlite3_column_double(st, 2);
+		rows[n].ordinal = rating_ordinal(&belief);
+		rows[n].games = sqlite3_column_int(st, 3);
+		n++;
+	}
+	return rc < 0 ? -1 : n;
+}
