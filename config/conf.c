@@ -109,6 +109,8 @@ const struct conf_setting conf_settings[] = {
     {"reconnect.timeout", CONF_MS, F(dead_ms), .min = 2000,
         .max = 7200 * 1000},
     {"stats.min_games", CONF_INT, F(stats_min_games), .min = 1, .max = 1000},
+    {"league.provisional", CONF_INT, F(league_provisional), .min = 0,
+        .max = 1000},
     {"ai.level", CONF_CHOICE, F(ai_level), .choices = conf_ai_level_choices},
     {"ai.names", CONF_LIST, F(ai_names), F(nai_names), .min = 1,
         .kind = "nick"},
@@ -322,6 +324,7 @@ conf_defaults(struct conf *c)
 	c->ping_ms = 60 * 1000;
 	c->dead_ms = 120 * 1000;
 	c->stats_min_games = 5;
+	c->league_provisional = 10;
 	c->ai_level = AI_NORMAL;
 	for (i = 0; conf_ai_names[i] != NULL; i++)
 		conf_list_add(&c->ai_names, &c->nai_names, "nick",

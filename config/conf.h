@@ -90,6 +90,10 @@ struct conf {
 	int stats_min_games;	/* games a player needs to be ranked by a
 				 * rate (!top GAME losses) */
 
+	/* the league */
+	int league_provisional;	/* rated games before a rating is
+				 * established and on the rating board */
+
 	/* AI seats (games/ai.h, docs/ai.md) */
 	int ai_level;		/* enum ai_level of !addbot with none named */
 	char **ai_names;	/* their names, each shown with "(AI)" */

@@ -79,6 +79,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 		chan_get(b, conf->channels[i])->configured = 1;
 	queue_on_pop(queue, bot_on_pop, b);
 	store_count_ai(store, conf->ai_records);
+	store_rating_provisional(store, conf->league_provisional);
 	ctcp_init(b);
 	ignore_load(b);
 	table_restore(b);
@@ -310,6 +311,8 @@ bot_reloaded(struct bot *b, const char *cause)
 	if (cause == NULL) {
 		bot_sync_channels(b);
 		store_count_ai(b->store, b->conf->ai_records);
+		store_rating_provisional(b->store,
+		    b->conf->league_provisional);
 	}
 	if (b->reload_by[0] == '\0')
 		return;

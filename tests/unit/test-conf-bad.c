@@ -225,6 +225,16 @@ static const struct bad_case bad_cases[] = {
         "1: setting 'stats.min_games': expected an integer from 1 to 1000"},
     {"stats = 5;\n", "1: setting 'stats': expected a group"},
     {"stats = { min_game = 5; };\n", "1: unknown setting 'stats.min_game'"},
+    /* the league */
+    {"league = { provisional = -1; };\n",
+        "1: setting 'league.provisional': expected an integer from 0 to "
+        "1000"},
+    {"league = {\n  provisional = 1001;\n};\n",
+        "2: setting 'league.provisional': expected an integer from 0 to "
+        "1000"},
+    {"league = { provisional = 1.5; };\n",
+        "1: setting 'league.provisional': expected an integer from 0 to "
+        "1000"},
     /* flood and reconnect */
     {"flood = { burst = 0; };\n",
         "1: setting 'flood.burst': expected an integer from 1 to 100"},
@@ -508,6 +518,12 @@ spoil_min_games(struct conf *c)
 	c->stats_min_games = 0;
 }
 
+static void
+spoil_provisional(struct conf *c)
+{
+	c->league_provisional = 1001;
+}
+
 /* "" in the file means none (NULL: the built-in set); set directly it
  * is no path. */
 static void
@@ -561,6 +577,8 @@ static const struct validate_case validate_cases[] = {
                    "seconds from 0 to 300"},
     {spoil_min_games, "setting 'stats.min_games': expected an integer "
                       "from 1 to 1000"},
+    {spoil_provisional, "setting 'league.provisional': expected an "
+                        "integer from 0 to 1000"},
     {spoil_questions, "setting 'questions.file': expected a file path, "
                       "no control characters, not ''"},
     {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "

@@ -77,6 +77,7 @@ test_defaults(void **state)
 	assert_int_equal(c.dead_ms, 120000);
 	assert_int_equal(c.reconnect_max_ms, 300000);
 	assert_int_equal(c.stats_min_games, 5);
+	assert_int_equal(c.league_provisional, 10);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -111,6 +112,7 @@ static const char full_cfg[] =
     " user_interval = 0; };\n"
     "reconnect = { min = 1.5; max = 1.5; };\n"
     "stats = { min_games = 12; };\n"
+    "league = { provisional = 0; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
 
 static void
@@ -170,6 +172,7 @@ test_full_file(void **state)
 	assert_int_equal(c.reconnect_min_ms, 1500);
 	assert_int_equal(c.reconnect_max_ms, 1500);
 	assert_int_equal(c.stats_min_games, 12);
+	assert_int_equal(c.league_provisional, 0);
 	assert_int_equal(c.variant_opts[ci].v[0], 2);
 	assert_int_equal(c.variant_opts[ci].v[1], 1);
 	assert_int_equal(conf_validate(&c, &cause), 0);
