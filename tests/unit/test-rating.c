@@ -275,12 +275,12 @@ test_ordinal(void **state)
 	    22.364610506860 - 3 * 8.065901413544, EPS);
 }
 
-/* The kappa floor: Delta_i can pass 1 (here 1.379196929830, by hand: ten
- * players of equal mu, the last with sigma 10^4 and the others 0.01, so
- * gamma_i = sigma_i / c is nearly 1 and the nine p_iq (1 - p_iq) with
- * p_iq = 1 / |C_q| add to sum_{m=2..10} (1/m)(1 - 1/m)); sigma_i^2 then keeps kappa of
- * itself: sigma_i = sqrt(10^8 + tau^2) * 0.01 = 100.000000003472, and mu_i
- * moves by Omega_i = -19289.665789743216. */
+/* The kappa floor: Delta_i can pass 1 (here 1.379196929830, by hand:
+ * ten players of equal mu, the last with sigma 10^4 and the others 0.01,
+ * so gamma_i = sigma_i / c is nearly 1 and the nine p_iq (1 - p_iq), with
+ * p_iq = 1 / |C_q|, add to sum_{m=2..10} (1/m)(1 - 1/m)); sigma_i^2 then
+ * keeps kappa of itself: sigma_i = sqrt(10^8 + tau^2) * 0.01 =
+ * 100.000000003472, and mu_i moves by Omega_i = -19289.665789743216. */
 static void
 test_kappa(void **state)
 {
