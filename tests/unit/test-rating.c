@@ -10,7 +10,8 @@
  * for each q the sum over C_q of exp(mu_s / c) and A_q; p_iq; Omega_i;
  * Delta_i with gamma_i = sigma_i / c; the kappa floor), with
  * mu 25, sigma 25/3, beta = sigma / 2, kappa 0.0001, tau = 25 / 300.
- * Each test shows the intermediate values; i counts from 0 as in C.
+ * Tests (a) to (d) and the kappa floor show the intermediate values; i
+ * counts from 0 as in C.
  */
 #include <stdarg.h>
 #include <stddef.h>
