@@ -63,6 +63,7 @@ table-play.c	11	core: moves, and the clock reports
 presence.c	12	core: players who part and come back
 cmd-game.c	12	commands: in a game
 cmd-stats.c	12	commands: records
+cmd-league.c	12	commands: ratings
 cmd-story.c	13	commands: replays, history, bluffs
 cmd-lobby.c	12	commands: lobbies
 table-resume.c	13	core: games across restarts

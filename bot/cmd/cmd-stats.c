@@ -1,7 +1,8 @@
 /*
  * Stats commands, read from storage: !stats, !streak and !titles [NICK]
  * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe|liar|
- * detector].
+ * detector|rating] (the rating board of one game: !rating is
+ * cmd-league.c's).
  * For the first three the arguments may come in either order: a word that
  * names a game exactly is the game, anything else the nick (a unique
  * prefix could be someone's nick).  For !top, a word that is no board
@@ -348,11 +349,12 @@ static const struct {
 	{ "safe", "without losing", "without losing" },
 	{ "liar", NULL, NULL },
 	{ "detector", NULL, NULL },
+	{ "rating", NULL, NULL },
 };
 
 #define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
 
-_Static_assert(CMD_NBOARDS == STORE_BOARD_DETECTOR + 1,
+_Static_assert(CMD_NBOARDS == STORE_BOARD_RATING + 1,
     "one name per board");
 
 /* The board of !top [GAME] with no board named: a loser game's wins say
@@ -365,8 +367,9 @@ cmd_top_default(const struct game_ops *ops)
 	return STORE_BOARD_WINS;
 }
 
-/* Appends row i of board: ", 2. bob (4 won)", and on the losses board
- * ", 2. bob (1 of 6 lost, 17%)". */
+/* Appends row i of board: ", 2. bob (4 won)", on the losses board
+ * ", 2. bob (1 of 6 lost, 17%)", on the rating board ", 2. bob (9.1:
+ * 27.4 ± 6.1, 12 games)". */
 static void
 cmd_top_row(struct buf *out, enum store_board board, int i,
     const struct store_top_row *row)
@@ -383,6 +386,10 @@ cmd_top_row(struct buf *out, enum store_board board, int i,
 		buf_addf(out, "%d%%: %d of %d calls right)",
 		    cmd_percent(row->value, row->calls), row->value,
 		    row->calls);
+	else if (board == STORE_BOARD_RATING)
+		buf_addf(out, "%.1f: %.1f \xc2\xb1 %.1f, %d game%s)",
+		    row->ordinal, row->mu, row->sigma, row->games,
+		    row->games == 1 ? "" : "s");
 	else
 		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
 		    cmd_boards[board].one : cmd_boards[board].more);
@@ -417,6 +424,11 @@ cmd_top(struct cmd_ctx *ctx)
 		}
 	}
 	board = named >= 0 ? (enum store_board)named : cmd_top_default(ops);
+	if (board == STORE_BOARD_RATING && ops == NULL) {
+		say_reply(ctx, "Ratings are per game: %stop GAME rating.",
+		    ctx->b->conf->prefix);
+		return;
+	}
 	n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL, board,
 	    ctx->b->conf->stats_min_games, rows, TOP_ROWS, &cause);
 	if (n < 0) {
@@ -441,6 +453,10 @@ cmd_top(struct cmd_ctx *ctx)
 		buf_addf(&text, " (at least %d call%s)",
 		    ctx->b->conf->stats_min_games,
 		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+	else if (board == STORE_BOARD_RATING)
+		buf_addf(&text, " (at least %d game%s)",
+		    ctx->b->conf->league_provisional,
+		    ctx->b->conf->league_provisional == 1 ? "" : "s");
 	buf_adds(&text, ":");
 	for (i = 0; i < n; i++)
 		cmd_top_row(&text, board, i, &rows[i]);
@@ -464,11 +480,13 @@ const struct cmd_entry cmd_stats_table[] = {
 	    "the titles NICK earned by winning in a row and by bluffing, how "
 	    "often and when (you by default)", cmd_titles },
 	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector]",
+	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector|"
+	    "rating]",
 	    "the leaderboard: wins by default, a loser game's losses (fewest "
 	    "per game, over stats.min_games games); safe is the most games "
 	    "in a row without losing; liar the most lies that got away per "
 	    "game, detector the calls right per call (over stats.min_games "
-	    "calls)", cmd_top },
+	    "calls); rating the skill rating of one GAME by mu - 3 sigma "
+	    "(over league.provisional games)", cmd_top },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -19,6 +19,7 @@ static const struct cmd_entry *const cmd_groups[] = {
 	cmd_lobby_table,
 	cmd_game_table,
 	cmd_stats_table,
+	cmd_league_table,
 	cmd_story_table,
 	cmd_misc_table,
 	cmd_admin_table,

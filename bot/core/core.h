@@ -264,6 +264,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_lobby_table[];
 extern const struct cmd_entry cmd_game_table[];
 extern const struct cmd_entry cmd_stats_table[];
+extern const struct cmd_entry cmd_league_table[];
 extern const struct cmd_entry cmd_story_table[];
 extern const struct cmd_entry cmd_misc_table[];
 extern const struct cmd_entry cmd_admin_table[];
