@@ -80,19 +80,14 @@ cmd_rating_variants(struct cmd_ctx *ctx, const char *nick, struct buf *out,
 static void
 cmd_rating(struct cmd_ctx *ctx)
 {
-	const struct game_ops *ops = NULL;
-	const char *nick = ctx->from.nick;
+	const struct game_ops *ops;
+	const char *nick;
 	struct store_rating r;
 	struct buf text = BUF_INIT;
 	char shown[NICK_MAX], *cause = NULL;
-	int i, rc;
+	int rc;
 
-	for (i = 1; i < ctx->argc; i++) {
-		if (ops == NULL && game_named(ctx->argv[i]) != NULL)
-			ops = game_named(ctx->argv[i]);
-		else
-			nick = ctx->argv[i];
-	}
+	cmd_nick_game(ctx, &nick, &ops);
 	if (ops != NULL) {
 		rc = store_rating(ctx->b->store, nick, ops->name, &r, &cause);
 		if (rc == 0) {

@@ -33,33 +33,6 @@
 #define TOP_ROWS 10
 #define TITLE_ROWS 32
 
-int
-cmd_percent(int part, int whole)
-{
-	if (whole <= 0)
-		return 0;
-	/* Half up, in integers: 1 of 6 is 16.67%, said 17%. */
-	return (int)(((int64_t)part * 200 + whole) / ((int64_t)whole * 2));
-}
-
-/* Reads the arguments [NICK] [GAME] in either order: the nick, the
- * sender's by default, and the game, NULL for all of them. */
-static void
-cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
-    const struct game_ops **ops)
-{
-	int i;
-
-	*nick = ctx->from.nick;
-	*ops = NULL;
-	for (i = 1; i < ctx->argc; i++) {
-		if (*ops == NULL && game_named(ctx->argv[i]) != NULL)
-			*ops = game_named(ctx->argv[i]);
-		else
-			*nick = ctx->argv[i];
-	}
-}
-
 /* The reply about a player who finished no game (of ops). */
 static void
 cmd_no_games(struct cmd_ctx *ctx, const char *nick,

@@ -207,20 +207,15 @@ cmd_bluffs_line(struct buf *out, const char *nick, const char *what,
 static void
 cmd_bluffs(struct cmd_ctx *ctx)
 {
-	const struct game_ops *ops = NULL;
-	const char *nick = ctx->from.nick;
+	const struct game_ops *ops;
+	const char *nick;
 	struct store_ai_stats ai;
 	struct store_bluffs b;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
-	int i, rc;
+	int rc;
 
-	for (i = 1; i < ctx->argc; i++) {
-		if (ops == NULL && game_named(ctx->argv[i]) != NULL)
-			ops = game_named(ctx->argv[i]);
-		else
-			nick = ctx->argv[i];
-	}
+	cmd_nick_game(ctx, &nick, &ops);
 	if (ops != NULL && !ops->claims) {
 		say_reply(ctx, "Nobody lies in %s: no claim is made that "
 		    "another player may call, so it keeps no bluffs.",

@@ -5,6 +5,7 @@
  * entry; a command that needs to know the others asks here, never
  * dispatch, so no call goes back up.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -98,3 +99,29 @@ cmd_operator(const struct cmd_ctx *ctx)
 	return (m != NULL && m->op) || who_is_admin(ctx->b, &ctx->from);
 }
 
+int
+cmd_percent(int part, int whole)
+{
+	if (whole <= 0)
+		return 0;
+	/* Half up, in integers: 1 of 6 is 16.67%, said 17%. */
+	return (int)(((int64_t)part * 200 + whole) / ((int64_t)whole * 2));
+}
+
+/* Reads the arguments [NICK] [GAME] in either order: the nick, the
+ * sender's by default, and the game, NULL for all of them. */
+void
+cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+    const struct game_ops **ops)
+{
+	int i;
+
+	*nick = ctx->from.nick;
+	*ops = NULL;
+	for (i = 1; i < ctx->argc; i++) {
+		if (*ops == NULL && game_named(ctx->argv[i]) != NULL)
+			*ops = game_named(ctx->argv[i]);
+		else
+			*nick = ctx->argv[i];
+	}
+}

@@ -269,9 +269,15 @@ extern const struct cmd_entry cmd_story_table[];
 extern const struct cmd_entry cmd_misc_table[];
 extern const struct cmd_entry cmd_admin_table[];
 
-/* cmd-stats.c: part of whole in percent, rounded to the nearest (half
- * up): 1 of 6 is 17; 0 when whole is 0. */
+/* cmd-table.c, for the commands: part of whole in percent, rounded to
+ * the nearest (half up): 1 of 6 is 17; 0 when whole is 0. */
 int cmd_percent(int part, int whole);
+/* Reads a command's arguments [NICK] [GAME] in either order: the nick
+ * (the sender's by default) and the game named exactly (NULL: all
+ * games), a word that names no game being the nick (a unique prefix
+ * could be someone's nick). */
+void cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+    const struct game_ops **ops);
 
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
