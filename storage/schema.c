@@ -261,6 +261,15 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_PREF_SET] = "INSERT INTO prefs (player, name, value)"
 	    " VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (player, name) DO UPDATE SET value = excluded.value",
+	/* ?1 name, ?2 all: the keys of the players whose ?1 is 1, or whose
+	 * ?2 is 1 and ?1 not 0 (the prefs table's key is (player, name), so
+	 * the lookup of ?1 beside ?2 is an index's). */
+	[SQL_PREF_PLAYERS] = "SELECT DISTINCT p.key FROM prefs f"
+	    " JOIN players p ON p.id = f.player"
+	    " WHERE f.value = 1 AND (f.name = ?1 OR (f.name = ?2"
+	    " AND NOT EXISTS (SELECT 1 FROM prefs g WHERE g.player = f.player"
+	    " AND g.name = ?1 AND g.value = 0)))"
+	    " ORDER BY p.key",
 
 	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt;
 	 * the game's id. */

@@ -369,6 +369,30 @@ store_pref_set(
 }
 
 int
+store_pref_players(struct store *s, const char *name, const char *all,
+    char ***keys, char **cause)
+{
+	sqlite3_stmt *st;
+	char **list = NULL;
+	int rc, n = 0;
+
+	*keys = NULL;
+	for (rc = store_query(s, SQL_PREF_PLAYERS, &st, cause, "tt", name,
+	    all); rc == 1; rc = store_next(s, st, cause)) {
+		list = xreallocarray(list, (size_t)n + 1, sizeof *list);
+		list[n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	}
+	if (rc < 0) {
+		while (n > 0)
+			free(list[--n]);
+		free(list);
+		return -1;
+	}
+	*keys = list;
+	return n;
+}
+
+int
 store_ignore_add(struct store *s, const char *mask, const char *by,
     char **cause)
 {

@@ -52,6 +52,13 @@ int store_pref_get(struct store *s, int64_t player, const char *name,
     int *value, char **cause);
 int store_pref_set(struct store *s, int64_t player, const char *name,
     int value, char **cause);
+/* The players a preference is on for, in one query: the keys of those
+ * whose preference name is 1, or whose preference all is 1 and name is
+ * not 0 ("notify:cheat" and "notify": on for every game but one turned
+ * off), sorted by strcmp(), in a new array *keys of new strings (the
+ * caller frees each and the array); the count, or -1 and *cause. */
+int store_pref_players(struct store *s, const char *name, const char *all,
+    char ***keys, char **cause);
 
 /* Records a game that was just dealt by seat dealer: its seats in order
  * (player ids) and who sits in each (idents[i], the identity the bot

@@ -1,6 +1,6 @@
 /*
- * Lobby commands: !games, !play, !join, !leave, !start, !addbot and
- * !removebot (!stop is with the admin commands).  A lobby is opened in a
+ * Lobby commands: !games, !play, !join, !leave, !start, !addbot,
+ * !removebot and !notify (!stop is with the admin commands).  A lobby is opened in a
  * channel by !play, players sit with !join, AI seats are added by
  * !addbot (or !play GAME bots=N), and !start deals (the opener at once,
  * anyone seated after conf->lobby_start_ms).  A lobby with no person left
@@ -13,6 +13,7 @@
 
 #include "bot/core/core.h"
 #include "games/xalloc.h"
+#include "storage/store.h"
 
 /* A seat given up in a game is gone for good, so !leave there must be
  * typed twice within this time: one typed by mistake (meant for a lobby,
@@ -160,6 +161,7 @@ cmd_play(struct cmd_ctx *ctx)
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
 	    bots_said, ctx->b->conf->prefix, ops->min_seats, ops->max_seats,
 	    ctx->from.nick, ctx->b->conf->prefix);
+	notify_call(t);
 	return;
 fail:
 	say_error(ctx, "%s", cause);
@@ -294,6 +296,111 @@ cmd_start(struct cmd_ctx *ctx)
 	}
 }
 
+/* Whether player is called to a lobby of ops (!notify): "notify:NAME"
+ * on, or "notify" on and "notify:NAME" not off, as store_pref_players()
+ * finds them. */
+static int
+cmd_notify_on(struct cmd_ctx *ctx, int64_t player, int all,
+    const struct game_ops *ops)
+{
+	char name[64];
+	int v;
+
+	snprintf(name, sizeof name, "notify:%s", ops->name);
+	if (store_pref_get(ctx->b->store, player, name, &v, NULL) == 0)
+		return v == 1;
+	return all;
+}
+
+/* Tells the sender which games they are called to. */
+static void
+cmd_notify_say(struct cmd_ctx *ctx, int64_t player)
+{
+	const char *pfx = ctx->b->conf->prefix;
+	struct buf text = BUF_INIT;
+	int i, all = 0, n = 0;
+
+	if (player > 0 && store_pref_get(ctx->b->store, player, "notify", &all,
+	    NULL) != 0)
+		all = 0;
+	buf_adds(&text, "You are called when a lobby opens for ");
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (player > 0 && cmd_notify_on(ctx, player, all,
+		    game_table[i]))
+			buf_addf(&text, "%s%s", n++ > 0 ? ", " : "",
+			    game_table[i]->name);
+	}
+	if (n == 0) {
+		buf_reset(&text);
+		buf_addf(&text, "You are not called when a lobby opens (%snotify "
+		    "on [GAME] to be).", pfx);
+	} else if (n == i && all) {
+		buf_reset(&text);
+		buf_addf(&text, "You are called when a lobby opens for any game "
+		    "(%snotify off [GAME] to stop).", pfx);
+	} else
+		buf_addf(&text, " (%snotify off [GAME] to stop).", pfx);
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
+	    buf_str(&text));
+	buf_free(&text);
+}
+
+/* !notify [on|off [GAME]]: "notify" for every game, "notify:NAME" for
+ * one.  on or off for every game writes every game's too, so that what
+ * was chosen one game at a time before is replaced. */
+static void
+cmd_notify(struct cmd_ctx *ctx)
+{
+	struct store *st = ctx->b->store;
+	const struct game_ops *ops = NULL;
+	struct buf key = BUF_INIT;
+	char name[64], *cause = NULL;
+	int64_t id;
+	int i, on, rc = 0;
+
+	who_player_key(&key, &ctx->from);
+	if (ctx->argc == 1) {
+		id = store_player_find(st, buf_str(&key), NULL);
+		buf_free(&key);
+		cmd_notify_say(ctx, id);
+		return;
+	}
+	if (strcasecmp(ctx->argv[1], "on") == 0)
+		on = 1;
+	else if (strcasecmp(ctx->argv[1], "off") == 0)
+		on = 0;
+	else {
+		buf_free(&key);
+		say_error(ctx, "say on or off, not '%s'", ctx->argv[1]);
+		return;
+	}
+	if (ctx->argc > 2 && (ops = game_find(ctx->argv[2], &cause)) == NULL)
+		goto fail;
+	if ((id = store_player(st, buf_str(&key), ctx->from.nick,
+	    &cause)) < 0)
+		goto fail;
+	if (ops != NULL) {
+		snprintf(name, sizeof name, "notify:%s", ops->name);
+		rc = store_pref_set(st, id, name, on, &cause);
+	} else {
+		rc = store_pref_set(st, id, "notify", on, &cause);
+		for (i = 0; rc == 0 && game_table[i] != NULL; i++) {
+			snprintf(name, sizeof name, "notify:%s",
+			    game_table[i]->name);
+			rc = store_pref_set(st, id, name, on, &cause);
+		}
+	}
+	if (rc != 0)
+		goto fail;
+	buf_free(&key);
+	cmd_notify_say(ctx, id);
+	return;
+fail:
+	buf_free(&key);
+	say_error(ctx, "%s", cause);
+	free(cause);
+}
+
 const struct cmd_entry cmd_lobby_table[] = {
 	{ "games", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
 	    "list the games I can run", cmd_games },
@@ -315,5 +422,9 @@ const struct cmd_entry cmd_lobby_table[] = {
 	{ "removebot", NULL, 0, 1, GAME_WHERE_CHANNEL,
 	    NEED_LOBBY | NEED_SEATED, "[NAME]", "take an AI player out of the "
 	    "lobby (the last one seated by default)", cmd_removebot },
+	{ "notify", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	    "[on|off [GAME]]", "be named in the channel when a lobby opens "
+	    "(for GAME, or any game), at most once in 10 minutes, unless "
+	    "you are away; alone: your setting", cmd_notify },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

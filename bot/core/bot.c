@@ -106,6 +106,7 @@ bot_free(struct bot *b)
 	timer_free(&b->timers);
 	ignore_free(b);
 	pager_free(b);
+	notify_free(b);
 	free(b->limits);
 	free(b);
 }

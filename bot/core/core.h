@@ -26,6 +26,7 @@
 
 struct store_game;
 struct limit_user;
+struct notify_seen;
 
 #define NICK_MAX 64
 #define CHAN_MAX 64
@@ -53,6 +54,8 @@ struct member {
 	char *userhost;			/* from JOIN, WHO, any message; "" */
 	char *account;			/* extended-join, ACCOUNT, WHOX; "" */
 	int op;			/* has +o (or higher) in the channel */
+	int away;			/* marked away: WHO's G flag, AWAY
+					 * (away-notify); 0 when not told */
 	struct chan *chan;		/* the channel */
 	int slot;			/* where it is in chan->members */
 };
@@ -224,6 +227,9 @@ struct bot {
 	int nlimits;			/* 0: no limit known */
 	uint64_t t_join_report;		/* the admins' summary (join.c) */
 	uint64_t join_reported_at;
+	struct notify_seen *notified;	/* who a lobby called lately, and
+					 * when (notify.c) */
+	int nnotified;
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -393,9 +399,9 @@ void prefs_load(const struct bot *b, int64_t player, struct prefs *p);
 void prefs_find(const struct bot *b, const struct who *w, struct prefs *p);
 
 /* who.c: what the network tells about people (WHO, WHOX, extended-join,
- * ACCOUNT) and who is an admin */
+ * ACCOUNT, AWAY) and who is an admin */
 /* Reads what an event says about someone: an extended JOIN's account,
- * ACCOUNT, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
+ * ACCOUNT, AWAY, the WHO and WHOX replies, 005 WHOX.  Returns 1 when the WHO
  * reply for a channel ended (315): *synced is that channel. */
 int who_event(struct bot *b, const char *command, const char *origin,
     const char **params, unsigned int count, struct chan **synced);
@@ -482,6 +488,8 @@ void pager_free(struct bot *b);
  * lines while they wait behind the flood limit (queue.h).  An empty text
  * says nothing. */
 void say_chan(struct bot *b, struct chan *c, const char *text);
+/* The longest text say_chan() sends to c in one line. */
+size_t say_chan_room(const struct bot *b, const struct chan *c);
 /* A private line to nick about channel c (named in the line; NULL: none),
  * rendered plain text already, by NOTICE when notice, else PRIVMSG (the
  * reader's choice, which the caller knows: struct prefs). */
@@ -593,6 +601,17 @@ int table_ai_decide(struct table *t, int seat, struct game_move *mv);
 void table_ai_takeover(struct table *t, int seat);
 /* Frees the minds of t's AI seats. */
 void table_ai_free(struct table *t);
+
+/* notify.c: a call to play (!notify), when a lobby opens */
+/* Calling a person again waits this long. */
+#define NOTIFY_AGAIN_MS (10 * 60 * 1000)
+/* The players called to t's new lobby are named in its channel, in one
+ * line: those who chose !notify for its game, in the channel, not away,
+ * not seated, and not called in the last NOTIFY_AGAIN_MS; nothing when
+ * nobody is. */
+void notify_call(struct table *t);
+/* Forgets who was called (the bot ends). */
+void notify_free(struct bot *b);
 
 /* table.c: lobbies and games, from the opening to the record */
 struct table *table_open(struct bot *b, struct chan *c,

@@ -90,6 +90,12 @@ say_lines(struct bot *b, enum queue_prio prio, const char *cmd,
 	buf_free(&line);
 }
 
+size_t
+say_chan_room(const struct bot *b, const struct chan *c)
+{
+	return say_budget(b, "PRIVMSG", c->name);
+}
+
 void
 say_chan(struct bot *b, struct chan *c, const char *text)
 {

@@ -4,7 +4,9 @@
  * (IRCv3 extended-join), from ACCOUNT messages (account-notify) and from
  * WHOX replies, where the server offers them (the relay asks for the
  * capabilities; 005 says WHOX).  Seats (seat.c) and admins are matched
- * against what is known here.
+ * against what is known here.  Whether someone is away comes from the
+ * flags of the WHO reply (G) and, on a server with away-notify, from AWAY
+ * lines as it changes; without away-notify it is what the last WHO said.
  *
  * After joining a channel the bot asks WHO (WHOX with the account when
  * offered); the end of that reply (315) marks the channel synced, which is
@@ -67,6 +69,20 @@ who_account_change(struct bot *b, const char *origin, const char *account)
 		who_set_account(m, account);
 }
 
+/* ":nick!u@h AWAY :why" (away) or ":nick!u@h AWAY" (back), in every
+ * channel (away-notify). */
+static void
+who_away(struct bot *b, const char *origin, int away)
+{
+	char nick[NICK_MAX];
+	struct member_walk mw;
+	struct member *m;
+
+	chan_origin_nick(origin, nick, sizeof nick);
+	for (m = member_first(b, nick, &mw); m != NULL; m = member_next(&mw))
+		m->away = away;
+}
+
 /* 352 me #chan user host server nick flags :hops realname
  * 354 me 42 #chan user host nick flags account */
 static void
@@ -89,6 +105,7 @@ who_reply(struct bot *b, int whox, const char **params, unsigned int count)
 	if (m == NULL)
 		m = chan_member_add(c, nick, strpbrk(flags, "~&@") != NULL);
 	who_set_userhost(m, params[base + 1], params[base + 2]);
+	m->away = flags[0] == 'G';
 	if (whox)
 		who_set_account(m, params[base + 5]);
 }
@@ -113,6 +130,8 @@ who_event(struct bot *b, const char *command, const char *origin,
 		who_join(b, origin, params, count);
 	else if (strcmp(command, "ACCOUNT") == 0 && count >= 1)
 		who_account_change(b, origin, params[0]);
+	else if (strcmp(command, "AWAY") == 0 && origin != NULL)
+		who_away(b, origin, count >= 1 && *params[0] != '\0');
 	else if (strcmp(command, "352") == 0)
 		who_reply(b, 0, params, count);
 	else if (strcmp(command, "354") == 0)

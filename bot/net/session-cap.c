@@ -4,7 +4,7 @@
  * negotiation with CAP END once it has the answer; sasl only when a login
  * is configured, and then the SASL exchange (session-sasl.c) comes between
  * the ACK and CAP END.  None of this is visible to the core: it recognises
- * extended JOINs and ACCOUNT lines when they come.
+ * extended JOINs, ACCOUNT and AWAY lines when they come.
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +17,7 @@
  * (libircclient cannot parse message tags, so no capability that adds
  * them). */
 static const char *const session_caps[] = {
-    "extended-join", "account-notify", "sasl"};
+    "extended-join", "account-notify", "sasl", "away-notify"};
 #define SESSION_NCAPS (sizeof session_caps / sizeof session_caps[0])
 #define SESSION_CAP_SASL_BIT (1u << 2)
 

@@ -20,8 +20,8 @@
  * all at once.  CAP: the offer may span several lines (a "*" before the
  * list says more follow); the session asks (CAP REQ) for those of its
  * table of wanted capabilities the server offers, extended-join,
- * account-notify and, with a login configured and PLAIN among the sasl
- * mechanisms, sasl; it ends with CAP END on the ACK (after SASL when sasl
+ * account-notify, away-notify and, with a login configured and PLAIN
+ * among the sasl mechanisms, sasl; it ends with CAP END on the ACK (after SASL when sasl
  * was granted), on a NAK or a 410, or at once when nothing wanted is
  * offered.  A 421 for CAP, or a 001 before the end, means the server has
  * no CAP.  Every CAP line is the session's, and so is PING.

@@ -169,7 +169,7 @@ registered(struct fx *f, const char *nick)
 
 	mine(f, ":irc.test CAP * LS :multi-prefix");
 	act(f, "LOG CAP: the server offers none of extended-join "
-	       "account-notify");
+	       "account-notify away-notify");
 	act(f, "SEND CAP END");
 	done(f);
 	snprintf(raw, sizeof raw, ":irc.test 001 %s :Welcome", nick);
@@ -221,7 +221,7 @@ test_cap_negotiated(void **state)
 	        "account-notify");
 	done(f);
 	mine(f, ":irc.test CAP * LS :extended-join=x away-notify");
-	act(f, "SEND CAP REQ :extended-join account-notify");
+	act(f, "SEND CAP REQ :extended-join account-notify away-notify");
 	done(f);
 	mine(f, ":irc.test CAP * ACK * :extended-join");
 	done(f);
@@ -591,7 +591,7 @@ test_no_nickserv(void **state)
 	start(f);
 	mine(f, ":irc.test CAP * LS :multi-prefix");
 	act(f, "LOG CAP: the server offers none of extended-join "
-	       "account-notify sasl");
+	       "account-notify sasl away-notify");
 	act(f, "SEND CAP END");
 	done(f);
 	theirs(f, ":irc.test 001 cheaterbot :Welcome");
