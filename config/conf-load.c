@@ -318,6 +318,47 @@ conf_load_choice(struct conf_loader *ld, const struct conf_setting *s,
 	return conf_fail(ld, m, s->path, conf_expect(s));
 }
 
+/* league.season: "monthly", "off", a number of days from s->min to
+ * s->max, or that number as a string, "N" or "N days" ("1 day"). */
+static int
+conf_load_season(struct conf_loader *ld, const struct conf_setting *s,
+    const config_setting_t *m)
+{
+	const char *v, *unit;
+	char *end;
+	long long days;
+
+	switch (config_setting_type(m)) {
+	case CONFIG_TYPE_INT:
+	case CONFIG_TYPE_INT64:
+		days = config_setting_get_int64(m);
+		break;
+	case CONFIG_TYPE_STRING:
+		v = config_setting_get_string(m);
+		if (strcmp(v, "monthly") == 0 || strcmp(v, "off") == 0) {
+			*conf_int_at(&ld->copy, s) = *v == 'm' ?
+			    CONF_SEASON_MONTHLY : CONF_SEASON_OFF;
+			return 0;
+		}
+		if (*v < '0' || *v > '9')
+			return conf_fail(ld, m, s->path, conf_expect(s));
+		errno = 0;
+		days = strtoll(v, &end, 10);
+		if (errno != 0)
+			return conf_fail(ld, m, s->path, conf_expect(s));
+		unit = days == 1 ? " day" : " days";
+		if (*end != '\0' && strcmp(end, unit) != 0)
+			return conf_fail(ld, m, s->path, conf_expect(s));
+		break;
+	default:
+		return conf_fail(ld, m, s->path, conf_expect(s));
+	}
+	if (days < s->min || days > s->max)
+		return conf_fail(ld, m, s->path, conf_expect(s));
+	*conf_int_at(&ld->copy, s) = (int)days;
+	return 0;
+}
+
 /* true or false. */
 static int
 conf_load_bool(struct conf_loader *ld, const struct conf_setting *s,
@@ -464,6 +505,8 @@ conf_load_setting(struct conf_loader *ld, const struct conf_setting *s,
 		return conf_load_list(ld, s, m);
 	case CONF_GAMES:
 		return conf_load_games(ld, s, m);
+	case CONF_SEASON:
+		return conf_load_season(ld, s, m);
 	}
 	return -1;
 }

@@ -26,6 +26,9 @@ enum conf_type {
 	CONF_LIST,   /* char ** at off (n entries, then NULL), n at
 	              * count_off */
 	CONF_GAMES,  /* per-variant option defaults: variant_opts[] */
+	CONF_SEASON, /* int at off: "monthly" (CONF_SEASON_MONTHLY), "off"
+	              * (CONF_SEASON_OFF), or a number of days from min to
+	              * max, bare or as "N days" */
 };
 
 /* A word a CONF_CHOICE setting takes, and the value it stands for. */

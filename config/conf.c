@@ -111,6 +111,7 @@ const struct conf_setting conf_settings[] = {
     {"stats.min_games", CONF_INT, F(stats_min_games), .min = 1, .max = 1000},
     {"league.provisional", CONF_INT, F(league_provisional), .min = 0,
         .max = 1000},
+    {"league.season", CONF_SEASON, F(league_season), .min = 1, .max = 366},
     {"ai.level", CONF_CHOICE, F(ai_level), .choices = conf_ai_level_choices},
     {"ai.names", CONF_LIST, F(ai_names), F(nai_names), .min = 1,
         .kind = "nick"},
@@ -180,7 +181,8 @@ conf_int_at(struct conf *c, const struct conf_setting *s)
 	if (s->type == CONF_LIST)
 		return (int *)(void *)((char *)c + s->count_off);
 	assert(s->type == CONF_INT || s->type == CONF_MS ||
-	       s->type == CONF_CHOICE || s->type == CONF_BOOL);
+	       s->type == CONF_CHOICE || s->type == CONF_BOOL ||
+	       s->type == CONF_SEASON);
 	return (int *)(void *)((char *)c + s->off);
 }
 
@@ -242,6 +244,9 @@ conf_expect(const struct conf_setting *s)
 		return xstrdup("expected a list of strings");
 	case CONF_GAMES:
 		return xstrdup("expected a group of game names");
+	case CONF_SEASON:
+		return xasprintf("expected \"monthly\", \"off\" or a number "
+		    "of days from %d to %d (\"30 days\")", s->min, s->max);
 	}
 	assert(!"a setting of no known type");
 	return NULL;
@@ -325,6 +330,7 @@ conf_defaults(struct conf *c)
 	c->dead_ms = 120 * 1000;
 	c->stats_min_games = 5;
 	c->league_provisional = 10;
+	c->league_season = CONF_SEASON_MONTHLY;
 	c->ai_level = AI_NORMAL;
 	for (i = 0; conf_ai_names[i] != NULL; i++)
 		conf_list_add(&c->ai_names, &c->nai_names, "nick",
@@ -507,6 +513,12 @@ conf_validate_setting(
 	case CONF_BOOL:
 		v = conf_cint_at(c, s);
 		if (v >= s->min && v <= s->max)
+			return 0;
+		break;
+	case CONF_SEASON:
+		v = conf_cint_at(c, s);
+		if (v == CONF_SEASON_MONTHLY || v == CONF_SEASON_OFF ||
+		    (v >= s->min && v <= s->max))
 			return 0;
 		break;
 	case CONF_CHOICE:

@@ -20,6 +20,10 @@
 
 #define CONF_MAX_VARIANTS 16
 
+/* league.season's values besides a number of days. */
+#define CONF_SEASON_MONTHLY (-1)
+#define CONF_SEASON_OFF 0
+
 struct conf {
 	/* server */
 	char *server;			/* host name or address */
@@ -93,6 +97,9 @@ struct conf {
 	/* the league */
 	int league_provisional;	/* rated games before a rating is
 				 * established and on the rating board */
+	int league_season;	/* how long a season is: a number of days
+				 * (1..366), CONF_SEASON_MONTHLY (calendar
+				 * months in UTC) or CONF_SEASON_OFF */
 
 	/* AI seats (games/ai.h, docs/ai.md) */
 	int ai_level;		/* enum ai_level of !addbot with none named */

@@ -213,6 +213,21 @@ static const char *const store_migrations[] = {
 	 ") WITHOUT ROWID;"
 	 "CREATE INDEX rating_history_player ON rating_history"
 	 "  (player, variant, game);"),
+
+	/* 10: seasons (docs/league.md).  A finished game records the
+	 * season it ended in (NULL: seasons were off, or it ended before
+	 * this migration), so the season boards read its results; and the
+	 * seasons whose end the bot announced in a channel, so a restart
+	 * announces none twice. */
+	("ALTER TABLE games ADD COLUMN season INTEGER;"
+	 "CREATE INDEX games_season ON games (season, variant)"
+	 "  WHERE season IS NOT NULL;"
+	 "CREATE TABLE season_announced ("
+	 "  season INTEGER NOT NULL,"
+	 "  channel TEXT NOT NULL COLLATE NOCASE CHECK (channel <> ''),"
+	 "  at INTEGER NOT NULL,"
+	 "  PRIMARY KEY (season, channel)"
+	 ") WITHOUT ROWID;"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
@@ -337,6 +352,8 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_GAME_HAS_AI] = "SELECT EXISTS (SELECT 1 FROM game_players AS gp"
 	    " JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%')",
+	/* ?1 game, ?2 the season it ended in. */
+	[SQL_GAME_SEASON] = "UPDATE games SET season = ?2 WHERE id = ?1",
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen
@@ -467,8 +484,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    " LIMIT ?3",
 	/* ?1 variant or the marker, ?2 enum store_board (7 liar, 8
 	 * detector), ?3 rows, ?4 the games (liar) or calls (detector) a
-	 * player needs: the sums of each person's ledgers of the games
-	 * that count, ranked by lies away per game or right calls per
+	 * player needs, ?5 a season or 0 (all time): the sums of each
+	 * person's ledgers of the games that count (of that season), ranked by lies away per game or right calls per
 	 * call, the highest first, ties to more games or calls.  As in
 	 * SQL_TOP, equal fractions tie exactly. */
 	[SQL_TOP_BLUFFS] = "SELECT p.nick,"
@@ -479,6 +496,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " JOIN players AS p ON p.id = b.player"
 	    " LEFT JOIN results AS r ON r.game = b.game AND r.seat = b.seat"
 	    " WHERE g.ai < 2 AND (?1 = '' OR g.variant = ?1)"
+	    "  AND (?5 = 0 OR g.season = ?5)"
 	    "  AND p.key NOT LIKE 'ai:%'"
 	    " GROUP BY b.player"
 	    " HAVING CASE ?2 WHEN 7 THEN played >= ?4 AND sum(b.away) > 0"
@@ -489,6 +507,40 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  CASE ?2 WHEN 7 THEN -played ELSE -called END,"
 	    "  p.nick COLLATE NOCASE, p.id"
 	    " LIMIT ?3",
+	/* ?1 variant or the marker, ?2 enum store_board (0 wins, 2 games,
+	 * 4 titles, 5 losses), ?3 rows, ?4 the games the losses board
+	 * needs, ?5 the season: SQL_TOP's boards summed from the results
+	 * of the season's games that count, through games_season. */
+	[SQL_TOP_SEASON] = "SELECT p.nick,"
+	    " CASE ?2 WHEN 0 THEN sum(r.won) WHEN 2 THEN count(*)"
+	    "   WHEN 4 THEN (SELECT count(*) FROM titles AS t"
+	    "     JOIN games AS tg ON tg.id = t.game"
+	    "     WHERE t.player = r.player AND tg.season = ?5"
+	    "      AND (?1 = '' OR tg.variant = ?1))"
+	    "   WHEN 5 THEN sum(r.lost)"
+	    " END AS value,"
+	    " count(*) AS played, sum(r.won)"
+	    " FROM games AS g JOIN results AS r ON r.game = g.id"
+	    " JOIN players AS p ON p.id = r.player"
+	    " WHERE g.season = ?5 AND (?1 = '' OR g.variant = ?1)"
+	    "  AND g.ai < 2 AND p.key NOT LIKE 'ai:%'"
+	    " GROUP BY r.player"
+	    " HAVING CASE ?2 WHEN 5 THEN played >= ?4 ELSE value > 0 END"
+	    " ORDER BY"
+	    "  CASE ?2 WHEN 5 THEN value * 1.0 / played ELSE -value END,"
+	    "  CASE ?2 WHEN 5 THEN -played ELSE played END,"
+	    "  p.nick COLLATE NOCASE, p.id"
+	    " LIMIT ?3",
+	/* ?1 season: each channel (whatever its case) and variant with a
+	 * finished game of that season, through games_season. */
+	[SQL_SEASON_PLAYED] = "SELECT min(channel), variant FROM games"
+	    " WHERE season = ?1 AND state = 'finished'"
+	    " GROUP BY channel COLLATE NOCASE, variant"
+	    " ORDER BY channel COLLATE NOCASE, variant",
+	/* ?1 season, ?2 channel; the season when it is newly marked. */
+	[SQL_SEASON_MARK] = "INSERT INTO season_announced"
+	    " (season, channel, at) VALUES (?1, ?2, " STORE_NOW ")"
+	    " ON CONFLICT (season, channel) DO NOTHING RETURNING season",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen
 	 * player of that nick with the count and sums of their ledgers of
 	 * the finished games that count (games with an AI seat not counted

@@ -284,7 +284,8 @@ store_game_finish(struct store *s, int64_t game,
 	if ((!ai || s->count_ai) &&
 	    store_rate_game(s, game, seats, nseats, cause) != 0)
 		return store_rollback(s);
-	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
+	if (store_game_season(s, game, cause) != 0 ||
+	    store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
 		return store_rollback(s);
 	if (store_commit(s, cause) != 0)
 		return -1;
@@ -412,9 +413,11 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	if (board == STORE_BOARD_RATING)
 		return store_top_rating(s, variant, rows, max, cause);
 	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
+	/* SQL_TOP has no ?5; the bluff boards' season 0 is all time. */
 	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP, &st, cause,
-	    "tiii", variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board,
-	    max, min_games);
+	    bluffs ? "tiiiI" : "tiii",
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max,
+	    min_games, (int64_t)0);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,

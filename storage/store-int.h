@@ -40,6 +40,7 @@ enum store_sql {
 	SQL_RESULT_INSERT,
 	SQL_STATS_ADD,
 	SQL_GAME_HAS_AI,
+	SQL_GAME_SEASON,
 	SQL_GAME_AI,
 	SQL_AI_STATS,
 	SQL_TITLE_INSERT,
@@ -54,6 +55,9 @@ enum store_sql {
 	SQL_STATS_GET,
 	SQL_TOP,
 	SQL_TOP_BLUFFS,
+	SQL_TOP_SEASON,
+	SQL_SEASON_PLAYED,
+	SQL_SEASON_MARK,
 	SQL_BLUFFS_GET,
 	SQL_BLUFFS_PLAYER,
 	SQL_HISTORY_PLAYER,
@@ -86,6 +90,8 @@ struct store {
 	int count_ai;	/* store_count_ai(): games with an AI seat count */
 	int provisional; /* store_rating_provisional(): the rated games a
 			 * player needs to be on the rating board */
+	int64_t season;	/* store_season(): the season a game finished
+			 * now ended in, 0 for none */
 };
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
@@ -154,6 +160,11 @@ int store_rate_game(struct store *s, int64_t game,
  * checked max (league.c): the row count, or -1 and *cause. */
 int store_top_rating(struct store *s, const char *variant,
     struct store_top_row *rows, int max, char **cause);
+
+/* Writes, inside the caller's transaction, the season of store_season()
+ * on a game that is finishing (nothing when it is 0): 0, or -1 and
+ * *cause (season.c). */
+int store_game_season(struct store *s, int64_t game, char **cause);
 
 /* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
  * boundary. */

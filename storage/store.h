@@ -308,6 +308,40 @@ int store_top(struct store *s, const char *variant, enum store_board board,
 #define STORE_PROVISIONAL 10
 void store_rating_provisional(struct store *s, int games);
 
+/* Seasons (docs/league.md): the bot numbers them from its clock and
+ * league.season.  Each game finished after this call records season
+ * (1 or more; 0: seasons are off, none recorded), until it is called
+ * again. */
+void store_season(struct store *s, int64_t season);
+
+/* store_top() for one season (1 or more): the wins, games, titles and
+ * losses boards and the two bluff boards (min_games as there), summed
+ * over the games of variant (NULL: all) that ended in season and count,
+ * the titles those games earned; the same order and ties.  The streak,
+ * run and safe boards span seasons and the rating board is all-time:
+ * they are refused, as is a season below 1 (-1 and *cause). */
+int store_top_season(struct store *s, const char *variant,
+    enum store_board board, int64_t season, int min_games,
+    struct store_top_row *rows, int max, char **cause);
+
+/* A channel and a variant with a finished game in a season. */
+struct store_season_played {
+	char channel[64];
+	char variant[32];
+};
+
+/* Every channel and variant with a game finished in season, ordered by
+ * channel (case-insensitive) then variant, at most max of them into
+ * rows; their count (all of them, like snprintf), or -1 and *cause. */
+int store_season_played(struct store *s, int64_t season,
+    struct store_season_played *rows, int max, char **cause);
+
+/* Marks the end of season as announced in channel (case-insensitive),
+ * kept across restarts: 0 when newly marked, 1 when it was already, -1
+ * and *cause. */
+int store_season_mark(struct store *s, int64_t season, const char *channel,
+    char **cause);
+
 /* A player's rating of one variant. */
 struct store_rating {
 	char nick[64];		/* as last seen */

@@ -19,6 +19,7 @@
  * without losing (neither lost nor left), and its board by default ranks
  * by fewest losses per game, over players with stats.min_games games.
  */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -376,9 +377,27 @@ cmd_top(struct cmd_ctx *ctx)
 	enum store_board board;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
+	int64_t season = 0;
 	int i, j, n, named = -1;
 
 	for (i = 1; i < ctx->argc; i++) {
+		if (strcasecmp(ctx->argv[i], "season") == 0) {
+			if (ctx->b->conf->league_season == CONF_SEASON_OFF) {
+				say_reply(ctx, "Seasons are off.");
+				return;
+			}
+			season = season_now(ctx->b);
+			if (i + 1 < ctx->argc && ctx->argv[i + 1][0] >= '0' &&
+			    ctx->argv[i + 1][0] <= '9') {
+				season = strtoll(ctx->argv[++i], NULL, 10);
+				if (season < 1 || season > season_now(ctx->b)) {
+					say_error(ctx, "No season %s yet.",
+					    ctx->argv[i]);
+					return;
+				}
+			}
+			continue;
+		}
 		for (j = 0; j < CMD_NBOARDS; j++) {
 			if (strcasecmp(ctx->argv[i], cmd_boards[j].name) == 0)
 				break;
@@ -402,8 +421,14 @@ cmd_top(struct cmd_ctx *ctx)
 		    ctx->b->conf->prefix);
 		return;
 	}
-	n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL, board,
-	    ctx->b->conf->stats_min_games, rows, TOP_ROWS, &cause);
+	if (season > 0)
+		n = store_top_season(ctx->b->store,
+		    ops != NULL ? ops->name : NULL, board, season,
+		    ctx->b->conf->stats_min_games, rows, TOP_ROWS, &cause);
+	else
+		n = store_top(ctx->b->store, ops != NULL ? ops->name : NULL,
+		    board, ctx->b->conf->stats_min_games, rows, TOP_ROWS,
+		    &cause);
 	if (n < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
@@ -411,6 +436,8 @@ cmd_top(struct cmd_ctx *ctx)
 	}
 	buf_addf(&text, "Top %s, %s", ops != NULL ? ops->title : "all games",
 	    cmd_boards[board].name);
+	if (season > 0)
+		buf_addf(&text, ", season %jd", (intmax_t)season);
 	if (ops != NULL && !ops->claims && (board == STORE_BOARD_LIAR ||
 	    board == STORE_BOARD_DETECTOR)) {
 		say_reply(ctx, "Nobody lies in %s: it has no %s board.",
@@ -439,6 +466,27 @@ cmd_top(struct cmd_ctx *ctx)
 	buf_free(&text);
 }
 
+/* !season: "Season 12 ends 2026-02-01 00:00 UTC." */
+static void
+cmd_season(struct cmd_ctx *ctx)
+{
+	int setting = ctx->b->conf->league_season;
+	int64_t season = season_now(ctx->b);
+	time_t end;
+	struct tm tm;
+	char when[32];
+
+	if (season == 0) {
+		say_reply(ctx, "Seasons are off.");
+		return;
+	}
+	end = (time_t)season_end(setting, season);
+	gmtime_r(&end, &tm);
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
+	say_reply(ctx, "Season %jd ends %s; %stop GAME season N shows a "
+	    "season's board.", (intmax_t)season, when, ctx->b->conf->prefix);
+}
+
 const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
 	    "games, wins, losses and streaks of NICK (you by default); for a "
@@ -452,14 +500,18 @@ const struct cmd_entry cmd_stats_table[] = {
 	    "[NICK] [GAME]",
 	    "the titles NICK earned by winning in a row and by bluffing, how "
 	    "often and when (you by default)", cmd_titles },
-	{ "top", "board", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
+	{ "top", "board", 0, 4, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector|"
-	    "rating]",
+	    "rating] [season [N]]",
 	    "the leaderboard: wins by default, a loser game's losses (fewest "
 	    "per game, over stats.min_games games); safe is the most games "
 	    "in a row without losing; liar the most lies that got away per "
 	    "game, detector the calls right per call (over stats.min_games "
 	    "calls); rating the skill rating of one GAME by mu - 3 sigma "
-	    "(over league.provisional games)", cmd_top },
+	    "(over league.provisional games); season: this season's board "
+	    "(wins, games, titles, losses, liar, detector), season N an "
+	    "earlier one's", cmd_top },
+	{ "season", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
+	    "the season now and when it ends (league.season)", cmd_season },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

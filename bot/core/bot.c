@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bot/core/core.h"
@@ -27,6 +28,16 @@ bot_system_seed(uint64_t now)
 	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
 		seed = now ^ ((uint64_t)getpid() << 32);
 	return seed;
+}
+
+/* The system's wall clock in unix milliseconds. */
+static int64_t
+bot_system_wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Who handles what a table's clock reports. */
@@ -83,6 +94,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	ctcp_init(b);
 	ignore_load(b);
 	table_restore(b);
+	bot_set_wall(b, bot_system_wall());
 	return b;
 }
 
@@ -245,9 +257,11 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		break;
 	}
 	join_event(b, command, params, count);
-	if (who_event(b, command, origin, params, count, &synced) &&
-	    synced->table != NULL)
-		table_resume(synced->table);
+	if (who_event(b, command, origin, params, count, &synced)) {
+		if (synced->table != NULL)
+			table_resume(synced->table);
+		season_announce(b, synced);
+	}
 	if (other && strcmp(command, "JOIN") == 0 && count >= 1 &&
 	    chan_find(b, params[0]) != NULL) {
 		w.account = who_account(b, nick);
@@ -266,6 +280,13 @@ uint64_t
 bot_next_timer(const struct bot *b)
 {
 	return timer_next(&b->timers);
+}
+
+void
+bot_set_wall(struct bot *b, int64_t unix_ms)
+{
+	b->wall_offset = unix_ms - (int64_t)b->now;
+	season_start(b);
 }
 
 const char *
@@ -314,6 +335,7 @@ bot_reloaded(struct bot *b, const char *cause)
 		store_count_ai(b->store, b->conf->ai_records);
 		store_rating_provisional(b->store,
 		    b->conf->league_provisional);
+		season_start(b);
 	}
 	if (b->reload_by[0] == '\0')
 		return;

@@ -53,6 +53,11 @@ int bot_reload_wanted(struct bot *b);
  * played there (they are left at a later reload).  Games go on. */
 void bot_reloaded(struct bot *b, const char *cause);
 
+/* The wall clock reads unix_ms (milliseconds since 1970) at the bot's
+ * clock's now; it goes on with that clock.  bot_new() sets it from the
+ * system's; tests move it to reach a season's end (docs/league.md). */
+void bot_set_wall(struct bot *b, int64_t unix_ms);
+
 /* The nick the bot has on the network now. */
 const char *bot_nick(const struct bot *b);
 

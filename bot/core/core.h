@@ -226,6 +226,9 @@ struct bot {
 	} limits_of[JOIN_LIMITS];
 	int nlimits;			/* 0: no limit known */
 	uint64_t t_join_report;		/* the admins' summary (join.c) */
+	int64_t wall_offset;		/* the wall clock, unix ms, minus now
+					 * (season.c) */
+	uint64_t t_season;		/* the end of this season (season.c) */
 	uint64_t join_reported_at;
 	struct notify_seen *notified;	/* who a lobby called lately, and
 					 * when (notify.c) */
@@ -551,6 +554,26 @@ void seat_index_table(struct table *t, int add);
 void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
+
+/* season.c: the seasons of league.season (docs/league.md).  The season
+ * (1 or more) that the unix time t falls in, 0 when setting is
+ * CONF_SEASON_OFF; any time before 2026-01-01 falls in season 1. */
+int64_t season_of(int setting, int64_t t);
+/* The unix time season ends at (the next one's start); not for off. */
+int64_t season_end(int setting, int64_t season);
+/* The wall clock in unix seconds. */
+int64_t season_wall(const struct bot *b);
+/* The season now, 0 when seasons are off. */
+int64_t season_now(const struct bot *b);
+/* Tells storage the season now and awaits its end (cancelling the timer
+ * awaited before), at which the season is announced (season_announce())
+ * and the next end awaited: at start, when the setting or the clock
+ * changed. */
+void season_start(struct bot *b);
+/* Announces the season that ended last in only (NULL: every channel the
+ * bot is in, its members known), where it was not announced yet: one
+ * line per variant finished there that season, its top three. */
+void season_announce(struct bot *b, struct chan *only);
 
 /* table-clock.c: every timer of a table; what runs out is reported
  * through b->events.  Its comment draws the states. */

@@ -166,6 +166,7 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->answer_ms, b->answer_ms);
 	assert_int_equal(a->stats_min_games, b->stats_min_games);
 	assert_int_equal(a->league_provisional, b->league_provisional);
+	assert_int_equal(a->league_season, b->league_season);
 	for (i = 0; i < CONF_MAX_VARIANTS; i++) {
 		for (j = 0; j < GAME_MAX_OPTIONS; j++)
 			assert_int_equal(

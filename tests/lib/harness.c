@@ -132,7 +132,16 @@ harness_restart(struct harness *h, const char *const *members)
 	bot_free(h->bot);
 	harness_drain(h);
 	h->bot = bot_new(&h->conf, h->store, h->queue, ++h->seed, 1, h->now);
+	if (h->wall != 0)
+		bot_set_wall(h->bot, h->wall + (int64_t)h->now);
 	harness_join(h, members);
+}
+
+void
+harness_wall(struct harness *h, int64_t unix_ms)
+{
+	h->wall = unix_ms - (int64_t)h->now;
+	bot_set_wall(h->bot, unix_ms);
 }
 
 void

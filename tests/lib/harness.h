@@ -32,6 +32,8 @@ struct harness {
 	char *sent[HARNESS_SENT_MAX];	/* every line sent, colours kept */
 	int nsent;
 	uint64_t seed;
+	int64_t wall;			/* harness_wall(): unix ms minus now;
+					 * 0: the system's clock */
 	struct relay_link *link;	/* the connection's IRC, no socket */
 	struct outbuf to_server;	/* what it would write at once */
 };
@@ -50,6 +52,10 @@ void harness_join(struct harness *h, const char *const *members);
 /* A restart: the bot is freed (what it queued is drained) and a new one
  * starts on the same database and joins with members (as above). */
 void harness_restart(struct harness *h, const char *const *members);
+
+/* The bot's wall clock reads unix_ms now, and goes on with the test's
+ * clock, across harness_restart() too (seasons, docs/league.md). */
+void harness_wall(struct harness *h, int64_t unix_ms);
 
 /* Feeds one raw line (":nick!u@h PRIVMSG #c :text") as the server sends
  * it; aborts if it is no IRC line (a typo in a test). */

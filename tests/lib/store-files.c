@@ -166,6 +166,26 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	 "  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
 	 ") WITHOUT ROWID;"
 	 "CREATE INDEX bluffs_player ON bluffs (player);"),
+	/* 9: the ratings and their history. */
+	("CREATE TABLE ratings ("
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu REAL NOT NULL,"
+	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
+	 "  games INTEGER NOT NULL CHECK (games >= 1),"
+	 "  PRIMARY KEY (player, variant)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX ratings_variant ON ratings (variant);"
+	 "CREATE TABLE rating_history ("
+	 "  game INTEGER NOT NULL REFERENCES games (id),"
+	 "  player INTEGER NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu REAL NOT NULL,"
+	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
+	 "  PRIMARY KEY (game, player)"
+	 ") WITHOUT ROWID;"
+	 "CREATE INDEX rating_history_player ON rating_history"
+	 "  (player, variant, game);"),
 };
 /* clang-format on */
 

@@ -235,6 +235,34 @@ static const struct bad_case bad_cases[] = {
     {"league = { provisional = 1.5; };\n",
         "1: setting 'league.provisional': expected an integer from 0 to "
         "1000"},
+    {"league = { season = 0; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = 367; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = -1; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"0 days\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"367 days\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"weekly\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"7 day\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"1 days\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \" 7\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"7days\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"Monthly\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = 7.5; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = true; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
+    {"league = { season = \"99999999999999999999\"; };\n",
+        "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
     /* flood and reconnect */
     {"flood = { burst = 0; };\n",
         "1: setting 'flood.burst': expected an integer from 1 to 100"},
@@ -519,6 +547,12 @@ spoil_min_games(struct conf *c)
 }
 
 static void
+spoil_season(struct conf *c)
+{
+	c->league_season = 367;
+}
+
+static void
 spoil_provisional(struct conf *c)
 {
 	c->league_provisional = 1001;
@@ -579,6 +613,9 @@ static const struct validate_case validate_cases[] = {
                       "from 1 to 1000"},
     {spoil_provisional, "setting 'league.provisional': expected an "
                         "integer from 0 to 1000"},
+    {spoil_season, "setting 'league.season': expected \"monthly\", "
+                   "\"off\" or a number of days from 1 to 366 "
+                   "(\"30 days\")"},
     {spoil_questions, "setting 'questions.file': expected a file path, "
                       "no control characters, not ''"},
     {spoil_decks, "setting 'games.cheat.decks': option 'decks' takes a "

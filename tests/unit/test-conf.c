@@ -78,6 +78,7 @@ test_defaults(void **state)
 	assert_int_equal(c.reconnect_max_ms, 300000);
 	assert_int_equal(c.stats_min_games, 5);
 	assert_int_equal(c.league_provisional, 10);
+	assert_int_equal(c.league_season, CONF_SEASON_MONTHLY);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -112,7 +113,7 @@ static const char full_cfg[] =
     " user_interval = 0; };\n"
     "reconnect = { min = 1.5; max = 1.5; };\n"
     "stats = { min_games = 12; };\n"
-    "league = { provisional = 0; };\n"
+    "league = { provisional = 0; season = \"14 days\"; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
 
 static void
@@ -173,6 +174,7 @@ test_full_file(void **state)
 	assert_int_equal(c.reconnect_max_ms, 1500);
 	assert_int_equal(c.stats_min_games, 12);
 	assert_int_equal(c.league_provisional, 0);
+	assert_int_equal(c.league_season, 14);
 	assert_int_equal(c.variant_opts[ci].v[0], 2);
 	assert_int_equal(c.variant_opts[ci].v[1], 1);
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -329,6 +331,43 @@ test_number_forms(void **state)
 	assert_int_equal(c.lobby_expire_ms, 700000);
 	assert_int_equal(c.max_timeouts, 7);
 	conf_free(&c);
+}
+
+/* league.season's forms: the words, a bare number of days, "N days" and
+ * "1 day". */
+static void
+test_season_forms(void **state)
+{
+	static const struct {
+		const char *text;
+		int want;
+	} forms[] = {
+		{"\"monthly\"", CONF_SEASON_MONTHLY},
+		{"\"off\"", CONF_SEASON_OFF},
+		{"30", 30},
+		{"\"30 days\"", 30},
+		{"\"1 day\"", 1},
+		{"\"366\"", 366},
+		{"1", 1},
+	};
+	struct conf c;
+	char *cause = NULL, *text;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		text = xasprintf("league = { season = %s; };\n",
+		    forms[i].text);
+		conf_defaults(&c);
+		c.league_season = 77;
+		if (conf_load(&c, conf_files_write("season.cfg", text),
+		    &cause) != 0)
+			fail_msg("%s: %s", forms[i].text, cause);
+		assert_int_equal(c.league_season, forms[i].want);
+		assert_int_equal(conf_validate(&c, &cause), 0);
+		conf_free(&c);
+		free(text);
+	}
 }
 
 /* A '%' in any string is data, never a format. */
@@ -648,6 +687,7 @@ main(void)
 	    cmocka_unit_test(test_failure_keeps_values),
 	    cmocka_unit_test(test_include),
 	    cmocka_unit_test(test_number_forms),
+	    cmocka_unit_test(test_season_forms),
 	    cmocka_unit_test(test_percent_harmless),
 	    cmocka_unit_test(test_list_overrides),
 	    cmocka_unit_test(test_many_channels),

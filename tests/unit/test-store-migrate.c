@@ -478,6 +478,10 @@ static const char v8_rows[] =
 	"  (3, 1, 4, 3, 1, 0, 1, 1, 1, 0, 1, 4);"
 	"PRAGMA user_version = 8;";
 
+/* The columns of games up to version 9 (version 10 adds one). */
+#define V9_GAMES "id, variant, channel, options, seed, state, started," \
+	" ended, why, dealer, ai, salt"
+
 /* Version 9 adds the ratings: a version 8 file keeps every row, its old
  * games rate nobody, and the running one, finished, rates its players
  * as rating_update() does. */
@@ -486,7 +490,7 @@ test_migrate_v8(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char dump[] =
-	    "SELECT * FROM players; SELECT * FROM games;"
+	    "SELECT * FROM players; SELECT " V9_GAMES " FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM results; SELECT * FROM stats;"
 	    " SELECT * FROM titles; SELECT * FROM ignores;"
@@ -535,6 +539,82 @@ test_migrate_v8(void **state)
 	store_files_cli_expect(path,
 	    "SELECT game, player FROM rating_history ORDER BY player",
 	    "2|1\n2|2");
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+}
+
+/* Rows a version 9 file adds to version 8's: game 2, still running
+ * there, finished and rated (Ben second, ann first). */
+static const char v9_rows[] =
+    "UPDATE games SET state = 'finished', ended = 300 WHERE id = 2;"
+    "INSERT INTO results (game, seat, player, place, won, lost, points)"
+    " VALUES (2, 0, 2, 2, 0, 0, 0), (2, 1, 1, 1, 1, 0, 0);"
+    "INSERT INTO ratings VALUES (1, 'cheat', 24.0, 8.0, 1),"
+    "  (2, 'cheat', 26.0, 8.0, 1);"
+    "INSERT INTO rating_history VALUES (2, 1, 'cheat', 24.0, 8.0),"
+    "  (2, 2, 'cheat', 26.0, 8.0);"
+    "PRAGMA user_version = 9;";
+
+/* Version 10 adds the seasons: a version 9 file keeps every row, its
+ * games have no season (on no season board) and no season was
+ * announced; a game finished after it records the season given. */
+static void
+test_migrate_v9(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT * FROM players; SELECT " V9_GAMES " FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM results; SELECT * FROM stats;"
+	    " SELECT * FROM titles; SELECT * FROM ignores;"
+	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
+	    " SELECT * FROM rating_history;";
+	static const char *const idents[2] = {"h:ann@host.test", "a:ben"};
+	char path[256], sql[4096], before[4096], after[4096], *cause = NULL;
+	struct store_seat_result r[2];
+	struct store_top_row rows[4];
+	int64_t players[2] = {1, 2}, game;
+	int n;
+
+	make_v7(f, path, sizeof path);
+	n = snprintf(sql, sizeof sql, "%s %s %s %s", store_files_released[7],
+	    v8_rows, store_files_released[8], v9_rows);
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "");
+	store_files_cli_expect(path, "PRAGMA user_version", "9");
+	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+	store_files_cli_expect(path,
+	    "SELECT count(*) FROM games WHERE season IS NOT NULL;"
+	    " SELECT count(*) FROM season_announced;"
+	    " SELECT name FROM sqlite_schema WHERE name = 'games_season'",
+	    "0\n0\ngames_season");
+	assert_int_equal(store_top_season(f->s, "cheat", STORE_BOARD_WINS, 1,
+	    1, rows, 4, &cause), 0);
+
+	/* A game finished in season 3 is on season 3's board alone. */
+	store_season(f->s, 3);
+	game = store_game_begin(f->s, "cheat", "#cheater", "", 9, NULL, 0, 2,
+	    players, idents, &cause);
+	assert_true(game > 0);
+	memset(r, 0, sizeof r);
+	r[0].place = 1;
+	r[0].won = 1;
+	r[1].place = 2;
+	assert_int_equal(
+	    store_game_finish(f->s, game, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	store_files_cli_expect(path,
+	    "SELECT id, coalesce(season, '-') FROM games ORDER BY id",
+	    "1|-\n2|-\n3|-\n4|3");
+	assert_int_equal(store_top_season(f->s, "cheat", STORE_BOARD_WINS, 3,
+	    1, rows, 4, &cause), 1);
+	assert_string_equal(rows[0].nick, "ann");
+	assert_int_equal(rows[0].value, 1);
+	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 0);
 	assert_int_equal(store_check(f->s, NULL), 0);
 	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
 }
@@ -594,6 +674,7 @@ main(void)
 	    T(test_migrate_v4),
 	    T(test_migrate_v7),
 	    T(test_migrate_v8),
+	    T(test_migrate_v9),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T

@@ -1,0 +1,213 @@
+/*
+ * Seasons (docs/league.md, Seasons): league.season cuts time into
+ * numbered seasons, calendar months in UTC or runs of N days from
+ * 2026-01-01 00:00 UTC, season 1 being the first (and any time before
+ * it).  The bot tells storage which season it is, so each finished game
+ * records it, and a timer runs at each season's end: in every channel
+ * the bot is in that finished games that season, it names the top three
+ * of each variant played there, and storage remembers that it did, so a
+ * restart says nothing twice.  A season that ended while the bot was
+ * away is announced in a channel when the bot is back in it, if it is
+ * the last one that ended.
+ *
+ * b->now is a monotonic clock; the wall clock is b->now plus
+ * b->wall_offset, set from the system's at start (bot_set_wall() moves
+ * it, for tests).
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/core/core.h"
+#include "storage/store.h"
+
+#define SEASON_DAY 86400
+#define SEASON_EPOCH_DAYS 20454	/* 2026-01-01 in days from 1970-01-01 */
+#define SEASON_ROWS 64
+
+/* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar
+ * (Howard Hinnant's days_from_civil). */
+static int64_t
+season_days(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* The year and month (1-12) of day z from 1970-01-01 (civil_from_days). */
+static void
+season_civil(int64_t z, int64_t *y, int *m)
+{
+	int64_t era, doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = yoe + era * 400 + (*m <= 2);
+}
+
+int64_t
+season_of(int setting, int64_t t)
+{
+	int64_t day = (t >= 0 ? t : t - SEASON_DAY + 1) / SEASON_DAY, y, n;
+	int m;
+
+	if (setting == CONF_SEASON_OFF)
+		return 0;
+	if (day < SEASON_EPOCH_DAYS)
+		return 1;
+	if (setting == CONF_SEASON_MONTHLY) {
+		season_civil(day, &y, &m);
+		n = (y - 2026) * 12 + m;
+	} else
+		n = (day - SEASON_EPOCH_DAYS) / setting + 1;
+	return n;
+}
+
+int64_t
+season_end(int setting, int64_t season)
+{
+	if (setting == CONF_SEASON_MONTHLY)
+		return season_days(2026 + season / 12, (int)(season % 12) + 1,
+		    1) * SEASON_DAY;
+	return (SEASON_EPOCH_DAYS + season * setting) * SEASON_DAY;
+}
+
+int64_t
+season_wall(const struct bot *b)
+{
+	int64_t ms = (int64_t)b->now + b->wall_offset;
+
+	return (ms >= 0 ? ms : ms - 999) / 1000;
+}
+
+int64_t
+season_now(const struct bot *b)
+{
+	return season_of(b->conf->league_season, season_wall(b));
+}
+
+/* Says in c, unless it was said there before, how season ended for each
+ * variant finished there that season: "Season 11 of Cheat is over: 1.
+ * alice (7 won), 2. bob (5), 3. carol (4). Season 12 begins." */
+static void
+season_tell(struct bot *b, struct chan *c, int64_t season,
+    const struct store_season_played *played, int n)
+{
+	const struct game_ops *ops;
+	struct store_top_row rows[3];
+	struct buf text = BUF_INIT;
+	char *cause = NULL;
+	int i, j, k, rc;
+
+	for (i = 0; i < n; i++) {
+		if (strcasecmp(played[i].channel, c->name) == 0)
+			break;
+	}
+	if (i == n)
+		return;
+	if ((rc = store_season_mark(b->store, season, c->name, &cause)) != 0) {
+		if (rc < 0) {
+			fprintf(stderr, "cheaterbot: season %jd in %s: %s\n",
+			    (intmax_t)season, c->name, cause);
+			free(cause);
+		}
+		return;
+	}
+	for (; i < n && strcasecmp(played[i].channel, c->name) == 0; i++) {
+		ops = game_named(played[i].variant);
+		k = store_top_season(b->store, played[i].variant,
+		    STORE_BOARD_WINS, season, b->conf->stats_min_games, rows, 3,
+		    &cause);
+		if (k < 0) {
+			fprintf(stderr, "cheaterbot: season %jd: %s\n",
+			    (intmax_t)season, cause);
+			free(cause);
+			cause = NULL;
+			continue;
+		}
+		buf_addf(&text, "Season %jd of %s is over:", (intmax_t)season,
+		    ops != NULL ? ops->title : played[i].variant);
+		for (j = 0; j < k; j++)
+			buf_addf(&text, "%s %d. %s (%d%s)", j > 0 ? "," : "",
+			    j + 1, rows[j].nick, rows[j].value,
+			    j == 0 ? " won" : "");
+		if (k == 0)
+			buf_adds(&text, " nobody won a game");
+		buf_addf(&text, ". Season %jd begins.", (intmax_t)season + 1);
+		say_chan(b, c, buf_str(&text));
+		buf_free(&text);
+	}
+}
+
+void
+season_announce(struct bot *b, struct chan *only)
+{
+	struct store_season_played played[SEASON_ROWS];
+	int64_t season = season_now(b) - 1;
+	char *cause = NULL;
+	int i, n;
+
+	if (b->conf->league_season == CONF_SEASON_OFF || season < 1)
+		return;
+	n = store_season_played(b->store, season, played, SEASON_ROWS,
+	    &cause);
+	if (n < 0) {
+		fprintf(stderr, "cheaterbot: season %jd: %s\n",
+		    (intmax_t)season, cause);
+		free(cause);
+		return;
+	}
+	if (n > SEASON_ROWS)
+		n = SEASON_ROWS;
+	for (i = 0; i < b->nchans; i++) {
+		if ((only == NULL || only == b->chans[i]) &&
+		    b->chans[i]->joined && b->chans[i]->synced)
+			season_tell(b, b->chans[i], season, played, n);
+	}
+}
+
+/* A season ended: it is told, and the next end awaited. */
+static void
+season_over(void *arg, uint64_t now)
+{
+	struct bot *b = arg;
+
+	b->now = now;
+	b->t_season = 0;
+	season_start(b);
+	season_announce(b, NULL);
+}
+
+void
+season_start(struct bot *b)
+{
+	int setting = b->conf->league_season;
+	int64_t season, left;
+
+	timer_cancel(&b->timers, b->t_season);
+	b->t_season = 0;
+	season = season_now(b);
+	store_season(b->store, season);
+	if (season == 0)
+		return;
+	/* In milliseconds, so that the timer runs when the wall clock
+	 * reaches the end, not up to a second before. */
+	left = season_end(setting, season) * 1000 -
+	    ((int64_t)b->now + b->wall_offset);
+	b->t_season = timer_add(&b->timers,
+	    b->now + (uint64_t)(left > 0 ? left : 0), season_over, b);
+}

@@ -1,0 +1,115 @@
+/*
+ * Seasons (docs/league.md): the season a finished game ended in, the
+ * season boards read from the results of a season's games, and which
+ * seasons' ends were announced in which channels.
+ *
+ * Storage keeps no clock of its own for seasons: the bot says which
+ * season it is (store_season()), from its clock and league.season, and
+ * store_game_finish() writes that number on the game.  A season board is
+ * summed from the results rows of its games (the stats rows are all-time
+ * running totals), so only the boards results can give are kept per
+ * season: wins, games, titles, losses and the two bluff boards.  Streaks
+ * and runs span seasons, and ratings are all-time.
+ */
+#include <assert.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "store-int.h"
+
+/* SQL_TOP_SEASON selects the board's figure by these numbers. */
+_Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_GAMES == 2 &&
+                   STORE_BOARD_TITLES == 4 && STORE_BOARD_LOSSES == 5,
+    "SQL_TOP_SEASON's CASE needs these board numbers");
+
+void
+store_season(struct store *s, int64_t season)
+{
+	assert(season >= 0);
+	s->season = season;
+}
+
+int
+store_game_season(struct store *s, int64_t game, char **cause)
+{
+	if (s->season == 0)
+		return 0;
+	return store_run(s, SQL_GAME_SEASON, cause, "II", game, s->season);
+}
+
+int
+store_top_season(struct store *s, const char *variant, enum store_board board,
+    int64_t season, int min_games, struct store_top_row *rows, int max,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int bluffs, n = 0, rc;
+
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
+	if (season <= 0)
+		return store_fail(cause, "no season %" PRId64, season);
+	switch (board) {
+	case STORE_BOARD_STREAK:
+	case STORE_BOARD_RUN:
+	case STORE_BOARD_SAFE:
+		return store_fail(cause, "runs of games span seasons: that "
+		    "board is kept for all time only");
+	case STORE_BOARD_RATING:
+		return store_fail(cause, "ratings are kept for all time only");
+	default:
+		break;
+	}
+	if (max <= 0)
+		return 0;
+	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
+	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP_SEASON, &st,
+	    cause, "tiiiI", variant == NULL ? STORE_ALL_VARIANTS : variant,
+	    (int)board, max, min_games, season);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(n < max);
+		store_copy_text(rows[n].nick, sizeof rows[n].nick,
+		    sqlite3_column_text(st, 0));
+		rows[n].value = sqlite3_column_int(st, 1);
+		rows[n].games = sqlite3_column_int(st, 2);
+		rows[n].wins = sqlite3_column_int(st, 3);
+		rows[n].calls = bluffs ? sqlite3_column_int(st, 4) : 0;
+		rows[n].mu = rows[n].sigma = rows[n].ordinal = 0;
+		n++;
+	}
+	return rc < 0 ? -1 : n;
+}
+
+int
+store_season_played(struct store *s, int64_t season,
+    struct store_season_played *rows, int max, char **cause)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	rc = store_query(s, SQL_SEASON_PLAYED, &st, cause, "I", season);
+	for (; rc == 1; rc = store_next(s, st, cause), n++) {
+		if (n >= max)
+			continue;
+		store_copy_text(rows[n].channel, sizeof rows[n].channel,
+		    sqlite3_column_text(st, 0));
+		store_copy_text(rows[n].variant, sizeof rows[n].variant,
+		    sqlite3_column_text(st, 1));
+	}
+	return rc < 0 ? -1 : n;
+}
+
+int
+store_season_mark(struct store *s, int64_t season, const char *channel,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "It", season,
+	    channel);
+	if (rc < 0)
+		return -1;
+	if (rc == 1)
+		sqlite3_reset(st);
+	return rc == 1 ? 0 : 1;
+}
