@@ -22,11 +22,12 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "games/xalloc.h"
 #include "storage/store.h"
 
 #define SEASON_DAY 86400
 #define SEASON_EPOCH_DAYS 20454	/* 2026-01-01 in days from 1970-01-01 */
-#define SEASON_ROWS 64
+#define SEASON_ROWS 64		/* channel and variant pairs read first */
 
 /* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar
  * (Howard Hinnant's days_from_civil). */
@@ -156,28 +157,40 @@ season_tell(struct bot *b, struct chan *c, int64_t season,
 void
 season_announce(struct bot *b, struct chan *only)
 {
-	struct store_season_played played[SEASON_ROWS];
+	struct store_season_played *played;
 	int64_t season = season_now(b) - 1;
 	char *cause = NULL;
-	int i, n;
+	int i, n, max = SEASON_ROWS;
 
 	if (b->conf->league_season == CONF_SEASON_OFF || season < 1)
 		return;
-	n = store_season_played(b->store, season, played, SEASON_ROWS,
-	    &cause);
+	played = xcalloc((size_t)max, sizeof *played);
+	n = store_season_played(b->store, season, played, max, &cause);
+	if (n > max) {
+		/* More channels and variants than the first guess: all of
+		 * them, read again. */
+		max = n;
+		played = xreallocarray(played, (size_t)max, sizeof *played);
+		n = store_season_played(b->store, season, played, max,
+		    &cause);
+	}
 	if (n < 0) {
 		fprintf(stderr, "cheaterbot: season %jd: %s\n",
 		    (intmax_t)season, cause);
 		free(cause);
+		free(played);
 		return;
 	}
-	if (n > SEASON_ROWS)
-		n = SEASON_ROWS;
+	/* One bot writes the database (store_claim()), so the second read
+	 * counts what the first did; the rows read are never more than max. */
+	if (n > max)
+		n = max;
 	for (i = 0; i < b->nchans; i++) {
 		if ((only == NULL || only == b->chans[i]) &&
 		    b->chans[i]->joined && b->chans[i]->synced)
 			season_tell(b, b->chans[i], season, played, n);
 	}
+	free(played);
 }
 
 /* A season ended: it is told, and the next end awaited. */
