@@ -41,6 +41,7 @@ struct main_opts {
 	const char *backup; /* --backup FILE, or NULL */
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
+	int64_t clock_ahead;	/* --clock-ahead SECONDS, or 0 */
 };
 
 static void
@@ -50,6 +51,7 @@ main_usage(FILE *f)
 	    "usage: cheaterbot [-c FILE] [--server HOST] [--port N] "
 	    "[--nick NICK]\n"
 	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
+	    "                  [--clock-ahead SECONDS]\n"
 	    "                  [--help] [--version]\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
@@ -63,6 +65,8 @@ main_usage(FILE *f)
 	    "                     first use replaces the configured list)\n"
 	    "  --db PATH          the SQLite database\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
+	    "  --clock-ahead S    run the wall clock S seconds ahead of the\n"
+	    "                     system's (tests: a season's end)\n"
 	    "  --backup FILE      write a copy of the database to the new\n"
 	    "                     FILE and exit (safe while a bot runs on it)\n"
 	    "  --replay GAME_ID   print a game that is over, play by play with\n"
@@ -147,6 +151,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"seed", required_argument, NULL, 'S'},
 	    {"backup", required_argument, NULL, 'B'},
 	    {"replay", required_argument, NULL, 'R'},
+	    {"clock-ahead", required_argument, NULL, 'A'},
 	    {"verify", required_argument, NULL, 'K'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
@@ -210,6 +215,16 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'K':
 			o->verify = optarg;
 			break;
+		case 'A':
+			/* Up to ten years ahead. */
+			if (main_number(optarg, 10ULL * 366 * 86400, &v) != 0) {
+				fprintf(stderr,
+				    "cheaterbot: --clock-ahead: expected "
+				    "seconds, 0 to ten years\n");
+				return 2;
+			}
+			o->clock_ahead = (int64_t)v;
+			break;
 		case 'h':
 			main_usage(stdout);
 			return 1;
@@ -250,6 +265,8 @@ main_run(struct conf *conf, struct main_opts *o)
 	}
 	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
 	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
+	if (o->clock_ahead != 0)
+		bot_clock_ahead(bot, o->clock_ahead * 1000);
 	relay = relay_new(conf, queue, bot, &cause);
 	if (relay == NULL) {
 		fprintf(stderr, "cheaterbot: %s\n", cause);

@@ -289,6 +289,12 @@ bot_set_wall(struct bot *b, int64_t unix_ms)
 	season_start(b);
 }
 
+void
+bot_clock_ahead(struct bot *b, int64_t ahead_ms)
+{
+	bot_set_wall(b, bot_system_wall() + ahead_ms);
+}
+
 const char *
 bot_nick(const struct bot *b)
 {

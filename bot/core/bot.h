@@ -57,6 +57,9 @@ void bot_reloaded(struct bot *b, const char *cause);
  * clock's now; it goes on with that clock.  bot_new() sets it from the
  * system's; tests move it to reach a season's end (docs/league.md). */
 void bot_set_wall(struct bot *b, int64_t unix_ms);
+/* The wall clock reads the system's plus ahead_ms (`--clock-ahead`, for
+ * tests over a real server: a season's end within seconds). */
+void bot_clock_ahead(struct bot *b, int64_t ahead_ms);
 
 /* The nick the bot has on the network now. */
 const char *bot_nick(const struct bot *b);

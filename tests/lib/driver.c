@@ -213,7 +213,7 @@ driver_close(struct driver *d)
 void
 driver_bot_up(struct driver *d)
 {
-	const char *args[16 + DRIVER_TABLES * 2];
+	const char *args[20 + DRIVER_TABLES * 2];
 	char want[128], uri[PATH_MAX + 16], *cause = NULL;
 	int n = 0, k;
 
@@ -238,6 +238,8 @@ driver_bot_up(struct driver *d)
 		args[n++] = "--channel";
 		args[n++] = d->also;
 	}
+	for (k = 0; k < 4 && d->flags[k] != NULL; k++)
+		args[n++] = d->flags[k];
 	args[n] = NULL;
 	if (ngircd_bot_start(&d->bot, d->dir, "bot", args) != 0)
 		driver_fail(d, "cannot start the bot");

@@ -142,6 +142,8 @@ struct driver {
 	int slack;     /* the time limits times this (1 when 0): a bot held
 	                * to a slow sending rate takes longer to answer */
 	const char *also; /* one more channel the bot joins, or NULL */
+	const char *flags[4]; /* more flags for the bot at every start,
+	                       * NULL-terminated ("--clock-ahead", "90") */
 	uint64_t bot_seed; /* the bot's --seed at every start, the same
 	                    * deals every run; 0: new from the driver's
 	                    * RNG at each start (games dealt after a

@@ -33,8 +33,9 @@ test_cap_negotiated(void **state)
 	             "account-notify");
 	wire_quiet(w);
 	wire_send(w, ":irc.test CAP * LS :extended-join=x away-notify");
-	wire_expect(w, "CAP REQ :extended-join account-notify");
-	wire_send(w, ":irc.test CAP * ACK :extended-join account-notify");
+	wire_expect(w, "CAP REQ :extended-join account-notify away-notify");
+	wire_send(w, ":irc.test CAP * ACK :extended-join account-notify "
+	             "away-notify");
 	wire_expect(w, "CAP END");
 	wire_send(w, ":irc.test 001 cheaterbot :Welcome");
 	wire_expect_event(w, "001 irc.test [cheaterbot] [Welcome]");
