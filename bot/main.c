@@ -8,7 +8,8 @@
  * configuration at start builds it again on SIGHUP.
  *
  * With --backup FILE it only copies the configured database to FILE and
- * exits: read-only and without a claim, so it works while a bot runs.
+ * exits: read-only and without a claim, so it works while a bot runs;
+ * --export DIR writes the stats page the same way.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "config/conf.h"
 #include "games/xalloc.h"
@@ -39,6 +41,7 @@ struct main_opts {
 	uint64_t seed;
 	int have_seed;
 	const char *backup; /* --backup FILE, or NULL */
+	const char *export; /* --export DIR, or NULL */
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
 	int64_t clock_ahead;	/* --clock-ahead SECONDS, or 0 */
@@ -55,6 +58,7 @@ main_usage(FILE *f)
 	    "                  [--help] [--version]\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
+	    "       cheaterbot [-c FILE] [--db PATH] --export DIR\n"
 	    "       cheaterbot --verify KEY\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
@@ -71,6 +75,8 @@ main_usage(FILE *f)
 	    "                     FILE and exit (safe while a bot runs on it)\n"
 	    "  --replay GAME_ID   print a game that is over, play by play with\n"
 	    "                     every hidden card shown, and exit\n"
+	    "  --export DIR       write the stats page (HTML and SVG) into DIR\n"
+	    "                     and exit (safe while a bot runs on it)\n"
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
@@ -152,6 +158,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"backup", required_argument, NULL, 'B'},
 	    {"replay", required_argument, NULL, 'R'},
 	    {"clock-ahead", required_argument, NULL, 'A'},
+	    {"export", required_argument, NULL, 'E'},
 	    {"verify", required_argument, NULL, 'K'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
@@ -224,6 +231,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 				return 2;
 			}
 			o->clock_ahead = (int64_t)v;
+			break;
+		case 'E':
+			o->export = optarg;
 			break;
 		case 'h':
 			main_usage(stdout);
@@ -320,6 +330,8 @@ main(int argc, char **argv)
 		rc = offline_backup(&conf, o.backup);
 	else if (o.replay != 0)
 		rc = offline_replay(&conf, o.replay, stdout);
+	else if (o.export != NULL)
+		rc = offline_export(&conf, o.export, (uint64_t)time(NULL));
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);

@@ -8,6 +8,7 @@
 
 #include "bot/core/render.h"
 #include "bot/core/replay.h"
+#include "bot/export.h"
 #include "bot/lib/buf.h"
 #include "bot/lib/digest.h"
 #include "bot/offline.h"
@@ -163,4 +164,24 @@ offline_verify(const char *key, FILE *out)
 	k.ops->destroy(g);
 	buf_free(&o.pub);
 	return fflush(out) == 0 ? 0 : 1;
+}
+
+int
+offline_export(const struct conf *conf, const char *dir, uint64_t now)
+{
+	struct store *store;
+	char *cause = NULL;
+
+	store = store_open_readonly(conf->db, &cause);
+	if (store == NULL ||
+	    export_site(store, conf->questions, dir, now, &cause) != 0) {
+		fprintf(stderr, "cheaterbot: --export: %s\n", cause);
+		free(cause);
+		store_close(store);
+		return 1;
+	}
+	store_close(store);
+	fprintf(stderr, "cheaterbot: the stats page of %s written to %s\n",
+	    conf->db, dir);
+	return 0;
 }

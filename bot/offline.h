@@ -1,7 +1,7 @@
 /*
  * What the program does without a network, then exits: a copy of the
- * database (--backup), a stored game's replay (--replay) and the deal a
- * deal key makes (--verify).  Each returns the exit status: 0, or 1 with
+ * database (--backup), a stored game's replay (--replay), the deal a
+ * deal key makes (--verify) and the stats page (--export).  Each returns the exit status: 0, or 1 with
  * the reason on stderr.
  */
 #ifndef OFFLINE_H
@@ -23,5 +23,9 @@ int offline_replay(const struct conf *conf, int64_t id, FILE *out);
  * the game, the deal's channel line, every hand and pile, and who moves
  * first, with the seats named seat0, seat1, ... */
 int offline_verify(const char *key, FILE *out);
+
+/* Writes the stats page of the configured database into dir
+ * (bot/export.h), dated now, unix seconds. */
+int offline_export(const struct conf *conf, const char *dir, uint64_t now);
 
 #endif

@@ -622,6 +622,39 @@ const char *const store_sql[SQL_COUNT] = {
 	    " WHERE gp.game = ?1 ORDER BY gp.seat",
 	[SQL_MOVES_GET] = "SELECT seat, text FROM moves WHERE game = ?1"
 	    " ORDER BY n",
+
+	/* The stats page's reads (export.c).  Every person with a finished
+	 * game, AI players left out, one per nick (the most recently seen,
+	 * as store_stats() finds one), with their finished games, by nick. */
+	[SQL_EXPORT_PLAYERS] = "SELECT p.id, p.nick, p.key,"
+	    " (SELECT count(*) FROM game_players AS gp"
+	    "   JOIN games AS g ON g.id = gp.game"
+	    "   WHERE gp.player = p.id AND g.state = 'finished') AS n"
+	    " FROM players AS p WHERE p.key NOT LIKE 'ai:%' AND n > 0"
+	    "  AND p.id = (SELECT q.id FROM players AS q"
+	    "   WHERE q.nick = p.nick COLLATE NOCASE"
+	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)"
+	    " ORDER BY p.nick COLLATE NOCASE, p.id",
+	/* ?1 player, ?2 variant: their rating after each game that rated
+	 * them, oldest first, through rating_history_player. */
+	[SQL_EXPORT_RATINGS] = "SELECT h.game, h.mu, h.sigma,"
+	    " coalesce(g.ended, 0)"
+	    " FROM rating_history AS h JOIN games AS g ON g.id = h.game"
+	    " WHERE h.player = ?1 AND h.variant = ?2 ORDER BY h.game",
+	/* ?1 the first second counted: the games finished since, per UTC
+	 * day, the oldest first. */
+	[SQL_EXPORT_DAYS] = "SELECT date(ended, 'unixepoch') AS day, count(*)"
+	    " FROM games WHERE state = 'finished' AND ended >= ?1"
+	    " GROUP BY day ORDER BY day",
+	/* ?1 rows: the finished games, the most recently ended first. */
+	[SQL_EXPORT_RECENT] = "SELECT id FROM games WHERE state = 'finished'"
+	    " ORDER BY ended DESC, id DESC LIMIT ?1",
+	/* ?1 variant, ?2 rows: the titles earned in it, the newest first,
+	 * AI players left out, through titles_variant. */
+	[SQL_EXPORT_TITLES] = "SELECT p.nick, t.title, t.at, t.run"
+	    " FROM titles AS t JOIN players AS p ON p.id = t.player"
+	    " WHERE t.variant = ?1 AND p.key NOT LIKE 'ai:%'"
+	    " ORDER BY t.at DESC, t.game DESC, p.nick LIMIT ?2",
 };
 /* clang-format on */
 

@@ -499,4 +499,67 @@ int store_backup(struct store *s, const char *dest, char **cause);
  * first complaint. */
 int store_check(struct store *s, char **cause);
 
+/* The stats page's reads (bot/export.c), in storage/export.c. */
+
+/* A person on the stats page. */
+struct store_export_player {
+	int64_t id;
+	char nick[64];		/* as last seen */
+	char key[96];
+	int games;		/* finished games they sat in */
+};
+
+/* Every player with a finished game, AI players left out, one per nick
+ * (case-insensitive: the most recently seen, the one store_stats() finds
+ * by it), ordered by nick, in a new array *rows the caller frees; the
+ * count, or -1 and *cause. */
+int store_export_players(struct store *s, struct store_export_player **rows,
+    char **cause);
+
+/* A player's rating of one variant after one game. */
+struct store_export_point {
+	int64_t game;
+	double mu, sigma;
+	int64_t ended;		/* when the game ended, unix seconds */
+};
+
+/* The rating history of variant of the player with id player, one point
+ * per game that rated them, the oldest first, in a new array *points the
+ * caller frees (NULL when there are none); the count, or -1 and
+ * *cause. */
+int store_export_ratings(struct store *s, int64_t player, const char *variant,
+    struct store_export_point **points, char **cause);
+
+/* The games finished on one day. */
+struct store_export_day {
+	char date[11];		/* "2024-05-01", UTC */
+	int games;
+};
+
+/* The games finished since the unix second since, per UTC day, only the
+ * days with a game, the oldest first, at most max of them into rows; the
+ * row count, or -1 and *cause. */
+int store_export_days(struct store *s, int64_t since,
+    struct store_export_day *rows, int max, char **cause);
+
+/* The ids of the max most recently ended finished games, the most recent
+ * first, into ids; the count, or -1 and *cause. */
+int store_export_recent(struct store *s, int64_t *ids, int max,
+    char **cause);
+
+/* A title as the stats page lists it. */
+struct store_export_title {
+	char nick[64];		/* the holder, as last seen */
+	char name[32];		/* stored name: "excellent", "pokerface" */
+	int64_t at;		/* when earned, unix seconds */
+	int run;		/* the run that earned it (0 for a bluff
+				 * title) */
+};
+
+/* The titles earned in variant, the most recent first, AI players left
+ * out, at most max of them into rows; the row count, or -1 and
+ * *cause. */
+int store_export_titles(struct store *s, const char *variant,
+    struct store_export_title *rows, int max, char **cause);
+
 #endif

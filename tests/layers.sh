@@ -75,7 +75,8 @@ cmd-misc.c	13	commands: help, rules, settings
 bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
 loop.c		16	the event loop
-offline.c	16	the offline tasks: backup, replay, verify
+export.c	15	the stats page, written as files
+offline.c	16	the offline tasks: backup, replay, verify, export
 main.c		17	the program
 '
 

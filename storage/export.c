@@ -1,0 +1,122 @@
+/*
+ * The reads of the stats page (bot/export.c): the players who have one,
+ * their rating histories, the games finished per day, the most recent
+ * games and the titles of each variant, each one prepared statement
+ * (schema.c).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/xalloc.h"
+#include "store-int.h"
+
+int
+store_export_players(struct store *s, struct store_export_player **rows,
+    char **cause)
+{
+	struct store_export_player *r;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	*rows = NULL;
+	rc = store_query(s, SQL_EXPORT_PLAYERS, &st, cause, "");
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		*rows = xreallocarray(*rows, (size_t)n + 1, sizeof **rows);
+		r = &(*rows)[n++];
+		r->id = sqlite3_column_int64(st, 0);
+		store_copy_text(r->nick, sizeof r->nick,
+		    sqlite3_column_text(st, 1));
+		store_copy_text(r->key, sizeof r->key,
+		    sqlite3_column_text(st, 2));
+		r->games = sqlite3_column_int(st, 3);
+	}
+	if (rc < 0) {
+		free(*rows);
+		*rows = NULL;
+		return -1;
+	}
+	return n;
+}
+
+int
+store_export_ratings(struct store *s, int64_t player, const char *variant,
+    struct store_export_point **points, char **cause)
+{
+	struct store_export_point *p;
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	*points = NULL;
+	rc = store_query(s, SQL_EXPORT_RATINGS, &st, cause, "It", player,
+	    variant);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		*points = xreallocarray(*points, (size_t)n + 1,
+		    sizeof **points);
+		p = &(*points)[n++];
+		p->game = sqlite3_column_int64(st, 0);
+		p->mu = sqlite3_column_double(st, 1);
+		p->sigma = sqlite3_column_double(st, 2);
+		p->ended = sqlite3_column_int64(st, 3);
+	}
+	if (rc < 0) {
+		free(*points);
+		*points = NULL;
+		return -1;
+	}
+	return n;
+}
+
+int
+store_export_days(struct store *s, int64_t since,
+    struct store_export_day *rows, int max, char **cause)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	rc = store_query(s, SQL_EXPORT_DAYS, &st, cause, "I", since);
+	for (; rc == 1 && n < max; rc = store_next(s, st, cause)) {
+		store_copy_text(rows[n].date, sizeof rows[n].date,
+		    sqlite3_column_text(st, 0));
+		rows[n].games = sqlite3_column_int(st, 1);
+		n++;
+	}
+	if (rc == 1)
+		sqlite3_reset(st);
+	return rc < 0 ? -1 : n;
+}
+
+int
+store_export_recent(struct store *s, int64_t *ids, int max, char **cause)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	rc = store_query(s, SQL_EXPORT_RECENT, &st, cause, "i", max);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(n < max);
+		ids[n++] = sqlite3_column_int64(st, 0);
+	}
+	return rc < 0 ? -1 : n;
+}
+
+int
+store_export_titles(struct store *s, const char *variant,
+    struct store_export_title *rows, int max, char **cause)
+{
+	sqlite3_stmt *st;
+	int n = 0, rc;
+
+	rc = store_query(s, SQL_EXPORT_TITLES, &st, cause, "ti", variant, max);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		assert(n < max);
+		store_copy_text(rows[n].nick, sizeof rows[n].nick,
+		    sqlite3_column_text(st, 0));
+		store_copy_text(rows[n].name, sizeof rows[n].name,
+		    sqlite3_column_text(st, 1));
+		rows[n].at = sqlite3_column_int64(st, 2);
+		rows[n].run = sqlite3_column_int(st, 3);
+		n++;
+	}
+	return rc < 0 ? -1 : n;
+}

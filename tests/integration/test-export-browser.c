@@ -1,0 +1,163 @@
+/*
+ * The stats page in a real browser: Cheat games played to their end in
+ * the bot core (tests/lib/harness.c), among four and among three,
+ * export_site() into a new directory,
+ * and Debian's chromium (/usr/bin/chromium, a Makefile dependency),
+ * headless, loads the index and a player's page from file:// and dumps
+ * the DOM it built: the boards' tables and rows, and the SVG charts with
+ * their titles and points, are there.  A screenshot of the index is
+ * taken too; with CHEATERBOT_SCREENSHOT=FILE it is kept in FILE (how
+ * docs/league-page.png was made).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bot/export.h"
+#include "tests/lib/harness.h"
+
+#define CHROMIUM "/usr/bin/chromium"
+#define GAMES 4
+
+static const char *const four[] = { "alice", "bob", "carol", "dave", NULL };
+static const char *const three[] = { "alice", "bob", "carol", NULL };
+
+static void
+tune(struct conf *c)
+{
+	c->league_provisional = 2;
+}
+
+static void
+play(struct harness *h, const char *variant, const char *const *nicks)
+{
+	int moves;
+
+	harness_deal(h, variant, nicks);
+	for (moves = 0; harness_table(h) != NULL && moves < 3000; moves++) {
+		if (harness_turn(h) >= 0)
+			harness_play(h);
+		else
+			harness_advance(h,
+			    (uint64_t)h->conf.challenge_close_ms);
+	}
+	harness_drain(h);
+	assert_null(harness_table(h));
+}
+
+/* chromium's flags, a profile of its own in dir. */
+#define FLAGS "--headless --no-sandbox --disable-gpu " \
+    "--user-data-dir=%s/.profile"
+
+/* The DOM chromium built from dir/rel, a new string. */
+static char *
+dump_dom(const char *dir, const char *rel)
+{
+	char cmd[1024], *text = NULL;
+	size_t len = 0, n;
+	char chunk[4096];
+	FILE *p;
+
+	snprintf(cmd, sizeof cmd, CHROMIUM " " FLAGS " --dump-dom "
+	    "file://%s/%s 2>/dev/null", dir, dir, rel);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) {
+		text = realloc(text, len + n + 1);
+		assert_non_null(text);
+		memcpy(text + len, chunk, n);
+		len += n;
+		text[len] = '\0';
+	}
+	assert_int_equal(pclose(p), 0);
+	if (text == NULL)
+		fail_msg("chromium dumped nothing for %s", rel);
+	return text;
+}
+
+static int
+count(const char *text, const char *what)
+{
+	int n = 0;
+
+	for (; (text = strstr(text, what)) != NULL; text += strlen(what))
+		n++;
+	return n;
+}
+
+static void
+test_browser(void **state)
+{
+	struct harness *h = harness_new(5, tune);
+	char dir[] = "/tmp/cheaterbot-browser-XXXXXX", cmd[1024], *dom;
+	char *cause = NULL;
+	const char *keep = getenv("CHEATERBOT_SCREENSHOT");
+	struct stat sb;
+	int i;
+
+	(void)state;
+	if (stat(CHROMIUM, &sb) != 0)
+		fail_msg(CHROMIUM " is missing: make deps installs it");
+	for (i = 0; i < GAMES; i++)
+		play(h, "cheat", i % 2 == 0 ? four : three);
+	assert_non_null(mkdtemp(dir));
+	if (export_site(h->store, NULL, dir, (uint64_t)time(NULL),
+	    &cause) != 0)
+		fail_msg("export_site: %s", cause);
+
+	dom = dump_dom(dir, "index.html");
+	assert_non_null(strstr(dom, "<h1>The league</h1>"));
+	assert_non_null(strstr(dom, "<table class=\"board\" "
+	    "id=\"cheat-board-0\">"));
+	assert_non_null(strstr(dom, "id=\"cheat-board-9\""));
+	assert_non_null(strstr(dom, "id=\"cheat-board-8\""));
+	assert_true(count(dom, "<tr class=\"row\">") >= 4 + 3);
+	assert_non_null(strstr(dom, "<svg id=\"games-per-day\""));
+	assert_non_null(strstr(dom, "<title>Games finished per day"));
+	assert_int_equal(count(dom, "<rect class=\"day\""), EXPORT_DAYS);
+	assert_null(strstr(dom, "<script"));
+	free(dom);
+
+	dom = dump_dom(dir, "players/alice.html");
+	assert_non_null(strstr(dom, "<h1>alice</h1>"));
+	assert_non_null(strstr(dom, "<svg class=\"rating-chart\" "
+	    "id=\"rating-cheat\""));
+	assert_non_null(strstr(dom, "alice's Cheat rating over 4 rated "
+	    "games</title>"));
+	assert_int_equal(count(dom, "<circle class=\"mu point\""), GAMES);
+	assert_non_null(strstr(dom, "Bluff ledger"));
+	free(dom);
+
+	snprintf(cmd, sizeof cmd, CHROMIUM " " FLAGS " --screenshot=%s/shot.png"
+	    " --window-size=1200,1600 file://%s/index.html >/dev/null 2>&1",
+	    dir, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "%s/shot.png", dir);
+	assert_int_equal(stat(cmd, &sb), 0);
+	assert_true(sb.st_size > 1000);
+	if (keep != NULL) {
+		snprintf(cmd, sizeof cmd, "cp %s/shot.png %s", dir, keep);
+		assert_int_equal(system(cmd), 0);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	harness_free(h);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_browser),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
