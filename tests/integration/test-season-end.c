@@ -1,7 +1,7 @@
 /*
  * A season's end over real sockets: a real ngircd, the real bot binary
  * (its wall clock put ahead with --clock-ahead so that a season of one
- * day ends 30 seconds after it starts) and scripted players
+ * day ends LEFT seconds after it starts) and scripted players
  * (tests/lib/driver.h).  A game of Cheat is played to its end within the
  * season; when the season ends the channel is told its top three, the
  * game's winner first, and the next season begins; !top cheat season N
@@ -23,12 +23,14 @@
 #include "tests/lib/driver.h"
 
 #define TABLE 0
-#define LEFT 30		/* seconds of the season left when the bot starts */
+#define LEFT 45		/* seconds of the season left when the bot starts */
 #define DAY 86400
 #define EPOCH INT64_C(1767225600)	/* 2026-01-01 00:00 UTC: season 1 */
 
+/* Windows closed at once, so a whole game takes a few seconds. */
 static const char conf_text[] =
-    "timers = { turn = 600; lobby_start = 0; };\n"
+    "timers = { turn = 600; turn_warning = 0; challenge_min = 0;\n"
+    "    challenge_tie = 0; challenge_close = 1; lobby_start = 0; };\n"
     "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
     "league = { season = 1; };\n";
 
@@ -68,6 +70,9 @@ test_season_end(void **state)
 	from = t->p[0].cl.nlines;
 	driver_deal_from(d, TABLE, &cheat_ops, 2, 0);
 	driver_play(d, TABLE, 2000, 2);
+	/* It ended within the season (else the test says so, not the
+	 * wait below). */
+	assert_true((int64_t)time(NULL) + (end - LEFT - now) < end);
 	/* The winner, from the records. */
 	for (s = 0; s < 2; s++) {
 		snprintf(nick, sizeof nick, "%s", t->p[s].nick);
