@@ -43,7 +43,7 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
     char **cause)
 {
 	sqlite3_stmt *st;
-	int bluffs, n = 0, rc;
+	int bluffs, rc;
 
 	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
 	if (season <= 0)
@@ -65,18 +65,7 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
 	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP_SEASON, &st,
 	    cause, "tiiiI", variant == NULL ? STORE_ALL_VARIANTS : variant,
 	    (int)board, max, min_games, season);
-	for (; rc == 1; rc = store_next(s, st, cause)) {
-		assert(n < max);
-		store_copy_text(rows[n].nick, sizeof rows[n].nick,
-		    sqlite3_column_text(st, 0));
-		rows[n].value = sqlite3_column_int(st, 1);
-		rows[n].games = sqlite3_column_int(st, 2);
-		rows[n].wins = sqlite3_column_int(st, 3);
-		rows[n].calls = bluffs ? sqlite3_column_int(st, 4) : 0;
-		rows[n].mu = rows[n].sigma = rows[n].ordinal = 0;
-		n++;
-	}
-	return rc < 0 ? -1 : n;
+	return store_top_rows(s, st, rc, bluffs, rows, max, cause);
 }
 
 int

@@ -344,10 +344,15 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	return 0;
 }
 
-/* Reads a row of SQL_BLUFFS_GET or SQL_BLUFFS_PLAYER into b. */
-static void
-store_bluffs_read(sqlite3_stmt *st, struct store_bluffs *b)
+/* The answer of SQL_BLUFFS_GET or SQL_BLUFFS_PLAYER, rc its step's
+ * result, into b (zeros without a row): 0, 1 when there was no row, -1
+ * on a failure (the query set *cause). */
+static int
+store_bluffs_read(sqlite3_stmt *st, int rc, struct store_bluffs *b)
 {
+	memset(b, 0, sizeof *b);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
 	b->games = sqlite3_column_int(st, 0);
 	b->claims = sqlite3_column_int(st, 1);
 	b->lies = sqlite3_column_int(st, 2);
@@ -358,6 +363,8 @@ store_bluffs_read(sqlite3_stmt *st, struct store_bluffs *b)
 	b->right = sqlite3_column_int(st, 7);
 	b->wrong = sqlite3_column_int(st, 8);
 	b->chances = sqlite3_column_int(st, 9);
+	sqlite3_reset(st);
+	return 0;
 }
 
 int
@@ -367,14 +374,9 @@ store_bluffs(struct store *s, const char *nick, const char *variant,
 	sqlite3_stmt *st;
 	int rc;
 
-	memset(b, 0, sizeof *b);
 	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tt", nick,
 	    variant == NULL ? STORE_ALL_VARIANTS : variant);
-	if (rc <= 0)
-		return rc == 0 ? 1 : -1;
-	store_bluffs_read(st, b);
-	sqlite3_reset(st);
-	return 0;
+	return store_bluffs_read(st, rc, b);
 }
 
 int
@@ -384,14 +386,9 @@ store_bluffs_player(struct store *s, int64_t player, const char *variant,
 	sqlite3_stmt *st;
 	int rc;
 
-	memset(b, 0, sizeof *b);
 	rc = store_query(s, SQL_BLUFFS_PLAYER, &st, cause, "It", player,
 	    variant == NULL ? STORE_ALL_VARIANTS : variant);
-	if (rc <= 0)
-		return rc == 0 ? 1 : -1;
-	store_bluffs_read(st, b);
-	sqlite3_reset(st);
-	return 0;
+	return store_bluffs_read(st, rc, b);
 }
 
 void
@@ -405,7 +402,7 @@ store_top(struct store *s, const char *variant, enum store_board board,
     int min_games, struct store_top_row *rows, int max, char **cause)
 {
 	sqlite3_stmt *st;
-	int bluffs, n = 0, rc;
+	int bluffs, rc;
 
 	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
 	if (max <= 0)
@@ -418,6 +415,15 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	    bluffs ? "tiiiI" : "tiii",
 	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max,
 	    min_games, (int64_t)0);
+	return store_top_rows(s, st, rc, bluffs, rows, max, cause);
+}
+
+int
+store_top_rows(struct store *s, sqlite3_stmt *st, int rc, int bluffs,
+    struct store_top_row *rows, int max, char **cause)
+{
+	int n = 0;
+
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,

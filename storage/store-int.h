@@ -171,6 +171,20 @@ int store_top_rating(struct store *s, const char *variant,
  * *cause (season.c). */
 int store_game_season(struct store *s, int64_t game, char **cause);
 
+/* Reads the rows of a board's statement, rc its first step's result,
+ * into rows (at most max): the nick, the figure, the games, the wins,
+ * and with bluffs the calls (column 4).  The row count, or -1 and *cause
+ * (stats.c; the season boards read theirs with it too). */
+int store_top_rows(struct store *s, sqlite3_stmt *st, int rc, int bluffs,
+    struct store_top_row *rows, int max, char **cause);
+
+/* Reads the first column of a statement's rows, rc its first step's
+ * result, as a new array of new strings in *list (the caller frees
+ * each and the array; NULL when none): the count, or -1 and *cause
+ * (store.c). */
+int store_strings(struct store *s, sqlite3_stmt *st, int rc, char ***list,
+    char **cause);
+
 /* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
  * boundary. */
 void store_copy_text(char *dst, size_t size, const unsigned char *src);

@@ -373,23 +373,10 @@ store_pref_players(struct store *s, const char *name, const char *all,
     char ***keys, char **cause)
 {
 	sqlite3_stmt *st;
-	char **list = NULL;
-	int rc, n = 0;
+	int rc;
 
-	*keys = NULL;
-	for (rc = store_query(s, SQL_PREF_PLAYERS, &st, cause, "tt", name,
-	    all); rc == 1; rc = store_next(s, st, cause)) {
-		list = xreallocarray(list, (size_t)n + 1, sizeof *list);
-		list[n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
-	}
-	if (rc < 0) {
-		while (n > 0)
-			free(list[--n]);
-		free(list);
-		return -1;
-	}
-	*keys = list;
-	return n;
+	rc = store_query(s, SQL_PREF_PLAYERS, &st, cause, "tt", name, all);
+	return store_strings(s, st, rc, keys, cause);
 }
 
 int
@@ -425,21 +412,30 @@ int
 store_ignores(struct store *s, char ***masks, char **cause)
 {
 	sqlite3_stmt *st;
-	char **list = NULL;
-	int rc, n = 0;
+	int rc;
 
-	*masks = NULL;
-	for (rc = store_query(s, SQL_IGNORES, &st, cause, ""); rc == 1;
-	    rc = store_next(s, st, cause)) {
-		list = xreallocarray(list, (size_t)n + 1, sizeof *list);
-		list[n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
+	rc = store_query(s, SQL_IGNORES, &st, cause, "");
+	return store_strings(s, st, rc, masks, cause);
+}
+
+int
+store_strings(struct store *s, sqlite3_stmt *st, int rc, char ***list,
+    char **cause)
+{
+	char **got = NULL;
+	int n = 0;
+
+	*list = NULL;
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		got = xreallocarray(got, (size_t)n + 1, sizeof *got);
+		got[n++] = xstrdup((const char *)sqlite3_column_text(st, 0));
 	}
 	if (rc < 0) {
 		while (n > 0)
-			free(list[--n]);
-		free(list);
+			free(got[--n]);
+		free(got);
 		return -1;
 	}
-	*masks = list;
+	*list = got;
 	return n;
 }

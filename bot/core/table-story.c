@@ -192,31 +192,27 @@ table_story_titles(struct table *t, const struct store_award *a, int n)
 {
 	struct buf markup = BUF_INIT, text = BUF_INIT;
 	const struct story_title *st;
-	int i, j, k, seat;
+	int i, j, k, any;
 
 	for (i = 0; i < n; i = j) {
-		seat = a[i].seat;
-		for (j = i; j < n && a[j].seat == seat; j++)
+		for (j = i; j < n && a[j].seat == a[i].seat; j++)
 			;
 		buf_reset(&markup);
-		for (k = i; k < j; k++) {
+		buf_addf(&markup, "{p:%d} earns ", a[i].seat);
+		for (k = i, any = 0; k < j; k++) {
 			if (a[k].earned == NULL ||
 			    (st = story_title_named(a[k].earned)) == NULL)
 				continue;
-			buf_addf(&markup, "%s{b:%s} (%s", markup.len == 0 ?
-			    "" : " and ", st->title, st->what);
+			buf_addf(&markup, "%s{b:%s} (%s", any ? " and " : "",
+			    st->title, st->what);
 			if (a[k].again)
 				buf_addf(&markup, "; %d times now", a[k].count);
 			buf_adds(&markup, ")");
+			any = 1;
 		}
-		if (markup.len == 0)
+		if (!any)
 			continue;
-		buf_reset(&text);
-		buf_addf(&text, "{p:%d} earns ", seat);
-		buf_adds(&text, buf_str(&markup));
-		buf_adds(&text, "!");
-		buf_reset(&markup);
-		buf_adds(&markup, buf_str(&text));
+		buf_adds(&markup, "!");
 		table_render(t, &text, buf_str(&markup), 1);
 		say_chan(t->b, t->chan, buf_str(&text));
 	}
