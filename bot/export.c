@@ -16,6 +16,8 @@
 #include "bot/core/replay.h"
 #include "bot/export.h"
 #include "bot/lib/buf.h"
+#include "bot/lib/calendar.h"
+#include "config/conf.h"
 #include "games/game.h"
 #include "games/story.h"
 #include "games/xalloc.h"
@@ -26,10 +28,14 @@
 #define EXPORT_TITLES 10
 /* Games listed on a player's page. */
 #define EXPORT_HISTORY 20
+/* Past seasons whose podium the index shows, the latest first. */
+#define EXPORT_SEASONS 12
 
 struct export {
 	struct store *s;
 	const struct questions *q;
+	int season_setting;	/* league.season */
+	int min_games;		/* stats.min_games */
 	const char *dir;
 	char *tmp;		/* dir/.tmp-XXXXXX */
 	uint64_t now;
@@ -234,16 +240,34 @@ export_title_name(const struct game_ops *ops, const char *name)
 	return name;
 }
 
-/* One board as a table: 0, or -1 and *cause. */
+/* "2026-11-01" */
+static void
+export_date(char *out, size_t size, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(out, size, "%Y-%m-%d", &tm) == 0)
+		snprintf(out, size, "%" PRId64, t);
+}
+
+/* One board as a table, all-time (season 0) or of one season: 0, or -1
+ * and *cause. */
 static int
 export_board(struct export *e, struct buf *b, const struct game_ops *ops,
-    enum store_board board, char **cause)
+    enum store_board board, int64_t season, char **cause)
 {
 	struct store_top_row rows[EXPORT_BOARD];
 	const char *caption = "", *head = "";
 	int i, n;
 
-	n = store_top(e->s, ops->name, board, 1, rows, EXPORT_BOARD, cause);
+	if (season > 0)
+		n = store_top_season(e->s, ops->name, board, season,
+		    e->min_games, rows, EXPORT_BOARD, cause);
+	else
+		n = store_top(e->s, ops->name, board, e->min_games, rows,
+		    EXPORT_BOARD, cause);
 	if (n < 0)
 		return -1;
 	switch (board) {
@@ -270,9 +294,15 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 	default:
 		break;
 	}
-	buf_addf(b, "<div><table class=\"board\" id=\"%s-board-%d\">"
-	    "<caption>%s</caption>\n<tr><th>#</th><th>player</th>%s</tr>\n",
-	    ops->name, (int)board, caption, head);
+	if (season > 0)
+		buf_addf(b, "<div><table class=\"board season\" "
+		    "id=\"%s-season-board-%d\"><caption>Season %" PRId64
+		    " so far: %s</caption>\n", ops->name, (int)board, season,
+		    caption);
+	else
+		buf_addf(b, "<div><table class=\"board\" id=\"%s-board-%d\">"
+		    "<caption>%s</caption>\n", ops->name, (int)board, caption);
+	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", head);
 	for (i = 0; i < n; i++) {
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%d</td><td>",
 		    i + 1);
@@ -640,26 +670,81 @@ out:
 	return rc;
 }
 
+/* The podiums of the seasons before season (the one now), the latest
+ * first, EXPORT_SEASONS at most, those with no game of ops left out:
+ * 0, or -1 and *cause. */
+static int
+export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
+    enum store_board main, int64_t season, char **cause)
+{
+	struct store_top_row rows[3];
+	char from[16], to[16];
+	int64_t n;
+	int i, k, shown = 0;
+
+	for (n = season - 1; n >= 1 && n >= season - EXPORT_SEASONS; n--) {
+		k = store_top_season(e->s, ops->name, main, n, e->min_games,
+		    rows, 3, cause);
+		if (k < 0)
+			return -1;
+		if (k == 0)
+			continue;
+		if (shown++ == 0)
+			buf_addf(b, "<table class=\"seasons\" id=\"%s-seasons\">"
+			    "<caption>Past seasons</caption>\n<tr><th>season"
+			    "</th><th>from</th><th>to</th><th>1st</th>"
+			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
+		if (n > 1)
+			export_date(from, sizeof from,
+			    season_end(e->season_setting, n - 1));
+		else
+			snprintf(from, sizeof from, "the start");
+		export_date(to, sizeof to,
+		    season_end(e->season_setting, n) - SEASON_DAY);
+		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%" PRId64
+		    "</td><td>%s</td><td>%s</td>", n, from, to);
+		for (i = 0; i < 3; i++) {
+			buf_adds(b, "<td>");
+			if (i < k) {
+				export_player_link(b, rows[i].nick, "");
+				buf_addf(b, " (%d)", rows[i].value);
+			}
+			buf_adds(b, "</td>");
+		}
+		buf_adds(b, "</tr>\n");
+	}
+	if (shown > 0)
+		buf_adds(b, "</table>\n");
+	return 0;
+}
+
 /* One variant's section of the index: 0, or -1 and *cause. */
 static int
 export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
     char **cause)
 {
 	struct store_export_title t[EXPORT_TITLES];
+	enum store_board main = ops->loser_game ? STORE_BOARD_LOSSES :
+	    STORE_BOARD_WINS;
+	int64_t season = season_of(e->season_setting, (int64_t)e->now);
 	char when[40];
 	int i, n;
 
 	buf_addf(b, "<section class=\"variant\" id=\"%s\">\n<h2>%s</h2>\n"
 	    "<div class=\"boards\">\n", ops->name, ops->title);
-	if (export_board(e, b, ops, ops->loser_game ? STORE_BOARD_LOSSES :
-	    STORE_BOARD_WINS, cause) != 0 ||
-	    export_board(e, b, ops, STORE_BOARD_RATING, cause) != 0)
+	if (export_board(e, b, ops, main, 0, cause) != 0 ||
+	    export_board(e, b, ops, STORE_BOARD_RATING, 0, cause) != 0)
 		return -1;
-	if (ops->claims && (export_board(e, b, ops, STORE_BOARD_LIAR,
-	    cause) != 0 || export_board(e, b, ops, STORE_BOARD_DETECTOR,
+	if (ops->claims && (export_board(e, b, ops, STORE_BOARD_LIAR, 0,
+	    cause) != 0 || export_board(e, b, ops, STORE_BOARD_DETECTOR, 0,
 	    cause) != 0))
 		return -1;
-	buf_adds(b, "</div>\n<h3>Recent titles</h3>\n");
+	if (season > 0 && export_board(e, b, ops, main, season, cause) != 0)
+		return -1;
+	buf_adds(b, "</div>\n");
+	if (season > 1 && export_seasons(e, b, ops, main, season, cause) != 0)
+		return -1;
+	buf_adds(b, "<h3>Recent titles</h3>\n");
 	if ((n = store_export_titles(e->s, ops->name, t, EXPORT_TITLES,
 	    cause)) < 0)
 		return -1;
@@ -782,7 +867,7 @@ export_mkdir(const char *dir, const char *sub, char **cause)
 }
 
 int
-export_site(struct store *s, const struct questions *q, const char *dir,
+export_site(struct store *s, const struct conf *conf, const char *dir,
     uint64_t now, char **cause)
 {
 	struct export e;
@@ -791,7 +876,9 @@ export_site(struct store *s, const struct questions *q, const char *dir,
 
 	memset(&e, 0, sizeof e);
 	e.s = s;
-	e.q = q;
+	e.q = conf->questions;
+	e.season_setting = conf->league_season;
+	e.min_games = conf->stats_min_games;
 	e.dir = dir;
 	e.now = now;
 	if (export_mkdir(dir, NULL, cause) != 0)

@@ -9,18 +9,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct conf;
 struct store;
-struct questions;
 
 /*
  * Writes the site of the database s into dir (created if missing; its
- * parent must exist): index.html (each variant's boards, ratings and
- * recent titles, the games finished per day over the last EXPORT_DAYS
- * days, the players and the recent games), players/NAME.html for every
- * player with a finished game (export_file_name()), games/ID.html for
- * each of the EXPORT_RECENT most recent finished games (its replay, the
- * questions of a game of questions from q; NULL: card numbers), and
- * style.css.  now (unix seconds) dates the page and ends the days.
+ * parent must exist): index.html (each variant's all-time boards as
+ * !top shows them, ratings, the season's board so far and the podiums
+ * of the seasons before it, recent titles, the games finished per day
+ * over the last EXPORT_DAYS days, the players and the recent games),
+ * players/NAME.html for every player with a finished game
+ * (export_file_name()), games/ID.html for each of the EXPORT_RECENT most
+ * recent finished games (its replay, the questions of a game of
+ * questions from conf's question set; NULL: card numbers), and
+ * style.css.  conf gives league.season and stats.min_games too.  now
+ * (unix seconds) dates the page, ends the days and says which season
+ * it is.
  *
  * Every file is written into a new directory dir/.tmp-XXXXXX first, then
  * renamed into place, so a web server serving dir never sends a file
@@ -30,7 +34,7 @@ struct questions;
  */
 #define EXPORT_DAYS 30
 #define EXPORT_RECENT 30
-int export_site(struct store *s, const struct questions *q, const char *dir,
+int export_site(struct store *s, const struct conf *conf, const char *dir,
     uint64_t now, char **cause);
 
 /* The file name (without ".html") of nick's page into out (size bytes,

@@ -5,7 +5,8 @@
  *
  * One turn: sockets into the sets, wait until I/O or the earliest deadline,
  * then relay I/O (which includes libircclient's processing), the core's
- * timers, and writing whatever may go.
+ * timers, the stats page's export (publish.h), and writing whatever may
+ * go.
  *
  * A server line reaches the core in two turns: read and written to
  * libircclient's socket in one, read by libircclient in the next.  The
@@ -30,6 +31,7 @@
 #include "bot/loop.h"
 #include "bot/lib/queue.h"
 #include "bot/net/relay.h"
+#include "bot/publish.h"
 
 #define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
 #define LOOP_MAX_WAIT_MS 60000
@@ -177,6 +179,9 @@ loop_run(const struct loop *l)
 			t = relay_next(l->relay, now);
 			if (t < until)
 				until = t;
+			if (l->publish != NULL && (t = publish_next(l->publish,
+			    l->conf, now)) < until)
+				until = t;
 			if (loop_wait(l, &in, &out, until, &waitmask) != 0) {
 				rc = -1;
 				break;
@@ -185,11 +190,15 @@ loop_run(const struct loop *l)
 		now = loop_now();
 		relay_process(l->relay, &in, &out, now);
 		bot_tick(l->bot, now);
+		if (l->publish != NULL)
+			publish_tick(l->publish, l->conf, l->bot, now);
 		relay_flush(l->relay, now);
 		ready = !ready && relay_ready(l->relay, &in, &out);
 	}
 	if (loop_stop)
 		loop_goodbye(l, &waitmask);
+	if (l->publish != NULL)
+		publish_end(l->publish);
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	return rc;
 }

@@ -15,6 +15,7 @@
 
 struct bot;
 struct conf;
+struct publish;
 struct queue;
 struct relay;
 
@@ -23,6 +24,7 @@ struct loop {
 	struct relay *relay;
 	struct bot *bot;
 	struct queue *queue;
+	struct publish *publish; /* the stats page kept fresh, or NULL */
 	/* Builds a complete new configuration into fresh (defaults, file,
 	 * command-line overrides, validated): 0, or -1 and *cause (freed by
 	 * the caller), fresh then holding nothing to free. */

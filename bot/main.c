@@ -26,6 +26,7 @@
 #include "bot/lib/log.h"
 #include "bot/loop.h"
 #include "bot/offline.h"
+#include "bot/publish.h"
 #include "bot/lib/queue.h"
 #include "bot/net/relay.h"
 
@@ -262,6 +263,7 @@ main_run(struct conf *conf, struct main_opts *o)
 	struct queue *queue;
 	struct relay *relay;
 	struct bot *bot;
+	struct publish publish;
 	struct loop l;
 	char *cause = NULL;
 	int rc;
@@ -290,6 +292,8 @@ main_run(struct conf *conf, struct main_opts *o)
 		l.relay = relay;
 		l.bot = bot;
 		l.queue = queue;
+		publish_init(&publish);
+		l.publish = &publish;
 		l.reload = main_build;
 		l.reload_arg = o;
 		rc = loop_run(&l);

@@ -174,7 +174,7 @@ offline_export(const struct conf *conf, const char *dir, uint64_t now)
 
 	store = store_open_readonly(conf->db, &cause);
 	if (store == NULL ||
-	    export_site(store, conf->questions, dir, now, &cause) != 0) {
+	    export_site(store, conf, dir, now, &cause) != 0) {
 		fprintf(stderr, "cheaterbot: --export: %s\n", cause);
 		free(cause);
 		store_close(store);

@@ -112,6 +112,10 @@ const struct conf_setting conf_settings[] = {
     {"league.provisional", CONF_INT, F(league_provisional), .min = 0,
         .max = 1000},
     {"league.season", CONF_SEASON, F(league_season), .min = 1, .max = 366},
+    {"export.dir", CONF_STRING, F(export_dir), .kind = "path",
+        .optional = 1},
+    {"export.interval", CONF_MS, F(export_interval_ms), .min = 1000,
+        .max = 86400 * 1000},
     {"ai.level", CONF_CHOICE, F(ai_level), .choices = conf_ai_level_choices},
     {"ai.names", CONF_LIST, F(ai_names), F(nai_names), .min = 1,
         .kind = "nick"},
@@ -331,6 +335,7 @@ conf_defaults(struct conf *c)
 	c->stats_min_games = 5;
 	c->league_provisional = 10;
 	c->league_season = CONF_SEASON_MONTHLY;
+	c->export_interval_ms = 300 * 1000;
 	c->ai_level = AI_NORMAL;
 	for (i = 0; conf_ai_names[i] != NULL; i++)
 		conf_list_add(&c->ai_names, &c->nai_names, "nick",

@@ -101,6 +101,10 @@ struct conf {
 				 * (1..366), CONF_SEASON_MONTHLY (calendar
 				 * months in UTC) or CONF_SEASON_OFF */
 
+	/* the stats page the running bot writes (docs/league.md) */
+	char *export_dir;	/* NULL: none */
+	int export_interval_ms;	/* how often it is written again */
+
 	/* AI seats (games/ai.h, docs/ai.md) */
 	int ai_level;		/* enum ai_level of !addbot with none named */
 	char **ai_names;	/* their names, each shown with "(AI)" */

@@ -27,6 +27,7 @@ ircline.c	0	leaf: reading, parsing and writing lines
 bucket.c	0	leaf: the token bucket
 buf.c		0	leaf: growable strings
 digest.c	0	leaf: SHA-256 and random bytes
+calendar.c	0	leaf: the seasons on the calendar
 hash.c		0	leaf: the indexes
 nick.c		0	leaf: nicks compared as IRC does
 queue.c		1	leaf: the outgoing queue
@@ -74,10 +75,11 @@ cmd-admin.c	13	commands: admins
 cmd-misc.c	13	commands: help, rules, settings
 bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
-loop.c		16	the event loop
 export.c	15	the stats page, written as files
+publish.c	16	the stats page kept fresh by the running bot
+loop.c		17	the event loop
 offline.c	16	the offline tasks: backup, replay, verify, export
-main.c		17	the program
+main.c		18	the program
 '
 
 verbose=${1:-}

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/calendar.h"
 #include "games/story.h"
 #include "storage/store.h"
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -293,6 +294,19 @@ void
 bot_clock_ahead(struct bot *b, int64_t ahead_ms)
 {
 	bot_set_wall(b, bot_system_wall() + ahead_ms);
+}
+
+int64_t
+bot_wall(const struct bot *b)
+{
+	return season_wall(b);
+}
+
+int
+bot_alarm(struct bot *b, const char *text)
+{
+	log_msg("%s", text);
+	return who_tell_admins_now(b, text);
 }
 
 const char *

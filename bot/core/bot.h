@@ -61,6 +61,14 @@ void bot_set_wall(struct bot *b, int64_t unix_ms);
  * tests over a real server: a season's end within seconds). */
 void bot_clock_ahead(struct bot *b, int64_t ahead_ms);
 
+/* The wall clock (the system's, or as moved) in unix seconds. */
+int64_t bot_wall(const struct bot *b);
+
+/* Tells the log, and every admin in a channel with the bot privately, of
+ * a fault outside the core that the operator must hear of (the stats
+ * page could not be written): how many admins were told. */
+int bot_alarm(struct bot *b, const char *text);
+
 /* The nick the bot has on the network now. */
 const char *bot_nick(const struct bot *b);
 

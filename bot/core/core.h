@@ -419,8 +419,9 @@ const char *who_account(struct bot *b, const char *nick);
 const char *who_seen(struct bot *b, const char *nick, const char *userhost);
 /* Tells every admin the bot can see, privately, at most once a minute. */
 void who_tell_admins(struct bot *b, const char *text);
-/* The same without the minute's wait (the caller spaces its lines). */
-void who_tell_admins_now(struct bot *b, const char *text);
+/* The same without the minute's wait (the caller spaces its lines);
+ * how many admins were told. */
+int who_tell_admins_now(struct bot *b, const char *text);
 
 /* join.c: which channels the bot asks for, and why it is not in one */
 /* Whether the bot belongs in c: configured, or a game is there. */
@@ -555,13 +556,8 @@ void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
 
-/* season.c: the seasons of league.season (docs/league.md).  The season
- * (1 or more) that the unix time t falls in, 0 when setting is
- * CONF_SEASON_OFF; any time before 2026-01-01 falls in season 1. */
-int64_t season_of(int setting, int64_t t);
-/* The unix time season ends at (the next one's start); not for off. */
-int64_t season_end(int setting, int64_t season);
-/* The wall clock in unix seconds. */
+/* season.c: the seasons of league.season (docs/league.md), numbered by
+ * bot/lib/calendar.h.  The wall clock in unix seconds. */
 int64_t season_wall(const struct bot *b);
 /* The season now, 0 when seasons are off. */
 int64_t season_now(const struct bot *b);

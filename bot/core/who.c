@@ -191,13 +191,13 @@ who_tell_admins(struct bot *b, const char *text)
 	who_tell_admins_now(b, text);
 }
 
-void
+int
 who_tell_admins_now(struct bot *b, const char *text)
 {
 	struct member *m;
 	struct prefs p;
 	struct who w;
-	int i, j;
+	int i, j, told = 0;
 
 	for (i = 0; i < b->nchans; i++) {
 		for (j = 0; j < b->chans[i]->nmembers; j++) {
@@ -209,6 +209,8 @@ who_tell_admins_now(struct bot *b, const char *text)
 				continue;
 			prefs_find(b, &w, &p);
 			say_to(b, m->nick, p.notice, NULL, text);
+			told++;
 		}
 	}
+	return told;
 }

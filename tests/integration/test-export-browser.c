@@ -4,8 +4,8 @@
  * export_site() into a new directory,
  * and Debian's chromium (/usr/bin/chromium, a Makefile dependency),
  * headless, loads the index and a player's page from file:// and dumps
- * the DOM it built: the boards' tables and rows, and the SVG charts with
- * their titles and points, are there.  A screenshot of the index is
+ * the DOM it built: the boards' tables and rows (the season's too), and
+ * the SVG charts with their titles and points, are there.  A screenshot of the index is
  * taken too; with CHEATERBOT_SCREENSHOT=FILE it is kept in FILE (how
  * docs/league-page.png was made).
  */
@@ -109,7 +109,7 @@ test_browser(void **state)
 	for (i = 0; i < GAMES; i++)
 		play(h, "cheat", i % 2 == 0 ? four : three);
 	assert_non_null(mkdtemp(dir));
-	if (export_site(h->store, NULL, dir, (uint64_t)time(NULL),
+	if (export_site(h->store, &h->conf, dir, (uint64_t)time(NULL),
 	    &cause) != 0)
 		fail_msg("export_site: %s", cause);
 
@@ -119,6 +119,10 @@ test_browser(void **state)
 	    "id=\"cheat-board-0\">"));
 	assert_non_null(strstr(dom, "id=\"cheat-board-9\""));
 	assert_non_null(strstr(dom, "id=\"cheat-board-8\""));
+	/* The season so far: every game was played in this one. */
+	assert_non_null(strstr(dom, "<table class=\"board season\" "
+	    "id=\"cheat-season-board-0\">"));
+	assert_non_null(strstr(dom, " so far: Wins</caption>"));
 	assert_true(count(dom, "<tr class=\"row\">") >= 4 + 3);
 	assert_non_null(strstr(dom, "<svg id=\"games-per-day\""));
 	assert_non_null(strstr(dom, "<title>Games finished per day"));

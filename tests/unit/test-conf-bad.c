@@ -235,6 +235,10 @@ static const struct bad_case bad_cases[] = {
     {"league = { provisional = 1.5; };\n",
         "1: setting 'league.provisional': expected an integer from 0 to "
         "1000"},
+    {"export = { interval = 0.5; };\n",
+        "1: setting 'export.interval': expected a number of seconds from 1 to 86400"},
+    {"export = { dir = 7; };\n",
+        "1: setting 'export.dir': expected a string"},
     {"league = { season = 0; };\n",
         "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
     {"league = { season = 367; };\n",

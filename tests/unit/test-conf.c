@@ -79,6 +79,8 @@ test_defaults(void **state)
 	assert_int_equal(c.stats_min_games, 5);
 	assert_int_equal(c.league_provisional, 10);
 	assert_int_equal(c.league_season, CONF_SEASON_MONTHLY);
+	assert_null(c.export_dir);
+	assert_int_equal(c.export_interval_ms, 300000);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -114,6 +116,7 @@ static const char full_cfg[] =
     "reconnect = { min = 1.5; max = 1.5; };\n"
     "stats = { min_games = 12; };\n"
     "league = { provisional = 0; season = \"14 days\"; };\n"
+    "export = { dir = \"/var/www/league\"; interval = 60; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
 
 static void
@@ -175,6 +178,8 @@ test_full_file(void **state)
 	assert_int_equal(c.stats_min_games, 12);
 	assert_int_equal(c.league_provisional, 0);
 	assert_int_equal(c.league_season, 14);
+	assert_string_equal(c.export_dir, "/var/www/league");
+	assert_int_equal(c.export_interval_ms, 60000);
 	assert_int_equal(c.variant_opts[ci].v[0], 2);
 	assert_int_equal(c.variant_opts[ci].v[1], 1);
 	assert_int_equal(conf_validate(&c, &cause), 0);

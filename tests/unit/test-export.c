@@ -5,7 +5,9 @@
  * new directory: every file is there, the nick is escaped everywhere,
  * the boards have their rows, the rating chart has one point per rated
  * game, and every link of the index and of the pages goes to a file
- * that exists.  A second export over the first replaces it.
+ * that exists.  A second export over the first replaces it.  With
+ * seasons of a week, games in two seasons: the index shows the season so
+ * far and the podiums of the seasons before it, as the records rank them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -131,10 +133,10 @@ test_export(void **state)
 	    " WHERE nick = 'alice'", out, sizeof out) != 0)
 		fail_msg("sqlite3: %s", out);
 	assert_non_null(mkdtemp(dir));
-	if (export_site(h->store, NULL, dir, NOW, &cause) != 0)
+	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
 		fail_msg("export_site: %s", cause);
 	/* Again over the first: the files replaced. */
-	if (export_site(h->store, NULL, dir, NOW, &cause) != 0)
+	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
 		fail_msg("export_site: %s", cause);
 
 	assert_int_equal(export_file_name("a<l&i\"ce", name, sizeof name), 0);
@@ -204,6 +206,101 @@ test_export(void **state)
 	harness_free(h);
 }
 
+static void
+tune_weeks(struct conf *c)
+{
+	c->league_season = 7;
+}
+
+/* The podium cells of season n as export_seasons() writes them, into
+ * out; how many places the records give it (1 to 3). */
+static int
+podium(struct harness *h, int64_t n, char *out, size_t size)
+{
+	struct store_top_row rows[3];
+	char *cause = NULL, name[64];
+	int k, i;
+	size_t len = 0;
+
+	k = store_top_season(h->store, "cheat", STORE_BOARD_WINS, n,
+	    h->conf.stats_min_games, rows, 3, &cause);
+	if (k < 1)
+		fail_msg("season %lld: %d rows: %s", (long long)n, k,
+		    cause != NULL ? cause : "none");
+	out[0] = '\0';
+	for (i = 0; i < k; i++) {
+		assert_int_equal(
+		    export_file_name(rows[i].nick, name, sizeof name), 0);
+		len += (size_t)snprintf(out + len, size - len,
+		    "<td><a href=\"players/%s.html\">%s</a> (%d)</td>", name,
+		    rows[i].nick, rows[i].value);
+	}
+	for (; i < 3; i++)
+		len += (size_t)snprintf(out + len, size - len, "<td></td>");
+	return k;
+}
+
+static void
+test_export_seasons(void **state)
+{
+	struct harness *h = harness_new(12, tune_weeks);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", one[512], two[512];
+	char want[1024], *text, *cause = NULL, *p;
+	int placed;
+	const int64_t day = 86400, epoch = 1767225600; /* 2026-01-01 UTC */
+
+	(void)state;
+	/* Season 1 is days 0-6, season 2 days 7-13. */
+	harness_wall(h, (epoch + 2 * day) * 1000);
+	play(h);
+	play(h);
+	harness_wall(h, (epoch + 8 * day) * 1000);
+	play(h);
+	podium(h, 1, one, sizeof one);
+	placed = podium(h, 2, two, sizeof two);
+	assert_non_null(mkdtemp(dir));
+
+	/* In season 2: its board so far, and season 1's podium. */
+	if (export_site(h->store, &h->conf, dir, (uint64_t)(epoch + 9 * day),
+	    &cause) != 0)
+		fail_msg("export_site: %s", cause);
+	text = slurp(dir, "index.html");
+	assert_non_null(text);
+	p = strstr(text, "id=\"cheat-season-board-0\"");
+	assert_non_null(p);
+	assert_non_null(strstr(p, "<caption>Season 2 so far: Wins</caption>"));
+	assert_int_equal(count(p, "<tr class=\"row\">") -
+	    count(strstr(p, "</table>"), "<tr class=\"row\">"), placed);
+	p = strstr(text, "id=\"cheat-seasons\"");
+	assert_non_null(p);
+	snprintf(want, sizeof want, "<tr class=\"row\"><td class=\"n\">1</td>"
+	    "<td>the start</td><td>2026-01-07</td>%s", one);
+	if (strstr(p, want) == NULL)
+		fail_msg("no \"%s\" in %s", want, p);
+	assert_null(strstr(p, "<td class=\"n\">2</td>"));
+	free(text);
+
+	/* In season 3: nobody yet this season, seasons 2 and 1 past. */
+	if (export_site(h->store, &h->conf, dir, (uint64_t)(epoch + 15 * day),
+	    &cause) != 0)
+		fail_msg("export_site: %s", cause);
+	text = slurp(dir, "index.html");
+	p = strstr(text, "id=\"cheat-season-board-0\"");
+	assert_non_null(p);
+	assert_non_null(strstr(p, "Season 3 so far"));
+	assert_true(strstr(p, "nobody yet") < strstr(p, "</table>"));
+	snprintf(want, sizeof want, "<td class=\"n\">2</td><td>2026-01-08"
+	    "</td><td>2026-01-14</td>%s</tr>\n<tr class=\"row\">"
+	    "<td class=\"n\">1</td>", two);
+	if (strstr(text, want) == NULL)
+		fail_msg("no \"%s\"", want);
+	free(text);
+	links_resolve(dir, "index.html");
+	snprintf(want, sizeof want, "rm -rf %s", dir);
+	assert_int_equal(system(want), 0);
+	harness_free(h);
+}
+
 /* A directory that cannot be made: -1 and the reason. */
 static void
 test_export_fails(void **state)
@@ -212,7 +309,7 @@ test_export_fails(void **state)
 	char *cause = NULL;
 
 	(void)state;
-	assert_int_equal(export_site(h->store, NULL,
+	assert_int_equal(export_site(h->store, &h->conf,
 	    "/nonexistent/cheaterbot/site", NOW, &cause), -1);
 	assert_non_null(cause);
 	assert_non_null(strstr(cause, "/nonexistent/cheaterbot/site"));
@@ -225,6 +322,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
+	    cmocka_unit_test(test_export_seasons),
 	    cmocka_unit_test(test_export_fails),
 	};
 

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/calendar.h"
 
 #define JAN_2026 INT64_C(1767225600)	/* 2026-01-01 00:00:00 */
 #define FEB_2026 INT64_C(1769904000)	/* 2026-02-01 00:00:00 */
