@@ -96,7 +96,7 @@ loop_reload(const struct loop *l)
 	if (l->reload(&fresh, l->reload_arg, &cause) != 0) {
 		if (cause == NULL)
 			cause = xstrdup("unknown error");
-		log_msg("reload failed, keeping the old configuration: %s",
+		log_error("reload failed, keeping the old configuration: %s",
 		    cause);
 		bot_reloaded(l->bot, cause);
 		free(cause);
@@ -104,9 +104,10 @@ loop_reload(const struct loop *l)
 	}
 	conf_free(l->conf);
 	*l->conf = fresh;
+	log_set_level((enum log_level)l->conf->log_level);
 	queue_set_rate(
 	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
-	log_msg("configuration reloaded");
+	log_info("configuration reloaded");
 	bot_reloaded(l->bot, NULL);
 }
 
@@ -132,7 +133,7 @@ loop_wait(const struct loop *l, fd_set *in, fd_set *out, uint64_t until,
 		FD_ZERO(in);
 		FD_ZERO(out);
 		if (errno != EINTR) {
-			log_msg("select: %s", strerror(errno));
+			log_error("select: %s", strerror(errno));
 			return -1;
 		}
 	}

@@ -183,9 +183,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 			break;
 		case 'p':
 			if (main_number(optarg, 65535, &v) != 0 || v == 0) {
-				fprintf(stderr,
-				    "cheaterbot: --port: expected a "
-				    "number from 1 to 65535\n");
+				log_error("--port: expected a "
+				    "number from 1 to 65535");
 				return 2;
 			}
 			o->port = (int)v;
@@ -197,9 +196,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 			break;
 		case 'S':
 			if (main_number(optarg, UINT64_MAX, &v) != 0) {
-				fprintf(stderr,
-				    "cheaterbot: --seed: expected a "
-				    "whole number\n");
+				log_error("--seed: expected a "
+				    "whole number");
 				return 2;
 			}
 			o->seed = v;
@@ -213,9 +211,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 				optarg++;
 			if (main_number(optarg, INT64_MAX, &v) != 0 ||
 			    v == 0) {
-				fprintf(stderr,
-				    "cheaterbot: --replay: expected a game "
-				    "number, as !history lists them\n");
+				log_error("--replay: expected a game "
+				    "number, as !history lists them");
 				return 2;
 			}
 			o->replay = (int64_t)v;
@@ -226,9 +223,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'A':
 			/* Up to ten years ahead. */
 			if (main_number(optarg, 10ULL * 366 * 86400, &v) != 0) {
-				fprintf(stderr,
-				    "cheaterbot: --clock-ahead: expected "
-				    "seconds, 0 to ten years\n");
+				log_error("--clock-ahead: expected "
+				    "seconds, 0 to ten years");
 				return 2;
 			}
 			o->clock_ahead = (int64_t)v;
@@ -248,7 +244,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 		}
 	}
 	if (optind != argc) {
-		fprintf(stderr, "cheaterbot: unexpected argument '%s'\n",
+		log_error("unexpected argument '%s'",
 		    argv[optind]);
 		return 2;
 	}
@@ -270,7 +266,7 @@ main_run(struct conf *conf, struct main_opts *o)
 
 	store = store_open(conf->db, &cause);
 	if (store == NULL || store_claim(store, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 		store_close(store);
 		return 1;
@@ -281,11 +277,11 @@ main_run(struct conf *conf, struct main_opts *o)
 		bot_clock_ahead(bot, o->clock_ahead * 1000);
 	relay = relay_new(conf, queue, bot, &cause);
 	if (relay == NULL) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 		rc = -1;
 	} else {
-		log_msg("cheaterbot %s starting, database %s",
+		log_info("cheaterbot %s starting, database %s",
 		    CHEATERBOT_VERSION, conf->db);
 		memset(&l, 0, sizeof l);
 		l.conf = conf;
@@ -297,7 +293,7 @@ main_run(struct conf *conf, struct main_opts *o)
 		l.reload = main_build;
 		l.reload_arg = o;
 		rc = loop_run(&l);
-		log_msg("stopped");
+		log_info("stopped");
 	}
 	relay_free(relay);
 	bot_free(bot);
@@ -325,11 +321,17 @@ main(int argc, char **argv)
 		return offline_verify(o.verify, stdout);
 	}
 	if (main_build(&conf, &o, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 		free(o.channels);
 		return 1;
 	}
+	_Static_assert(CONF_LOG_ERROR == (int)LOG_LEVEL_ERROR &&
+	    CONF_LOG_WARN == (int)LOG_LEVEL_WARN &&
+	    CONF_LOG_INFO == (int)LOG_LEVEL_INFO &&
+	    CONF_LOG_DEBUG == (int)LOG_LEVEL_DEBUG,
+	    "log.level's values are bot/lib/log.h's levels");
+	log_set_level((enum log_level)conf.log_level);
 	if (o.backup != NULL)
 		rc = offline_backup(&conf, o.backup);
 	else if (o.replay != 0)

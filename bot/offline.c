@@ -12,6 +12,7 @@
 #include "bot/lib/buf.h"
 #include "bot/lib/digest.h"
 #include "bot/offline.h"
+#include "bot/lib/log.h"
 #include "config/conf.h"
 #include "games/deal-key.h"
 #include "games/xalloc.h"
@@ -25,13 +26,13 @@ offline_backup(const struct conf *conf, const char *dest)
 
 	store = store_open_readonly(conf->db, &cause);
 	if (store == NULL || store_backup(store, dest, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 		store_close(store);
 		return 1;
 	}
 	store_close(store);
-	fprintf(stderr, "cheaterbot: backup of %s written to %s\n", conf->db,
+	log_info("backup of %s written to %s", conf->db,
 	    dest);
 	return 0;
 }
@@ -66,7 +67,7 @@ offline_replay(const struct conf *conf, int64_t id, FILE *out)
 	store_close(store);
 	return fflush(out) == 0 ? 0 : 1;
 fail:
-	fprintf(stderr, "cheaterbot: %s\n", cause);
+	log_error("%s", cause);
 	free(cause);
 	store_game_free(sg);
 	store_close(store);
@@ -132,7 +133,7 @@ offline_verify(const char *key, FILE *out)
 	struct rng rng;
 
 	if (deal_key_parse(key, &k, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: --verify: %s\n", cause);
+		log_error("--verify: %s", cause);
 		free(cause);
 		return 1;
 	}
@@ -140,7 +141,7 @@ offline_verify(const char *key, FILE *out)
 	rng_seed(&rng, k.seed);
 	if ((g = k.ops->create(&k.opts, k.nseats, k.dealer, &rng, &gout,
 	    &cause)) == NULL) {
-		fprintf(stderr, "cheaterbot: --verify: %s\n", cause);
+		log_error("--verify: %s", cause);
 		free(cause);
 		buf_free(&o.pub);
 		return 1;
@@ -175,13 +176,13 @@ offline_export(const struct conf *conf, const char *dir, uint64_t now)
 	store = store_open_readonly(conf->db, &cause);
 	if (store == NULL ||
 	    export_site(store, conf, dir, now, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: --export: %s\n", cause);
+		log_error("--export: %s", cause);
 		free(cause);
 		store_close(store);
 		return 1;
 	}
 	store_close(store);
-	fprintf(stderr, "cheaterbot: the stats page of %s written to %s\n",
+	log_info("the stats page of %s written to %s",
 	    conf->db, dir);
 	return 0;
 }

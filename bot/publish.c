@@ -144,7 +144,7 @@ publish_outcome(struct publish *p, const struct conf *c, struct bot *b,
 
 	if (cause == NULL) {
 		if (p->failing || !p->written)
-			log_msg("the stats page is written to %s%s",
+			log_info("the stats page is written to %s%s",
 			    c->export_dir != NULL ? c->export_dir : "?",
 			    p->failing ? " again" : "");
 		p->failing = p->told = 0;
@@ -155,7 +155,7 @@ publish_outcome(struct publish *p, const struct conf *c, struct bot *b,
 	if (!p->told)
 		p->told = bot_alarm(b, text) > 0;
 	else
-		log_msg("%s", text);
+		log_error("%s", text);
 	p->failing = 1;
 	free(text);
 	free(cause);

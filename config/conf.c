@@ -33,6 +33,15 @@ static const struct conf_choice conf_private_choices[] = {
     {NULL, 0},
 };
 
+/* In the order of bot/lib/log.h's levels. */
+static const struct conf_choice conf_log_level_choices[] = {
+    {"error", CONF_LOG_ERROR},
+    {"warn", CONF_LOG_WARN},
+    {"info", CONF_LOG_INFO},
+    {"debug", CONF_LOG_DEBUG},
+    {NULL, 0},
+};
+
 static const struct conf_choice conf_ai_level_choices[] = {
     {"easy", AI_EASY},
     {"normal", AI_NORMAL},
@@ -74,6 +83,8 @@ const struct conf_setting conf_settings[] = {
     {"commands.private", CONF_CHOICE, F(private_notice),
         .choices = conf_private_choices},
     {"database", CONF_STRING, F(db), .kind = "path"},
+    {"log.level", CONF_CHOICE, F(log_level),
+        .choices = conf_log_level_choices},
     {"questions.file", CONF_STRING, F(questions_path), .kind = "path",
         .optional = 1},
     {"timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
@@ -336,6 +347,7 @@ conf_defaults(struct conf *c)
 	c->league_provisional = 10;
 	c->league_season = CONF_SEASON_MONTHLY;
 	c->export_interval_ms = 300 * 1000;
+	c->log_level = CONF_LOG_INFO;
 	c->ai_level = AI_NORMAL;
 	for (i = 0; conf_ai_names[i] != NULL; i++)
 		conf_list_add(&c->ai_names, &c->nai_names, "nick",

@@ -20,6 +20,14 @@
 
 #define CONF_MAX_VARIANTS 16
 
+/* log.level's values, the most severe first, as bot/lib/log.h's. */
+enum {
+	CONF_LOG_ERROR,
+	CONF_LOG_WARN,
+	CONF_LOG_INFO,
+	CONF_LOG_DEBUG,
+};
+
 /* league.season's values besides a number of days. */
 #define CONF_SEASON_MONTHLY (-1)
 #define CONF_SEASON_OFF 0
@@ -56,6 +64,8 @@ struct conf {
 					 * masks with * and ? wildcards */
 	int nadmins;
 	char *db;			/* SQLite database path */
+	int log_level;			/* the least a log line must be:
+					 * CONF_LOG_ERROR ... CONF_LOG_DEBUG */
 	int private_notice;		/* 1: NOTICE for private lines,
 					 * 0: PRIVMSG (players may override) */
 	char *questions_path;		/* the question file, or NULL: the

@@ -179,8 +179,8 @@ bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 	lead = xasprintf("{p:%d} was kicked by %s.", seat,
 	    by);
 	if (table_leave(t, seat, lead, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s was kicked but stays in the "
-		    "game: %s\n", nick, cause);
+		log_warn("%s was kicked but stays in the "
+		    "game: %s", nick, cause);
 		free(cause);
 	}
 	free(lead);
@@ -305,7 +305,7 @@ bot_wall(const struct bot *b)
 int
 bot_alarm(struct bot *b, const char *text)
 {
-	log_msg("%s", text);
+	log_error("%s", text);
 	return who_tell_admins_now(b, text);
 }
 

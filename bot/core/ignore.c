@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -21,8 +22,8 @@ ignore_load(struct bot *b)
 	int n;
 
 	if ((n = store_ignores(b->store, &b->ignores, &cause)) < 0) {
-		fprintf(stderr, "cheaterbot: the ignore list cannot be read, "
-		    "so nobody is ignored: %s\n", cause);
+		log_error("the ignore list cannot be read, "
+		    "so nobody is ignored: %s", cause);
 		free(cause);
 		n = 0;
 	}

@@ -27,6 +27,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 
 #define JOIN_REPORT_MS 5000	/* refusals gathered before admins hear */
@@ -111,12 +112,12 @@ join_refused(struct bot *b, struct chan *c, int code, const char *text)
 	c->refused = code;
 	c->refusal_told = 0;
 	if (code == JOIN_HELD)
-		fprintf(stderr, "cheaterbot: not joining %s: the server lets "
+		log_warn("not joining %s: the server lets "
 		    "a client be in %d channels starting with '%c' (005 "
-		    "CHANLIMIT)\n", c->name, join_limit(b, c->name),
+		    "CHANLIMIT)", c->name, join_limit(b, c->name),
 		    c->name[0]);
 	else
-		fprintf(stderr, "cheaterbot: cannot join %s: %s (%03d: %s)\n",
+		log_warn("cannot join %s: %s (%03d: %s)",
 		    c->name, join_why(code), code, text);
 	join_report_soon(b);
 }

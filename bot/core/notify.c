@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -96,8 +97,8 @@ notify_call(struct table *t)
 	snprintf(name, sizeof name, "notify:%s", t->ops->name);
 	if ((n = store_pref_players(b->store, name, "notify", &keys,
 	    &cause)) < 0) {
-		fprintf(stderr, "cheaterbot: %s: who to call is not known: "
-		    "%s\n", c->name, cause);
+		log_warn("%s: who to call is not known: "
+		    "%s", c->name, cause);
 		free(cause);
 		return;
 	}

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 
 void
@@ -36,7 +37,7 @@ presence_grace_over(struct table *t, int seat)
 	}
 	lead = xasprintf("{p:%d} did not come back in time.", seat);
 	if (table_leave(t, seat, lead, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 	}
 	free(lead);
@@ -103,7 +104,7 @@ presence_left(struct table *t, int seat, const char *quit_message)
 	}
 	text = xasprintf("{p:%d} left the channel.", seat);
 	if (table_leave(t, seat, text, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: %s\n", cause);
+		log_error("%s", cause);
 		free(cause);
 	}
 	free(text);

@@ -23,6 +23,7 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/calendar.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -63,7 +64,7 @@ season_tell(struct bot *b, struct chan *c, int64_t season,
 		return;
 	if ((rc = store_season_mark(b->store, season, c->name, &cause)) != 0) {
 		if (rc < 0) {
-			fprintf(stderr, "cheaterbot: season %jd in %s: %s\n",
+			log_error("season %jd in %s: %s",
 			    (intmax_t)season, c->name, cause);
 			free(cause);
 		}
@@ -75,7 +76,7 @@ season_tell(struct bot *b, struct chan *c, int64_t season,
 		    STORE_BOARD_WINS, season, b->conf->stats_min_games, rows, 3,
 		    &cause);
 		if (k < 0) {
-			fprintf(stderr, "cheaterbot: season %jd: %s\n",
+			log_error("season %jd: %s",
 			    (intmax_t)season, cause);
 			free(cause);
 			cause = NULL;
@@ -116,7 +117,7 @@ season_announce(struct bot *b, struct chan *only)
 		    &cause);
 	}
 	if (n < 0) {
-		fprintf(stderr, "cheaterbot: season %jd: %s\n",
+		log_error("season %jd: %s",
 		    (intmax_t)season, cause);
 		free(cause);
 		free(played);

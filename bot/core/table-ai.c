@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "bot/lib/log.h"
 #include "storage/store.h"
 #include "games/xalloc.h"
 
@@ -149,8 +150,8 @@ table_ai_decide(struct table *t, int seat, struct game_move *mv)
 	    &cause) != 0) {
 		/* A bug in the variant's AI: said, and the seat's clock
 		 * makes its move for it in the end. */
-		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move does "
-		    "not parse: %s\n", (long long)t->game_id, t->chan->name,
+		log_error("game %lld in %s: %s's move does "
+		    "not parse: %s", (long long)t->game_id, t->chan->name,
 		    s->nick, cause != NULL ? cause : "another seat's");
 		free(cause);
 		return -1;

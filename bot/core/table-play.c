@@ -29,6 +29,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -174,8 +175,8 @@ table_heard(struct table *t, const struct who *w)
 	if (table_move(t, &mv, &cause) != 0) {
 		/* The database, most likely (the admins were told): the
 		 * answer's time still ends the pause. */
-		fprintf(stderr, "cheaterbot: game %lld in %s: %s was heard, "
-		    "but: %s\n", (long long)t->game_id, c->name, w->nick,
+		log_error("game %lld in %s: %s was heard, "
+		    "but: %s", (long long)t->game_id, c->name, w->nick,
 		    cause);
 		free(cause);
 	}
@@ -250,7 +251,7 @@ table_on_turn_over(struct table *t)
 		lead = xasprintf("{p:%d} ran out of time.", seat);
 	}
 	if (table_commit(t, &mv, lead, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: timeout move failed: %s\n", cause);
+		log_error("timeout move failed: %s", cause);
 		free(cause);
 		table_clock_turn(t, seat);
 	}
@@ -312,8 +313,8 @@ table_on_think_over(struct table *t, int seat)
 		 * person would type again (the move then may differ). */
 		table_clock_think(t, seat, t->b->conf->challenge_tie_ms + 1);
 	} else
-		fprintf(stderr, "cheaterbot: game %lld in %s: %s's move "
-		    "refused: %s\n", (long long)t->game_id, t->chan->name,
+		log_error("game %lld in %s: %s's move "
+		    "refused: %s", (long long)t->game_id, t->chan->name,
 		    s->nick, cause);
 	free(cause);
 }
@@ -326,7 +327,7 @@ table_on_window_over(struct table *t)
 
 	t->ops->timeout(t->g, &mv);
 	if (table_commit(t, &mv, NULL, &cause) != 0) {
-		fprintf(stderr, "cheaterbot: window close failed: %s\n", cause);
+		log_error("window close failed: %s", cause);
 		free(cause);
 		table_clock_window_again(t, 1000);
 	}

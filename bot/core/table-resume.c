@@ -25,6 +25,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -126,19 +127,19 @@ table_restore_game(struct bot *b, int64_t id)
 	char *cause = NULL;
 
 	if ((sg = store_game_load(b->store, id, &cause)) == NULL) {
-		fprintf(stderr, "cheaterbot: game %lld: %s\n", (long long)id,
+		log_error("game %lld: %s", (long long)id,
 		    cause);
 		free(cause);
 		return;
 	}
 	c = chan_find(b, sg->channel);
 	if (c == NULL || c->table != NULL) {
-		fprintf(stderr, "cheaterbot: game %lld in %s waits: %s\n",
+		log_warn("game %lld in %s waits: %s",
 		    (long long)id, sg->channel, c == NULL ?
 		    "not one of my channels" : "another game is there");
 	} else if ((g = table_replay(sg, &ops, &cause)) == NULL) {
-		fprintf(stderr, "cheaterbot: game %lld in %s cannot be "
-		    "resumed: %s\n", (long long)id, sg->channel, cause);
+		log_error("game %lld in %s cannot be "
+		    "resumed: %s", (long long)id, sg->channel, cause);
 		store_game_abandon(b->store, id, cause, NULL);
 		free(cause);
 	} else
@@ -158,8 +159,8 @@ table_restore(struct bot *b)
 		b->chans[i]->deals = deals > 0 ? (unsigned)deals : 0;
 	}
 	if ((n = store_running(b->store, &ids, &cause)) < 0) {
-		fprintf(stderr, "cheaterbot: cannot look for games to resume: "
-		    "%s\n", cause);
+		log_error("cannot look for games to resume: "
+		    "%s", cause);
 		free(cause);
 		return;
 	}

@@ -26,7 +26,7 @@ table_story_seed(struct table *t, char salt[DEAL_KEY_SALT + 1], char **cause)
 	size_t i;
 
 	if (digest_random(bytes, sizeof bytes) != 0) {
-		log_msg("cannot deal in %s: the system's random source "
+		log_error("cannot deal in %s: the system's random source "
 		    "failed", t->chan->name);
 		return game_fail(cause, "I cannot deal fairly now: my random "
 		    "source failed (the operator is told)");
@@ -69,7 +69,7 @@ table_story_read(struct table *t, struct table_story *ts)
 	ledger_init(&ts->ledger, t->nseats);
 	if ((ts->sg = store_game_load(t->b->store, t->game_id,
 	    &cause)) == NULL) {
-		log_msg("game %lld in %s: its record cannot be read for its "
+		log_error("game %lld in %s: its record cannot be read for its "
 		    "story: %s", (long long)t->game_id, t->chan->name, cause);
 		free(cause);
 		return;
@@ -77,7 +77,7 @@ table_story_read(struct table *t, struct table_story *ts)
 	if (replay_record(ts->sg, &ts->rec, &cause) != 0 ||
 	    story_play(&ts->rec, NULL, NULL, &ts->ledger, NULL, &over,
 	    &cause) != 0) {
-		log_msg("game %lld in %s: its record does not play again: "
+		log_error("game %lld in %s: its record does not play again: "
 		    "%s", (long long)t->game_id, t->chan->name, cause);
 		free(cause);
 		return;

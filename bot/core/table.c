@@ -14,6 +14,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
+#include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 
@@ -98,7 +99,7 @@ table_store_failed(struct table *t, const char *what, const char *why)
 {
 	char *text;
 
-	fprintf(stderr, "cheaterbot: game %lld in %s: %s not saved: %s\n",
+	log_error("game %lld in %s: %s not saved: %s",
 	    (long long)t->game_id, t->chan->name, what, why);
 	text = xasprintf("I cannot write my database (%s): the game in %s "
 	    "waits; moves are refused until it can be written.", why,

@@ -338,7 +338,7 @@ irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
 	if (FD_ISSET(g->fd, in))
 		g->fed = 0;
 	if (irc_process_select_descriptors(g->session, in, out) != 0) {
-		log_msg("libircclient session ended: %s",
+		log_warn("libircclient session ended: %s",
 		    irc_strerror(irc_errno(g->session)));
 		g->why = "libircclient session ended";
 		return -1;

@@ -120,7 +120,7 @@ net_drop(struct net *n, uint64_t now, const char *why, int stable)
 {
 	int wait;
 
-	log_msg("disconnected: %s", why);
+	log_warn("disconnected: %s", why);
 	net_close(n);
 	n->state = NET_WAITING;
 	if (stable)
@@ -128,7 +128,7 @@ net_drop(struct net *n, uint64_t now, const char *why, int stable)
 	wait = net_backoff(&n->backoff_ms, n->conf->reconnect_min_ms,
 	    n->conf->reconnect_max_ms, &n->rng);
 	n->retry_at = now + (uint64_t)wait;
-	log_msg("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
+	log_info("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
 }
 
 const char *
@@ -179,7 +179,7 @@ net_handshake(struct net *n)
 	if (rc < 0)
 		return net_fail_io(n);
 	tls_describe(n->tls, text, sizeof text);
-	log_msg("TLS: %s", text);
+	log_error("TLS: %s", text);
 	n->state = NET_UP;
 	return NET_CAME_UP;
 }
@@ -192,7 +192,7 @@ net_tcp_up(struct net *n, uint64_t now)
 
 	freeaddrinfo(n->addrs);
 	n->addrs = n->addr = NULL;
-	log_msg("connected to %s port %d", c->server, c->port);
+	log_info("connected to %s port %d", c->server, c->port);
 	if (n->tls_ctx == NULL) {
 		n->state = NET_UP;
 		return NET_CAME_UP;
@@ -261,7 +261,7 @@ net_connect(struct net *n, uint64_t now)
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV | AI_ADDRCONFIG;
 	snprintf(port, sizeof port, "%d", c->port);
-	log_msg("connecting to %s port %s", c->server, port);
+	log_info("connecting to %s port %s", c->server, port);
 	rc = getaddrinfo(c->server, port, &hints, &n->addrs);
 	if (rc != 0) {
 		n->addrs = NULL;
@@ -277,7 +277,7 @@ net_connect(struct net *n, uint64_t now)
 static enum net_event
 net_next_address(struct net *n, uint64_t now, const char *why)
 {
-	log_msg("cannot connect: %s", why);
+	log_warn("cannot connect: %s", why);
 	close(n->fd);
 	n->fd = -1;
 	n->addr = n->addr->ai_next;

@@ -20,6 +20,7 @@ relay_link_do(struct relay_link *l, uint64_t now)
 {
 	struct session_out *o = &l->out;
 	struct session_act *a;
+	enum log_level level;
 	int i, rc = 0;
 
 	for (i = 0; i < o->n && rc == 0; i++) {
@@ -38,10 +39,15 @@ relay_link_do(struct relay_link *l, uint64_t now)
 			queue_push(l->queue, QUEUE_NORMAL, a->text);
 			break;
 		case SESSION_LOG:
+		case SESSION_WARN:
+		case SESSION_DEBUG:
+			level = a->what == SESSION_WARN ? LOG_LEVEL_WARN :
+			    a->what == SESSION_DEBUG ? LOG_LEVEL_DEBUG :
+			    LOG_LEVEL_INFO;
 			if (l->core.log != NULL)
-				l->core.log(l->core.arg, a->text);
+				l->core.log(l->core.arg, level, a->text);
 			else
-				log_msg("%s", a->text);
+				log_at(level, "%s", a->text);
 			break;
 		case SESSION_REGISTERED:
 			l->core.connected(l->core.arg, a->text, now);

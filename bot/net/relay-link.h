@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <sys/select.h>
 
+#include "bot/lib/log.h"
 #include "bot/net/ircline.h"
 #include "bot/net/session.h"
 
@@ -36,14 +37,15 @@ struct queue;
 /* The core's entry points as the transport calls them: bot_connected(),
  * bot_disconnected() and bot_event() for the bot (relay_new()), a
  * recorder in tests; and where the session's log lines go (NULL:
- * log_msg()).  A link calls connected, event and log; disconnected is the
+ * log_at() at
+ * the action's level).  A link calls connected, event and log; disconnected is the
  * relay's, which outlives links. */
 struct relay_core {
 	void (*connected)(void *arg, const char *nick, uint64_t now);
 	void (*disconnected)(void *arg, uint64_t now);
 	void (*event)(void *arg, const char *command, const char *origin,
 	    const char **params, unsigned int count, uint64_t now);
-	void (*log)(void *arg, const char *line);
+	void (*log)(void *arg, enum log_level level, const char *line);
 	void *arg;
 };
 

@@ -102,7 +102,7 @@ relay_up(struct relay *r, uint64_t now)
 	r->link = relay_link_new(r->conf, r->queue, &r->core, &r->net->out,
 	    now, &cause);
 	if (r->link == NULL) {
-		log_msg("%s", cause);
+		log_error("%s", cause);
 		free(cause);
 		relay_drop(r, now, "no libircclient session");
 	}
@@ -245,7 +245,7 @@ relay_quit(struct relay *r, const char *reason)
 	if (n > 0 && (size_t)n < sizeof line && strpbrk(line, "\r\n") == NULL)
 		net_send(r->net, line, (size_t)n);
 	else
-		log_msg("not sent: a line of ours would be too long");
+		log_warn("not sent: a line of ours would be too long");
 	relay_link_quit(r->link);
 	r->quitting = 1;
 }

@@ -142,7 +142,7 @@ session_cap_line(struct session *s, const struct ircline *m, uint64_t now,
 			session_cap_end(s, out);
 	} else if (strcmp(sub, "NAK") == 0 && s->cap == SESSION_CAP_REQ) {
 		session_cap_names(s->caps_offered, names, sizeof names);
-		session_emit(out, SESSION_LOG, "CAP: the server refused %s",
+		session_emit(out, SESSION_WARN, "CAP: the server refused %s",
 		    names);
 		session_cap_end(s, out);
 	} else if (strcmp(sub, "DEL") == 0) {
@@ -186,7 +186,7 @@ session_cap_refused(struct session *s, const struct ircline *m,
 	if (s->cap == SESSION_CAP_DONE || m->nparams < 2)
 		return 0;
 	if (strcmp(m->command, "410") == 0) {
-		session_emit(out, SESSION_LOG,
+		session_emit(out, SESSION_WARN,
 		    "CAP: the server refused CAP %s", m->params[1]);
 		session_cap_end(s, out);
 		return 1;

@@ -30,7 +30,7 @@ session_vemit(struct session_out *out, enum session_do what,
 		explicit_bzero(a->text, sizeof a->text);
 		if (what != SESSION_SEND && what != SESSION_FIRST)
 			return -1;
-		a->what = SESSION_LOG;
+		a->what = SESSION_WARN;
 		snprintf(a->text, sizeof a->text,
 		    "not sent: a line of ours would be too long");
 		out->n++;

@@ -98,7 +98,7 @@ session_sasl_send(struct session *s, struct session_out *out)
 	size_t alen = strlen(account), plen = strlen(password), n, off, k;
 
 	if (2 * alen + plen + 2 > sizeof raw) {
-		session_emit(out, SESSION_LOG,
+		session_emit(out, SESSION_WARN,
 		    "SASL: the account and password are too long");
 		session_emit(out, SESSION_SEND, "AUTHENTICATE *");
 		return;
@@ -147,7 +147,7 @@ session_sasl_failed(struct session *s, struct session_out *out,
 		    why);
 		return SESSION_SASL_DROP;
 	}
-	session_emit(out, SESSION_LOG,
+	session_emit(out, SESSION_WARN,
 	    "SASL login as %s failed: %s; going on without it", account, why);
 	return SESSION_SASL_OVER;
 }
@@ -213,7 +213,7 @@ session_sasl_registered(struct session *s, struct session_out *out)
 		session_emit(out, SESSION_LOG, "identifying to %s as %s",
 		    c->nickserv, c->sasl_account);
 	else
-		session_emit(out, SESSION_LOG,
+		session_emit(out, SESSION_WARN,
 		    "not identifying to %s: the line would be too long",
 		    c->nickserv);
 }

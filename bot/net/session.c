@@ -199,12 +199,12 @@ session_nick_refused(struct session *s, const struct ircline *m,
 	s->regain_asked = 0;
 	if (strcmp(m->command, "432") == 0 && strcasecmp(which, primary) == 0) {
 		s->primary_refused = 1;
-		session_emit(out, SESSION_LOG,
+		session_emit(out, SESSION_WARN,
 		    "the server refuses the nick %s (432), keeping %s",
 		    primary, s->nick);
 		return;
 	}
-	session_emit(out, SESSION_LOG, "nick %s not free yet (%s), keeping %s",
+	session_emit(out, SESSION_DEBUG, "nick %s not free yet (%s), keeping %s",
 	    which, m->command, s->nick);
 }
 
@@ -237,7 +237,7 @@ session_line(struct session *s, const struct ircline *m, uint64_t now,
 	if (session_cap_refused(s, m, out))
 		return 1;
 	if (strcmp(cmd, "ERROR") == 0 && m->nparams > 0)
-		session_emit(out, SESSION_LOG, "server says: %s", m->params[0]);
+		session_emit(out, SESSION_WARN, "server says: %s", m->params[0]);
 	if (s->state == SESSION_REGISTERING) {
 		if (strcmp(cmd, "001") == 0)
 			session_registered(s, m, now, out);

@@ -54,7 +54,8 @@
  * 001 everything is written at once (SESSION_SEND): servers count a
  * client's lines once it is registered.
  *
- * No credential is ever put in a SESSION_LOG action; the server's own text
+ * No credential is ever put in a log action (SESSION_LOG, SESSION_WARN,
+ * SESSION_DEBUG); the server's own text
  * for a SASL failure is not repeated (a server could echo what it was
  * sent).  The actions that carry a password (PASS, AUTHENTICATE, the
  * IDENTIFY) live in the session_out only: session_out_wipe() clears them.
@@ -84,7 +85,9 @@ enum session_do {
 	SESSION_FIRST,      /* queue text at the head (QUEUE_FIRST) */
 	SESSION_URGENT,     /* queue text as urgent */
 	SESSION_NORMAL,     /* queue text as normal */
-	SESSION_LOG,        /* text is a line for the log */
+	SESSION_LOG,        /* text is a line for the log, at info */
+	SESSION_WARN,       /* ... at warn: something went wrong */
+	SESSION_DEBUG,      /* ... at debug: routine, and repeated */
 	SESSION_REGISTERED, /* 001: registered as text; tell the core */
 	SESSION_DROP        /* end the connection, because text; the last
 	                     * action the session ever asks for */

@@ -142,7 +142,7 @@ test_second_bot_refused(void **state)
 	assert_int_equal(start_bot(w, &w->other, "second"), 0);
 	assert_int_equal(ngircd_bot_wait(&w->other, 10000), 1);
 	snprintf(want, sizeof want,
-	    "cheaterbot: database '%s' is in use by another cheaterbot "
+	    "cheaterbot: error: database '%s' is in use by another cheaterbot "
 	    "(pid %ld)\n",
 	    w->d.db, (long)w->d.bot.pid);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
@@ -192,7 +192,7 @@ test_backup_live(void **state)
 	int i;
 
 	assert_int_equal(run_backup(w, w->d.db, w->copy, "backup"), 0);
-	snprintf(want, sizeof want, "cheaterbot: backup of %s written to %s\n",
+	snprintf(want, sizeof want, "cheaterbot: info: backup of %s written to %s\n",
 	    w->d.db, w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	assert_true(ngircd_bot_alive(&w->d.bot));
@@ -235,7 +235,7 @@ test_backup_refusals(void **state)
 	assert_int_equal(stat(w->copy, &before), 0);
 	assert_int_equal(run_backup(w, w->d.db, w->copy, "again"), 1);
 	snprintf(
-	    want, sizeof want, "cheaterbot: '%s' already exists\n", w->copy);
+	    want, sizeof want, "cheaterbot: error: '%s' already exists\n", w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	assert_int_equal(stat(w->copy, &after), 0);
 	assert_true(before.st_size == after.st_size &&
@@ -247,7 +247,7 @@ test_backup_refusals(void **state)
 	snprintf(copy, sizeof copy, "%s/none-copy.db", w->d.dir);
 	assert_int_equal(run_backup(w, none, copy, "none"), 1);
 	snprintf(want, sizeof want,
-	    "cheaterbot: database '%s': unable to open database file", none);
+	    "cheaterbot: error: database '%s': unable to open database file", none);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	assert_int_equal(access(none, F_OK), -1);
 	assert_int_equal(access(copy, F_OK), -1);

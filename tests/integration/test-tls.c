@@ -270,7 +270,7 @@ test_bad_ca_file(void **state)
 	start_bot(w, "cabad", "localhost", w->irc.tls_port, server, "");
 	assert_int_equal(ngircd_bot_wait(&w->bot, WAIT_MS), 1);
 	snprintf(want, sizeof want,
-	    "cheaterbot: TLS: cannot load the CA file '%s/none.pem': No such "
+	    "cheaterbot: error: TLS: cannot load the CA file '%s/none.pem': No such "
 	    "file or directory\n",
 	    w->dir);
 	assert_int_equal(ngircd_bot_log_count(&w->bot, want), 1);
@@ -281,7 +281,7 @@ test_bad_ca_file(void **state)
 	start_bot(w, "cabad", "localhost", w->irc.tls_port, server, "");
 	assert_int_equal(ngircd_bot_wait(&w->bot, WAIT_MS), 1);
 	snprintf(want, sizeof want,
-	    "cheaterbot: TLS: cannot load the CA file '%s': no certificate "
+	    "cheaterbot: error: TLS: cannot load the CA file '%s': no certificate "
 	    "or crl found\n",
 	    w->key);
 	assert_int_equal(ngircd_bot_log_count(&w->bot, want), 1);

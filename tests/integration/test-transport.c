@@ -385,17 +385,17 @@ test_refusals(void **state)
 	const char *bad_conf[] = {"-c", conf, NULL};
 	FILE *f;
 
-	assert_refused(w, bad_channel, "cheaterbot: --channel: ");
-	assert_refused(w, bad_port, "cheaterbot: --port: ");
+	assert_refused(w, bad_channel, "cheaterbot: error: --channel: ");
+	assert_refused(w, bad_port, "cheaterbot: error: --port: ");
 	snprintf(db, sizeof db, "%s/no/such/dir/db", w->dir);
-	assert_refused(w, bad_db, "cheaterbot: database ");
+	assert_refused(w, bad_db, "cheaterbot: error: database ");
 
 	snprintf(conf, sizeof conf, "%s/bad.cfg", w->dir);
 	f = fopen(conf, "w");
 	assert_non_null(f);
 	fputs("# a comment\nserver = {\n  port = ;\n};\n", f);
 	fclose(f);
-	snprintf(want, sizeof want, "cheaterbot: %s:3: ", conf);
+	snprintf(want, sizeof want, "cheaterbot: error: %s:3: ", conf);
 	assert_refused(w, bad_conf, want);
 }
 

@@ -169,6 +169,7 @@ assert_conf_equal(const struct conf *a, const struct conf *b)
 	assert_int_equal(a->league_season, b->league_season);
 	assert_str_or_null(a->export_dir, b->export_dir);
 	assert_int_equal(a->export_interval_ms, b->export_interval_ms);
+	assert_int_equal(a->log_level, b->log_level);
 	for (i = 0; i < CONF_MAX_VARIANTS; i++) {
 		for (j = 0; j < GAME_MAX_OPTIONS; j++)
 			assert_int_equal(

@@ -45,9 +45,10 @@ harness_event(void *arg, const char *command, const char *origin,
 
 /* The session's log lines ("registered as ...") would only be noise. */
 static void
-harness_log(void *arg, const char *line)
+harness_log(void *arg, enum log_level level, const char *line)
 {
 	(void)arg;
+	(void)level;
 	(void)line;
 }
 

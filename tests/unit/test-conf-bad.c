@@ -235,6 +235,8 @@ static const struct bad_case bad_cases[] = {
     {"league = { provisional = 1.5; };\n",
         "1: setting 'league.provisional': expected an integer from 0 to "
         "1000"},
+    {"log = { level = \"verbose\"; };\n",
+        "1: setting 'log.level': expected \"error\", \"warn\", \"info\" or \"debug\""},
     {"export = { interval = 0.5; };\n",
         "1: setting 'export.interval': expected a number of seconds from 1 to 86400"},
     {"export = { dir = 7; };\n",

@@ -81,6 +81,7 @@ test_defaults(void **state)
 	assert_int_equal(c.league_season, CONF_SEASON_MONTHLY);
 	assert_null(c.export_dir);
 	assert_int_equal(c.export_interval_ms, 300000);
+	assert_int_equal(c.log_level, CONF_LOG_INFO);
 	assert_int_equal(c.variant_opts[ci].v[0], 0); /* decks */
 	assert_int_equal(c.variant_opts[ci].v[1], 0); /* loser */
 	assert_int_equal(conf_validate(&c, &cause), 0);
@@ -117,6 +118,7 @@ static const char full_cfg[] =
     "stats = { min_games = 12; };\n"
     "league = { provisional = 0; season = \"14 days\"; };\n"
     "export = { dir = \"/var/www/league\"; interval = 60; };\n"
+    "log = { level = \"debug\"; };\n"
     "games = { cheat = { decks = 2; loser = true; }; };\n";
 
 static void
@@ -180,6 +182,7 @@ test_full_file(void **state)
 	assert_int_equal(c.league_season, 14);
 	assert_string_equal(c.export_dir, "/var/www/league");
 	assert_int_equal(c.export_interval_ms, 60000);
+	assert_int_equal(c.log_level, CONF_LOG_DEBUG);
 	assert_int_equal(c.variant_opts[ci].v[0], 2);
 	assert_int_equal(c.variant_opts[ci].v[1], 1);
 	assert_int_equal(conf_validate(&c, &cause), 0);

@@ -53,6 +53,8 @@ static const char *const kinds[] = {
     [SESSION_URGENT] = "URGENT",
     [SESSION_NORMAL] = "NORMAL",
     [SESSION_LOG] = "LOG",
+    [SESSION_WARN] = "WARN",
+    [SESSION_DEBUG] = "DEBUG",
     [SESSION_REGISTERED] = "REGISTERED",
     [SESSION_DROP] = "DROP",
 };
@@ -100,7 +102,8 @@ act(struct fx *f, const char *want)
 		return;
 	}
 	a = &f->out.act[f->seen++];
-	if (a->what == SESSION_LOG || a->what == SESSION_DROP) {
+	if (a->what == SESSION_LOG || a->what == SESSION_WARN ||
+	    a->what == SESSION_DEBUG || a->what == SESSION_DROP) {
 		if (f->conf.sasl_password != NULL)
 			assert_null(strstr(a->text, f->conf.sasl_password));
 		assert_null(strstr(a->text, "AUTHENTICATE "));
@@ -254,7 +257,7 @@ test_cap_nak(void **state)
 	act(f, "SEND CAP REQ :account-notify");
 	done(f);
 	mine(f, ":irc.test CAP * NAK :account-notify");
-	act(f, "LOG CAP: the server refused account-notify");
+	act(f, "WARN CAP: the server refused account-notify");
 	act(f, "SEND CAP END");
 	done(f);
 }
@@ -271,7 +274,7 @@ test_cap_410(void **state)
 	act(f, "SEND CAP REQ :extended-join");
 	done(f);
 	mine(f, ":irc.test 410 * REQ :Invalid CAP command");
-	act(f, "LOG CAP: the server refused CAP REQ");
+	act(f, "WARN CAP: the server refused CAP REQ");
 	act(f, "SEND CAP END");
 	done(f);
 	theirs(f, ":irc.test 410 * FOO :Invalid CAP command");
@@ -458,7 +461,7 @@ test_sasl_failure(void **state)
 	act(f, "LOG SASL: the server offers EXTERNAL,PLAIN");
 	done(f);
 	mine(f, ":irc.test 904 cheaterbot :SASL authentication failed");
-	act(f, "LOG SASL login as dealer failed: the server refused it "
+	act(f, "WARN SASL login as dealer failed: the server refused it "
 	       "(904); going on without it");
 	act(f, "SEND CAP END");
 	done(f);
@@ -506,7 +509,7 @@ test_sasl_421(void **state)
 	act(f, "SEND AUTHENTICATE PLAIN");
 	done(f);
 	mine(f, ":irc.test 421 cheaterbot AUTHENTICATE :Unknown command");
-	act(f, "LOG SASL login as dealer failed: the server has no "
+	act(f, "WARN SASL login as dealer failed: the server has no "
 	       "AUTHENTICATE; going on without it");
 	act(f, "SEND CAP END");
 	done(f);
@@ -531,7 +534,7 @@ test_sasl_timeout(void **state)
 	done(f);
 	session_heard(&f->s, f->now);
 	tick(f, T0 + SESSION_SASL_MS);
-	act(f, "LOG SASL login as dealer failed: no answer from the server; "
+	act(f, "WARN SASL login as dealer failed: no answer from the server; "
 	       "going on without it");
 	act(f, "SEND CAP END");
 	done(f);
@@ -708,7 +711,7 @@ test_regain_on_nick(void **state)
 	done(f);
 	/* Refused (taken again meanwhile): logged, no cascade. */
 	theirs(f, ":irc.test 433 cheaterbot_ cheaterbot :Nickname in use");
-	act(f, "LOG nick cheaterbot not free yet (433), keeping cheaterbot_");
+	act(f, "DEBUG nick cheaterbot not free yet (433), keeping cheaterbot_");
 	done(f);
 }
 
@@ -737,7 +740,7 @@ test_regain_by_ison(void **state)
 	done(f);
 	/* A primary the server calls erroneous is given up. */
 	theirs(f, ":irc.test 432 cheaterbot_ cheaterbot :Erroneous nick");
-	act(f, "LOG the server refuses the nick cheaterbot (432), keeping "
+	act(f, "WARN the server refuses the nick cheaterbot (432), keeping "
 	       "cheaterbot_");
 	done(f);
 	session_heard(&f->s, T0 + 3 * SESSION_ISON_MS);
@@ -794,7 +797,7 @@ test_too_long(void **state)
 	memcpy(raw, "PING :", 6);
 	raw[6 + 505] = '\0';
 	mine(f, raw);
-	act(f, "LOG not sent: a line of ours would be too long");
+	act(f, "WARN not sent: a line of ours would be too long");
 	done(f);
 	raw[6 + 504] = '\0';
 	mine(f, raw);
@@ -844,7 +847,7 @@ test_error(void **state)
 
 	start(f);
 	theirs(f, "ERROR :Closing link (too many connections)");
-	act(f, "LOG server says: Closing link (too many connections)");
+	act(f, "WARN server says: Closing link (too many connections)");
 	done(f);
 }
 
