@@ -36,6 +36,7 @@ struct export {
 	const struct questions *q;
 	int season_setting;	/* league.season */
 	int min_games;		/* stats.min_games */
+	int ai_records;		/* ai.records */
 	const char *dir;
 	char *tmp;		/* dir/.tmp-XXXXXX */
 	uint64_t now;
@@ -718,10 +719,11 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 	return 0;
 }
 
-/* One variant's section of the index: 0, or -1 and *cause. */
+/* One variant's section of the index, games of it finished: 0, or -1
+ * and *cause. */
 static int
 export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
-    char **cause)
+    int games, char **cause)
 {
 	struct store_export_title t[EXPORT_TITLES];
 	enum store_board main = ops->loser_game ? STORE_BOARD_LOSSES :
@@ -731,7 +733,8 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	int i, n;
 
 	buf_addf(b, "<section class=\"variant\" id=\"%s\">\n<h2>%s</h2>\n"
-	    "<div class=\"boards\">\n", ops->name, ops->title);
+	    "<p>%d game%s finished.</p>\n<div class=\"boards\">\n", ops->name,
+	    ops->title, games, games == 1 ? "" : "s");
 	if (export_board(e, b, ops, main, 0, cause) != 0 ||
 	    export_board(e, b, ops, STORE_BOARD_RATING, 0, cause) != 0)
 		return -1;
@@ -773,7 +776,6 @@ static int
 export_pages(struct export *e, char **cause)
 {
 	struct store_export_player *pl = NULL;
-	struct store_top_row one;
 	struct store_game *sg;
 	struct buf b = BUF_INIT, recent = BUF_INIT, idle = BUF_INIT;
 	const struct game_ops *const *op;
@@ -804,14 +806,17 @@ export_pages(struct export *e, char **cause)
 	    "<h2>Games played</h2>\n");
 	if (export_days_chart(e, &b, cause) != 0)
 		goto out;
+	if (!e->ai_records)
+		buf_adds(&b, "<p class=\"note\">Games with an AI seat are "
+		    "listed but count toward no board, title or season "
+		    "(ai.records is off).</p>\n");
 	for (op = game_table; *op != NULL; op++) {
-		if ((n = store_top(e->s, (*op)->name, STORE_BOARD_GAMES, 1,
-		    &one, 1, cause)) < 0)
+		if (store_export_games(e->s, (*op)->name, &n, cause) != 0)
 			goto out;
 		if (n == 0) {
 			buf_adds(&idle, idle.len > 0 ? ", " : "");
 			buf_adds(&idle, (*op)->title);
-		} else if (export_variant(e, &b, *op, cause) != 0)
+		} else if (export_variant(e, &b, *op, n, cause) != 0)
 			goto out;
 	}
 	if (idle.len > 0)
@@ -879,6 +884,7 @@ export_site(struct store *s, const struct conf *conf, const char *dir,
 	e.q = conf->questions;
 	e.season_setting = conf->league_season;
 	e.min_games = conf->stats_min_games;
+	e.ai_records = conf->ai_records;
 	e.dir = dir;
 	e.now = now;
 	if (export_mkdir(dir, NULL, cause) != 0)

@@ -50,10 +50,15 @@ cat <<MSG
       irssi -c 127.0.0.1 -p $port -n yournick      then  /join #cheater
 
   In #cheater: !games, !play cheat, !join, !start, !help.  Ctrl-C stops
-  the bot and the server.  Results are kept in ./cheaterbot.db.
+  the bot and the server.  Results are kept in ./cheaterbot.db, and the
+  league's stats page, rewritten every minute, is
+  file://$PWD/cheaterbot-site/index.html
 
 MSG
-"$bot" --server 127.0.0.1 --port "$port" --channel '#cheater' \
-	--db ./cheaterbot.db &
+# The defaults, with the stats page kept fresh (docs/league.md).
+printf 'export = { dir = "%s/cheaterbot-site"; interval = 60; };\n' "$PWD" \
+	>"$dir/bot.cfg"
+"$bot" -c "$dir/bot.cfg" --server 127.0.0.1 --port "$port" \
+	--channel '#cheater' --db ./cheaterbot.db &
 botpid=$!
 wait "$botpid"

@@ -1,7 +1,7 @@
 /*
  * The reads of the stats page (bot/export.c): the players who have one,
  * their rating histories, the games finished per day, the most recent
- * games and the titles of each variant, each one prepared statement
+ * games, the titles and the number of finished games of each variant, each one prepared statement
  * (schema.c).
  */
 #include <assert.h>
@@ -119,4 +119,20 @@ store_export_titles(struct store *s, const char *variant,
 		n++;
 	}
 	return rc < 0 ? -1 : n;
+}
+
+int
+store_export_games(struct store *s, const char *variant, int *games,
+    char **cause)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*games = 0;
+	rc = store_query(s, SQL_EXPORT_GAMES, &st, cause, "t", variant);
+	if (rc == 1) {
+		*games = sqlite3_column_int(st, 0);
+		rc = store_next(s, st, cause);
+	}
+	return rc < 0 ? -1 : 0;
 }

@@ -655,6 +655,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " FROM titles AS t JOIN players AS p ON p.id = t.player"
 	    " WHERE t.variant = ?1 AND p.key NOT LIKE 'ai:%'"
 	    " ORDER BY t.at DESC, t.game DESC, p.nick LIMIT ?2",
+	/* ?1 variant: its finished games, those with AI seats included. */
+	[SQL_EXPORT_GAMES] = "SELECT count(*) FROM games"
+	    " WHERE state = 'finished' AND variant = ?1",
 };
 /* clang-format on */
 

@@ -547,6 +547,11 @@ int store_export_days(struct store *s, int64_t since,
 int store_export_recent(struct store *s, int64_t *ids, int max,
     char **cause);
 
+/* How many games of variant have finished, those with AI seats
+ * included: 0 and *games, or -1 and *cause. */
+int store_export_games(struct store *s, const char *variant, int *games,
+    char **cause);
+
 /* A title as the stats page lists it. */
 struct store_export_title {
 	char nick[64];		/* the holder, as last seen */

@@ -8,6 +8,8 @@
  * that exists.  A second export over the first replaces it.  With
  * seasons of a week, games in two seasons: the index shows the season so
  * far and the podiums of the seasons before it, as the records rank them.
+ * A game against AI seats alone makes its variant played, not "not
+ * played yet", with the note that such games count toward no board.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -164,6 +166,10 @@ test_export(void **state)
 	    "<tr class=\"row\">") - count(strstr(text, "id=\"cheat-board-7\""),
 	    "<tr class=\"row\">"), 3);
 	assert_int_equal(count(text, "<a href=\"games/"), GAMES);
+	assert_non_null(strstr(text, "<h2>Cheat</h2>\n<p>3 games finished."
+	    "</p>"));
+	assert_non_null(strstr(text, "Not played yet: CHEATER, "));
+	assert_non_null(strstr(text, "(ai.records is off)"));
 	free(text);
 	links_resolve(dir, "index.html");
 	assert_non_null(text = slurp(dir, "style.css"));
@@ -301,6 +307,57 @@ test_export_seasons(void **state)
 	harness_free(h);
 }
 
+static void
+tune_ai(struct conf *c)
+{
+	c->ai_think_min_ms = 200;
+	c->ai_think_max_ms = 600;
+}
+
+/* A game against AI seats alone (ai.records off): it counts toward no
+ * board, but its variant is played, not "not played yet", and the page
+ * says why the boards are empty. */
+static void
+test_export_ai_only(void **state)
+{
+	struct harness *h = harness_new(13, tune_ai);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", *text, *cause = NULL;
+	char cmd[128];
+	struct table *t;
+	int steps, seat;
+
+	(void)state;
+	harness_say(h, "alice", "cheaterbot", "set colour off");
+	harness_say(h, "alice", "#cheater", "!play cheat bots=2");
+	harness_say(h, "alice", "#cheater", "!start");
+	harness_drain(h);
+	for (steps = 0; steps < 4000; steps++) {
+		if ((t = harness_table(h)) == NULL)
+			break;
+		seat = harness_turn(h);
+		if (seat >= 0 && !t->seats[seat].ai)
+			harness_type(h);
+		harness_advance(h, 700);
+		harness_drain(h);
+		harness_clear(h);
+	}
+	assert_null(harness_table(h));
+	assert_non_null(mkdtemp(dir));
+	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
+		fail_msg("export_site: %s", cause);
+	text = slurp(dir, "index.html");
+	assert_non_null(text);
+	assert_non_null(strstr(text, "<h2>Cheat</h2>\n<p>1 game finished."
+	    "</p>"));
+	assert_null(strstr(text, "Not played yet: Cheat"));
+	assert_non_null(strstr(text, "(ai.records is off)"));
+	assert_int_equal(count(text, "<a href=\"games/"), 1);
+	free(text);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	harness_free(h);
+}
+
 /* A directory that cannot be made: -1 and the reason. */
 static void
 test_export_fails(void **state)
@@ -323,6 +380,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
 	    cmocka_unit_test(test_export_seasons),
+	    cmocka_unit_test(test_export_ai_only),
 	    cmocka_unit_test(test_export_fails),
 	};
 
