@@ -79,8 +79,8 @@ bot(const char *const *args, char **err)
 		char cwd[PATH_MAX];
 
 		assert_non_null(getcwd(cwd, sizeof cwd));
-		snprintf(abs, sizeof abs, "%.*s/%s", PATH_MAX / 2, cwd,
-		    argv[0]);
+		snprintf(
+		    abs, sizeof abs, "%.*s/%s", PATH_MAX / 2, cwd, argv[0]);
 		argv[0] = abs;
 	}
 	fflush(NULL);
@@ -141,10 +141,11 @@ test_defaults(void **state)
 	(void)state;
 	expect((const char *const[]){"--check-config", NULL}, 0,
 	    "cheaterbot: info: the built-in defaults: configuration OK");
-	expect((const char *const[]){"--check-config", "--channel", "cards",
-	    NULL}, 1, "--channel: ");
-	expect((const char *const[]){"--check-config", "--port", "0", NULL},
-	    1, "--port: expected a number from 1 to 65535");
+	expect(
+	    (const char *const[]){"--check-config", "--channel", "cards", NULL},
+	    1, "--channel: ");
+	expect((const char *const[]){"--check-config", "--port", "0", NULL}, 1,
+	    "--port: expected a number from 1 to 65535");
 }
 
 /* Two settings out of order are the whole check's, named with the
@@ -157,10 +158,12 @@ test_whole(void **state)
 	(void)state;
 	file(cfg, sizeof cfg, "order.cfg",
 	    "timers = { turn = 30; turn_warning = 40; };\n");
-	snprintf(want, sizeof want, "%s:1: setting 'timers.turn_warning': "
-	    "expected a number of seconds below timers.turn", cfg);
-	expect((const char *const[]){"--check-config", "-c", cfg, NULL}, 1,
-	    want);
+	snprintf(want, sizeof want,
+	    "%s:1: setting 'timers.turn_warning': "
+	    "expected a number of seconds below timers.turn",
+	    cfg);
+	expect(
+	    (const char *const[]){"--check-config", "-c", cfg, NULL}, 1, want);
 }
 
 /* With TLS, the CA file is read as a start reads it. */
@@ -177,8 +180,8 @@ test_tls_ca(void **state)
 	file(cfg, sizeof cfg, "tls.cfg", text);
 	snprintf(want, sizeof want, "%s: TLS: cannot load the CA file '%s'",
 	    cfg, ca);
-	expect((const char *const[]){"--check-config", "-c", cfg, NULL}, 1,
-	    want);
+	expect(
+	    (const char *const[]){"--check-config", "-c", cfg, NULL}, 1, want);
 	/* Not a PEM file either. */
 	file(ca, sizeof ca, "ca.pem", "not a certificate\n");
 	snprintf(text, sizeof text,
@@ -197,8 +200,8 @@ test_quiet(void **state)
 
 	(void)state;
 	file(cfg, sizeof cfg, "quiet.cfg", "log = { level = \"warn\"; };\n");
-	expect((const char *const[]){"--check-config", "-c", cfg, NULL}, 0,
-	    NULL);
+	expect(
+	    (const char *const[]){"--check-config", "-c", cfg, NULL}, 0, NULL);
 }
 
 /* It runs alone. */
@@ -206,7 +209,9 @@ static void
 test_alone(void **state)
 {
 	static const char *const tasks[][2] = {
-	    {"--backup", "x.db"}, {"--replay", "1"}, {"--export", "x"},
+	    {"--backup", "x.db"},
+	    {"--replay", "1"},
+	    {"--export", "x"},
 	    {"--verify", "x"},
 	};
 	size_t i;
@@ -214,8 +219,8 @@ test_alone(void **state)
 	(void)state;
 	for (i = 0; i < sizeof tasks / sizeof tasks[0]; i++)
 		expect((const char *const[]){"--check-config", tasks[i][0],
-		    tasks[i][1], NULL}, 1,
-		    "cheaterbot: error: --check-config runs alone");
+		           tasks[i][1], NULL},
+		    1, "cheaterbot: error: --check-config runs alone");
 }
 
 int

@@ -177,8 +177,7 @@ run_free(struct run *r)
 /* Runs `make -s TARGET DESTDIR=destdir PREFIX=prefix` at the top of the
  * tree (destdir NULL: none) and fails the test unless it succeeds. */
 static void
-make(struct run *r, const char *target, const char *destdir,
-    const char *prefix)
+make(struct run *r, const char *target, const char *destdir, const char *prefix)
 {
 	char d[PATH_MAX + 16], p[PATH_MAX + 16];
 	const char *argv[] = {"make", "-s", target, p, NULL, NULL};
@@ -224,15 +223,13 @@ static int
 setup(void **state)
 {
 	char d[PATH_MAX + 16];
-	const char *argv[] = {"make", "-s", "install", d, "PREFIX=/usr",
-	    NULL};
+	const char *argv[] = {"make", "-s", "install", d, "PREFIX=/usr", NULL};
 	struct run r;
 
 	(void)state;
-	if (getcwd(top, sizeof top) == NULL ||
-	    access("Makefile", R_OK) != 0) {
+	if (getcwd(top, sizeof top) == NULL || access("Makefile", R_OK) != 0) {
 		fprintf(stderr, "test-install: run me at the top of the "
-		    "tree, as make test does\n");
+		                "tree, as make test does\n");
 		return -1;
 	}
 	if ((tmp = ngircd_tmpdir()) == NULL)
@@ -268,7 +265,10 @@ test_files(void **state)
 		const char *path;
 		mode_t mode;
 	} files[] = {
-	    {BIN, 0755}, {MAN1, 0644}, {MAN5, 0644}, {UNIT, 0644},
+	    {BIN, 0755},
+	    {MAN1, 0644},
+	    {MAN5, 0644},
+	    {UNIT, 0644},
 	    {CFG, 0644},
 	};
 	struct stat st;
@@ -289,21 +289,23 @@ test_files(void **state)
 	/* The example, its database in the service's state directory. */
 	cfg = slurp(in_dest(CFG));
 	assert_non_null(cfg);
-	assert_non_null(strstr(cfg,
-	    "\ndatabase = \"/var/lib/cheaterbot/cheaterbot.db\";\n"));
+	assert_non_null(strstr(
+	    cfg, "\ndatabase = \"/var/lib/cheaterbot/cheaterbot.db\";\n"));
 	assert_null(strstr(cfg, "./cheaterbot.db\";"));
 	free(cfg);
 	/* The unit runs and checks the installed files. */
 	unit = slurp(in_dest(UNIT));
 	assert_non_null(unit);
-	assert_non_null(strstr(unit, "\nExecStartPre=" BIN
-	    " --check-config -c " CFG "\n"));
+	assert_non_null(
+	    strstr(unit, "\nExecStartPre=" BIN " --check-config -c " CFG "\n"));
 	assert_non_null(strstr(unit, "\nExecStart=" BIN " -c " CFG "\n"));
-	assert_non_null(strstr(unit, "\nExecReload=" BIN
-	    " --check-config -c " CFG "\nExecReload=/bin/kill -HUP $MAINPID\n"));
+	assert_non_null(
+	    strstr(unit, "\nExecReload=" BIN " --check-config -c " CFG
+	                 "\nExecReload=/bin/kill -HUP $MAINPID\n"));
 	assert_non_null(strstr(unit, "\nDynamicUser=yes\n"));
 	assert_non_null(strstr(unit, "\nStateDirectory=cheaterbot\n"));
-	assert_non_null(strstr(unit, "\nWorkingDirectory=/var/lib/cheaterbot\n"));
+	assert_non_null(
+	    strstr(unit, "\nWorkingDirectory=/var/lib/cheaterbot\n"));
 	filled_in(unit);
 	free(unit);
 }
@@ -321,12 +323,14 @@ test_check_config(void **state)
 	int lfd;
 
 	(void)state;
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN),
-	    "--check-config", "-c", in_dest(CFG), NULL});
+	run(&r, "/", NULL,
+	    (const char *const[]){
+	        in_dest(BIN), "--check-config", "-c", in_dest(CFG), NULL});
 	snprintf(want, sizeof want, "%s: configuration OK", in_dest(CFG));
 	if (r.status != 0 || strstr(r.err, want) == NULL)
 		fail_msg("--check-config on the installed configuration: "
-		    "status %d\n%s", r.status, r.err);
+		         "status %d\n%s",
+		    r.status, r.err);
 	assert_string_equal(r.out, "");
 	run_free(&r);
 
@@ -339,13 +343,13 @@ test_check_config(void **state)
 	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	assert_int_equal(bind(lfd, (struct sockaddr *)&sin, sizeof sin), 0);
 	assert_int_equal(listen(lfd, 4), 0);
-	assert_int_equal(
-	    getsockname(lfd, (struct sockaddr *)&sin, &len), 0);
+	assert_int_equal(getsockname(lfd, (struct sockaddr *)&sin, &len), 0);
 	snprintf(port, sizeof port, "%d", ntohs(sin.sin_port));
 	snprintf(db, sizeof db, "%s/no-such-dir/bot.db", tmp);
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN),
-	    "--check-config", "-c", in_dest(CFG), "--server", "127.0.0.1",
-	    "--port", port, "--db", db, NULL});
+	run(&r, "/", NULL,
+	    (const char *const[]){in_dest(BIN), "--check-config", "-c",
+	        in_dest(CFG), "--server", "127.0.0.1", "--port", port, "--db",
+	        db, NULL});
 	assert_int_equal(r.status, 0);
 	run_free(&r);
 	assert_int_equal(access(db, F_OK), -1);
@@ -364,10 +368,13 @@ test_check_config(void **state)
 	spill(cfg, edited);
 	snprintf(line, sizeof line, "%d", line_of(edited, "port = 70000;"));
 	free(edited);
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN),
-	    "--check-config", "-c", cfg, NULL});
-	snprintf(want, sizeof want, "%s:%s: setting 'server.port': expected "
-	    "an integer from 1 to 65535", cfg, line);
+	run(&r, "/", NULL,
+	    (const char *const[]){
+	        in_dest(BIN), "--check-config", "-c", cfg, NULL});
+	snprintf(want, sizeof want,
+	    "%s:%s: setting 'server.port': expected "
+	    "an integer from 1 to 65535",
+	    cfg, line);
 	if (r.status != 1 || strstr(r.err, want) == NULL)
 		fail_msg("broken configuration: status %d, wanted '%s' in\n%s",
 		    r.status, want, r.err);
@@ -392,15 +399,17 @@ test_check_questions(void **state)
 	for (i = 1; i <= 60; i++)
 		n += (size_t)snprintf(questions + n, size - n,
 		    i == 7 ? "Which {card} is it, number %d?\n"
-		           : "Question number %d?\n", i);
+		           : "Question number %d?\n",
+		    i);
 	snprintf(q, sizeof q, "%s/questions.txt", tmp);
 	spill(q, questions);
 	free(questions);
 	snprintf(cfg, sizeof cfg, "%s/questions.cfg", tmp);
 	snprintf(text, sizeof text, "questions = { file = \"%s\"; };\n", q);
 	spill(cfg, text);
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN),
-	    "--check-config", "-c", cfg, NULL});
+	run(&r, "/", NULL,
+	    (const char *const[]){
+	        in_dest(BIN), "--check-config", "-c", cfg, NULL});
 	snprintf(want, sizeof want, "%s:7: '{' at byte ", q);
 	if (r.status != 1 || strstr(r.err, want) == NULL)
 		fail_msg("bad question file: status %d, wanted '%s' in\n%s",
@@ -415,13 +424,12 @@ test_help_version(void **state)
 	struct run r;
 
 	(void)state;
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN), "--version",
-	    NULL});
+	run(&r, "/", NULL,
+	    (const char *const[]){in_dest(BIN), "--version", NULL});
 	assert_int_equal(r.status, 0);
 	assert_int_equal(strncmp(r.out, "cheaterbot ", 11), 0);
 	run_free(&r);
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN), "--help",
-	    NULL});
+	run(&r, "/", NULL, (const char *const[]){in_dest(BIN), "--help", NULL});
 	assert_int_equal(r.status, 0);
 	assert_non_null(strstr(r.out, "--check-config"));
 	assert_string_equal(r.err, "");
@@ -433,20 +441,20 @@ test_help_version(void **state)
 static char *
 render(const char *page)
 {
-	static const char *const env[] = {"MANWIDTH=80", "LC_ALL=C",
-	    "LANG=C", "MAN_KEEP_FORMATTING=", NULL};
+	static const char *const env[] = {
+	    "MANWIDTH=80", "LC_ALL=C", "LANG=C", "MAN_KEEP_FORMATTING=", NULL};
 	struct run r;
 	char *text;
 
-	run(&r, "/", env, (const char *const[]){"man", "--warnings", "-l",
-	    page, NULL});
+	run(&r, "/", env,
+	    (const char *const[]){"man", "--warnings", "-l", page, NULL});
 	if (r.status != 0 || r.err[0] != '\0')
 		fail_msg("man --warnings -l %s: status %d\n%s", page, r.status,
 		    r.err);
 	text = r.out;
 	free(r.err);
-	run(&r, "/", NULL, (const char *const[]){"groff", "-ww", "-z",
-	    "-man", page, NULL});
+	run(&r, "/", NULL,
+	    (const char *const[]){"groff", "-ww", "-z", "-man", page, NULL});
 	if (r.status != 0 || r.err[0] != '\0')
 		fail_msg("groff -ww -z -man %s: status %d\n%s", page, r.status,
 		    r.err);
@@ -482,18 +490,19 @@ test_man_cfg(void **state)
 		if (s->type == CONF_GAMES)
 			continue;
 		if (!has_entry(text, s->path))
-			fail_msg("cheaterbot.cfg(5) has no entry for '%s'",
-			    s->path);
+			fail_msg(
+			    "cheaterbot.cfg(5) has no entry for '%s'", s->path);
 		n++;
 	}
 	for (i = 0; game_table[i] != NULL; i++) {
 		for (o = game_table[i]->options; o != NULL && o->name != NULL;
-		    o++) {
+		     o++) {
 			snprintf(name, sizeof name, "games.%s.%s",
 			    game_table[i]->name, o->name);
 			if (!has_entry(text, name))
 				fail_msg("cheaterbot.cfg(5) has no entry "
-				    "for '%s'", name);
+				         "for '%s'",
+				    name);
 			n++;
 		}
 	}
@@ -509,9 +518,9 @@ test_man_cfg(void **state)
 static void
 test_man_program(void **state)
 {
-	static const char *const sections[] = {"\nSYNOPSIS\n",
-	    "\nOPTIONS\n", "\nSIGNALS\n", "\nEXIT STATUS\n",
-	    "\nENVIRONMENT\n", "\nFILES\n", "\nSEE ALSO\n"};
+	static const char *const sections[] = {"\nSYNOPSIS\n", "\nOPTIONS\n",
+	    "\nSIGNALS\n", "\nEXIT STATUS\n", "\nENVIRONMENT\n", "\nFILES\n",
+	    "\nSEE ALSO\n"};
 	char flag[64], with[72];
 	const char *p;
 	struct run r;
@@ -523,8 +532,7 @@ test_man_program(void **state)
 	for (i = 0; i < sizeof sections / sizeof sections[0]; i++)
 		if (strstr(text, sections[i]) == NULL)
 			fail_msg("cheaterbot(1) has no section%s", sections[i]);
-	run(&r, "/", NULL, (const char *const[]){in_dest(BIN), "--help",
-	    NULL});
+	run(&r, "/", NULL, (const char *const[]){in_dest(BIN), "--help", NULL});
 	assert_int_equal(r.status, 0);
 	for (p = r.out; (p = strstr(p, "--")) != NULL; p += n) {
 		n = 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
@@ -534,9 +542,9 @@ test_man_program(void **state)
 		snprintf(with, sizeof with, "%s ", flag);
 		if (strstr(text, with) == NULL &&
 		    (snprintf(with, sizeof with, "%s\n", flag),
-		    strstr(text, with) == NULL) &&
+		        strstr(text, with) == NULL) &&
 		    (snprintf(with, sizeof with, "%s,", flag),
-		    strstr(text, with) == NULL))
+		        strstr(text, with) == NULL))
 			fail_msg("cheaterbot(1) does not name %s", flag);
 		flags++;
 	}
@@ -584,8 +592,7 @@ unit_command(const char *unit, const char *key, int nth, char *line,
 		at += strlen(want);
 	} while (nth-- > 0);
 	snprintf(line, size, "%.*s", (int)strcspn(at, "\n"), at);
-	for (w = strtok(line, " "); w != NULL && i < 15;
-	    w = strtok(NULL, " "))
+	for (w = strtok(line, " "); w != NULL && i < 15; w = strtok(NULL, " "))
 		argv[i++] = w;
 	argv[i] = NULL;
 	return 0;
@@ -616,8 +623,8 @@ test_unit(void **state)
 	unit = slurp(unitpath);
 	assert_non_null(unit);
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		assert_int_equal(unit_command(unit, keys[i], 0, line,
-		    sizeof line, argv), 0);
+		assert_int_equal(
+		    unit_command(unit, keys[i], 0, line, sizeof line, argv), 0);
 		assert_int_equal(strncmp(argv[0], prefix, strlen(prefix)), 0);
 		run(&r, "/", NULL, argv);
 		if (r.status != 0)
@@ -629,14 +636,14 @@ test_unit(void **state)
 
 	if (!on_path("systemd-analyze")) {
 		printf("test-install: skipped systemd-analyze verify: "
-		    "systemd-analyze is not installed (Debian's systemd)\n");
+		       "systemd-analyze is not installed (Debian's systemd)\n");
 		make(&r, "uninstall", NULL, prefix);
 		run_free(&r);
 		skip();
 	}
 	snprintf(manpath, sizeof manpath, "MANPATH=%s/share/man", prefix);
-	run(&r, "/", env, (const char *const[]){"systemd-analyze", "verify",
-	    unitpath, NULL});
+	run(&r, "/", env,
+	    (const char *const[]){"systemd-analyze", "verify", unitpath, NULL});
 	if (r.status != 0 || r.err[0] != '\0' || r.out[0] != '\0')
 		fail_msg("systemd-analyze verify: status %d\n%s%s", r.status,
 		    r.out, r.err);
@@ -648,8 +655,7 @@ test_unit(void **state)
 /* nftw()'s callback for count_files(): counts and names a file. */
 static int files_left;
 static int
-count_file(const char *path, const struct stat *st, int flag,
-    struct FTW *ftw)
+count_file(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
 	(void)ftw;
