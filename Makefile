@@ -21,13 +21,16 @@
 #   make layers  check that the files of bot/ call each other one way
 #                only (tests/layers.sh; make test runs it first)
 #   make all     the optimised binary, build/rel/cheaterbot
+#   make install     the binary, its man pages, the example configuration
+#                and the systemd unit under PREFIX (/usr/local), DESTDIR
+#                before every path; make uninstall removes them
 
 VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
-	inspircd python3 chromium
+	inspircd python3 chromium man-db groff-base systemd procps
 
 CC ?= cc
 # Sources made at build time (the built-in question set).
@@ -64,6 +67,32 @@ BENCH_BINS := $(B)/bench-rules $(B)/bench-store $(B)/bench-net
 BENCH_LIB := $(B)/bench/bench.o $(B)/bench/echo.o $(R)/tests/lib/client.o \
 	$(R)/tests/lib/ngircd.o
 
+# Where `make install` puts things: GNU's directory variables, each
+# settable (make install PREFIX=/usr), and DESTDIR before every one of
+# them for a package's staging tree.  As Meson does, PREFIX=/usr puts the
+# configuration in /etc rather than /usr/etc.  STATEDIR is the systemd
+# unit's StateDirectory= (always under /var/lib), where the installed
+# configuration puts the database.
+PREFIX ?= /usr/local
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR ?= $(EXEC_PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
+STATEDIR := /var/lib/cheaterbot
+INSTALL ?= install
+# The files made for an install, the directories filled in.
+I := build/install
+SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
+	-e 's|@STATEDIR@|$(STATEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	-e 's|@SYSTEMDUNITDIR@|$(SYSTEMDUNITDIR)|g'
+# Every file install puts, but the configuration, which it keeps when an
+# operator has edited it.
+INSTALLED := $(BINDIR)/cheaterbot $(MANDIR)/man1/cheaterbot.1 \
+	$(MANDIR)/man5/cheaterbot.cfg.5 $(SYSTEMDUNITDIR)/cheaterbot.service
+CFG := $(SYSCONFDIR)/cheaterbot/cheaterbot.cfg
+
 # libFuzzer targets: clang only, the whole library built again with the
 # fuzzer's coverage hooks.  Each runs as a suite through a small script
 # (build/fuzz/run/NAME) so run-suites.sh counts it like the others.
@@ -83,7 +112,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
 .PHONY: all run test sim fuzz bench tournament flood deps docs format \
-	layers clean
+	layers clean install uninstall
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -183,6 +212,53 @@ flood: deps
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot
 	@bash config/run-local.sh $(R)/cheaterbot
+
+# The example configuration as installed: the same but for database,
+# which is in the service's state directory (one source, config/).
+$(I)/cheaterbot.cfg: config/cheaterbot.cfg
+	@mkdir -p $(dir $@)
+	@sed -e '1a\
+# As installed by make install: database, below, is in the state\
+# directory of the systemd unit (docs/operating.md, "The service").' \
+	    -e 's|^database = "./cheaterbot.db";$$|database = "$(STATEDIR)/cheaterbot.db";|' \
+	    $< >$@.tmp
+	@grep -q '^database = "$(STATEDIR)/cheaterbot.db";$$' $@.tmp || \
+	    { echo "$<: no database line to set"; rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
+
+# The unit and the man pages, their directories filled in: made anew each
+# time, as they follow the variables.
+install: $(R)/cheaterbot $(I)/cheaterbot.cfg
+	@mkdir -p $(I)
+	@$(SUBST) config/cheaterbot.service.in >$(I)/cheaterbot.service
+	@$(SUBST) man/cheaterbot.1.in >$(I)/cheaterbot.1
+	@$(SUBST) man/cheaterbot.cfg.5.in >$(I)/cheaterbot.cfg.5
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" \
+	    "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(SYSTEMDUNITDIR)" \
+	    "$(DESTDIR)$(SYSCONFDIR)/cheaterbot"
+	$(INSTALL) -m 755 $(R)/cheaterbot "$(DESTDIR)$(BINDIR)/cheaterbot"
+	$(INSTALL) -m 644 $(I)/cheaterbot.1 "$(DESTDIR)$(MANDIR)/man1/cheaterbot.1"
+	$(INSTALL) -m 644 $(I)/cheaterbot.cfg.5 \
+	    "$(DESTDIR)$(MANDIR)/man5/cheaterbot.cfg.5"
+	$(INSTALL) -m 644 $(I)/cheaterbot.service \
+	    "$(DESTDIR)$(SYSTEMDUNITDIR)/cheaterbot.service"
+	@if [ -e "$(DESTDIR)$(CFG)" ] && \
+	    ! cmp -s $(I)/cheaterbot.cfg "$(DESTDIR)$(CFG)"; then \
+		echo "keeping $(DESTDIR)$(CFG): it differs from the example"; \
+	else \
+		$(INSTALL) -m 644 $(I)/cheaterbot.cfg "$(DESTDIR)$(CFG)"; \
+	fi
+
+# What install put; the configuration only when it is still the example,
+# and its directory when that leaves it empty.
+uninstall: $(I)/cheaterbot.cfg
+	rm -f $(INSTALLED:%="$(DESTDIR)%")
+	@if cmp -s $(I)/cheaterbot.cfg "$(DESTDIR)$(CFG)"; then \
+		rm -f "$(DESTDIR)$(CFG)"; \
+	elif [ -e "$(DESTDIR)$(CFG)" ]; then \
+		echo "keeping $(DESTDIR)$(CFG): it differs from the example"; \
+	fi
+	@rmdir "$(DESTDIR)$(SYSCONFDIR)/cheaterbot" 2>/dev/null || true
 
 # Installs exactly the missing packages: apt-get as root (refreshing the
 # package lists first when they are empty or stale), else the one line to run.

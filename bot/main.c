@@ -9,7 +9,9 @@
  *
  * With --backup FILE it only copies the configured database to FILE and
  * exits: read-only and without a claim, so it works while a bot runs;
- * --export DIR writes the stats page the same way.
+ * --export DIR writes the stats page the same way.  --check-config builds
+ * the configuration as a start does and exits, touching no database and
+ * no network: 0 when a start would accept it.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -46,6 +48,7 @@ struct main_opts {
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
 	int64_t clock_ahead;	/* --clock-ahead SECONDS, or 0 */
+	int check;	/* --check-config */
 };
 
 static void
@@ -61,6 +64,7 @@ main_usage(FILE *f)
 	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --export DIR\n"
 	    "       cheaterbot --verify KEY\n"
+	    "       cheaterbot [-c FILE] --check-config\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
 	    "  --server HOST      the IRC server's name or address\n"
 	    "  --port N           its port\n"
@@ -81,6 +85,9 @@ main_usage(FILE *f)
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
+	    "  --check-config     read and check the configuration and the\n"
+	    "                     question file as a start would, and exit:\n"
+	    "                     0 if good (no database, no network)\n"
 	    "  --help, --version  this text, the version\n",
 	    f);
 }
@@ -161,6 +168,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"clock-ahead", required_argument, NULL, 'A'},
 	    {"export", required_argument, NULL, 'E'},
 	    {"verify", required_argument, NULL, 'K'},
+	    {"check-config", no_argument, NULL, 'T'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
@@ -232,6 +240,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'E':
 			o->export = optarg;
 			break;
+		case 'T':
+			o->check = 1;
+			break;
 		case 'h':
 			main_usage(stdout);
 			return 1;
@@ -246,6 +257,12 @@ main_args(int argc, char **argv, struct main_opts *o)
 	if (optind != argc) {
 		log_error("unexpected argument '%s'",
 		    argv[optind]);
+		return 2;
+	}
+	if (o->check && (o->backup != NULL || o->replay != 0 ||
+	    o->export != NULL || o->verify != NULL)) {
+		log_error("--check-config runs alone: not with --backup, "
+		    "--replay, --export or --verify");
 		return 2;
 	}
 	return 0;
@@ -332,7 +349,10 @@ main(int argc, char **argv)
 	    CONF_LOG_DEBUG == (int)LOG_LEVEL_DEBUG,
 	    "log.level's values are bot/lib/log.h's levels");
 	log_set_level((enum log_level)conf.log_level);
-	if (o.backup != NULL)
+	if (o.check)
+		rc = offline_check(&conf, o.conf_path != NULL ? o.conf_path :
+		    "the built-in defaults");
+	else if (o.backup != NULL)
 		rc = offline_backup(&conf, o.backup);
 	else if (o.replay != 0)
 		rc = offline_replay(&conf, o.replay, stdout);

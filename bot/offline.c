@@ -13,6 +13,7 @@
 #include "bot/lib/digest.h"
 #include "bot/offline.h"
 #include "bot/lib/log.h"
+#include "bot/net/net-tls.h"
 #include "config/conf.h"
 #include "games/deal-key.h"
 #include "games/xalloc.h"
@@ -184,5 +185,25 @@ offline_export(const struct conf *conf, const char *dir, uint64_t now)
 	store_close(store);
 	log_info("the stats page of %s written to %s",
 	    conf->db, dir);
+	return 0;
+}
+
+int
+offline_check(const struct conf *conf, const char *name)
+{
+	struct tls_ctx *ctx;
+	char *cause = NULL;
+
+	/* What net_new() makes at start, before any connection. */
+	if (conf->tls) {
+		ctx = tls_ctx_new(conf->tls_verify, conf->tls_ca_file, &cause);
+		if (ctx == NULL) {
+			log_error("%s: %s", name, cause);
+			free(cause);
+			return 1;
+		}
+		tls_ctx_free(ctx);
+	}
+	log_info("%s: configuration OK", name);
 	return 0;
 }

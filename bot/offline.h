@@ -1,8 +1,9 @@
 /*
  * What the program does without a network, then exits: a copy of the
  * database (--backup), a stored game's replay (--replay), the deal a
- * deal key makes (--verify) and the stats page (--export).  Each returns the exit status: 0, or 1 with
- * the reason on stderr.
+ * deal key makes (--verify), the stats page (--export) and the check of
+ * a configuration (--check-config).  Each returns the exit status: 0, or
+ * 1 with the reason on stderr.
  */
 #ifndef OFFLINE_H
 #define OFFLINE_H
@@ -27,5 +28,13 @@ int offline_verify(const char *key, FILE *out);
 /* Writes the stats page of the configured database into dir
  * (bot/export.h), dated now, unix seconds. */
 int offline_export(const struct conf *conf, const char *dir, uint64_t now);
+
+/* Checks what a start would read beyond the configuration, which the
+ * caller built and validated as a start does (the question set in it):
+ * with server.tls, the TLS context and its CA file.  Touches no database
+ * and no network.  Logs "NAME: configuration OK" (name: the file, or
+ * what stands for the defaults) and returns 0, or logs the reason and
+ * returns 1. */
+int offline_check(const struct conf *conf, const char *name);
 
 #endif
