@@ -157,15 +157,16 @@ export_has_page(const struct export *e, int64_t id)
 	return 0;
 }
 
-/* "2024-05-01 18:30 UTC" */
+/* The unix time t in UTC: "2024-05-01 18:30 UTC", or "2024-05-01"
+ * without the clock; the number of seconds when it cannot be. */
 static void
-export_time(char *out, size_t size, int64_t t)
+export_time(char *out, size_t size, int64_t t, int clock)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
 
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(out, size, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+	if (gmtime_r(&tt, &tm) == NULL || strftime(out, size, clock ?
+	    "%Y-%m-%d %H:%M UTC" : "%Y-%m-%d", &tm) == 0)
 		snprintf(out, size, "%" PRId64, t);
 }
 
@@ -186,7 +187,7 @@ export_foot(struct export *e, struct buf *b, const char *up)
 {
 	char when[40];
 
-	export_time(when, sizeof when, (int64_t)e->now);
+	export_time(when, sizeof when, (int64_t)e->now, 1);
 	buf_addf(b, "<footer>Written by cheaterbot %s at %s. "
 	    "<a href=\"%sindex.html\">The league</a></footer>\n"
 	    "</body>\n</html>\n", CHEATERBOT_VERSION, when, up);
@@ -239,18 +240,6 @@ export_title_name(const struct game_ops *ops, const char *name)
 			return gt->title;
 	}
 	return name;
-}
-
-/* "2026-11-01" */
-static void
-export_date(char *out, size_t size, int64_t t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(out, size, "%Y-%m-%d", &tm) == 0)
-		snprintf(out, size, "%" PRId64, t);
 }
 
 /* One board as a table, all-time (season 0) or of one season: 0, or -1
@@ -447,7 +436,7 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	}
 	for (i = 0; i < n; i++) {
 		x = EXPORT_X(i);
-		export_time(when, sizeof when, p[i].ended);
+		export_time(when, sizeof when, p[i].ended, 1);
 		buf_addf(b, "<circle class=\"mu point\" cx=\"%.1f\" "
 		    "cy=\"%.1f\" r=\"3\"><title>game %" PRId64 ", %s: "
 		    "%.1f &#177; %.1f (conservative %.1f)</title></circle>\n",
@@ -490,7 +479,7 @@ export_game(struct export *e, const struct store_game *sg, struct buf *row,
 		return -1;
 	snprintf(title, sizeof title, "Game %" PRId64 ": %s", sg->id,
 	    ops != NULL ? ops->title : sg->variant);
-	export_time(when, sizeof when, sg->ended);
+	export_time(when, sizeof when, sg->ended, 1);
 	export_head(&b, title, "../");
 	buf_adds(&b, "<h1>");
 	export_esc(&b, title);
@@ -628,7 +617,7 @@ export_player(struct export *e, const struct store_export_player *pl,
 		    "<th>title</th><th>times</th><th>last earned</th></tr>\n");
 	for (i = 0; i < n; i++) {
 		ops = game_named(titles[i].variant);
-		export_time(when, sizeof when, titles[i].last);
+		export_time(when, sizeof when, titles[i].last, 1);
 		buf_adds(&b, "<tr><td>");
 		export_esc(&b, ops != NULL ? ops->title : titles[i].variant);
 		buf_adds(&b, "</td><td>");
@@ -647,7 +636,7 @@ export_player(struct export *e, const struct store_export_player *pl,
 		if (strcmp(hist[i].state, "finished") != 0)
 			continue;
 		ops = game_named(hist[i].variant);
-		export_time(when, sizeof when, hist[i].ended);
+		export_time(when, sizeof when, hist[i].ended, 1);
 		if (export_has_page(e, hist[i].id))
 			buf_addf(&b, "<tr><td><a href=\"../games/%" PRId64
 			    ".html\">#%" PRId64 "</a></td><td>", hist[i].id,
@@ -696,12 +685,12 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 			    "</th><th>from</th><th>to</th><th>1st</th>"
 			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
 		if (n > 1)
-			export_date(from, sizeof from,
-			    season_end(e->season_setting, n - 1));
+			export_time(from, sizeof from,
+			    season_end(e->season_setting, n - 1), 0);
 		else
 			snprintf(from, sizeof from, "the start");
-		export_date(to, sizeof to,
-		    season_end(e->season_setting, n) - SEASON_DAY);
+		export_time(to, sizeof to,
+		    season_end(e->season_setting, n) - SEASON_DAY, 0);
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%" PRId64
 		    "</td><td>%s</td><td>%s</td>", n, from, to);
 		for (i = 0; i < 3; i++) {
@@ -756,7 +745,7 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	else
 		buf_adds(b, "<ul class=\"titles\">\n");
 	for (i = 0; i < n; i++) {
-		export_time(when, sizeof when, t[i].at);
+		export_time(when, sizeof when, t[i].at, 1);
 		buf_adds(b, "<li>");
 		export_player_link(b, t[i].nick, "");
 		buf_adds(b, ": ");

@@ -20,28 +20,9 @@
 #include <cmocka.h>
 
 #include "tests/lib/ngircd.h"
+#include "tests/lib/text-file.h"
 
 static char *tmp;
-
-/* The whole of a file, a new string. */
-static char *
-slurp(const char *path)
-{
-	char *text;
-	FILE *f;
-	long n;
-
-	f = fopen(path, "r");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return text;
-}
 
 /* A file NAME in the temporary directory holding text; its path, in
  * path. */
@@ -96,7 +77,8 @@ bot(const char *const *args, char **err)
 		_exit(127);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
-	*err = slurp(log);
+	*err = text_file_read(log);
+	assert_non_null(*err);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 

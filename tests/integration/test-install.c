@@ -43,6 +43,7 @@
 #include "config/conf-private.h"
 #include "games/game.h"
 #include "tests/lib/ngircd.h"
+#include "tests/lib/text-file.h"
 
 #define CFG "/etc/cheaterbot/cheaterbot.cfg"
 #define BIN "/usr/bin/cheaterbot"
@@ -61,26 +62,6 @@ struct run {
 static char top[PATH_MAX];
 static char *tmp;
 static char dest[PATH_MAX];
-
-/* The whole of a file, a new string; NULL when it cannot be read. */
-static char *
-slurp(const char *path)
-{
-	char *text;
-	FILE *f;
-	long n;
-
-	if ((f = fopen(path, "r")) == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return text;
-}
 
 /* Writes text to path. */
 static void
@@ -160,8 +141,8 @@ run(struct run *r, const char *cwd, const char *const *env,
 	r->status = WIFEXITED(status)     ? WEXITSTATUS(status)
 	            : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
 	                                  : -1;
-	r->out = slurp(out);
-	r->err = slurp(err);
+	r->out = text_file_read(out);
+	r->err = text_file_read(err);
 	assert_non_null(r->out);
 	assert_non_null(r->err);
 }
@@ -287,14 +268,14 @@ test_files(void **state)
 			    (unsigned)files[i].mode);
 	}
 	/* The example, its database in the service's state directory. */
-	cfg = slurp(in_dest(CFG));
+	cfg = text_file_read(in_dest(CFG));
 	assert_non_null(cfg);
 	assert_non_null(strstr(
 	    cfg, "\ndatabase = \"/var/lib/cheaterbot/cheaterbot.db\";\n"));
 	assert_null(strstr(cfg, "./cheaterbot.db\";"));
 	free(cfg);
 	/* The unit runs and checks the installed files. */
-	unit = slurp(in_dest(UNIT));
+	unit = text_file_read(in_dest(UNIT));
 	assert_non_null(unit);
 	assert_non_null(
 	    strstr(unit, "\nExecStartPre=" BIN " --check-config -c " CFG "\n"));
@@ -361,7 +342,7 @@ test_check_config(void **state)
 	close(lfd);
 
 	/* A broken copy: refused with its file and line. */
-	text = slurp(in_dest(CFG));
+	text = text_file_read(in_dest(CFG));
 	assert_non_null(text);
 	edited = replace(text, "\tport = 6667;", "\tport = 70000;");
 	snprintf(cfg, sizeof cfg, "%s/broken.cfg", tmp);
@@ -620,7 +601,7 @@ test_unit(void **state)
 	run_free(&r);
 	snprintf(unitpath, sizeof unitpath,
 	    "%s/lib/systemd/system/cheaterbot.service", prefix);
-	unit = slurp(unitpath);
+	unit = text_file_read(unitpath);
 	assert_non_null(unit);
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		assert_int_equal(
@@ -684,14 +665,14 @@ test_uninstall(void **state)
 	struct run r;
 
 	(void)state;
-	text = slurp(in_dest(CFG));
+	text = text_file_read(in_dest(CFG));
 	assert_non_null(text);
 	edited = replace(text, "\tport = 6667;", "\tport = 6697;");
 	spill(in_dest(CFG), edited);
 	make(&r, "install", dest, "/usr");
 	assert_non_null(strstr(r.out, "keeping"));
 	run_free(&r);
-	again = slurp(in_dest(CFG));
+	again = text_file_read(in_dest(CFG));
 	assert_string_equal(again, edited);
 	free(again);
 

@@ -24,6 +24,7 @@
 
 #include "games/cheat.h"
 #include "tests/lib/driver.h"
+#include "tests/lib/text-file.h"
 
 #define CHAN "#cheater"
 #define WAIT_MS 15000
@@ -43,26 +44,6 @@ teardown(void **state)
 	return 0;
 }
 
-/* The whole of a file, a new string; NULL when missing. */
-static char *
-slurp(const char *path)
-{
-	char *text;
-	FILE *f;
-	long n;
-
-	if ((f = fopen(path, "r")) == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return text;
-}
-
 /* Waits up to WAIT_MS for path to hold text (NULL: to exist). */
 static void
 wait_file(struct driver *d, const char *path, const char *text)
@@ -71,7 +52,7 @@ wait_file(struct driver *d, const char *path, const char *text)
 	int ms;
 
 	for (ms = 0; ms < WAIT_MS; ms += 100) {
-		got = slurp(path);
+		got = text_file_read(path);
 		if (got != NULL && (text == NULL || strstr(got, text) != NULL))
 			break;
 		free(got);

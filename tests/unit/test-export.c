@@ -27,6 +27,7 @@
 #include "storage/store.h"
 #include "tests/lib/harness.h"
 #include "tests/lib/store-files.h"
+#include "tests/lib/text-file.h"
 
 #define GAMES 3
 #define NOW 1900000000ULL
@@ -61,21 +62,10 @@ play(struct harness *h)
 static char *
 slurp(const char *dir, const char *rel)
 {
-	char path[512], *text;
-	FILE *f;
-	long n;
+	char path[512];
 
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
-	if ((f = fopen(path, "r")) == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)n + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	return text;
+	return text_file_read(path);
 }
 
 static int

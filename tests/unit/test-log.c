@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "bot/lib/log.h"
+#include "tests/lib/text-file.h"
 
 struct capture {
 	char path[64];
@@ -46,21 +47,12 @@ static char *
 capture_end(struct capture *c)
 {
 	char *text;
-	FILE *f;
-	long n;
 
 	fflush(stderr);
 	assert_int_equal(dup2(c->saved, 2), 2);
 	close(c->saved);
-	f = fopen(c->path, "r");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)n + 1);
+	text = text_file_read(c->path);
 	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
 	unlink(c->path);
 	return text;
 }
