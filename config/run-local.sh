@@ -23,13 +23,13 @@ chmod 644 "$dir/ngircd.conf"
 
 ircd=""; botpid=""
 stop() {
-	trap - INT TERM EXIT
+	trap - INT TERM HUP EXIT
 	[ -n "$botpid" ] && kill "$botpid" 2>/dev/null && wait "$botpid" 2>/dev/null
 	[ -n "$ircd" ] && kill "$ircd" 2>/dev/null && wait "$ircd" 2>/dev/null
 	rm -rf "$dir"
 	echo "stopped the bot and the server"
 }
-trap stop INT TERM EXIT
+trap stop INT TERM HUP EXIT
 
 /usr/sbin/ngircd -n -f "$dir/ngircd.conf" >"$dir/ngircd.log" 2>&1 &
 ircd=$!
