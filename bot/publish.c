@@ -171,8 +171,19 @@ publish_tick(struct publish *p, const struct conf *c, struct bot *b,
 
 	if (p->pid != 0) {
 		r = waitpid(p->pid, &status, WNOHANG);
-		if (r == 0 || (r < 0 && errno == EINTR))
+		if (r == 0 || (r < 0 && errno == EINTR)) {
+			if (!p->late && now >= p->started +
+			    (uint64_t)c->export_interval_ms) {
+				log_warn("the stats page begun %llu s ago is "
+				    "still being written (process %ld): the "
+				    "next waits for it",
+				    (unsigned long long)(now - p->started) /
+				    1000, (long)p->pid);
+				p->late = 1;
+			}
 			return;
+		}
+		p->late = 0;
 		if (r < 0) {
 			/* Not ours to wait for: should never happen. */
 			cause = xasprintf("waitpid: %s", strerror(errno));

@@ -19,6 +19,8 @@ struct publish {
 	int fd;			/* the pipe it says why it failed on */
 	uint64_t started;	/* when the last one began (loop_now()) */
 	int ran;		/* 1 once one began */
+	int late;		/* the running one outlived its interval:
+				 * said once */
 	int written;		/* 1 once one succeeded */
 	int failing;		/* the last one failed */
 	int told;		/* ... and the admins have heard of it */
@@ -38,7 +40,8 @@ uint64_t publish_next(const struct publish *p, const struct conf *c,
  * once of a run of them (bot_alarm()), at the first failure that finds
  * an admin in a channel with the bot (none is there yet at start).  The log says when the
  * page is first written, and when it is written again after a
- * failure. */
+ * failure.  A write still running when the next is due delays it, and
+ * the log says so once. */
 void publish_tick(struct publish *p, const struct conf *c, struct bot *b,
     uint64_t now);
 

@@ -8,6 +8,8 @@
  * directory can be made, every failure is logged with its reason, the
  * admin in the channel is told once however many follow, and when the
  * directory can be made again the page is written and the log says so.
+ * A write held up past its interval (its process stopped with SIGSTOP)
+ * is said once in the log, and the next write waits for it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -155,12 +159,119 @@ test_publish_fails(void **state)
 	driver_bot_exits(d, 0, 0);
 }
 
+/* The state letter of process pid in /proc/PID/stat ('R', 'S', 'T'
+ * stopped, 'Z' ended), its parent into *ppid; 0 when it is gone. */
+static char
+proc_state(const char *pid, long *ppid)
+{
+	char path[300], text[512], *p, state;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "/proc/%s/stat", pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	/* "PID (COMM) STATE PPID ...": COMM may hold spaces. */
+	if ((p = strrchr(text, ')')) == NULL ||
+	    sscanf(p + 1, " %c %ld", &state, ppid) != 2)
+		return 0;
+	return state;
+}
+
+/* A child of pid that has not ended (one writing the stats page), or 0
+ * when there is none now. */
+static pid_t
+child_of(pid_t pid)
+{
+	struct dirent *de;
+	DIR *dir;
+	pid_t found = 0;
+	long ppid;
+	char state;
+
+	if ((dir = opendir("/proc")) == NULL)
+		return 0;
+	while (found == 0 && (de = readdir(dir)) != NULL) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		state = proc_state(de->d_name, &ppid);
+		if (state != 0 && state != 'Z' && ppid == pid)
+			found = (pid_t)atol(de->d_name);
+	}
+	closedir(dir);
+	return found;
+}
+
+/* Whether pid stopped (SIGSTOP sent) rather than ended first. */
+static int
+stopped(pid_t pid)
+{
+	char name[32], state;
+	long ppid;
+	int ms;
+
+	snprintf(name, sizeof name, "%ld", (long)pid);
+	for (ms = 0; ms < 1000; ms++) {
+		state = proc_state(name, &ppid);
+		if (state == 'T' || state == 't')
+			return 1;
+		if (state == 0 || state == 'Z')
+			return 0;
+		usleep(1000);
+	}
+	return 0;
+}
+
+static void
+test_publish_late(void **state)
+{
+	struct driver *d;
+	char path[1100], want[128];
+	pid_t child = 0;
+	int tries;
+
+	d = start(state, "site", 1, "");
+	snprintf(path, sizeof path, "%s/site/index.html", d->dir);
+	wait_file(d, path, NULL);
+	/* Catch a write in its process (one begins every second) and
+	 * stop it there. */
+	for (tries = 0; tries < 20000 && child == 0; tries++) {
+		if ((child = child_of(d->bot.pid)) == 0)
+			continue;
+		if (kill(child, SIGSTOP) != 0 || !stopped(child))
+			child = 0;
+	}
+	if (child == 0)
+		fail_msg("no write of the stats page was caught running");
+	snprintf(want, sizeof want, "is still being written (process %ld)",
+	    (long)child);
+	if (!ngircd_bot_wait_log(&d->bot, want, WAIT_MS)) {
+		kill(child, SIGCONT);
+		fail_msg("the log never said \"%s\"", want);
+	}
+	/* Once, however long it is held; then it finishes, and so do the
+	 * writes after it. */
+	driver_pump(d, 2500);
+	assert_int_equal(ngircd_bot_log_count(&d->bot, "still being written"),
+	    1);
+	assert_int_equal(kill(child, SIGCONT), 0);
+	unlink(path);
+	wait_file(d, path, "<h1>The league</h1>");
+	assert_int_equal(ngircd_bot_log_count(&d->bot, "could not be written"),
+	    0);
+	driver_bot_exits(d, 0, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_publish, teardown),
 		cmocka_unit_test_teardown(test_publish_fails, teardown),
+		cmocka_unit_test_teardown(test_publish_late, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
