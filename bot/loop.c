@@ -1,9 +1,11 @@
 /*
- * The event loop (loop.h).  Signals are blocked except inside pselect(),
- * so a SIGTERM, SIGINT or SIGHUP either arrives before the flags are looked
- * at or wakes the wait at once; the handlers only set flags.
+ * The event loop (loop.h).  Signals are blocked except inside ppoll(), so
+ * a SIGTERM, SIGINT or SIGHUP either arrives before the flags are looked
+ * at or wakes the wait at once; the handlers only set flags.  poll(), not
+ * select(): a descriptor's number may be past FD_SETSIZE (a parent that
+ * left a thousand open), which select()'s sets cannot hold (pollset.h).
  *
- * One turn: sockets into the sets, wait until I/O or the earliest deadline,
+ * One turn: the sockets asked for, wait until I/O or the earliest deadline,
  * then relay I/O (which includes libircclient's processing), the core's
  * timers, the stats page's export (publish.h), and writing whatever may
  * go.
@@ -21,13 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
 #include <time.h>
 
 #include "config/conf.h"
 #include "games/xalloc.h"
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
+#include "bot/lib/pollset.h"
 #include "bot/loop.h"
 #include "bot/lib/queue.h"
 #include "bot/net/relay.h"
@@ -111,31 +113,22 @@ loop_reload(const struct loop *l)
 	bot_reloaded(l->bot, NULL);
 }
 
-/* Waits for I/O or until `until`, with the signals open; fills the sets.
- * -1 on a real select() failure. */
+/* Waits for I/O or until `until`, with the signals open; fills p.  -1 on
+ * a real poll() failure. */
 static int
-loop_wait(const struct loop *l, fd_set *in, fd_set *out, uint64_t until,
+loop_wait(const struct loop *l, struct pollset *p, uint64_t until,
     const sigset_t *waitmask)
 {
-	struct timespec ts;
 	uint64_t now = loop_now(), ms;
-	int maxfd = -1;
 
-	FD_ZERO(in);
-	FD_ZERO(out);
-	relay_fds(l->relay, in, out, &maxfd);
+	pollset_clear(p);
+	relay_fds(l->relay, p);
 	ms = until > now ? until - now : 0;
 	if (ms > LOOP_MAX_WAIT_MS)
 		ms = LOOP_MAX_WAIT_MS;
-	ts.tv_sec = (time_t)(ms / 1000);
-	ts.tv_nsec = (long)(ms % 1000) * 1000000;
-	if (pselect(maxfd + 1, in, out, NULL, &ts, waitmask) < 0) {
-		FD_ZERO(in);
-		FD_ZERO(out);
-		if (errno != EINTR) {
-			log_error("select: %s", strerror(errno));
-			return -1;
-		}
+	if (pollset_wait(p, ms, waitmask) != 0 && errno != EINTR) {
+		log_error("poll: %s", strerror(errno));
+		return -1;
 	}
 	return 0;
 }
@@ -145,15 +138,15 @@ static void
 loop_goodbye(const struct loop *l, const sigset_t *waitmask)
 {
 	uint64_t end = loop_now() + LOOP_QUIT_MS, now;
-	fd_set in, out;
+	struct pollset p;
 
 	relay_quit(l->relay, "bye");
 	relay_flush(l->relay, loop_now());
 	while (relay_pending(l->relay) && (now = loop_now()) < end) {
-		if (loop_wait(l, &in, &out, end, waitmask) != 0)
+		if (loop_wait(l, &p, end, waitmask) != 0)
 			break;
 		now = loop_now();
-		relay_process(l->relay, &in, &out, now);
+		relay_process(l->relay, &p, now);
 		relay_flush(l->relay, now);
 	}
 }
@@ -162,7 +155,7 @@ int
 loop_run(const struct loop *l)
 {
 	sigset_t waitmask, orig;
-	fd_set in, out;
+	struct pollset p;
 	uint64_t now, until, t;
 	int rc = 0, ready = 0;
 
@@ -173,7 +166,7 @@ loop_run(const struct loop *l)
 			loop_hup = 0;
 			loop_reload(l);
 		}
-		/* ready: the sets are relay_ready()'s, no wait. */
+		/* ready: p is relay_ready()'s, no wait. */
 		if (!ready) {
 			now = loop_now();
 			until = bot_next_timer(l->bot);
@@ -183,18 +176,18 @@ loop_run(const struct loop *l)
 			if (l->publish != NULL && (t = publish_next(l->publish,
 			    l->conf, now)) < until)
 				until = t;
-			if (loop_wait(l, &in, &out, until, &waitmask) != 0) {
+			if (loop_wait(l, &p, until, &waitmask) != 0) {
 				rc = -1;
 				break;
 			}
 		}
 		now = loop_now();
-		relay_process(l->relay, &in, &out, now);
+		relay_process(l->relay, &p, now);
 		bot_tick(l->bot, now);
 		if (l->publish != NULL)
 			publish_tick(l->publish, l->conf, l->bot, now);
 		relay_flush(l->relay, now);
-		ready = !ready && relay_ready(l->relay, &in, &out);
+		ready = !ready && relay_ready(l->relay, &p);
 	}
 	if (loop_stop)
 		loop_goodbye(l, &waitmask);

@@ -1,9 +1,9 @@
 /*
- * The event loop: one thread, one select() (pselect, so signals cannot slip
+ * The event loop: one thread, one poll() (ppoll, so signals cannot slip
  * in between the check and the wait) over the relay's sockets and
- * libircclient's, woken for I/O or for the earliest of the core's timers,
- * the queue's next line and the relay's own deadlines.  Never irc_run(),
- * never threads.
+ * libircclient's, whatever their numbers, woken for I/O or for the
+ * earliest of the core's timers, the queue's next line and the relay's
+ * own deadlines.  Never irc_run(), never threads.
  *
  * SIGTERM and SIGINT end the loop: QUIT :bye goes out (for at most two
  * seconds) and loop_run() returns.  SIGHUP reloads the configuration.
@@ -36,7 +36,7 @@ struct loop {
  * configuration; on success it replaces *l->conf in place (the old strings
  * are freed: keep no pointer into them) and the queue takes its flood
  * rate; on failure the old configuration stays and the cause is logged.
- * 0 on a clean stop, -1 if select() fails. */
+ * 0 on a clean stop, -1 if poll() fails. */
 int loop_run(const struct loop *l);
 
 /* The monotonic clock in milliseconds. */

@@ -281,11 +281,19 @@ main_run(struct conf *conf, struct main_opts *o)
 	char *cause = NULL;
 	int rc;
 
+	/* First, while the lowest numbers are free: libircclient's socket
+	 * must stay below FD_SETSIZE (bot/net/irc-glue.h). */
+	if (relay_reserve(&cause) != 0) {
+		log_error("%s", cause);
+		free(cause);
+		return 1;
+	}
 	store = store_open(conf->db, &cause);
 	if (store == NULL || store_claim(store, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
 		store_close(store);
+		relay_unreserve();
 		return 1;
 	}
 	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
@@ -316,6 +324,7 @@ main_run(struct conf *conf, struct main_opts *o)
 	bot_free(bot);
 	queue_free(queue);
 	store_close(store);
+	relay_unreserve();
 	return rc == 0 ? 0 : 1;
 }
 

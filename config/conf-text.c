@@ -64,6 +64,33 @@ conf_valid_admin(const char *v)
 	return conf_valid_text(v, 1, 200, " ");
 }
 
+/* Whether the len bytes at s are one '*' or more, and nothing else. */
+static int
+conf_stars(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] != '*')
+			return 0;
+	}
+	return len > 0;
+}
+
+int
+conf_admin_nick_only(const char *a)
+{
+	const char *rest = strchr(a, '!'), *at;
+
+	if (rest == NULL)
+		return 0;
+	rest++;
+	if ((at = strchr(rest, '@')) == NULL)
+		return conf_stars(rest, strlen(rest));
+	return conf_stars(rest, (size_t)(at - rest)) &&
+	    conf_stars(at + 1, strlen(at + 1));
+}
+
 static int
 conf_valid_path(const char *v)
 {

@@ -165,6 +165,12 @@ int conf_list_add(char ***list, int *n, const char *kind, const char *v,
 /* Empties a list setting. */
 void conf_list_clear(char ***list, int *n);
 
+/* Whether the commands.admins entry a is a mask that names a nick alone:
+ * "nick!user@host" whose user and host are each nothing but '*' ("alice!*@*",
+ * "alice!*", "*!*@*"), which whoever takes the nick matches.  An account
+ * name (no '!') or a mask with a user or a host is not. */
+int conf_admin_nick_only(const char *a);
+
 /* Checks a finished configuration as a whole (a nick is valid IRC, every
  * channel starts with # or &, timers make sense); 0, or -1 and *cause. */
 int conf_validate(const struct conf *c, char **cause);

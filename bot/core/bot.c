@@ -72,6 +72,30 @@ bot_chan_lost(struct chan *c)
 		table_pause(c->table);
 }
 
+/* Warns, one log line each, of the admin masks that name a nick alone
+ * (conf_admin_nick_only()): anyone can take a nick.  The masks, each in
+ * quotes after a space, into out unless NULL; how many. */
+static int
+bot_check_admins(const struct bot *b, struct buf *out)
+{
+	const char *a;
+	int i, n = 0;
+
+	for (i = 0; i < b->conf->nadmins; i++) {
+		a = b->conf->admins[i];
+		if (!conf_admin_nick_only(a))
+			continue;
+		log_warn("commands.admins: '%s' names a nick alone, and "
+		    "anyone can take a nick: give the admin's services "
+		    "account instead, or a mask with their user@host",
+		    a);
+		if (out != NULL)
+			buf_addf(out, "%s'%s'", n > 0 ? ", " : " ", a);
+		n++;
+	}
+	return n;
+}
+
 struct bot *
 bot_new(const struct conf *conf, struct store *store, struct queue *queue,
     uint64_t seed, int have_seed, uint64_t now)
@@ -96,6 +120,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	ignore_load(b);
 	table_restore(b);
 	bot_set_wall(b, bot_system_wall());
+	(void)bot_check_admins(b, NULL);
 	return b;
 }
 
@@ -348,7 +373,9 @@ bot_sync_channels(struct bot *b)
 void
 bot_reloaded(struct bot *b, const char *cause)
 {
+	struct buf weak = BUF_INIT;
 	char *text;
+	int n = 0;
 
 	if (cause == NULL) {
 		bot_sync_channels(b);
@@ -356,12 +383,22 @@ bot_reloaded(struct bot *b, const char *cause)
 		store_rating_provisional(b->store,
 		    b->conf->league_provisional);
 		season_start(b);
+		n = bot_check_admins(b, &weak);
 	}
-	if (b->reload_by[0] == '\0')
-		return;
-	text = cause == NULL ? xstrdup("Configuration reloaded; games go on.") :
-	    xasprintf("The configuration was not reloaded: %s", cause);
-	say_to(b, b->reload_by, b->reload_notice, NULL, text);
-	free(text);
-	b->reload_by[0] = '\0';
+	if (b->reload_by[0] != '\0') {
+		if (cause != NULL)
+			text = xasprintf("The configuration was not reloaded: "
+			    "%s", cause);
+		else if (n > 0)
+			text = xasprintf("Configuration reloaded; games go on. "
+			    "Admin mask%s naming a nick alone, which anyone "
+			    "can take:%s (name an account or a user@host).",
+			    n > 1 ? "s" : "", buf_str(&weak));
+		else
+			text = xstrdup("Configuration reloaded; games go on.");
+		say_to(b, b->reload_by, b->reload_notice, NULL, text);
+		free(text);
+		b->reload_by[0] = '\0';
+	}
+	buf_free(&weak);
 }

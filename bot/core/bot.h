@@ -21,7 +21,8 @@ struct bot;
 /* A bot using conf and store (both stay the caller's and must outlive it)
  * and sending into queue (also the caller's).  seed, when have_seed is set,
  * makes every shuffle deterministic (tests); else seeds come from the
- * system's random source. */
+ * system's random source.  Each admin mask that names a nick alone
+ * ("alice!*@*": anyone can take a nick) is warned of in the log. */
 struct bot *bot_new(const struct conf *conf, struct store *store,
     struct queue *queue, uint64_t seed, int have_seed, uint64_t now);
 /* Frees the bot and every game it holds; NULL does nothing. */
@@ -50,7 +51,9 @@ int bot_reload_wanted(struct bot *b);
 /* The configuration was reloaded in place (cause NULL) or could not be
  * (cause says why): the admin who asked is told, channels new to it are
  * joined, and channels dropped from it are left unless a game is being
- * played there (they are left at a later reload).  Games go on. */
+ * played there (they are left at a later reload).  Games go on.  Admin
+ * masks that name a nick alone ("alice!*@*") are warned of in the log,
+ * a line each, and in the answer to the admin, as at bot_new(). */
 void bot_reloaded(struct bot *b, const char *cause);
 
 /* The wall clock reads unix_ms (milliseconds since 1970) at the bot's

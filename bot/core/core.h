@@ -36,6 +36,10 @@ struct notify_seen;
 #define LIMIT_USERS 256		/* people the command limit follows */
 #define IGNORE_MAX 200		/* masks on the ignore list */
 #define JOIN_LIMITS 4		/* CHANLIMIT groups the bot follows */
+#define SPLIT_MSG_MAX 512	/* a quit message the split rule keeps */
+/* Quits with the same two server names at most this far apart are one
+ * netsplit's (presence.c). */
+#define SPLIT_WINDOW_MS 5000
 
 /* Someone on IRC as the bot knows them: who sent a message, who joined.
  * userhost is "" while unknown, account "" when none is known (the
@@ -81,6 +85,10 @@ struct seat {
 	int timeouts;			/* turns timed out in a row */
 	int gone;			/* left the game (removed) */
 	int away;			/* parted or quit: held for a grace */
+	uint64_t away_at;		/* ... since then */
+	unsigned split;			/* the quit's b->split.seq when its
+					 * message was two server names, the
+					 * split not yet confirmed; else 0 */
 	uint64_t t_grace;		/* the grace timer while away
 					 * (table-clock.c) */
 	int leave_asked;		/* typed !leave once in the game ... */
@@ -233,6 +241,15 @@ struct bot {
 	struct notify_seen *notified;	/* who a lobby called lately, and
 					 * when (notify.c) */
 	int nnotified;
+	/* The last quit message that named two servers, as a netsplit's
+	 * does (presence.c): a split once two nicks quit with it. */
+	struct {
+		char msg[SPLIT_MSG_MAX];
+		char nick[NICK_MAX];	/* the first to quit with it */
+		uint64_t at;		/* the latest quit with it */
+		unsigned seq;		/* which message: seats note it */
+		int confirmed;		/* a second nick quit with it */
+	} split;
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -682,8 +699,17 @@ void table_on_held_due(struct table *t);
 void table_on_think_over(struct table *t, int seat);
 
 /* presence.c: seated players who part, quit and come back */
+/* Whether a quit message is two server names, as a netsplit's is: two
+ * host names, each of labels of letters, digits and '-' or a lone '*'
+ * (a masked server, "*.net *.split"), at least two labels, one space
+ * between them. */
+int presence_split_message(const char *msg);
 /* w left c (PART, or every channel: c NULL, a QUIT with its message):
- * a lobby seat is given up, a game seat is held for the grace time. */
+ * a lobby seat is given up, a game seat is held for the grace time:
+ * split_grace for a netsplit's quit (two server names, and a second
+ * nick quitting with the same within SPLIT_WINDOW_MS; the first
+ * quitter's seat is held for part_grace until then), else part_grace.
+ * Every QUIT goes here, the quitter seated or not. */
 void presence_departed(struct bot *b, struct chan *c, const struct who *w,
     const char *quit_message);
 /* w joined c: an away seat that is w is theirs again. */

@@ -2,12 +2,25 @@
  * Players who come and go while they sit at a table.
  *
  * A player who parts the game's channel or quits keeps the seat for
- * conf->part_grace_ms (split_grace_ms for a netsplit quit, whose message
- * is two server names): while away they are sent nothing, their turn
- * timer runs as usual (a turn that runs out gets the default move and
- * counts toward removal), and joining again in time gives them their hand
- * back.  After the grace (table-clock.c times it) they leave the game, as
- * after a kick.  A lobby seat is given up at once.
+ * conf->part_grace_ms (split_grace_ms for a netsplit's quit, below):
+ * while away they are sent nothing, their turn timer runs as usual (a
+ * turn that runs out gets the default move and counts toward removal),
+ * and joining again in time gives them their hand back.  After the grace
+ * (table-clock.c times it) they leave the game, as after a kick.  A lobby
+ * seat is given up at once.
+ *
+ * A netsplit: a quit message of exactly two server names (host names of
+ * two labels or more; a label may be a lone '*', as networks that mask
+ * their servers write "*.net *.split"), and a second nick quitting with
+ * the same message within SPLIT_WINDOW_MS (5 s) of the last quit with it:
+ * anyone in a channel the bot is in, seated or not.  A person can type
+ * any quit message, and on a server that does not prefix it ("Quit: ")
+ * it reads as the server's; a split takes many people at once.  So the
+ * first quitter's seat is held for part_grace_ms, and raised to
+ * split_grace_ms from its quit when the second quit comes (a line in the
+ * channel says so); later quitters with that message in the window get
+ * split_grace_ms at once.  The bot keeps the last such message only
+ * (b->split): one split's quits come together, with one message.
  *
  * bot.c reports here what the network says (a PART, a QUIT, a JOIN);
  * table-resume.c asks, after a restart or a reconnect, who is still here.
@@ -44,14 +57,18 @@ presence_grace_over(struct table *t, int seat)
 }
 
 /* Holds seat for grace ms from now, saying so in the channel unless
- * quiet. */
+ * quiet; split: the b->split.seq of a quit that may be a netsplit's,
+ * else 0. */
 static void
-presence_hold(struct table *t, int seat, int grace_ms, int quiet)
+presence_hold(struct table *t, int seat, int grace_ms, unsigned split,
+    int quiet)
 {
 	struct seat *s = &t->seats[seat];
 	char *text;
 
 	s->away = 1;
+	s->away_at = t->b->now;
+	s->split = split;
 	table_clock_grace(t, seat, grace_ms);
 	if (quiet)
 		return;
@@ -62,27 +79,130 @@ presence_hold(struct table *t, int seat, int grace_ms, int quiet)
 	free(text);
 }
 
-/* Whether a quit message is a netsplit's: "server.one server.two". */
+/* Whether the len bytes at l are a label of a server name: letters,
+ * digits and '-' inside, at most 63, or a lone '*'. */
 static int
-presence_netsplit(const char *msg)
+presence_label(const char *l, size_t len)
+{
+	size_t i;
+	char ch;
+
+	if (len == 1 && *l == '*')
+		return 1;
+	if (len == 0 || len > 63 || l[0] == '-' || l[len - 1] == '-')
+		return 0;
+	for (i = 0; i < len; i++) {
+		ch = l[i];
+		if (!(ch >= 'a' && ch <= 'z') && !(ch >= 'A' && ch <= 'Z') &&
+		    !(ch >= '0' && ch <= '9') && ch != '-')
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether the len bytes at name are a server name: two labels or more,
+ * joined by dots. */
+static int
+presence_server(const char *name, size_t len)
+{
+	const char *end = name + len, *dot;
+	int labels = 0;
+
+	if (len > 255)
+		return 0;
+	for (;;) {
+		dot = memchr(name, '.', (size_t)(end - name));
+		if (!presence_label(name, (size_t)((dot != NULL ? dot : end) -
+		    name)))
+			return 0;
+		labels++;
+		if (dot == NULL)
+			return labels >= 2;
+		name = dot + 1;
+	}
+}
+
+int
+presence_split_message(const char *msg)
 {
 	const char *space;
 
-	if (msg == NULL || (space = strchr(msg, ' ')) == NULL ||
-	    strchr(space + 1, ' ') != NULL)
+	if (msg == NULL || (space = strchr(msg, ' ')) == NULL)
 		return 0;
-	return memchr(msg, '.', (size_t)(space - msg)) != NULL &&
-	    strchr(space + 1, '.') != NULL && space > msg &&
-	    space[1] != '\0';
+	return presence_server(msg, (size_t)(space - msg)) &&
+	    presence_server(space + 1, strlen(space + 1));
 }
 
-/* seat of t (w) left: see the file's comment. */
+/* The split with sequence seq is confirmed: every seat held on it gets
+ * split_grace from its quit, and its channel hears so. */
 static void
-presence_left(struct table *t, int seat, const char *quit_message)
+presence_split_confirmed(struct bot *b, unsigned seq)
 {
-	const struct conf *c = t->b->conf;
-	int grace = quit_message != NULL && presence_netsplit(quit_message) ?
-	    c->split_grace_ms : c->part_grace_ms;
+	const struct conf *c = b->conf;
+	struct table *t;
+	struct seat *s;
+	uint64_t held;
+	char *text;
+	int i, j;
+
+	for (i = 0; i < b->nchans; i++) {
+		if ((t = b->chans[i]->table) == NULL ||
+		    t->state != TABLE_PLAYING)
+			continue;
+		for (j = 0; j < t->nseats; j++) {
+			s = &t->seats[j];
+			if (s->gone || !s->away || s->split != seq)
+				continue;
+			s->split = 0;
+			held = b->now - s->away_at;
+			if (held >= (uint64_t)c->split_grace_ms)
+				continue;
+			table_clock_grace(t, j,
+			    c->split_grace_ms - (int)held);
+			text = xasprintf("%s quit in a netsplit; the seat is "
+			    "held for %d s: join %s again to play on.",
+			    s->nick, (c->split_grace_ms - (int)held + 999) /
+			    1000, t->chan->name);
+			say_chan(b, t->chan, text);
+			free(text);
+		}
+	}
+}
+
+/* nick quit with msg: 1 if it is a netsplit's, confirmed; else 0, with
+ * *seq the sequence of the message when it may be one (two server
+ * names, a second nick awaited), or 0. */
+static int
+presence_split_quit(struct bot *b, const char *nick, const char *msg,
+    unsigned *seq)
+{
+	*seq = 0;
+	if (!presence_split_message(msg) || strlen(msg) >= SPLIT_MSG_MAX)
+		return 0;
+	if (b->split.seq == 0 || b->now - b->split.at > SPLIT_WINDOW_MS ||
+	    strcasecmp(b->split.msg, msg) != 0) {
+		if (++b->split.seq == 0)
+			b->split.seq = 1;
+		snprintf(b->split.msg, sizeof b->split.msg, "%s", msg);
+		snprintf(b->split.nick, sizeof b->split.nick, "%s", nick);
+		b->split.confirmed = 0;
+	} else if (!b->split.confirmed &&
+	    strcasecmp(b->split.nick, nick) != 0) {
+		b->split.confirmed = 1;
+		presence_split_confirmed(b, b->split.seq);
+	}
+	b->split.at = b->now;
+	if (b->split.confirmed)
+		return 1;
+	*seq = b->split.seq;
+	return 0;
+}
+
+/* seat of t left, to be held for grace ms (split: as presence_hold()):
+ * see the file's comment. */
+static void
+presence_left(struct table *t, int seat, int grace, unsigned split)
+{
 	char *text, *cause = NULL;
 
 	if (t->state == TABLE_LOBBY) {
@@ -99,7 +219,7 @@ presence_left(struct table *t, int seat, const char *quit_message)
 	if (t->seats[seat].away)
 		return;
 	if (grace > 0) {
-		presence_hold(t, seat, grace, 0);
+		presence_hold(t, seat, grace, split, 0);
 		return;
 	}
 	text = xasprintf("{p:%d} left the channel.", seat);
@@ -114,22 +234,26 @@ void
 presence_departed(struct bot *b, struct chan *c, const struct who *w,
     const char *quit_message)
 {
+	const struct conf *cf = b->conf;
 	struct table *t;
 	struct chan **chans;
-	int i, n, seat;
+	unsigned split;
+	int i, n, seat, grace;
 
 	if (c != NULL) {
 		if (c->table != NULL && (seat = table_seat_of(c->table, w)) >= 0)
-			presence_left(c->table, seat, quit_message);
+			presence_left(c->table, seat, cf->part_grace_ms, 0);
 		return;
 	}
+	grace = presence_split_quit(b, w->nick, quit_message, &split) ?
+	    cf->split_grace_ms : cf->part_grace_ms;
 	/* Every table w sits at, by channel: leaving one may free it (a
 	 * lobby's last seat) and move the seats of none other. */
 	n = seat_channels(b, w, &chans);
 	for (i = 0; i < n; i++) {
 		if ((t = chans[i]->table) != NULL &&
 		    (seat = table_seat_of(t, w)) >= 0)
-			presence_left(t, seat, quit_message);
+			presence_left(t, seat, grace, split);
 	}
 	free(chans);
 }
@@ -142,6 +266,7 @@ presence_back(struct table *t, int seat, const char *nick)
 	char *text;
 
 	s->away = 0;
+	s->split = 0;
 	table_clock_grace_end(t, seat);
 	seat_set_nick(s, nick);
 	text = xasprintf("%s is back in the %s game%s.", nick, t->ops->title,
@@ -205,9 +330,10 @@ presence_recheck(struct table *t)
 		if ((m = presence_member(t->chan, s)) != NULL) {
 			seat_set_nick(s, m->nick);
 			s->away = 0;
+			s->split = 0;
 			table_clock_grace_end(t, i);
 		} else
 			presence_hold(t, i, c->part_grace_ms > 0 ?
-			    c->part_grace_ms : 1, 1);
+			    c->part_grace_ms : 1, 0, 1);
 	}
 }

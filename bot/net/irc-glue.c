@@ -116,22 +116,78 @@ irc_on_ctcp(irc_session_t *s, const char *event, const char *origin,
 	irc_forward(s, "CTCP", origin, params, 1);
 }
 
-/* The socket libircclient connects with: the one descriptor it adds. */
-static int
-irc_glue_fd(irc_session_t *s)
-{
-	fd_set in, out;
-	int maxfd = -1, fd;
+/* The spare descriptor below FD_SETSIZE that libircclient's next socket
+ * takes (irc-glue.h), or -1.  Descriptor numbers are the process's, so
+ * the spare is too. */
+static int irc_glue_spare = -1;
 
-	FD_ZERO(&in);
-	FD_ZERO(&out);
-	if (irc_add_select_descriptors(s, &in, &out, &maxfd) != 0)
+int
+irc_glue_reserve(char **cause)
+{
+	int fd;
+
+	if (irc_glue_spare >= 0)
+		return 0;
+	/* The lowest number free now. */
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		*cause = xasprintf("no descriptor for libircclient: %s",
+		    strerror(errno));
 		return -1;
-	for (fd = 0; fd <= maxfd; fd++) {
-		if (FD_ISSET(fd, &in) || FD_ISSET(fd, &out))
-			return fd;
 	}
-	return -1;
+	if (fd >= FD_SETSIZE) {
+		close(fd);
+		*cause = xasprintf("no descriptor number below %d is free for "
+		    "libircclient, whose API is select()'s: the lowest free "
+		    "is %d, so about that many were left open by the bot's "
+		    "parent (close them there, or mark them close-on-exec)",
+		    FD_SETSIZE, fd);
+		return -1;
+	}
+	irc_glue_spare = fd;
+	return 0;
+}
+
+void
+irc_glue_unreserve(void)
+{
+	if (irc_glue_spare >= 0)
+		close(irc_glue_spare);
+	irc_glue_spare = -1;
+}
+
+/* Gives the spare up for irc_connect()'s socket: the number that socket
+ * will take, the lowest free once the spare is closed (so at most the
+ * spare's), or -1 and errno. */
+static int
+irc_glue_unspare(int any)
+{
+	int fd;
+
+	close(irc_glue_spare);
+	irc_glue_spare = -1;
+	if ((fd = fcntl(any, F_DUPFD_CLOEXEC, 0)) < 0)
+		return -1;
+	close(fd);
+	return fd;
+}
+
+/* Whether fd is a TCP socket over IPv4: libircclient's, in the number
+ * irc_glue_unspare() said it would take. */
+static int
+irc_glue_is_tcp(int fd)
+{
+	socklen_t len = sizeof(int);
+	int domain = -1, type = -1;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0)
+		return 0;
+	len = sizeof(int);
+	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0)
+		return 0;
+	return domain == AF_INET && type == SOCK_STREAM;
 }
 
 static void
@@ -181,18 +237,18 @@ irc_glue_listener(unsigned short *port)
 }
 
 /* Puts one end of a new socket pair in place of libircclient's socket
- * (dup2() onto its descriptor number, so the session never knows) and
+ * fd (dup2() onto its descriptor number, so the session never knows) and
  * returns the other end, or -1.  Its connect to the listener was only
  * to get the session into its "connecting" state; a Unix socket pair
  * costs each line a copy, where loopback TCP cost two passes through
  * the TCP stack and a wake-up (docs/performance.md). */
 static int
-irc_glue_pair(struct irc_glue *g)
+irc_glue_pair(struct irc_glue *g, int fd)
 {
-	int pair[2], fd = irc_glue_fd(g->session);
+	int pair[2];
 
-	if (fd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK |
-	    SOCK_CLOEXEC, 0, pair) != 0)
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0,
+	    pair) != 0)
 		return -1;
 	if (dup2(pair[1], fd) < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) {
 		close(pair[0]);
@@ -210,8 +266,12 @@ irc_glue_new(const struct irc_sink *sink, struct queue *q, char **cause)
 	struct irc_glue *g = xcalloc(1, sizeof *g);
 	unsigned short port;
 	irc_callbacks_t cb;
-	int lfd;
+	int lfd, fd;
 
+	if (irc_glue_reserve(cause) != 0) {
+		free(g);
+		return NULL;
+	}
 	g->sink = *sink;
 	g->queue = q;
 	g->fd = g->peer = -1;
@@ -229,7 +289,17 @@ irc_glue_new(const struct irc_sink *sink, struct queue *q, char **cause)
 		irc_glue_free(g);
 		return NULL;
 	}
-	/* Constant strings only: libircclient uses them as formats. */
+	/* Its socket is the first descriptor irc_connect() makes (for an
+	 * address, it resolves nothing): the spare's number or a lower
+	 * one.  Constant strings only: libircclient uses them as
+	 * formats. */
+	if ((fd = irc_glue_unspare(lfd)) < 0) {
+		*cause = xasprintf("libircclient's descriptor: %s",
+		    strerror(errno));
+		close(lfd);
+		irc_glue_free(g);
+		return NULL;
+	}
 	if (irc_connect(g->session, "127.0.0.1", port, NULL, "*", "relay",
 	        "relay") != 0) {
 		*cause = xasprintf(
@@ -238,7 +308,14 @@ irc_glue_new(const struct irc_sink *sink, struct queue *q, char **cause)
 		irc_glue_free(g);
 		return NULL;
 	}
-	g->peer = irc_glue_pair(g);
+	if (!irc_glue_is_tcp(fd)) {
+		*cause = xasprintf("libircclient's socket is not descriptor "
+		    "%d, below %d", fd, FD_SETSIZE);
+		close(lfd);
+		irc_glue_free(g);
+		return NULL;
+	}
+	g->peer = irc_glue_pair(g, fd);
 	close(lfd);
 	if (g->peer < 0) {
 		*cause = xasprintf("libircclient's socket pair: %s",
@@ -252,6 +329,8 @@ irc_glue_new(const struct irc_sink *sink, struct queue *q, char **cause)
 void
 irc_glue_free(struct irc_glue *g)
 {
+	char *cause = NULL;
+
 	if (g == NULL)
 		return;
 	irc_destroy_session(g->session);
@@ -259,6 +338,10 @@ irc_glue_free(struct irc_glue *g)
 		close(g->peer);
 	outbuf_free(&g->to_client);
 	free(g);
+	/* The number libircclient's socket freed, or a lower one: a failure
+	 * comes back from the next irc_glue_new(). */
+	if (irc_glue_reserve(&cause) != 0)
+		free(cause);
 }
 
 int
@@ -272,15 +355,24 @@ irc_glue_put(struct irc_glue *g, struct ircline *m)
 }
 
 void
-irc_glue_fds(struct irc_glue *g, fd_set *in, fd_set *out, int *maxfd)
+irc_glue_fds(struct irc_glue *g, struct pollset *p)
 {
-	FD_SET(g->peer, in);
-	if (outbuf_left(&g->to_client) > 0)
-		FD_SET(g->peer, out);
-	if (g->peer > *maxfd)
-		*maxfd = g->peer;
-	/* Fails only when the session is over: processing reports it. */
-	(void)irc_add_select_descriptors(g->session, in, out, maxfd);
+	fd_set in, out;
+	int maxfd = -1;
+
+	pollset_want(p, g->peer, (short)(POLLIN |
+	    (outbuf_left(&g->to_client) > 0 ? POLLOUT : 0)));
+	/* libircclient says what it waits for in select()'s sets, which
+	 * hold its socket: its number is below FD_SETSIZE (the spare's).
+	 * This fails only when the session is over: processing reports
+	 * it. */
+	FD_ZERO(&in);
+	FD_ZERO(&out);
+	if (irc_add_select_descriptors(g->session, &in, &out, &maxfd) != 0)
+		return;
+	if (FD_ISSET(g->fd, &in) || FD_ISSET(g->fd, &out))
+		pollset_want(p, g->fd, (short)((FD_ISSET(g->fd, &in) ?
+		    POLLIN : 0) | (FD_ISSET(g->fd, &out) ? POLLOUT : 0)));
 }
 
 /* One line libircclient wrote: its PASS, NICK and USER (the registration
@@ -330,14 +422,24 @@ irc_glue_read(struct irc_glue *g)
 }
 
 int
-irc_glue_process(struct irc_glue *g, fd_set *in, fd_set *out, uint64_t now)
+irc_glue_process(struct irc_glue *g, const struct pollset *p, uint64_t now)
 {
-	if (FD_ISSET(g->peer, in) && irc_glue_read(g) != 0)
+	fd_set in, out;
+
+	if (pollset_readable(p, g->peer) && irc_glue_read(g) != 0)
 		return -1;
 	g->now = now;
-	if (FD_ISSET(g->fd, in))
+	/* What the wait said of libircclient's socket, in the sets its
+	 * API takes. */
+	FD_ZERO(&in);
+	FD_ZERO(&out);
+	if (pollset_readable(p, g->fd)) {
+		FD_SET(g->fd, &in);
 		g->fed = 0;
-	if (irc_process_select_descriptors(g->session, in, out) != 0) {
+	}
+	if (pollset_writable(p, g->fd))
+		FD_SET(g->fd, &out);
+	if (irc_process_select_descriptors(g->session, &in, &out) != 0) {
 		log_warn("libircclient session ended: %s",
 		    irc_strerror(irc_errno(g->session)));
 		g->why = "libircclient session ended";
@@ -369,42 +471,40 @@ irc_glue_flush(struct irc_glue *g)
 }
 
 int
-irc_glue_fed(struct irc_glue *g, fd_set *in)
+irc_glue_fed(struct irc_glue *g, struct pollset *p)
 {
 	if (!g->fed)
 		return 0;
-	FD_CLR(g->peer, in);
+	pollset_unready(p, g->peer, POLLIN);
 	return 1;
 }
 
 int
 irc_glue_pump(struct irc_glue *g, uint64_t now)
 {
-	struct timeval zero;
-	fd_set in, out;
-	int maxfd, turns, busy;
+	struct pollset p;
+	int turns, busy;
 
 	/* Each turn, libircclient reads what its buffer holds: a few turns
 	 * take even the longest lines. */
 	for (turns = 0; turns < 64; turns++) {
 		if (irc_glue_flush(g) != 0)
 			return -1;
-		FD_ZERO(&in);
-		FD_ZERO(&out);
-		maxfd = -1;
-		irc_glue_fds(g, &in, &out, &maxfd);
-		zero.tv_sec = zero.tv_usec = 0;
-		if (select(maxfd + 1, &in, &out, NULL, &zero) < 0) {
+		pollset_clear(&p);
+		irc_glue_fds(g, &p);
+		if (pollset_wait(&p, 0, NULL) != 0) {
 			if (errno == EINTR)
 				continue;
-			g->why = "select failed";
+			g->why = "poll failed";
 			return -1;
 		}
 		/* libircclient asks for its socket's "out" only while it
 		 * connects or has bytes to write. */
-		busy = FD_ISSET(g->fd, &in) || FD_ISSET(g->fd, &out) ||
-		    FD_ISSET(g->peer, &in) || outbuf_left(&g->to_client) > 0;
-		if (irc_glue_process(g, &in, &out, now) != 0)
+		busy = pollset_readable(&p, g->fd) ||
+		    pollset_writable(&p, g->fd) ||
+		    pollset_readable(&p, g->peer) ||
+		    outbuf_left(&g->to_client) > 0;
+		if (irc_glue_process(g, &p, now) != 0)
 			return -1;
 		if (!busy)
 			return 0;

@@ -8,7 +8,7 @@
  * checking is off.  A connection wraps a connected non-blocking socket that
  * stays the caller's: the handshake, reads and writes each return at once
  * and say which socket event they wait for, so they fit the bot's one
- * select() loop.  Reads and writes behave like recv() and send().
+ * poll() loop.  Reads and writes behave like recv() and send().
  */
 #ifndef NET_TLS_H
 #define NET_TLS_H
@@ -57,7 +57,7 @@ ssize_t tls_write(struct tls *t, const void *buf, size_t len);
  * whether bytes wait to be written: a read or a write may need the other
  * direction (TLS records come whole, and keys may be updated). */
 int tls_events(const struct tls *t, int pending);
-/* 1 when bytes already decrypted wait for tls_read(): select() cannot
+/* 1 when bytes already decrypted wait for tls_read(): poll() cannot
  * see them. */
 int tls_pending(const struct tls *t);
 

@@ -299,7 +299,7 @@ net_connected(struct net *n, uint64_t now)
 }
 
 void
-net_fds(const struct net *n, fd_set *in, fd_set *out, int *maxfd)
+net_fds(const struct net *n, struct pollset *p)
 {
 	int events, pending = outbuf_left(&n->out) > 0;
 
@@ -314,12 +314,8 @@ net_fds(const struct net *n, fd_set *in, fd_set *out, int *maxfd)
 		                        : TLS_IN | (pending ? TLS_OUT : 0);
 		break;
 	}
-	if (events & TLS_IN)
-		FD_SET(n->fd, in);
-	if (events & TLS_OUT)
-		FD_SET(n->fd, out);
-	if (n->fd > *maxfd)
-		*maxfd = n->fd;
+	pollset_want(p, n->fd, (short)((events & TLS_IN ? POLLIN : 0) |
+	    (events & TLS_OUT ? POLLOUT : 0)));
 }
 
 uint64_t
@@ -338,12 +334,12 @@ net_next(const struct net *n, uint64_t now)
 }
 
 enum net_event
-net_process(struct net *n, fd_set *in, fd_set *out, uint64_t now)
+net_process(struct net *n, const struct pollset *p, uint64_t now)
 {
-	if (n->state == NET_CONNECTING && FD_ISSET(n->fd, out))
+	if (n->state == NET_CONNECTING && pollset_writable(p, n->fd))
 		return net_connected(n, now);
 	if (n->state == NET_HANDSHAKE &&
-	    (FD_ISSET(n->fd, in) || FD_ISSET(n->fd, out)))
+	    (pollset_readable(p, n->fd) || pollset_writable(p, n->fd)))
 		return net_handshake(n);
 	return NET_QUIET;
 }
@@ -369,14 +365,14 @@ net_tick(struct net *n, uint64_t now)
 }
 
 int
-net_read(struct net *n, fd_set *in, fd_set *out)
+net_read(struct net *n, const struct pollset *p)
 {
 	ssize_t got;
 
 	if (n->state != NET_UP || n->inoff < n->inlen)
 		return 0;
-	if (!FD_ISSET(n->fd, in) &&
-	    !(n->tls != NULL && (FD_ISSET(n->fd, out) || tls_pending(n->tls))))
+	if (!pollset_readable(p, n->fd) && !(n->tls != NULL &&
+	    (pollset_writable(p, n->fd) || tls_pending(n->tls))))
 		return 0;
 	if (n->tls != NULL)
 		got = tls_read(n->tls, n->in, sizeof n->in);

@@ -18,15 +18,15 @@
  *
  * The configuration is read again at each connection, so a reloaded one
  * applies from the next.  Every call returns at once: the caller's
- * select() loop waits, on the sets net_fds() fills, until net_next().
+ * poll() loop waits, on what net_fds() asks for, until net_next().  The
+ * socket's number may be any: nothing here uses select()'s sets.
  */
 #ifndef NET_H
 #define NET_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/select.h>
-
+#include "bot/lib/pollset.h"
 #include "games/rng.h"
 #include "bot/net/ircline.h"
 #include "bot/net/outbuf.h"
@@ -81,27 +81,27 @@ struct net *net_new(const struct conf *conf, char **cause);
 /* Closes the connection, saying goodbye to TLS; NULL does nothing. */
 void net_free(struct net *n);
 
-/* Adds the socket to the sets for select(), for what it waits for (with
- * TLS, what OpenSSL waits for, which may be the other direction). */
-void net_fds(const struct net *n, fd_set *in, fd_set *out, int *maxfd);
+/* Asks p for the socket, for what it waits for (with TLS, what OpenSSL
+ * waits for, which may be the other direction). */
+void net_fds(const struct net *n, struct pollset *p);
 
 /* When net_tick() must run, or now when TLS holds bytes already
- * decrypted (select() cannot see them); UINT64_MAX for never. */
+ * decrypted (poll() cannot see them); UINT64_MAX for never. */
 uint64_t net_next(const struct net *n, uint64_t now);
 
-/* What select() reported, while connecting or in the handshake. */
-enum net_event net_process(struct net *n, fd_set *in, fd_set *out,
+/* What the wait reported in p, while connecting or in the handshake. */
+enum net_event net_process(struct net *n, const struct pollset *p,
     uint64_t now);
 
 /* The timers: the next attempt when its time has come, a connect or a
  * handshake that took too long. */
 enum net_event net_tick(struct net *n, uint64_t now);
 
-/* Once UP: reads once, when select() said so (or TLS holds bytes
+/* Once UP: reads once, when the wait said so in p (or TLS holds bytes
  * already decrypted, or a read waited to write first), unless lines of
  * the last read are still to be taken.  1 if bytes came, 0 if none, -1
  * when the connection failed or the server closed it (net_why()). */
-int net_read(struct net *n, fd_set *in, fd_set *out);
+int net_read(struct net *n, const struct pollset *p);
 
 /* The next whole line of what net_read() brought, without its line end
  * (it may hold NULs: *len says how long it is; a line with no LF within

@@ -154,9 +154,9 @@ relay_link_quit(struct relay_link *l)
 }
 
 void
-relay_link_fds(struct relay_link *l, fd_set *in, fd_set *out, int *maxfd)
+relay_link_fds(struct relay_link *l, struct pollset *p)
 {
-	irc_glue_fds(l->glue, in, out, maxfd);
+	irc_glue_fds(l->glue, p);
 }
 
 /* A glue failure becomes the link's. */
@@ -169,10 +169,10 @@ relay_link_glue(struct relay_link *l, int rc)
 }
 
 int
-relay_link_process(struct relay_link *l, fd_set *in, fd_set *out,
+relay_link_process(struct relay_link *l, const struct pollset *p,
     uint64_t now)
 {
-	return relay_link_glue(l, irc_glue_process(l->glue, in, out, now));
+	return relay_link_glue(l, irc_glue_process(l->glue, p, now));
 }
 
 int
@@ -188,9 +188,9 @@ relay_link_pump(struct relay_link *l, uint64_t now)
 }
 
 int
-relay_link_fed(struct relay_link *l, fd_set *in)
+relay_link_fed(struct relay_link *l, struct pollset *p)
 {
-	return irc_glue_fed(l->glue, in);
+	return irc_glue_fed(l->glue, p);
 }
 
 const char *

@@ -23,9 +23,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/select.h>
 
 #include "bot/lib/log.h"
+#include "bot/lib/pollset.h"
 #include "bot/net/ircline.h"
 #include "bot/net/session.h"
 
@@ -94,13 +94,12 @@ void relay_link_quit(struct relay_link *l);
 /* libircclient's side, as irc_glue_fds(), irc_glue_process() and
  * irc_glue_flush(), failures in relay_link_why(): lines handed over in
  * one turn of the loop are written at its end and parsed in the next. */
-void relay_link_fds(struct relay_link *l, fd_set *in, fd_set *out,
-    int *maxfd);
-int relay_link_process(struct relay_link *l, fd_set *in, fd_set *out,
+void relay_link_fds(struct relay_link *l, struct pollset *p);
+int relay_link_process(struct relay_link *l, const struct pollset *p,
     uint64_t now);
 int relay_link_flush(struct relay_link *l);
 /* As irc_glue_fed(). */
-int relay_link_fed(struct relay_link *l, fd_set *in);
+int relay_link_fed(struct relay_link *l, struct pollset *p);
 /* For a caller with no loop (the transcript harness): libircclient
  * parses now what it was handed (irc_glue_pump()). */
 int relay_link_pump(struct relay_link *l, uint64_t now);

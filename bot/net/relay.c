@@ -11,6 +11,7 @@
 #include "games/xalloc.h"
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
+#include "bot/net/irc-glue.h"
 #include "bot/net/net.h"
 #include "bot/lib/queue.h"
 #include "bot/net/relay-int.h"
@@ -33,6 +34,18 @@ relay_bot_event(void *arg, const char *command, const char *origin,
     const char **params, unsigned int count, uint64_t now)
 {
 	bot_event(arg, command, origin, params, count, now);
+}
+
+int
+relay_reserve(char **cause)
+{
+	return irc_glue_reserve(cause);
+}
+
+void
+relay_unreserve(void)
+{
+	irc_glue_unreserve();
 }
 
 struct relay *
@@ -121,11 +134,11 @@ relay_net_event(struct relay *r, enum net_event ev, uint64_t now)
 /* What the server sent: each line of one read up through the link, until
  * one ends the connection (the rest go with it). */
 static void
-relay_read(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
+relay_read(struct relay *r, const struct pollset *p, uint64_t now)
 {
 	char *line;
 	size_t len;
-	int rc = net_read(r->net, in, out);
+	int rc = net_read(r->net, p);
 
 	if (rc < 0) {
 		relay_drop(r, now, net_why(r->net));
@@ -143,11 +156,11 @@ relay_read(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
 }
 
 void
-relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd)
+relay_fds(struct relay *r, struct pollset *p)
 {
-	net_fds(r->net, in, out, maxfd);
+	net_fds(r->net, p);
 	if (r->link != NULL)
-		relay_link_fds(r->link, in, out, maxfd);
+		relay_link_fds(r->link, p);
 }
 
 uint64_t
@@ -170,14 +183,14 @@ relay_next(struct relay *r, uint64_t now)
 }
 
 void
-relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now)
+relay_process(struct relay *r, const struct pollset *p, uint64_t now)
 {
 	if (r->link == NULL)
-		relay_net_event(r, net_process(r->net, in, out, now), now);
+		relay_net_event(r, net_process(r->net, p, now), now);
 	else {
-		relay_read(r, in, out, now);
+		relay_read(r, p, now);
 		if (r->link != NULL &&
-		    relay_link_process(r->link, in, out, now) != 0)
+		    relay_link_process(r->link, p, now) != 0)
 			relay_drop(r, now, relay_link_why(r->link));
 	}
 	relay_net_event(r, net_tick(r->net, now), now);
@@ -216,21 +229,18 @@ relay_flush(struct relay *r, uint64_t now)
 }
 
 int
-relay_ready(struct relay *r, fd_set *in, fd_set *out)
+relay_ready(struct relay *r, struct pollset *p)
 {
-	int maxfd = -1, fd;
-
 	if (r->link == NULL)
 		return 0;
-	FD_ZERO(in);
-	FD_ZERO(out);
-	relay_fds(r, in, out, &maxfd);
+	pollset_clear(p);
+	relay_fds(r, p);
 	/* Bytes waiting for a socket to take them: only a wait knows when
 	 * it can. */
-	for (fd = 0; fd <= maxfd; fd++)
-		if (FD_ISSET(fd, out))
-			return 0;
-	return relay_link_fed(r->link, in);
+	if (pollset_any_out(p))
+		return 0;
+	pollset_assume(p);
+	return relay_link_fed(r->link, p);
 }
 
 void

@@ -26,12 +26,21 @@
 #define RELAY_H
 
 #include <stdint.h>
-#include <sys/select.h>
+
+#include "bot/lib/pollset.h"
 
 struct bot;
 struct conf;
 struct queue;
 struct relay;
+
+/* Holds a descriptor number below FD_SETSIZE for libircclient's socket
+ * (irc-glue.h): call it first, before anything that lasts is opened.  0,
+ * or -1 and *cause (the caller frees it) when every number below
+ * FD_SETSIZE is taken (the bot's parent left them open). */
+int relay_reserve(char **cause);
+/* Gives that number back (the bot ends). */
+void relay_unreserve(void);
 
 /* A relay for conf (read again at each connection, so a reloaded
  * configuration applies from the next one), sending from q and reporting
@@ -43,32 +52,33 @@ struct relay *relay_new(
 /* Closes every socket and the libircclient session; NULL does nothing. */
 void relay_free(struct relay *r);
 
-/* Adds the server's socket and libircclient's to the sets for select(). */
-void relay_fds(struct relay *r, fd_set *in, fd_set *out, int *maxfd);
+/* Asks p for the server's socket and libircclient's pair (pollset.h:
+ * poll(), any descriptor number). */
+void relay_fds(struct relay *r, struct pollset *p);
 
 /* When the relay must run again even with no I/O: the next connection
  * attempt, a timeout, the queue's next line; UINT64_MAX for never. */
 uint64_t relay_next(struct relay *r, uint64_t now);
 
-/* Handles what select() reported in the sets (which relay_fds() filled):
+/* Handles what the wait reported in p (which relay_fds() filled):
  * connecting, the server's lines, libircclient's turn; then the timers of
  * the connection (the next attempt, connect and handshake timeouts) and
  * of the session (keepalive, SASL, ISON). */
-void relay_process(struct relay *r, fd_set *in, fd_set *out, uint64_t now);
+void relay_process(struct relay *r, const struct pollset *p, uint64_t now);
 
 /* Writes to libircclient and to the server whatever may go now: bytes
  * left by a partial write first, then queued lines as the bucket allows. */
 void relay_flush(struct relay *r, uint64_t now);
 
-/* Whether the loop's next turn may go without its wait, and then the
- * sets that wait would have reported at once: when relay_flush() has just
+/* Whether the loop's next turn may go without its wait, and then in p
+ * what that wait would have reported at once: when relay_flush() has just
  * written server lines to libircclient's socket (a line's way to the core
  * takes two turns, see relay-link.h) and nothing waits to be written, 1,
  * with libircclient's socket readable and the server's to be read (a
  * read that finds nothing is a wait that found nothing), so that what
  * arrived since is read before libircclient gets the lines, as it would
  * have been after a wait; else 0. */
-int relay_ready(struct relay *r, fd_set *in, fd_set *out);
+int relay_ready(struct relay *r, struct pollset *p);
 
 /* Sends "QUIT :reason" ahead of every queued line and stops sending from
  * the queue.  Nothing happens without a connection. */

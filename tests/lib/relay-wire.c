@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/select.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -112,30 +111,22 @@ wire_read(struct wire *w)
 static void
 wire_turn(struct wire *w, int wait_ms)
 {
-	struct timeval tv = {0, wait_ms * 1000};
-	fd_set in, out;
-	int maxfd = w->listen_fd, fd;
+	struct pollset p;
+	int fd;
 
-	FD_ZERO(&in);
-	FD_ZERO(&out);
-	relay_fds(w->relay, &in, &out, &maxfd);
-	FD_SET(w->listen_fd, &in);
-	if (w->fd >= 0) {
-		FD_SET(w->fd, &in);
-		if (w->fd > maxfd)
-			maxfd = w->fd;
-	}
-	if (select(maxfd + 1, &in, &out, NULL, &tv) < 0) {
-		FD_ZERO(&in);
-		FD_ZERO(&out);
-	}
-	if (FD_ISSET(w->listen_fd, &in) &&
+	pollset_clear(&p);
+	relay_fds(w->relay, &p);
+	pollset_want(&p, w->listen_fd, POLLIN);
+	if (w->fd >= 0)
+		pollset_want(&p, w->fd, POLLIN);
+	(void)pollset_wait(&p, (uint64_t)wait_ms, NULL);
+	if (pollset_readable(&p, w->listen_fd) &&
 	    (fd = accept(w->listen_fd, NULL, NULL)) >= 0) {
 		assert_int_equal(w->fd, -1);
 		w->fd = fd;
-	} else if (w->fd >= 0 && FD_ISSET(w->fd, &in))
+	} else if (w->fd >= 0 && pollset_readable(&p, w->fd))
 		wire_read(w);
-	relay_process(w->relay, &in, &out, w->now);
+	relay_process(w->relay, &p, w->now);
 	relay_flush(w->relay, w->now);
 }
 

@@ -14,7 +14,7 @@
  * bytes of either), a CTCP reply not at all, numerics as three digits,
  * commands libircclient does not know under their own name, and nothing
  * libircclient writes (its registration) reaches the queue.  Lines written
- * to libircclient are parsed in the next turn without asking select()
+ * to libircclient are parsed in the next turn without asking poll()
  * (irc_glue_fed()), and only those: once parsed, the glue is not fed.
  */
 #include <setjmp.h>
@@ -300,14 +300,15 @@ test_glue_commands(void **state)
 	assert_int_equal(queue_length(f->queue), 0);
 }
 
-/* The sockets set in s below maxfd. */
+/* The descriptors p reports readable (out: writable). */
 static int
-count_fds(const fd_set *s, int maxfd)
+count_fds(const struct pollset *p, int out)
 {
-	int fd, n = 0;
+	int i, n = 0;
 
-	for (fd = 0; fd <= maxfd; fd++)
-		n += FD_ISSET(fd, s) != 0;
+	for (i = 0; i < p->n; i++)
+		n += out ? pollset_writable(p, p->fds[i].fd) :
+		    pollset_readable(p, p->fds[i].fd);
 	return n;
 }
 
@@ -317,36 +318,33 @@ test_glue_fed(void **state)
 	struct fx *f = *state;
 	static struct ircline m;
 	const char *raw = ":n!u@h PRIVMSG cheaterbot :!hand";
-	fd_set in, out;
-	int maxfd = -1;
+	struct pollset p;
 
 	/* Registration written and read first: what libircclient wrote
 	 * is not what this is about. */
 	assert_int_equal(irc_glue_pump(f->glue, 1), 0);
-	FD_ZERO(&in);
-	FD_ZERO(&out);
-	irc_glue_fds(f->glue, &in, &out, &maxfd);
-	assert_int_equal(irc_glue_fed(f->glue, &in), 0);
+	pollset_clear(&p);
+	irc_glue_fds(f->glue, &p);
+	assert_int_equal(irc_glue_fed(f->glue, &p), 0);
 
 	assert_int_equal(ircline_parse(&m, raw, strlen(raw)), 0);
 	assert_int_equal(irc_glue_put(f->glue, &m), 0);
 	assert_int_equal(irc_glue_flush(f->glue), 0);
-	FD_ZERO(&in);
-	FD_ZERO(&out);
-	maxfd = -1;
-	irc_glue_fds(f->glue, &in, &out, &maxfd);
+	pollset_clear(&p);
+	irc_glue_fds(f->glue, &p);
+	pollset_assume(&p);
 	/* Both ends of the pair asked for; our end taken out. */
-	assert_int_equal(count_fds(&in, maxfd), 2);
-	assert_int_equal(irc_glue_fed(f->glue, &in), 1);
-	assert_int_equal(count_fds(&in, maxfd), 1);
-	assert_int_equal(count_fds(&out, maxfd), 0);
-	/* The turn with no select(): libircclient reads and parses. */
-	assert_int_equal(irc_glue_process(f->glue, &in, &out, 7), 0);
+	assert_int_equal(count_fds(&p, 0), 2);
+	assert_int_equal(irc_glue_fed(f->glue, &p), 1);
+	assert_int_equal(count_fds(&p, 0), 1);
+	assert_int_equal(count_fds(&p, 1), 0);
+	/* The turn with no wait: libircclient reads and parses. */
+	assert_int_equal(irc_glue_process(f->glue, &p, 7), 0);
 	event(f, "PRIVMSG n!u@h [cheaterbot] [!hand]");
 	event(f, "(nothing)");
 	assert_int_equal(f->at, 7);
-	FD_ZERO(&in);
-	assert_int_equal(irc_glue_fed(f->glue, &in), 0);
+	pollset_clear(&p);
+	assert_int_equal(irc_glue_fed(f->glue, &p), 0);
 }
 
 int
