@@ -40,15 +40,6 @@
 
 static const char *const nicks[] = {"alice", "bob"};
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* A world of n players in #cheater and a bot, takeover on or off. */
 static struct driver *
 world(void **state, int n, int takeover)
@@ -495,8 +486,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_alone, teardown),
-		cmocka_unit_test_teardown(test_takeover, teardown),
+		cmocka_unit_test_teardown(test_alone, driver_teardown),
+		cmocka_unit_test_teardown(test_takeover, driver_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

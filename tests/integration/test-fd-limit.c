@@ -154,10 +154,7 @@ teardown(void **state)
 {
 	close_all();
 	unleak();
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
+	return driver_teardown(state);
 }
 
 /* Players ann and ben in CHAN, and no bot yet. */

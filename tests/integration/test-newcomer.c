@@ -29,15 +29,6 @@
 
 static const char *const nicks[] = {"alice", "bob", "carol"};
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* A world of n players in #cheater, alice first (its operator), and a
  * bot on conf unless no_bot. */
 static struct driver *
@@ -192,10 +183,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test_teardown(test_rules, teardown),
-	    cmocka_unit_test_teardown(test_stop_vote, teardown),
-	    cmocka_unit_test_teardown(test_leave_twice, teardown),
-	    cmocka_unit_test_teardown(test_runs_anywhere, teardown),
+	    cmocka_unit_test_teardown(test_rules, driver_teardown),
+	    cmocka_unit_test_teardown(test_stop_vote, driver_teardown),
+	    cmocka_unit_test_teardown(test_leave_twice, driver_teardown),
+	    cmocka_unit_test_teardown(test_runs_anywhere, driver_teardown),
 	};
 
 	return cmocka_run_group_tests_name("newcomer", tests, NULL, NULL);

@@ -23,15 +23,6 @@
 
 static const char *const nicks[] = {"alice", "bob", "carol", "dave"};
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 static void
 test_call(void **state)
 {
@@ -89,7 +80,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_call, teardown),
+		cmocka_unit_test_teardown(test_call, driver_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -61,15 +61,6 @@ deal(void **state, int grace, int turn)
 	return d;
 }
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Player i's line count: waits from there look only at what comes
  * after. */
 static size_t
@@ -462,11 +453,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test_teardown(test_nick_change, teardown),
-	    cmocka_unit_test_teardown(test_part_and_rejoin, teardown),
-	    cmocka_unit_test_teardown(test_quit_after_grace, teardown),
-	    cmocka_unit_test_teardown(test_kick, teardown),
-	    cmocka_unit_test_teardown(test_stranger_takes_nick, teardown),
+	    cmocka_unit_test_teardown(test_nick_change, driver_teardown),
+	    cmocka_unit_test_teardown(test_part_and_rejoin, driver_teardown),
+	    cmocka_unit_test_teardown(test_quit_after_grace, driver_teardown),
+	    cmocka_unit_test_teardown(test_kick, driver_teardown),
+	    cmocka_unit_test_teardown(test_stranger_takes_nick, driver_teardown),
 	};
 
 	return cmocka_run_group_tests_name("players", tests, NULL, NULL);

@@ -27,15 +27,6 @@
 #define PLAYERS 3
 #define STEPS 12	/* moves checked per game */
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Each player's line count now: lines from there on came after. */
 static void
 mark(struct driver *d, size_t *from)
@@ -186,11 +177,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_cheat, teardown),
-		cmocka_unit_test_teardown(test_cheater, teardown),
-		cmocka_unit_test_teardown(test_questions, teardown),
-		cmocka_unit_test_teardown(test_liarsuno, teardown),
-		cmocka_unit_test_teardown(test_cheesedog, teardown),
+		cmocka_unit_test_teardown(test_cheat, driver_teardown),
+		cmocka_unit_test_teardown(test_cheater, driver_teardown),
+		cmocka_unit_test_teardown(test_questions, driver_teardown),
+		cmocka_unit_test_teardown(test_liarsuno, driver_teardown),
+		cmocka_unit_test_teardown(test_cheesedog, driver_teardown),
 	};
 
 	return cmocka_run_group_tests_name("prompts", tests, NULL, NULL);

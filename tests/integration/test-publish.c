@@ -39,15 +39,6 @@
 
 static const char *const nicks[] = {"alice", "bob"};
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Waits up to WAIT_MS for path to hold text (NULL: to exist). */
 static void
 wait_file(struct driver *d, const char *path, const char *text)
@@ -269,9 +260,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_publish, teardown),
-		cmocka_unit_test_teardown(test_publish_fails, teardown),
-		cmocka_unit_test_teardown(test_publish_late, teardown),
+		cmocka_unit_test_teardown(test_publish, driver_teardown),
+		cmocka_unit_test_teardown(test_publish_fails, driver_teardown),
+		cmocka_unit_test_teardown(test_publish_late, driver_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,15 +25,6 @@
 
 #define WATCHER 3 /* dave, in the channel, not playing */
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* The running game's move count and, in *seat, whose turn it is. */
 static int
 moves(struct driver *d, int *seat)
@@ -116,7 +107,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_teardown(test_draw_said_before_discard,
-	        teardown),
+	        driver_teardown),
 	};
 
 	return cmocka_run_group_tests_name("said-at-once", tests, NULL, NULL);

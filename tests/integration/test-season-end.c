@@ -34,15 +34,6 @@ static const char conf_text[] =
     "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
     "league = { season = 1; };\n";
 
-static int
-teardown(void **state)
-{
-	driver_close(*state);
-	free(*state);
-	*state = NULL;
-	return 0;
-}
-
 static void
 test_season_end(void **state)
 {
@@ -96,7 +87,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_season_end, teardown),
+		cmocka_unit_test_teardown(test_season_end, driver_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -210,6 +210,15 @@ driver_close(struct driver *d)
 	d->dir = NULL;
 }
 
+int
+driver_teardown(void **state)
+{
+	driver_close(*state);
+	free(*state);
+	*state = NULL;
+	return 0;
+}
+
 void
 driver_bot_up(struct driver *d)
 {
