@@ -513,9 +513,11 @@ test_reload(void **state)
 	assert_false(step(w, -1));
 	rewrite_conf(w, SHORT_TURN, CHAN ", \"#more\"");
 	assert_int_equal(client_send(alice, "PRIVMSG cheaterbot :!reload"), 0);
+	/* alice is an admin by a nick alone (ADMIN): the answer says so. */
 	assert_non_null(client_wait_glob(alice,
-	    ":cheaterbot!* NOTICE alice :Configuration reloaded; games go on.",
-	    0));
+	    ":cheaterbot!* NOTICE alice :Configuration reloaded; games go on. "
+	    "Admin mask naming a nick alone, which anyone can take: "
+	    "'alice!\\*@\\*' (name an account or a user@host).", 0));
 	assert_non_null(
 	    client_wait_glob(alice, ":cheaterbot!* JOIN *#more", 0));
 	assert_int_equal(
