@@ -192,9 +192,14 @@ test_quit_after_grace(void **state)
 	struct table *t = harness_table(h);
 
 	(void)state;
+	/* A split: dave, who only watches, quits with bob's servers too, so
+	 * bob's seat goes from the part grace to the split grace. */
 	harness_line(h, ":bob!bob@test.host QUIT :irc.east.net irc.west.net");
 	assert_true(harness_find(h, 0, "bob is away; the seat is held for "
-	    "300 s", NULL) >= 0);
+	    "120 s", NULL) >= 0);
+	harness_line(h, ":dave!dave@test.host QUIT :irc.east.net irc.west.net");
+	assert_true(harness_find(h, 0, "bob quit in a netsplit; the seat is "
+	    "held for 300 s", NULL) >= 0);
 	harness_line(h, ":carol!carol@test.host QUIT :Quit: bye");
 	assert_true(harness_find(h, 0, "carol is away; the seat is held for "
 	    "120 s", NULL) >= 0);
