@@ -37,6 +37,7 @@ struct export {
 	int season_setting;	/* league.season */
 	int min_games;		/* stats.min_games */
 	int ai_records;		/* ai.records */
+	int provisional;	/* league.provisional */
 	const char *dir;
 	char *tmp;		/* dir/.tmp-XXXXXX */
 	uint64_t now;
@@ -249,8 +250,9 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
     enum store_board board, int64_t season, char **cause)
 {
 	struct store_top_row rows[EXPORT_BOARD];
-	const char *caption = "", *head = "";
-	int i, n;
+	const char *caption = "", *head = "", *unit = NULL;
+	char need[64] = "";
+	int i, n, least = 0;
 
 	if (season > 0)
 		n = store_top_season(e->s, ops->name, board, season,
@@ -268,30 +270,44 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 	case STORE_BOARD_LOSSES:
 		caption = "Fewest losses";
 		head = "<th>losses</th><th>games</th>";
+		unit = "games";
+		least = e->min_games;
 		break;
 	case STORE_BOARD_RATING:
 		caption = "Rating";
 		head = "<th>rating</th><th>mu &#177; sigma</th><th>games</th>";
+		unit = "rated games";
+		least = e->provisional;
 		break;
 	case STORE_BOARD_LIAR:
 		caption = "Liars: lies that got away";
 		head = "<th>away</th><th>games</th>";
+		unit = "games";
+		least = e->min_games;
 		break;
 	case STORE_BOARD_DETECTOR:
 		caption = "Detectors: right calls";
 		head = "<th>right</th><th>calls</th>";
+		unit = "calls";
+		least = e->min_games;
 		break;
 	default:
 		break;
 	}
+	/* Who may be on it, as !top says: a board empty for want of games
+	 * says so. */
+	if (unit != NULL && least > 1)
+		snprintf(need, sizeof need, " <small>(%d %s or more)</small>",
+		    least, unit);
 	if (season > 0)
 		buf_addf(b, "<div><table class=\"board season\" "
 		    "id=\"%s-season-board-%d\"><caption>Season %" PRId64
-		    " so far: %s</caption>\n", ops->name, (int)board, season,
-		    caption);
+		    " so far: %s%s</caption>\n", ops->name, (int)board, season,
+		    caption, need);
 	else
 		buf_addf(b, "<div><table class=\"board\" id=\"%s-board-%d\">"
-		    "<caption>%s</caption>\n", ops->name, (int)board, caption);
+		    "<caption>%s%s</caption>\n", ops->name, (int)board, caption,
+		    need);
 	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", head);
 	for (i = 0; i < n; i++) {
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%d</td><td>",
@@ -874,6 +890,7 @@ export_site(struct store *s, const struct conf *conf, const char *dir,
 	e.season_setting = conf->league_season;
 	e.min_games = conf->stats_min_games;
 	e.ai_records = conf->ai_records;
+	e.provisional = conf->league_provisional;
 	e.dir = dir;
 	e.now = now;
 	if (export_mkdir(dir, NULL, cause) != 0)

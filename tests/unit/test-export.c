@@ -160,6 +160,13 @@ test_export(void **state)
 	    "</p>"));
 	assert_non_null(strstr(text, "Not played yet: CHEATER, "));
 	assert_non_null(strstr(text, "(ai.records is off)"));
+	/* Who may be on a board, as !top has it. */
+	assert_non_null(strstr(text, "<caption>Rating <small>(2 rated games "
+	    "or more)</small></caption>"));
+	assert_non_null(strstr(text, "<caption>Liars: lies that got away "
+	    "<small>(5 games or more)</small></caption>"));
+	assert_non_null(strstr(text, "<caption>Detectors: right calls "
+	    "<small>(5 calls or more)</small></caption>"));
 	free(text);
 	links_resolve(dir, "index.html");
 	assert_non_null(text = slurp(dir, "style.css"));
