@@ -96,6 +96,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	ignore_load(b);
 	table_restore(b);
 	bot_set_wall(b, bot_system_wall());
+	dbwatch_start(b);
 	return b;
 }
 
