@@ -1,8 +1,9 @@
 /*
  * What the program does without a network, then exits: a copy of the
  * database (--backup), a stored game's replay (--replay), the deal a
- * deal key makes (--verify) and the stats page (--export).  Each returns the exit status: 0, or 1 with
- * the reason on stderr.
+ * deal key makes (--verify), the stats page (--export) and old move logs
+ * dropped (--prune).  Each returns the exit status: 0, or 1 with the
+ * reason on stderr.
  */
 #ifndef OFFLINE_H
 #define OFFLINE_H
@@ -27,5 +28,11 @@ int offline_verify(const char *key, FILE *out);
 /* Writes the stats page of the configured database into dir
  * (bot/export.h), dated now, unix seconds. */
 int offline_export(const struct conf *conf, const char *dir, uint64_t now);
+
+/* Drops the move log of the games of the configured database that ended
+ * more than days days before now (unix seconds), store_prune(); beside a
+ * running bot the file keeps its size, else it is vacuumed.  Logs the
+ * games pruned and the bytes freed. */
+int offline_prune(const struct conf *conf, int64_t days, int64_t now);
 
 #endif
