@@ -30,7 +30,7 @@ VERSION := 0.1.0
 # Debian packages the build, the tests and `make run` need.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
-	inspircd python3 chromium man-db groff-base systemd procps
+	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs
 
 CC ?= cc
 # Sources made at build time (the built-in question set).

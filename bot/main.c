@@ -11,10 +11,12 @@
  * exits: read-only and without a claim, so it works while a bot runs;
  * --export DIR writes the stats page the same way.  --check-config builds
  * the configuration as a start does and exits, touching no database and
- * no network: 0 when a start would accept it.
+ * no network: 0 when a start would accept it.  --prune DAYS drops old
+ * move logs, beside a running bot too.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +49,7 @@ struct main_opts {
 	const char *export; /* --export DIR, or NULL */
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
+	int64_t prune;	/* --prune DAYS, or -1 */
 	int64_t clock_ahead;	/* --clock-ahead SECONDS, or 0 */
 	int check;	/* --check-config */
 };
@@ -63,6 +66,7 @@ main_usage(FILE *f)
 	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --export DIR\n"
+	    "       cheaterbot [-c FILE] [--db PATH] --prune DAYS\n"
 	    "       cheaterbot --verify KEY\n"
 	    "       cheaterbot [-c FILE] --check-config\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
@@ -82,6 +86,12 @@ main_usage(FILE *f)
 	    "                     every hidden card shown, and exit\n"
 	    "  --export DIR       write the stats page (HTML and SVG) into DIR\n"
 	    "                     and exit (safe while a bot runs on it)\n"
+	    "  --prune DAYS       drop the move log of the games over for more\n"
+	    "                     than DAYS days (results, stats, ratings,\n"
+	    "                     titles and bluffs stay; those games can no\n"
+	    "                     longer be replayed) and exit (safe while a\n"
+	    "                     bot runs on it; the file shrinks when none\n"
+	    "                     does)\n"
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
@@ -169,12 +179,14 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"export", required_argument, NULL, 'E'},
 	    {"verify", required_argument, NULL, 'K'},
 	    {"check-config", no_argument, NULL, 'T'},
+	    {"prune", required_argument, NULL, 'P'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
 	int ch;
 
 	memset(o, 0, sizeof *o);
+	o->prune = -1;
 	while ((ch = getopt_long(argc, argv, "c:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -243,6 +255,15 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'T':
 			o->check = 1;
 			break;
+		case 'P':
+			/* Up to a hundred years. */
+			if (main_number(optarg, 36525, &v) != 0) {
+				log_error("--prune: expected days, a whole "
+				    "number from 0");
+				return 2;
+			}
+			o->prune = (int64_t)v;
+			break;
 		case 'h':
 			main_usage(stdout);
 			return 1;
@@ -260,9 +281,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 		return 2;
 	}
 	if (o->check && (o->backup != NULL || o->replay != 0 ||
-	    o->export != NULL || o->verify != NULL)) {
+	    o->export != NULL || o->verify != NULL || o->prune >= 0)) {
 		log_error("--check-config runs alone: not with --backup, "
-		    "--replay, --export or --verify");
+		    "--replay, --export, --prune or --verify");
 		return 2;
 	}
 	return 0;
@@ -289,13 +310,25 @@ main_run(struct conf *conf, struct main_opts *o)
 		return 1;
 	}
 	store = store_open(conf->db, &cause);
-	if (store == NULL || store_claim(store, &cause) != 0) {
+	if (store != NULL && store_was_empty(store))
+		log_warn("database %s was an empty file (0 bytes): a new "
+		    "database was made in it; if it should hold records, stop "
+		    "the bot and restore a backup (docs/storage.md)", conf->db);
+	if (store == NULL || store_claim(store, &cause) != 0 ||
+	    store_probe(store, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
 		store_close(store);
 		relay_unreserve();
 		return 1;
 	}
+	/* The last resort, should the -shm become unwritable between two
+	 * checks of storage's (docs/operating.md, When storage fails). */
+	log_on_fault(SIGBUS, "SIGBUS: a file mapped in memory could not be "
+	    "written, most likely the database's -shm file (SQLite's WAL "
+	    "index) made unwritable (chattr +i, a read-only remount) or its "
+	    "disk failing: the bot dies here; check the files beside the "
+	    "database (docs/operating.md, When storage fails)");
 	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
 	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
 	if (o->clock_ahead != 0)
@@ -367,6 +400,8 @@ main(int argc, char **argv)
 		rc = offline_replay(&conf, o.replay, stdout);
 	else if (o.export != NULL)
 		rc = offline_export(&conf, o.export, (uint64_t)time(NULL));
+	else if (o.prune >= 0)
+		rc = offline_prune(&conf, o.prune, (int64_t)time(NULL));
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);

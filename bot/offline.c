@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bot/core/render.h"
 #include "bot/core/replay.h"
@@ -59,8 +60,13 @@ offline_replay(const struct conf *conf, int64_t id, FILE *out)
 	if (rc != 0 || cause != NULL)
 		goto fail;
 	if ((sg = store_game_load(store, id, &cause)) == NULL ||
-	    (n = replay_text(sg, conf->questions, 0, &lines, &cause)) < 0)
+	    (n = replay_text(sg, conf->questions, 0, &lines, &cause)) < 0) {
+		log_error("game %" PRId64 " cannot be replayed: %s", id,
+		    cause);
+		free(cause);
+		cause = NULL;
 		goto fail;
+	}
 	for (i = 0; i < n; i++)
 		fprintf(out, "%s\n", lines[i]);
 	replay_lines_free(lines, n);
@@ -68,7 +74,8 @@ offline_replay(const struct conf *conf, int64_t id, FILE *out)
 	store_close(store);
 	return fflush(out) == 0 ? 0 : 1;
 fail:
-	log_error("%s", cause);
+	if (cause != NULL)
+		log_error("%s", cause);
 	free(cause);
 	store_game_free(sg);
 	store_close(store);
@@ -206,4 +213,48 @@ offline_check(const struct conf *conf, const char *name)
 	}
 	log_info("%s: configuration OK", name);
 	return 0;
+}
+
+int
+offline_prune(const struct conf *conf, int64_t days, int64_t now)
+{
+	struct store_prune p;
+	struct store *store;
+	struct tm tm;
+	time_t before = (time_t)(now - days * 86400);
+	char when[32], *cause = NULL;
+	int vacuum;
+
+	/* A prune never makes a database: one must be there. */
+	if ((store = store_open_readonly(conf->db, &cause)) == NULL)
+		goto fail;
+	store_close(store);
+	if ((store = store_open(conf->db, &cause)) == NULL)
+		goto fail;
+	/* No bot runs on the file when the claim is had: then, and only
+	 * then, the file is compacted. */
+	vacuum = store_claim(store, &cause) == 0;
+	if (!vacuum) {
+		log_info("%s: the space freed stays in the file for new "
+		    "games (the file shrinks at a prune with no bot running)",
+		    cause);
+		free(cause);
+		cause = NULL;
+	}
+	if (store_prune(store, (int64_t)before, vacuum, &p, &cause) != 0)
+		goto fail;
+	store_close(store);
+	if (gmtime_r(&before, &tm) == NULL ||
+	    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(when, sizeof when, "?");
+	log_info("pruned %s: the move log of %" PRId64 " game%s over before "
+	    "%s (%" PRId64 " moves); %" PRId64 " bytes freed%s", conf->db,
+	    p.games, p.games == 1 ? "" : "s", when, p.moves, p.freed,
+	    p.vacuumed ? ", the file vacuumed" : " inside the file");
+	return 0;
+fail:
+	log_error("--prune: %s", cause);
+	free(cause);
+	store_close(store);
+	return 1;
 }

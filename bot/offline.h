@@ -1,9 +1,9 @@
 /*
  * What the program does without a network, then exits: a copy of the
  * database (--backup), a stored game's replay (--replay), the deal a
- * deal key makes (--verify), the stats page (--export) and the check of
- * a configuration (--check-config).  Each returns the exit status: 0, or
- * 1 with the reason on stderr.
+ * deal key makes (--verify), the stats page (--export), the check of a
+ * configuration (--check-config) and old move logs dropped (--prune).
+ * Each returns the exit status: 0, or 1 with the reason on stderr.
  */
 #ifndef OFFLINE_H
 #define OFFLINE_H
@@ -36,5 +36,11 @@ int offline_export(const struct conf *conf, const char *dir, uint64_t now);
  * what stands for the defaults) and returns 0, or logs the reason and
  * returns 1. */
 int offline_check(const struct conf *conf, const char *name);
+
+/* Drops the move log of the games of the configured database that ended
+ * more than days days before now (unix seconds), store_prune(); beside a
+ * running bot the file keeps its size, else it is vacuumed.  Logs the
+ * games pruned and the bytes freed. */
+int offline_prune(const struct conf *conf, int64_t days, int64_t now);
 
 #endif

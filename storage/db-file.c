@@ -1,6 +1,7 @@
 /*
  * The database file as a whole: claiming it for one bot, copying it while
- * a bot writes it, and checking it.
+ * a bot writes it, checking it, and watching that its files can still be
+ * written.
  *
  * The claim is a POSIX record lock (fcntl F_SETLK, F_WRLCK) on a file of its
  * own next to the database, FILE-lock, holding the claimer's pid.  SQLite's
@@ -20,6 +21,17 @@
  * snapshot of the database: in WAL mode writers go on meanwhile, and the
  * copy holds every transaction committed before the snapshot and none
  * after.
+ *
+ * The watch: in WAL mode SQLite maps the -shm file (the WAL index) into
+ * memory and writes it at the start of transactions.  Should the file
+ * become unwritable while mapped (chattr +i, a read-only remount), the
+ * kernel answers the next write fault with SIGBUS and the process dies
+ * without a word.  So before each transaction of a writing connection
+ * store_files_ok() looks at the three files by path: still there, still
+ * the inode opened, and writable (access() says EPERM for an immutable
+ * file even to root, EROFS on a read-only mount).  A file gone or
+ * replaced (its directory removed, a restore under a running bot) fails
+ * the same way: what would be written there is lost at the next start.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +43,10 @@
 
 #include "../games/xalloc.h"
 #include "store-int.h"
+
+/* The suffixes of the files a writing connection has, in files[]. */
+static const char *const store_file_suffix[STORE_FILES] = { "", "-wal",
+	"-shm" };
 
 /* How often, and how many milliseconds apart, a busy backup is retried. */
 #define STORE_BACKUP_TRIES 100
@@ -292,4 +308,119 @@ store_check(struct store *s, char **cause)
 		return 0;
 	return store_fail(
 	    cause, "database '%s' is damaged: %s", s->path, first);
+}
+
+void
+store_files_note(struct store *s)
+{
+	const char *file = sqlite3_db_filename(s->db, "main");
+	struct stat sb;
+	char *path;
+	int i;
+
+	store_files_forget(s);
+	if (file == NULL || *file == '\0' ||
+	    sqlite3_db_readonly(s->db, "main") != 0)
+		return;
+	for (i = 0; i < STORE_FILES; i++) {
+		path = xasprintf("%s%s", file, store_file_suffix[i]);
+		/* A -wal or -shm not made yet is not followed. */
+		if (stat(path, &sb) != 0) {
+			free(path);
+			continue;
+		}
+		s->files[i].path = path;
+		s->files[i].dev = sb.st_dev;
+		s->files[i].ino = sb.st_ino;
+	}
+}
+
+void
+store_files_forget(struct store *s)
+{
+	int i;
+
+	for (i = 0; i < STORE_FILES; i++) {
+		free(s->files[i].path);
+		s->files[i].path = NULL;
+	}
+}
+
+int
+store_files_ok(struct store *s, char **cause)
+{
+	const struct store_file *f;
+	struct stat sb;
+	int i;
+
+	for (i = 0; i < STORE_FILES; i++) {
+		f = &s->files[i];
+		if (f->path == NULL)
+			continue;
+		if (stat(f->path, &sb) != 0) {
+			return store_fail(cause, "database '%s': '%s' is gone "
+			    "(%s)", s->path, f->path, strerror(errno));
+		}
+		if (sb.st_dev != f->dev || sb.st_ino != f->ino) {
+			return store_fail(cause, "database '%s': '%s' is no "
+			    "longer the file opened (it was replaced)",
+			    s->path, f->path);
+		}
+		if (access(f->path, W_OK) != 0) {
+			return store_fail(cause, "database '%s': '%s' cannot "
+			    "be written (%s)", s->path, f->path,
+			    strerror(errno));
+		}
+	}
+	return 0;
+}
+
+int
+store_probe(struct store *s, char **cause)
+{
+	char version[32], sql[64];
+	int n;
+
+	if (sqlite3_db_readonly(s->db, "main") != 0) {
+		return store_fail(cause, "database '%s' can only be read: "
+		    "the file, or its directory (where SQLite makes the -wal "
+		    "and -shm files), cannot be written", s->path);
+	}
+	if (store_pragma(s, "PRAGMA user_version", version, sizeof version,
+	    cause) != 0 || store_begin(s, 1, cause) != 0)
+		return -1;
+	/* The version written over with itself: a real write, committed.
+	 * A PRAGMA takes no parameters; the number is the file's own. */
+	n = snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
+	    atoi(version));
+	if (n < 0 || (size_t)n >= sizeof sql ||
+	    sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+		store_db_fail(s, cause);
+		return store_rollback(s);
+	}
+	return store_commit(s, cause);
+}
+
+void
+store_dir_blame(struct store *s, char **cause)
+{
+	const char *file;
+	char *dir, *slash, *more;
+
+	file = s->db != NULL ? sqlite3_db_filename(s->db, "main") : NULL;
+	if (cause == NULL || *cause == NULL || file == NULL || *file == '\0')
+		return;
+	dir = xstrdup(file);
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	if (access(dir, W_OK) != 0) {
+		more = xasprintf("%s; its directory '%s' cannot be written "
+		    "(%s), and SQLite makes the -wal and -shm files there",
+		    *cause, dir, strerror(errno));
+		free(*cause);
+		*cause = more;
+	}
+	free(dir);
 }

@@ -10,6 +10,10 @@
  *
  * Moves are numbered 0, 1, 2, ... per game with no gap and no repeat, so a
  * replay applies every move exactly once, in order.
+ *
+ * A prune drops the move logs of games over for a while, in small
+ * transactions so that a bot writing the file meanwhile waits for none
+ * of them long; the games are marked (games.pruned) and refuse to load.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -339,6 +343,15 @@ store_game_load(struct store *s, int64_t game, char **cause)
 	g->state = store_column_dup(st, 6);
 	g->started = sqlite3_column_int64(st, 7);
 	g->ended = sqlite3_column_int64(st, 8);
+	if (sqlite3_column_type(st, 9) != SQLITE_NULL) {
+		store_fail(cause, "the moves of game %" PRId64 " were pruned "
+		    "on %s (cheaterbot --prune)", game,
+		    (const char *)sqlite3_column_text(st, 9));
+		sqlite3_reset(st);
+		store_rollback(s);
+		store_game_free(g);
+		return NULL;
+	}
 	sqlite3_reset(st);
 	if (store_game_load_log(s, g, cause) != 0) {
 		store_rollback(s);
@@ -374,4 +387,82 @@ store_game_free(struct store_game *g)
 	free(g->salt);
 	free(g->state);
 	free(g);
+}
+
+/* The games of one prune transaction. */
+#define STORE_PRUNE_BATCH 64
+
+/* PRAGMA name's number into *v: 0, or -1 and *cause. */
+static int
+store_pragma_int(struct store *s, const char *sql, int64_t *v, char **cause)
+{
+	char text[32];
+
+	if (store_pragma(s, sql, text, sizeof text, cause) != 0)
+		return -1;
+	*v = strtoll(text, NULL, 10);
+	return 0;
+}
+
+/* One batch: the moves of up to STORE_PRUNE_BATCH games over before
+ * before dropped, the games marked; their count, or -1 and *cause. */
+static int
+store_prune_batch(struct store *s, int64_t before, struct store_prune *p,
+    char **cause)
+{
+	int64_t moves;
+	int games;
+
+	if (store_begin(s, 1, cause) != 0)
+		return -1;
+	if (store_run(s, SQL_PRUNE_MOVES, cause, "Ii", before,
+	    STORE_PRUNE_BATCH) != 0)
+		return store_rollback(s);
+	moves = sqlite3_changes64(s->db);
+	if (store_run(s, SQL_PRUNE_MARK, cause, "Ii", before,
+	    STORE_PRUNE_BATCH) != 0)
+		return store_rollback(s);
+	games = sqlite3_changes(s->db);
+	if (store_commit(s, cause) != 0)
+		return -1;
+	p->games += games;
+	p->moves += moves;
+	return games;
+}
+
+int
+store_prune(struct store *s, int64_t before, int vacuum,
+    struct store_prune *p, char **cause)
+{
+	int64_t size, pages0, pages1, free0, free1;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	if (store_pragma_int(s, "PRAGMA page_size", &size, cause) != 0 ||
+	    store_pragma_int(s, "PRAGMA page_count", &pages0, cause) != 0 ||
+	    store_pragma_int(s, "PRAGMA freelist_count", &free0, cause) != 0)
+		return -1;
+	while ((rc = store_prune_batch(s, before, p, cause)) > 0)
+		;
+	if (rc < 0)
+		return -1;
+	if (!vacuum) {
+		if (store_pragma_int(s, "PRAGMA freelist_count", &free1,
+		    cause) != 0)
+			return -1;
+		p->freed = (free1 - free0) * size;
+		return 0;
+	}
+	/* The copy goes through the WAL; the checkpoint shrinks the file. */
+	if (store_files_ok(s, cause) != 0)
+		return -1;
+	if (sqlite3_exec(s->db, "VACUUM", NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL,
+	    NULL) != SQLITE_OK)
+		return store_db_fail(s, cause);
+	if (store_pragma_int(s, "PRAGMA page_count", &pages1, cause) != 0)
+		return -1;
+	p->freed = (pages0 - pages1) * size;
+	p->vacuumed = 1;
+	return 0;
 }

@@ -228,6 +228,11 @@ static const char *const store_migrations[] = {
 	 "  at INTEGER NOT NULL,"
 	 "  PRIMARY KEY (season, channel)"
 	 ") WITHOUT ROWID;"),
+
+	/* 11: a game whose move log was dropped by a prune (cheaterbot
+	 * --prune) says when: it keeps its results, ledgers, titles and
+	 * ratings, and cannot be replayed.  NULL: the log is whole. */
+	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
 };
 
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
@@ -615,7 +620,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ORDER BY id",
 	/* ?1 game. */
 	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer,"
-	    " salt, state, started, coalesce(ended, 0)"
+	    " salt, state, started, coalesce(ended, 0),"
+	    " date(pruned, 'unixepoch')"
 	    " FROM games WHERE id = ?1",
 	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick, gp.ident"
 	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
@@ -648,7 +654,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " GROUP BY day ORDER BY day",
 	/* ?1 rows: the finished games, the most recently ended first. */
 	[SQL_EXPORT_RECENT] = "SELECT id FROM games WHERE state = 'finished'"
-	    " ORDER BY ended DESC, id DESC LIMIT ?1",
+	    " AND pruned IS NULL ORDER BY ended DESC, id DESC LIMIT ?1",
 	/* ?1 variant, ?2 rows: the titles earned in it, the newest first,
 	 * AI players left out, through titles_variant. */
 	[SQL_EXPORT_TITLES] = "SELECT p.nick, t.title, t.at, t.run"
@@ -658,6 +664,17 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 variant: its finished games, those with AI seats included. */
 	[SQL_EXPORT_GAMES] = "SELECT count(*) FROM games"
 	    " WHERE state = 'finished' AND variant = ?1",
+
+	/* A prune (store_prune()), in batches: ?1 the unix second before
+	 * which a game must have ended, ?2 the games of one batch, the
+	 * oldest first.  Both pick the same games in one transaction: the
+	 * moves go first, then the games are marked. */
+	[SQL_PRUNE_MOVES] = "DELETE FROM moves WHERE game IN"
+	    " (SELECT id FROM games WHERE state <> 'running'"
+	    "  AND ended < ?1 AND pruned IS NULL ORDER BY id LIMIT ?2)",
+	[SQL_PRUNE_MARK] = "UPDATE games SET pruned = " STORE_NOW
+	    " WHERE id IN (SELECT id FROM games WHERE state <> 'running'"
+	    "  AND ended < ?1 AND pruned IS NULL ORDER BY id LIMIT ?2)",
 };
 /* clang-format on */
 

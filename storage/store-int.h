@@ -76,15 +76,33 @@ enum store_sql {
 	SQL_EXPORT_RECENT,
 	SQL_EXPORT_TITLES,
 	SQL_EXPORT_GAMES,
+	SQL_PRUNE_MOVES,
+	SQL_PRUNE_MARK,
 	SQL_COUNT
 };
 
 extern const char *const store_sql[SQL_COUNT];
 
+/* The files a writing connection has (db-file.c): the database, its
+ * -wal and its -shm. */
+#define STORE_FILES 3
+
+/* One of them as it was when the store was opened. */
+struct store_file {
+	char *path;	/* as SQLite names it, NULL when not followed */
+	dev_t dev;
+	ino_t ino;
+};
+
 struct store {
 	sqlite3 *db;
 	char *path; /* as given, for causes */
 	sqlite3_stmt *stmt[SQL_COUNT];
+
+	/* The files checked before each transaction (store_files_ok());
+	 * none for a read-only connection or a database in memory. */
+	struct store_file files[STORE_FILES];
+	int was_empty;	/* store_was_empty() */
 
 	/* The claim (db-file.c): the locked FILE-lock, or -1; the file's
 	 * identity; the next claimed store of this process. */
@@ -146,6 +164,17 @@ int store_pragma(
 
 /* Ends the store's claim on its database, if it holds one (db-file.c). */
 void store_unclaim(struct store *s);
+
+/* Notes the files of a writing connection, as they are now, for
+ * store_files_ok() (db-file.c); nothing for a read-only connection or a
+ * database in memory. */
+void store_files_note(struct store *s);
+/* Forgets them (db-file.c). */
+void store_files_forget(struct store *s);
+/* After a failed writing open: when the database's directory cannot be
+ * written, says so after *cause (SQLite says no more than "unable to
+ * open database file" when it cannot make the -wal there). */
+void store_dir_blame(struct store *s, char **cause);
 
 /* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
 int store_migrate(struct store *s, char **cause);

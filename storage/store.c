@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../games/xalloc.h"
 #include "store-int.h"
@@ -135,6 +136,11 @@ store_queryv(struct store *s, enum store_sql id, sqlite3_stmt **stp,
 {
 	sqlite3_stmt *st = s->stmt[id];
 
+	/* A statement outside a transaction begins one: the files are
+	 * checked first (db-file.c), whether it reads or writes, as SQLite
+	 * writes the -shm at the start of a read transaction too. */
+	if (sqlite3_get_autocommit(s->db) && store_files_ok(s, cause) != 0)
+		return -1;
 	sqlite3_reset(st);
 	if (store_bindv(s, st, cause, types, ap) != 0)
 		return -1;
@@ -260,6 +266,36 @@ store_prepare(struct store *s, char **cause)
 	return 0;
 }
 
+/* Opens s->path with SQLite's open flags; with SQLITE_OPEN_CREATE, an
+ * existing file is opened first without it, so that a file there with
+ * nothing in it is told from one SQLite makes (s->was_empty): 0, or -1
+ * and *cause. */
+static int
+store_open_file(struct store *s, int flags, char **cause)
+{
+	const char *file;
+	struct stat sb;
+	int rc;
+
+	flags |= SQLITE_OPEN_URI;
+	rc = sqlite3_open_v2(s->path, &s->db, flags & ~SQLITE_OPEN_CREATE,
+	    NULL);
+	if (rc != SQLITE_OK && (flags & SQLITE_OPEN_CREATE) != 0) {
+		/* Not there (or a URI's mode=rwc, which asks for it). */
+		sqlite3_close_v2(s->db);
+		s->db = NULL;
+		rc = sqlite3_open_v2(s->path, &s->db, flags, NULL);
+	} else if (rc == SQLITE_OK) {
+		file = sqlite3_db_filename(s->db, "main");
+		s->was_empty = file != NULL && *file != '\0' &&
+		    stat(file, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    sb.st_size == 0;
+	}
+	if (rc != SQLITE_OK)
+		return store_db_fail(s, cause);
+	return 0;
+}
+
 /* Opens path with SQLite's open flags (store_open, store_open_readonly). */
 static struct store *
 store_open_flags(const char *path, int flags, char **cause)
@@ -270,14 +306,15 @@ store_open_flags(const char *path, int flags, char **cause)
 	s->path = xstrdup(path);
 	s->lock_fd = -1;
 	s->provisional = STORE_PROVISIONAL;
-	if (sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_URI, NULL) !=
-	    SQLITE_OK) {
-		store_db_fail(s, cause);
+	if (store_open_file(s, flags, cause) != 0 ||
+	    store_configure(s, cause) != 0 || store_migrate(s, cause) != 0 ||
+	    store_prepare(s, cause) != 0) {
+		if ((flags & SQLITE_OPEN_READWRITE) != 0)
+			store_dir_blame(s, cause);
 		goto fail;
 	}
-	if (store_configure(s, cause) != 0 || store_migrate(s, cause) != 0 ||
-	    store_prepare(s, cause) != 0)
-		goto fail;
+	/* From here on every transaction checks its files first. */
+	store_files_note(s);
 	return s;
 
 fail:
@@ -308,9 +345,20 @@ store_close(struct store *s)
 	store_unclaim(s);
 	for (i = 0; i < SQL_COUNT; i++)
 		sqlite3_finalize(s->stmt[i]);
+	/* The checkpoint on close writes the files, the mapped -shm too. */
+	if (s->db != NULL && store_files_ok(s, NULL) != 0)
+		sqlite3_db_config(s->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
+		    NULL);
+	store_files_forget(s);
 	sqlite3_close_v2(s->db);
 	free(s->path);
 	free(s);
+}
+
+int
+store_was_empty(const struct store *s)
+{
+	return s->was_empty;
 }
 
 int64_t

@@ -34,8 +34,34 @@ struct store *store_open(const char *path, char **cause);
  * migration is refused.  Every write through it fails.  For copying a
  * database a bot is running on (store_backup()). */
 struct store *store_open_readonly(const char *path, char **cause);
-/* Closes it, finalizing every statement; NULL does nothing. */
+/* Closes it, finalizing every statement; NULL does nothing.  When its
+ * files fail store_files_ok(), SQLite's checkpoint on close is skipped:
+ * it would write them. */
 void store_close(struct store *s);
+
+/* Whether store_open() found the file there with nothing in it (0 bytes)
+ * and made a new database in it: the records the caller expected are not
+ * there (a restore that went wrong, a full disk). */
+int store_was_empty(const struct store *s);
+
+/* Checks that the database can be written now, for a bot about to run on
+ * it: a connection SQLite opened read-only (a file, or a directory, it
+ * cannot write, which SQLite accepts without a word) is refused, then a
+ * real write transaction is committed (the schema version written over
+ * with itself).  0, or -1 and *cause, e.g. "database 'x.db' can only be
+ * read: ...". */
+int store_probe(struct store *s, char **cause);
+
+/* Checks the files of a writing connection (the database, its -wal and
+ * its -shm) are still those it opened (the same device and inode at the
+ * same path) and writable (access(W_OK): an immutable file, a read-only
+ * mount and a file gone all fail).  Every transaction of a writing store
+ * runs it first, and is refused when it fails, so that SQLite never
+ * writes the -shm it maps into memory after it became unwritable (a
+ * write fault there kills the process with SIGBUS).  A read-only
+ * connection and a database in memory pass.  0, or -1 and *cause, e.g.
+ * "database 'x.db': '/srv/x.db' is gone (No such file or directory)". */
+int store_files_ok(struct store *s, char **cause);
 
 /* The id of the player with key, created if new, with its display nick
  * updated; -1 and *cause on failure. */
@@ -475,6 +501,29 @@ struct store_game *store_game_load(struct store *s, int64_t game,
     char **cause);
 /* Frees a loaded game; NULL does nothing. */
 void store_game_free(struct store_game *g);
+
+/* What store_prune() did. */
+struct store_prune {
+	int64_t games;		/* games whose move log was dropped */
+	int64_t moves;		/* moves dropped */
+	int64_t freed;		/* bytes: by how much the file shrank when
+				 * vacuumed, else the pages now free inside
+				 * it (new records reuse them) */
+	int vacuumed;
+};
+
+/* Drops the move log of every game that ended (finished or abandoned)
+ * before the unix second before, and marks each game pruned: its results,
+ * ledgers, titles, ratings and stats stay, but store_game_load() refuses
+ * it ("the moves of game 7 were pruned on 2026-05-01 (cheaterbot
+ * --prune)"), so it can no longer be replayed.  Runs in transactions of
+ * a few games, so a bot writing the database meanwhile is held up
+ * briefly.  With vacuum (only when no bot runs on the file: VACUUM holds
+ * the write lock while it copies the whole file), the file is then
+ * compacted and shrinks.  0 and *p, or -1 and *cause (the batches
+ * committed before stay pruned). */
+int store_prune(struct store *s, int64_t before, int vacuum,
+    struct store_prune *p, char **cause);
 
 /* Makes this process the database's only bot: an exclusive lock on the
  * file next to it, FILE-lock, held until store_close() (the kernel drops

@@ -61,6 +61,7 @@ join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
 notify.c	9	core: a call to play when a lobby opens
 season.c	9	core: seasons, their ends announced
+dbwatch.c	9	core: the database files watched
 cmd-table.c	9	commands: the groups and lookups
 table.c		10	core: lobby, deal, end and record
 table-play.c	11	core: moves, and the clock reports

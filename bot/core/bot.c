@@ -121,6 +121,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	table_restore(b);
 	bot_set_wall(b, bot_system_wall());
 	(void)bot_check_admins(b, NULL);
+	dbwatch_start(b);
 	return b;
 }
 

@@ -250,6 +250,9 @@ struct bot {
 		unsigned seq;		/* which message: seats note it */
 		int confirmed;		/* a second nick quit with it */
 	} split;
+	uint64_t t_dbwatch;		/* the next look at the database's
+					 * files (dbwatch.c) ... */
+	int db_broken;			/* ... and whether the last failed */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -587,6 +590,13 @@ void season_start(struct bot *b);
  * bot is in, its members known), where it was not announced yet: one
  * line per variant finished there that season, its top three. */
 void season_announce(struct bot *b, struct chan *only);
+
+/* dbwatch.c: the database's files looked at every DBWATCH_MS
+ * (store_files_ok()); when they fail, and when they pass again, the log
+ * and the admins are told. */
+#define DBWATCH_MS (10 * 1000)
+/* Arms the next look (at start). */
+void dbwatch_start(struct bot *b);
 
 /* table-clock.c: every timer of a table; what runs out is reported
  * through b->events.  Its comment draws the states. */

@@ -39,4 +39,10 @@ void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The last word of a process that a fault signal (SIGBUS, SIGSEGV)
+ * kills: from now on sig writes text as an error line (formatted now, the
+ * handler only calls write()), then kills the process by sig as it would
+ * have died without it.  0, or -1 (sigaction failed). */
+int log_on_fault(int sig, const char *text);
+
 #endif

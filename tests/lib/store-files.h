@@ -27,7 +27,7 @@ struct store_fixture {
  * sqlite3 tool, then PRAGMA user_version = N). */
 #define STORE_FILES_RELEASED 9
 /* The schema version this cheaterbot migrates every file to. */
-#define STORE_FILES_CURRENT "10"
+#define STORE_FILES_CURRENT "11"
 extern const char *const store_files_released[STORE_FILES_RELEASED];
 
 /* cmocka per-test setup and teardown: the directory and the open store;

@@ -1,0 +1,65 @@
+/*
+ * The database watched while the bot runs: a timer looks at its files
+ * every DBWATCH_MS (store_files_ok(): still the files opened, still
+ * writable), as storage does before each transaction.  When they fail,
+ * the log and the admins are told once, and every move is refused (the
+ * store refuses the transaction) until they pass again, which is told
+ * too.  So a database whose directory was removed, or whose files were
+ * made unwritable, is noticed within DBWATCH_MS even when nobody plays.
+ */
+#include <stdlib.h>
+
+#include "bot/core/core.h"
+#include "bot/lib/log.h"
+#include "games/xalloc.h"
+#include "storage/store.h"
+
+/* Looks at the files now: a change is logged and told to the admins. */
+static void
+dbwatch_look(struct bot *b)
+{
+	char *cause = NULL, *text;
+
+	if (store_files_ok(b->store, &cause) != 0) {
+		if (!b->db_broken) {
+			b->db_broken = 1;
+			log_error("%s: moves are refused until the database "
+			    "can be written (docs/operating.md, When storage "
+			    "fails)", cause);
+			text = xasprintf("I cannot write my database (%s): "
+			    "moves are refused until it can be written; the "
+			    "log says more.", cause);
+			who_tell_admins_now(b, text);
+			free(text);
+		}
+		free(cause);
+		return;
+	}
+	if (b->db_broken) {
+		b->db_broken = 0;
+		log_info("the database can be written again: moves are "
+		    "accepted");
+		who_tell_admins_now(b, "My database can be written again: "
+		    "moves are accepted.");
+	}
+}
+
+/* The timer: a look, and the next one armed. */
+static void
+dbwatch_due(void *arg, uint64_t now)
+{
+	struct bot *b = arg;
+
+	b->now = now;
+	b->t_dbwatch = 0;
+	dbwatch_look(b);
+	dbwatch_start(b);
+}
+
+void
+dbwatch_start(struct bot *b)
+{
+	timer_cancel(&b->timers, b->t_dbwatch);
+	b->t_dbwatch = timer_add(&b->timers, b->now + DBWATCH_MS, dbwatch_due,
+	    b);
+}
