@@ -27,15 +27,18 @@
 
 VERSION := 0.1.0
 
-# Debian packages the build, the tests and `make run` need.
+# Debian packages the build, the tests and `make run` need: libpq-dev for
+# the PostgreSQL backend, postgresql for the private server the tests
+# start (tests/lib/pgsql.h).
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
-	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs
+	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs \
+	postgresql libpq-dev
 
 CC ?= cc
 # Sources made at build time (the built-in question set).
 GEN := build/gen
-PKGS := libconfig sqlite3 openssl
+PKGS := libconfig sqlite3 openssl libpq
 WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wwrite-strings -Wvla -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
