@@ -87,8 +87,7 @@ ngircd_free_port(void)
 	return port;
 }
 
-/* Waits up to timeout_ms for pid to end; its wait status, or -1. */
-static int
+int
 ngircd_reap(pid_t pid, int timeout_ms)
 {
 	long long end = ngircd_now_ms() + timeout_ms;

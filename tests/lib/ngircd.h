@@ -92,6 +92,9 @@ pid_t ngircd_spawn(const char *log, char *const argv[]);
 pid_t ngircd_spawn_in(const char *log, const char *cwd, char *const argv[]);
 int ngircd_wait_port(pid_t pid, int port, int timeout_ms);
 int ngircd_kill(pid_t pid);
+/* Waits up to timeout_ms for the child pid to end (on its pidfd) and
+ * reaps it: its wait status, or -1 if it still runs. */
+int ngircd_reap(pid_t pid, int timeout_ms);
 
 /* Milliseconds on the monotonic clock. */
 long long ngircd_now_ms(void);
