@@ -33,8 +33,11 @@
 #include "games/game.h"
 #include "tests/lib/driver.h"
 
+/* Windows closed at once, so a whole game takes seconds, not minutes. */
 #define CONF                                                                   \
-	"flood = { burst = 20; interval = 0.1; user_interval = 0; };\n"        \
+	"timers = { turn = 600; turn_warning = 0; challenge_min = 0;\n"      \
+	"    challenge_tie = 0; challenge_close = 1; lobby_start = 0; };\n"  \
+	"flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"    \
 	"commands = { admins = [ \"alice!*@*\" ]; };\n"
 #define REFUSED "I could not save that move"
 #define TOLD "I cannot write my database"
