@@ -17,10 +17,14 @@
  * stores this process has claimed, refuses a second claim of a lock file on
  * that list before opening it, and opens a claimed lock file only once.
  *
- * The copy uses SQLite's online backup in one step, which reads one
- * snapshot of the database: in WAL mode writers go on meanwhile, and the
- * copy holds every transaction committed before the snapshot and none
- * after.
+ * The copy uses SQLite's online backup in one step (db_file_backup()),
+ * which reads one snapshot of the database: in WAL mode writers go on
+ * meanwhile, and the copy holds every transaction committed before the
+ * snapshot and none after.
+ *
+ * Everything here is about one file, SQLite's: the engine's part of it is
+ * db.h's db_file_*() (db-sqlite.c), and this file calls SQLite only
+ * through them.
  *
  * The watch: in WAL mode SQLite maps the -shm file (the WAL index) into
  * memory and writes it at the start of transactions.  Should the file
@@ -48,10 +52,6 @@
 static const char *const store_file_suffix[STORE_FILES] = { "", "-wal",
 	"-shm" };
 
-/* How often, and how many milliseconds apart, a busy backup is retried. */
-#define STORE_BACKUP_TRIES 100
-#define STORE_BACKUP_WAIT 50
-
 /* The stores this process has claimed, through claim_next. */
 static struct store *store_claims;
 
@@ -60,9 +60,9 @@ static struct store *store_claims;
 static char *
 store_lock_path(struct store *s)
 {
-	const char *file = sqlite3_db_filename(s->db, "main");
+	const char *file = db_file(s->db);
 
-	if (file == NULL || *file == '\0')
+	if (file == NULL)
 		return NULL;
 	return xasprintf("%s-lock", file);
 }
@@ -214,34 +214,6 @@ store_unclaim(struct store *s)
 	s->claim_next = NULL;
 }
 
-/* Copies the whole of s into the open, empty database out in one step,
- * retrying while the source is busy: 0, or -1 and *cause. */
-static int
-store_copy(struct store *s, sqlite3 *out, const char *dest, char **cause)
-{
-	sqlite3_backup *b;
-	int rc, tries;
-
-	b = sqlite3_backup_init(out, "main", s->db, "main");
-	if (b == NULL) {
-		return store_fail(
-		    cause, "backup to '%s': %s", dest, sqlite3_errmsg(out));
-	}
-	for (tries = 1;; tries++) {
-		rc = sqlite3_backup_step(b, -1);
-		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) ||
-		    tries == STORE_BACKUP_TRIES)
-			break;
-		sqlite3_sleep(STORE_BACKUP_WAIT);
-	}
-	if (sqlite3_backup_finish(b) != SQLITE_OK || rc != SQLITE_DONE) {
-		return store_fail(cause, "backup to '%s': %s", dest,
-		    rc == SQLITE_DONE ? sqlite3_errmsg(out)
-		                      : sqlite3_errstr(rc));
-	}
-	return 0;
-}
-
 /* Removes what a failed backup to dest left: the file and its journal. */
 static void
 store_backup_remove(const char *dest)
@@ -256,9 +228,7 @@ store_backup_remove(const char *dest)
 int
 store_backup(struct store *s, const char *dest, char **cause)
 {
-	sqlite3 *out = NULL;
-	char *name;
-	int fd, rc;
+	int fd;
 
 	/* O_EXCL: a file that appears meanwhile is not overwritten either. */
 	fd = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -269,43 +239,27 @@ store_backup(struct store *s, const char *dest, char **cause)
 		    cause, "cannot create '%s': %s", dest, strerror(errno));
 	}
 	close(fd);
-	/* SQLite would read "file:..." as a URI, not the file just made. */
-	name = strncmp(dest, "file:", 5) == 0 ? xasprintf("./%s", dest)
-	                                      : xstrdup(dest);
-	rc = sqlite3_open_v2(name, &out, SQLITE_OPEN_READWRITE, NULL);
-	free(name);
-	if (rc != SQLITE_OK) {
-		store_fail(cause, "backup to '%s': %s", dest,
-		    out == NULL ? sqlite3_errstr(rc) : sqlite3_errmsg(out));
-		goto fail;
-	}
-	if (store_copy(s, out, dest, cause) != 0)
-		goto fail;
-	rc = sqlite3_close(out);
-	out = NULL;
-	if (rc != SQLITE_OK) {
+	if (db_file_backup(s->db, dest) != 0) {
 		store_fail(
-		    cause, "backup to '%s': %s", dest, sqlite3_errstr(rc));
-		goto fail;
+		    cause, "backup to '%s': %s", dest, db_error(s->db));
+		store_backup_remove(dest);
+		return -1;
 	}
 	return 0;
-
-fail:
-	sqlite3_close(out);
-	store_backup_remove(dest);
-	return -1;
 }
 
 int
 store_check(struct store *s, char **cause)
 {
-	static const char sql[] = "PRAGMA integrity_check";
-	char first[512];
+	char first[512], *what;
+	int rc;
 
-	if (store_pragma(s, sql, first, sizeof first, cause) != 0)
-		return -1;
-	if (strcmp(first, "ok") == 0)
+	if ((rc = db_file_check(s->db, &what)) < 0)
+		return store_db_fail(s, cause);
+	if (rc == 0)
 		return 0;
+	store_copy_text(first, sizeof first, what);
+	free(what);
 	return store_fail(
 	    cause, "database '%s' is damaged: %s", s->path, first);
 }
@@ -313,14 +267,13 @@ store_check(struct store *s, char **cause)
 void
 store_files_note(struct store *s)
 {
-	const char *file = sqlite3_db_filename(s->db, "main");
+	const char *file = db_file(s->db);
 	struct stat sb;
 	char *path;
 	int i;
 
 	store_files_forget(s);
-	if (file == NULL || *file == '\0' ||
-	    sqlite3_db_readonly(s->db, "main") != 0)
+	if (file == NULL || db_readonly(s->db))
 		return;
 	for (i = 0; i < STORE_FILES; i++) {
 		path = xasprintf("%s%s", file, store_file_suffix[i]);
@@ -378,23 +331,19 @@ store_files_ok(struct store *s, char **cause)
 int
 store_probe(struct store *s, char **cause)
 {
-	char version[32], sql[64];
-	int n;
+	int version;
 
-	if (sqlite3_db_readonly(s->db, "main") != 0) {
+	if (db_readonly(s->db)) {
 		return store_fail(cause, "database '%s' can only be read: "
 		    "the file, or its directory (where SQLite makes the -wal "
 		    "and -shm files), cannot be written", s->path);
 	}
-	if (store_pragma(s, "PRAGMA user_version", version, sizeof version,
-	    cause) != 0 || store_begin(s, 1, cause) != 0)
+	if (db_version(s->db, &version) != 0)
+		return store_db_fail(s, cause);
+	if (store_begin(s, 1, cause) != 0)
 		return -1;
-	/* The version written over with itself: a real write, committed.
-	 * A PRAGMA takes no parameters; the number is the file's own. */
-	n = snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
-	    atoi(version));
-	if (n < 0 || (size_t)n >= sizeof sql ||
-	    sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+	/* The version written over with itself: a real write, committed. */
+	if (db_set_version(s->db, version) != 0) {
 		store_db_fail(s, cause);
 		return store_rollback(s);
 	}
@@ -407,8 +356,8 @@ store_dir_blame(struct store *s, char **cause)
 	const char *file;
 	char *dir, *slash, *more;
 
-	file = s->db != NULL ? sqlite3_db_filename(s->db, "main") : NULL;
-	if (cause == NULL || *cause == NULL || file == NULL || *file == '\0')
+	file = s->db != NULL ? db_file(s->db) : NULL;
+	if (cause == NULL || *cause == NULL || file == NULL)
 		return;
 	dir = xstrdup(file);
 	if ((slash = strrchr(dir, '/')) != NULL)

@@ -16,7 +16,7 @@ store_export_players(struct store *s, struct store_export_player **rows,
     char **cause)
 {
 	struct store_export_player *r;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	*rows = NULL;
@@ -24,12 +24,12 @@ store_export_players(struct store *s, struct store_export_player **rows,
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		*rows = xreallocarray(*rows, (size_t)n + 1, sizeof **rows);
 		r = &(*rows)[n++];
-		r->id = sqlite3_column_int64(st, 0);
+		r->id = db_int64(st, 0);
 		store_copy_text(r->nick, sizeof r->nick,
-		    sqlite3_column_text(st, 1));
+		    db_text(st, 1));
 		store_copy_text(r->key, sizeof r->key,
-		    sqlite3_column_text(st, 2));
-		r->games = sqlite3_column_int(st, 3);
+		    db_text(st, 2));
+		r->games = db_int(st, 3);
 	}
 	if (rc < 0) {
 		free(*rows);
@@ -44,7 +44,7 @@ store_export_ratings(struct store *s, int64_t player, const char *variant,
     struct store_export_point **points, char **cause)
 {
 	struct store_export_point *p;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	*points = NULL;
@@ -54,10 +54,10 @@ store_export_ratings(struct store *s, int64_t player, const char *variant,
 		*points = xreallocarray(*points, (size_t)n + 1,
 		    sizeof **points);
 		p = &(*points)[n++];
-		p->game = sqlite3_column_int64(st, 0);
-		p->mu = sqlite3_column_double(st, 1);
-		p->sigma = sqlite3_column_double(st, 2);
-		p->ended = sqlite3_column_int64(st, 3);
+		p->game = db_int64(st, 0);
+		p->mu = db_double(st, 1);
+		p->sigma = db_double(st, 2);
+		p->ended = db_int64(st, 3);
 	}
 	if (rc < 0) {
 		free(*points);
@@ -71,31 +71,31 @@ int
 store_export_days(struct store *s, int64_t since,
     struct store_export_day *rows, int max, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	rc = store_query(s, SQL_EXPORT_DAYS, &st, cause, "I", since);
 	for (; rc == 1 && n < max; rc = store_next(s, st, cause)) {
 		store_copy_text(rows[n].date, sizeof rows[n].date,
-		    sqlite3_column_text(st, 0));
-		rows[n].games = sqlite3_column_int(st, 1);
+		    db_text(st, 0));
+		rows[n].games = db_int(st, 1);
 		n++;
 	}
 	if (rc == 1)
-		sqlite3_reset(st);
+		db_reset(st);
 	return rc < 0 ? -1 : n;
 }
 
 int
 store_export_recent(struct store *s, int64_t *ids, int max, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	rc = store_query(s, SQL_EXPORT_RECENT, &st, cause, "i", max);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
-		ids[n++] = sqlite3_column_int64(st, 0);
+		ids[n++] = db_int64(st, 0);
 	}
 	return rc < 0 ? -1 : n;
 }
@@ -104,18 +104,18 @@ int
 store_export_titles(struct store *s, const char *variant,
     struct store_export_title *rows, int max, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	rc = store_query(s, SQL_EXPORT_TITLES, &st, cause, "ti", variant, max);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,
-		    sqlite3_column_text(st, 0));
+		    db_text(st, 0));
 		store_copy_text(rows[n].name, sizeof rows[n].name,
-		    sqlite3_column_text(st, 1));
-		rows[n].at = sqlite3_column_int64(st, 2);
-		rows[n].run = sqlite3_column_int(st, 3);
+		    db_text(st, 1));
+		rows[n].at = db_int64(st, 2);
+		rows[n].run = db_int(st, 3);
 		n++;
 	}
 	return rc < 0 ? -1 : n;
@@ -125,13 +125,13 @@ int
 store_export_games(struct store *s, const char *variant, int *games,
     char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	*games = 0;
 	rc = store_query(s, SQL_EXPORT_GAMES, &st, cause, "t", variant);
 	if (rc == 1) {
-		*games = sqlite3_column_int(st, 0);
+		*games = db_int(st, 0);
 		rc = store_next(s, st, cause);
 	}
 	return rc < 0 ? -1 : 0;

@@ -28,7 +28,7 @@ int
 store_game_running(
     struct store *s, int64_t game, int *nseats, int *next, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char state[16];
 	int rc;
 
@@ -37,10 +37,10 @@ store_game_running(
 		return -1;
 	if (rc == 0)
 		return store_fail(cause, "no such game %" PRId64, game);
-	store_copy_text(state, sizeof state, sqlite3_column_text(st, 0));
-	*nseats = sqlite3_column_int(st, 1);
-	*next = sqlite3_column_int(st, 2);
-	sqlite3_reset(st);
+	store_copy_text(state, sizeof state, db_text(st, 0));
+	*nseats = db_int(st, 1);
+	*next = db_int(st, 2);
+	db_reset(st);
 	if (strcmp(state, "running") == 0)
 		return 0;
 	if (strcmp(state, "finished") == 0) {
@@ -101,7 +101,7 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
     int nseats, const int64_t *players, const char *const *idents,
     char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t id;
 	int i, rc;
 
@@ -117,8 +117,8 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
 	if (rc < 0)
 		return store_rollback(s);
 	assert(rc == 1);
-	id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	id = db_int64(st, 0);
+	db_reset(st);
 	for (i = 0; i < nseats; i++) {
 		rc = store_run(s, SQL_SEAT_INSERT, cause, "IiIt", id, i,
 		    players[i], idents[i]);
@@ -133,7 +133,7 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
 int
 store_deals(struct store *s, const char *channel, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t n;
 	int rc;
 
@@ -141,8 +141,8 @@ store_deals(struct store *s, const char *channel, char **cause)
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* count(*) always gives a row */
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	n = db_int64(st, 0);
+	db_reset(st);
 	if (n > INT_MAX) {
 		return store_fail(cause,
 		    "channel '%s' has had %" PRId64
@@ -188,15 +188,15 @@ int
 store_game_state(struct store *s, int64_t game, char *state, size_t size,
     char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	assert(size > 0);
 	rc = store_query(s, SQL_GAME_STATE, &st, cause, "I", game);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
-	store_copy_text(state, size, sqlite3_column_text(st, 0));
-	sqlite3_reset(st);
+	store_copy_text(state, size, db_text(st, 0));
+	db_reset(st);
 	return 0;
 }
 
@@ -205,7 +205,7 @@ store_history(struct store *s, const char *nick, const char *channel,
     struct store_history_row *rows, int max, char **cause)
 {
 	struct store_history_row *row;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	if (nick == NULL && channel == NULL)
@@ -222,19 +222,19 @@ store_history(struct store *s, const char *nick, const char *channel,
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		row = &rows[n++];
-		row->id = sqlite3_column_int64(st, 0);
+		row->id = db_int64(st, 0);
 		store_copy_text(row->variant, sizeof row->variant,
-		    sqlite3_column_text(st, 1));
+		    db_text(st, 1));
 		store_copy_text(row->channel, sizeof row->channel,
-		    sqlite3_column_text(st, 2));
+		    db_text(st, 2));
 		store_copy_text(
-		    row->state, sizeof row->state, sqlite3_column_text(st, 3));
-		row->started = sqlite3_column_int64(st, 4);
-		row->ended = sqlite3_column_int64(st, 5);
-		row->nseats = sqlite3_column_int(st, 6);
-		row->place = sqlite3_column_int(st, 7);
-		row->won = sqlite3_column_int(st, 8);
-		row->lost = sqlite3_column_int(st, 9);
+		    row->state, sizeof row->state, db_text(st, 3));
+		row->started = db_int64(st, 4);
+		row->ended = db_int64(st, 5);
+		row->nseats = db_int(st, 6);
+		row->place = db_int(st, 7);
+		row->won = db_int(st, 8);
+		row->lost = db_int(st, 9);
 	}
 	return rc < 0 ? -1 : n;
 }
@@ -256,14 +256,14 @@ store_game_abandon(struct store *s, int64_t game, const char *why, char **cause)
 int
 store_running(struct store *s, int64_t **ids, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	*ids = NULL;
 	rc = store_query(s, SQL_RUNNING, &st, cause, "");
 	while (rc == 1) {
 		*ids = xreallocarray(*ids, (size_t)n + 1, sizeof **ids);
-		(*ids)[n++] = sqlite3_column_int64(st, 0);
+		(*ids)[n++] = db_int64(st, 0);
 		rc = store_next(s, st, cause);
 	}
 	if (rc < 0) {
@@ -276,11 +276,11 @@ store_running(struct store *s, int64_t **ids, char **cause)
 
 /* A copy of a text column; "" for NULL. */
 static char *
-store_column_dup(sqlite3_stmt *st, int i)
+store_column_dup(struct db_stmt *st, int i)
 {
-	const unsigned char *text = sqlite3_column_text(st, i);
+	const char *text = db_text(st, i);
 
-	return xstrdup(text == NULL ? "" : (const char *)text);
+	return xstrdup(text == NULL ? "" : text);
 }
 
 /* Reads the seats, then the moves, of g->id into g: 0, or -1. */
@@ -289,7 +289,7 @@ store_game_load_log(struct store *s, struct store_game *g, char **cause)
 {
 	struct store_game_seat *seat;
 	struct store_game_move *mv;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_query(s, SQL_SEATS_GET, &st, cause, "I", g->id);
@@ -297,7 +297,7 @@ store_game_load_log(struct store *s, struct store_game *g, char **cause)
 		g->seats = xreallocarray(
 		    g->seats, (size_t)g->nseats + 1, sizeof *g->seats);
 		seat = &g->seats[g->nseats++];
-		seat->player = sqlite3_column_int64(st, 0);
+		seat->player = db_int64(st, 0);
 		seat->key = store_column_dup(st, 1);
 		seat->nick = store_column_dup(st, 2);
 		seat->ident = store_column_dup(st, 3);
@@ -309,7 +309,7 @@ store_game_load_log(struct store *s, struct store_game *g, char **cause)
 		g->moves = xreallocarray(
 		    g->moves, (size_t)g->nmoves + 1, sizeof *g->moves);
 		mv = &g->moves[g->nmoves++];
-		mv->seat = sqlite3_column_int(st, 0);
+		mv->seat = db_int(st, 0);
 		mv->text = store_column_dup(st, 1);
 	}
 	return rc;
@@ -319,7 +319,7 @@ struct store_game *
 store_game_load(struct store *s, int64_t game, char **cause)
 {
 	struct store_game *g;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	if (store_begin(s, 0, cause) != 0)
@@ -336,23 +336,23 @@ store_game_load(struct store *s, int64_t game, char **cause)
 	g->variant = store_column_dup(st, 0);
 	g->channel = store_column_dup(st, 1);
 	g->options = store_column_dup(st, 2);
-	g->seed = (uint64_t)sqlite3_column_int64(st, 3);
-	g->dealer = sqlite3_column_int(st, 4);
-	if (sqlite3_column_type(st, 5) != SQLITE_NULL)
+	g->seed = (uint64_t)db_int64(st, 3);
+	g->dealer = db_int(st, 4);
+	if (!db_is_null(st, 5))
 		g->salt = store_column_dup(st, 5);
 	g->state = store_column_dup(st, 6);
-	g->started = sqlite3_column_int64(st, 7);
-	g->ended = sqlite3_column_int64(st, 8);
-	if (sqlite3_column_type(st, 9) != SQLITE_NULL) {
+	g->started = db_int64(st, 7);
+	g->ended = db_int64(st, 8);
+	if (!db_is_null(st, 9)) {
 		store_fail(cause, "the moves of game %" PRId64 " were pruned "
 		    "on %s (cheaterbot --prune)", game,
-		    (const char *)sqlite3_column_text(st, 9));
-		sqlite3_reset(st);
+		    db_text(st, 9));
+		db_reset(st);
 		store_rollback(s);
 		store_game_free(g);
 		return NULL;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	if (store_game_load_log(s, g, cause) != 0) {
 		store_rollback(s);
 		store_game_free(g);
@@ -392,18 +392,6 @@ store_game_free(struct store_game *g)
 /* The games of one prune transaction. */
 #define STORE_PRUNE_BATCH 64
 
-/* PRAGMA name's number into *v: 0, or -1 and *cause. */
-static int
-store_pragma_int(struct store *s, const char *sql, int64_t *v, char **cause)
-{
-	char text[32];
-
-	if (store_pragma(s, sql, text, sizeof text, cause) != 0)
-		return -1;
-	*v = strtoll(text, NULL, 10);
-	return 0;
-}
-
 /* One batch: the moves of up to STORE_PRUNE_BATCH games over before
  * before dropped, the games marked; their count, or -1 and *cause. */
 static int
@@ -418,11 +406,11 @@ store_prune_batch(struct store *s, int64_t before, struct store_prune *p,
 	if (store_run(s, SQL_PRUNE_MOVES, cause, "Ii", before,
 	    STORE_PRUNE_BATCH) != 0)
 		return store_rollback(s);
-	moves = sqlite3_changes64(s->db);
+	moves = db_changes(s->db);
 	if (store_run(s, SQL_PRUNE_MARK, cause, "Ii", before,
 	    STORE_PRUNE_BATCH) != 0)
 		return store_rollback(s);
-	games = sqlite3_changes(s->db);
+	games = (int)db_changes(s->db);
 	if (store_commit(s, cause) != 0)
 		return -1;
 	p->games += games;
@@ -434,35 +422,28 @@ int
 store_prune(struct store *s, int64_t before, int vacuum,
     struct store_prune *p, char **cause)
 {
-	int64_t size, pages0, pages1, free0, free1;
+	struct db_file_pages was, now;
 	int rc;
 
 	memset(p, 0, sizeof *p);
-	if (store_pragma_int(s, "PRAGMA page_size", &size, cause) != 0 ||
-	    store_pragma_int(s, "PRAGMA page_count", &pages0, cause) != 0 ||
-	    store_pragma_int(s, "PRAGMA freelist_count", &free0, cause) != 0)
-		return -1;
+	if (db_file_pages(s->db, &was) != 0)
+		return store_db_fail(s, cause);
 	while ((rc = store_prune_batch(s, before, p, cause)) > 0)
 		;
 	if (rc < 0)
 		return -1;
 	if (!vacuum) {
-		if (store_pragma_int(s, "PRAGMA freelist_count", &free1,
-		    cause) != 0)
-			return -1;
-		p->freed = (free1 - free0) * size;
+		if (db_file_pages(s->db, &now) != 0)
+			return store_db_fail(s, cause);
+		p->freed = (now.free - was.free) * was.size;
 		return 0;
 	}
 	/* The copy goes through the WAL; the checkpoint shrinks the file. */
 	if (store_files_ok(s, cause) != 0)
 		return -1;
-	if (sqlite3_exec(s->db, "VACUUM", NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_exec(s->db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL,
-	    NULL) != SQLITE_OK)
+	if (db_file_vacuum(s->db) != 0 || db_file_pages(s->db, &now) != 0)
 		return store_db_fail(s, cause);
-	if (store_pragma_int(s, "PRAGMA page_count", &pages1, cause) != 0)
-		return -1;
-	p->freed = (pages0 - pages1) * size;
+	p->freed = (was.count - now.count) * was.size;
 	p->vacuumed = 1;
 	return 0;
 }

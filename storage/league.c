@@ -34,7 +34,7 @@ store_rate_game(struct store *s, int64_t game,
 	struct rating r[RATING_PLAYERS];
 	int64_t player[RATING_PLAYERS];
 	int place[RATING_PLAYERS];
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	char variant[32];
 	int i, last = 0, rc;
 
@@ -51,14 +51,14 @@ store_rate_game(struct store *s, int64_t game,
 	rc = store_query(s, SQL_RATING_SEATS, &st, cause, "I", game);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(i < nseats); /* the caller checked the seat count */
-		player[i] = sqlite3_column_int64(st, 0);
+		player[i] = db_int64(st, 0);
 		store_copy_text(
-		    variant, sizeof variant, sqlite3_column_text(st, 1));
-		if (sqlite3_column_int(st, 4) == 0)
+		    variant, sizeof variant, db_text(st, 1));
+		if (db_int(st, 4) == 0)
 			rating_new(&r[i]);
 		else {
-			r[i].mu = sqlite3_column_double(st, 2);
-			r[i].sigma = sqlite3_column_double(st, 3);
+			r[i].mu = db_double(st, 2);
+			r[i].sigma = db_double(st, 3);
 		}
 		i++;
 	}
@@ -91,7 +91,7 @@ store_rating(struct store *s, const char *nick, const char *variant,
     struct store_rating *r, char **cause)
 {
 	struct rating belief;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(r, 0, sizeof *r);
@@ -101,13 +101,13 @@ store_rating(struct store *s, const char *nick, const char *variant,
 	    s->provisional);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
-	store_copy_text(r->nick, sizeof r->nick, sqlite3_column_text(st, 0));
-	belief.mu = r->mu = sqlite3_column_double(st, 1);
-	belief.sigma = r->sigma = sqlite3_column_double(st, 2);
+	store_copy_text(r->nick, sizeof r->nick, db_text(st, 0));
+	belief.mu = r->mu = db_double(st, 1);
+	belief.sigma = r->sigma = db_double(st, 2);
 	r->ordinal = rating_ordinal(&belief);
-	r->games = sqlite3_column_int(st, 3);
-	r->rank = sqlite3_column_int(st, 4); /* NULL reads 0 */
-	sqlite3_reset(st);
+	r->games = db_int(st, 3);
+	r->rank = db_int(st, 4); /* NULL reads 0 */
+	db_reset(st);
 	return 0;
 }
 
@@ -116,7 +116,7 @@ store_top_rating(struct store *s, const char *variant,
     struct store_top_row *rows, int max, char **cause)
 {
 	struct rating belief;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	if (variant == NULL)
@@ -127,11 +127,11 @@ store_top_rating(struct store *s, const char *variant,
 		assert(n < max);
 		memset(&rows[n], 0, sizeof rows[n]);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,
-		    sqlite3_column_text(st, 0));
-		belief.mu = rows[n].mu = sqlite3_column_double(st, 1);
-		belief.sigma = rows[n].sigma = sqlite3_column_double(st, 2);
+		    db_text(st, 0));
+		belief.mu = rows[n].mu = db_double(st, 1);
+		belief.sigma = rows[n].sigma = db_double(st, 2);
 		rows[n].ordinal = rating_ordinal(&belief);
-		rows[n].games = sqlite3_column_int(st, 3);
+		rows[n].games = db_int(st, 3);
 		n++;
 	}
 	return rc < 0 ? -1 : n;

@@ -3,17 +3,14 @@
  * storage code runs, kept together so that a change to a table and the
  * queries that touch it are read and reviewed in one place.
  *
- * Migrations are an ordered list of SQL scripts.  PRAGMA user_version says
- * how many of them a database has had; opening runs the missing ones, each
- * in its own transaction that also sets user_version, and refuses a
- * database made by a newer cheaterbot.  A script never changes once
+ * Migrations are an ordered list of SQL scripts.  The schema version
+ * (db_version(): PRAGMA user_version on SQLite) says how many of them a
+ * database has had; opening runs the missing ones, each in its own
+ * transaction that also sets the version, and refuses a database made by
+ * a newer cheaterbot.  A script never changes once
  * released: a change to the schema is a new script at the end.
  * docs/storage.md describes every table.
  */
-#include <assert.h>
-#include <stdio.h>
-#include <stdlib.h>
-
 #include "store-int.h"
 
 /* clang-format off */
@@ -262,10 +259,6 @@ static const char *const store_migrations[] = {
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
 
 const char *const store_sql[SQL_COUNT] = {
-	[SQL_BEGIN_READ] = "BEGIN",
-	[SQL_BEGIN_WRITE] = "BEGIN IMMEDIATE",
-	[SQL_COMMIT] = "COMMIT",
-
 	/* ?1 key, ?2 nick; the player's id. */
 	[SQL_PLAYER_UPSERT] = "INSERT INTO players"
 	    " (key, nick, first_seen, last_seen)"
@@ -678,17 +671,14 @@ const char *const store_sql[SQL_COUNT] = {
 };
 /* clang-format on */
 
-/* Reads PRAGMA user_version into *version, refusing a schema newer than
- * the code's: 0, or -1 and *cause. */
+/* Reads the schema version (PRAGMA user_version on SQLite) into
+ * *version, refusing a schema newer than the code's: 0, or -1 and
+ * *cause. */
 static int
 store_schema_version(struct store *s, int *version, char **cause)
 {
-	static const char sql[] = "PRAGMA user_version";
-	char text[32];
-
-	if (store_pragma(s, sql, text, sizeof text, cause) != 0)
-		return -1;
-	*version = atoi(text);
+	if (db_version(s->db, version) != 0)
+		return store_db_fail(s, cause);
 	if (*version > STORE_SCHEMA_VERSION) {
 		return store_fail(cause,
 		    "database '%s': schema version %d is newer than this "
@@ -703,16 +693,8 @@ store_schema_version(struct store *s, int *version, char **cause)
 static int
 store_migrate_one(struct store *s, int version, char **cause)
 {
-	char sql[64];
-	int n;
-
-	if (sqlite3_exec(s->db, store_migrations[version], NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return store_db_fail(s, cause);
-	/* A PRAGMA takes no parameters; the number is the code's own. */
-	n = snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version + 1);
-	assert(n > 0 && (size_t)n < sizeof sql);
-	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+	if (db_exec(s->db, store_migrations[version]) != 0 ||
+	    db_set_version(s->db, version + 1) != 0)
 		return store_db_fail(s, cause);
 	return 0;
 }
@@ -729,14 +711,13 @@ store_migrate(struct store *s, char **cause)
 			return -1;
 		if (version == STORE_SCHEMA_VERSION)
 			return 0;
-		if (sqlite3_db_readonly(s->db, "main") == 1) {
+		if (db_readonly(s->db)) {
 			return store_fail(cause,
 			    "database '%s': schema version %d must be "
 			    "upgraded to %d, which a read-only open cannot do",
 			    s->path, version, STORE_SCHEMA_VERSION);
 		}
-		if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-		    SQLITE_OK)
+		if (db_begin(s->db, 1) != 0)
 			return store_db_fail(s, cause);
 		/* Another process may have migrated while we waited. */
 		if (store_schema_version(s, &version, cause) != 0)
@@ -744,10 +725,7 @@ store_migrate(struct store *s, char **cause)
 		if (version < STORE_SCHEMA_VERSION &&
 		    store_migrate_one(s, version, cause) != 0)
 			return store_rollback(s);
-		if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) !=
-		    SQLITE_OK) {
-			store_db_fail(s, cause);
-			return store_rollback(s);
-		}
+		if (db_commit(s->db) != 0)
+			return store_db_fail(s, cause);
 	}
 }

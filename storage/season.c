@@ -42,7 +42,7 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
     int64_t season, int min_games, struct store_top_row *rows, int max,
     char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int bluffs, rc;
 
 	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
@@ -72,7 +72,7 @@ int
 store_season_played(struct store *s, int64_t season,
     struct store_season_played *rows, int max, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	rc = store_query(s, SQL_SEASON_PLAYED, &st, cause, "I", season);
@@ -80,9 +80,9 @@ store_season_played(struct store *s, int64_t season,
 		if (n >= max)
 			continue;
 		store_copy_text(rows[n].channel, sizeof rows[n].channel,
-		    sqlite3_column_text(st, 0));
+		    db_text(st, 0));
 		store_copy_text(rows[n].variant, sizeof rows[n].variant,
-		    sqlite3_column_text(st, 1));
+		    db_text(st, 1));
 	}
 	return rc < 0 ? -1 : n;
 }
@@ -91,7 +91,7 @@ int
 store_season_mark(struct store *s, int64_t season, const char *channel,
     char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "It", season,
@@ -99,6 +99,6 @@ store_season_mark(struct store *s, int64_t season, const char *channel,
 	if (rc < 0)
 		return -1;
 	if (rc == 1)
-		sqlite3_reset(st);
+		db_reset(st);
 	return rc == 1 ? 0 : 1;
 }

@@ -90,19 +90,19 @@ static int
 store_count_seat(struct store *s, int64_t game, int64_t player,
     const struct store_seat_result *r, int *streak, int *run, char **cause)
 {
-	sqlite3_stmt *st;
-	const unsigned char *variant;
+	struct db_stmt *st;
+	const char *variant;
 	int rc;
 
 	rc = store_query(s, SQL_STATS_ADD, &st, cause, "IIiittii", player,
 	    game, r->won != 0, r->lost != 0, STORE_ALL_VARIANTS, r->detail,
 	    r->place, r->forfeit != 0);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
-		variant = sqlite3_column_text(st, 0);
+		variant = db_text(st, 0);
 		if (variant == NULL || *variant == '\0')
 			continue;
-		*streak = sqlite3_column_int(st, 1);
-		*run = sqlite3_column_int(st, 2);
+		*streak = db_int(st, 1);
+		*run = db_int(st, 2);
 	}
 	return rc;
 }
@@ -147,7 +147,7 @@ static int
 store_earn_seat(struct store *s, int64_t game, int seat, int64_t player,
     const char *const *earned, struct store_awards *aw, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int i, count, rc;
 
 	for (i = 0; earned[i] != NULL; i++) {
@@ -159,8 +159,8 @@ store_earn_seat(struct store *s, int64_t game, int seat, int64_t player,
 		if (rc < 0)
 			return -1;
 		assert(rc == 1); /* count(*) always gives a row */
-		count = sqlite3_column_int(st, 0);
-		sqlite3_reset(st);
+		count = db_int(st, 0);
+		db_reset(st);
 		store_award_add(
 		    aw, seat, -1, count, NULL, count > 1, earned[i]);
 	}
@@ -216,7 +216,7 @@ store_finish_seat(struct store *s, int64_t game, int seat,
     int counted, struct store_awards *aw, char **cause)
 {
 	const struct store_bluffs *b = r->bluffs;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int64_t player;
 	int rc, streak = 0, run = 0;
 
@@ -228,8 +228,8 @@ store_finish_seat(struct store *s, int64_t game, int seat,
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* every seat up to nseats exists */
-	player = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	player = db_int64(st, 0);
+	db_reset(st);
 	if (b != NULL && store_run(s, SQL_BLUFFS_INSERT, cause, "Iiiiiiiiiii",
 	    game, seat, b->claims, b->lies, b->caught, b->away, b->accused,
 	    b->calls, b->right, b->wrong, b->chances) != 0)
@@ -255,7 +255,7 @@ store_game_finish(struct store *s, int64_t game,
     int max_awards, int *nawards, char **cause)
 {
 	struct store_awards aw = {awards, max_awards, 0};
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int have, next, i, ai, rc;
 
 	assert(max_awards >= 0 && (awards != NULL || max_awards == 0));
@@ -271,8 +271,8 @@ store_game_finish(struct store *s, int64_t game,
 	}
 	if ((rc = store_query(s, SQL_GAME_HAS_AI, &st, cause, "I", game)) < 0)
 		return store_rollback(s);
-	ai = rc == 1 && sqlite3_column_int(st, 0) != 0;
-	sqlite3_reset(st);
+	ai = rc == 1 && db_int(st, 0) != 0;
+	db_reset(st);
 	if (ai && store_run(s, SQL_GAME_AI, cause, "Ii", game,
 	    s->count_ai ? 1 : 2) != 0)
 		return store_rollback(s);
@@ -297,7 +297,7 @@ int
 store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *out, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_query(s, SQL_STATS_GET, &st, cause, "tt", nick,
@@ -305,23 +305,23 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(
-	    out->nick, sizeof out->nick, sqlite3_column_text(st, 0));
-	out->games = sqlite3_column_int(st, 1);
-	out->wins = sqlite3_column_int(st, 2);
-	out->losses = sqlite3_column_int(st, 3);
-	out->streak = sqlite3_column_int(st, 4);
-	out->best_streak = sqlite3_column_int(st, 5);
-	out->run = sqlite3_column_int(st, 6);
+	    out->nick, sizeof out->nick, db_text(st, 0));
+	out->games = db_int(st, 1);
+	out->wins = db_int(st, 2);
+	out->losses = db_int(st, 3);
+	out->streak = db_int(st, 4);
+	out->best_streak = db_int(st, 5);
+	out->run = db_int(st, 6);
 	store_copy_text(out->run_detail, sizeof out->run_detail,
-	    sqlite3_column_text(st, 7));
-	out->best_run = sqlite3_column_int(st, 8);
+	    db_text(st, 7));
+	out->best_run = db_int(st, 8);
 	store_copy_text(out->best_run_detail, sizeof out->best_run_detail,
-	    sqlite3_column_text(st, 9));
-	out->safe = sqlite3_column_int(st, 10);
-	out->best_safe = sqlite3_column_int(st, 11);
-	out->placed = sqlite3_column_int(st, 12);
-	out->place_sum = sqlite3_column_int(st, 13);
-	sqlite3_reset(st);
+	    db_text(st, 9));
+	out->safe = db_int(st, 10);
+	out->best_safe = db_int(st, 11);
+	out->placed = db_int(st, 12);
+	out->place_sum = db_int(st, 13);
+	db_reset(st);
 	return 0;
 }
 
@@ -329,7 +329,7 @@ int
 store_ai_stats(struct store *s, const char *nick, const char *variant,
     struct store_ai_stats *out, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -337,10 +337,10 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	    variant == NULL ? STORE_ALL_VARIANTS : variant);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
-	out->games = sqlite3_column_int(st, 1);
-	out->wins = sqlite3_column_int(st, 2);
-	out->losses = sqlite3_column_int(st, 3);
-	sqlite3_reset(st);
+	out->games = db_int(st, 1);
+	out->wins = db_int(st, 2);
+	out->losses = db_int(st, 3);
+	db_reset(st);
 	return 0;
 }
 
@@ -348,22 +348,22 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
  * result, into b (zeros without a row): 0, 1 when there was no row, -1
  * on a failure (the query set *cause). */
 static int
-store_bluffs_read(sqlite3_stmt *st, int rc, struct store_bluffs *b)
+store_bluffs_read(struct db_stmt *st, int rc, struct store_bluffs *b)
 {
 	memset(b, 0, sizeof *b);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
-	b->games = sqlite3_column_int(st, 0);
-	b->claims = sqlite3_column_int(st, 1);
-	b->lies = sqlite3_column_int(st, 2);
-	b->caught = sqlite3_column_int(st, 3);
-	b->away = sqlite3_column_int(st, 4);
-	b->accused = sqlite3_column_int(st, 5);
-	b->calls = sqlite3_column_int(st, 6);
-	b->right = sqlite3_column_int(st, 7);
-	b->wrong = sqlite3_column_int(st, 8);
-	b->chances = sqlite3_column_int(st, 9);
-	sqlite3_reset(st);
+	b->games = db_int(st, 0);
+	b->claims = db_int(st, 1);
+	b->lies = db_int(st, 2);
+	b->caught = db_int(st, 3);
+	b->away = db_int(st, 4);
+	b->accused = db_int(st, 5);
+	b->calls = db_int(st, 6);
+	b->right = db_int(st, 7);
+	b->wrong = db_int(st, 8);
+	b->chances = db_int(st, 9);
+	db_reset(st);
 	return 0;
 }
 
@@ -371,7 +371,7 @@ int
 store_bluffs(struct store *s, const char *nick, const char *variant,
     struct store_bluffs *b, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tt", nick,
@@ -383,7 +383,7 @@ int
 store_bluffs_player(struct store *s, int64_t player, const char *variant,
     struct store_bluffs *b, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int rc;
 
 	rc = store_query(s, SQL_BLUFFS_PLAYER, &st, cause, "It", player,
@@ -401,7 +401,7 @@ int
 store_top(struct store *s, const char *variant, enum store_board board,
     int min_games, struct store_top_row *rows, int max, char **cause)
 {
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int bluffs, rc;
 
 	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
@@ -419,7 +419,7 @@ store_top(struct store *s, const char *variant, enum store_board board,
 }
 
 int
-store_top_rows(struct store *s, sqlite3_stmt *st, int rc, int bluffs,
+store_top_rows(struct store *s, struct db_stmt *st, int rc, int bluffs,
     struct store_top_row *rows, int max, char **cause)
 {
 	int n = 0;
@@ -427,11 +427,11 @@ store_top_rows(struct store *s, sqlite3_stmt *st, int rc, int bluffs,
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,
-		    sqlite3_column_text(st, 0));
-		rows[n].value = sqlite3_column_int(st, 1);
-		rows[n].games = sqlite3_column_int(st, 2);
-		rows[n].wins = sqlite3_column_int(st, 3);
-		rows[n].calls = bluffs ? sqlite3_column_int(st, 4) : 0;
+		    db_text(st, 0));
+		rows[n].value = db_int(st, 1);
+		rows[n].games = db_int(st, 2);
+		rows[n].wins = db_int(st, 3);
+		rows[n].calls = bluffs ? db_int(st, 4) : 0;
 		rows[n].mu = rows[n].sigma = rows[n].ordinal = 0;
 		n++;
 	}
@@ -444,7 +444,7 @@ store_titles(struct store *s, const char *nick, const char *variant,
     char **cause)
 {
 	struct store_title_row *row;
-	sqlite3_stmt *st;
+	struct db_stmt *st;
 	int n = 0, rc;
 
 	assert(size > 0);
@@ -453,18 +453,18 @@ store_titles(struct store *s, const char *nick, const char *variant,
 	rc = store_query(s, SQL_TITLES_GET, &st, cause, "tti", nick, variant,
 	    max > 0 ? max : 1);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
-		store_copy_text(shown, size, sqlite3_column_text(st, 0));
-		if (sqlite3_column_type(st, 2) == SQLITE_NULL || n >= max)
+		store_copy_text(shown, size, db_text(st, 0));
+		if (db_is_null(st, 2) || n >= max)
 			continue;
 		row = &rows[n++];
 		store_copy_text(row->variant, sizeof row->variant,
-		    sqlite3_column_text(st, 1));
+		    db_text(st, 1));
 		store_copy_text(
-		    row->name, sizeof row->name, sqlite3_column_text(st, 2));
-		row->count = sqlite3_column_int(st, 3);
-		row->first = sqlite3_column_int64(st, 4);
-		row->last = sqlite3_column_int64(st, 5);
-		row->best_run = sqlite3_column_int(st, 6);
+		    row->name, sizeof row->name, db_text(st, 2));
+		row->count = db_int(st, 3);
+		row->first = db_int64(st, 4);
+		row->last = db_int64(st, 5);
+		row->best_run = db_int(st, 6);
 	}
 	return rc < 0 ? -1 : n;
 }

@@ -1,8 +1,8 @@
 /*
- * Private to storage/: the connection, the table of prepared statements and
- * the small helpers every storage file shares, so that "bind, step, reset"
- * and the wording of database errors are written once.  Only storage/
- * includes this file (and with it sqlite3.h).
+ * Private to storage/: the store (a connection of db.h, the table of
+ * prepared statements) and the small helpers every storage file shares,
+ * so that "bind, step, reset" and the wording of database errors are
+ * written once.  Only storage/ includes this file; it knows no engine.
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -11,8 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include <sqlite3.h>
-
+#include "db.h"
 #include "store.h"
 
 /* Wall-clock time in unix seconds, inside SQL text. */
@@ -23,9 +22,6 @@
 
 /* Every statement the code runs; the SQL text is store_sql[] (schema.c). */
 enum store_sql {
-	SQL_BEGIN_READ,
-	SQL_BEGIN_WRITE,
-	SQL_COMMIT,
 	SQL_PLAYER_UPSERT,
 	SQL_PLAYER_FIND,
 	SQL_PREF_GET,
@@ -95,14 +91,13 @@ struct store_file {
 };
 
 struct store {
-	sqlite3 *db;
+	struct db *db;
 	char *path; /* as given, for causes */
-	sqlite3_stmt *stmt[SQL_COUNT];
+	struct db_stmt *stmt[SQL_COUNT];
 
 	/* The files checked before each transaction (store_files_ok());
 	 * none for a read-only connection or a database in memory. */
 	struct store_file files[STORE_FILES];
-	int was_empty;	/* store_was_empty() */
 
 	/* The claim (db-file.c): the locked FILE-lock, or -1; the file's
 	 * identity; the next claimed store of this process. */
@@ -127,28 +122,31 @@ int store_fail(char **cause, const char *fmt, ...)
 int store_refuse(struct store *s, char **cause, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Sets *cause to "database 'PATH': " and SQLite's last error; returns -1. */
+/* Sets *cause to "database 'PATH': " and the text of the connection's
+ * last failure (db_error()); returns -1. */
 int store_db_fail(struct store *s, char **cause);
 
 /*
- * Resets statement id, binds its parameters ?1, ?2, ... from the variable
- * arguments as types says, one letter each: 'i' an int, 'I' an int64_t,
- * 'd' a double, 't' a string (NULL binds NULL), and steps it once.  Returns 1 when a row
- * is ready in *st (read it, then sqlite3_reset() it or step again with
- * store_next()), 0 when the statement ran to its end, -1 and *cause.
+ * Runs statement id with its parameters ?1, ?2, ... bound from the
+ * variable arguments as types says, one letter each: 'i' an int, 'I' an
+ * int64_t, 'd' a double, 't' a string (NULL binds NULL) (db_query()).
+ * Outside a transaction, the files are checked first (store_files_ok()).
+ * Returns 1 when a row is ready in *st (read it with db_int() and the
+ * others, then db_reset() it or move on with store_next()), 0 when the
+ * statement ran to its end, -1 and *cause.
  */
-int store_query(struct store *s, enum store_sql id, sqlite3_stmt **st,
+int store_query(struct store *s, enum store_sql id, struct db_stmt **st,
     char **cause, const char *types, ...);
 
-/* Steps st again: 1 with a row, 0 at the end, -1 and *cause. */
-int store_next(struct store *s, sqlite3_stmt *st, char **cause);
+/* Moves st to its next row: 1 with one, 0 at the end, -1 and *cause. */
+int store_next(struct store *s, struct db_stmt *st, char **cause);
 
 /* Runs statement id to its end, ignoring rows: 0, or -1 and *cause. */
 int store_run(
     struct store *s, enum store_sql id, char **cause, const char *types, ...);
 
-/* Opens a transaction, a write one (BEGIN IMMEDIATE) when write is set:
- * 0, or -1 and *cause. */
+/* Opens a transaction, a write one when write is set (db_begin()), the
+ * files checked first: 0, or -1 and *cause. */
 int store_begin(struct store *s, int write, char **cause);
 
 /* Commits the open transaction: 0, or -1 and *cause (rolled back). */
@@ -156,11 +154,6 @@ int store_commit(struct store *s, char **cause);
 
 /* Rolls back the open transaction, if any; returns -1 to end a failure. */
 int store_rollback(struct store *s);
-
-/* Runs a PRAGMA (constant text, never data) and copies the first column
- * of its first row into buf: 0, or -1 and *cause. */
-int store_pragma(
-    struct store *s, const char *sql, char *buf, size_t size, char **cause);
 
 /* Ends the store's claim on its database, if it holds one (db-file.c). */
 void store_unclaim(struct store *s);
@@ -205,18 +198,18 @@ int store_game_season(struct store *s, int64_t game, char **cause);
  * into rows (at most max): the nick, the figure, the games, the wins,
  * and with bluffs the calls (column 4).  The row count, or -1 and *cause
  * (stats.c; the season boards read theirs with it too). */
-int store_top_rows(struct store *s, sqlite3_stmt *st, int rc, int bluffs,
+int store_top_rows(struct store *s, struct db_stmt *st, int rc, int bluffs,
     struct store_top_row *rows, int max, char **cause);
 
 /* Reads the first column of a statement's rows, rc its first step's
  * result, as a new array of new strings in *list (the caller frees
  * each and the array; NULL when none): the count, or -1 and *cause
  * (store.c). */
-int store_strings(struct store *s, sqlite3_stmt *st, int rc, char ***list,
+int store_strings(struct store *s, struct db_stmt *st, int rc, char ***list,
     char **cause);
 
 /* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
  * boundary. */
-void store_copy_text(char *dst, size_t size, const unsigned char *src);
+void store_copy_text(char *dst, size_t size, const char *src);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * Persistent state in SQLite: players, their preferences, games, seats, the
  * move log, results, win streaks and runs, the bluff ledgers of finished
- * games, titles, skill ratings and the boards read from them.  Only storage/ includes
- * sqlite3.h.
+ * games, titles, skill ratings and the boards read from them.  Only
+ * storage/db-sqlite.c includes sqlite3.h (the engine, behind
+ * storage/db.h).
  *
  * The database runs in WAL mode with foreign keys on and a busy timeout;
  * the schema is migrated on open, keyed on PRAGMA user_version; every
