@@ -179,15 +179,15 @@ test: deps layers
 	@$(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
 		$(TEST_BINS) $(FUZZ_RUNS)
 	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
-		sh tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS)
+		bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS)
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_RUNS)
-	@sh tests/run-suites.sh $(FUZZ_RUNS)
+	@bash tests/run-suites.sh $(FUZZ_RUNS)
 
 sim: deps
 	@$(MAKE) --no-print-directory $(T)/tests/sim/test-sim
-	@SIM_GAMES=$${GAMES:-5000} sh tests/run-suites.sh $(T)/tests/sim/test-sim
+	@SIM_GAMES=$${GAMES:-5000} bash tests/run-suites.sh $(T)/tests/sim/test-sim
 
 # No timing is asserted anywhere: the figures and their targets are
 # printed and written for a person to judge (docs/performance.md).
@@ -210,7 +210,7 @@ flood: deps
 	@$(MAKE) --no-print-directory $(T)/cheaterbot \
 		$(T)/tests/integration/test-flood
 	@CHEATERBOT=$(T)/cheaterbot FLOOD_SCALE=$${FLOOD_SCALE:-1} \
-		sh tests/run-suites.sh $(T)/tests/integration/test-flood
+		bash tests/run-suites.sh $(T)/tests/integration/test-flood
 
 run: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot
