@@ -7,7 +7,9 @@
  * file was empty when opened, and three statements of its own prepared
  * once: BEGIN, BEGIN IMMEDIATE and COMMIT, which every call of the
  * storage API runs.  A PRAGMA, whose text is SQLite's alone, is run only
- * here, as one of the operations db.h names.
+ * here, as one of the operations db.h names.  db.c reaches these
+ * operations through db_sqlite_engine (db-engine.h), for every target
+ * that is not a PostgreSQL URI.
  */
 #include <assert.h>
 #include <stdarg.h>
@@ -19,7 +21,7 @@
 #include <sqlite3.h>
 
 #include "../games/xalloc.h"
-#include "db.h"
+#include "db-engine.h"
 
 /* Milliseconds to wait for a lock held by another process. */
 #define DB_DEFAULT_WAIT 5000
@@ -28,50 +30,39 @@
 #define DB_BACKUP_TRIES 100
 #define DB_BACKUP_WAIT 50
 
-struct db {
+/* A connection: struct db first (db-engine.h). */
+struct sq_db {
+	struct db base;
 	sqlite3 *h;
-	char *error;		/* the last failure's text, NULL before one */
 	int was_empty;		/* db_file_was_empty() */
 	sqlite3_stmt *begin[2];	/* BEGIN, BEGIN IMMEDIATE */
 	sqlite3_stmt *commit;
 };
 
-struct db_stmt {
-	struct db *db;
+/* A statement: struct db_stmt first. */
+struct sq_stmt {
+	struct db_stmt base;
+	struct sq_db *db;
 	sqlite3_stmt *st;
 };
 
-/* Keeps a printf-formatted text as db's last failure; returns -1. */
-static int __attribute__((format(printf, 2, 3)))
-db_failf(struct db *db, const char *fmt, ...)
-{
-	va_list ap;
-
-	free(db->error);
-	va_start(ap, fmt);
-	db->error = xvasprintf(fmt, ap);
-	va_end(ap);
-	return -1;
-}
+static int sq_readonly(struct db *);
+static void sq_rollback(struct db *);
+static int sq_next(struct db_stmt *);
+static const char *sq_file(struct db *);
 
 /* Keeps SQLite's last error on db as its last failure; returns -1. */
 static int
-db_failed(struct db *db)
+db_failed(struct sq_db *db)
 {
-	return db_failf(db, "%s", sqlite3_errmsg(db->h));
-}
-
-const char *
-db_error(const struct db *db)
-{
-	return db->error != NULL ? db->error : "not an error";
+	return db_failf(&db->base, "%s", sqlite3_errmsg(db->h));
 }
 
 /* Runs a PRAGMA (constant text) and returns a copy of the first column
  * of its first row (the caller frees it): NULL and db_error() when it
  * fails or gives no row. */
 static char *
-db_pragma(struct db *db, const char *sql)
+db_pragma(struct sq_db *db, const char *sql)
 {
 	sqlite3_stmt *st;
 	const unsigned char *text;
@@ -92,7 +83,7 @@ db_pragma(struct db *db, const char *sql)
 
 /* A PRAGMA's number into *v: 0, or -1 and db_error(). */
 static int
-db_pragma_int(struct db *db, const char *sql, int64_t *v)
+db_pragma_int(struct sq_db *db, const char *sql, int64_t *v)
 {
 	char *text;
 
@@ -108,7 +99,7 @@ db_pragma_int(struct db *db, const char *sql, int64_t *v)
  * nothing in it is told from one SQLite makes (db->was_empty): 0, or -1
  * and db_error(). */
 static int
-db_open_file(struct db *db, const char *target, int flags)
+db_open_file(struct sq_db *db, const char *target, int flags)
 {
 	const char *file;
 	struct stat sb;
@@ -123,7 +114,7 @@ db_open_file(struct db *db, const char *target, int flags)
 		db->h = NULL;
 		rc = sqlite3_open_v2(target, &db->h, flags, NULL);
 	} else if (rc == SQLITE_OK) {
-		file = db_file(db);
+		file = sq_file(&db->base);
 		db->was_empty = file != NULL && stat(file, &sb) == 0 &&
 		    S_ISREG(sb.st_mode) && sb.st_size == 0;
 	}
@@ -134,7 +125,7 @@ db_open_file(struct db *db, const char *target, int flags)
 
 /* Sets the connection up before the schema is touched: 0, or -1. */
 static int
-db_configure(struct db *db)
+db_configure(struct sq_db *db)
 {
 	const char *file = sqlite3_db_filename(db->h, "main");
 	char *mode;
@@ -147,23 +138,23 @@ db_configure(struct db *db)
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &fk);
 	if (!fk)
-		return db_failf(db, "foreign keys are not available");
+		return db_failf(&db->base, "foreign keys are not available");
 	/* A read-only connection reads any journal mode and can set none. */
-	if (db_readonly(db))
+	if (sq_readonly(&db->base))
 		return 0;
 	if ((mode = db_pragma(db, "PRAGMA journal_mode = WAL")) == NULL)
 		return -1;
 	/* An in-memory database (":memory:", for tests) has no WAL. */
 	wal = strcmp(mode, "wal") == 0 || strcmp(mode, "memory") == 0;
 	if (!wal)
-		db_failf(db, "journal mode is '%s', not 'wal'", mode);
+		db_failf(&db->base, "journal mode is '%s', not 'wal'", mode);
 	free(mode);
 	return wal ? 0 : -1;
 }
 
 /* Prepares the connection's own statements: 0, or -1 and db_error(). */
 static int
-db_prepare_own(struct db *db)
+db_prepare_own(struct sq_db *db)
 {
 	static const char *const begin[2] = { "BEGIN", "BEGIN IMMEDIATE" };
 	int i;
@@ -180,12 +171,14 @@ db_prepare_own(struct db *db)
 	return 0;
 }
 
-int
-db_open(const char *target, int readonly, struct db **dbp)
+static int
+sq_open(const char *target, int readonly, struct db **dbp)
 {
-	struct db *db;
+	struct sq_db *db;
 
-	db = *dbp = xcalloc(1, sizeof *db);
+	db = xcalloc(1, sizeof *db);
+	db->base.engine = &db_sqlite_engine;
+	*dbp = &db->base;
 	if (db_open_file(db, target,
 	        readonly ? SQLITE_OPEN_READONLY
 	                 : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) != 0 ||
@@ -194,9 +187,11 @@ db_open(const char *target, int readonly, struct db **dbp)
 	return 0;
 }
 
-void
-db_close(struct db *db, int untouched)
+static void
+sq_close(struct db *d, int untouched)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	if (db == NULL)
 		return;
 	sqlite3_finalize(db->begin[0]);
@@ -206,33 +201,39 @@ db_close(struct db *db, int untouched)
 		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1,
 		    NULL);
 	sqlite3_close_v2(db->h);
-	free(db->error);
 	free(db);
 }
 
-int
-db_readonly(struct db *db)
+static int
+sq_readonly(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	return sqlite3_db_readonly(db->h, "main") == 1;
 }
 
-int
-db_in_transaction(struct db *db)
+static int
+sq_in_transaction(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	return !sqlite3_get_autocommit(db->h);
 }
 
-int
-db_exec(struct db *db, const char *sql)
+static int
+sq_exec(struct db *d, const char *sql)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return db_failed(db);
 	return 0;
 }
 
-int
-db_version(struct db *db, int *version)
+static int
+sq_version(struct db *d, int *version)
 {
+	struct sq_db *db = (struct sq_db *)d;
 	char *text;
 
 	if ((text = db_pragma(db, "PRAGMA user_version")) == NULL)
@@ -242,21 +243,21 @@ db_version(struct db *db, int *version)
 	return 0;
 }
 
-int
-db_set_version(struct db *db, int version)
+static int
+sq_set_version(struct db *d, int version)
 {
 	char sql[64];
 	int n;
 
 	n = snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
 	assert(n > 0 && (size_t)n < sizeof sql);
-	return db_exec(db, sql);
+	return sq_exec(d, sql);
 }
 
 /* Runs one of the connection's own statements, which give no row: 0, or
  * -1 and db_error(). */
 static int
-db_run_own(struct db *db, sqlite3_stmt *st)
+db_run_own(struct sq_db *db, sqlite3_stmt *st)
 {
 	int rc;
 
@@ -267,40 +268,50 @@ db_run_own(struct db *db, sqlite3_stmt *st)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
-int
-db_begin(struct db *db, int write)
+static int
+sq_begin(struct db *d, int write)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	return db_run_own(db, db->begin[write != 0]);
 }
 
-int
-db_commit(struct db *db)
+static int
+sq_commit(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	if (db_run_own(db, db->commit) == 0)
 		return 0;
-	db_rollback(db);
+	sq_rollback(d);
 	return -1;
 }
 
-void
-db_rollback(struct db *db)
+static void
+sq_rollback(struct db *d)
 {
-	if (db_in_transaction(db))
+	struct sq_db *db = (struct sq_db *)d;
+
+	if (!sqlite3_get_autocommit(db->h))
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 }
 
-int64_t
-db_changes(struct db *db)
+static int64_t
+sq_changes(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	return sqlite3_changes64(db->h);
 }
 
-struct db_stmt *
-db_prepare(struct db *db, const char *sql)
+static struct db_stmt *
+sq_prepare(struct db *d, const char *sql)
 {
-	struct db_stmt *st;
+	struct sq_db *db = (struct sq_db *)d;
+	struct sq_stmt *st;
 
 	st = xcalloc(1, sizeof *st);
+	st->base.db = d;
 	st->db = db;
 	if (sqlite3_prepare_v3(db->h, sql, -1, SQLITE_PREPARE_PERSISTENT,
 	        &st->st, NULL) != SQLITE_OK) {
@@ -308,12 +319,14 @@ db_prepare(struct db *db, const char *sql)
 		free(st);
 		return NULL;
 	}
-	return st;
+	return &st->base;
 }
 
-void
-db_finalize(struct db_stmt *st)
+static void
+sq_finalize(struct db_stmt *s)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	if (st == NULL)
 		return;
 	sqlite3_finalize(st->st);
@@ -322,7 +335,7 @@ db_finalize(struct db_stmt *st)
 
 /* Binds ?1, ?2, ... of st from ap as types says (see db_query()). */
 static int
-db_bind(struct db_stmt *st, const char *types, va_list ap)
+db_bind(struct sq_stmt *st, const char *types, va_list ap)
 {
 	const char *text;
 	int i, rc;
@@ -357,18 +370,21 @@ db_bind(struct db_stmt *st, const char *types, va_list ap)
 	return 0;
 }
 
-int
-db_query(struct db_stmt *st, const char *types, va_list ap)
+static int
+sq_query(struct db_stmt *s, const char *types, va_list ap)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	sqlite3_reset(st->st);
 	if (db_bind(st, types, ap) != 0)
 		return -1;
-	return db_next(st);
+	return sq_next(s);
 }
 
-int
-db_next(struct db_stmt *st)
+static int
+sq_next(struct db_stmt *s)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
 	int rc;
 
 	rc = sqlite3_step(st->st);
@@ -383,45 +399,58 @@ db_next(struct db_stmt *st)
 	return -1;
 }
 
-void
-db_reset(struct db_stmt *st)
+static void
+sq_reset(struct db_stmt *s)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	sqlite3_reset(st->st);
 }
 
-int
-db_int(struct db_stmt *st, int col)
+static int
+sq_col_int(struct db_stmt *s, int col)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	return sqlite3_column_int(st->st, col);
 }
 
-int64_t
-db_int64(struct db_stmt *st, int col)
+static int64_t
+sq_col_int64(struct db_stmt *s, int col)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	return sqlite3_column_int64(st->st, col);
 }
 
-double
-db_double(struct db_stmt *st, int col)
+static double
+sq_col_double(struct db_stmt *s, int col)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	return sqlite3_column_double(st->st, col);
 }
 
-const char *
-db_text(struct db_stmt *st, int col)
+static const char *
+sq_col_text(struct db_stmt *s, int col)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	return (const char *)sqlite3_column_text(st->st, col);
 }
 
-int
-db_is_null(struct db_stmt *st, int col)
+static int
+sq_col_is_null(struct db_stmt *s, int col)
 {
+	struct sq_stmt *st = (struct sq_stmt *)s;
+
 	return sqlite3_column_type(st->st, col) == SQLITE_NULL;
 }
 
-const char *
-db_file(struct db *db)
+static const char *
+sq_file(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
 	const char *file;
 
 	if (db->h == NULL)
@@ -430,23 +459,25 @@ db_file(struct db *db)
 	return file != NULL && *file != '\0' ? file : NULL;
 }
 
-int
-db_file_was_empty(struct db *db)
+static int
+sq_file_was_empty(struct db *d)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	return db->was_empty;
 }
 
 /* Copies the whole of db into the open, empty database out in one step,
  * retrying while the source is busy: 0, or -1 and db_error(). */
 static int
-db_copy(struct db *db, sqlite3 *out)
+db_copy(struct sq_db *db, sqlite3 *out)
 {
 	sqlite3_backup *b;
 	int rc, tries;
 
 	b = sqlite3_backup_init(out, "main", db->h, "main");
 	if (b == NULL)
-		return db_failf(db, "%s", sqlite3_errmsg(out));
+		return db_failf(&db->base, "%s", sqlite3_errmsg(out));
 	for (tries = 1;; tries++) {
 		rc = sqlite3_backup_step(b, -1);
 		if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) ||
@@ -455,16 +486,17 @@ db_copy(struct db *db, sqlite3 *out)
 		sqlite3_sleep(DB_BACKUP_WAIT);
 	}
 	if (sqlite3_backup_finish(b) != SQLITE_OK || rc != SQLITE_DONE) {
-		return db_failf(db, "%s",
+		return db_failf(&db->base, "%s",
 		    rc == SQLITE_DONE ? sqlite3_errmsg(out)
 		                      : sqlite3_errstr(rc));
 	}
 	return 0;
 }
 
-int
-db_file_backup(struct db *db, const char *dest)
+static int
+sq_file_backup(struct db *d, const char *dest)
 {
+	struct sq_db *db = (struct sq_db *)d;
 	sqlite3 *out = NULL;
 	char *name;
 	int rc;
@@ -475,7 +507,7 @@ db_file_backup(struct db *db, const char *dest)
 	rc = sqlite3_open_v2(name, &out, SQLITE_OPEN_READWRITE, NULL);
 	free(name);
 	if (rc != SQLITE_OK) {
-		db_failf(db, "%s",
+		db_failf(&db->base, "%s",
 		    out == NULL ? sqlite3_errstr(rc) : sqlite3_errmsg(out));
 		sqlite3_close(out);
 		return -1;
@@ -485,13 +517,14 @@ db_file_backup(struct db *db, const char *dest)
 		return -1;
 	}
 	if ((rc = sqlite3_close(out)) != SQLITE_OK)
-		return db_failf(db, "%s", sqlite3_errstr(rc));
+		return db_failf(&db->base, "%s", sqlite3_errstr(rc));
 	return 0;
 }
 
-int
-db_file_check(struct db *db, char **what)
+static int
+sq_file_check(struct db *d, char **what)
 {
+	struct sq_db *db = (struct sq_db *)d;
 	char *first;
 
 	if ((first = db_pragma(db, "PRAGMA integrity_check")) == NULL)
@@ -504,9 +537,11 @@ db_file_check(struct db *db, char **what)
 	return 1;
 }
 
-int
-db_file_pages(struct db *db, struct db_file_pages *p)
+static int
+sq_file_pages(struct db *d, struct db_file_pages *p)
 {
+	struct sq_db *db = (struct sq_db *)d;
+
 	if (db_pragma_int(db, "PRAGMA page_size", &p->size) != 0 ||
 	    db_pragma_int(db, "PRAGMA page_count", &p->count) != 0 ||
 	    db_pragma_int(db, "PRAGMA freelist_count", &p->free) != 0)
@@ -514,11 +549,43 @@ db_file_pages(struct db *db, struct db_file_pages *p)
 	return 0;
 }
 
-int
-db_file_vacuum(struct db *db)
+static int
+sq_file_vacuum(struct db *d)
 {
-	if (db_exec(db, "VACUUM") != 0 ||
-	    db_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)") != 0)
+	if (sq_exec(d, "VACUUM") != 0 ||
+	    sq_exec(d, "PRAGMA wal_checkpoint(TRUNCATE)") != 0)
 		return -1;
 	return 0;
 }
+
+/* SQLite's engine, for db.c. */
+const struct db_engine db_sqlite_engine = {
+	.name = "SQLite",
+	.open = sq_open,
+	.close = sq_close,
+	.readonly = sq_readonly,
+	.in_transaction = sq_in_transaction,
+	.exec = sq_exec,
+	.version = sq_version,
+	.set_version = sq_set_version,
+	.begin = sq_begin,
+	.commit = sq_commit,
+	.rollback = sq_rollback,
+	.changes = sq_changes,
+	.prepare = sq_prepare,
+	.finalize = sq_finalize,
+	.query = sq_query,
+	.next = sq_next,
+	.reset = sq_reset,
+	.col_int = sq_col_int,
+	.col_int64 = sq_col_int64,
+	.col_double = sq_col_double,
+	.col_text = sq_col_text,
+	.col_is_null = sq_col_is_null,
+	.file = sq_file,
+	.file_was_empty = sq_file_was_empty,
+	.file_backup = sq_file_backup,
+	.file_check = sq_file_check,
+	.file_pages = sq_file_pages,
+	.file_vacuum = sq_file_vacuum,
+};

@@ -1,0 +1,229 @@
+/*
+ * db.h's operations, each passed on to the engine the connection was
+ * opened with (db-engine.h): db_open() chooses it by the target's scheme,
+ * "postgresql://" or "postgres://" for PostgreSQL (db-pgsql.c), anything
+ * else (a path, a "file:" URI, ":memory:") for SQLite (db-sqlite.c), so
+ * that the callers of db.h never know which one they have.  What costs a
+ * call is one indirect call through a table that stays in the cache; no
+ * operation does more here than pass its arguments on, but the file
+ * operations that an engine without a file does not have.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/xalloc.h"
+#include "db-engine.h"
+
+/* Whether target is a PostgreSQL connection URI, as libpq reads one. */
+static int
+db_is_pgsql(const char *target)
+{
+	return strncmp(target, "postgresql://", 13) == 0 ||
+	    strncmp(target, "postgres://", 11) == 0;
+}
+
+int
+db_failf(struct db *db, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(db->error);
+	va_start(ap, fmt);
+	db->error = xvasprintf(fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+db_open(const char *target, int readonly, struct db **dbp)
+{
+	const struct db_engine *e;
+
+	e = db_is_pgsql(target) ? &db_pgsql_engine : &db_sqlite_engine;
+	return e->open(target, readonly, dbp);
+}
+
+void
+db_close(struct db *db, int untouched)
+{
+	if (db == NULL)
+		return;
+	free(db->error);
+	db->error = NULL;
+	db->engine->close(db, untouched);
+}
+
+const char *
+db_error(const struct db *db)
+{
+	return db->error != NULL ? db->error : "not an error";
+}
+
+int
+db_readonly(struct db *db)
+{
+	return db->engine->readonly(db);
+}
+
+int
+db_in_transaction(struct db *db)
+{
+	return db->engine->in_transaction(db);
+}
+
+int
+db_exec(struct db *db, const char *sql)
+{
+	return db->engine->exec(db, sql);
+}
+
+int
+db_version(struct db *db, int *version)
+{
+	return db->engine->version(db, version);
+}
+
+int
+db_set_version(struct db *db, int version)
+{
+	return db->engine->set_version(db, version);
+}
+
+int
+db_begin(struct db *db, int write)
+{
+	return db->engine->begin(db, write);
+}
+
+int
+db_commit(struct db *db)
+{
+	return db->engine->commit(db);
+}
+
+void
+db_rollback(struct db *db)
+{
+	db->engine->rollback(db);
+}
+
+int64_t
+db_changes(struct db *db)
+{
+	return db->engine->changes(db);
+}
+
+struct db_stmt *
+db_prepare(struct db *db, const char *sql)
+{
+	return db->engine->prepare(db, sql);
+}
+
+void
+db_finalize(struct db_stmt *st)
+{
+	if (st != NULL)
+		st->db->engine->finalize(st);
+}
+
+int
+db_query(struct db_stmt *st, const char *types, va_list ap)
+{
+	return st->db->engine->query(st, types, ap);
+}
+
+int
+db_next(struct db_stmt *st)
+{
+	return st->db->engine->next(st);
+}
+
+void
+db_reset(struct db_stmt *st)
+{
+	st->db->engine->reset(st);
+}
+
+int
+db_int(struct db_stmt *st, int col)
+{
+	return st->db->engine->col_int(st, col);
+}
+
+int64_t
+db_int64(struct db_stmt *st, int col)
+{
+	return st->db->engine->col_int64(st, col);
+}
+
+double
+db_double(struct db_stmt *st, int col)
+{
+	return st->db->engine->col_double(st, col);
+}
+
+const char *
+db_text(struct db_stmt *st, int col)
+{
+	return st->db->engine->col_text(st, col);
+}
+
+int
+db_is_null(struct db_stmt *st, int col)
+{
+	return st->db->engine->col_is_null(st, col);
+}
+
+/* Fails a file operation on db, whose engine has no file: -1. */
+static int
+db_no_file(struct db *db)
+{
+	return db_failf(db, "a %s database is no file", db->engine->name);
+}
+
+const char *
+db_file(struct db *db)
+{
+	return db->engine->file != NULL ? db->engine->file(db) : NULL;
+}
+
+int
+db_file_was_empty(struct db *db)
+{
+	return db->engine->file_was_empty != NULL &&
+	    db->engine->file_was_empty(db);
+}
+
+int
+db_file_backup(struct db *db, const char *dest)
+{
+	if (db->engine->file_backup == NULL)
+		return db_no_file(db);
+	return db->engine->file_backup(db, dest);
+}
+
+int
+db_file_check(struct db *db, char **what)
+{
+	if (db->engine->file_check == NULL)
+		return db_no_file(db);
+	return db->engine->file_check(db, what);
+}
+
+int
+db_file_pages(struct db *db, struct db_file_pages *p)
+{
+	if (db->engine->file_pages == NULL)
+		return db_no_file(db);
+	return db->engine->file_pages(db, p);
+}
+
+int
+db_file_vacuum(struct db *db)
+{
+	if (db->engine->file_vacuum == NULL)
+		return db_no_file(db);
+	return db->engine->file_vacuum(db);
+}
