@@ -10,7 +10,9 @@
  * prints nothing.  Each operation says how SQLite does it (its functions
  * named without their "sqlite3" prefix, so that the grep holds for this
  * file too) and how a PostgreSQL engine (libpq) would, so that one can be
- * written beside db-sqlite.c without touching its callers.  The SQL they
+ * written beside db-sqlite.c without touching its callers.  One is, in
+ * db-pgsql.c: db.c passes each operation on to the engine db_open()
+ * chose by the target's scheme (db-engine.h).  The SQL they
  * hand in (store_sql[] and the migrations, schema.c) is still SQLite's
  * dialect in places: docs/storage.md lists them.
  *
