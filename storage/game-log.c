@@ -111,9 +111,9 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
 	if (store_begin(s, 1, cause) != 0)
 		return -1;
 	/* The seed is kept as the int64 of the same bits. */
-	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIit", variant,
-	    channel, options == NULL ? "" : options, (int64_t)seed, dealer,
-	    salt);
+	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIitI",
+	    variant, channel, options == NULL ? "" : options, (int64_t)seed,
+	    dealer, salt, store_now());
 	if (rc < 0)
 		return store_rollback(s);
 	assert(rc == 1);
@@ -178,7 +178,8 @@ store_move(struct store *s, int64_t game, int n, int seat, const char *text,
 		return store_refuse(
 		    s, cause, "game %" PRId64 " has no seat %d", game, seat);
 	}
-	rc = store_run(s, SQL_MOVE_INSERT, cause, "Iiit", game, n, seat, text);
+	rc = store_run(s, SQL_MOVE_INSERT, cause, "IiitI", game, n, seat, text,
+	    store_now());
 	if (rc != 0)
 		return store_rollback(s);
 	return store_commit(s, cause);
@@ -248,7 +249,8 @@ store_game_abandon(struct store *s, int64_t game, const char *why, char **cause)
 		return -1;
 	if (store_game_running(s, game, &nseats, &next, cause) != 0)
 		return store_rollback(s);
-	if (store_run(s, SQL_GAME_END, cause, "Itt", game, "abandoned", why))
+	if (store_run(s, SQL_GAME_END, cause, "IttI", game, "abandoned",
+	    why, store_now()))
 		return store_rollback(s);
 	return store_commit(s, cause);
 }
@@ -407,8 +409,8 @@ store_prune_batch(struct store *s, int64_t before, struct store_prune *p,
 	    STORE_PRUNE_BATCH) != 0)
 		return store_rollback(s);
 	moves = db_changes(s->db);
-	if (store_run(s, SQL_PRUNE_MARK, cause, "Ii", before,
-	    STORE_PRUNE_BATCH) != 0)
+	if (store_run(s, SQL_PRUNE_MARK, cause, "IiI", before,
+	    STORE_PRUNE_BATCH, store_now()) != 0)
 		return store_rollback(s);
 	games = (int)db_changes(s->db);
 	if (store_commit(s, cause) != 0)

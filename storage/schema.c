@@ -259,10 +259,10 @@ static const char *const store_migrations[] = {
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
 
 const char *const store_sql[SQL_COUNT] = {
-	/* ?1 key, ?2 nick; the player's id. */
+	/* ?1 key, ?2 nick, ?3 now; the player's id. */
 	[SQL_PLAYER_UPSERT] = "INSERT INTO players"
 	    " (key, nick, first_seen, last_seen)"
-	    " VALUES (?1, ?2, " STORE_NOW ", " STORE_NOW ")"
+	    " VALUES (?1, ?2, ?3, ?3)"
 	    " ON CONFLICT (key) DO UPDATE"
 	    " SET nick = excluded.nick, last_seen = excluded.last_seen"
 	    " RETURNING id",
@@ -284,11 +284,11 @@ const char *const store_sql[SQL_COUNT] = {
 	    " AND g.name = ?1 AND g.value = 0)))"
 	    " ORDER BY p.key",
 
-	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt;
-	 * the game's id. */
+	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt,
+	 * ?7 now; the game's id. */
 	[SQL_GAME_INSERT] = "INSERT INTO games"
 	    " (variant, channel, options, seed, dealer, salt, started)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, " STORE_NOW ") RETURNING id",
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
 	/* ?1 game, ?2 seat, ?3 player, ?4 ident. */
 	[SQL_SEAT_INSERT] = "INSERT INTO game_players"
 	    " (game, seat, player, ident) VALUES (?1, ?2, ?3, ?4)",
@@ -300,13 +300,13 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
 	    " (SELECT coalesce(max(n) + 1, 0) FROM moves WHERE game = g.id)"
 	    " FROM games AS g WHERE id = ?1",
-	/* ?1 game, ?2 new state, ?3 why. */
+	/* ?1 game, ?2 new state, ?3 why, ?4 now. */
 	[SQL_GAME_END] = "UPDATE games"
-	    " SET state = ?2, ended = " STORE_NOW ", why = ?3"
+	    " SET state = ?2, ended = ?4, why = ?3"
 	    " WHERE id = ?1 AND state = 'running'",
-	/* ?1 game, ?2 n, ?3 seat, ?4 text. */
+	/* ?1 game, ?2 n, ?3 seat, ?4 text, ?5 now. */
 	[SQL_MOVE_INSERT] = "INSERT INTO moves (game, n, seat, text, at)"
-	    " VALUES (?1, ?2, ?3, ?4, " STORE_NOW ")",
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
 
 	/* ?1 game, ?2 seat, ?3 place, ?4 won, ?5 lost, ?6 points, ?7 detail;
 	 * the seat's player. */
@@ -365,10 +365,10 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  (SELECT id FROM games WHERE ai = 2"
 	    "   AND (?2 = '' OR variant = ?2))"
 	    " GROUP BY p.id",
-	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail. */
+	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
-	    " SELECT ?1, ?2, variant, ?3, ?4, ?5, " STORE_NOW
+	    " SELECT ?1, ?2, variant, ?3, ?4, ?5, ?6"
 	    " FROM games WHERE id = ?2",
 	/* ?1 player, ?2 game, ?3 title: the times the player has earned
 	 * that title in the game's variant, through titles_variant. */
@@ -535,9 +535,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " WHERE season = ?1 AND state = 'finished'"
 	    " GROUP BY channel COLLATE NOCASE, variant"
 	    " ORDER BY channel COLLATE NOCASE, variant",
-	/* ?1 season, ?2 channel; the season when it is newly marked. */
+	/* ?1 season, ?2 channel, ?3 now; the season when it is newly marked. */
 	[SQL_SEASON_MARK] = "INSERT INTO season_announced"
-	    " (season, channel, at) VALUES (?1, ?2, " STORE_NOW ")"
+	    " (season, channel, at) VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (season, channel) DO NOTHING RETURNING season",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen
 	 * player of that nick with the count and sums of their ledgers of
@@ -600,9 +600,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
-	/* ?1 mask, ?2 the admin who added it; the mask when it is new. */
+	/* ?1 mask, ?2 the admin who added it, ?3 now; the mask when it is new. */
 	[SQL_IGNORE_ADD] = "INSERT INTO ignores (mask, added_by, at)"
-	    " VALUES (?1, ?2, " STORE_NOW ")"
+	    " VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (mask) DO NOTHING RETURNING mask",
 	/* ?1 mask; the mask when there was one. */
 	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores WHERE mask = ?1"
@@ -660,12 +660,12 @@ const char *const store_sql[SQL_COUNT] = {
 
 	/* A prune (store_prune()), in batches: ?1 the unix second before
 	 * which a game must have ended, ?2 the games of one batch, the
-	 * oldest first.  Both pick the same games in one transaction: the
-	 * moves go first, then the games are marked. */
+	 * oldest first, and ?3 now for the mark.  Both pick the same games in
+	 * one transaction: the moves go first, then the games are marked. */
 	[SQL_PRUNE_MOVES] = "DELETE FROM moves WHERE game IN"
 	    " (SELECT id FROM games WHERE state <> 'running'"
 	    "  AND ended < ?1 AND pruned IS NULL ORDER BY id LIMIT ?2)",
-	[SQL_PRUNE_MARK] = "UPDATE games SET pruned = " STORE_NOW
+	[SQL_PRUNE_MARK] = "UPDATE games SET pruned = ?3"
 	    " WHERE id IN (SELECT id FROM games WHERE state <> 'running'"
 	    "  AND ended < ?1 AND pruned IS NULL ORDER BY id LIMIT ?2)",
 };

@@ -94,8 +94,8 @@ store_season_mark(struct store *s, int64_t season, const char *channel,
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "It", season,
-	    channel);
+	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "ItI", season,
+	    channel, store_now());
 	if (rc < 0)
 		return -1;
 	if (rc == 1)

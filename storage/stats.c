@@ -125,8 +125,9 @@ store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
 		detail = rule->same_detail ? r->detail : NULL;
 		if (count == rule->at) {
 			again = 0;
-			if (store_run(s, SQL_TITLE_INSERT, cause, "IItit",
-			        player, game, rule->name, count, detail) != 0)
+			if (store_run(s, SQL_TITLE_INSERT, cause, "IItitI",
+			        player, game, rule->name, count, detail,
+			        store_now()) != 0)
 				return -1;
 		} else if (rule->further && count > rule->at) {
 			again = 1;
@@ -151,8 +152,8 @@ store_earn_seat(struct store *s, int64_t game, int seat, int64_t player,
 	int i, count, rc;
 
 	for (i = 0; earned[i] != NULL; i++) {
-		if (store_run(s, SQL_TITLE_INSERT, cause, "IItit", player, game,
-		    earned[i], 0, NULL) != 0)
+		if (store_run(s, SQL_TITLE_INSERT, cause, "IItitI", player,
+		    game, earned[i], 0, NULL, store_now()) != 0)
 			return -1;
 		rc = store_query(s, SQL_TITLE_COUNT, &st, cause, "IIt", player,
 		    game, earned[i]);
@@ -285,7 +286,8 @@ store_game_finish(struct store *s, int64_t game,
 	    store_rate_game(s, game, seats, nseats, cause) != 0)
 		return store_rollback(s);
 	if (store_game_season(s, game, cause) != 0 ||
-	    store_run(s, SQL_GAME_END, cause, "Itt", game, "finished", NULL))
+	    store_run(s, SQL_GAME_END, cause, "IttI", game, "finished",
+	        NULL, store_now()))
 		return store_rollback(s);
 	if (store_commit(s, cause) != 0)
 		return -1;

@@ -14,8 +14,11 @@
 #include "db.h"
 #include "store.h"
 
-/* Wall-clock time in unix seconds, inside SQL text. */
-#define STORE_NOW "CAST(strftime('%s', 'now') AS INTEGER)"
+/* Wall-clock time in unix seconds (time()), bound as an 'I' value where
+ * a statement records when (a "?N now" parameter of store_sql[]): no
+ * engine's own clock function is in the SQL text, and every engine is
+ * given the same second (docs/pgsql-status.md). */
+int64_t store_now(void);
 
 /* The marker for "all variants together" in stats.variant. */
 #define STORE_ALL_VARIANTS ""

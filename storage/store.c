@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../games/xalloc.h"
 #include "store-int.h"
@@ -92,6 +93,12 @@ store_files_first(struct store *s, char **cause)
 	if (db_in_transaction(s->db))
 		return 0;
 	return store_files_ok(s, cause);
+}
+
+int64_t
+store_now(void)
+{
+	return (int64_t)time(NULL);
 }
 
 /* store_query() with its parameters' values in ap. */
@@ -248,7 +255,8 @@ store_player(struct store *s, const char *key, const char *nick, char **cause)
 
 	if (*key == '\0')
 		return store_fail(cause, "empty player key");
-	rc = store_query(s, SQL_PLAYER_UPSERT, &st, cause, "tt", key, nick);
+	rc = store_query(s, SQL_PLAYER_UPSERT, &st, cause, "ttI", key, nick,
+	    store_now());
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* RETURNING always gives a row */
@@ -314,7 +322,8 @@ store_ignore_add(struct store *s, const char *mask, const char *by,
 
 	if (*mask == '\0')
 		return store_fail(cause, "empty mask");
-	rc = store_query(s, SQL_IGNORE_ADD, &st, cause, "tt", mask, by);
+	rc = store_query(s, SQL_IGNORE_ADD, &st, cause, "ttI", mask, by,
+	    store_now());
 	if (rc < 0)
 		return -1;
 	db_reset(st);
