@@ -232,28 +232,34 @@ static const char *const store_migrations[] = {
 	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
 };
 
+/* The greater of a and b, two string literals of SQL that are not NULL:
+ * SQLite's two-argument max() is PostgreSQL's GREATEST(), which SQLite
+ * lacks, and a CASE is both's.  Each is written twice in the text. */
+#define STORE_MAX(a, b) "(CASE WHEN " a " > " b " THEN " a " ELSE " b " END)"
+
 /* SQL_STATS_ADD's SET, where ?8 is set for a win by forfeit: that game
  * changes no streak or run, so each of them keeps its value. */
 
 /* A row's streak after a game: a win makes it one longer, anything else
  * ends it. */
 #define STORE_STATS_STREAK                                                     \
-	"(CASE WHEN ?8 THEN streak WHEN excluded.wins THEN streak + 1"         \
-	" ELSE 0 END)"
+	"(CASE WHEN ?8 <> 0 THEN streak WHEN excluded.wins <> 0"               \
+	" THEN streak + 1 ELSE 0 END)"
 
 /* A row's run after a game: a win with the run's own detail makes it one
  * longer, a win with another detail starts a new run, anything else ends
  * it.  A win without a detail is in no run: two of them are not "two in
  * the same suit". */
 #define STORE_STATS_RUN                                                        \
-	"(CASE WHEN ?8 THEN run"                                               \
-	" WHEN NOT excluded.wins OR excluded.run_detail IS NULL THEN 0"        \
+	"(CASE WHEN ?8 <> 0 THEN run"                                          \
+	" WHEN excluded.wins = 0 OR excluded.run_detail IS NULL THEN 0"       \
 	" WHEN run_detail = excluded.run_detail THEN run + 1 ELSE 1 END)"
 
 /* A row's run without losing after a game: a game neither lost nor left
  * makes it one longer, anything else ends it. */
 #define STORE_STATS_SAFE                                                       \
-	"(CASE WHEN ?8 THEN safe WHEN excluded.safe THEN safe + 1 ELSE 0 END)"
+	"(CASE WHEN ?8 <> 0 THEN safe WHEN excluded.safe <> 0 THEN safe + 1"   \
+	" ELSE 0 END)"
 
 #define STORE_SCHEMA_VERSION \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
@@ -324,32 +330,33 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_STATS_ADD] = "INSERT INTO stats"
 	    " (player, variant, games, wins, losses, streak, best_streak,"
 	    "  run, run_detail, best_run, best_run_detail, safe, best_safe)"
-	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, d IS NOT NULL, d,"
-	    "  d IS NOT NULL, d, ok, ok FROM"
+	    " SELECT ?1, v, 1, ?3, ?4, ?3, ?3, CASE WHEN d IS NULL THEN 0 ELSE 1"
+	    "  END, d, CASE WHEN d IS NULL THEN 0 ELSE 1 END, d, ok, ok FROM"
 	    " (SELECT variant AS v FROM games WHERE id = ?2"
-	    "  UNION ALL SELECT ?5),"
-	    " (SELECT CASE WHEN ?3 THEN ?6 END AS d,"
-	    "  NOT ?4 AND NOT ?8 AND ?7 > 0 AS ok)"
+	    "  UNION ALL SELECT ?5) AS vs,"
+	    " (SELECT CASE WHEN ?3 <> 0 THEN ?6 END AS d,"
+	    "  CASE WHEN ?4 = 0 AND ?8 = 0 AND ?7 > 0 THEN 1 ELSE 0 END AS ok)"
+	    "  AS x"
 	    " WHERE true"
 	    " ON CONFLICT (player, variant) DO UPDATE SET"
 	    " games = games + 1,"
 	    " wins = wins + excluded.wins,"
 	    " losses = losses + excluded.losses,"
 	    " streak = " STORE_STATS_STREAK ","
-	    " best_streak = max(best_streak, " STORE_STATS_STREAK "),"
+	    " best_streak = " STORE_MAX("best_streak", STORE_STATS_STREAK) ","
 	    " run = " STORE_STATS_RUN ","
 	    " run_detail = CASE WHEN ?8 THEN run_detail"
 	    "   ELSE excluded.run_detail END,"
-	    " best_run = max(best_run, " STORE_STATS_RUN "),"
+	    " best_run = " STORE_MAX("best_run", STORE_STATS_RUN) ","
 	    " best_run_detail = CASE WHEN " STORE_STATS_RUN " > best_run"
 	    "   THEN excluded.run_detail ELSE best_run_detail END,"
 	    " safe = " STORE_STATS_SAFE ","
-	    " best_safe = max(best_safe, " STORE_STATS_SAFE ")"
+	    " best_safe = " STORE_MAX("best_safe", STORE_STATS_SAFE)
 	    " RETURNING variant, streak, run",
 	/* ?1 game: whether a seat of it is an AI's. */
-	[SQL_GAME_HAS_AI] = "SELECT EXISTS (SELECT 1 FROM game_players AS gp"
+	[SQL_GAME_HAS_AI] = "SELECT CAST(EXISTS (SELECT 1 FROM game_players AS gp"
 	    " JOIN players AS p ON p.id = gp.player"
-	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%')",
+	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%') AS INTEGER)",
 	/* ?1 game, ?2 the season it ended in. */
 	[SQL_GAME_SEASON] = "UPDATE games SET season = ?2 WHERE id = ?1",
 	/* ?1 game, ?2 1: counted, 2: not counted. */
@@ -434,7 +441,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  FROM titles WHERE player = ?1 AND title = ?3 AND variant ="
 	    "   (SELECT variant FROM games WHERE id = ?2)"
 	    "  ORDER BY game DESC LIMIT 1)"
-	    " AND run = ?4 - 1 AND detail IS ?5",
+	    " AND run = ?4 - 1 AND detail IS NOT DISTINCT FROM ?5",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen player
 	 * of that nick, with zeros when they have no row yet, and the
 	 * count and sum of the places they finished in (games left have
@@ -498,7 +505,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  AND p.key NOT LIKE 'ai:%'"
 	    " GROUP BY b.player"
 	    " HAVING CASE ?2 WHEN 7 THEN played >= ?4 AND sum(b.away) > 0"
-	    "  ELSE called >= max(?4, 1) END"
+	    "  ELSE called >= " STORE_MAX("?4", "1") " END"
 	    " ORDER BY"
 	    "  CASE ?2 WHEN 7 THEN -(sum(b.away) * 1.0 / played)"
 	    "   ELSE -(sum(b.right) * 1.0 / called) END,"
