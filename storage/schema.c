@@ -469,7 +469,8 @@ const char *const store_sql[SQL_COUNT] = {
 	 * figure of 0 and ranks the highest first, ties to fewer games.
 	 * Equal fractions of small integers divide to equal doubles, so
 	 * the rate ties exactly. */
-	[SQL_TOP] = "SELECT p.nick,"
+	[SQL_TOP] = "SELECT nick, value, games, wins FROM"
+	    " (SELECT p.nick AS nick,"
 	    " CASE ?2 WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
 	    "   WHEN 2 THEN st.games WHEN 3 THEN st.best_run"
 	    "   WHEN 4 THEN CASE WHEN ?1 = '' THEN"
@@ -478,14 +479,15 @@ const char *const store_sql[SQL_COUNT] = {
 	    "     WHERE t.variant = ?1 AND t.player = st.player) END"
 	    "   WHEN 5 THEN st.losses WHEN 6 THEN st.best_safe"
 	    " END AS value,"
-	    " st.games, st.wins"
+	    " st.games AS games, st.wins AS wins, st.losses AS losses,"
+	    " p.id AS id"
 	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
-	    " WHERE st.variant = ?1 AND p.key NOT LIKE 'ai:%'"
-	    "  AND CASE ?2 WHEN 5 THEN st.games >= ?4 ELSE value > 0 END"
+	    " WHERE st.variant = ?1 AND p.key NOT LIKE 'ai:%') AS x"
+	    " WHERE CASE ?2 WHEN 5 THEN games >= ?4 ELSE value > 0 END"
 	    " ORDER BY"
-	    "  CASE ?2 WHEN 5 THEN st.losses * 1.0 / st.games ELSE -value END,"
-	    "  CASE ?2 WHEN 5 THEN -st.games ELSE st.games END,"
-	    "  p.nick COLLATE NOCASE, p.id"
+	    "  CASE ?2 WHEN 5 THEN losses * 1.0 / games ELSE -value END,"
+	    "  CASE ?2 WHEN 5 THEN -games ELSE games END,"
+	    "  nick COLLATE NOCASE, id"
 	    " LIMIT ?3",
 	/* ?1 variant or the marker, ?2 enum store_board (7 liar, 8
 	 * detector), ?3 rows, ?4 the games (liar) or calls (detector) a
@@ -503,38 +505,39 @@ const char *const store_sql[SQL_COUNT] = {
 	    " WHERE g.ai < 2 AND (?1 = '' OR g.variant = ?1)"
 	    "  AND (?5 = 0 OR g.season = ?5)"
 	    "  AND p.key NOT LIKE 'ai:%'"
-	    " GROUP BY b.player"
-	    " HAVING CASE ?2 WHEN 7 THEN played >= ?4 AND sum(b.away) > 0"
-	    "  ELSE called >= " STORE_MAX("?4", "1") " END"
+	    " GROUP BY p.id"
+	    " HAVING CASE ?2 WHEN 7 THEN count(*) >= ?4 AND sum(b.away) > 0"
+	    "  ELSE sum(b.calls) >= " STORE_MAX("?4", "1") " END"
 	    " ORDER BY"
-	    "  CASE ?2 WHEN 7 THEN -(sum(b.away) * 1.0 / played)"
-	    "   ELSE -(sum(b.right) * 1.0 / called) END,"
-	    "  CASE ?2 WHEN 7 THEN -played ELSE -called END,"
+	    "  CASE ?2 WHEN 7 THEN -(sum(b.away) * 1.0 / count(*))"
+	    "   ELSE -(sum(b.right) * 1.0 / sum(b.calls)) END,"
+	    "  CASE ?2 WHEN 7 THEN -count(*) ELSE -sum(b.calls) END,"
 	    "  p.nick COLLATE NOCASE, p.id"
 	    " LIMIT ?3",
 	/* ?1 variant or the marker, ?2 enum store_board (0 wins, 2 games,
 	 * 4 titles, 5 losses), ?3 rows, ?4 the games the losses board
 	 * needs, ?5 the season: SQL_TOP's boards summed from the results
 	 * of the season's games that count, through games_season. */
-	[SQL_TOP_SEASON] = "SELECT p.nick,"
+	[SQL_TOP_SEASON] = "SELECT nick, value, played, won FROM"
+	    " (SELECT p.nick AS nick,"
 	    " CASE ?2 WHEN 0 THEN sum(r.won) WHEN 2 THEN count(*)"
 	    "   WHEN 4 THEN (SELECT count(*) FROM titles AS t"
 	    "     JOIN games AS tg ON tg.id = t.game"
-	    "     WHERE t.player = r.player AND tg.season = ?5"
+	    "     WHERE t.player = p.id AND tg.season = ?5"
 	    "      AND (?1 = '' OR tg.variant = ?1))"
 	    "   WHEN 5 THEN sum(r.lost)"
 	    " END AS value,"
-	    " count(*) AS played, sum(r.won)"
+	    " count(*) AS played, sum(r.won) AS won, p.id AS id"
 	    " FROM games AS g JOIN results AS r ON r.game = g.id"
 	    " JOIN players AS p ON p.id = r.player"
 	    " WHERE g.season = ?5 AND (?1 = '' OR g.variant = ?1)"
 	    "  AND g.ai < 2 AND p.key NOT LIKE 'ai:%'"
-	    " GROUP BY r.player"
-	    " HAVING CASE ?2 WHEN 5 THEN played >= ?4 ELSE value > 0 END"
+	    " GROUP BY p.id) AS x"
+	    " WHERE CASE ?2 WHEN 5 THEN played >= ?4 ELSE value > 0 END"
 	    " ORDER BY"
 	    "  CASE ?2 WHEN 5 THEN value * 1.0 / played ELSE -value END,"
 	    "  CASE ?2 WHEN 5 THEN -played ELSE played END,"
-	    "  p.nick COLLATE NOCASE, p.id"
+	    "  nick COLLATE NOCASE, id"
 	    " LIMIT ?3",
 	/* ?1 season: each channel (whatever its case) and variant with a
 	 * finished game of that season, through games_season. */
@@ -632,15 +635,17 @@ const char *const store_sql[SQL_COUNT] = {
 	/* The stats page's reads (export.c).  Every person with a finished
 	 * game, AI players left out, one per nick (the most recently seen,
 	 * as store_stats() finds one), with their finished games, by nick. */
-	[SQL_EXPORT_PLAYERS] = "SELECT p.id, p.nick, p.key,"
+	[SQL_EXPORT_PLAYERS] = "SELECT id, nick, key, n FROM"
+	    " (SELECT p.id AS id, p.nick AS nick, p.key AS key,"
 	    " (SELECT count(*) FROM game_players AS gp"
 	    "   JOIN games AS g ON g.id = gp.game"
 	    "   WHERE gp.player = p.id AND g.state = 'finished') AS n"
-	    " FROM players AS p WHERE p.key NOT LIKE 'ai:%' AND n > 0"
+	    " FROM players AS p WHERE p.key NOT LIKE 'ai:%'"
 	    "  AND p.id = (SELECT q.id FROM players AS q"
 	    "   WHERE q.nick = p.nick COLLATE NOCASE"
-	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)"
-	    " ORDER BY p.nick COLLATE NOCASE, p.id",
+	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)) AS x"
+	    " WHERE n > 0"
+	    " ORDER BY nick COLLATE NOCASE, id",
 	/* ?1 player, ?2 variant: their rating after each game that rated
 	 * them, oldest first, through rating_history_player. */
 	[SQL_EXPORT_RATINGS] = "SELECT h.game, h.mu, h.sigma,"
