@@ -371,7 +371,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
 	    "  (SELECT id FROM games WHERE ai = 2"
 	    "   AND (?2 = '' OR variant = ?2))"
-	    " GROUP BY p.id",
+	    " GROUP BY p.id, p.nick",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -386,7 +386,7 @@ const char *const store_sql[SQL_COUNT] = {
 	 * accused, calls, right, wrong, chances: the seat's ledger row. */
 	[SQL_BLUFFS_INSERT] = "INSERT INTO bluffs"
 	    " (game, seat, player, claims, lies, caught, away, accused,"
-	    "  calls, right, wrong, chances)"
+	    "  calls, \"right\", wrong, chances)"
 	    " SELECT game, seat, player, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11"
 	    " FROM game_players WHERE game = ?1 AND seat = ?2",
 	/* ?1 game: each seat in order, its player, the game's variant,
@@ -460,7 +460,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.place > 0"
 	    "  AND (SELECT ai < 2 AND (?2 = '' OR variant = ?2)"
 	    "   FROM games WHERE id = r.game)"
-	    " GROUP BY p.id",
+	    " GROUP BY p.id, p.nick",
 	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows, ?4 the
 	 * games the losses board needs.  The titles board counts titles
 	 * rows, through titles_variant for one variant.  The losses board
@@ -606,7 +606,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
 	    " LEFT JOIN titles AS t ON t.player = p.id"
 	    "   AND (?2 IS NULL OR t.variant = ?2)"
-	    " GROUP BY t.variant, t.title"
+	    " GROUP BY p.nick, t.variant, t.title"
 	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
