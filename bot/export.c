@@ -243,16 +243,43 @@ export_title_name(const struct game_ops *ops, const char *name)
 	return name;
 }
 
+/* What each board the page shows says: its caption, its figures' heads,
+ * and what a player needs to be on it (as !top has it: least games or
+ * calls from stats.min_games, rated games from league.provisional). */
+enum export_need { EXPORT_NEED_NONE, EXPORT_NEED_MIN_GAMES, EXPORT_NEED_RATED };
+
+static const struct export_kind {
+	enum store_board board;
+	const char *caption, *head;
+	const char *unit;	/* what the need counts, or NULL */
+	enum export_need need;
+} export_kinds[] = {
+    {STORE_BOARD_WINS, "Wins", "<th>wins</th><th>games</th>", NULL,
+	EXPORT_NEED_NONE},
+    {STORE_BOARD_LOSSES, "Fewest losses", "<th>losses</th><th>games</th>",
+	"games", EXPORT_NEED_MIN_GAMES},
+    {STORE_BOARD_RATING, "Rating",
+	"<th>rating</th><th>mu &#177; sigma</th><th>games</th>",
+	"rated games", EXPORT_NEED_RATED},
+    {STORE_BOARD_LIAR, "Liars: lies that got away",
+	"<th>away</th><th>games</th>", "games", EXPORT_NEED_MIN_GAMES},
+    {STORE_BOARD_DETECTOR, "Detectors: right calls",
+	"<th>right</th><th>calls</th>", "calls", EXPORT_NEED_MIN_GAMES},
+};
+
 /* One board as a table, all-time (season 0) or of one season: 0, or -1
  * and *cause. */
 static int
 export_board(struct export *e, struct buf *b, const struct game_ops *ops,
     enum store_board board, int64_t season, char **cause)
 {
+	static const struct export_kind none = {0, "", "", NULL,
+	    EXPORT_NEED_NONE};
+	const struct export_kind *k = &none;
 	struct store_top_row rows[EXPORT_BOARD];
-	const char *caption = "", *head = "", *unit = NULL;
 	char need[64] = "";
-	int i, n, least = 0;
+	size_t j;
+	int i, n, least;
 
 	if (season > 0)
 		n = store_top_season(e->s, ops->name, board, season,
@@ -262,53 +289,27 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 		    EXPORT_BOARD, cause);
 	if (n < 0)
 		return -1;
-	switch (board) {
-	case STORE_BOARD_WINS:
-		caption = "Wins";
-		head = "<th>wins</th><th>games</th>";
-		break;
-	case STORE_BOARD_LOSSES:
-		caption = "Fewest losses";
-		head = "<th>losses</th><th>games</th>";
-		unit = "games";
-		least = e->min_games;
-		break;
-	case STORE_BOARD_RATING:
-		caption = "Rating";
-		head = "<th>rating</th><th>mu &#177; sigma</th><th>games</th>";
-		unit = "rated games";
-		least = e->provisional;
-		break;
-	case STORE_BOARD_LIAR:
-		caption = "Liars: lies that got away";
-		head = "<th>away</th><th>games</th>";
-		unit = "games";
-		least = e->min_games;
-		break;
-	case STORE_BOARD_DETECTOR:
-		caption = "Detectors: right calls";
-		head = "<th>right</th><th>calls</th>";
-		unit = "calls";
-		least = e->min_games;
-		break;
-	default:
-		break;
+	for (j = 0; j < sizeof export_kinds / sizeof export_kinds[0]; j++) {
+		if (export_kinds[j].board == board)
+			k = &export_kinds[j];
 	}
+	least = k->need == EXPORT_NEED_MIN_GAMES ? e->min_games :
+	    k->need == EXPORT_NEED_RATED ? e->provisional : 0;
 	/* Who may be on it, as !top says: a board empty for want of games
 	 * says so. */
-	if (unit != NULL && least > 1)
+	if (k->unit != NULL && least > 1)
 		snprintf(need, sizeof need, " <small>(%d %s or more)</small>",
-		    least, unit);
+		    least, k->unit);
 	if (season > 0)
 		buf_addf(b, "<div><table class=\"board season\" "
 		    "id=\"%s-season-board-%d\"><caption>Season %" PRId64
 		    " so far: %s%s</caption>\n", ops->name, (int)board, season,
-		    caption, need);
+		    k->caption, need);
 	else
 		buf_addf(b, "<div><table class=\"board\" id=\"%s-board-%d\">"
-		    "<caption>%s%s</caption>\n", ops->name, (int)board, caption,
-		    need);
-	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", head);
+		    "<caption>%s%s</caption>\n", ops->name, (int)board,
+		    k->caption, need);
+	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", k->head);
 	for (i = 0; i < n; i++) {
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%d</td><td>",
 		    i + 1);

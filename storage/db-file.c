@@ -353,17 +353,17 @@ store_probe(struct store *s, char **cause)
 void
 store_dir_blame(struct store *s, char **cause)
 {
-	const char *file;
-	char *dir, *slash, *more;
+	const char *file, *slash;
+	char *dir, *more;
 
 	file = s->db != NULL ? db_file(s->db) : NULL;
 	if (cause == NULL || *cause == NULL || file == NULL)
 		return;
-	dir = xstrdup(file);
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*(slash == dir ? slash + 1 : slash) = '\0';
+	/* The directory part of file: "/" for "/x.db", "." for "x.db". */
+	if ((slash = strrchr(file, '/')) != NULL)
+		dir = xstrndup(file, slash == file ? 1 : (size_t)(slash - file));
 	else
-		strcpy(dir, ".");
+		dir = xstrdup(".");
 	if (access(dir, W_OK) != 0) {
 		more = xasprintf("%s; its directory '%s' cannot be written "
 		    "(%s), and SQLite makes the -wal and -shm files there",

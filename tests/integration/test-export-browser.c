@@ -39,17 +39,7 @@ tune(struct conf *c)
 static void
 play(struct harness *h, const char *variant, const char *const *nicks)
 {
-	int moves;
-
-	harness_deal(h, variant, nicks);
-	for (moves = 0; harness_table(h) != NULL && moves < 3000; moves++) {
-		if (harness_turn(h) >= 0)
-			harness_play(h);
-		else
-			harness_advance(h,
-			    (uint64_t)h->conf.challenge_close_ms);
-	}
-	harness_drain(h);
+	harness_play_game(h, variant, nicks, 3000);
 	assert_null(harness_table(h));
 }
 

@@ -353,6 +353,24 @@ harness_play(struct harness *h)
 }
 
 void
+harness_play_game(struct harness *h, const char *game,
+    const char *const *nicks, int max_moves)
+{
+	int moves;
+
+	harness_deal(h, game, nicks);
+	for (moves = 0; harness_table(h) != NULL && moves < max_moves;
+	    moves++) {
+		if (harness_turn(h) >= 0)
+			harness_play(h);
+		else
+			harness_advance(h,
+			    (uint64_t)h->conf.challenge_close_ms);
+	}
+	harness_drain(h);
+}
+
+void
 harness_deal(struct harness *h, const char *game, const char *const *nicks)
 {
 	char cmd[128];

@@ -86,6 +86,12 @@ const char *harness_plain(struct harness *h, int i);
  * input) and deals; aborts if no game starts. */
 void harness_deal(struct harness *h, const char *game,
     const char *const *nicks);
+/* harness_deal(), then the game played to its end by each seat's
+ * default move (harness_play()), the clock moved past the window when
+ * nobody is to move; at most max_moves steps.  The lines are drained;
+ * the caller checks the table is gone. */
+void harness_play_game(struct harness *h, const char *game,
+    const char *const *nicks, int max_moves);
 /* The table in #cheater, or NULL. */
 struct table *harness_table(struct harness *h);
 /* The seat whose turn it is at that table's game, or -1. */

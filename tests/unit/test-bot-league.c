@@ -44,17 +44,7 @@ tune(struct conf *c)
 static void
 play(struct harness *h)
 {
-	int moves;
-
-	harness_deal(h, "cheat", three);
-	for (moves = 0; harness_table(h) != NULL && moves < 2000; moves++) {
-		if (harness_turn(h) >= 0)
-			harness_play(h);
-		else
-			harness_advance(h,
-			    (uint64_t)h->conf.challenge_close_ms);
-	}
-	harness_drain(h);
+	harness_play_game(h, "cheat", three, 2000);
 	assert_null(harness_table(h));
 }
 

@@ -94,6 +94,22 @@ make_v2(struct store_fixture *f, char *path, size_t size)
 	store_files_cli_expect(path, "PRAGMA user_version", "2");
 }
 
+/* Migrates the database at path to the current version by opening it
+ * as f's store, and checks that what the sqlite3 tool prints for dump is
+ * the same before and after: no row lost or changed. */
+static void
+migrate_keeps(struct store_fixture *f, const char *path, const char *dump)
+{
+	char before[8192], after[8192];
+
+	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
+	store_files_reopen(f, path);
+	store_files_cli_expect(
+	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
+	assert_string_equal(after, before);
+}
+
 /* Writes a version 1 database to dir/v1.db, with extra SQL run after its
  * rows (NULL: none); its path in path. */
 static void
@@ -113,20 +129,13 @@ test_migrate_v1(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char *const idents[2] = {"a:ben", "h:ann@host.test"};
-	char path[256], before[4096], after[4096], *cause = NULL;
+	char path[256], *cause = NULL;
 	int64_t seats[2], *ids, game;
 	struct store_game *g;
 	struct store_stats st;
 
 	make_v1(f, NULL, path, sizeof path);
-	assert_int_equal(
-	    store_files_cli(path, v1_dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(
-	    store_files_cli(path, v1_dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, v1_dump);
 	/* The old results are no forfeits, as they were counted. */
 	store_files_cli_expect(path, "SELECT count(*), sum(forfeit)"
 	    " FROM results", "2|0");
@@ -193,7 +202,7 @@ test_migrate_v2(void **state)
 	    {"ultimate", 1, 2, 0},
 	    {NULL, 0, 0, 0},
 	};
-	char path[256], before[4096], after[4096], shown[64];
+	char path[256], shown[64];
 	struct store_seat_result r[2];
 	struct store_title_row row;
 	struct store_award aw[4];
@@ -201,14 +210,7 @@ test_migrate_v2(void **state)
 	int n;
 
 	make_v2(f, path, sizeof path);
-	assert_int_equal(
-	    store_files_cli(path, v2_dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(
-	    store_files_cli(path, v2_dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, v2_dump);
 	/* Every stats row starts with no run; there are no titles yet. */
 	store_files_cli_expect(path,
 	    "SELECT count(*) FROM stats WHERE run = 0 AND best_run = 0"
@@ -285,15 +287,10 @@ test_migrate_v4(void **state)
 	    "SELECT * FROM players; SELECT " V2_GAMES " FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM stats;";
-	char path[256], before[4096], after[4096], **masks;
+	char path[256], **masks;
 
 	make_v4(f, path, sizeof path);
-	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, dump);
 	assert_int_equal(store_ignores(f->s, &masks, NULL), 0);
 	assert_null(masks);
 
@@ -372,7 +369,7 @@ test_migrate_v7(void **state)
 	    " SELECT * FROM titles; SELECT * FROM ignores;";
 	static const char *const idents[2] = {"a:ben", "h:ann@host.test"};
 	static const char *const earned[] = {"pokerface", NULL};
-	char path[256], before[4096], after[4096], st[12], *cause = NULL;
+	char path[256], st[12], *cause = NULL;
 	struct store_bluffs lb, la, b;
 	struct store_seat_result r[2];
 	struct store_history_row rows[4];
@@ -382,12 +379,7 @@ test_migrate_v7(void **state)
 	int n;
 
 	make_v7(f, path, sizeof path);
-	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, dump);
 	store_files_cli_expect(path,
 	    "SELECT count(*) FROM games WHERE salt IS NULL;"
 	    " SELECT count(*) FROM bluffs;"
@@ -496,7 +488,7 @@ test_migrate_v8(void **state)
 	    " SELECT * FROM titles; SELECT * FROM ignores;"
 	    " SELECT * FROM bluffs;";
 	static const int place[2] = {2, 1};
-	char path[256], sql[4096], before[4096], after[4096], *cause = NULL;
+	char path[256], sql[4096], *cause = NULL;
 	struct store_seat_result r[2];
 	struct store_rating sr;
 	struct rating want[2];
@@ -508,12 +500,7 @@ test_migrate_v8(void **state)
 	assert_true(n > 0 && (size_t)n < sizeof sql);
 	store_files_cli_expect(path, sql, "");
 	store_files_cli_expect(path, "PRAGMA user_version", "8");
-	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, dump);
 	store_files_cli_expect(path,
 	    "SELECT count(*) FROM ratings; SELECT count(*) FROM rating_history;"
 	    " SELECT name FROM sqlite_schema WHERE name IN"
@@ -570,7 +557,7 @@ test_migrate_v9(void **state)
 	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
 	    " SELECT * FROM rating_history;";
 	static const char *const idents[2] = {"h:ann@host.test", "a:ben"};
-	char path[256], sql[4096], before[4096], after[4096], *cause = NULL;
+	char path[256], sql[4096], *cause = NULL;
 	struct store_seat_result r[2];
 	struct store_top_row rows[4];
 	int64_t players[2] = {1, 2}, game;
@@ -582,12 +569,7 @@ test_migrate_v9(void **state)
 	assert_true(n > 0 && (size_t)n < sizeof sql);
 	store_files_cli_expect(path, sql, "");
 	store_files_cli_expect(path, "PRAGMA user_version", "9");
-	assert_int_equal(store_files_cli(path, dump, before, sizeof before), 0);
-	store_files_reopen(f, path);
-	store_files_cli_expect(
-	    path, "PRAGMA user_version", STORE_FILES_CURRENT);
-	assert_int_equal(store_files_cli(path, dump, after, sizeof after), 0);
-	assert_string_equal(after, before);
+	migrate_keeps(f, path, dump);
 	store_files_cli_expect(path,
 	    "SELECT count(*) FROM games WHERE season IS NOT NULL;"
 	    " SELECT count(*) FROM season_announced;"
