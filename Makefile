@@ -108,6 +108,13 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(F)/%)
 FUZZ_RUNS := $(FUZZ_NAMES:%=$(F)/run/%)
+# The storage suites whose tests run on PostgreSQL as well: each runs a
+# second time through a small script (build/test/pg/NAME) that sets
+# STORE_ENGINE=pgsql (tests/lib/store-files.h).
+PG_SUITES := test-store test-store-ai test-store-bluffs test-store-losses \
+	test-store-rating test-store-season test-store-stats test-store-titles
+PG_RUNS := $(PG_SUITES:%=$(T)/pg/%)
+.SECONDARY: $(PG_SUITES:%=$(T)/tests/unit/%)
 LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 # Reached only through pattern rules, which would make them intermediate
 # files that make deletes after each build.
@@ -177,9 +184,14 @@ $(F)/run/%: $(F)/%
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
 test: deps layers
 	@$(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
-		$(TEST_BINS) $(FUZZ_RUNS)
+		$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
 	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
-		bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS)
+		bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+
+$(T)/pg/%: $(T)/tests/unit/%
+	@mkdir -p $(dir $@)
+	@printf '#!/bin/sh\nSTORE_ENGINE=pgsql exec %s "$$@"\n' $< >$@
+	@chmod +x $@
 
 fuzz: deps
 	@$(MAKE) --no-print-directory $(FUZZ_RUNS)

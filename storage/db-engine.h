@@ -26,6 +26,7 @@
  * db_failf()). */
 struct db_engine {
 	const char *name; /* "SQLite", "PostgreSQL", for messages */
+	enum db_dialect dialect;
 	/* Makes *dbp (set either way, its engine set, as far as the open
 	 * got), then opens it. */
 	int (*open)(const char *target, int readonly, struct db **dbp);
@@ -51,12 +52,12 @@ struct db_engine {
 	double (*col_double)(struct db_stmt *st, int col);
 	const char *(*col_text)(struct db_stmt *st, int col);
 	int (*col_is_null)(struct db_stmt *st, int col);
+	int (*check)(struct db *db, char **what);
 	/* The database file's operations; all NULL for an engine with
 	 * none. */
 	const char *(*file)(struct db *db);
 	int (*file_was_empty)(struct db *db);
 	int (*file_backup)(struct db *db, const char *dest);
-	int (*file_check)(struct db *db, char **what);
 	int (*file_pages)(struct db *db, struct db_file_pages *p);
 	int (*file_vacuum)(struct db *db);
 };

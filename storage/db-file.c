@@ -254,7 +254,7 @@ store_check(struct store *s, char **cause)
 	char first[512], *what;
 	int rc;
 
-	if ((rc = db_file_check(s->db, &what)) < 0)
+	if ((rc = db_check(s->db, &what)) < 0)
 		return store_db_fail(s, cause);
 	if (rc == 0)
 		return 0;

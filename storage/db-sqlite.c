@@ -522,7 +522,7 @@ sq_file_backup(struct db *d, const char *dest)
 }
 
 static int
-sq_file_check(struct db *d, char **what)
+sq_check(struct db *d, char **what)
 {
 	struct sq_db *db = (struct sq_db *)d;
 	char *first;
@@ -561,6 +561,7 @@ sq_file_vacuum(struct db *d)
 /* SQLite's engine, for db.c. */
 const struct db_engine db_sqlite_engine = {
 	.name = "SQLite",
+	.dialect = DB_SQLITE,
 	.open = sq_open,
 	.close = sq_close,
 	.readonly = sq_readonly,
@@ -585,7 +586,7 @@ const struct db_engine db_sqlite_engine = {
 	.file = sq_file,
 	.file_was_empty = sq_file_was_empty,
 	.file_backup = sq_file_backup,
-	.file_check = sq_file_check,
+	.check = sq_check,
 	.file_pages = sq_file_pages,
 	.file_vacuum = sq_file_vacuum,
 };

@@ -55,6 +55,12 @@ db_close(struct db *db, int untouched)
 	db->engine->close(db, untouched);
 }
 
+enum db_dialect
+db_dialect(const struct db *db)
+{
+	return db->engine->dialect;
+}
+
 const char *
 db_error(const struct db *db)
 {
@@ -205,11 +211,9 @@ db_file_backup(struct db *db, const char *dest)
 }
 
 int
-db_file_check(struct db *db, char **what)
+db_check(struct db *db, char **what)
 {
-	if (db->engine->file_check == NULL)
-		return db_no_file(db);
-	return db->engine->file_check(db, what);
+	return db->engine->check(db, what);
 }
 
 int

@@ -44,6 +44,13 @@
 struct db;
 struct db_stmt;
 
+/* The SQL an engine speaks, for the few texts that differ between them
+ * (the schema a new PostgreSQL database starts from: schema.c). */
+enum db_dialect {
+	DB_SQLITE,
+	DB_PGSQL,
+};
+
 /*
  * Connections.
  */
@@ -65,6 +72,9 @@ int db_open(const char *target, int readonly, struct db **dbp);
  * checkpoint on close is skipped (it would write the files).  libpq:
  * PQfinish(), which writes nothing either way. */
 void db_close(struct db *db, int untouched);
+
+/* The dialect of db's engine. */
+enum db_dialect db_dialect(const struct db *db);
 
 /* The text of db's last failure.  SQLite: errmsg() as it was when the
  * operation failed.  libpq: PQresultErrorMessage() of the failed
@@ -188,10 +198,14 @@ int db_file_was_empty(struct db *db);
  * the empty file dest, which the caller made: 0, or -1 and db_error(). */
 int db_file_backup(struct db *db, const char *dest);
 
-/* Checks the file's structure (PRAGMA integrity_check): 0 when sound, 1
- * when damaged with SQLite's first complaint in *what (the caller frees
- * it), -1 and db_error(). */
-int db_file_check(struct db *db, char **what);
+/* Checks the database's structure: 0 when sound, 1 when damaged with the
+ * engine's first complaint in *what (the caller frees it), -1 and
+ * db_error().  SQLite: PRAGMA integrity_check of the file.  PostgreSQL,
+ * which keeps its own pages: every row of every table of the schema
+ * read back (a damaged page fails the read, and with data checksums a
+ * changed one), which is -1 with the server's complaint; pg_amcheck
+ * checks the indexes too (docs/storage.md). */
+int db_check(struct db *db, char **what);
 
 /* The size of the file, in pages. */
 struct db_file_pages {

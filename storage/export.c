@@ -76,8 +76,7 @@ store_export_days(struct store *s, int64_t since,
 
 	rc = store_query(s, SQL_EXPORT_DAYS, &st, cause, "I", since);
 	for (; rc == 1 && n < max; rc = store_next(s, st, cause)) {
-		store_copy_text(rows[n].date, sizeof rows[n].date,
-		    db_text(st, 0));
+		store_date(db_int64(st, 0) * 86400, rows[n].date);
 		rows[n].games = db_int(st, 1);
 		n++;
 	}

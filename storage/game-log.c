@@ -346,9 +346,11 @@ store_game_load(struct store *s, int64_t game, char **cause)
 	g->started = db_int64(st, 7);
 	g->ended = db_int64(st, 8);
 	if (!db_is_null(st, 9)) {
+		char day[STORE_DATE_SIZE];
+
+		store_date(db_int64(st, 9), day);
 		store_fail(cause, "the moves of game %" PRId64 " were pruned "
-		    "on %s (cheaterbot --prune)", game,
-		    db_text(st, 9));
+		    "on %s (cheaterbot --prune)", game, day);
 		db_reset(st);
 		store_rollback(s);
 		store_game_free(g);

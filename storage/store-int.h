@@ -19,6 +19,9 @@
  * engine's own clock function is in the SQL text, and every engine is
  * given the same second (docs/pgsql-status.md). */
 int64_t store_now(void);
+/* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
+ * engines share no date function, so days are written here. */
+void store_date(int64_t t, char date[STORE_DATE_SIZE]);
 
 /* The marker for "all variants together" in stats.variant. */
 #define STORE_ALL_VARIANTS ""

@@ -12,6 +12,7 @@
 #include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -101,6 +102,17 @@ store_now(void)
 	return (int64_t)time(NULL);
 }
 
+void
+store_date(int64_t t, char date[STORE_DATE_SIZE])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(date, STORE_DATE_SIZE, "%Y-%m-%d", &tm) == 0)
+		snprintf(date, STORE_DATE_SIZE, "?");
+}
+
 /* store_query() with its parameters' values in ap. */
 static int
 store_queryv(struct store *s, enum store_sql id, struct db_stmt **stp,
@@ -179,8 +191,14 @@ store_prepare(struct store *s, char **cause)
 
 	for (i = 0; i < SQL_COUNT; i++) {
 		assert(store_sql[i] != NULL);
-		if ((s->stmt[i] = db_prepare(s->db, store_sql[i])) == NULL)
-			return store_db_fail(s, cause);
+		if ((s->stmt[i] = db_prepare(s->db, store_sql[i])) == NULL) {
+			/* Which statement: an engine refusing one is a bug
+			 * of cheaterbot's, or a server unlike the one it was
+			 * tested on. */
+			return store_fail(cause,
+			    "database '%s': %s (preparing \"%.48s...\")",
+			    s->path, db_error(s->db), store_sql[i]);
+		}
 	}
 	return 0;
 }

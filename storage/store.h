@@ -580,9 +580,12 @@ struct store_export_point {
 int store_export_ratings(struct store *s, int64_t player, const char *variant,
     struct store_export_point **points, char **cause);
 
+/* Room for a day written "2024-05-01" and its NUL. */
+#define STORE_DATE_SIZE 11
+
 /* The games finished on one day. */
 struct store_export_day {
-	char date[11];		/* "2024-05-01", UTC */
+	char date[STORE_DATE_SIZE]; /* "2024-05-01", UTC */
 	int games;
 };
 

@@ -15,9 +15,16 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 
 #include "games/game.h"
+#include "tests/lib/pgsql.h"
 #include "tests/lib/store-files.h"
+
+/* The suite's private PostgreSQL server, started by the first test that
+ * needs it, and the number of databases made on it so far. */
+static struct pgsql store_files_server;
+static int store_files_dbs;
 
 /* clang-format off */
 const char *const store_files_released[STORE_FILES_RELEASED] = {
@@ -190,6 +197,74 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 /* clang-format on */
 
 int
+store_files_pgsql(void)
+{
+	const char *e = getenv("STORE_ENGINE");
+
+	return e != NULL && strcmp(e, "pgsql") == 0;
+}
+
+/* Runs SQL as the server's superuser in database db ("postgres", its
+ * own, for CREATE and DROP DATABASE, which cannot run inside the database
+ * they name), failing the test when it fails. */
+static void
+store_files_super(const char *db, const char *sql)
+{
+	char uri[sizeof store_files_server.uri];
+	PGresult *res;
+	PGconn *c;
+
+	assert_int_equal(pgsql_uri(&store_files_server, db, PGSQL_SUPERUSER,
+			     uri, sizeof uri),
+	    0);
+	c = PQconnectdb(uri);
+	if (PQstatus(c) != CONNECTION_OK)
+		fail_msg("connecting to %s: %s", uri, PQerrorMessage(c));
+	res = PQexec(c, sql);
+	if (PQresultStatus(res) != PGRES_COMMAND_OK)
+		fail_msg("%s: %s", sql, PQresultErrorMessage(res));
+	PQclear(res);
+	PQfinish(c);
+}
+
+/* The tests read rows with SQLite's group_concat(X) and group_concat(X,
+ * SEP) (string_agg is PostgreSQL's alone, neither has the other's): the
+ * same aggregates on PostgreSQL, for a test's queries only, NULLs
+ * skipped, in the order the rows come. */
+#define STORE_FILES_GROUP_CONCAT                                               \
+	"CREATE FUNCTION group_concat_step(a text, v anyelement, sep text)"    \
+	" RETURNS text LANGUAGE sql IMMUTABLE AS"                              \
+	" 'SELECT CASE WHEN v IS NULL THEN a WHEN a IS NULL THEN v::text"      \
+	"  ELSE a || sep || v::text END';"                                     \
+	"CREATE FUNCTION group_concat_step(a text, v anyelement)"              \
+	" RETURNS text LANGUAGE sql IMMUTABLE AS"                              \
+	" 'SELECT group_concat_step(a, v, '','')';"                            \
+	"CREATE AGGREGATE group_concat(anyelement, text)"                      \
+	" (SFUNC = group_concat_step, STYPE = text);"                          \
+	"CREATE AGGREGATE group_concat(anyelement)"                            \
+	" (SFUNC = group_concat_step, STYPE = text);"
+
+/* f->path: a new database t<N> owned by the test role on the suite's
+ * server, started first if need be. */
+static void
+store_files_new_pgsql(struct store_fixture *f)
+{
+	char sql[128], db[32];
+
+	if (store_files_server.pid == 0 &&
+	    pgsql_start(&store_files_server) != 0)
+		fail_msg("the private PostgreSQL server did not start");
+	snprintf(db, sizeof db, "t%d", ++store_files_dbs);
+	snprintf(sql, sizeof sql, "CREATE DATABASE %s OWNER %s", db,
+	    PGSQL_TEST_ROLE);
+	store_files_super("postgres", sql);
+	store_files_super(db, STORE_FILES_GROUP_CONCAT);
+	assert_int_equal(pgsql_uri(&store_files_server, db, PGSQL_TEST_ROLE,
+			     f->path, sizeof f->path),
+	    0);
+}
+
+int
 store_files_setup(void **state)
 {
 	struct store_fixture *f = calloc(1, sizeof *f);
@@ -199,13 +274,48 @@ store_files_setup(void **state)
 	assert_non_null(f);
 	snprintf(f->dir, sizeof f->dir, "/tmp/test-store.XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
-	n = snprintf(f->path, sizeof f->path, "%s/bot.db", f->dir);
-	assert_true(n > 0 && (size_t)n < sizeof f->path);
+	if (store_files_pgsql())
+		store_files_new_pgsql(f);
+	else {
+		n = snprintf(f->path, sizeof f->path, "%s/bot.db", f->dir);
+		assert_true(n > 0 && (size_t)n < sizeof f->path);
+	}
 	f->s = store_open(f->path, &cause);
 	if (f->s == NULL)
 		fail_msg("store_open: %s", cause);
 	*state = f;
 	return 0;
+}
+
+int
+store_files_setup_sqlite(void **state)
+{
+	/* store_files_run() leaves these tests out on PostgreSQL. */
+	assert_false(store_files_pgsql());
+	return store_files_setup(state);
+}
+
+int
+store_files_run(const struct CMUnitTest *tests, size_t count)
+{
+	struct CMUnitTest *run = calloc(count, sizeof *run);
+	size_t n = 0, i;
+	int pg = store_files_pgsql(), rc;
+
+	assert_non_null(run);
+	for (i = 0; i < count; i++) {
+		if (!pg || tests[i].setup_func != store_files_setup_sqlite)
+			run[n++] = tests[i];
+	}
+	if (n < count) {
+		printf("%zu test(s) of this suite need SQLite's file and run "
+		       "only on SQLite\n", count - n);
+	}
+	rc = _cmocka_run_group_tests(pg ? "PostgreSQL" : "SQLite", run, n,
+	    NULL, NULL);
+	free(run);
+	pgsql_stop(&store_files_server);
+	return rc;
 }
 
 int
@@ -217,6 +327,17 @@ store_files_teardown(void **state)
 	DIR *d;
 
 	store_close(f->s);
+	if (store_files_pgsql() && store_files_server.pid != 0 &&
+	    strncmp(f->path, "postgresql:", 11) == 0) {
+		/* pgsql_uri()'s form: postgresql:///DB?host=... */
+		const char *db = f->path + strlen("postgresql:///");
+		char sql[128];
+		size_t len = strcspn(db, "?");
+
+		snprintf(sql, sizeof sql, "DROP DATABASE %.*s WITH (FORCE)",
+		    (int)len, db);
+		store_files_super("postgres", sql);
+	}
 	d = opendir(f->dir);
 	if (d != NULL) {
 		while ((de = readdir(d)) != NULL) {
@@ -257,6 +378,55 @@ expect_cause(int64_t rc, char **cause, const char *want)
 	*cause = NULL;
 }
 
+/* store_files_cli() on PostgreSQL: the rows of every statement of sql,
+ * printed as the sqlite3 tool prints them (columns joined by '|', NULL as
+ * nothing, a truth as 1 or 0, a row per line), or the error and 1. */
+static int
+store_files_cli_pgsql(const char *uri, const char *sql, char *out, size_t size)
+{
+	size_t len = 0;
+	PGresult *res;
+	PGconn *c;
+	int rc = 0, r, k;
+
+	assert_true(size > 0);
+	out[0] = '\0';
+	c = PQconnectdb(uri);
+	if (PQstatus(c) != CONNECTION_OK)
+		fail_msg("connecting to %s: %s", uri, PQerrorMessage(c));
+	assert_int_equal(PQsendQuery(c, sql), 1);
+	while ((res = PQgetResult(c)) != NULL) {
+		if (PQresultStatus(res) == PGRES_TUPLES_OK) {
+			for (r = 0; r < PQntuples(res); r++) {
+				for (k = 0; k < PQnfields(res); k++) {
+					const char *v = PQgetvalue(res, r, k);
+
+					if (PQftype(res, k) == 16 /* bool */)
+						v = *v == 't' ? "1" : "0";
+					len += (size_t)snprintf(out + len,
+					    len < size ? size - len : 0,
+					    "%s%s", k > 0 ? "|" : "", v);
+				}
+				len += (size_t)snprintf(out + len,
+				    len < size ? size - len : 0, "\n");
+			}
+		} else if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+			len += (size_t)snprintf(out + len,
+			    len < size ? size - len : 0, "%s",
+			    PQresultErrorMessage(res));
+			rc = 1;
+		}
+		PQclear(res);
+	}
+	PQfinish(c);
+	if (len >= size)
+		len = size - 1;
+	while (len > 0 && out[len - 1] == '\n')
+		len--;
+	out[len] = '\0';
+	return rc;
+}
+
 int
 store_files_cli(const char *path, const char *sql, char *out, size_t size)
 {
@@ -265,6 +435,8 @@ store_files_cli(const char *path, const char *sql, char *out, size_t size)
 	int fds[2], status;
 	pid_t pid;
 
+	if (strncmp(path, "postgresql:", 11) == 0)
+		return store_files_cli_pgsql(path, sql, out, size);
 	assert_int_equal(pipe(fds), 0);
 	pid = fork();
 	assert_true(pid >= 0);
@@ -295,8 +467,45 @@ store_files_cli_expect(const char *path, const char *sql, const char *want)
 {
 	char out[4096];
 
-	assert_int_equal(store_files_cli(path, sql, out, sizeof out), 0);
+	if (store_files_cli(path, sql, out, sizeof out) != 0)
+		fail_msg("%s: %s", sql, out);
 	assert_string_equal(out, want);
+}
+
+const char *
+store_files_version_sql(const char *path)
+{
+	return strncmp(path, "postgresql:", 11) == 0
+	    ? "SELECT version FROM schema_version"
+	    : "PRAGMA user_version";
+}
+
+void
+store_files_set_version(const char *path, int version)
+{
+	char sql[128], out[256];
+
+	if (strncmp(path, "postgresql:", 11) == 0)
+		snprintf(sql, sizeof sql,
+		    "UPDATE schema_version SET version = %d", version);
+	else
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
+	if (store_files_cli(path, sql, out, sizeof out) != 0)
+		fail_msg("%s: %s", sql, out);
+}
+
+void
+store_files_check(const char *path)
+{
+	if (strncmp(path, "postgresql:", 11) == 0) {
+		store_files_cli_expect(path,
+		    "SELECT conname FROM pg_constraint"
+		    " WHERE NOT convalidated",
+		    "");
+		return;
+	}
+	store_files_cli_expect(path, "PRAGMA integrity_check", "ok");
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
 }
 
 int64_t

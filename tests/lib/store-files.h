@@ -1,11 +1,22 @@
 /*
- * Real SQLite files for the unit suites of storage/ (tests/unit/
+ * Real databases for the unit suites of storage/ (tests/unit/
  * test-store*.c): each test gets a fresh directory under /tmp with an open
  * database, bot.db, removed with everything in it afterwards; the sqlite3
  * command-line tool (a Makefile dependency) looks at a file from outside,
  * as an operator would; and the small steps most tests take (a player, a
  * game, a move) fail the running test when they fail.  Its helpers use
  * cmocka, so a suite includes <cmocka.h> (and what cmocka needs) first.
+ *
+ * With STORE_ENGINE=pgsql in the environment (make test runs the suites
+ * so a second time, through build/test/pg/), the same tests run on
+ * PostgreSQL instead: the suite starts a private server once
+ * (tests/lib/pgsql.h), each test gets a database of its own on it, made
+ * before and dropped after, and path is its libpq URI;
+ * store_files_cli() then runs its SQL through libpq and prints the rows
+ * as the sqlite3 tool does.  The tests that need a file (its header, the
+ * tool's PRAGMAs, older schemas built by SQLite scripts) are marked with
+ * STORE_FILES_SQLITE_TEST and left out there, which the suite's output
+ * says.
  */
 #ifndef TESTS_STORE_FILES_H
 #define TESTS_STORE_FILES_H
@@ -17,7 +28,7 @@
 
 struct store_fixture {
 	char dir[64];
-	char path[128];  /* dir/bot.db */
+	char path[128]; /* dir/bot.db, or the test's PostgreSQL URI */
 	struct store *s; /* open on path; NULL once a test closed it */
 };
 
@@ -38,6 +49,39 @@ int store_files_teardown(void **state);
 #define STORE_FILES_TEST(name)                                                 \
 	cmocka_unit_test_setup_teardown(                                       \
 	    name, store_files_setup, store_files_teardown)
+/* The same, for a test that needs SQLite's file. */
+int store_files_setup_sqlite(void **state);
+#define STORE_FILES_SQLITE_TEST(name)                                          \
+	cmocka_unit_test_setup_teardown(                                       \
+	    name, store_files_setup_sqlite, store_files_teardown)
+
+/* Whether the suite runs on PostgreSQL (STORE_ENGINE=pgsql). */
+int store_files_pgsql(void);
+/* The words each engine's refusal of a row has. */
+#define STORE_FILES_FK_FAILED                                                  \
+	(store_files_pgsql() ? "violates foreign key constraint"               \
+			     : "FOREIGN KEY constraint failed")
+#define STORE_FILES_UNIQUE_FAILED                                              \
+	(store_files_pgsql() ? "violates unique constraint"                    \
+			     : "UNIQUE constraint failed")
+#define STORE_FILES_CHECK_FAILED                                               \
+	(store_files_pgsql() ? "violates check constraint"                     \
+			     : "CHECK constraint failed")
+/* Runs a suite's tests on the engine the environment names (those of
+ * STORE_FILES_SQLITE_TEST only on SQLite), its group named for the
+ * engine, and stops the private server if one was started.  main()'s
+ * exit status. */
+int store_files_run(const struct CMUnitTest *tests, size_t count);
+#define STORE_FILES_RUN(tests)                                                 \
+	store_files_run(tests, sizeof(tests) / sizeof((tests)[0]))
+
+/* What a check of the whole database finds wrong, as the sqlite3 tool
+ * prints it: SQLite's integrity_check must say "ok" and its
+ * foreign_key_check nothing.  On PostgreSQL, which checks every foreign
+ * key at each statement and its pages itself, the same rows are asked
+ * for through the catalogue: no foreign key or check constraint is left
+ * NOT VALID. */
+void store_files_check(const char *path);
 
 /* Closes f's store and opens path instead (failing the test if it
  * cannot); the new store. */
@@ -51,6 +95,11 @@ void expect_cause(int64_t rc, char **cause, const char *want);
  * and stderr), trailing newlines removed, goes to out.  The tool's exit
  * status. */
 int store_files_cli(const char *path, const char *sql, char *out, size_t size);
+/* The SQL that reads the schema version of the database at path (PRAGMA
+ * user_version, or PostgreSQL's schema_version row), and that sets it to
+ * version, into buf. */
+const char *store_files_version_sql(const char *path);
+void store_files_set_version(const char *path, int version);
 /* Asserts that the sqlite3 tool prints want for sql (and succeeds). */
 void store_files_cli_expect(
     const char *path, const char *sql, const char *want);

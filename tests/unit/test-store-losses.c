@@ -133,7 +133,7 @@ test_safe_run(void **state)
 	 * (game 5 was abandoned). */
 	snprintf(sql, sizeof sql,
 	    "SELECT group_concat(place || ':' || lost, ' ') FROM"
-	    " (SELECT * FROM results WHERE player = %d ORDER BY game)",
+	    " (SELECT * FROM results WHERE player = %d ORDER BY game) AS r",
 	    (int)p[0]);
 	store_files_cli_expect(f->path, sql, "1:0 2:0 3:1 1:0 0:0 2:0 2:0 1:0");
 
@@ -327,10 +327,10 @@ main(void)
 #define T(name) STORE_FILES_TEST(name)
 	    T(test_safe_run),
 	    T(test_top_losses),
-	    T(test_migrate_v3),
+	    STORE_FILES_SQLITE_TEST(test_migrate_v3),
 #undef T
 	};
 
 	signal(SIGPIPE, SIG_IGN);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_FILES_RUN(tests);
 }

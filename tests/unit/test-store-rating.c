@@ -101,7 +101,8 @@ test_finished_games(void **state)
 	    "1|3|cheat\n2|4|cheat");
 	/* Each history row is the rating after that game. */
 	store_files_cli_expect(f->path,
-	    "SELECT group_concat(h.mu = r.mu AND h.sigma = r.sigma)"
+	    "SELECT group_concat(CASE WHEN h.mu = r.mu AND h.sigma = r.sigma"
+	    " THEN 1 ELSE 0 END)"
 	    " FROM rating_history AS h JOIN ratings AS r"
 	    " ON r.player = h.player AND r.variant = h.variant"
 	    " WHERE h.game = 2",
@@ -274,5 +275,5 @@ main(void)
 #undef T
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_FILES_RUN(tests);
 }

@@ -197,12 +197,12 @@ test_runs_and_titles(void **state)
 	    "  p.nick || ':' || t.title || ':' || t.run || ':' ||"
 	    "  coalesce(t.detail, '-') || ':' || t.variant AS x"
 	    " FROM titles AS t JOIN players AS p ON p.id = t.player"
-	    " ORDER BY t.game, p.nick, t.title)",
+	    " ORDER BY t.game, p.nick, t.title) AS r",
 	    "2:ann:excellent:2:-:cheater 2:ann:ultimate:2:red:cheater"
 	    " 4:ann:infinite:5:red:cheater 8:ann:ultimate:2:blue:cheater"
 	    " 11:ann:excellent:2:-:cheater 11:ann:ultimate:2:yellow:cheater"
 	    " 13:ben:excellent:2:-:cheater 13:ben:ultimate:2:purple:cheater");
-	store_files_cli_expect(f->path, "PRAGMA foreign_key_check", "");
+	store_files_check(f->path);
 }
 
 /* Wins without a detail (a game won because everyone else left) are in
@@ -417,7 +417,7 @@ test_titles_read(void **state)
 	expect_top(f->s, "cheat", STORE_BOARD_TITLES, "");
 	expect_top(f->s, "cheater", STORE_BOARD_RUN, "ann:5:12 ben:2:12");
 	expect_top(f->s, NULL, STORE_BOARD_STREAK, "ann:7:14 ben:2:14");
-	store_files_cli_expect(f->path, "PRAGMA integrity_check", "ok");
+	store_files_check(f->path);
 }
 
 int
@@ -434,5 +434,5 @@ main(void)
 	};
 
 	signal(SIGPIPE, SIG_IGN);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_FILES_RUN(tests);
 }

@@ -58,8 +58,8 @@ test_reopen_is_idempotent(void **state)
 		assert_int_equal(
 		    store_files_player(f->s, "a:alice", "alice"), id);
 	}
-	store_files_cli_expect(
-	    f->path, "PRAGMA user_version", STORE_FILES_CURRENT);
+	store_files_cli_expect(f->path, store_files_version_sql(f->path),
+	    STORE_FILES_CURRENT);
 	store_files_cli_expect(f->path, "SELECT count(*) FROM players", "1");
 }
 
@@ -67,20 +67,18 @@ static void
 test_future_version_refused(void **state)
 {
 	struct store_fixture *f = *state;
-	char out[256], *cause = NULL;
+	char *cause = NULL;
 	struct store *s;
 
 	store_close(f->s);
 	f->s = NULL;
-	assert_int_equal(store_files_cli(f->path, "PRAGMA user_version = 99",
-	                     out, sizeof out),
-	    0);
+	store_files_set_version(f->path, 99);
 	s = store_open(f->path, &cause);
 	assert_null(s);
 	expect_cause(-1, &cause,
 	    "schema version 99 is newer than this "
 	    "cheaterbot's (" STORE_FILES_CURRENT ")");
-	store_files_cli_expect(f->path, "PRAGMA user_version", "99");
+	store_files_cli_expect(f->path, store_files_version_sql(f->path), "99");
 }
 
 static void
@@ -242,10 +240,10 @@ test_game_begin_refused(void **state)
 	seats[0] = store_files_player(f->s, "n:ann", "ann");
 	seats[1] = 12345;
 	expect_begin_refused(
-	    f->s, 0, 2, seats, idents, "FOREIGN KEY constraint failed");
+	    f->s, 0, 2, seats, idents, STORE_FILES_FK_FAILED);
 	seats[1] = seats[0];
 	expect_begin_refused(
-	    f->s, 0, 2, seats, idents, "UNIQUE constraint failed");
+	    f->s, 0, 2, seats, idents, STORE_FILES_UNIQUE_FAILED);
 	seats[1] = store_files_player(f->s, "n:ben", "ben");
 	expect_cause(store_game_begin(f->s, "", "#c", NULL, 1, NULL, 0, 1,
 	                 seats, idents, &cause),
@@ -534,23 +532,25 @@ main(void)
 {
 	static const struct CMUnitTest tests[] = {
 #define T(name) STORE_FILES_TEST(name)
-	    T(test_open_creates_schema),
+#define S(name) STORE_FILES_SQLITE_TEST(name)
+	    S(test_open_creates_schema),
 	    T(test_reopen_is_idempotent),
 	    T(test_future_version_refused),
-	    T(test_open_failures),
+	    S(test_open_failures),
 	    T(test_players),
 	    T(test_prefs),
 	    T(test_game_log),
 	    T(test_game_begin_refused),
 	    T(test_deals),
 	    T(test_move_refused),
-	    T(test_read_only),
-	    T(test_open_readonly),
-	    T(test_locked),
+	    S(test_read_only),
+	    S(test_open_readonly),
+	    S(test_locked),
 	    T(test_quotes_stored_verbatim),
 #undef T
+#undef S
 	};
 
 	signal(SIGPIPE, SIG_IGN);
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_FILES_RUN(tests);
 }
