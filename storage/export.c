@@ -20,7 +20,7 @@ store_export_players(struct store *s, struct store_export_player **rows,
 	int n = 0, rc;
 
 	*rows = NULL;
-	rc = store_query(s, SQL_EXPORT_PLAYERS, &st, cause, "");
+	rc = store_query(s, SQL_EXPORT_PLAYERS, &st, cause, "t", s->network);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		*rows = xreallocarray(*rows, (size_t)n + 1, sizeof **rows);
 		r = &(*rows)[n++];
@@ -106,7 +106,8 @@ store_export_titles(struct store *s, const char *variant,
 	struct db_stmt *st;
 	int n = 0, rc;
 
-	rc = store_query(s, SQL_EXPORT_TITLES, &st, cause, "ti", variant, max);
+	rc = store_query(s, SQL_EXPORT_TITLES, &st, cause, "tit", variant, max,
+	    s->network);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		store_copy_text(rows[n].nick, sizeof rows[n].nick,

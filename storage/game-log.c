@@ -111,9 +111,9 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
 	if (store_begin(s, 1, cause) != 0)
 		return -1;
 	/* The seed is kept as the int64 of the same bits. */
-	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIitI",
+	rc = store_query(s, SQL_GAME_INSERT, &st, cause, "tttIitIt",
 	    variant, channel, options == NULL ? "" : options, (int64_t)seed,
-	    dealer, salt, store_now());
+	    dealer, salt, store_now(), s->network);
 	if (rc < 0)
 		return store_rollback(s);
 	assert(rc == 1);
@@ -137,7 +137,7 @@ store_deals(struct store *s, const char *channel, char **cause)
 	int64_t n;
 	int rc;
 
-	rc = store_query(s, SQL_DEALS, &st, cause, "t", channel);
+	rc = store_query(s, SQL_DEALS, &st, cause, "tt", channel, s->network);
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* count(*) always gives a row */
@@ -215,10 +215,11 @@ store_history(struct store *s, const char *nick, const char *channel,
 		return 0;
 	if (nick != NULL) {
 		rc = store_query(
-		    s, SQL_HISTORY_PLAYER, &st, cause, "ti", nick, max);
+		    s, SQL_HISTORY_PLAYER, &st, cause, "tit", nick, max, s->network);
 	} else {
 		rc = store_query(
-		    s, SQL_HISTORY_CHANNEL, &st, cause, "ti", channel, max);
+		    s, SQL_HISTORY_CHANNEL, &st, cause, "tit", channel, max,
+		    s->network);
 	}
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
@@ -262,7 +263,7 @@ store_running(struct store *s, int64_t **ids, char **cause)
 	int n = 0, rc;
 
 	*ids = NULL;
-	rc = store_query(s, SQL_RUNNING, &st, cause, "");
+	rc = store_query(s, SQL_RUNNING, &st, cause, "t", s->network);
 	while (rc == 1) {
 		*ids = xreallocarray(*ids, (size_t)n + 1, sizeof **ids);
 		(*ids)[n++] = db_int64(st, 0);

@@ -97,8 +97,8 @@ store_rating(struct store *s, const char *nick, const char *variant,
 	memset(r, 0, sizeof *r);
 	if (variant == NULL)
 		return store_fail(cause, "a rating is of one game");
-	rc = store_query(s, SQL_RATING_GET, &st, cause, "tti", nick, variant,
-	    s->provisional);
+	rc = store_query(s, SQL_RATING_GET, &st, cause, "ttit", nick, variant,
+	    s->provisional, s->network);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(r->nick, sizeof r->nick, db_text(st, 0));
@@ -121,8 +121,8 @@ store_top_rating(struct store *s, const char *variant,
 
 	if (variant == NULL)
 		return store_fail(cause, "the rating board is of one game");
-	rc = store_query(s, SQL_TOP_RATING, &st, cause, "tii", variant,
-	    s->provisional, max);
+	rc = store_query(s, SQL_TOP_RATING, &st, cause, "tiit", variant,
+	    s->provisional, max, s->network);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		memset(&rows[n], 0, sizeof rows[n]);

@@ -230,6 +230,43 @@ static const char *const store_migrations[] = {
 	 * --prune) says when: it keeps its results, ledgers, titles and
 	 * ratings, and cannot be replayed.  NULL: the log is whole. */
 	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
+
+	/* 12: a league (docs/storage.md, Running a league): the bots of
+	 * several IRC networks share one database.  A player and a game
+	 * belong to the network of the bot that made them ('' for AI
+	 * players, and for every row of a bot that names no network, as all
+	 * rows from before); a player's key carries the network already,
+	 * so two networks' "alice" are two players.  The channels told of a
+	 * season's end and the ignored masks are remade with the network
+	 * in their keys, their rows from before under ''.  The first
+	 * script both engines run: SQL they both speak. */
+	("ALTER TABLE players ADD COLUMN network TEXT NOT NULL DEFAULT '';"
+	 "ALTER TABLE games ADD COLUMN network TEXT NOT NULL DEFAULT '';"
+	 "DROP INDEX games_channel;"
+	 "CREATE INDEX games_channel ON games"
+	 "  (network, channel COLLATE NOCASE);"
+	 "CREATE TABLE season_told ("
+	 "  season BIGINT NOT NULL,"
+	 "  network TEXT NOT NULL,"
+	 "  channel TEXT COLLATE NOCASE NOT NULL CHECK (channel <> ''),"
+	 "  at BIGINT NOT NULL,"
+	 "  PRIMARY KEY (season, network, channel)"
+	 ");"
+	 "INSERT INTO season_told (season, network, channel, at)"
+	 "  SELECT season, '', channel, at FROM season_announced;"
+	 "DROP TABLE season_announced;"
+	 "ALTER TABLE season_told RENAME TO season_announced;"
+	 "CREATE TABLE ignored ("
+	 "  network TEXT NOT NULL,"
+	 "  mask TEXT COLLATE NOCASE NOT NULL CHECK (mask <> ''),"
+	 "  added_by TEXT NOT NULL,"
+	 "  at BIGINT NOT NULL,"
+	 "  PRIMARY KEY (network, mask)"
+	 ");"
+	 "INSERT INTO ignored (network, mask, added_by, at)"
+	 "  SELECT '', mask, added_by, at FROM ignores;"
+	 "DROP TABLE ignores;"
+	 "ALTER TABLE ignored RENAME TO ignores;"),
 };
 
 /* The schema a new PostgreSQL database starts from: the tables, columns,
@@ -433,6 +470,30 @@ static const char store_pg_base[] =
 _Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
     "store_pg_base is a schema that store_migrations[] reaches");
 
+/* A player as boards and answers show them, from a row of players named
+ * alias (a string literal): their nick, and "@network" after it when they
+ * play on another network than the store's own, the parameter net (a
+ * string literal, "?N"), so that two networks' "alice" are told apart.
+ * Both strings are written in the text more than once. */
+#define STORE_SHOWN(alias, net)                                                \
+	"(CASE WHEN " alias ".network = '' OR " alias ".network = " net       \
+	" THEN " alias ".nick ELSE " alias ".nick || '@' || " alias            \
+	".network END)"
+
+/* A player's key as the bot made it, from a row of players named alias
+ * (a string literal): the stored key without the "network/" the store
+ * put before it (store_key()). */
+#define STORE_BARE_KEY(alias)                                                  \
+	"(CASE WHEN " alias ".network = '' THEN " alias ".key"                \
+	" ELSE substr(" alias ".key, length(" alias ".network) + 2) END)"
+
+/* The ORDER BY and LIMIT of a player looked up by nick: the most recently
+ * seen of that nick on the store's own network, the parameter net, or
+ * if none plays there, anywhere. */
+#define STORE_OWN_FIRST(net)                                                   \
+	" ORDER BY CASE WHEN network = " net " THEN 0 ELSE 1 END,"             \
+	" last_seen DESC, id DESC LIMIT 1"
+
 /* A parameter that is an integer where nothing else in the statement
  * says so (selected into a column, not compared with one): PostgreSQL
  * types a parameter by its first use and would take it for text.  A
@@ -442,8 +503,8 @@ _Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
 const char *const store_sql[SQL_COUNT] = {
 	/* ?1 key, ?2 nick, ?3 now; the player's id. */
 	[SQL_PLAYER_UPSERT] = "INSERT INTO players"
-	    " (key, nick, first_seen, last_seen)"
-	    " VALUES (?1, ?2, ?3, ?3)"
+	    " (key, nick, network, first_seen, last_seen)"
+	    " VALUES (?1, ?2, ?4, ?3, ?3)"
 	    " ON CONFLICT (key) DO UPDATE"
 	    " SET nick = excluded.nick, last_seen = excluded.last_seen"
 	    " RETURNING id",
@@ -458,24 +519,24 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 name, ?2 all: the keys of the players whose ?1 is 1, or whose
 	 * ?2 is 1 and ?1 not 0 (the prefs table's key is (player, name), so
 	 * the lookup of ?1 beside ?2 is an index's). */
-	[SQL_PREF_PLAYERS] = "SELECT DISTINCT p.key FROM prefs f"
+	[SQL_PREF_PLAYERS] = "SELECT DISTINCT " STORE_BARE_KEY("p") " FROM prefs f"
 	    " JOIN players p ON p.id = f.player"
-	    " WHERE f.value = 1 AND (f.name = ?1 OR (f.name = ?2"
+	    " WHERE p.network = ?3 AND f.value = 1 AND (f.name = ?1 OR (f.name = ?2"
 	    " AND NOT EXISTS (SELECT 1 FROM prefs g WHERE g.player = f.player"
 	    " AND g.name = ?1 AND g.value = 0)))"
-	    " ORDER BY p.key",
+	    " ORDER BY 1",
 
 	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt,
 	 * ?7 now; the game's id. */
 	[SQL_GAME_INSERT] = "INSERT INTO games"
-	    " (variant, channel, options, seed, dealer, salt, started)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+	    " (variant, channel, options, seed, dealer, salt, started, network)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
 	/* ?1 game, ?2 seat, ?3 player, ?4 ident. */
 	[SQL_SEAT_INSERT] = "INSERT INTO game_players"
 	    " (game, seat, player, ident) VALUES (?1, ?2, ?3, ?4)",
 	/* ?1 channel: the games ever dealt there. */
 	[SQL_DEALS] = "SELECT count(*) FROM games"
-	    " WHERE channel = ?1 COLLATE NOCASE",
+	    " WHERE network = ?2 AND channel = ?1 COLLATE NOCASE",
 	/* ?1 game; its state, seat count and next move number. */
 	[SQL_GAME_STATE] = "SELECT state,"
 	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
@@ -543,14 +604,14 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 nick, ?2 variant or the marker: the most recently seen
 	 * player of that nick, and their games with an AI seat that were
 	 * not counted in the stats: how many, won, lost. */
-	[SQL_AI_STATS] = "SELECT p.nick, count(r.game),"
+	[SQL_AI_STATS] = "SELECT " STORE_SHOWN("p", "?3") ", count(r.game),"
 	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0)"
-	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " FROM (SELECT id, nick, network FROM players"
+	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?3") ") AS p"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
 	    "  (SELECT id FROM games WHERE ai = 2"
 	    "   AND (?2 = '' OR variant = ?2))"
-	    " GROUP BY p.id, p.nick",
+	    " GROUP BY p.id, p.nick, p.network",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -595,9 +656,9 @@ const char *const store_sql[SQL_COUNT] = {
 	 * most recently seen player of that nick, their rating of the
 	 * variant, and their place on its board (NULL when not on it),
 	 * numbered in SQL_TOP_RATING's order. */
-	[SQL_RATING_GET] = "SELECT p.nick, r.mu, r.sigma, r.games, b.rank"
-	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	[SQL_RATING_GET] = "SELECT " STORE_SHOWN("p", "?4") ", r.mu, r.sigma, r.games, b.rank"
+	    " FROM (SELECT id, nick, network FROM players"
+	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?4") ") AS p"
 	    " JOIN ratings AS r ON r.player = p.id AND r.variant = ?2"
 	    " LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"
 	    "   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"
@@ -608,7 +669,7 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 variant, ?2 the rated games a player needs, ?3 rows: the
 	 * rating board through ratings_variant, by the ordinal (mu - 3
 	 * sigma, rating_ordinal()) highest first, ties to more games. */
-	[SQL_TOP_RATING] = "SELECT q.nick, o.mu, o.sigma, o.games"
+	[SQL_TOP_RATING] = "SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"
 	    " FROM ratings AS o JOIN players AS q ON q.id = o.player"
 	    " WHERE o.variant = ?1 AND o.games >= ?2"
 	    "  AND q.key NOT LIKE 'ai:%'"
@@ -631,20 +692,20 @@ const char *const store_sql[SQL_COUNT] = {
 	 * count and sum of the places they finished in (games left have
 	 * none; games with an AI seat not counted are left out), read from
 	 * their results through results_player. */
-	[SQL_STATS_GET] = "SELECT p.nick, coalesce(st.games, 0),"
+	[SQL_STATS_GET] = "SELECT " STORE_SHOWN("p", "?3") ", coalesce(st.games, 0),"
 	    " coalesce(st.wins, 0), coalesce(st.losses, 0),"
 	    " coalesce(st.streak, 0), coalesce(st.best_streak, 0),"
 	    " coalesce(st.run, 0), st.run_detail,"
 	    " coalesce(st.best_run, 0), st.best_run_detail,"
 	    " coalesce(st.safe, 0), coalesce(st.best_safe, 0),"
 	    " count(r.place), coalesce(sum(r.place), 0)"
-	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " FROM (SELECT id, nick, network FROM players"
+	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?3") ") AS p"
 	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.place > 0"
 	    "  AND (SELECT ai < 2 AND (?2 = '' OR variant = ?2)"
 	    "   FROM games WHERE id = r.game)"
-	    " GROUP BY p.id, p.nick, st.player, st.variant",
+	    " GROUP BY p.id, p.nick, p.network, st.player, st.variant",
 	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows, ?4 the
 	 * games the losses board needs.  The titles board counts titles
 	 * rows, through titles_variant for one variant.  The losses board
@@ -654,7 +715,7 @@ const char *const store_sql[SQL_COUNT] = {
 	 * Equal fractions of small integers divide to equal doubles, so
 	 * the rate ties exactly. */
 	[SQL_TOP] = "SELECT nick, value, games, wins FROM"
-	    " (SELECT p.nick AS nick,"
+	    " (SELECT " STORE_SHOWN("p", "?5") " AS nick,"
 	    " CASE " STORE_INT("?2") " WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
 	    "   WHEN 2 THEN st.games WHEN 3 THEN st.best_run"
 	    "   WHEN 4 THEN CASE WHEN ?1 = '' THEN"
@@ -679,7 +740,7 @@ const char *const store_sql[SQL_COUNT] = {
 	 * person's ledgers of the games that count (of that season), ranked by lies away per game or right calls per
 	 * call, the highest first, ties to more games or calls.  As in
 	 * SQL_TOP, equal fractions tie exactly. */
-	[SQL_TOP_BLUFFS] = "SELECT p.nick,"
+	[SQL_TOP_BLUFFS] = "SELECT " STORE_SHOWN("p", "?6") ","
 	    " CASE " STORE_INT("?2") " WHEN 7 THEN sum(b.away) ELSE sum(b.right) END,"
 	    " count(*) AS played, coalesce(sum(r.won), 0),"
 	    " sum(b.calls) AS called"
@@ -703,7 +764,7 @@ const char *const store_sql[SQL_COUNT] = {
 	 * needs, ?5 the season: SQL_TOP's boards summed from the results
 	 * of the season's games that count, through games_season. */
 	[SQL_TOP_SEASON] = "SELECT nick, value, played, won FROM"
-	    " (SELECT p.nick AS nick,"
+	    " (SELECT " STORE_SHOWN("p", "?6") " AS nick,"
 	    " CASE " STORE_INT("?2") " WHEN 0 THEN sum(r.won) WHEN 2 THEN count(*)"
 	    "   WHEN 4 THEN (SELECT count(*) FROM titles AS t"
 	    "     JOIN games AS tg ON tg.id = t.game"
@@ -726,13 +787,13 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 season: each channel (whatever its case) and variant with a
 	 * finished game of that season, through games_season. */
 	[SQL_SEASON_PLAYED] = "SELECT min(channel), variant FROM games"
-	    " WHERE season = ?1 AND state = 'finished'"
+	    " WHERE season = ?1 AND network = ?2 AND state = 'finished'"
 	    " GROUP BY channel COLLATE NOCASE, variant"
 	    " ORDER BY channel COLLATE NOCASE, variant",
 	/* ?1 season, ?2 channel, ?3 now; the season when it is newly marked. */
 	[SQL_SEASON_MARK] = "INSERT INTO season_announced"
-	    " (season, channel, at) VALUES (?1, ?2, ?3)"
-	    " ON CONFLICT (season, channel) DO NOTHING RETURNING season",
+	    " (season, network, channel, at) VALUES (?1, ?4, ?2, ?3)"
+	    " ON CONFLICT (season, network, channel) DO NOTHING RETURNING season",
 	/* ?1 nick, ?2 variant or the marker: the most recently seen
 	 * player of that nick with the count and sums of their ledgers of
 	 * the finished games that count (games with an AI seat not counted
@@ -744,7 +805,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
 	    " coalesce(sum(b.chances), 0)"
 	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    "  " STORE_OWN_FIRST("?3") ") AS p"
 	    " LEFT JOIN bluffs AS b ON b.player = p.id"
 	    "  AND (SELECT state = 'finished' AND ai < 2"
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
@@ -769,7 +830,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
 	    " coalesce(r.place, 0), coalesce(r.won, 0), coalesce(r.lost, 0)"
 	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    "  " STORE_OWN_FIRST("?3") ") AS p"
 	    " JOIN game_players AS gp ON gp.player = p.id"
 	    " JOIN games AS g ON g.id = gp.game"
 	    " LEFT JOIN results AS r ON r.game = gp.game AND r.seat = gp.seat"
@@ -779,38 +840,41 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_HISTORY_CHANNEL] = "SELECT g.id, g.variant, g.channel, g.state,"
 	    " g.started, coalesce(g.ended, 0),"
 	    " (SELECT count(*) FROM game_players WHERE game = g.id), 0, 0, 0"
-	    " FROM games AS g WHERE g.channel = ?1 COLLATE NOCASE"
+	    " FROM games AS g"
+	    " WHERE g.network = ?3 AND g.channel = ?1 COLLATE NOCASE"
 	    " ORDER BY g.id DESC LIMIT ?2",
 	/* ?1 nick, ?2 variant or NULL (all), ?3 rows: the most recently
 	 * seen player of that nick with one row per variant and title it
 	 * holds, or one row of NULLs when it holds none. */
-	[SQL_TITLES_GET] = "SELECT p.nick, t.variant, t.title,"
+	[SQL_TITLES_GET] = "SELECT " STORE_SHOWN("p", "?4") ", t.variant, t.title,"
 	    " count(t.title), min(t.at), max(t.at), max(t.run)"
-	    " FROM (SELECT id, nick FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "   ORDER BY last_seen DESC, id DESC LIMIT 1) AS p"
+	    " FROM (SELECT id, nick, network FROM players"
+	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?4") ") AS p"
 	    " LEFT JOIN titles AS t ON t.player = p.id"
 	    "   AND (CAST(?2 AS TEXT) IS NULL OR t.variant = ?2)"
-	    " GROUP BY p.nick, t.variant, t.title"
+	    " GROUP BY p.nick, p.network, t.variant, t.title"
 	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
 	/* ?1 mask, ?2 the admin who added it, ?3 now; the mask when it is new. */
-	[SQL_IGNORE_ADD] = "INSERT INTO ignores (mask, added_by, at)"
-	    " VALUES (?1, ?2, ?3)"
-	    " ON CONFLICT (mask) DO NOTHING RETURNING mask",
+	[SQL_IGNORE_ADD] = "INSERT INTO ignores (network, mask, added_by, at)"
+	    " VALUES (?4, ?1, ?2, ?3)"
+	    " ON CONFLICT (network, mask) DO NOTHING RETURNING mask",
 	/* ?1 mask; the mask when there was one. */
-	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores WHERE mask = ?1"
+	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores WHERE network = ?2 AND mask = ?1"
 	    " RETURNING mask",
-	[SQL_IGNORES] = "SELECT mask FROM ignores ORDER BY at, mask",
+	[SQL_IGNORES] = "SELECT mask FROM ignores WHERE network = ?1"
+	    " ORDER BY at, mask",
 
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
+	    " AND network = ?1"
 	    " ORDER BY id",
 	/* ?1 game; when it was pruned, a unix second or NULL. */
 	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer,"
 	    " salt, state, started, coalesce(ended, 0),"
 	    " pruned"
 	    " FROM games WHERE id = ?1",
-	[SQL_SEATS_GET] = "SELECT gp.player, p.key, p.nick, gp.ident"
+	[SQL_SEATS_GET] = "SELECT gp.player, " STORE_BARE_KEY("p") ", p.nick, gp.ident"
 	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 ORDER BY gp.seat",
 	[SQL_MOVES_GET] = "SELECT seat, text FROM moves WHERE game = ?1"
@@ -820,13 +884,14 @@ const char *const store_sql[SQL_COUNT] = {
 	 * game, AI players left out, one per nick (the most recently seen,
 	 * as store_stats() finds one), with their finished games, by nick. */
 	[SQL_EXPORT_PLAYERS] = "SELECT id, nick, key, n FROM"
-	    " (SELECT p.id AS id, p.nick AS nick, p.key AS key,"
+	    " (SELECT p.id AS id, " STORE_SHOWN("p", "?1") " AS nick,"
+	    " " STORE_BARE_KEY("p") " AS key,"
 	    " (SELECT count(*) FROM game_players AS gp"
 	    "   JOIN games AS g ON g.id = gp.game"
 	    "   WHERE gp.player = p.id AND g.state = 'finished') AS n"
 	    " FROM players AS p WHERE p.key NOT LIKE 'ai:%'"
 	    "  AND p.id = (SELECT q.id FROM players AS q"
-	    "   WHERE q.nick = p.nick COLLATE NOCASE"
+	    "   WHERE q.nick = p.nick COLLATE NOCASE AND q.network = p.network"
 	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)) AS x"
 	    " WHERE n > 0"
 	    " ORDER BY nick COLLATE NOCASE, id",
@@ -847,7 +912,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " AND pruned IS NULL ORDER BY ended DESC, id DESC LIMIT ?1",
 	/* ?1 variant, ?2 rows: the titles earned in it, the newest first,
 	 * AI players left out, through titles_variant. */
-	[SQL_EXPORT_TITLES] = "SELECT p.nick, t.title, t.at, t.run"
+	[SQL_EXPORT_TITLES] = "SELECT " STORE_SHOWN("p", "?3") ", t.title, t.at, t.run"
 	    " FROM titles AS t JOIN players AS p ON p.id = t.player"
 	    " WHERE t.variant = ?1 AND p.key NOT LIKE 'ai:%'"
 	    " ORDER BY t.at DESC, t.game DESC, p.nick LIMIT ?2",

@@ -63,8 +63,8 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
 		return 0;
 	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
 	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP_SEASON, &st,
-	    cause, "tiiiI", variant == NULL ? STORE_ALL_VARIANTS : variant,
-	    (int)board, max, min_games, season);
+	    cause, "tiiiIt", variant == NULL ? STORE_ALL_VARIANTS : variant,
+	    (int)board, max, min_games, season, s->network);
 	return store_top_rows(s, st, rc, bluffs, rows, max, cause);
 }
 
@@ -75,7 +75,8 @@ store_season_played(struct store *s, int64_t season,
 	struct db_stmt *st;
 	int n = 0, rc;
 
-	rc = store_query(s, SQL_SEASON_PLAYED, &st, cause, "I", season);
+	rc = store_query(s, SQL_SEASON_PLAYED, &st, cause, "It", season,
+	    s->network);
 	for (; rc == 1; rc = store_next(s, st, cause), n++) {
 		if (n >= max)
 			continue;
@@ -94,8 +95,8 @@ store_season_mark(struct store *s, int64_t season, const char *channel,
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "ItI", season,
-	    channel, store_now());
+	rc = store_query(s, SQL_SEASON_MARK, &st, cause, "ItIt", season,
+	    channel, store_now(), s->network);
 	if (rc < 0)
 		return -1;
 	if (rc == 1)

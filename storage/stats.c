@@ -302,8 +302,8 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_STATS_GET, &st, cause, "tt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	rc = store_query(s, SQL_STATS_GET, &st, cause, "ttt", nick,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(
@@ -335,8 +335,8 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	rc = store_query(s, SQL_AI_STATS, &st, cause, "tt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	rc = store_query(s, SQL_AI_STATS, &st, cause, "ttt", nick,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	out->games = db_int(st, 1);
@@ -376,8 +376,8 @@ store_bluffs(struct store *s, const char *nick, const char *variant,
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant);
+	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "ttt", nick,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
 	return store_bluffs_read(st, rc, b);
 }
 
@@ -412,11 +412,15 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	if (board == STORE_BOARD_RATING)
 		return store_top_rating(s, variant, rows, max, cause);
 	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
-	/* SQL_TOP has no ?5; the bluff boards' season 0 is all time. */
-	rc = store_query(s, bluffs ? SQL_TOP_BLUFFS : SQL_TOP, &st, cause,
-	    bluffs ? "tiiiI" : "tiii",
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, (int)board, max,
-	    min_games, (int64_t)0);
+	variant = variant == NULL ? STORE_ALL_VARIANTS : variant;
+	/* The bluff boards' ?5, season 0, is all time. */
+	if (bluffs)
+		rc = store_query(s, SQL_TOP_BLUFFS, &st, cause, "tiiiIt",
+		    variant, (int)board, max, min_games, (int64_t)0,
+		    s->network);
+	else
+		rc = store_query(s, SQL_TOP, &st, cause, "tiiit", variant,
+		    (int)board, max, min_games, s->network);
 	return store_top_rows(s, st, rc, bluffs, rows, max, cause);
 }
 
@@ -452,8 +456,8 @@ store_titles(struct store *s, const char *nick, const char *variant,
 	assert(size > 0);
 	shown[0] = '\0';
 	/* One row even for max 0: the nick comes with it. */
-	rc = store_query(s, SQL_TITLES_GET, &st, cause, "tti", nick, variant,
-	    max > 0 ? max : 1);
+	rc = store_query(s, SQL_TITLES_GET, &st, cause, "ttit", nick, variant,
+	    max > 0 ? max : 1, s->network);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		store_copy_text(shown, size, db_text(st, 0));
 		if (db_is_null(st, 2) || n >= max)

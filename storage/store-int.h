@@ -117,7 +117,14 @@ struct store {
 			 * player needs to be on the rating board */
 	int64_t season;	/* store_season(): the season a game finished
 			 * now ended in, 0 for none */
+	char *network;	/* store_set_network(), "" for none */
 };
+
+/* The key a player of key is stored under: "NETWORK/KEY" when the store
+ * has a network, so that two networks' "a:alice" are two players, but for
+ * an AI player ("ai:..."), who is the same player on every network; key
+ * itself when it is stored so, else a copy to free. */
+char *store_key(const struct store *s, const char *key);
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
 int store_fail(char **cause, const char *fmt, ...)

@@ -214,6 +214,7 @@ store_open_mode(const char *path, int readonly, char **cause)
 	s->path = xstrdup(path);
 	s->lock_fd = -1;
 	s->provisional = STORE_PROVISIONAL;
+	s->network = xstrdup("");
 	if (db_open(path, readonly, &s->db) != 0)
 		store_db_fail(s, cause);
 	else if (store_migrate(s, cause) == 0 &&
@@ -254,6 +255,7 @@ store_close(struct store *s)
 	untouched = store_files_ok(s, NULL) != 0;
 	store_files_forget(s);
 	db_close(s->db, untouched);
+	free(s->network);
 	free(s->path);
 	free(s);
 }
@@ -264,6 +266,27 @@ store_was_empty(const struct store *s)
 	return db_file_was_empty(s->db);
 }
 
+void
+store_set_network(struct store *s, const char *network)
+{
+	free(s->network);
+	s->network = xstrdup(network != NULL ? network : "");
+}
+
+const char *
+store_network(const struct store *s)
+{
+	return s->network;
+}
+
+char *
+store_key(const struct store *s, const char *key)
+{
+	if (*s->network == '\0' || strncmp(key, "ai:", 3) == 0)
+		return (char *)key;
+	return xasprintf("%s/%s", s->network, key);
+}
+
 int64_t
 store_player(struct store *s, const char *key, const char *nick, char **cause)
 {
@@ -271,10 +294,15 @@ store_player(struct store *s, const char *key, const char *nick, char **cause)
 	int64_t id;
 	int rc;
 
+	char *stored;
+
 	if (*key == '\0')
 		return store_fail(cause, "empty player key");
-	rc = store_query(s, SQL_PLAYER_UPSERT, &st, cause, "ttI", key, nick,
-	    store_now());
+	stored = store_key(s, key);
+	rc = store_query(s, SQL_PLAYER_UPSERT, &st, cause, "ttIt", stored,
+	    nick, store_now(), stored == key ? "" : s->network);
+	if (stored != key)
+		free(stored);
 	if (rc < 0)
 		return -1;
 	assert(rc == 1); /* RETURNING always gives a row */
@@ -290,7 +318,11 @@ store_player_find(struct store *s, const char *key, char **cause)
 	int64_t id;
 	int rc;
 
-	rc = store_query(s, SQL_PLAYER_FIND, &st, cause, "t", key);
+	char *stored = store_key(s, key);
+
+	rc = store_query(s, SQL_PLAYER_FIND, &st, cause, "t", stored);
+	if (stored != key)
+		free(stored);
 	if (rc != 1)
 		return rc == 0 ? 0 : -1;
 	id = db_int64(st, 0);
@@ -327,7 +359,8 @@ store_pref_players(struct store *s, const char *name, const char *all,
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_PREF_PLAYERS, &st, cause, "tt", name, all);
+	rc = store_query(s, SQL_PREF_PLAYERS, &st, cause, "ttt", name, all,
+	    s->network);
 	return store_strings(s, st, rc, keys, cause);
 }
 
@@ -340,8 +373,8 @@ store_ignore_add(struct store *s, const char *mask, const char *by,
 
 	if (*mask == '\0')
 		return store_fail(cause, "empty mask");
-	rc = store_query(s, SQL_IGNORE_ADD, &st, cause, "ttI", mask, by,
-	    store_now());
+	rc = store_query(s, SQL_IGNORE_ADD, &st, cause, "ttIt", mask, by,
+	    store_now(), s->network);
 	if (rc < 0)
 		return -1;
 	db_reset(st);
@@ -354,7 +387,8 @@ store_ignore_remove(struct store *s, const char *mask, char **cause)
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_IGNORE_REMOVE, &st, cause, "t", mask);
+	rc = store_query(s, SQL_IGNORE_REMOVE, &st, cause, "tt", mask,
+	    s->network);
 	if (rc < 0)
 		return -1;
 	db_reset(st);
@@ -367,7 +401,7 @@ store_ignores(struct store *s, char ***masks, char **cause)
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_IGNORES, &st, cause, "");
+	rc = store_query(s, SQL_IGNORES, &st, cause, "t", s->network);
 	return store_strings(s, st, rc, masks, cause);
 }
 

@@ -40,6 +40,20 @@ struct store *store_open_readonly(const char *path, char **cause);
  * it would write them. */
 void store_close(struct store *s);
 
+/* The IRC network the bot using s plays on, "" (the default) for none:
+ * docs/storage.md, Running a league.  A league's bots share one database,
+ * each naming its own network, and the store then keeps apart what is
+ * the network's: a player's key (stored "NETWORK/KEY", but an AI
+ * player's, which every network shares), the games (each bot runs and
+ * resumes its own, counts its channels' deals and history), the season
+ * ends told in its channels and the ignored masks.  The boards span the
+ * league: a player of another network is shown "nick@network", and a
+ * nick looked up is the one of this network first.  Keys read back
+ * (store_pref_players(), a game's seats) are the bot's own, without the
+ * network.  Set it before any other call. */
+void store_set_network(struct store *s, const char *network);
+const char *store_network(const struct store *s);
+
 /* Whether store_open() found the file there with nothing in it (0 bytes)
  * and made a new database in it: the records the caller expected are not
  * there (a restore that went wrong, a full disk). */

@@ -193,6 +193,18 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	 ") WITHOUT ROWID;"
 	 "CREATE INDEX rating_history_player ON rating_history"
 	 "  (player, variant, game);"),
+	/* 10: games.season, season_announced. */
+	("ALTER TABLE games ADD COLUMN season INTEGER;"
+	 "CREATE INDEX games_season ON games (season, variant)"
+	 "  WHERE season IS NOT NULL;"
+	 "CREATE TABLE season_announced ("
+	 "  season INTEGER NOT NULL,"
+	 "  channel TEXT NOT NULL COLLATE NOCASE CHECK (channel <> ''),"
+	 "  at INTEGER NOT NULL,"
+	 "  PRIMARY KEY (season, channel)"
+	 ") WITHOUT ROWID;"),
+	/* 11: games.pruned. */
+	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
 };
 /* clang-format on */
 
@@ -468,7 +480,7 @@ store_files_cli_expect(const char *path, const char *sql, const char *want)
 	char out[4096];
 
 	if (store_files_cli(path, sql, out, sizeof out) != 0)
-		fail_msg("%s: %s", sql, out);
+		fail_msg("%s (running \"%.60s...\")", out, sql);
 	assert_string_equal(out, want);
 }
 

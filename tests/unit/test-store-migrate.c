@@ -45,9 +45,12 @@ static const char v1_rows[] =
 	"  (2, '', 1, 1, 0, 1, 1);"
 	"PRAGMA user_version = 1;";
 
+/* The columns of players from version 1 to 11 (12 adds network). */
+#define V1_PLAYERS "id, key, nick, first_seen, last_seen"
+
 /* Every version 1 column of every table, in order. */
 static const char v1_dump[] =
-	"SELECT * FROM players; SELECT * FROM prefs;"
+	"SELECT " V1_PLAYERS " FROM players; SELECT * FROM prefs;"
 	"SELECT id, variant, channel, options, seed, state, started, ended,"
 	"  why FROM games;"
 	"SELECT game, seat, player FROM game_players; SELECT * FROM moves;"
@@ -72,7 +75,7 @@ static const char v2_rows[] =
 
 /* Every version 2 column of every table, in order. */
 static const char v2_dump[] =
-	"SELECT * FROM players; SELECT * FROM prefs;"
+	"SELECT " V1_PLAYERS " FROM players; SELECT * FROM prefs;"
 	"SELECT " V2_GAMES " FROM games;"
 	"SELECT * FROM game_players; SELECT * FROM moves;"
 	"SELECT game, seat, player, place, won, lost, points, detail"
@@ -284,7 +287,7 @@ test_migrate_v4(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char dump[] =
-	    "SELECT * FROM players; SELECT " V2_GAMES " FROM games;"
+	    "SELECT " V1_PLAYERS " FROM players; SELECT " V2_GAMES " FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM stats;";
 	char path[256], **masks;
@@ -362,11 +365,11 @@ test_migrate_v7(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char dump[] =
-	    "SELECT * FROM players; SELECT * FROM prefs;"
+	    "SELECT " V1_PLAYERS " FROM players; SELECT * FROM prefs;"
 	    " SELECT " V2_GAMES ", ai FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM results; SELECT * FROM stats;"
-	    " SELECT * FROM titles; SELECT * FROM ignores;";
+	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;";
 	static const char *const idents[2] = {"a:ben", "h:ann@host.test"};
 	static const char *const earned[] = {"pokerface", NULL};
 	char path[256], st[12], *cause = NULL;
@@ -482,10 +485,10 @@ test_migrate_v8(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char dump[] =
-	    "SELECT * FROM players; SELECT " V9_GAMES " FROM games;"
+	    "SELECT " V1_PLAYERS " FROM players; SELECT " V9_GAMES " FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM results; SELECT * FROM stats;"
-	    " SELECT * FROM titles; SELECT * FROM ignores;"
+	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;"
 	    " SELECT * FROM bluffs;";
 	static const int place[2] = {2, 1};
 	char path[256], sql[4096], *cause = NULL;
@@ -550,10 +553,10 @@ test_migrate_v9(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char dump[] =
-	    "SELECT * FROM players; SELECT " V9_GAMES " FROM games;"
+	    "SELECT " V1_PLAYERS " FROM players; SELECT " V9_GAMES " FROM games;"
 	    " SELECT * FROM game_players; SELECT * FROM moves;"
 	    " SELECT * FROM results; SELECT * FROM stats;"
-	    " SELECT * FROM titles; SELECT * FROM ignores;"
+	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;"
 	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
 	    " SELECT * FROM rating_history;";
 	static const char *const idents[2] = {"h:ann@host.test", "a:ben"};
@@ -597,6 +600,73 @@ test_migrate_v9(void **state)
 	assert_string_equal(rows[0].nick, "ann");
 	assert_int_equal(rows[0].value, 1);
 	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 0);
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+}
+
+/* Rows a version 11 file adds to version 9's: a season announced in
+ * #cheater, a second ignored mask. */
+static const char v11_rows[] =
+    "INSERT INTO season_announced VALUES (3, '#Cheater', 900);"
+    "INSERT INTO ignores VALUES ('*!*@junk.test', 'ann', 950);"
+    "PRAGMA user_version = 11;";
+
+/* Version 12 puts every row under a network: a version 11 file's
+ * players, games, announced seasons and ignored masks are the bot's with
+ * no network (''), and a bot that names none goes on as before; a bot of
+ * network "net" then keeps its players and games apart, and shows the
+ * others' players with their network. */
+static void
+test_migrate_v11(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT " V1_PLAYERS " FROM players; SELECT " V9_GAMES " FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM results; SELECT * FROM stats;"
+	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;"
+	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
+	    " SELECT * FROM rating_history;"
+	    " SELECT season, channel, at FROM season_announced;";
+	char path[256], sql[4096], **masks = NULL, *cause = NULL;
+	struct store_stats st;
+	int n;
+
+	make_v7(f, path, sizeof path);
+	n = snprintf(sql, sizeof sql, "%s %s %s %s %s %s %s",
+	    store_files_released[7], v8_rows, store_files_released[8],
+	    v9_rows, store_files_released[9], store_files_released[10],
+	    v11_rows);
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "");
+	store_files_cli_expect(path, "PRAGMA user_version", "11");
+	migrate_keeps(f, path, dump);
+	store_files_cli_expect(path,
+	    "SELECT DISTINCT network FROM players;"
+	    " SELECT DISTINCT network FROM games;"
+	    " SELECT network || ':' || channel FROM season_announced;"
+	    " SELECT network || ':' || mask FROM ignores ORDER BY at",
+	    "\n\n:#Cheater\n:*!*@spam.test\n:*!*@junk.test");
+	/* No network: the rows are the bot's, as before. */
+	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 1);
+	assert_int_equal(store_ignores(f->s, &masks, &cause), 2);
+	assert_string_equal(masks[0], "*!*@spam.test");
+	assert_string_equal(masks[1], "*!*@junk.test");
+	free(masks[0]);
+	free(masks[1]);
+	free(masks);
+	assert_int_equal(store_ignore_add(f->s, "*!*@SPAM.test", "ann",
+	    &cause), 1);
+
+	/* Network "net": none of them are its own. */
+	store_set_network(f->s, "net");
+	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 0);
+	assert_int_equal(store_ignores(f->s, &masks, &cause), 0);
+	free(masks);
+	assert_int_equal(store_ignore_add(f->s, "*!*@spam.test", "cy",
+	    &cause), 0);
+	assert_int_equal(store_stats(f->s, "ann", NULL, &st, &cause), 0);
+	assert_string_equal(st.nick, "ann");
 	assert_int_equal(store_check(f->s, NULL), 0);
 	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
 }
@@ -657,6 +727,7 @@ main(void)
 	    T(test_migrate_v7),
 	    T(test_migrate_v8),
 	    T(test_migrate_v9),
+	    T(test_migrate_v11),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T

@@ -527,6 +527,94 @@ test_quotes_stored_verbatim(void **state)
 	store_files_cli_expect(f->path, "SELECT count(*) FROM moves", "1");
 }
 
+/* Two bots of a league, on networks "neta" and "netb", on one database:
+ * each has its own "alice" and "bob", and both the one AI player; each
+ * runs and counts its own games in its own "#cheater"; the boards show
+ * both alices, the other network's with its name; a nick is looked up
+ * on the bot's own network first; keys read back are the bot's own. */
+static void
+test_networks(void **state)
+{
+	struct store_fixture *f = *state;
+	struct store_seat_result r[2];
+	struct store_top_row rows[4];
+	struct store_game *g;
+	struct store_stats st;
+	struct store *b;
+	int64_t pa[2], pb[2], ai[2], *ids = NULL;
+	int64_t ga, gb;
+	char *cause = NULL, **keys = NULL;
+	int n;
+
+	store_set_network(f->s, "neta");
+	b = store_open(f->path, &cause);
+	if (b == NULL)
+		fail_msg("store_open: %s", cause);
+	store_set_network(b, "netb");
+	pa[0] = store_files_player(f->s, "a:alice", "alice");
+	ai[0] = store_files_player(f->s, "ai:Ada", "Ada");
+	pb[0] = store_files_player(b, "a:alice", "Alice");
+	ai[1] = store_files_player(b, "ai:Ada", "Ada");
+	pa[1] = store_files_player(f->s, "n:bob", "bob");
+	pb[1] = store_files_player(b, "n:bob", "bob");
+	assert_true(pa[0] != pb[0]);
+	assert_int_equal(ai[0], ai[1]);
+	store_files_cli_expect(f->path,
+	    "SELECT key, network FROM players ORDER BY id",
+	    "neta/a:alice|neta\nai:Ada|\nnetb/a:alice|netb\n"
+	    "neta/n:bob|neta\nnetb/n:bob|netb");
+	assert_int_equal(store_player_find(b, "a:alice", NULL), pb[0]);
+	assert_int_equal(store_player_find(f->s, "a:alice", NULL), pa[0]);
+
+	ga = store_files_begin(f->s, "cheat", 2, pa);
+	gb = store_files_begin(b, "cheat", 2, pb);
+	assert_int_equal(store_deals(f->s, "#Cheater", &cause), 1);
+	assert_int_equal(store_running(f->s, &ids, &cause), 1);
+	assert_int_equal(ids[0], ga);
+	free(ids);
+	ids = NULL;
+	assert_int_equal(store_running(b, &ids, &cause), 1);
+	assert_int_equal(ids[0], gb);
+	free(ids);
+	g = store_game_load(b, gb, &cause);
+	assert_non_null(g);
+	assert_string_equal(g->seats[0].key, "a:alice");
+	assert_string_equal(g->seats[1].key, "n:bob");
+	store_game_free(g);
+
+	memset(r, 0, sizeof r);
+	r[0].place = 1;
+	r[0].won = 1;
+	r[1].place = 2;
+	assert_int_equal(
+	    store_game_finish(f->s, ga, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	assert_int_equal(
+	    store_game_finish(b, gb, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	assert_int_equal(store_top(f->s, "cheat", STORE_BOARD_WINS, 1, rows,
+	    4, &cause), 2);
+	assert_string_equal(rows[0].nick, "alice");
+	assert_string_equal(rows[1].nick, "Alice@netb");
+	assert_int_equal(store_top(b, "cheat", STORE_BOARD_WINS, 1, rows, 4,
+	    &cause), 2);
+	assert_string_equal(rows[0].nick, "Alice");
+	assert_string_equal(rows[1].nick, "alice@neta");
+	assert_int_equal(store_stats(f->s, "ALICE", "cheat", &st, &cause), 0);
+	assert_string_equal(st.nick, "alice");
+	assert_int_equal(store_stats(b, "alice", "cheat", &st, &cause), 0);
+	assert_string_equal(st.nick, "Alice");
+
+	assert_int_equal(store_pref_set(b, pb[0], "notify", 1, &cause), 0);
+	assert_int_equal(store_pref_players(f->s, "notify:cheat", "notify",
+	    &keys, &cause), 0);
+	free(keys);
+	assert_int_equal(store_pref_players(b, "notify:cheat", "notify",
+	    &keys, &cause), 1);
+	assert_string_equal(keys[0], "a:alice");
+	free(keys[0]);
+	free(keys);
+	store_close(b);
+}
+
 int
 main(void)
 {
@@ -547,6 +635,7 @@ main(void)
 	    S(test_open_readonly),
 	    S(test_locked),
 	    T(test_quotes_stored_verbatim),
+	    T(test_networks),
 #undef T
 #undef S
 	};
