@@ -10,7 +10,8 @@
 #                each briefly; FUZZ_SECONDS=N runs each longer
 #   make bench   the optimised binary and bench programs (no sanitizers):
 #                rules speed, reply latency on ngircd, lines per move,
-#                SQLite commits; one table, and build/bench/results.json
+#                a move's commit on SQLite and on PostgreSQL; one table,
+#                and build/bench/results.json
 #   make tournament  the AI levels against each other in every variant
 #                (bench/tournament.c): a table, and build/tournament.json
 #   make flood   the flood test at the bot's true default rate against a
@@ -65,10 +66,11 @@ LIB_R := $(LIB_SRC:%.c=$(R)/%.o)
 TESTLIB_T := $(TESTLIB_SRC:%.c=$(T)/%.o)
 TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 # The bench programs are not suites (bench/ is outside TEST_SRC's globs):
-# optimised like the binary, with the players' and ngircd's test code.
+# optimised like the binary, with the players', ngircd's and the private
+# PostgreSQL server's test code (bench-store times commits on one).
 BENCH_BINS := $(B)/bench-rules $(B)/bench-store $(B)/bench-net
 BENCH_LIB := $(B)/bench/bench.o $(B)/bench/echo.o $(R)/tests/lib/client.o \
-	$(R)/tests/lib/ngircd.o
+	$(R)/tests/lib/ngircd.o $(R)/tests/lib/pgsql.o
 
 # Where `make install` puts things: GNU's directory variables, each
 # settable (make install PREFIX=/usr), and DESTDIR before every one of

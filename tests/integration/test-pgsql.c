@@ -8,8 +8,11 @@
  * RETURNING and selects back; an advisory lock held on one connection is
  * refused to and waited for by another and passes on when the first
  * disconnects (the standby of issue 23); the server stops by its pid,
- * open connections and all, leaving no process and no directory; and a
- * suite that dies without stopping it takes the server with it.
+ * open connections and all, leaving no process and no directory; a
+ * suite that dies without stopping it takes the server with it; and
+ * pgsql_start_with() (the bench's) keeps fsync on and puts the cluster
+ * under the directory it is given, the socket apart when that path is
+ * too long for one.
  */
 #define _GNU_SOURCE 1
 #include <dirent.h>
@@ -661,6 +664,90 @@ test_stop(void **state)
 	assert_int_equal(pgsql_stop(pg), -1);
 }
 
+/* pgsql_start_with()'s server and the parent directory it was given,
+ * stopped and removed by with_teardown() whatever the test did. */
+static struct pgsql with_pg;
+static char *with_parent;
+
+static int
+with_teardown(void **state)
+{
+	(void)state;
+	close_conns(NULL);
+	pgsql_stop(&with_pg);
+	ngircd_rmdir(with_parent);
+	free(with_parent);
+	with_parent = NULL;
+	return 0;
+}
+
+/* Started by pgsql_start_with() with durability under parent: fsync and
+ * synchronous_commit on, the cluster in a new directory under parent,
+ * the socket in it when its path fits a socket's (at most 107 bytes),
+ * else in a directory of its own; stopping removes both and leaves
+ * parent empty. */
+static void
+start_with(const char *parent, int sock_apart)
+{
+	struct pgsql_opts opts = {.parent = parent, .durable = 1};
+	char dir[PATH_MAX], sock[PATH_MAX + 32];
+	struct stat st;
+	PGconn *c;
+	DIR *d;
+	struct dirent *e;
+	int entries = 0;
+
+	assert_int_equal(pgsql_start_with(&with_pg, &opts), 0);
+	assert_memory_equal(with_pg.dir, parent, strlen(parent));
+	assert_int_equal(with_pg.dir[strlen(parent)], '/');
+	assert_memory_equal(with_pg.data, with_pg.dir, strlen(with_pg.dir));
+	if (sock_apart) {
+		assert_string_not_equal(with_pg.sock, with_pg.dir);
+		assert_true(strlen(with_pg.sock) < 100);
+	} else
+		assert_string_equal(with_pg.sock, with_pg.dir);
+	snprintf(sock, sizeof sock, "%s/.s.PGSQL.5432", with_pg.sock);
+	assert_int_equal(stat(sock, &st), 0);
+	assert_true(S_ISSOCK(st.st_mode));
+	c = open_conn(with_pg.uri);
+	assert_true(one_is(c, "SHOW fsync", 0, NULL, "on"));
+	assert_true(one_is(c, "SHOW synchronous_commit", 0, NULL, "on"));
+	assert_true(one_is(c, "SELECT current_user", 0, NULL, "cheaterbot"));
+	close_conn(c);
+
+	snprintf(dir, sizeof dir, "%s", with_pg.dir);
+	snprintf(sock, sizeof sock, "%s", with_pg.sock);
+	pgsql_stop(&with_pg);
+	assert_false(path_exists(dir));
+	assert_false(path_exists(sock));
+	d = opendir(parent);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			entries++;
+	closedir(d);
+	assert_int_equal(entries, 0);
+}
+
+/* Durable servers under a short parent and under one too long for the
+ * socket (the postgres user, as root, must be let through both). */
+static void
+test_start_with(void **state)
+{
+	char longer[PATH_MAX];
+	int n;
+
+	(void)state;
+	with_parent = ngircd_tmpdir();
+	assert_non_null(with_parent);
+	assert_int_equal(chmod(with_parent, 0755), 0);
+	start_with(with_parent, 0);
+	n = snprintf(longer, sizeof longer, "%s/%0100d", with_parent, 0);
+	assert_true(n > 0 && (size_t)n < sizeof longer);
+	assert_int_equal(mkdir(longer, 0755), 0);
+	start_with(longer, 1);
+}
+
 /* In a child: starts a server, reports its pid and directory, and on the
  * word to go exits without stopping it. */
 static int
@@ -751,6 +838,7 @@ main(void)
 	    cmocka_unit_test_setup_teardown(
 	        test_stop, stop_setup, stop_teardown),
 	    cmocka_unit_test(test_orphan),
+	    cmocka_unit_test_teardown(test_start_with, with_teardown),
 	};
 
 	return cmocka_run_group_tests_name("pgsql", tests, setup, teardown);

@@ -218,7 +218,7 @@ pgsql_uri(const struct pgsql *pg, const char *db, const char *user, char *buf,
 	    len + sizeof "?host=" > size)
 		return -1;
 	len += (size_t)snprintf(buf + len, size - len, "?host=");
-	if (pgsql_encode(buf, size, &len, pg->dir, 1) != 0 ||
+	if (pgsql_encode(buf, size, &len, pg->sock, 1) != 0 ||
 	    len + strlen(port) + 1 > size)
 		return -1;
 	len += (size_t)snprintf(buf + len, size - len, "%s", port);
@@ -250,10 +250,56 @@ pgsql_owner(struct pgsql *pg)
 	return 0;
 }
 
-/* The temporary directory, its paths, and initdb run into DIR/data.  0,
- * or -1 with a message. */
+/* A new directory under parent (NULL: ngircd_tmpdir()'s $TMPDIR or
+ * /tmp) into buf, an absolute path, handed to pg's user.  0, or -1 with a
+ * message. */
 static int
-pgsql_initdb(struct pgsql *pg)
+pgsql_mkdir(const struct pgsql *pg, const char *parent, char *buf, size_t size)
+{
+	char base[PATH_MAX], path[PATH_MAX];
+	char *dir;
+	int n;
+
+	if (parent == NULL) {
+		dir = ngircd_tmpdir();
+		n = dir != NULL ? snprintf(buf, size, "%s", dir) : -1;
+		free(dir);
+	} else if (realpath(parent, base) == NULL) {
+		fprintf(stderr, "test: %s: %s\n", parent, strerror(errno));
+		return -1;
+	} else {
+		n = snprintf(
+		    path, sizeof path, "%s/cheaterbot-pg.XXXXXX", base);
+		if (n < 0 || (size_t)n >= sizeof path || mkdtemp(path) == NULL)
+			n = -1;
+		else
+			n = snprintf(buf, size, "%s", path);
+	}
+	if (n < 0 || (size_t)n >= size) {
+		fprintf(stderr, "test: cannot make a temporary directory\n");
+		return -1;
+	}
+	if (chown(buf, pg->uid, pg->gid) != 0) {
+		fprintf(stderr, "test: cannot give %s to uid %d: %s\n", buf,
+		    (int)pg->uid, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether a socket in dir has a path that fits a sockaddr_un. */
+static int
+pgsql_sock_fits(const char *dir)
+{
+	return strlen(dir) + sizeof "/.s.PGSQL.99999" <=
+	       sizeof(((struct sockaddr_un *)NULL)->sun_path);
+}
+
+/* The temporary directory (under parent, NULL for the default), the
+ * socket's, their paths, and initdb run into DIR/data.  0, or -1 with a
+ * message. */
+static int
+pgsql_initdb(struct pgsql *pg, const char *parent)
 {
 	char initdb[PATH_MAX];
 	char *argv[] = {initdb, (char *)"-D", pg->data,
@@ -261,24 +307,25 @@ pgsql_initdb(struct pgsql *pg)
 	    (char *)"--auth-host=reject", (char *)"--encoding=UTF8",
 	    (char *)"--locale=C", (char *)"--no-sync",
 	    (char *)"--no-instructions", NULL};
-	char *dir = ngircd_tmpdir();
-	int status, n;
+	const char *sock;
+	int status;
 	pid_t pid;
 
-	if (dir == NULL) {
-		fprintf(stderr, "test: cannot make a temporary directory\n");
+	if (pgsql_mkdir(pg, parent, pg->dir, sizeof pg->dir) != 0)
 		return -1;
-	}
-	n = snprintf(pg->dir, sizeof pg->dir, "%s", dir);
-	free(dir);
-	/* The socket's path must fit a sockaddr_un. */
-	if (n >= (int)sizeof pg->dir ||
-	    (size_t)n + sizeof "/.s.PGSQL.99999" >
-	        sizeof(((struct sockaddr_un *)NULL)->sun_path)) {
+	/* The socket's path must fit a sockaddr_un: under a parent of the
+	 * caller's, it may go to a shorter directory of its own. */
+	if (pgsql_sock_fits(pg->dir))
+		memcpy(pg->sock, pg->dir, sizeof pg->sock);
+	else if (parent != NULL &&
+	         pgsql_mkdir(pg, NULL, pg->sock, sizeof pg->sock) != 0)
+		return -1;
+	sock = pg->sock[0] != '\0' ? pg->sock : pg->dir;
+	if (!pgsql_sock_fits(sock)) {
 		fprintf(stderr,
 		    "test: %s is too long a path for a socket: "
 		    "set TMPDIR to a shorter one\n",
-		    pg->dir);
+		    sock);
 		return -1;
 	}
 	if (snprintf(pg->data, sizeof pg->data, "%s/data", pg->dir) >=
@@ -286,11 +333,6 @@ pgsql_initdb(struct pgsql *pg)
 	    snprintf(pg->log, sizeof pg->log, "%s/postgres.log", pg->dir) >=
 	        (int)sizeof pg->log)
 		return -1;
-	if (chown(pg->dir, pg->uid, pg->gid) != 0) {
-		fprintf(stderr, "test: cannot give %s to uid %d: %s\n", pg->dir,
-		    (int)pg->uid, strerror(errno));
-		return -1;
-	}
 	if (snprintf(initdb, sizeof initdb, "%s/initdb", pg->bin) >=
 	    (int)sizeof initdb)
 		return -1;
@@ -386,20 +428,32 @@ pgsql_make_db(const struct pgsql *pg)
 int
 pgsql_start(struct pgsql *pg)
 {
+	return pgsql_start_with(pg, NULL);
+}
+
+int
+pgsql_start_with(struct pgsql *pg, const struct pgsql_opts *opts)
+{
 	char postgres[PATH_MAX];
-	char *argv[] = {postgres, (char *)"-D", pg->data, (char *)"-k", pg->dir,
-	    (char *)"-p", NULL, (char *)"-c",
+	char *argv[] = {postgres, (char *)"-D", pg->data, (char *)"-k",
+	    pg->sock, (char *)"-p", NULL, (char *)"-c",
 	    (char *)"listen_addresses=", (char *)"-c", (char *)"fsync=off",
-	    NULL};
+	    NULL, NULL, NULL};
 	char port[16];
+	int durable = opts != NULL && opts->durable;
 
 	memset(pg, 0, sizeof *pg);
 	snprintf(port, sizeof port, "%d", PGSQL_PORT);
 	argv[6] = port;
+	if (durable) {
+		argv[10] = (char *)"fsync=on";
+		argv[11] = (char *)"-c";
+		argv[12] = (char *)"synchronous_commit=on";
+	}
 	if (pgsql_find_bin(PGSQL_LIBDIR, pg->bin, sizeof pg->bin) != 0 ||
 	    pgsql_owner(pg) != 0)
 		return -1;
-	if (pgsql_initdb(pg) != 0 ||
+	if (pgsql_initdb(pg, opts != NULL ? opts->parent : NULL) != 0 ||
 	    snprintf(postgres, sizeof postgres, "%s/postgres", pg->bin) >=
 	        (int)sizeof postgres)
 		goto fail;
@@ -435,6 +489,9 @@ pgsql_stop(struct pgsql *pg)
 		}
 		pg->pid = 0;
 	}
+	if (pg->sock[0] != '\0' && strcmp(pg->sock, pg->dir) != 0)
+		ngircd_rmdir(pg->sock);
+	pg->sock[0] = '\0';
 	if (pg->dir[0] != '\0') {
 		ngircd_rmdir(pg->dir);
 		pg->dir[0] = '\0';
