@@ -162,6 +162,10 @@ loop_run(const struct loop *l)
 	loop_stop = loop_hup = 0;
 	loop_signals(&orig, &waitmask);
 	while (!loop_stop) {
+		if (bot_must_stop(l->bot)) {
+			rc = -1;
+			break;
+		}
 		if (bot_reload_wanted(l->bot) | loop_hup) {	/* both read */
 			loop_hup = 0;
 			loop_reload(l);
@@ -189,7 +193,7 @@ loop_run(const struct loop *l)
 		relay_flush(l->relay, now);
 		ready = !ready && relay_ready(l->relay, &p);
 	}
-	if (loop_stop)
+	if (loop_stop || bot_must_stop(l->bot))
 		loop_goodbye(l, &waitmask);
 	if (l->publish != NULL)
 		publish_end(l->publish);

@@ -29,6 +29,7 @@
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
 #include "bot/loop.h"
+#include "bot/database.h"
 #include "bot/offline.h"
 #include "bot/publish.h"
 #include "bot/lib/queue.h"
@@ -289,6 +290,37 @@ main_args(int argc, char **argv, struct main_opts *o)
 	return 0;
 }
 
+/* How often a bot whose network another bot runs asks again (bot/main.c,
+ * docs/storage.md, Failover). */
+#define MAIN_STANDBY_MS 5000
+
+/* Claims store for this bot: at once, or, when another bot of the same
+ * network holds the claim (PostgreSQL), once it lets go, asking every
+ * MAIN_STANDBY_MS meanwhile; the bot is on no IRC server while it waits.
+ * SIGTERM or SIGINT end the wait as they end the bot.  0, or -1 and
+ * *cause. */
+static int
+main_claim(struct store *store, char **cause)
+{
+	struct timespec ts = { MAIN_STANDBY_MS / 1000,
+		(MAIN_STANDBY_MS % 1000) * 1000000L };
+	int rc, waited = 0;
+
+	while ((rc = store_claim(store, cause)) == 1) {
+		if (!waited)
+			log_info("%s: waiting to take over, asking every %d s",
+			    *cause, MAIN_STANDBY_MS / 1000);
+		free(*cause);
+		*cause = NULL;
+		waited = 1;
+		nanosleep(&ts, NULL);
+	}
+	if (rc == 0 && waited)
+		log_info("network '%s' taken over: its games resume",
+		    store_network(store));
+	return rc;
+}
+
 /* Runs the bot on a built configuration: 0, or 1 on a fault. */
 static int
 main_run(struct conf *conf, struct main_opts *o)
@@ -309,12 +341,13 @@ main_run(struct conf *conf, struct main_opts *o)
 		free(cause);
 		return 1;
 	}
-	store = store_open(conf->db, &cause);
+	store = database_open(conf, 0, &cause);
 	if (store != NULL && store_was_empty(store))
 		log_warn("database %s was an empty file (0 bytes): a new "
 		    "database was made in it; if it should hold records, stop "
-		    "the bot and restore a backup (docs/storage.md)", conf->db);
-	if (store == NULL || store_claim(store, &cause) != 0 ||
+		    "the bot and restore a backup (docs/storage.md)",
+		    store_name(store));
+	if (store == NULL || main_claim(store, &cause) != 0 ||
 	    store_probe(store, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
@@ -339,8 +372,10 @@ main_run(struct conf *conf, struct main_opts *o)
 		free(cause);
 		rc = -1;
 	} else {
-		log_info("cheaterbot %s starting, database %s",
-		    CHEATERBOT_VERSION, conf->db);
+		log_info("cheaterbot %s starting, database %s%s%s",
+		    CHEATERBOT_VERSION, store_name(store),
+		    *store_network(store) != '\0' ? ", network " : "",
+		    store_network(store));
 		memset(&l, 0, sizeof l);
 		l.conf = conf;
 		l.relay = relay;

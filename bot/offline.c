@@ -12,6 +12,7 @@
 #include "bot/export.h"
 #include "bot/lib/buf.h"
 #include "bot/lib/digest.h"
+#include "bot/database.h"
 #include "bot/offline.h"
 #include "bot/lib/log.h"
 #include "bot/net/net-tls.h"
@@ -24,9 +25,9 @@ int
 offline_backup(const struct conf *conf, const char *dest)
 {
 	struct store *store;
-	char *cause = NULL;
+	char *cause = NULL, *shown;
 
-	store = store_open_readonly(conf->db, &cause);
+	store = database_open(conf, 1, &cause);
 	if (store == NULL || store_backup(store, dest, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
@@ -34,8 +35,9 @@ offline_backup(const struct conf *conf, const char *dest)
 		return 1;
 	}
 	store_close(store);
-	log_info("backup of %s written to %s", conf->db,
-	    dest);
+	shown = store_target_shown(conf->db);
+	log_info("backup of %s written to %s", shown, dest);
+	free(shown);
 	return 0;
 }
 
@@ -47,13 +49,13 @@ offline_replay(const struct conf *conf, int64_t id, FILE *out)
 	char state[16], **lines = NULL, *cause = NULL;
 	int i, n = -1, rc;
 
-	store = store_open_readonly(conf->db, &cause);
+	store = database_open(conf, 1, &cause);
 	if (store == NULL)
 		goto fail;
 	rc = store_game_state(store, id, state, sizeof state, &cause);
 	if (rc > 0)
 		cause = xasprintf("there is no game %" PRId64 " in %s", id,
-		    conf->db);
+		    store_name(store));
 	else if (rc == 0 && strcmp(state, "running") == 0)
 		cause = xasprintf("game %" PRId64 " is still being played: "
 		    "its replay comes once it is over", id);
@@ -179,9 +181,9 @@ int
 offline_export(const struct conf *conf, const char *dir, uint64_t now)
 {
 	struct store *store;
-	char *cause = NULL;
+	char *cause = NULL, *shown;
 
-	store = store_open_readonly(conf->db, &cause);
+	store = database_open(conf, 1, &cause);
 	if (store == NULL ||
 	    export_site(store, conf, dir, now, &cause) != 0) {
 		log_error("--export: %s", cause);
@@ -190,8 +192,9 @@ offline_export(const struct conf *conf, const char *dir, uint64_t now)
 		return 1;
 	}
 	store_close(store);
-	log_info("the stats page of %s written to %s",
-	    conf->db, dir);
+	shown = store_target_shown(conf->db);
+	log_info("the stats page of %s written to %s", shown, dir);
+	free(shown);
 	return 0;
 }
 
@@ -222,19 +225,21 @@ offline_prune(const struct conf *conf, int64_t days, int64_t now)
 	struct store *store;
 	struct tm tm;
 	time_t before = (time_t)(now - days * 86400);
-	char when[32], *cause = NULL;
+	char when[32], *cause = NULL, *shown;
 	int vacuum;
 
 	/* A prune never makes a database: one must be there. */
-	if ((store = store_open_readonly(conf->db, &cause)) == NULL)
+	if ((store = database_open(conf, 1, &cause)) == NULL)
 		goto fail;
 	store_close(store);
-	if ((store = store_open(conf->db, &cause)) == NULL)
+	if ((store = database_open(conf, 0, &cause)) == NULL)
 		goto fail;
 	/* No bot runs on the file when the claim is had: then, and only
-	 * then, the file is compacted. */
-	vacuum = store_claim(store, &cause) == 0;
-	if (!vacuum) {
+	 * then, the file is compacted.  A server's database is not claimed
+	 * (its claims are the bots' of each network): it reclaims the space
+	 * itself. */
+	vacuum = store_has_file(store) && store_claim(store, &cause) == 0;
+	if (!vacuum && store_has_file(store)) {
 		log_info("%s: the space freed stays in the file for new "
 		    "games (the file shrinks at a prune with no bot running)",
 		    cause);
@@ -247,10 +252,19 @@ offline_prune(const struct conf *conf, int64_t days, int64_t now)
 	if (gmtime_r(&before, &tm) == NULL ||
 	    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof when, "?");
-	log_info("pruned %s: the move log of %" PRId64 " game%s over before "
-	    "%s (%" PRId64 " moves); %" PRId64 " bytes freed%s", conf->db,
-	    p.games, p.games == 1 ? "" : "s", when, p.moves, p.freed,
-	    p.vacuumed ? ", the file vacuumed" : " inside the file");
+	shown = store_target_shown(conf->db);
+	if (p.freed < 0)
+		log_info("pruned %s: the move log of %" PRId64 " game%s over "
+		    "before %s (%" PRId64 " moves); PostgreSQL's autovacuum "
+		    "makes the space free for new rows", shown, p.games,
+		    p.games == 1 ? "" : "s", when, p.moves);
+	else
+		log_info("pruned %s: the move log of %" PRId64 " game%s over "
+		    "before %s (%" PRId64 " moves); %" PRId64 " bytes freed%s",
+		    shown, p.games, p.games == 1 ? "" : "s", when, p.moves,
+		    p.freed, p.vacuumed ? ", the file vacuumed" :
+		    " inside the file");
+	free(shown);
 	return 0;
 fail:
 	log_error("--prune: %s", cause);

@@ -19,6 +19,7 @@
 
 #include "bot/core/bot.h"
 #include "bot/export.h"
+#include "bot/database.h"
 #include "bot/lib/log.h"
 #include "bot/publish.h"
 #include "config/conf.h"
@@ -55,7 +56,7 @@ publish_child(const struct conf *c, int64_t wall, int fd)
 	char *cause = NULL;
 	size_t len;
 
-	s = store_open_readonly(c->db, &cause);
+	s = database_open(c, 1, &cause);
 	if (s != NULL && export_site(s, c, c->export_dir, (uint64_t)wall,
 	    &cause) == 0) {
 		store_close(s);

@@ -98,6 +98,22 @@ conf_valid_path(const char *v)
 }
 
 static int
+conf_valid_network(const char *v)
+{
+	size_t len = strlen(v), i;
+
+	if (len < 1 || len > 32)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (!isascii((unsigned char)v[i]) ||
+		    (!isalnum((unsigned char)v[i]) && strchr(".-_", v[i]) ==
+		    NULL))
+			return 0;
+	}
+	return 1;
+}
+
+static int
 conf_valid_channel(const char *v)
 {
 	return (v[0] == '#' || v[0] == '&') && conf_valid_text(v, 2, 50, " ,");
@@ -161,6 +177,8 @@ static const struct conf_kind conf_kinds[] = {
     {"admin", "admins", conf_valid_admin,
         "an account name or nick!user@host mask, no spaces", 0},
     {"path", "paths", conf_valid_path, "a file path, no control characters", 0},
+    {"network", "networks", conf_valid_network,
+        "a network's name of 1 to 32 letters, digits, '.', '-' or '_'", 0},
     {NULL, NULL, NULL, NULL, 0},
 };
 

@@ -83,6 +83,7 @@ const struct conf_setting conf_settings[] = {
     {"commands.private", CONF_CHOICE, F(private_notice),
         .choices = conf_private_choices},
     {"database", CONF_STRING, F(db), .kind = "path"},
+    {"network", CONF_STRING, F(network), .kind = "network", .optional = 1},
     {"log.level", CONF_CHOICE, F(log_level),
         .choices = conf_log_level_choices},
     {"questions.file", CONF_STRING, F(questions_path), .kind = "path",
@@ -568,6 +569,11 @@ conf_validate(const struct conf *c, char **cause)
 		if (conf_check_order(c, o, 0, &inner) != 0)
 			return conf_fail_at(cause, o->lo, inner);
 	}
+	if (c->network == NULL && (strncmp(c->db, "postgresql://", 13) == 0 ||
+	    strncmp(c->db, "postgres://", 11) == 0))
+		return game_fail(cause, "setting 'network': expected the IRC "
+		    "network's name with a PostgreSQL database, which a "
+		    "league's bots share (docs/storage.md, Running a league)");
 	if (c->sasl_account != NULL && c->sasl_password == NULL)
 		return game_fail(cause, "setting 'sasl.password': expected a "
 		                        "password with sasl.account");

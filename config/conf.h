@@ -63,7 +63,10 @@ struct conf {
 	char **admins;			/* account names or nick!user@host
 					 * masks with * and ? wildcards */
 	int nadmins;
-	char *db;			/* SQLite database path */
+	char *db;			/* an SQLite database's path, or a
+					 * PostgreSQL URI */
+	char *network;			/* the IRC network's name in a
+					 * league, NULL: none (SQLite) */
 	int log_level;			/* the least a log line must be:
 					 * CONF_LOG_ERROR ... CONF_LOG_DEBUG */
 	int private_notice;		/* 1: NOTICE for private lines,

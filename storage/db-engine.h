@@ -53,6 +53,9 @@ struct db_engine {
 	const char *(*col_text)(struct db_stmt *st, int col);
 	int (*col_is_null)(struct db_stmt *st, int col);
 	int (*check)(struct db *db, char **what);
+	/* The server's lock; NULL for an engine without a server. */
+	int (*lock_try)(struct db *db, int32_t space, int32_t key);
+	int (*lock_held)(struct db *db, int32_t space, int32_t key);
 	/* The database file's operations; all NULL for an engine with
 	 * none. */
 	const char *(*file)(struct db *db);

@@ -150,7 +150,7 @@ store_lock(struct store *s, int fd, const char *lock, char **cause)
 }
 
 int
-store_claim(struct store *s, char **cause)
+store_claim_file(struct store *s, char **cause)
 {
 	struct stat sb;
 	char *lock;
@@ -230,6 +230,10 @@ store_backup(struct store *s, const char *dest, char **cause)
 {
 	int fd;
 
+	if (!store_has_file(s))
+		return store_fail(cause, "database '%s' is PostgreSQL's, not a "
+		    "file: copy it with pg_dump (docs/storage.md, Backups)",
+		    s->path);
 	/* O_EXCL: a file that appears meanwhile is not overwritten either. */
 	fd = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd < 0) {

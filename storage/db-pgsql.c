@@ -77,9 +77,10 @@ pg_failed(struct pg_db *db, const PGresult *res)
 		msg = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
 	if (msg == NULL || *msg == '\0')
 		msg = PQerrorMessage(db->c);
-	n = strlen(msg);
-	while (n > 0 && msg[n - 1] == '\n')
-		n--;
+	/* libpq's own text may run over lines ("FATAL:  terminating
+	 * connection ...\nserver closed the connection ..."): its first
+	 * says what happened. */
+	n = strcspn(msg, "\n");
 	if (n == 0)
 		return db_failf(&db->base, "PostgreSQL failed");
 	return db_failf(&db->base, "%.*s", (int)n, msg);
@@ -124,7 +125,11 @@ pg_open(const char *target, int readonly, struct db **dbp)
 	db = xcalloc(1, sizeof *db);
 	db->base.engine = &db_pgsql_engine;
 	*dbp = &db->base;
-	db->c = PQconnectdb(target);
+	/* The URI as dbname, expanded; a name in pg_stat_activity unless
+	 * the URI gives its own application_name. */
+	db->c = PQconnectdbParams(
+	    (const char *const[]){"dbname", "fallback_application_name", NULL},
+	    (const char *const[]){target, "cheaterbot", NULL}, 1);
 	if (db->c == NULL)
 		return db_failf(&db->base, "out of memory");
 	if (PQstatus(db->c) != CONNECTION_OK)
@@ -554,6 +559,46 @@ pg_col_is_null(struct db_stmt *s, int col)
 }
 
 /* PostgreSQL's engine, for db.c: no file operations (db-engine.h). */
+/* Runs sql, a query of one truth with the parameters space and key, and
+ * reads it: 1 or 0, or -1 and db_error(). */
+static int
+pg_lock_ask(struct db *d, const char *sql, int32_t space, int32_t key)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char a[16], b[16];
+	const char *values[2] = {a, b};
+	PGresult *res;
+	int rc;
+
+	snprintf(a, sizeof a, "%" PRId32, space);
+	snprintf(b, sizeof b, "%" PRId32, key);
+	if (pg_run(db, sql, 2, values, PGRES_TUPLES_OK, &res) != 0)
+		return -1;
+	rc = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	return rc;
+}
+
+static int
+pg_lock_try(struct db *d, int32_t space, int32_t key)
+{
+	return pg_lock_ask(d,
+	    "SELECT pg_try_advisory_lock($1::integer, $2::integer)", space,
+	    key);
+}
+
+/* The two-number form of an advisory lock is pg_locks' row with the
+ * numbers in classid and objid, and objsubid 2. */
+static int
+pg_lock_held(struct db *d, int32_t space, int32_t key)
+{
+	return pg_lock_ask(d,
+	    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+	    " AND pid = pg_backend_pid() AND granted AND objsubid = 2"
+	    " AND classid = $1::integer::oid AND objid = $2::integer::oid)",
+	    space, key);
+}
+
 /* Reads every row of every table in the connection's schema: a PL/pgSQL
  * block, so the table names never become SQL text in C. */
 static int
@@ -593,4 +638,6 @@ const struct db_engine db_pgsql_engine = {
 	.col_text = pg_col_text,
 	.col_is_null = pg_col_is_null,
 	.check = pg_check,
+	.lock_try = pg_lock_try,
+	.lock_held = pg_lock_held,
 };

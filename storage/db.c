@@ -211,6 +211,24 @@ db_file_backup(struct db *db, const char *dest)
 }
 
 int
+db_lock_try(struct db *db, int32_t space, int32_t key)
+{
+	if (db->engine->lock_try == NULL)
+		return db_failf(db, "a %s database has no server to hold a "
+		    "lock", db->engine->name);
+	return db->engine->lock_try(db, space, key);
+}
+
+int
+db_lock_held(struct db *db, int32_t space, int32_t key)
+{
+	if (db->engine->lock_held == NULL)
+		return db_failf(db, "a %s database has no server to hold a "
+		    "lock", db->engine->name);
+	return db->engine->lock_held(db, space, key);
+}
+
+int
 db_check(struct db *db, char **what)
 {
 	return db->engine->check(db, what);

@@ -198,6 +198,18 @@ int db_file_was_empty(struct db *db);
  * the empty file dest, which the caller made: 0, or -1 and db_error(). */
 int db_file_backup(struct db *db, const char *dest);
 
+/* A lock of the server's, held by this connection until it is let go or
+ * the connection ends (the process dies, the network fails): PostgreSQL's
+ * session advisory lock (space, key), both numbers of 0 to 2^31 - 1.
+ * db_lock_try() takes it when no other connection holds it: 1 when
+ * taken (or held already), 0 when another connection holds it, -1 and
+ * db_error().  db_lock_held() asks the server whether this connection
+ * holds it still: 1, 0, or -1 and db_error() (the connection lost).  An
+ * SQLite database has no server: its claim is a file lock of
+ * db-file.c's, and both fail here. */
+int db_lock_try(struct db *db, int32_t space, int32_t key);
+int db_lock_held(struct db *db, int32_t space, int32_t key);
+
 /* Checks the database's structure: 0 when sound, 1 when damaged with the
  * engine's first complaint in *what (the caller frees it), -1 and
  * db_error().  SQLite: PRAGMA integrity_check of the file.  PostgreSQL,

@@ -431,6 +431,13 @@ store_prune(struct store *s, int64_t before, int vacuum,
 	int rc;
 
 	memset(p, 0, sizeof *p);
+	if (!store_has_file(s)) {
+		/* The server reuses the rows' space itself (autovacuum). */
+		while ((rc = store_prune_batch(s, before, p, cause)) > 0)
+			;
+		p->freed = -1;
+		return rc < 0 ? -1 : 0;
+	}
 	if (db_file_pages(s->db, &was) != 0)
 		return store_db_fail(s, cause);
 	while ((rc = store_prune_batch(s, before, p, cause)) > 0)

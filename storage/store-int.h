@@ -118,7 +118,13 @@ struct store {
 	int64_t season;	/* store_season(): the season a game finished
 			 * now ended in, 0 for none */
 	char *network;	/* store_set_network(), "" for none */
+	int net_claimed; /* the network's claim is held (claim-net.c) */
 };
+
+/* The claims by engine: SQLite's file (db-file.c), a server's lock on the
+ * network (claim-net.c); store_claim()'s answers. */
+int store_claim_file(struct store *s, char **cause);
+int store_claim_network(struct store *s, char **cause);
 
 /* The key a player of key is stored under: "NETWORK/KEY" when the store
  * has a network, so that two networks' "a:alice" are two players, but for

@@ -40,6 +40,16 @@ struct store *store_open_readonly(const char *path, char **cause);
  * it would write them. */
 void store_close(struct store *s);
 
+/* target (a path, or a PostgreSQL URI) as it may be written in a log or
+ * a message: a URI's password ("postgresql://user:SECRET@host",
+ * "?password=SECRET") replaced by "***".  Every cause the store gives
+ * names its database so.  A new string to free. */
+char *store_target_shown(const char *target);
+
+/* The database as causes name it: store_target_shown() of the target
+ * opened. */
+const char *store_name(const struct store *s);
+
 /* The IRC network the bot using s plays on, "" (the default) for none:
  * docs/storage.md, Running a league.  A league's bots share one database,
  * each naming its own network, and the store then keeps apart what is
@@ -523,7 +533,9 @@ struct store_prune {
 	int64_t moves;		/* moves dropped */
 	int64_t freed;		/* bytes: by how much the file shrank when
 				 * vacuumed, else the pages now free inside
-				 * it (new records reuse them) */
+				 * it (new records reuse them); -1 on
+				 * PostgreSQL, whose autovacuum frees the
+				 * space for new rows later */
 	int vacuumed;
 };
 
@@ -540,17 +552,38 @@ struct store_prune {
 int store_prune(struct store *s, int64_t before, int vacuum,
     struct store_prune *p, char **cause);
 
-/* Makes this process the database's only bot: an exclusive lock on the
- * file next to it, FILE-lock, held until store_close() (the kernel drops
- * it if the process dies, kill -9 included), with the holder's pid
- * written in it.  0, or -1 and *cause, e.g. "database './x.db' is in use
- * by another cheaterbot (pid 1234)".  Claiming again through the same
- * store does nothing; through another store of the same process it is
- * refused (record locks belong to the process, so closing that store would
- * end the first one's claim).  A database in memory needs no claim: 0.
- * The process must not open and close FILE-lock itself while it holds the
- * claim: closing any descriptor of it ends the lock. */
+/* Makes this process the only bot of the database (SQLite) or of its
+ * network in the database (PostgreSQL).
+ *
+ * SQLite: an exclusive lock on the file next to it, FILE-lock, held until
+ * store_close() (the kernel drops it if the process dies, kill -9
+ * included), with the holder's pid written in it.  0, or -1 and *cause,
+ * e.g. "database './x.db' is in use by another cheaterbot (pid 1234)".
+ * Claiming again through the same store does nothing; through another
+ * store of the same process it is refused (record locks belong to the
+ * process, so closing that store would end the first one's claim).  A
+ * database in memory needs no claim: 0.  The process must not open and
+ * close FILE-lock itself while it holds the claim: closing any descriptor
+ * of it ends the lock.
+ *
+ * PostgreSQL: the server's lock on the network of store_set_network()
+ * (claim-net.c), held by the store's connection until it ends, which the
+ * server sees when the process dies however it dies.  0; 1 and *cause
+ * ("network 'x' of database '...' is run by another cheaterbot") when
+ * another bot holds it, to wait and claim again; or -1 and *cause. */
 int store_claim(struct store *s, char **cause);
+
+/* Whether the claim store_claim() took is held still: 0 (also when there
+ * is none, and always on SQLite, whose file lock the kernel keeps), or
+ * -1 and *cause when the server says it is not, or cannot be asked (the
+ * connection lost, and the lock with it): another bot of the network may
+ * run its games now, so this one must stop. */
+int store_claim_held(struct store *s, char **cause);
+
+/* Whether the database is a file (SQLite), which a backup copies and a
+ * prune compacts, or a server's (PostgreSQL), which its own tools do:
+ * pg_dump, autovacuum (docs/storage.md). */
+int store_has_file(const struct store *s);
 
 /* Writes a consistent copy of the live database (other processes may be
  * writing it) to the new file dest, which must not exist; 0, or -1 and

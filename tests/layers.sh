@@ -30,6 +30,7 @@ digest.c	0	leaf: SHA-256 and random bytes
 calendar.c	0	leaf: the seasons on the calendar
 hash.c		0	leaf: the indexes
 pollset.c	0	leaf: the descriptors a wait polls
+database.c	0	leaf: the configured database opened on its network
 nick.c		0	leaf: nicks compared as IRC does
 queue.c		1	leaf: the outgoing queue
 timer.c		1	leaf: timers in a heap

@@ -342,6 +342,12 @@ bot_nick(const struct bot *b)
 }
 
 int
+bot_must_stop(const struct bot *b)
+{
+	return b->claim_lost;
+}
+
+int
 bot_reload_wanted(struct bot *b)
 {
 	int wanted = b->reload;

@@ -45,6 +45,11 @@ void bot_tick(struct bot *b, uint64_t now);
 /* When the next timer is due, or UINT64_MAX. */
 uint64_t bot_next_timer(const struct bot *b);
 
+/* 1 when the bot must stop at once, with exit status 1: its claim on
+ * the network in a league's database was lost (dbwatch.c), and another
+ * bot may be running the network's games now. */
+int bot_must_stop(const struct bot *b);
+
 /* 1 (once) when an admin has asked for a reload (!reload) since the last
  * call: the loop then reloads as on SIGHUP. */
 int bot_reload_wanted(struct bot *b);

@@ -253,6 +253,8 @@ struct bot {
 	uint64_t t_dbwatch;		/* the next look at the database's
 					 * files (dbwatch.c) ... */
 	int db_broken;			/* ... and whether the last failed */
+	int claim_lost;			/* the league's claim on the network
+					 * lost: the bot must stop */
 };
 
 /* Where a command came from, and what dispatch found for it. */

@@ -1,7 +1,9 @@
 /*
  * The database watched while the bot runs: a timer looks at its files
  * every DBWATCH_MS (store_files_ok(): still the files opened, still
- * writable), as storage does before each transaction.  When they fail,
+ * writable), as storage does before each transaction; in a league's
+ * PostgreSQL database, it asks the server whether the bot's claim on its
+ * network is held still (store_claim_held()).  When they fail,
  * the log and the admins are told once, and every move is refused (the
  * store refuses the transaction) until they pass again, which is told
  * too.  So a database whose directory was removed, or whose files were
@@ -14,12 +16,38 @@
 #include "games/xalloc.h"
 #include "storage/store.h"
 
+/* Asks the server whether the claim on the network is held still: when
+ * it is not (or cannot be asked: the connection lost, and the claim with
+ * it), another bot of the network may have taken over, and two bots must
+ * never play one network's games: the admins and the log are told, and
+ * the bot stops (bot_must_stop()) for its service manager to start it
+ * again, when it waits its turn.  0, or -1 when it must stop. */
+static int
+dbwatch_claim(struct bot *b)
+{
+	char *cause = NULL, *text;
+
+	if (store_claim_held(b->store, &cause) == 0)
+		return 0;
+	log_error("%s: stopping, as another bot of the network may run its "
+	    "games now (docs/storage.md, Failover)", cause);
+	text = xasprintf("I lost my claim on this network in the league's "
+	    "database (%s): I stop now; the log says more.", cause);
+	who_tell_admins_now(b, text);
+	free(text);
+	free(cause);
+	b->claim_lost = 1;
+	return -1;
+}
+
 /* Looks at the files now: a change is logged and told to the admins. */
 static void
 dbwatch_look(struct bot *b)
 {
 	char *cause = NULL, *text;
 
+	if (dbwatch_claim(b) != 0)
+		return;
 	if (store_files_ok(b->store, &cause) != 0) {
 		if (!b->db_broken) {
 			b->db_broken = 1;
