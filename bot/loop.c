@@ -104,6 +104,21 @@ loop_reload(const struct loop *l)
 		free(cause);
 		return;
 	}
+	/* The network is the claim's and every key's: kept until a
+	 * restart (docs/config.md). */
+	if ((fresh.network == NULL) != (l->conf->network == NULL) ||
+	    (fresh.network != NULL &&
+	    strcmp(fresh.network, l->conf->network) != 0)) {
+		log_warn("network: the file names %s%s%s; the bot keeps "
+		    "%s%s%s until it restarts",
+		    fresh.network != NULL ? "'" : "",
+		    fresh.network != NULL ? fresh.network : "none",
+		    fresh.network != NULL ? "'" : "",
+		    l->conf->network != NULL ? "'" : "",
+		    l->conf->network != NULL ? l->conf->network : "none",
+		    l->conf->network != NULL ? "'" : "");
+		conf_set_string(&fresh.network, l->conf->network);
+	}
 	conf_free(l->conf);
 	*l->conf = fresh;
 	log_set_level((enum log_level)l->conf->log_level);

@@ -2,25 +2,24 @@
  * Private to storage/: the database engine behind one small interface, so
  * that the rest of storage/ says what it wants done (open, prepare, run
  * with these values, read this column, begin, commit) and never how an
- * engine does it.  SQLite is the engine (db-sqlite.c), and db-sqlite.c is
- * the only file of storage/ that includes sqlite3.h or calls SQLite:
+ * engine does it.  There are two engines: SQLite (db-sqlite.c, the only
+ * file of storage/ that includes sqlite3.h or calls SQLite:
  *
  *	grep -rn 'sqlite3[_]' storage/ | grep -v db-sqlite
  *
- * prints nothing.  Each operation says how SQLite does it (its functions
+ * prints nothing) and PostgreSQL (db-pgsql.c, libpq).  db.c passes each
+ * operation on to the engine db_open() chose by the target's scheme
+ * (db-engine.h).  Each operation says how SQLite does it (its functions
  * named without their "sqlite3" prefix, so that the grep holds for this
- * file too) and how a PostgreSQL engine (libpq) would, so that one can be
- * written beside db-sqlite.c without touching its callers.  One is, in
- * db-pgsql.c: db.c passes each operation on to the engine db_open()
- * chose by the target's scheme (db-engine.h).  The SQL they
- * hand in (store_sql[] and the migrations, schema.c) is still SQLite's
- * dialect in places: docs/storage.md lists them.
+ * file too) and how libpq does.  The SQL they are handed (store_sql[]
+ * and the migrations from 12 on, schema.c) is the same for both:
+ * docs/storage.md, One SQL for both.
  *
  * A connection, struct db, runs one transaction at a time.  A statement,
  * struct db_stmt, is prepared once from SQL text with numbered parameters
- * ?1, ?2, ... (a PostgreSQL engine would write them $1, $2, ... and name
- * each statement itself, "s1", "s2", ..., for PQprepare()), then run
- * many times; while it has a row, that row is its current row.
+ * ?1, ?2, ... (PostgreSQL's engine writes them $1, $2, ... and names each
+ * statement itself, "s1", "s2", ..., for PQprepare()), then run many
+ * times; while it has a row, that row is its current row.
  *
  * A failure returns -1 (or NULL) and keeps its text on the connection for
  * db_error(); no operation writes a cause for the user (store_db_fail()
@@ -28,11 +27,12 @@
  * bound, and the only SQL an engine makes is its own (transactions, the
  * schema version).
  *
- * The last group, db_file_*(), is the SQLite engine's alone: a database
- * that is one file (the claim, the watch and the backup of db-file.c, the
- * integrity check, the size a prune frees, VACUUM).  A PostgreSQL engine
- * has no file: db_file() is NULL there, and the others are left to the
- * server's own tools (pg_dump, amcheck, VACUUM run by autovacuum).
+ * The db_file_*() group is the SQLite engine's alone: a database that is
+ * one file (the claim, the watch and the backup of db-file.c, the size a
+ * prune frees, VACUUM).  PostgreSQL has no file: db_file() is NULL there,
+ * and the others are left to the server's own tools (pg_dump, VACUUM run
+ * by autovacuum).  The db_lock_*() pair is the server's alone: the lock a
+ * league's claim on a network stands on (claim-net.c).
  */
 #ifndef DB_H
 #define DB_H

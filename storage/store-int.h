@@ -17,7 +17,7 @@
 /* Wall-clock time in unix seconds (time()), bound as an 'I' value where
  * a statement records when (a "?N now" parameter of store_sql[]): no
  * engine's own clock function is in the SQL text, and every engine is
- * given the same second (docs/pgsql-status.md). */
+ * given the same second (docs/storage.md, One SQL for both). */
 int64_t store_now(void);
 /* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
  * engines share no date function, so days are written here. */

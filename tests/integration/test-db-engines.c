@@ -9,8 +9,8 @@
  * db_is_null(), the rows walked by db_next() and ended early by
  * db_reset(), db_changes(), transactions committed and rolled back,
  * db_exec() of a script, the schema version read and written, and the
- * text of a failure.  The store's own schema is not run on PostgreSQL:
- * its SQL is SQLite's dialect still (docs/pgsql-status.md).
+ * text of a failure.  The store's own statements are run on both by the
+ * storage suites (build/test/pg/, docs/storage.md, Tests).
  */
 #include <limits.h>
 #include <setjmp.h>
