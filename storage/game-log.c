@@ -205,6 +205,8 @@ int
 store_history(struct store *s, const char *nick, const char *channel,
     struct store_history_row *rows, int max, char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct store_history_row *row;
 	struct db_stmt *st;
 	int n = 0, rc;
@@ -214,8 +216,9 @@ store_history(struct store *s, const char *nick, const char *channel,
 	if (max <= 0)
 		return 0;
 	if (nick != NULL) {
-		rc = store_query(
-		    s, SQL_HISTORY_PLAYER, &st, cause, "tit", nick, max, s->network);
+		store_nick_split(nick, bare, &want);
+		rc = store_query(s, SQL_HISTORY_PLAYER, &st, cause, "titt",
+		    bare, max, s->network, want);
 	} else {
 		rc = store_query(
 		    s, SQL_HISTORY_CHANNEL, &st, cause, "tit", channel, max,

@@ -90,6 +90,8 @@ int
 store_rating(struct store *s, const char *nick, const char *variant,
     struct store_rating *r, char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct rating belief;
 	struct db_stmt *st;
 	int rc;
@@ -97,8 +99,9 @@ store_rating(struct store *s, const char *nick, const char *variant,
 	memset(r, 0, sizeof *r);
 	if (variant == NULL)
 		return store_fail(cause, "a rating is of one game");
-	rc = store_query(s, SQL_RATING_GET, &st, cause, "ttit", nick, variant,
-	    s->provisional, s->network);
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_RATING_GET, &st, cause, "ttitt", bare, variant,
+	    s->provisional, s->network, want);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(r->nick, sizeof r->nick, db_text(st, 0));

@@ -462,7 +462,8 @@ static const char store_pg_base[] =
 /* A row's run without losing after a game: a game neither lost nor left
  * makes it one longer, anything else ends it. */
 #define STORE_STATS_SAFE                                                       \
-	"(CASE WHEN ?8 <> 0 THEN stats.safe WHEN excluded.safe <> 0 THEN stats.safe + 1"   \
+	"(CASE WHEN ?8 <> 0 THEN stats.safe"                                   \
+	" WHEN excluded.safe <> 0 THEN stats.safe + 1"                         \
 	" ELSE 0 END)"
 
 #define STORE_SCHEMA_VERSION \
@@ -487,10 +488,13 @@ _Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
 	"(CASE WHEN " alias ".network = '' THEN " alias ".key"                \
 	" ELSE substr(" alias ".key, length(" alias ".network) + 2) END)"
 
-/* The ORDER BY and LIMIT of a player looked up by nick: the most recently
- * seen of that nick on the store's own network, the parameter net, or
- * if none plays there, anywhere. */
-#define STORE_OWN_FIRST(net)                                                   \
+/* The end of a player's lookup by nick (the WHERE has nick = ?1): of the
+ * network the parameter want names, unless it is '' (store_nick_split():
+ * "alice@oftc" is alice of oftc); then the most recently seen of that
+ * nick on the store's own network, the parameter net, or if none plays
+ * there, anywhere.  Both are string literals, "?N". */
+#define STORE_BY_NICK(net, want)                                               \
+	" AND (" want " = '' OR network = " want ")"                          \
 	" ORDER BY CASE WHEN network = " net " THEN 0 ELSE 1 END,"             \
 	" last_seen DESC, id DESC LIMIT 1"
 
@@ -501,7 +505,8 @@ _Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
 #define STORE_INT(p) "CAST(" p " AS BIGINT)"
 
 const char *const store_sql[SQL_COUNT] = {
-	/* ?1 key, ?2 nick, ?3 now; the player's id. */
+	/* ?1 key (store_key()), ?2 nick, ?3 now, ?4 network; the player's
+	 * id. */
 	[SQL_PLAYER_UPSERT] = "INSERT INTO players"
 	    " (key, nick, network, first_seen, last_seen)"
 	    " VALUES (?1, ?2, ?4, ?3, ?3)"
@@ -516,9 +521,10 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_PREF_SET] = "INSERT INTO prefs (player, name, value)"
 	    " VALUES (?1, ?2, ?3)"
 	    " ON CONFLICT (player, name) DO UPDATE SET value = excluded.value",
-	/* ?1 name, ?2 all: the keys of the players whose ?1 is 1, or whose
-	 * ?2 is 1 and ?1 not 0 (the prefs table's key is (player, name), so
-	 * the lookup of ?1 beside ?2 is an index's). */
+	/* ?1 name, ?2 all, ?3 network: the keys (the bot's, without the
+	 * network) of the network's players whose ?1 is 1, or whose ?2 is 1
+	 * and ?1 not 0 (the prefs table's key is (player, name), so the
+	 * lookup of ?1 beside ?2 is an index's). */
 	[SQL_PREF_PLAYERS] = "SELECT DISTINCT " STORE_BARE_KEY("p") " FROM prefs f"
 	    " JOIN players p ON p.id = f.player"
 	    " WHERE p.network = ?3 AND f.value = 1 AND (f.name = ?1 OR (f.name = ?2"
@@ -527,14 +533,14 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ORDER BY 1",
 
 	/* ?1 variant, ?2 channel, ?3 options, ?4 seed, ?5 dealer, ?6 salt,
-	 * ?7 now; the game's id. */
+	 * ?7 now, ?8 network; the game's id. */
 	[SQL_GAME_INSERT] = "INSERT INTO games"
 	    " (variant, channel, options, seed, dealer, salt, started, network)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
 	/* ?1 game, ?2 seat, ?3 player, ?4 ident. */
 	[SQL_SEAT_INSERT] = "INSERT INTO game_players"
 	    " (game, seat, player, ident) VALUES (?1, ?2, ?3, ?4)",
-	/* ?1 channel: the games ever dealt there. */
+	/* ?1 channel, ?2 network: the games ever dealt there. */
 	[SQL_DEALS] = "SELECT count(*) FROM games"
 	    " WHERE network = ?2 AND channel = ?1 COLLATE NOCASE",
 	/* ?1 game; its state, seat count and next move number. */
@@ -601,13 +607,15 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_GAME_SEASON] = "UPDATE games SET season = ?2 WHERE id = ?1",
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
-	/* ?1 nick, ?2 variant or the marker: the most recently seen
-	 * player of that nick, and their games with an AI seat that were
-	 * not counted in the stats: how many, won, lost. */
+	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
+	 * network or '' (STORE_BY_NICK): the player of that nick, and their
+	 * games with an AI seat that were not counted in the stats: how
+	 * many, won, lost. */
 	[SQL_AI_STATS] = "SELECT " STORE_SHOWN("p", "?3") ", count(r.game),"
 	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0)"
 	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?3") ") AS p"
+	    "   WHERE nick = ?1 COLLATE NOCASE"
+	    STORE_BY_NICK("?3", "?4") ") AS p"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
 	    "  (SELECT id FROM games WHERE ai = 2"
 	    "   AND (?2 = '' OR variant = ?2))"
@@ -652,13 +660,16 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
 	[SQL_RATING_HISTORY] = "INSERT INTO rating_history"
 	    " (game, player, variant, mu, sigma) VALUES (?1, ?2, ?3, ?4, ?5)",
-	/* ?1 nick, ?2 variant, ?3 the rated games the board needs: the
-	 * most recently seen player of that nick, their rating of the
+	/* ?1 nick, ?2 variant, ?3 the rated games the board needs, ?4
+	 * network, ?5 the nick's network or '': the player of that nick
+	 * (STORE_BY_NICK), their rating of the
 	 * variant, and their place on its board (NULL when not on it),
 	 * numbered in SQL_TOP_RATING's order. */
-	[SQL_RATING_GET] = "SELECT " STORE_SHOWN("p", "?4") ", r.mu, r.sigma, r.games, b.rank"
+	[SQL_RATING_GET] = "SELECT " STORE_SHOWN("p", "?4") ","
+	    " r.mu, r.sigma, r.games, b.rank"
 	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?4") ") AS p"
+	    "   WHERE nick = ?1 COLLATE NOCASE"
+	    STORE_BY_NICK("?4", "?5") ") AS p"
 	    " JOIN ratings AS r ON r.player = p.id AND r.variant = ?2"
 	    " LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"
 	    "   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"
@@ -666,7 +677,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  FROM ratings AS o JOIN players AS q ON q.id = o.player"
 	    "  WHERE o.variant = ?2 AND o.games >= ?3"
 	    "   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id",
-	/* ?1 variant, ?2 the rated games a player needs, ?3 rows: the
+	/* ?1 variant, ?2 the rated games a player needs, ?3 rows, ?4
+	 * network (the players shown, STORE_SHOWN): the
 	 * rating board through ratings_variant, by the ordinal (mu - 3
 	 * sigma, rating_ordinal()) highest first, ties to more games. */
 	[SQL_TOP_RATING] = "SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"
@@ -687,8 +699,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   (SELECT variant FROM games WHERE id = ?2)"
 	    "  ORDER BY game DESC LIMIT 1)"
 	    " AND run = ?4 - 1 AND detail IS NOT DISTINCT FROM ?5",
-	/* ?1 nick, ?2 variant or the marker: the most recently seen player
-	 * of that nick, with zeros when they have no row yet, and the
+	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
+	 * network or '': the player of that nick (STORE_BY_NICK), with zeros
+	 * when they have no row yet, and the
 	 * count and sum of the places they finished in (games left have
 	 * none; games with an AI seat not counted are left out), read from
 	 * their results through results_player. */
@@ -700,20 +713,21 @@ const char *const store_sql[SQL_COUNT] = {
 	    " coalesce(st.safe, 0), coalesce(st.best_safe, 0),"
 	    " count(r.place), coalesce(sum(r.place), 0)"
 	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?3") ") AS p"
+	    "   WHERE nick = ?1 COLLATE NOCASE"
+	    STORE_BY_NICK("?3", "?4") ") AS p"
 	    " LEFT JOIN stats AS st ON st.player = p.id AND st.variant = ?2"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.place > 0"
 	    "  AND (SELECT ai < 2 AND (?2 = '' OR variant = ?2)"
 	    "   FROM games WHERE id = r.game)"
 	    " GROUP BY p.id, p.nick, p.network, st.player, st.variant",
 	/* ?1 variant or the marker, ?2 enum store_board, ?3 rows, ?4 the
-	 * games the losses board needs.  The titles board counts titles
-	 * rows, through titles_variant for one variant.  The losses board
-	 * (5) ranks everyone with ?4 games by losses per game, the lowest
-	 * first and ties to more games; every other board leaves out a
-	 * figure of 0 and ranks the highest first, ties to fewer games.
-	 * Equal fractions of small integers divide to equal doubles, so
-	 * the rate ties exactly. */
+	 * games the losses board needs, ?5 network (STORE_SHOWN).  The
+	 * titles board counts titles rows, through titles_variant for one
+	 * variant.  The losses board (5) ranks everyone with ?4 games by
+	 * losses per game, the lowest first and ties to more games; every
+	 * other board leaves out a figure of 0 and ranks the highest first,
+	 * ties to fewer games.  Equal fractions of small integers divide to
+	 * equal doubles, so the rate ties exactly. */
 	[SQL_TOP] = "SELECT nick, value, games, wins FROM"
 	    " (SELECT " STORE_SHOWN("p", "?5") " AS nick,"
 	    " CASE " STORE_INT("?2") " WHEN 0 THEN st.wins WHEN 1 THEN st.best_streak"
@@ -728,18 +742,21 @@ const char *const store_sql[SQL_COUNT] = {
 	    " p.id AS id"
 	    " FROM stats AS st JOIN players AS p ON p.id = st.player"
 	    " WHERE st.variant = ?1 AND p.key NOT LIKE 'ai:%') AS x"
-	    " WHERE CASE " STORE_INT("?2") " WHEN 5 THEN games >= ?4 ELSE value > 0 END"
+	    " WHERE CASE " STORE_INT("?2") " WHEN 5 THEN games >= ?4"
+	    "  ELSE value > 0 END"
 	    " ORDER BY"
-	    "  CASE " STORE_INT("?2") " WHEN 5 THEN losses * 1.0 / games ELSE -value END,"
+	    "  CASE " STORE_INT("?2") " WHEN 5 THEN losses * 1.0 / games"
+	    "   ELSE -value END,"
 	    "  CASE " STORE_INT("?2") " WHEN 5 THEN -games ELSE games END,"
 	    "  nick COLLATE NOCASE, id"
 	    " LIMIT ?3",
 	/* ?1 variant or the marker, ?2 enum store_board (7 liar, 8
 	 * detector), ?3 rows, ?4 the games (liar) or calls (detector) a
-	 * player needs, ?5 a season or 0 (all time): the sums of each
-	 * person's ledgers of the games that count (of that season), ranked by lies away per game or right calls per
-	 * call, the highest first, ties to more games or calls.  As in
-	 * SQL_TOP, equal fractions tie exactly. */
+	 * player needs, ?5 a season or 0 (all time), ?6 network: the sums
+	 * of each person's ledgers of the games that count (of that
+	 * season), ranked by lies away per game or right calls per call,
+	 * the highest first, ties to more games or calls.  As in SQL_TOP,
+	 * equal fractions tie exactly. */
 	[SQL_TOP_BLUFFS] = "SELECT " STORE_SHOWN("p", "?6") ","
 	    " CASE " STORE_INT("?2") " WHEN 7 THEN sum(b.away) ELSE sum(b.right) END,"
 	    " count(*) AS played, coalesce(sum(r.won), 0),"
@@ -751,7 +768,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  AND (?5 = 0 OR g.season = ?5)"
 	    "  AND p.key NOT LIKE 'ai:%'"
 	    " GROUP BY p.id"
-	    " HAVING CASE " STORE_INT("?2") " WHEN 7 THEN count(*) >= ?4 AND sum(b.away) > 0"
+	    " HAVING CASE " STORE_INT("?2") " WHEN 7"
+	    "  THEN count(*) >= ?4 AND sum(b.away) > 0"
 	    "  ELSE sum(b.calls) >= " STORE_MAX("?4", "1") " END"
 	    " ORDER BY"
 	    "  CASE " STORE_INT("?2") " WHEN 7 THEN -(sum(b.away) * 1.0 / count(*))"
@@ -761,8 +779,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " LIMIT ?3",
 	/* ?1 variant or the marker, ?2 enum store_board (0 wins, 2 games,
 	 * 4 titles, 5 losses), ?3 rows, ?4 the games the losses board
-	 * needs, ?5 the season: SQL_TOP's boards summed from the results
-	 * of the season's games that count, through games_season. */
+	 * needs, ?5 the season, ?6 network: SQL_TOP's boards summed from
+	 * the results of the season's games that count, through
+	 * games_season. */
 	[SQL_TOP_SEASON] = "SELECT nick, value, played, won FROM"
 	    " (SELECT " STORE_SHOWN("p", "?6") " AS nick,"
 	    " CASE " STORE_INT("?2") " WHEN 0 THEN sum(r.won) WHEN 2 THEN count(*)"
@@ -778,24 +797,29 @@ const char *const store_sql[SQL_COUNT] = {
 	    " WHERE g.season = ?5 AND (?1 = '' OR g.variant = ?1)"
 	    "  AND g.ai < 2 AND p.key NOT LIKE 'ai:%'"
 	    " GROUP BY p.id) AS x"
-	    " WHERE CASE " STORE_INT("?2") " WHEN 5 THEN played >= ?4 ELSE value > 0 END"
+	    " WHERE CASE " STORE_INT("?2") " WHEN 5 THEN played >= ?4"
+	    "  ELSE value > 0 END"
 	    " ORDER BY"
-	    "  CASE " STORE_INT("?2") " WHEN 5 THEN value * 1.0 / played ELSE -value END,"
+	    "  CASE " STORE_INT("?2") " WHEN 5 THEN value * 1.0 / played"
+	    "   ELSE -value END,"
 	    "  CASE " STORE_INT("?2") " WHEN 5 THEN -played ELSE played END,"
 	    "  nick COLLATE NOCASE, id"
 	    " LIMIT ?3",
-	/* ?1 season: each channel (whatever its case) and variant with a
-	 * finished game of that season, through games_season. */
+	/* ?1 season, ?2 network: each channel (whatever its case) and
+	 * variant with a finished game of that season, through
+	 * games_season. */
 	[SQL_SEASON_PLAYED] = "SELECT min(channel), variant FROM games"
 	    " WHERE season = ?1 AND network = ?2 AND state = 'finished'"
 	    " GROUP BY channel COLLATE NOCASE, variant"
 	    " ORDER BY channel COLLATE NOCASE, variant",
-	/* ?1 season, ?2 channel, ?3 now; the season when it is newly marked. */
+	/* ?1 season, ?2 channel, ?3 now, ?4 network; the season when it is
+	 * newly marked. */
 	[SQL_SEASON_MARK] = "INSERT INTO season_announced"
 	    " (season, network, channel, at) VALUES (?1, ?4, ?2, ?3)"
 	    " ON CONFLICT (season, network, channel) DO NOTHING RETURNING season",
-	/* ?1 nick, ?2 variant or the marker: the most recently seen
-	 * player of that nick with the count and sums of their ledgers of
+	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
+	 * network or '': the player of that nick (STORE_BY_NICK) with the
+	 * count and sums of their ledgers of
 	 * the finished games that count (games with an AI seat not counted
 	 * are left out), through bluffs_player. */
 	[SQL_BLUFFS_GET] = "SELECT count(b.game),"
@@ -805,7 +829,7 @@ const char *const store_sql[SQL_COUNT] = {
 	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
 	    " coalesce(sum(b.chances), 0)"
 	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "  " STORE_OWN_FIRST("?3") ") AS p"
+	    "  " STORE_BY_NICK("?3", "?4") ") AS p"
 	    " LEFT JOIN bluffs AS b ON b.player = p.id"
 	    "  AND (SELECT state = 'finished' AND ai < 2"
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
@@ -823,49 +847,55 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
 	    " WHERE p.id = ?1"
 	    " GROUP BY p.id",
-	/* ?1 nick, ?2 rows: the games of the most recently seen player of
-	 * that nick, the newest first, each with their result if any. */
+	/* ?1 nick, ?2 rows, ?3 network, ?4 the nick's network or '': the
+	 * games of the player of that nick (STORE_BY_NICK), the newest
+	 * first, each with their result if any. */
 	[SQL_HISTORY_PLAYER] = "SELECT g.id, g.variant, g.channel, g.state,"
 	    " g.started, coalesce(g.ended, 0),"
 	    " (SELECT count(*) FROM game_players WHERE game = g.id),"
 	    " coalesce(r.place, 0), coalesce(r.won, 0), coalesce(r.lost, 0)"
 	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "  " STORE_OWN_FIRST("?3") ") AS p"
+	    "  " STORE_BY_NICK("?3", "?4") ") AS p"
 	    " JOIN game_players AS gp ON gp.player = p.id"
 	    " JOIN games AS g ON g.id = gp.game"
 	    " LEFT JOIN results AS r ON r.game = gp.game AND r.seat = gp.seat"
 	    " ORDER BY g.id DESC LIMIT ?2",
-	/* ?1 channel, ?2 rows: the games begun there, the newest first,
-	 * through games_channel. */
+	/* ?1 channel, ?2 rows, ?3 network: the games begun there, the
+	 * newest first, through games_channel. */
 	[SQL_HISTORY_CHANNEL] = "SELECT g.id, g.variant, g.channel, g.state,"
 	    " g.started, coalesce(g.ended, 0),"
 	    " (SELECT count(*) FROM game_players WHERE game = g.id), 0, 0, 0"
 	    " FROM games AS g"
 	    " WHERE g.network = ?3 AND g.channel = ?1 COLLATE NOCASE"
 	    " ORDER BY g.id DESC LIMIT ?2",
-	/* ?1 nick, ?2 variant or NULL (all), ?3 rows: the most recently
-	 * seen player of that nick with one row per variant and title it
+	/* ?1 nick, ?2 variant or NULL (all), ?3 rows, ?4 network, ?5 the
+	 * nick's network or '': the player of that nick (STORE_BY_NICK)
+	 * with one row per variant and title it
 	 * holds, or one row of NULLs when it holds none. */
 	[SQL_TITLES_GET] = "SELECT " STORE_SHOWN("p", "?4") ", t.variant, t.title,"
 	    " count(t.title), min(t.at), max(t.at), max(t.run)"
 	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE" STORE_OWN_FIRST("?4") ") AS p"
+	    "   WHERE nick = ?1 COLLATE NOCASE"
+	    STORE_BY_NICK("?4", "?5") ") AS p"
 	    " LEFT JOIN titles AS t ON t.player = p.id"
 	    "   AND (CAST(?2 AS TEXT) IS NULL OR t.variant = ?2)"
 	    " GROUP BY p.nick, p.network, t.variant, t.title"
 	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
-	/* ?1 mask, ?2 the admin who added it, ?3 now; the mask when it is new. */
+	/* ?1 mask, ?2 the admin who added it, ?3 now, ?4 network; the mask
+	 * when it is new.  ?1 network for the list, ?2 for a removal. */
 	[SQL_IGNORE_ADD] = "INSERT INTO ignores (network, mask, added_by, at)"
 	    " VALUES (?4, ?1, ?2, ?3)"
 	    " ON CONFLICT (network, mask) DO NOTHING RETURNING mask",
-	/* ?1 mask; the mask when there was one. */
-	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores WHERE network = ?2 AND mask = ?1"
+	/* ?1 mask, ?2 network; the mask when there was one. */
+	[SQL_IGNORE_REMOVE] = "DELETE FROM ignores"
+	    " WHERE network = ?2 AND mask = ?1"
 	    " RETURNING mask",
 	[SQL_IGNORES] = "SELECT mask FROM ignores WHERE network = ?1"
 	    " ORDER BY at, mask",
 
+	/* ?1 network: its games still running. */
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
 	    " AND network = ?1"
 	    " ORDER BY id",
@@ -874,15 +904,18 @@ const char *const store_sql[SQL_COUNT] = {
 	    " salt, state, started, coalesce(ended, 0),"
 	    " pruned"
 	    " FROM games WHERE id = ?1",
-	[SQL_SEATS_GET] = "SELECT gp.player, " STORE_BARE_KEY("p") ", p.nick, gp.ident"
+	/* ?1 game: its seats, each player's key as the bot made it. */
+	[SQL_SEATS_GET] = "SELECT gp.player, " STORE_BARE_KEY("p") ","
+	    " p.nick, gp.ident"
 	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 ORDER BY gp.seat",
 	[SQL_MOVES_GET] = "SELECT seat, text FROM moves WHERE game = ?1"
 	    " ORDER BY n",
 
-	/* The stats page's reads (export.c).  Every person with a finished
-	 * game, AI players left out, one per nick (the most recently seen,
-	 * as store_stats() finds one), with their finished games, by nick. */
+	/* The stats page's reads (export.c).  ?1 network: every person with
+	 * a finished game, AI players left out, one per nick and network
+	 * (the most recently seen), shown as STORE_SHOWN() shows them, with
+	 * their finished games, by nick. */
 	[SQL_EXPORT_PLAYERS] = "SELECT id, nick, key, n FROM"
 	    " (SELECT p.id AS id, " STORE_SHOWN("p", "?1") " AS nick,"
 	    " " STORE_BARE_KEY("p") " AS key,"
@@ -910,8 +943,8 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 rows: the finished games, the most recently ended first. */
 	[SQL_EXPORT_RECENT] = "SELECT id FROM games WHERE state = 'finished'"
 	    " AND pruned IS NULL ORDER BY ended DESC, id DESC LIMIT ?1",
-	/* ?1 variant, ?2 rows: the titles earned in it, the newest first,
-	 * AI players left out, through titles_variant. */
+	/* ?1 variant, ?2 rows, ?3 network: the titles earned in it, the
+	 * newest first, AI players left out, through titles_variant. */
 	[SQL_EXPORT_TITLES] = "SELECT " STORE_SHOWN("p", "?3") ", t.title, t.at, t.run"
 	    " FROM titles AS t JOIN players AS p ON p.id = t.player"
 	    " WHERE t.variant = ?1 AND p.key NOT LIKE 'ai:%'"

@@ -299,11 +299,14 @@ int
 store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *out, char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_STATS_GET, &st, cause, "ttt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_STATS_GET, &st, cause, "tttt", bare,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(
@@ -331,12 +334,15 @@ int
 store_ai_stats(struct store *s, const char *nick, const char *variant,
     struct store_ai_stats *out, char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct db_stmt *st;
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	rc = store_query(s, SQL_AI_STATS, &st, cause, "ttt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_AI_STATS, &st, cause, "tttt", bare,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	out->games = db_int(st, 1);
@@ -373,11 +379,14 @@ int
 store_bluffs(struct store *s, const char *nick, const char *variant,
     struct store_bluffs *b, char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "ttt", nick,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network);
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tttt", bare,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
 	return store_bluffs_read(st, rc, b);
 }
 
@@ -449,6 +458,8 @@ store_titles(struct store *s, const char *nick, const char *variant,
     struct store_title_row *rows, int max, char *shown, size_t size,
     char **cause)
 {
+	char bare[STORE_BARE_NICK];
+	const char *want;
 	struct store_title_row *row;
 	struct db_stmt *st;
 	int n = 0, rc;
@@ -456,8 +467,9 @@ store_titles(struct store *s, const char *nick, const char *variant,
 	assert(size > 0);
 	shown[0] = '\0';
 	/* One row even for max 0: the nick comes with it. */
-	rc = store_query(s, SQL_TITLES_GET, &st, cause, "ttit", nick, variant,
-	    max > 0 ? max : 1, s->network);
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_TITLES_GET, &st, cause, "ttitt", bare, variant,
+	    max > 0 ? max : 1, s->network, want);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		store_copy_text(shown, size, db_text(st, 0));
 		if (db_is_null(st, 2) || n >= max)

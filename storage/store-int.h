@@ -132,6 +132,14 @@ int store_claim_network(struct store *s, char **cause);
  * itself when it is stored so, else a copy to free. */
 char *store_key(const struct store *s, const char *key);
 
+/* A nick as a lookup takes it: "alice@oftc", as the boards show another
+ * network's player, is the nick alice of network oftc (an IRC nick has
+ * no '@').  The nick goes into bare (size bytes, cut if need be), and
+ * *want is the network or "" for any (a pointer into nick). */
+#define STORE_BARE_NICK 128
+void store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
+    const char **want);
+
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
 int store_fail(char **cause, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -340,6 +340,20 @@ store_network(const struct store *s)
 	return s->network;
 }
 
+void
+store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
+    const char **want)
+{
+	const char *at = strrchr(nick, '@');
+	size_t len = at != NULL ? (size_t)(at - nick) : strlen(nick);
+
+	if (len >= STORE_BARE_NICK)
+		len = STORE_BARE_NICK - 1;
+	memcpy(bare, nick, len);
+	bare[len] = '\0';
+	*want = at != NULL ? at + 1 : "";
+}
+
 char *
 store_key(const struct store *s, const char *key)
 {

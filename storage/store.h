@@ -284,8 +284,10 @@ struct store_stats {
 };
 
 /* A player's stats for variant (NULL: all variants together), the player
- * found by nick (case-insensitive, the most recently seen); 0, 1 if no
- * such player, -1 and *cause. */
+ * found by nick (case-insensitive, the store's network's first, then the
+ * most recently seen; "nick@network", as the boards show another
+ * network's player, finds that network's: every lookup by nick of the
+ * store does so); 0, 1 if no such player, -1 and *cause. */
 int store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *st, char **cause);
 

@@ -602,6 +602,13 @@ test_networks(void **state)
 	assert_string_equal(st.nick, "alice");
 	assert_int_equal(store_stats(b, "alice", "cheat", &st, &cause), 0);
 	assert_string_equal(st.nick, "Alice");
+	/* The other network's player, as the boards show them. */
+	assert_int_equal(store_stats(f->s, "Alice@netb", "cheat", &st,
+	    &cause), 0);
+	assert_string_equal(st.nick, "Alice@netb");
+	assert_int_equal(st.wins, 1);
+	assert_int_equal(store_stats(f->s, "alice@nowhere", "cheat", &st,
+	    &cause), 1);
 
 	assert_int_equal(store_pref_set(b, pb[0], "notify", 1, &cause), 0);
 	assert_int_equal(store_pref_players(f->s, "notify:cheat", "notify",
