@@ -622,6 +622,47 @@ test_networks(void **state)
 	store_close(b);
 }
 
+/* A PostgreSQL URI's password never reaches a log line or a cause. */
+static void
+test_target_shown(void **state)
+{
+	static const char *const cases[][2] = {
+	    {"./cheaterbot.db", "./cheaterbot.db"},
+	    {"file:bot.db?mode=ro", "file:bot.db?mode=ro"},
+	    {"postgresql://bot@db.example/league",
+		"postgresql://bot@db.example/league"},
+	    {"postgresql://bot:s3cr3t@db.example:5433/league",
+		"postgresql://bot:***@db.example:5433/league"},
+	    /* libpq ends the user info at the first '@' (a password with
+	     * one must write it %40), and so does the hiding. */
+	    {"postgres://bot:p@ss@db/league", "postgres://bot:***@ss@db/league"},
+	    {"postgresql://bot:x@/league?host=/run/pg",
+		"postgresql://bot:***@/league?host=/run/pg"},
+	    {"postgresql:///league?user=bot&password=hunter2&sslmode=require",
+		"postgresql:///league?user=bot&password=***&sslmode=require"},
+	    {"postgresql:///league?password=&host=/tmp",
+		"postgresql:///league?password=***&host=/tmp"},
+	    {"postgresql://db/league?password=a#frag",
+		"postgresql://db/league?password=***#frag"},
+	};
+	char *cause = NULL, *shown;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		shown = store_target_shown(cases[i][0]);
+		assert_string_equal(shown, cases[i][1]);
+		free(shown);
+	}
+	/* A cause names the database so too. */
+	assert_null(store_open("postgresql://bot:s3cr3t@/nodb?host=/nonexistent",
+	    &cause));
+	assert_non_null(cause);
+	assert_null(strstr(cause, "s3cr3t"));
+	assert_non_null(strstr(cause, "bot:***@"));
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -643,6 +684,7 @@ main(void)
 	    S(test_locked),
 	    T(test_quotes_stored_verbatim),
 	    T(test_networks),
+	    cmocka_unit_test(test_target_shown),
 #undef T
 #undef S
 	};
