@@ -97,20 +97,28 @@ conf_valid_path(const char *v)
 	return conf_valid_text(v, 1, 4095, "");
 }
 
+/* Whether v is min to max ASCII letters, digits or characters of
+ * extra. */
 static int
-conf_valid_network(const char *v)
+conf_valid_word(const char *v, size_t min, size_t max, const char *extra)
 {
 	size_t len = strlen(v), i;
 
-	if (len < 1 || len > 32)
+	if (len < min || len > max)
 		return 0;
 	for (i = 0; i < len; i++) {
 		if (!isascii((unsigned char)v[i]) ||
-		    (!isalnum((unsigned char)v[i]) && strchr(".-_", v[i]) ==
-		    NULL))
+		    (!isalnum((unsigned char)v[i]) &&
+		        strchr(extra, v[i]) == NULL))
 			return 0;
 	}
 	return 1;
+}
+
+static int
+conf_valid_network(const char *v)
+{
+	return conf_valid_word(v, 1, 32, ".-_");
 }
 
 static int
@@ -136,17 +144,8 @@ conf_valid_prefix(const char *v)
 static int
 conf_valid_nick(const char *v)
 {
-	size_t len = strlen(v), i;
-
-	if (len < 1 || len > 30 || isdigit((unsigned char)v[0]) || v[0] == '-')
-		return 0;
-	for (i = 0; i < len; i++) {
-		if (!isascii((unsigned char)v[i]) ||
-		    (!isalnum((unsigned char)v[i]) &&
-		        strchr("[]\\`_^{|}-", v[i]) == NULL))
-			return 0;
-	}
-	return 1;
+	return !isdigit((unsigned char)v[0]) && v[0] != '-' &&
+	    conf_valid_word(v, 1, 30, "[]\\`_^{|}-");
 }
 
 static const struct conf_kind conf_kinds[] = {

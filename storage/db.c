@@ -210,12 +210,19 @@ db_file_backup(struct db *db, const char *dest)
 	return db->engine->file_backup(db, dest);
 }
 
+/* Fails a lock on db, whose engine has no server: -1. */
+static int
+db_no_server(struct db *db)
+{
+	return db_failf(db, "a %s database has no server to hold a lock",
+	    db->engine->name);
+}
+
 int
 db_lock_try(struct db *db, int32_t space, int32_t key)
 {
 	if (db->engine->lock_try == NULL)
-		return db_failf(db, "a %s database has no server to hold a "
-		    "lock", db->engine->name);
+		return db_no_server(db);
 	return db->engine->lock_try(db, space, key);
 }
 
@@ -223,8 +230,7 @@ int
 db_lock_held(struct db *db, int32_t space, int32_t key)
 {
 	if (db->engine->lock_held == NULL)
-		return db_failf(db, "a %s database has no server to hold a "
-		    "lock", db->engine->name);
+		return db_no_server(db);
 	return db->engine->lock_held(db, space, key);
 }
 

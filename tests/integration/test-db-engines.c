@@ -365,6 +365,44 @@ test_errors(void **state)
 	db_close(db, 0);
 }
 
+/* The server's lock (a league's claim on a network): taken by one
+ * connection, refused to a second while the first holds it, held until
+ * the first closes, then the second's; a lock of another key is another
+ * lock.  SQLite has no server, and says so. */
+static void
+test_locks(void **state)
+{
+	struct target *t = *state;
+	struct db *a = open_target(state), *b = open_target(state);
+
+	if (strcmp(t->engine, "SQLite") == 0) {
+		assert_int_equal(db_lock_try(a, 1, 2), -1);
+		assert_string_equal(db_error(a),
+		    "a SQLite database has no server to hold a lock");
+		assert_int_equal(db_lock_held(a, 1, 2), -1);
+		db_close(b, 0);
+		db_close(a, 0);
+		return;
+	}
+	assert_int_equal(db_lock_held(a, 7, 42), 0);
+	assert_int_equal(db_lock_try(a, 7, 42), 1);
+	assert_int_equal(db_lock_held(a, 7, 42), 1);
+	assert_int_equal(db_lock_try(b, 7, 42), 0);
+	assert_int_equal(db_lock_held(b, 7, 42), 0);
+	assert_int_equal(db_lock_try(b, 7, 43), 1);
+	assert_int_equal(db_lock_held(b, 7, 43), 1);
+	assert_int_equal(db_lock_held(a, 7, 43), 0);
+	/* Inside a transaction too: the lock is the session's. */
+	assert_int_equal(db_begin(a, 1), 0);
+	assert_int_equal(db_lock_held(a, 7, 42), 1);
+	db_rollback(a);
+	assert_int_equal(db_lock_held(a, 7, 42), 1);
+	db_close(a, 0);
+	assert_int_equal(db_lock_try(b, 7, 42), 1);
+	assert_int_equal(db_lock_held(b, 7, 42), 1);
+	db_close(b, 0);
+}
+
 /* A PostgreSQL URI that reaches no server fails with libpq's text. */
 static void
 test_no_server(void **state)
@@ -420,6 +458,7 @@ main(void)
 	    BOTH(test_transactions),
 	    BOTH(test_version),
 	    BOTH(test_errors),
+	    BOTH(test_locks),
 	    cmocka_unit_test(test_no_server),
 	};
 
