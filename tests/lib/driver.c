@@ -220,10 +220,9 @@ driver_teardown(void **state)
 }
 
 void
-driver_bot_up(struct driver *d)
+driver_bot_spawn(struct driver *d, struct ngircd_bot *b, const char *name)
 {
 	const char *args[20 + DRIVER_TABLES * 2];
-	char want[128], uri[PATH_MAX + 16], *cause = NULL;
 	int n = 0, k;
 
 	args[n++] = "-c";
@@ -250,8 +249,38 @@ driver_bot_up(struct driver *d)
 	for (k = 0; k < 4 && d->flags[k] != NULL; k++)
 		args[n++] = d->flags[k];
 	args[n] = NULL;
-	if (ngircd_bot_start(&d->bot, d->dir, "bot", args) != 0)
-		driver_fail(d, "cannot start the bot");
+	if (ngircd_bot_start(b, d->dir, name, args) != 0)
+		driver_fail(d, "cannot start the bot %s", name);
+}
+
+/* Opens d->store on the bot's database, read-only: the SQLite file, or
+ * the PostgreSQL database on a connection named apart from the bot's. */
+static void
+driver_store_open(struct driver *d)
+{
+	char uri[PATH_MAX + 64], *cause = NULL;
+
+	if (strncmp(d->db, "postgres", 8) == 0) {
+		snprintf(uri, sizeof uri, "%s%capplication_name="
+		    "cheaterbot-driver", d->db,
+		    strchr(d->db, '?') != NULL ? '&' : '?');
+		d->store = store_open_readonly(uri, &cause);
+	} else {
+		snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
+		d->store = store_open(uri, &cause);
+	}
+	if (d->store == NULL)
+		driver_fail(d, "cannot read the database: %s", cause);
+	store_set_network(d->store, d->network != NULL ? d->network : "");
+}
+
+void
+driver_bot_up(struct driver *d)
+{
+	char want[128];
+	int k;
+
+	driver_bot_spawn(d, &d->bot, "bot");
 	for (k = 0; k < d->ntables; k++) {
 		snprintf(want, sizeof want, ":" DRIVER_BOT_NICK "!* JOIN *%s",
 		    d->t[k].chan);
@@ -259,10 +288,9 @@ driver_bot_up(struct driver *d)
 		    driver_limit(d, DRIVER_JOIN_MS)) == NULL)
 			driver_fail(d, "the bot did not join %s", d->t[k].chan);
 	}
-	/* The bot has made the file by now. */
-	snprintf(uri, sizeof uri, "file:%s?mode=ro", d->db);
-	if (d->store == NULL && (d->store = store_open(uri, &cause)) == NULL)
-		driver_fail(d, "cannot read the database: %s", cause);
+	/* The bot has made the file (or the schema) by now. */
+	if (d->store == NULL)
+		driver_store_open(d);
 }
 
 int

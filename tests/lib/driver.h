@@ -152,12 +152,21 @@ struct driver {
 	                    * channels, so a reload may change them */
 	int no_bot;        /* driver_open() starts no bot: the suite
 	                    * starts one (driver_bot_up(), or its own) */
+	const char *network; /* a league's bot (docs/storage.md): the
+	                      * network of its configuration, which the
+	                      * driver's read store looks at too
+	                      * (store_set_network()); NULL for none */
 
 	char *dir;
 	struct ngircd irc;
 	struct ngircd_bot bot;
 	char port[16];
 	char seed[32]; /* the bot's --seed */
+	/* The bot's --db: the file bot.db in dir, or what the suite wrote
+	 * here after driver_open() (with d->no_bot), which may be a
+	 * PostgreSQL URI (the store then reads it on a connection of its
+	 * own, application_name "cheaterbot-driver", so that the bot's
+	 * connections alone are named "cheaterbot"). */
 	char db[PATH_MAX];
 	char conf[PATH_MAX];
 	struct store *store; /* read-only, once a bot has made the file */
@@ -208,6 +217,12 @@ void driver_write_conf(struct driver *d, const char *text);
 /* Starts the bot (again) on the same configuration and database, and
  * waits until it is in every table's channel, as p[0] sees it. */
 void driver_bot_up(struct driver *d);
+/* Starts a bot as driver_bot_up() would (the same arguments, a new
+ * --seed unless d->bot_seed), into b with its log dir/NAME.log, and does
+ * not wait for it: a second bot of the same configuration, say, which
+ * must wait for the first (a league's standby). */
+void driver_bot_spawn(struct driver *d, struct ngircd_bot *b,
+    const char *name);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
 /* SIGTERM: the bot says goodbye (QUIT :bye, as player i of table k sees
