@@ -201,9 +201,18 @@ pg_version(struct db *d, int *version)
 	PGresult *res;
 	int there;
 
-	/* Asked first: a missing table's error would abort a transaction. */
-	if (pg_run(db, "SELECT to_regclass('schema_version') IS NOT NULL", 0,
-	        NULL, PGRES_TUPLES_OK, &res) != 0)
+	/* Asked first: a missing table's error would abort a transaction.
+	 * Asked of pg_class with the statement's snapshot, not with
+	 * to_regclass(), whose answer may come from the session's cache of
+	 * names: a migration that waited for another's write lock (begun
+	 * before that one committed) would still find no table there.
+	 * Opening pg_class also takes in what other sessions changed. */
+	if (pg_run(db, "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class AS c"
+	               " JOIN pg_catalog.pg_namespace AS n"
+	               " ON n.oid = c.relnamespace"
+	               " WHERE c.relname = 'schema_version'"
+	               " AND n.nspname = current_schema())",
+	        0, NULL, PGRES_TUPLES_OK, &res) != 0)
 		return -1;
 	there = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
 	PQclear(res);

@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -329,6 +332,68 @@ test_version(void **state)
 	db_close(db, 0);
 }
 
+/* Two bots opening a new database at once: the second read the version
+ * (0: no schema) before the first's migration, then began its own write
+ * transaction while the first held the write lock, and waited.  Once the
+ * first commits, the second must read the version the first wrote, not
+ * what it had seen before it waited (on PostgreSQL, a session's cache of
+ * names still said the version table was not there, and the second ran
+ * the first migration again).  The second is a child process; its exit
+ * status is the version it read. */
+static void
+test_version_after_wait(void **state)
+{
+	struct target *t = *state;
+	struct db *a, *b;
+	struct timespec pause = {0, 500 * 1000 * 1000};
+	int v = -1, status, ready[2], go[2];
+	char byte = 0;
+	pid_t pid;
+
+	if (strcmp(t->engine, "PostgreSQL") == 0) {
+		a = open_target(state);
+		exec_ok(a, "DROP TABLE IF EXISTS schema_version");
+		db_close(a, 0);
+	}
+	/* Forked before the parent opens anything: SQLite's connections
+	 * must not cross a fork. */
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(go), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		if (db_open(t->name, 0, &b) != 0 || db_version(b, &v) != 0 ||
+		    v != 0 || write(ready[1], &byte, 1) != 1 ||
+		    read(go[0], &byte, 1) != 1 || db_begin(b, 1) != 0 ||
+		    db_version(b, &v) != 0)
+			_exit(100);
+		db_rollback(b);
+		db_close(b, 1);
+		_exit(v);
+	}
+	assert_int_equal(read(ready[0], &byte, 1), 1);
+	a = open_target(state);
+	assert_int_equal(db_begin(a, 1), 0);
+	assert_int_equal(write(go[1], &byte, 1), 1);
+	/* Long enough for the child to be waiting for the lock; were it
+	 * slower, it would begin after the commit and pass anyway. */
+	nanosleep(&pause, NULL);
+	assert_int_equal(db_set_version(a, 5), 0);
+	assert_int_equal(db_commit(a), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 5);
+
+	assert_int_equal(db_begin(a, 1), 0);
+	assert_int_equal(db_set_version(a, 0), 0);
+	assert_int_equal(db_commit(a), 0);
+	db_close(a, 0);
+}
+
 /* Failures keep their text: a statement that does not parse, one on a
  * table that is not there, a script that fails; the file operations on
  * PostgreSQL, which has no file. */
@@ -457,6 +522,7 @@ main(void)
 	    BOTH(test_rows_changes),
 	    BOTH(test_transactions),
 	    BOTH(test_version),
+	    BOTH(test_version_after_wait),
 	    BOTH(test_errors),
 	    BOTH(test_locks),
 	    cmocka_unit_test(test_no_server),
