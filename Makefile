@@ -49,7 +49,12 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 TEST_CFLAGS := $(BASE_CFLAGS) -O1 -g $(SAN)
 REL_CFLAGS := $(BASE_CFLAGS) -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libpq is not linked into the bot: storage/pq-load.c loads it when a
+# PostgreSQL database is opened, so a bot on SQLite never pays for its
+# libraries.  The tests and the bench, which start PostgreSQL servers and
+# talk to them (tests/lib/pgsql.c), link it.
+PKG_LIBS = $(shell pkg-config --libs $(filter-out libpq,$(PKGS)) 2>/dev/null)
+PQ_LIBS = $(shell pkg-config --libs libpq 2>/dev/null)
 LIBS = $(PKG_LIBS) -lircclient -lm
 
 LIB_SRC := $(sort $(wildcard games/*.c storage/*.c config/*.c) \
@@ -156,7 +161,7 @@ $(B)/%.o: %.c
 	$(CC) $(REL_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
 $(B)/bench-%: $(B)/bench/bench-%.o $(BENCH_LIB) $(LIB_R)
-	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) $(PQ_LIBS) -lm
 
 $(R)/cheaterbot: $(R)/bot/main.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS)
@@ -165,7 +170,7 @@ $(T)/cheaterbot: $(T)/bot/main.o $(LIB_T)
 	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS)
 
 $(T)/tests/%: $(T)/tests/%.o $(TESTLIB_T) $(LIB_T)
-	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS) -lcmocka
+	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS) $(PQ_LIBS) -lcmocka
 
 $(F)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,8 +1,9 @@
 /*
- * The PostgreSQL engine of db.h, through libpq, and the only file of
- * storage/ that includes libpq-fe.h.  db.c chooses it for a target that
- * begins "postgresql://" or "postgres://", which PQconnectdb() reads
- * with libpq's own syntax and environment variables.
+ * The PostgreSQL engine of db.h, through libpq (loaded at the first open:
+ * pq-load.h), and with pq-load.c the only file of storage/ that includes
+ * libpq-fe.h.  db.c chooses it for a target that begins "postgresql://"
+ * or "postgres://", which PQconnectdbParams() reads with libpq's own
+ * syntax and environment variables.
  *
  * A statement is prepared on the server (PQprepare()) under a name the
  * connection makes, "s1", "s2", ..., from the caller's text with each
@@ -32,10 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libpq-fe.h>
-
 #include "../games/xalloc.h"
 #include "db-engine.h"
+#include "pq-load.h"
 
 /* The key of the transaction advisory lock that serialises writers:
  * "chbt", in a bigint. */
@@ -121,10 +121,16 @@ static int
 pg_open(const char *target, int readonly, struct db **dbp)
 {
 	struct pg_db *db;
+	char *why = NULL;
 
 	db = xcalloc(1, sizeof *db);
 	db->base.engine = &db_pgsql_engine;
 	*dbp = &db->base;
+	if (pq_load(&why) != 0) {
+		db_failf(&db->base, "%s", why);
+		free(why);
+		return -1;
+	}
 	/* The URI as dbname, expanded; a name in pg_stat_activity unless
 	 * the URI gives its own application_name. */
 	db->c = PQconnectdbParams(
@@ -148,7 +154,8 @@ pg_close(struct db *d, int untouched)
 	struct pg_db *db = (struct pg_db *)d;
 
 	(void)untouched; /* PQfinish() writes nothing */
-	PQfinish(db->c);
+	if (db->c != NULL) /* NULL: libpq could not be loaded */
+		PQfinish(db->c);
 	free(db);
 }
 

@@ -4,9 +4,16 @@
  * not try: the built-in defaults, flags checked with the file, the TLS
  * CA file a start would read, log.level keeping the OK line quiet, and
  * the flag refused beside an offline task.  Each case is the exit status
- * and what the bot wrote on stderr.
+ * and what the bot wrote on stderr.  Beside them, a PostgreSQL database
+ * on a machine whose libpq cannot be loaded (hidden in a mount namespace
+ * of the bot's own): one line naming the package.
  */
+#define _GNU_SOURCE 1
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,7 +25,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libpq-fe.h>
 
+#include "storage/store.h"
 #include "tests/lib/ngircd.h"
 #include "tests/lib/text-file.h"
 
@@ -38,10 +47,29 @@ file(char *path, size_t size, const char *name, const char *text)
 	assert_int_equal(fclose(f), 0);
 }
 
-/* Runs the bot with args (NULL-terminated) in "/": its exit status, its
- * stderr in *err (a new string). */
+/* The file whose path hide_libpq() covers, set by the test that uses it:
+ * the libpq this suite runs with, which the bot would load. */
+static char libpq_file[PATH_MAX];
+
+/* In the bot's process before it runs: a mount namespace of its own, in
+ * which /dev/null is bound over libpq_file, so that the library cannot be
+ * loaded there (and everywhere else is untouched).  0, or -1 when this
+ * machine does not allow it (not root, no namespaces). */
 static int
-bot(const char *const *args, char **err)
+hide_libpq(void)
+{
+	if (unshare(CLONE_NEWNS) != 0 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("/dev/null", libpq_file, NULL, MS_BIND, NULL) != 0)
+		return -1;
+	return 0;
+}
+
+/* Runs the bot with args (NULL-terminated) in "/", after hook (NULL:
+ * none; its failure makes the status 125): its exit status, its stderr in
+ * *err (a new string). */
+static int
+bot_with(const char *const *args, char **err, int (*hook)(void))
 {
 	const char *argv[16];
 	char log[PATH_MAX];
@@ -71,6 +99,8 @@ bot(const char *const *args, char **err)
 		if ((fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0 ||
 		    dup2(fd, 2) < 0 || chdir("/") != 0)
 			_exit(126);
+		if (hook != NULL && hook() != 0)
+			_exit(125);
 		unsetenv("JOURNAL_STREAM");
 		/* execv() takes char *const[] and changes nothing. */
 		execv(argv[0], (char *const *)argv);
@@ -80,6 +110,12 @@ bot(const char *const *args, char **err)
 	*err = text_file_read(log);
 	assert_non_null(*err);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int
+bot(const char *const *args, char **err)
+{
+	return bot_with(args, err, NULL);
 }
 
 /* Fails unless the bot exits with status and says want on stderr
@@ -205,6 +241,53 @@ test_alone(void **state)
 		    1, "cheaterbot: error: --check-config runs alone");
 }
 
+/* A PostgreSQL database where libpq cannot be loaded: the bot is not
+ * linked with it (storage/pq-load.h) and says, in one line, what to
+ * install; a bot on SQLite there runs as ever.  Skipped, saying so, where
+ * the machine allows no mount namespace. */
+static void
+test_no_libpq(void **state)
+{
+	char cfg[PATH_MAX], *err, where[PATH_MAX], *cause = NULL;
+	struct store *store;
+	Dl_info info;
+	int rc;
+
+	(void)state;
+	if (dladdr((void *)PQlibVersion, &info) == 0 ||
+	    info.dli_fname == NULL ||
+	    realpath(info.dli_fname, libpq_file) == NULL)
+		fail_msg("where is this suite's libpq?");
+	file(cfg, sizeof cfg, "league.cfg",
+	    "database = \"postgresql:///league?host=/nonexistent\";\n"
+	    "network = \"libera\";\n");
+	rc = bot_with((const char *const[]){"-c", cfg, "--replay", "1", NULL},
+	    &err, hide_libpq);
+	if (rc == 125) {
+		free(err);
+		print_message("skipped: no mount namespace here to hide "
+		    "libpq in\n");
+		skip();
+	}
+	if (rc != 1 || strstr(err, "cheaterbot: error: ") == NULL ||
+	    strstr(err, "PostgreSQL's client library libpq.so.5 cannot be "
+	                "loaded (") == NULL ||
+	    strstr(err, "install it (Debian: libpq5)") == NULL)
+		fail_msg("status %d, stderr:\n%s", rc, err);
+	free(err);
+	/* The same machine, SQLite: nothing to load. */
+	snprintf(where, sizeof where, "%s/bot.db", tmp);
+	store = store_open(where, &cause);
+	if (store == NULL)
+		fail_msg("%s", cause);
+	store_close(store);
+	rc = bot_with((const char *const[]){"--db", where, "--replay", "1",
+	    NULL}, &err, hide_libpq);
+	if (rc != 1 || strstr(err, "there is no game 1") == NULL)
+		fail_msg("status %d, stderr:\n%s", rc, err);
+	free(err);
+}
+
 int
 main(void)
 {
@@ -214,6 +297,7 @@ main(void)
 	    cmocka_unit_test(test_tls_ca),
 	    cmocka_unit_test(test_quiet),
 	    cmocka_unit_test(test_alone),
+	    cmocka_unit_test(test_no_libpq),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
