@@ -139,6 +139,11 @@ db_configure(struct sq_db *db)
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &fk);
 	if (!fk)
 		return db_failf(&db->base, "foreign keys are not available");
+	/* 256 KiB of pages (SQLite's default is 2000 KiB): docs/storage.md,
+	 * The connection. */
+	if (sqlite3_exec(db->h, "PRAGMA cache_size = -256", NULL, NULL,
+	        NULL) != SQLITE_OK)
+		return db_failed(db);
 	/* A read-only connection reads any journal mode and can set none. */
 	if (sq_readonly(&db->base))
 		return 0;
