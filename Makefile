@@ -119,7 +119,8 @@ FUZZ_RUNS := $(FUZZ_NAMES:%=$(F)/run/%)
 # second time through a small script (build/test/pg/NAME) that sets
 # STORE_ENGINE=pgsql (tests/lib/store-files.h).
 PG_SUITES := test-store test-store-ai test-store-bluffs test-store-losses \
-	test-store-rating test-store-season test-store-stats test-store-titles
+	test-store-rating test-store-season test-store-stats test-store-titles \
+	test-store-copy
 PG_RUNS := $(PG_SUITES:%=$(T)/pg/%)
 .SECONDARY: $(PG_SUITES:%=$(T)/tests/unit/%)
 LIB_F := $(LIB_SRC:%.c=$(F)/%.o)

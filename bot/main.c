@@ -48,6 +48,7 @@ struct main_opts {
 	int have_seed;
 	const char *backup; /* --backup FILE, or NULL */
 	const char *export; /* --export DIR, or NULL */
+	const char *copy_to; /* --copy-to TARGET, or NULL */
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
 	int64_t prune;	/* --prune DAYS, or -1 */
@@ -68,6 +69,7 @@ main_usage(FILE *f)
 	    "       cheaterbot [-c FILE] [--db PATH] --replay GAME_ID\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --export DIR\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --prune DAYS\n"
+	    "       cheaterbot [-c FILE] [--db PATH] --copy-to TARGET\n"
 	    "       cheaterbot --verify KEY\n"
 	    "       cheaterbot [-c FILE] --check-config\n"
 	    "  -c, --config FILE  read the configuration from FILE\n"
@@ -77,7 +79,7 @@ main_usage(FILE *f)
 	    "configured)\n"
 	    "  --channel '#CH'    a channel to join; repeat it for more (the\n"
 	    "                     first use replaces the configured list)\n"
-	    "  --db PATH          the SQLite database\n"
+	    "  --db PATH          the SQLite database, or a PostgreSQL URI\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
 	    "  --clock-ahead S    run the wall clock S seconds ahead of the\n"
 	    "                     system's (tests: a season's end)\n"
@@ -93,6 +95,9 @@ main_usage(FILE *f)
 	    "                     longer be replayed) and exit (safe while a\n"
 	    "                     bot runs on it; the file shrinks when none\n"
 	    "                     does)\n"
+	    "  --copy-to TARGET   copy every record into TARGET, a new database\n"
+	    "                     (a PostgreSQL URI for a league: the records\n"
+	    "                     become the configured network's) and exit\n"
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
@@ -181,6 +186,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"verify", required_argument, NULL, 'K'},
 	    {"check-config", no_argument, NULL, 'T'},
 	    {"prune", required_argument, NULL, 'P'},
+	    {"copy-to", required_argument, NULL, 'Y'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
 	unsigned long long v;
@@ -253,6 +259,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'E':
 			o->export = optarg;
 			break;
+		case 'Y':
+			o->copy_to = optarg;
+			break;
 		case 'T':
 			o->check = 1;
 			break;
@@ -282,9 +291,10 @@ main_args(int argc, char **argv, struct main_opts *o)
 		return 2;
 	}
 	if (o->check && (o->backup != NULL || o->replay != 0 ||
-	    o->export != NULL || o->verify != NULL || o->prune >= 0)) {
+	    o->export != NULL || o->verify != NULL || o->prune >= 0 ||
+	    o->copy_to != NULL)) {
 		log_error("--check-config runs alone: not with --backup, "
-		    "--replay, --export, --prune or --verify");
+		    "--replay, --export, --prune, --copy-to or --verify");
 		return 2;
 	}
 	return 0;
@@ -437,6 +447,8 @@ main(int argc, char **argv)
 		rc = offline_export(&conf, o.export, (uint64_t)time(NULL));
 	else if (o.prune >= 0)
 		rc = offline_prune(&conf, o.prune, (int64_t)time(NULL));
+	else if (o.copy_to != NULL)
+		rc = offline_copy(&conf, o.copy_to);
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);

@@ -272,3 +272,44 @@ fail:
 	store_close(store);
 	return 1;
 }
+
+int
+offline_copy(const struct conf *conf, const char *target)
+{
+	struct store *src = NULL, *dst = NULL;
+	struct store_copied n;
+	char *cause = NULL, *shown = NULL;
+	int rc = 1;
+
+	if (conf->network == NULL && (strncmp(target, "postgresql://", 13) ==
+	    0 || strncmp(target, "postgres://", 11) == 0)) {
+		cause = xstrdup("a copy into a PostgreSQL database needs the "
+		    "network its records are of: set network in the "
+		    "configuration (docs/storage.md, Moving into a league)");
+		goto out;
+	}
+	if ((src = database_open(conf, 1, &cause)) == NULL ||
+	    (dst = store_open(target, &cause)) == NULL)
+		goto out;
+	store_set_network(dst, conf->network != NULL ? conf->network : "");
+	if (store_copy(src, dst, conf->network, &n, &cause) != 0)
+		goto out;
+	shown = store_target_shown(conf->db);
+	log_info("copied %s into %s: %" PRId64 " player%s, %" PRId64
+	    " game%s (%" PRId64 " moves)%s%s%s", shown, store_name(dst),
+	    n.players, n.players == 1 ? "" : "s", n.games,
+	    n.games == 1 ? "" : "s", n.moves,
+	    conf->network != NULL ? ", the records of no network now "
+	    "network '" : "", conf->network != NULL ? conf->network : "",
+	    conf->network != NULL ? "'s" : "");
+	rc = 0;
+out:
+	if (rc != 0) {
+		log_error("--copy-to: %s", cause);
+		free(cause);
+	}
+	free(shown);
+	store_close(dst);
+	store_close(src);
+	return rc;
+}

@@ -43,4 +43,10 @@ int offline_check(const struct conf *conf, const char *name);
  * games pruned and the bytes freed. */
 int offline_prune(const struct conf *conf, int64_t days, int64_t now);
 
+/* Copies every record of the configured database into target, a new
+ * database (store_copy()), whose rows of no network become the
+ * configured network's; a PostgreSQL target needs a network.  Logs what
+ * was copied. */
+int offline_copy(const struct conf *conf, const char *target);
+
 #endif

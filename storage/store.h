@@ -587,6 +587,27 @@ int store_claim_held(struct store *s, char **cause);
  * pg_dump, autovacuum (docs/storage.md). */
 int store_has_file(const struct store *s);
 
+/* The rows store_copy() copied, per table in its order (players, prefs,
+ * games, game_players, moves, results, stats, titles, ignores, bluffs,
+ * ratings, rating_history, season_announced), and the three that say
+ * most. */
+#define STORE_COPY_TABLES 13
+struct store_copied {
+	int64_t rows[STORE_COPY_TABLES];
+	int64_t players, games, moves;
+};
+
+/* Copies every record of src (read in one snapshot) into dst, a new
+ * database with no player or game yet, of either engine, in one
+ * transaction: ids and every column as they are, dst's new ids going on
+ * after them.  With network (not NULL or ""), the rows of no network
+ * (those of a bot that named none) become that network's, their players'
+ * keys stored as that network's bot stores them (store_set_network()):
+ * a bot's SQLite records moved into a league (docs/storage.md, Moving
+ * into a league).  0 and *n, or -1 and *cause, dst left as it was. */
+int store_copy(struct store *src, struct store *dst, const char *network,
+    struct store_copied *n, char **cause);
+
 /* Writes a consistent copy of the live database (other processes may be
  * writing it) to the new file dest, which must not exist; 0, or -1 and
  * *cause (no partial copy is left behind).  The copy holds every

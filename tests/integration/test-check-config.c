@@ -231,6 +231,8 @@ test_alone(void **state)
 	    {"--replay", "1"},
 	    {"--export", "x"},
 	    {"--verify", "x"},
+	    {"--prune", "30"},
+	    {"--copy-to", "x.db"},
 	};
 	size_t i;
 

@@ -24,6 +24,11 @@
  *    it logs why it stops, tells the admin in the channel privately (and
  *    the other player nothing) and exits 1, while netb's bot runs on.
  *
+ *  - Moving into the league: a bot's own SQLite file with a game played,
+ *    copied with cheaterbot --copy-to into the league's database under
+ *    its network; the bot then runs there with the same records, and a
+ *    second copy is refused.
+ *
  * The bots exit 0 on SIGTERM at the end of each test, which under ASan
  * also means they leaked nothing.
  */
@@ -489,6 +494,67 @@ test_claim_lost(void **state)
 	driver_bot_exits(&w->b, 0, 0);
 }
 
+/* A bot's SQLite records moved into the league (docs/storage.md, Moving
+ * into a league): a game played on the bot's own file, the bot stopped,
+ * cheaterbot --copy-to URI with network neta in its configuration, and
+ * the bot started on the league's database: its player's stats are
+ * there under neta (one game each) and its board has the game's winner;
+ * a second copy into the same database is refused and changes nothing. */
+static void
+test_move_into_league(void **state)
+{
+	static const char *const nicks[] = {"alice", "bob"};
+	struct world *w = *state;
+	char text[2048], file[PATH_MAX], own[96];
+	const char *won, *line;
+	const char *args[] = {"-c", w->a.conf, "--db", file, "--copy-to",
+	    w->uri, NULL};
+	size_t from;
+
+	driver_name(&w->a, 0, CHAN, nicks, 2);
+	w->a.no_bot = 1;
+	w->a.t[0].options = "";
+	driver_open(&w->a, 1, FAST, 3);
+	driver_write_conf(&w->a, FAST);
+	driver_bot_up(&w->a);
+	play_game(&w->a);
+	won = winner(&w->a);
+	driver_bot_exits(&w->a, 0, 0);
+
+	snprintf(file, sizeof file, "%s", w->a.db);
+	snprintf(text, sizeof text, "%snetwork = \"neta\";\n", FAST);
+	driver_write_conf(&w->a, text);
+	assert_int_equal(ngircd_bot_start(&w->offline, w->a.dir, "copy",
+	    args), 0);
+	assert_int_equal(ngircd_bot_wait(&w->offline, 30000), 0);
+	assert_int_equal(ngircd_bot_log_count(&w->offline,
+	    ": 2 players, 1 game ("), 1);
+	assert_int_equal(ngircd_bot_log_count(&w->offline,
+	    "the records of no network now network 'neta's"), 1);
+	assert_int_equal(ngircd_bot_start(&w->offline, w->a.dir, "copy2",
+	    args), 0);
+	assert_int_equal(ngircd_bot_wait(&w->offline, 30000), 1);
+	assert_int_equal(ngircd_bot_log_count(&w->offline,
+	    "has records already: a copy goes into a new, empty database"),
+	    1);
+
+	/* The bot on the league's database, as network neta's. */
+	store_close(w->a.store);
+	w->a.store = NULL;
+	snprintf(w->a.db, sizeof w->a.db, "%s", w->uri);
+	w->a.network = "neta";
+	driver_bot_up(&w->a);
+	assert_string_equal(winner(&w->a), won);
+	from = w->a.t[0].p[0].cl.nlines;
+	driver_raw(&w->a, 0, 1, "PRIVMSG %s :!top cheat wins", CHAN);
+	line = driver_wait_chan(&w->a, 0, 0, from, " won)", 0);
+	snprintf(own, sizeof own, "1. %s (1 won)", won);
+	if (strstr(line, own) == NULL)
+		driver_fail(&w->a, "!top cheat wins said '%s', not '%s'", line,
+		    own);
+	driver_bot_exits(&w->a, 0, 0);
+}
+
 /* The group's server. */
 static int
 group_setup(void **state)
@@ -513,6 +579,8 @@ main(void)
 	        teardown),
 	    cmocka_unit_test_setup_teardown(test_failover, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_claim_lost, setup, teardown),
+	    cmocka_unit_test_setup_teardown(test_move_into_league, setup,
+	        teardown),
 	};
 
 	return cmocka_run_group_tests_name("league", tests, group_setup,
