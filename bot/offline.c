@@ -288,7 +288,15 @@ offline_copy(const struct conf *conf, const char *target)
 		    "configuration (docs/storage.md, Moving into a league)");
 		goto out;
 	}
-	if ((src = database_open(conf, 1, &cause)) == NULL ||
+	/* The source must be there (a read-only open makes nothing), and is
+	 * brought to this cheaterbot's schema (a writing open migrates). */
+	if ((src = database_open(conf, 1, &cause)) == NULL &&
+	    strstr(cause, "which a read-only open cannot do") == NULL)
+		goto out;
+	store_close(src);
+	free(cause);
+	cause = NULL;
+	if ((src = database_open(conf, 0, &cause)) == NULL ||
 	    (dst = store_open(target, &cause)) == NULL)
 		goto out;
 	store_set_network(dst, conf->network != NULL ? conf->network : "");
