@@ -74,8 +74,8 @@ static const struct copy_table copy_tables[STORE_COPY_TABLES] = {
 /* After the rows: those of no network given net (?1), a person's key
  * with it before (AI players are every network's). */
 static const char *const copy_network[] = {
-	"UPDATE players SET key = CAST(?1 AS TEXT) || '/' || key, network = ?1"
-	" WHERE network = '' AND key NOT LIKE 'ai:%'",
+	("UPDATE players SET key = CAST(?1 AS TEXT) || '/' || key,"
+	 " network = ?1 WHERE network = '' AND key NOT LIKE 'ai:%'"),
 	"UPDATE games SET network = ?1 WHERE network = ''",
 	"UPDATE ignores SET network = ?1 WHERE network = ''",
 	"UPDATE season_announced SET network = ?1 WHERE network = ''",
@@ -84,10 +84,10 @@ static const char *const copy_network[] = {
 /* The destination's ids go on from the largest copied: PostgreSQL's
  * identity sequences (SQLite's rowid needs nothing). */
 static const char *const copy_sequences[] = {
-	"SELECT setval(pg_get_serial_sequence('players', 'id'),"
-	" (SELECT max(id) FROM players))",
-	"SELECT setval(pg_get_serial_sequence('games', 'id'),"
-	" (SELECT max(id) FROM games))",
+	("SELECT setval(pg_get_serial_sequence('players', 'id'),"
+	 " (SELECT max(id) FROM players))"),
+	("SELECT setval(pg_get_serial_sequence('games', 'id'),"
+	 " (SELECT max(id) FROM games))"),
 };
 
 /* Prepares sql (this file's constant text) on s: the statement, or NULL
