@@ -20,6 +20,7 @@
 #include "games/deal-key.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
+#include "storage/target.h"
 
 int
 offline_backup(const struct conf *conf, const char *dest)
@@ -281,8 +282,7 @@ offline_copy(const struct conf *conf, const char *target)
 	char *cause = NULL, *shown = NULL;
 	int rc = 1;
 
-	if (conf->network == NULL && (strncmp(target, "postgresql://", 13) ==
-	    0 || strncmp(target, "postgres://", 11) == 0)) {
+	if (conf->network == NULL && store_target_is_pgsql(target)) {
 		cause = xstrdup("a copy into a PostgreSQL database needs the "
 		    "network its records are of: set network in the "
 		    "configuration (docs/storage.md, Moving into a league)");

@@ -17,6 +17,7 @@
 
 #include "../games/ai.h"
 #include "../games/xalloc.h"
+#include "../storage/target.h"
 #include "conf-private.h"
 
 #define F(field) offsetof(struct conf, field)
@@ -569,8 +570,7 @@ conf_validate(const struct conf *c, char **cause)
 		if (conf_check_order(c, o, 0, &inner) != 0)
 			return conf_fail_at(cause, o->lo, inner);
 	}
-	if (c->network == NULL && (strncmp(c->db, "postgresql://", 13) == 0 ||
-	    strncmp(c->db, "postgres://", 11) == 0))
+	if (c->network == NULL && store_target_is_pgsql(c->db))
 		return game_fail(cause, "setting 'network': expected the IRC "
 		    "network's name with a PostgreSQL database, which a "
 		    "league's bots share (docs/storage.md, Running a league)");

@@ -15,14 +15,7 @@
 
 #include "../games/xalloc.h"
 #include "db-engine.h"
-
-/* Whether target is a PostgreSQL connection URI, as libpq reads one. */
-static int
-db_is_pgsql(const char *target)
-{
-	return strncmp(target, "postgresql://", 13) == 0 ||
-	    strncmp(target, "postgres://", 11) == 0;
-}
+#include "target.h"
 
 int
 db_failf(struct db *db, const char *fmt, ...)
@@ -41,7 +34,7 @@ db_open(const char *target, int readonly, struct db **dbp)
 {
 	const struct db_engine *e;
 
-	e = db_is_pgsql(target) ? &db_pgsql_engine : &db_sqlite_engine;
+	e = store_target_is_pgsql(target) ? &db_pgsql_engine : &db_sqlite_engine;
 	return e->open(target, readonly, dbp);
 }
 

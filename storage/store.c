@@ -19,6 +19,7 @@
 
 #include "../games/xalloc.h"
 #include "store-int.h"
+#include "target.h"
 
 static void __attribute__((format(printf, 2, 0)))
 store_vcause(char **cause, const char *fmt, va_list ap)
@@ -220,8 +221,7 @@ store_target_shown(const char *target)
 	char *shown = xstrdup(target), *p, *at, *end, *colon;
 	size_t from;
 
-	if (strncmp(shown, "postgresql://", 13) != 0 &&
-	    strncmp(shown, "postgres://", 11) != 0)
+	if (!store_target_is_pgsql(shown))
 		return shown;
 	/* postgresql://user:PASSWORD@host: the user info ends at the first
 	 * '@' before the path, the query or the fragment. */

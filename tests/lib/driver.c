@@ -25,6 +25,7 @@
 #include "bot/lib/queue.h"
 #include "config/questions.h"
 #include "storage/store.h"
+#include "storage/target.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"
 
@@ -260,7 +261,7 @@ driver_store_open(struct driver *d)
 {
 	char uri[PATH_MAX + 64], *cause = NULL;
 
-	if (strncmp(d->db, "postgres", 8) == 0) {
+	if (store_target_is_pgsql(d->db)) {
 		snprintf(uri, sizeof uri, "%s%capplication_name="
 		    "cheaterbot-driver", d->db,
 		    strchr(d->db, '?') != NULL ? '&' : '?');

@@ -18,6 +18,7 @@
 #include <libpq-fe.h>
 
 #include "games/game.h"
+#include "storage/target.h"
 #include "tests/lib/pgsql.h"
 #include "tests/lib/store-files.h"
 
@@ -340,7 +341,7 @@ store_files_teardown(void **state)
 
 	store_close(f->s);
 	if (store_files_pgsql() && store_files_server.pid != 0 &&
-	    strncmp(f->path, "postgresql:", 11) == 0) {
+	    store_target_is_pgsql(f->path)) {
 		/* pgsql_uri()'s form: postgresql:///DB?host=... */
 		const char *db = f->path + strlen("postgresql:///");
 		char sql[128];
@@ -447,7 +448,7 @@ store_files_cli(const char *path, const char *sql, char *out, size_t size)
 	int fds[2], status;
 	pid_t pid;
 
-	if (strncmp(path, "postgresql:", 11) == 0)
+	if (store_target_is_pgsql(path))
 		return store_files_cli_pgsql(path, sql, out, size);
 	assert_int_equal(pipe(fds), 0);
 	pid = fork();
@@ -487,7 +488,7 @@ store_files_cli_expect(const char *path, const char *sql, const char *want)
 const char *
 store_files_version_sql(const char *path)
 {
-	return strncmp(path, "postgresql:", 11) == 0
+	return store_target_is_pgsql(path)
 	    ? "SELECT version FROM schema_version"
 	    : "PRAGMA user_version";
 }
@@ -497,7 +498,7 @@ store_files_set_version(const char *path, int version)
 {
 	char sql[128], out[256];
 
-	if (strncmp(path, "postgresql:", 11) == 0)
+	if (store_target_is_pgsql(path))
 		snprintf(sql, sizeof sql,
 		    "UPDATE schema_version SET version = %d", version);
 	else
@@ -509,7 +510,7 @@ store_files_set_version(const char *path, int version)
 void
 store_files_check(const char *path)
 {
-	if (strncmp(path, "postgresql:", 11) == 0) {
+	if (store_target_is_pgsql(path)) {
 		store_files_cli_expect(path,
 		    "SELECT conname FROM pg_constraint"
 		    " WHERE NOT convalidated",
