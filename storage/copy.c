@@ -18,7 +18,6 @@
  * which reads back to the same double.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,19 +101,6 @@ copy_prepare(struct store *s, const char *sql, char **cause)
 	return st;
 }
 
-/* db_query() with its values as arguments. */
-static int
-copy_query(struct db_stmt *st, const char *types, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, types);
-	rc = db_query(st, types, ap);
-	va_end(ap);
-	return rc;
-}
-
 /* Runs st with the types' values of v (NULL is SQL's NULL; v holds
  * COPY_COLS, the unused NULL) to its end: 0, or -1 and *cause. */
 static int
@@ -124,7 +110,7 @@ copy_run(struct store *s, struct db_stmt *st, const char *types,
 	int rc;
 
 	_Static_assert(COPY_COLS == 16, "copy_run() passes 16 values");
-	rc = copy_query(st, types, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
+	rc = db_query_args(st, types, v[0], v[1], v[2], v[3], v[4], v[5], v[6],
 	    v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]);
 	while (rc == 1)
 		rc = db_next(st);
@@ -159,7 +145,7 @@ copy_table(struct store *src, struct store *dst, const struct copy_table *t,
 	if ((from = copy_prepare(src, sel, cause)) == NULL ||
 	    (to = copy_prepare(dst, ins, cause)) == NULL)
 		goto out;
-	for (rc = copy_query(from, ""); rc == 1; rc = db_next(from)) {
+	for (rc = db_query_args(from, ""); rc == 1; rc = db_next(from)) {
 		for (k = 0; k < t->ncols; k++) {
 			if (db_is_null(from, k))
 				v[k] = NULL;
@@ -220,7 +206,7 @@ copy_empty(struct store *dst, char **cause)
 	    " (SELECT count(*) FROM games)", cause);
 	if (st == NULL)
 		return -1;
-	rc = copy_query(st, "");
+	rc = db_query_args(st, "");
 	n = rc == 1 ? db_int64(st, 0) : 0;
 	db_finalize(st);
 	if (rc < 0)

@@ -134,6 +134,18 @@ db_query(struct db_stmt *st, const char *types, va_list ap)
 }
 
 int
+db_query_args(struct db_stmt *st, const char *types, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, types);
+	rc = db_query(st, types, ap);
+	va_end(ap);
+	return rc;
+}
+
+int
 db_next(struct db_stmt *st)
 {
 	return st->db->engine->next(st);

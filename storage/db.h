@@ -157,6 +157,8 @@ void db_finalize(struct db_stmt *st);
  * by db_next().
  */
 int db_query(struct db_stmt *st, const char *types, va_list ap);
+/* The same with the values as arguments. */
+int db_query_args(struct db_stmt *st, const char *types, ...);
 
 /* Moves st to its next row: 1 with one, 0 at the end (st reset), -1 and
  * db_error() (st reset).  SQLite: step().  libpq: the next row of the
