@@ -148,7 +148,8 @@ loop_wait(const struct loop *l, struct pollset *p, uint64_t until,
 	return 0;
 }
 
-/* QUIT :bye, and up to LOOP_QUIT_MS for it to leave. */
+/* QUIT :bye, and up to LOOP_QUIT_MS for it to leave and for the server
+ * to close the connection (relay_pending()). */
 static void
 loop_goodbye(const struct loop *l, const sigset_t *waitmask)
 {

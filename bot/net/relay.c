@@ -263,5 +263,5 @@ relay_quit(struct relay *r, const char *reason)
 int
 relay_pending(const struct relay *r)
 {
-	return r->link != NULL && net_pending(r->net) > 0;
+	return r->link != NULL && (net_pending(r->net) > 0 || r->quitting);
 }

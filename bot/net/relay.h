@@ -84,7 +84,11 @@ int relay_ready(struct relay *r, struct pollset *p);
  * the queue.  Nothing happens without a connection. */
 void relay_quit(struct relay *r, const char *reason);
 
-/* 1 while bytes wait to be written to the server. */
+/* 1 while bytes wait to be written to the server, and after relay_quit()
+ * until the server has closed the connection: a server answers QUIT by
+ * closing, and a client that closes first may have its QUIT lost unread
+ * (its unread input makes the kernel reset the connection), so that the
+ * channel sees "Client closed connection" instead of the goodbye. */
 int relay_pending(const struct relay *r);
 
 #endif

@@ -5,7 +5,8 @@
  * WHOX 354, long 005 lines split to fit libircclient's 10 parameters),
  * DCC requests dropped before libircclient and other CTCP requests passed
  * to the core,
- * the dead-link check with its exact times, and the backoff computation.
+ * the dead-link check with its exact times, a goodbye that lasts until
+ * the server closes, and the backoff computation.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -180,6 +182,30 @@ test_backoff(void **state)
 	assert_true(highest > 11800);
 }
 
+/* A goodbye lasts until the server closes: after QUIT the relay keeps
+ * its side open (relay_pending() stays 1), so that the server reads the
+ * QUIT before any close of the bot's; once the server has answered and
+ * closed, the goodbye is over. */
+static void
+test_quit_waits_for_close(void **state)
+{
+	struct wire *w = *state;
+
+	wire_hello(w);
+	wire_register(w, "cheaterbot");
+	relay_quit(w->relay, "bye");
+	wire_expect(w, "QUIT :bye");
+	assert_true(relay_pending(w->relay));
+	wire_run(w, 100);
+	assert_true(relay_pending(w->relay));
+	assert_true(w->fd >= 0); /* the relay has not closed its side */
+	wire_send(w, "ERROR :Closing link: (cheater@127.0.0.1) [Quit: bye]");
+	close(w->fd);
+	w->fd = -1;
+	wire_run(w, 100);
+	assert_false(relay_pending(w->relay));
+}
+
 int
 main(void)
 {
@@ -188,6 +214,7 @@ main(void)
 	    T(test_events_intact),
 	    T(test_dcc_dropped),
 	    T(test_dead_link),
+	    T(test_quit_waits_for_close),
 	    cmocka_unit_test(test_backoff),
 	};
 #undef T
