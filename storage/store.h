@@ -1,20 +1,22 @@
 /*
- * Persistent state in SQLite: players, their preferences, games, seats, the
- * move log, results, win streaks and runs, the bluff ledgers of finished
- * games, titles, skill ratings and the boards read from them.  Only
- * storage/db-sqlite.c includes sqlite3.h (the engine, behind
- * storage/db.h).
+ * Persistent state in SQLite or PostgreSQL: players, their preferences,
+ * games, seats, the move log, results, win streaks and runs, the bluff
+ * ledgers of finished games, titles, skill ratings and the boards read
+ * from them.  The engine is behind storage/db.h: only storage/db-sqlite.c
+ * calls SQLite and only storage/db-pgsql.c libpq, and nothing here says
+ * which one a store has (but store_has_file()).
  *
- * The database runs in WAL mode with foreign keys on and a busy timeout;
- * the schema is migrated on open, keyed on PRAGMA user_version; every
- * statement is prepared; each call is one transaction.  A move is committed
- * by store_move() before the bot announces it.  One bot runs on a database
- * at a time (store_claim()); a copy can be taken while it runs
- * (store_backup()).
+ * SQLite runs in WAL mode with foreign keys on and a busy timeout; the
+ * schema is migrated on open, keyed on the schema version; every
+ * statement is prepared; each call is one transaction.  A move is
+ * committed by store_move() before the bot announces it.  One bot runs on
+ * an SQLite database, or on a network of a PostgreSQL one, at a time
+ * (store_claim()); a copy can be taken while it runs (store_backup()).
  *
  * A player is found by a key: "a:ACCOUNT" when the network tells the
- * services account, else "n:NICK" with the nick in lower case.  The nick
- * last seen is kept for display and for !stats NICK.
+ * services account, else "n:NICK" with the nick in lower case (stored with
+ * the store's network before it: store_set_network()).  The nick last
+ * seen is kept for display and for !stats NICK.
  */
 #ifndef STORE_H
 #define STORE_H
@@ -27,8 +29,10 @@ struct store;
 /* Opens (creating and migrating) the database at path; NULL and *cause.
  * path is a file name, or a SQLite "file:" URI: file:x.db?mode=ro opens it
  * read-only, and the parameter busy_timeout=MS replaces the default wait of
- * 5000 ms for a lock held by another process.  A database written by a
- * newer cheaterbot (a higher schema version) is refused. */
+ * 5000 ms for a lock held by another process; or a PostgreSQL URI
+ * (storage/target.h), whose database must be there (its schema is made
+ * at the first open).  A database written by a newer cheaterbot (a
+ * higher schema version) is refused. */
 struct store *store_open(const char *path, char **cause);
 /* Opens an existing database for reading only, as store_open() would
  * (path may be a URI too); it is never created, and one that needs a
