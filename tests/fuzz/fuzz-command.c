@@ -130,6 +130,25 @@ one_event(unsigned how, const char *text)
 	check_sent();
 }
 
+/* At the run's exit (libFuzzer ends with exit()), the harness freed and
+ * its temporary directory removed: once registered, whichever harness h
+ * is then. */
+static void
+fuzz_command_free(void)
+{
+	harness_free(h);
+	h = NULL;
+}
+
+static void
+fuzz_command_at_exit(void)
+{
+	static int registered;
+
+	if (!registered && atexit(fuzz_command_free) == 0)
+		registered = 1;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -143,8 +162,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while (game_table[n] != NULL)
 		n++;
 	ops = game_table[fuzz_below(&in, (unsigned)n)];
-	if (h == NULL)
+	if (h == NULL) {
 		h = harness_new(1, NULL);
+		fuzz_command_at_exit();
+	}
 	t = harness_table(h);
 	if ((t == NULL || t->state != TABLE_PLAYING) && !deal(ops)) {
 		harness_free(h);
