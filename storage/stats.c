@@ -295,18 +295,30 @@ store_game_finish(struct store *s, int64_t game,
 	return 0;
 }
 
+/* Runs id, a player's figures looked up by nick in variant (NULL: all
+ * variants together): SQL_STATS_GET, SQL_AI_STATS or SQL_BLUFFS_GET, each
+ * with ?1 the nick, ?2 the variant or the marker, ?3 the store's network
+ * and ?4 the nick's own (store_nick_split()).  As store_query(). */
+static int
+store_by_nick(struct store *s, enum store_sql id, const char *nick,
+    const char *variant, struct db_stmt **st, char **cause)
+{
+	char bare[STORE_BARE_NICK];
+	const char *want;
+
+	store_nick_split(nick, bare, &want);
+	return store_query(s, id, st, cause, "tttt", bare,
+	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
+}
+
 int
 store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *out, char **cause)
 {
-	char bare[STORE_BARE_NICK];
-	const char *want;
 	struct db_stmt *st;
 	int rc;
 
-	store_nick_split(nick, bare, &want);
-	rc = store_query(s, SQL_STATS_GET, &st, cause, "tttt", bare,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
+	rc = store_by_nick(s, SQL_STATS_GET, nick, variant, &st, cause);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	store_copy_text(
@@ -334,15 +346,11 @@ int
 store_ai_stats(struct store *s, const char *nick, const char *variant,
     struct store_ai_stats *out, char **cause)
 {
-	char bare[STORE_BARE_NICK];
-	const char *want;
 	struct db_stmt *st;
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	store_nick_split(nick, bare, &want);
-	rc = store_query(s, SQL_AI_STATS, &st, cause, "tttt", bare,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
+	rc = store_by_nick(s, SQL_AI_STATS, nick, variant, &st, cause);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
 	out->games = db_int(st, 1);
@@ -379,14 +387,10 @@ int
 store_bluffs(struct store *s, const char *nick, const char *variant,
     struct store_bluffs *b, char **cause)
 {
-	char bare[STORE_BARE_NICK];
-	const char *want;
 	struct db_stmt *st;
 	int rc;
 
-	store_nick_split(nick, bare, &want);
-	rc = store_query(s, SQL_BLUFFS_GET, &st, cause, "tttt", bare,
-	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
+	rc = store_by_nick(s, SQL_BLUFFS_GET, nick, variant, &st, cause);
 	return store_bluffs_read(st, rc, b);
 }
 

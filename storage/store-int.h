@@ -121,6 +121,12 @@ struct store {
 	int net_claimed; /* the network's claim is held (claim-net.c) */
 };
 
+/* The schema a new PostgreSQL database starts from (schema-pg.c): that of
+ * store_migrations[]' first STORE_PG_BASE scripts, written for it; the
+ * scripts after them run on both engines (schema.c). */
+#define STORE_PG_BASE 11
+extern const char store_pg_base[];
+
 /* The claims by engine: SQLite's file (db-file.c), a server's lock on the
  * network (claim-net.c); store_claim()'s answers. */
 int store_claim_file(struct store *s, char **cause);
