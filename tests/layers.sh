@@ -28,11 +28,13 @@ bucket.c	0	leaf: the token bucket
 buf.c		0	leaf: growable strings
 digest.c	0	leaf: SHA-256 and random bytes
 calendar.c	0	leaf: the seasons on the calendar
-hash.c		0	leaf: the indexes
+hash.c		0	leaf: the indexes (of the core and the queue)
 pollset.c	0	leaf: the descriptors a wait polls
 database.c	0	leaf: the configured database opened on its network
 nick.c		0	leaf: nicks compared as IRC does
-queue.c		1	leaf: the outgoing queue
+queue-line.c	1	leaf: the lines of the outgoing queue, by target and number
+queue-merge.c	2	leaf: channel lines merged while they wait
+queue.c		3	leaf: the outgoing queue, the scheduler of the pipe
 timer.c		1	leaf: timers in a heap
 render.c	1	leaf: the rules markup rendered for IRC
 ident.c		1	leaf: who someone is (struct who)
@@ -43,7 +45,7 @@ session-sasl.c	3	session: SASL, IDENTIFY
 session-cap.c	4	session: CAP
 session.c	5	session: registration, nick, liveness
 irc-feed.c	2	glue: lines rewritten for libircclient
-irc-glue.c	3	glue: libircclient
+irc-glue.c	4	glue: libircclient
 relay-link.c	6	relay: one connection, session and glue
 chan.c		7	core: channels and their members
 say.c		7	core: every line said, into the queue

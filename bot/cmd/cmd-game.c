@@ -13,7 +13,7 @@ cmd_hand(struct cmd_ctx *ctx)
 		say_error(ctx, "you are away from %s: join it again to get "
 		    "your hand back", ctx->table->chan->name);
 	else
-		table_hand(ctx->table, ctx->seat);
+		table_hand(ctx->table, ctx->seat, NULL);
 }
 
 static void

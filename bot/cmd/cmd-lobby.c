@@ -218,7 +218,7 @@ cmd_leave(struct cmd_ctx *ctx)
 	}
 	text = xasprintf("%s leaves the %s lobby%s", ctx->from.nick, t->ops->title,
 	    closes ? ", which closes." : ".");
-	say_chan(ctx->b, t->chan, text);
+	say_chan_as(ctx->b, t->chan, QUEUE_REPLY, text);
 	free(text);
 	table_seat_remove(t, ctx->seat);
 	if (closes)

@@ -12,7 +12,39 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "games/xalloc.h"
 #include "storage/store.h"
+
+/* The texts of a long reply (help, rules), gathered before the pager
+ * takes them (pager_reply()): pulled a line at a time, at the pipe's
+ * pace, so that they hold no other reply or game line back. */
+struct cmd_texts {
+	char **v;
+	int n;
+};
+
+static void
+cmd_texts_add(struct cmd_texts *t, const char *text)
+{
+	t->v = xreallocarray(t->v, (size_t)t->n + 1, sizeof *t->v);
+	t->v[t->n++] = xstrdup(text);
+}
+
+/* Sends the texts gathered (in the channel typed in when public, else
+ * privately) and forgets them. */
+static void
+cmd_texts_send(struct cmd_ctx *ctx, struct cmd_texts *t, int public)
+{
+	int i;
+
+	if (t->n > 0)
+		pager_reply(ctx, public, t->v, t->n);
+	for (i = 0; i < t->n; i++)
+		free(t->v[i]);
+	free(t->v);
+	t->v = NULL;
+	t->n = 0;
+}
 
 /* word without the command prefix, if it was typed with one ("!bs"). */
 static const char *
@@ -91,13 +123,13 @@ cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
  * line. */
 #define HELP_LINE 300
 
-/* Says text, then empties it, when adding more bytes would make it
- * longer than a help line. */
+/* Adds text to the help's texts, then empties it, when adding more
+ * bytes would make it longer than a help line. */
 static void
-cmd_help_fill(struct cmd_ctx *ctx, struct buf *text, size_t more)
+cmd_help_fill(struct cmd_texts *out, struct buf *text, size_t more)
 {
 	if (text->len > 0 && text->len + more > HELP_LINE) {
-		say_reply(ctx, "%s", buf_str(text));
+		cmd_texts_add(out, buf_str(text));
 		buf_reset(text);
 	}
 }
@@ -105,7 +137,7 @@ cmd_help_fill(struct cmd_ctx *ctx, struct buf *text, size_t more)
 /* After !help play: every game's options and their values, from the
  * option tables, a few games a line. */
 static void
-cmd_help_options(struct cmd_ctx *ctx)
+cmd_help_options(struct cmd_ctx *ctx, struct cmd_texts *out)
 {
 	const struct game_option *o;
 	struct buf text = BUF_INIT, game = BUF_INIT;
@@ -132,11 +164,11 @@ cmd_help_options(struct cmd_ctx *ctx)
 			buf_addf(&game, " (%s)", o->help);
 		}
 		buf_adds(&game, game_table[i + 1] != NULL ? ";" : ".");
-		cmd_help_fill(ctx, &text, game.len);
+		cmd_help_fill(out, &text, game.len);
 		/* A line starts with the game, not its space. */
 		buf_adds(&text, buf_str(&game) + (text.len == 0));
 	}
-	say_reply(ctx, "%s", buf_str(&text));
+	cmd_texts_add(out, buf_str(&text));
 	buf_free(&text);
 	buf_free(&game);
 }
@@ -147,6 +179,7 @@ cmd_help(struct cmd_ctx *ctx)
 	const char *prefix = ctx->b->conf->prefix, *word;
 	const struct cmd_entry *e = NULL;
 	struct buf text = BUF_INIT, names = BUF_INIT;
+	struct cmd_texts out = { NULL, 0 };
 	char quoted[CMD_QUOTE_SIZE];
 
 	if (ctx->argc == 1) {
@@ -172,11 +205,12 @@ cmd_help(struct cmd_ctx *ctx)
 			    quoted, prefix);
 		}
 	}
-	say_reply(ctx, "%s", buf_str(&text));
+	cmd_texts_add(&out, buf_str(&text));
 	/* What GAME may be told besides its name, from the games' own
 	 * option tables. */
 	if (e != NULL && strcmp(e->name, "play") == 0)
-		cmd_help_options(ctx);
+		cmd_help_options(ctx, &out);
+	cmd_texts_send(ctx, &out, 1);
 	buf_free(&text);
 	buf_free(&names);
 }
@@ -295,6 +329,7 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 {
 	const struct game_cmd *gc;
 	struct buf text = BUF_INIT;
+	struct cmd_texts out = { NULL, 0 };
 	char quoted[CMD_QUOTE_SIZE];
 	int i, n = 0;
 
@@ -314,9 +349,9 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 			cmd_rules_move_text(&text, ctx, gc->name,
 			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
 			    colour);
-		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-		    buf_str(&text));
+		cmd_texts_add(&out, buf_str(&text));
 	}
+	cmd_texts_send(ctx, &out, 0);
 	if (n == 0) {
 		cmd_moves(&text, ops, 0);
 		cmd_quote(quoted, sizeof quoted, word);
@@ -334,6 +369,7 @@ cmd_rules(struct cmd_ctx *ctx)
 	const struct game_ops *ops = ctx->table != NULL ? ctx->table->ops :
 	    NULL;
 	struct buf text = BUF_INIT;
+	struct cmd_texts out = { NULL, 0 };
 	const char *move = ctx->argc > 2 ? ctx->argv[2] : NULL;
 	char *cause = NULL;
 	int colour = ctx->prefs.colour, i;
@@ -369,12 +405,11 @@ cmd_rules(struct cmd_ctx *ctx)
 		if (ops->rules[i + 1] == NULL)
 			buf_addf(&text, " %srules %s MOVE tells more of a "
 			    "move.", ctx->b->conf->prefix, ops->name);
-		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-		    buf_str(&text));
+		cmd_texts_add(&out, buf_str(&text));
 	}
 	if (i == 0)
-		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-		    buf_str(&text));
+		cmd_texts_add(&out, buf_str(&text));
+	cmd_texts_send(ctx, &out, 0);
 	buf_free(&text);
 }
 
@@ -423,6 +458,7 @@ cmd_set(struct cmd_ctx *ctx)
 		ctx->prefs.colour = v;
 	else
 		ctx->prefs.notice = v;
+	prefs_changed(ctx->b, &ctx->from, &ctx->prefs);
 	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL) {
 		if (*name == 'c')
 			t->seats[seat].prefs.colour = v;

@@ -104,7 +104,10 @@ cmd_replay(struct cmd_ctx *ctx)
 		return;
 	}
 	store_game_free(sg);
-	pager_start(ctx->b, ctx->from.nick, ctx->prefs.notice, lines, n);
+	if (pager_start(ctx->b, ctx->from.nick, ctx->prefs.notice, lines,
+	    n) != 0)
+		say_error(ctx, "too much is still on its way to you, or to "
+		    "others: ask for the replay again in a minute");
 }
 
 static void

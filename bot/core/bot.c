@@ -53,13 +53,16 @@ static const struct table_events bot_table_events = {
 	.think_over = table_on_think_over,
 };
 
-/* The queue sent a line. */
+/* The queue sent a line: a long text's next line goes in, and the turns
+ * waiting on their prompt start. */
 static void
-bot_on_pop(void *arg, uint64_t now)
+bot_on_pop(void *arg, uint64_t now, const struct queue_sent *what)
 {
 	struct bot *b = arg;
 
 	b->now = now;
+	if (what->cls == QUEUE_LONG)
+		pager_sent(b, what->target, what->tlen);
 	table_clock_sent(b, now);
 }
 
@@ -145,6 +148,7 @@ bot_free(struct bot *b)
 	timer_free(&b->timers);
 	ignore_free(b);
 	pager_free(b);
+	prefs_free(b);
 	notify_free(b);
 	free(b->limits);
 	free(b);
@@ -372,7 +376,7 @@ bot_sync_channels(struct bot *b)
 	for (i = 0; i < b->nchans; i++) {
 		c = b->chans[i];
 		if (c->joined && !join_wanted(c))
-			say_raw(b, "PART %s :no longer configured", c->name);
+			say_raw(b, QUEUE_HOUSE, "PART %s :no longer configured", c->name);
 	}
 	join_retry(b);	/* online; else bot_connected() does */
 }

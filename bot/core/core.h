@@ -16,7 +16,7 @@
 #include "bot/core/bot.h"
 #include "bot/lib/bucket.h"
 #include "bot/lib/buf.h"
-#include "bot/core/hash.h"
+#include "bot/lib/hash.h"
 #include "bot/lib/queue.h"
 #include "bot/core/timer.h"
 #include "config/conf.h"
@@ -141,6 +141,17 @@ struct table {
 					 * (the tie window open), else NULL */
 	int held;			/* a turn move waits for the window: */
 	struct game_move *held_move;	/* that move, NULL when none */
+	/* What the table said last (table-out.c) */
+	uint64_t out_seq;		/* the line of the game's last output
+					 * that the turn waits for: the prompt
+					 * of the seat to act, else the
+					 * channel text; 0: none */
+	unsigned prompted;		/* seats prompted since their own last
+					 * move (a prompt again says what
+					 * changed) */
+	uint64_t said_last;		/* the last line of the table's last
+					 * output: the next channel text
+					 * follows it */
 	/* The clock (table-clock.c keeps these, and the timer ids) */
 	int turn_seat;			/* turn the timers belong to */
 	uint64_t prompt_seq;		/* the turn's clock starts when the
@@ -196,8 +207,11 @@ struct bot {
 					 * seed (tests) ... */
 	int fixed_seed;			/* ... else each seed is drawn from
 					 * the system's random source */
-	struct pager *pages;		/* long texts read page by page
-					 * (pager.c) */
+	struct pager *pages;		/* long texts pulled a line at a
+					 * time (pager.c) */
+	struct hash prefs_known;	/* nick_fold(player key) -> what
+					 * prefs.c read for it */
+	uint64_t prefs_tick;		/* ... and when, in reads */
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
@@ -213,7 +227,7 @@ struct bot {
 					 * those with one: seat.c */
 	struct table *waiting, *waiting_last;	/* tables whose turn starts
 					 * when the queue has sent their
-					 * prompt, by prompt_seq: table-play.c */
+					 * prompt (prompt_seq): table-clock.c */
 	uint64_t now;
 	int online;			/* registered on the server */
 	int whox;			/* the server offers WHOX (005) */
@@ -416,12 +430,16 @@ void who_ident(const struct who *w, char *buf, size_t size);
  * nick!user@host mask there that matches. */
 int who_is_admin(const struct bot *b, const struct who *w);
 
-/* prefs.c: a player's preferences, read from the database */
+/* prefs.c: a player's preferences, read from the database and kept */
 void prefs_default(const struct bot *b, struct prefs *p);
 /* Those stored for player (a store id; none: the defaults). */
 void prefs_load(const struct bot *b, int64_t player, struct prefs *p);
-/* Those stored for w's player key (who_player_key()). */
-void prefs_find(const struct bot *b, const struct who *w, struct prefs *p);
+/* Those of w's player key (who_player_key()): kept in memory once read. */
+void prefs_find(struct bot *b, const struct who *w, struct prefs *p);
+/* w's are now p (!set wrote them): what is kept follows. */
+void prefs_changed(struct bot *b, const struct who *w, const struct prefs *p);
+/* Forgets what is kept (the bot ends). */
+void prefs_free(struct bot *b);
 
 /* who.c: what the network tells about people (WHO, WHOX, extended-join,
  * ACCOUNT, AWAY) and who is an admin */
@@ -495,46 +513,77 @@ void ctcp_init(struct bot *b);
 /* A CTCP request req (its text between the \001s) from origin. */
 void ctcp_request(struct bot *b, const char *origin, const char *req);
 
-/* pager.c: a long private text (a replay) read a page at a time, one
- * per nick, kept PAGER_KEEP_MS after its last page was read. */
-#define PAGER_LINES 8
+/* pager.c: long texts, pulled a line at a time (QUEUE_LONG) */
+#define PAGER_LINES 8		/* lines of a replay's page */
+#define PAGER_STREAM 24		/* lines waiting for one reader, at most */
 #define PAGER_KEEP_MS (15 * 60 * 1000)
-/* Keeps the n lines (taken: freed here) for nick, replacing what nick
- * was reading, and sends the first page, by NOTICE when notice. */
-void pager_start(struct bot *b, const char *nick, int notice, char **lines,
+/* A long reply to ctx, n texts each cut into lines (help, rules): said
+ * in the channel typed in when public, else privately to the sender,
+ * tagged with the context's channel; when it cannot be taken now (too
+ * much is still on its way), the sender is told so in one line. */
+void pager_reply(struct cmd_ctx *ctx, int public, char *const *texts, int n);
+/* Keeps the n lines (taken: freed here) as nick's paged text, replacing
+ * what nick was reading, and sends the first page, by NOTICE when
+ * notice: 0, or -1 when nothing can be taken for nick now. */
+int pager_start(struct bot *b, const char *nick, int notice, char **lines,
     int n);
-/* Sends nick the next page: 0, or -1 when nick has nothing to read. */
+/* Sends nick the next page (or says, once, that the one before is still
+ * on its way): 0, or -1 when nick has nothing to read. */
 int pager_more(struct bot *b, const char *nick, int notice);
+/* The queue sent a long text's line to target (len bytes): its next. */
+void pager_sent(struct bot *b, const char *target, size_t len);
 /* Forgets every text (the bot ends). */
 void pager_free(struct bot *b);
 
 /* say.c: every line the core sends goes through these */
-/* A text to channel c, queued at once (nothing is ever held back): cut
- * into lines as needed, which the queue may merge with the channel's next
- * lines while they wait behind the flood limit (queue.h).  An empty text
- * says nothing. */
-void say_chan(struct bot *b, struct chan *c, const char *text);
+/* A game's text to channel c, queued at once as QUEUE_GAME (nothing is
+ * ever held back): cut into lines as needed, which the queue may merge
+ * with the channel's next lines while they wait behind the flood limit
+ * (queue.h).  The number of its last line (queue_push()), or 0 for an
+ * empty text, which says nothing. */
+uint64_t say_chan(struct bot *b, struct chan *c, const char *text);
+/* The same in another class: a command's reply in the channel, a
+ * lobby's news (QUEUE_REPLY). */
+uint64_t say_chan_as(struct bot *b, struct chan *c, enum queue_class cls,
+    const char *text);
+/* The same after line after (0: none): a move's channel text after the
+ * lines the move before caused, which their players read first. */
+uint64_t say_chan_after(struct bot *b, struct chan *c, enum queue_class cls,
+    const char *text, uint64_t after);
 /* The longest text say_chan() sends to c in one line. */
 size_t say_chan_room(const struct bot *b, const struct chan *c);
-/* A private line to nick about channel c (named in the line; NULL: none),
+/* A reply to nick about channel c (named in the line; NULL: none),
  * rendered plain text already, by NOTICE when notice, else PRIVMSG (the
- * reader's choice, which the caller knows: struct prefs). */
+ * reader's choice, which the caller knows: struct prefs): QUEUE_REPLY. */
 void say_to(struct bot *b, const char *nick, int notice, struct chan *c,
     const char *text);
-/* say_to() for the player who must act now: their prompt goes out with
- * the channel lines, ahead of other private lines. */
-void say_prompt(struct bot *b, const char *nick, int notice, struct chan *c,
-    const char *text);
+/* A game's private text to a seat's nick about c: its prompt
+ * (QUEUE_GAME), or its news, its hand when it need not act now
+ * (QUEUE_NEWS); after names a line that must have gone first (the
+ * channel text of the move that caused it), or 0.  The number of its
+ * last line. */
+uint64_t say_game_to(struct bot *b, enum queue_class cls, const char *nick,
+    int notice, struct chan *c, const char *text, uint64_t after);
+/* The lead of a private line about c, "[#channel] " ("" for NULL), into
+ * lead (SAY_LEAD_SIZE bytes hold any). */
+#define SAY_LEAD_SIZE (CHAN_MAX + 4)
+void say_private_lead(const struct chan *c, char *lead, size_t size);
+/* Cuts text to target into the lines say_to() and say_chan() would
+ * queue, each starting with lead, and hands each complete IRC line
+ * ("CMD target :lead...") to each(arg, line): the pager keeps them. */
+void say_cut(const struct bot *b, const char *cmd, const char *target,
+    const char *lead, const char *text,
+    void (*each)(void *arg, const char *line), void *arg);
 /* The one-line reason for a refused command, to its sender (by their
- * ctx->prefs). */
+ * ctx->prefs): QUEUE_REPLY. */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A reply in the context: the channel, or privately. */
+/* A reply in the context: the channel, or privately (QUEUE_REPLY). */
 void say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Sends a raw protocol line (JOIN, PART, ...) urgently. */
-void say_raw(struct bot *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Sends a raw protocol line (JOIN, PART, WHO) in class cls. */
+void say_raw(struct bot *b, enum queue_class cls, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* seat.c: who sits where (finds and keeps seats; calls nothing above) */
 /* Whether w is the player of seat s (and s still plays): the same account
@@ -661,6 +710,11 @@ void notify_call(struct table *t);
 /* Forgets who was called (the bot ends). */
 void notify_free(struct bot *b);
 
+/* table-out.c: a table's own line in its channel (a seat away or back,
+ * the result, the story), as a game's line after all the table said
+ * before; the number of its last line. */
+uint64_t table_say(struct table *t, const char *text);
+
 /* table.c: lobbies and games, from the opening to the record */
 struct table *table_open(struct bot *b, struct chan *c,
     const struct game_ops *ops, const struct game_opts *opts);
@@ -683,8 +737,10 @@ void table_stop(struct table *t, const char *by, const char *text);
 /* Records the result, announces it and frees t. */
 void table_finish(struct table *t);
 void table_status(struct table *t);
-/* A player's one-line view of the table t, sent privately (their hand). */
-void table_hand(struct table *t, int seat);
+/* A player's one-line view of the table t, sent privately (their hand):
+ * a reply to !hand (lead NULL), or the game's news when the seat's player
+ * is back, after lead (markup), said in the channel first. */
+void table_hand(struct table *t, int seat, const char *lead);
 
 /* table-play.c: moves */
 /* A player's move: checked, logged, applied and announced; 0, or -1 with

@@ -82,5 +82,5 @@ ctcp_request(struct bot *b, const char *origin, const char *req)
 		return;
 	n = snprintf(line, sizeof line, "NOTICE %s :\001%s\001", nick, answer);
 	if (n > 0 && (size_t)n < sizeof line)
-		queue_push(b->queue, QUEUE_NORMAL, line);
+		queue_push(b->queue, QUEUE_REPLY, line);
 }

@@ -127,7 +127,7 @@ join_one(struct bot *b, struct chan *c)
 {
 	c->asked = 1;
 	c->refused = 0;
-	say_raw(b, "JOIN %s", c->name);
+	say_raw(b, QUEUE_JOIN, "JOIN %s", c->name);
 }
 
 /* Whether the bot belongs in c: the configuration lists it, or a game

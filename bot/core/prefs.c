@@ -1,12 +1,32 @@
 /*
  * A player's preferences (!set): card colours, and NOTICE or PRIVMSG for
  * what the bot tells them privately.  They are read from the database
- * when a command's sender is dispatched, when a seat is made and when an
- * admin is told something; what is said afterwards carries them, so the
- * output path (say.c) never reads the database.
+ * when a seat is made, and for a command's sender or an admin told
+ * something; what is said afterwards carries them, so the output path
+ * (say.c) never reads the database.
+ *
+ * What was read for a player key (who_player_key(): the account, else
+ * the nick) is kept in memory, PREFS_KNOWN keys at most (the least
+ * recently used goes first), so that a command costs no query: !set,
+ * the only way they change, writes the database and what is kept alike.
+ * A nick that logs in to an account has another key, read afresh.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "bot/core/core.h"
+#include "games/xalloc.h"
 #include "storage/store.h"
+
+#define PREFS_KNOWN 512
+
+/* What is kept for one player key. */
+struct prefs_known {
+	uint32_t fold;			/* nick_fold(key) */
+	uint64_t used;			/* b->prefs_tick when last read */
+	struct prefs p;
+	char key[];
+};
 
 void
 prefs_default(const struct bot *b, struct prefs *p)
@@ -29,12 +49,85 @@ prefs_load(const struct bot *b, int64_t player, struct prefs *p)
 		p->notice = v;
 }
 
+/* What is kept for key, or NULL. */
+static struct prefs_known *
+prefs_known(struct bot *b, const char *key, uint32_t fold)
+{
+	struct hash_walk w;
+	struct prefs_known *k;
+
+	for (k = hash_first(&b->prefs_known, fold, &w); k != NULL;
+	    k = hash_next(&w)) {
+		if (strcmp(k->key, key) == 0)
+			return k;
+	}
+	return NULL;
+}
+
+/* Keeps p for key, making room by forgetting the key read least
+ * recently. */
+static void
+prefs_keep(struct bot *b, const char *key, uint32_t fold,
+    const struct prefs *p)
+{
+	struct prefs_known *k, *oldest = NULL;
+	size_t pos = 0;
+
+	if ((k = prefs_known(b, key, fold)) == NULL) {
+		if (b->prefs_known.n >= PREFS_KNOWN) {
+			while ((k = hash_each(&b->prefs_known, &pos)) != NULL) {
+				if (oldest == NULL || k->used < oldest->used)
+					oldest = k;
+			}
+			hash_remove(&b->prefs_known, oldest->fold, oldest);
+			free(oldest);
+		}
+		k = xcalloc(1, sizeof *k + strlen(key) + 1);
+		memcpy(k->key, key, strlen(key) + 1);
+		k->fold = fold;
+		hash_add(&b->prefs_known, fold, k);
+	}
+	k->p = *p;
+	k->used = ++b->prefs_tick;
+}
+
 void
-prefs_find(const struct bot *b, const struct who *w, struct prefs *p)
+prefs_find(struct bot *b, const struct who *w, struct prefs *p)
+{
+	struct buf key = BUF_INIT;
+	struct prefs_known *k;
+	uint32_t fold;
+
+	who_player_key(&key, w);
+	fold = nick_fold(buf_str(&key));
+	if ((k = prefs_known(b, buf_str(&key), fold)) != NULL) {
+		*p = k->p;
+		k->used = ++b->prefs_tick;
+	} else {
+		prefs_load(b, store_player_find(b->store, buf_str(&key), NULL),
+		    p);
+		prefs_keep(b, buf_str(&key), fold, p);
+	}
+	buf_free(&key);
+}
+
+void
+prefs_changed(struct bot *b, const struct who *w, const struct prefs *p)
 {
 	struct buf key = BUF_INIT;
 
 	who_player_key(&key, w);
-	prefs_load(b, store_player_find(b->store, buf_str(&key), NULL), p);
+	prefs_keep(b, buf_str(&key), nick_fold(buf_str(&key)), p);
 	buf_free(&key);
+}
+
+void
+prefs_free(struct bot *b)
+{
+	struct prefs_known *k;
+	size_t pos = 0;
+
+	while ((k = hash_each(&b->prefs_known, &pos)) != NULL)
+		free(k);
+	hash_free(&b->prefs_known);
 }

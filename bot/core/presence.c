@@ -43,7 +43,7 @@ presence_grace_over(struct table *t, int seat)
 		text = xasprintf("%s did not come back in time: an AI plays "
 		    "on in that seat.", t->seats[seat].nick);
 		table_ai_takeover(t, seat);
-		say_chan(t->b, t->chan, text);
+		table_say(t, text);
 		free(text);
 		table_after_move(t);	/* it may act now, or none is left */
 		return;
@@ -75,7 +75,7 @@ presence_hold(struct table *t, int seat, int grace_ms, unsigned split,
 	text = xasprintf("%s is away; the seat is held for %d s: join %s "
 	    "again to play on.", s->nick, (grace_ms + 999) / 1000,
 	    t->chan->name);
-	say_chan(t->b, t->chan, text);
+	table_say(t, text);
 	free(text);
 }
 
@@ -163,7 +163,7 @@ presence_split_confirmed(struct bot *b, unsigned seq)
 			    "held for %d s: join %s again to play on.",
 			    s->nick, (c->split_grace_ms - (int)held + 999) /
 			    1000, t->chan->name);
-			say_chan(b, t->chan, text);
+			table_say(t, text);
 			free(text);
 		}
 	}
@@ -209,7 +209,7 @@ presence_left(struct table *t, int seat, int grace, unsigned split)
 		text = xasprintf("%s left the channel and the %s lobby%s",
 		    t->seats[seat].nick, t->ops->title,
 		    table_people(t) == 1 ? ", which closes." : ".");
-		say_chan(t->b, t->chan, text);
+		table_say(t, text);
 		free(text);
 		table_seat_remove(t, seat);
 		if (table_people(t) == 0)
@@ -269,11 +269,12 @@ presence_back(struct table *t, int seat, const char *nick)
 	s->split = 0;
 	table_clock_grace_end(t, seat);
 	seat_set_nick(s, nick);
-	text = xasprintf("%s is back in the %s game%s.", nick, t->ops->title,
-	    t->turn.seat == seat ? ", and it is their turn" : "");
-	say_chan(t->b, t->chan, text);
+	t->prompted &= ~(1u << seat);
+	text = xasprintf("{p:%d} is back in the %s game%s.", seat,
+	    t->ops->title, t->turn.seat == seat ? ", and it is their turn" :
+	    "");
+	table_hand(t, seat, text);
 	free(text);
-	table_hand(t, seat);
 }
 
 void

@@ -91,7 +91,7 @@ season_tell(struct bot *b, struct chan *c, int64_t season,
 		if (k == 0)
 			buf_adds(&text, " nobody won a game");
 		buf_addf(&text, ". Season %jd begins.", (intmax_t)season + 1);
-		say_chan(b, c, buf_str(&text));
+		say_chan_as(b, c, QUEUE_REPLY, buf_str(&text));
 		buf_free(&text);
 	}
 }

@@ -17,7 +17,8 @@
  *              a move (table_clock_arm() for the new state: one of)
  *                                     |        |                  |
  *     TURN of seat S    turn (from the moment the queue has sent S's
- *                       prompt), with a warning turn_warn before its end
+ *                       prompt, or the move's channel text when S gets
+ *                       none), with a warning turn_warn before its end
  *                       -> turn_warning, turn_over (S's default move)
  *     WINDOW            a challenge window with no turn after it
  *                       (a winning play, a card face down):
@@ -46,10 +47,10 @@
 #include "bot/core/core.h"
 
 /* Puts t in the bot's list of tables waiting for their prompt to be
- * sent (on), at its end, or takes it out.  Prompts are numbered in the
- * order they are queued and the queue sends them in that order (queue.h:
- * queue_sent()), so the list stays sorted by prompt_seq and a line sent
- * looks at its head alone, however many tables there are. */
+ * sent (on), at its end, or takes it out.  The queue sends lines in the
+ * order its classes and targets take turns, not in the order pushed, so
+ * each line sent looks at every table of the list: those whose prompt
+ * has not gone yet, a few at most. */
 static void
 clock_waiting(struct table *t, int on)
 {
@@ -245,7 +246,9 @@ table_clock_turn(struct table *t, int seat)
 	clock_waiting(t, 0);
 	if (seat < 0)
 		return;
-	t->prompt_seq = queue_last(t->b->queue);
+	/* The line the table's last output said the turn waits for: the
+	 * seat's prompt, which follows the move's channel text. */
+	t->prompt_seq = t->out_seq;
 	if (queue_sent(t->b->queue, t->prompt_seq))
 		clock_turn_start(t, t->b->now);
 	else
@@ -255,9 +258,13 @@ table_clock_turn(struct table *t, int seat)
 void
 table_clock_sent(struct bot *b, uint64_t now)
 {
-	while (b->waiting != NULL &&
-	    queue_sent(b->queue, b->waiting->prompt_seq))
-		clock_turn_start(b->waiting, now);
+	struct table *t, *next;
+
+	for (t = b->waiting; t != NULL; t = next) {
+		next = t->wait_next;
+		if (queue_sent(b->queue, t->prompt_seq))
+			clock_turn_start(t, now);
+	}
 }
 
 void

@@ -13,17 +13,26 @@ struct store_award;
 struct store_bluffs;
 struct store_game;
 
+/* struct table_out's mover when no seat moved: the deal, a resumption,
+ * a view. */
+#define TABLE_OUT_NONE (-2)
+
 /* One move's messages, gathered before anything is sent. */
 struct table_out {
 	struct game_out out;
 	struct buf pub;
 	struct buf priv[GAME_MAX_SEATS];
+	/* QUEUE_GAME (table_out_init()), or QUEUE_REPLY for a view a
+	 * command asked for (!hand, !status): no prompt, no clock. */
+	enum queue_class cls;
+	/* The seat whose move it is, GAME_SEAT_TABLE for the table's, or
+	 * TABLE_OUT_NONE (table_out_init()). */
+	int mover;
 };
 
 void table_out_init(struct table_out *o);
-/* Renders and sends everything gathered, then empties o: the prompts of
- * the seats t->turn says must act are urgent (table-out.c says when they
- * go first). */
+/* Renders and sends everything gathered, then empties o: the channel
+ * text, then each seat's private text queued after it (table-out.c). */
 void table_out_flush(struct table *t, struct table_out *o);
 /* The rules' markup for one reader of t's game, rendered into text: the
  * questions its cards carry, the seats' nicks, colour or not. */

@@ -3,9 +3,10 @@
  * deal, a view, a resumption) are gathered here, then rendered for each
  * reader (the seats' nicks, the questions their cards carry, colour as the
  * reader chose) and sent: all of a move's public text as one channel text,
- * each seat's private pieces as one private text, by the seat's NOTICE or
- * PRIVMSG.  Who must act is read from the table's turn (t->turn, worked
- * out once when the game changed), whose private text is their prompt.
+ * then each seat's private pieces as one private text, by the seat's
+ * NOTICE or PRIVMSG, queued to follow the channel text.  Who must act is
+ * read from the table's turn (t->turn, worked out once when the game
+ * changed), whose private text is their prompt.
  */
 #include <string.h>
 
@@ -37,6 +38,8 @@ table_out_init(struct table_out *o)
 	memset(o, 0, sizeof *o);
 	o->out.emit = table_out_emit;
 	o->out.ctx = o;
+	o->cls = QUEUE_GAME;
+	o->mover = TABLE_OUT_NONE;
 }
 
 void
@@ -66,58 +69,110 @@ table_must_act(const struct table *t, int seat)
 	    (tu->wait && (tu->window & (1u << seat))));
 }
 
-/* Whether the prompts of o go before its channel text: when nobody may
- * react to that text (no challenge window is open; a move several seats
- * owe is no challenge), nobody needs it to act, and the players who must
- * act do need their prompts.  With a quiet queue all go at once anyway.
- * When the bot waits for its flood rate, the player to act hears first,
- * and the channel text waits where the queue can merge the next move's
- * text into it (queue.h): a fast player's draw and discard, or play and
- * play, cost the channel one line, not two.  When a window is open, the
- * channel text is what the callers act on: it goes first. */
-static int
-table_prompts_first(const struct table *t)
+/* A prompt again, the seat's move still to come, into out: "Your turn
+ * (changed)...", as every prompt starts "Your turn" and a player looks
+ * for that; any other text gets "Changed:" in front. */
+static void
+table_out_changed(struct buf *out, const char *prompt)
 {
-	const struct game_turn *tu = &t->turn;
+	static const char lead[] = "Your turn";
 
-	return t->g != NULL && !tu->over && (tu->window == 0 || tu->wait);
+	if (strncmp(prompt, lead, strlen(lead)) == 0)
+		buf_addf(out, "%s {b:(changed)}%s", lead,
+		    prompt + strlen(lead));
+	else
+		buf_addf(out, "{b:Changed:} %s", prompt);
 }
 
-/* Sends seat i's private text in o, if any, and forgets it. */
-static void
-table_out_seat(struct table *t, struct table_out *o, int i,
+/* Sends seat i's private text in o, if any, after line after, and
+ * forgets it; the number of its last line, 0 when none was sent.  A
+ * seat that must act and was prompted already since its own last move
+ * is prompted again because another's move (a call, a question, a
+ * window closed, a leave) changed what it may do: the prompt says so,
+ * once (table_out_changed()). */
+static uint64_t
+table_out_seat(struct table *t, struct table_out *o, int i, uint64_t after,
     struct buf *text)
 {
 	const struct seat *s = &t->seats[i];
+	unsigned bit = 1u << i;
+	int act = o->cls == QUEUE_GAME && table_must_act(t, i);
+	struct buf changed = BUF_INIT;
+	uint64_t seq = 0;
 
+	if (o->cls == QUEUE_GAME && (o->mover == i || !act))
+		t->prompted &= ~bit;
 	if (o->priv[i].len > 0 && !s->gone && !s->away && !s->ai) {
+		if (act && o->mover != TABLE_OUT_NONE && (t->prompted & bit)) {
+			table_out_changed(&changed, buf_str(&o->priv[i]));
+			buf_free(&o->priv[i]);
+			o->priv[i] = changed;
+		}
 		table_render(t, text, buf_str(&o->priv[i]), s->prefs.colour);
-		(table_must_act(t, i) ? say_prompt : say_to)(t->b, s->nick,
-		    s->prefs.notice, t->chan, buf_str(text));
+		if (o->cls == QUEUE_GAME)
+			seq = say_game_to(t->b, act ? QUEUE_GAME : QUEUE_NEWS,
+			    s->nick, s->prefs.notice, t->chan, buf_str(text),
+			    after);
+		else
+			say_to(t->b, s->nick, s->prefs.notice, t->chan,
+			    buf_str(text));
+		if (act)
+			t->prompted |= bit;
 	}
 	buf_free(&o->priv[i]);
+	return seq;
 }
 
+/* The channel text first, then each seat's private text after it: a
+ * player reads the move, then what it means for them (the prompt it
+ * causes, a hand it changed).  The prompts are queued before the other
+ * seats' lines, so that when the pipe is busy the seats that must act
+ * hear first (a deal's first player, a swap's).  A table's story is told
+ * in order: each private text follows the one queued before it, and the
+ * channel text follows everything the table said before (t->said_last),
+ * so a call that changes what a prompted seat may do is read after that
+ * prompt, never before it (the prompt would then be stale when read),
+ * and the prompt it causes says what changed.  A game's output notes the
+ * line its turn clock waits for (t->out_seq): the prompt of the seat to
+ * act, else the channel text (a seat played by an AI, or away). */
 void
 table_out_flush(struct table *t, struct table_out *o)
 {
 	struct buf text = BUF_INIT;
-	int i;
+	uint64_t chan = 0, prev, seq;
+	int i, act, pass;
 
-	if (table_prompts_first(t)) {
-		for (i = 0; i < t->nseats; i++)
-			if (table_must_act(t, i))
-				table_out_seat(t, o, i, &text);
-	}
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		chan = say_chan_after(t->b, t->chan, o->cls, buf_str(&text),
+		    o->cls == QUEUE_GAME ? t->said_last : 0);
 	}
-	for (i = 0; i < t->nseats; i++)
-		table_out_seat(t, o, i, &text);
+	prev = chan;
+	if (o->cls == QUEUE_GAME)
+		t->out_seq = chan;
+	for (pass = 1; pass >= 0; pass--) {
+		for (i = 0; i < t->nseats; i++) {
+			act = o->cls == QUEUE_GAME && table_must_act(t, i);
+			if (act != pass)
+				continue;
+			if ((seq = table_out_seat(t, o, i, prev, &text)) == 0)
+				continue;
+			prev = seq;
+			if (act)
+				t->out_seq = seq;
+		}
+	}
+	if (o->cls == QUEUE_GAME && prev != 0)
+		t->said_last = prev;
 	buf_free(&text);
 	buf_free(&o->pub);
 	for (i = 0; i < GAME_MAX_SEATS; i++)
 		buf_free(&o->priv[i]);
 	table_out_init(o);
+}
+
+uint64_t
+table_say(struct table *t, const char *text)
+{
+	return say_chan_after(t->b, t->chan, QUEUE_GAME, text, t->said_last);
 }

@@ -40,8 +40,8 @@ table_tell(struct table *t, int seat, const char *text)
 {
 	if (t->seats[seat].ai)
 		return;
-	say_to(t->b, t->seats[seat].nick, t->seats[seat].prefs.notice, t->chan,
-	    text);
+	say_game_to(t->b, QUEUE_NEWS, t->seats[seat].nick,
+	    t->seats[seat].prefs.notice, t->chan, text, 0);
 }
 
 /* The move by which seat leaves the game. */
@@ -75,6 +75,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	}
 	t->nmoves++;
 	table_out_init(&o);
+	o.mover = mv->seat;
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
@@ -270,7 +271,8 @@ table_on_turn_warning(struct table *t)
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
 	text = xasprintf("%d second%s left for your turn (%shand shows your "
 	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
-	say_prompt(t->b, s->nick, s->prefs.notice, t->chan, text);
+	say_game_to(t->b, QUEUE_GAME, s->nick, s->prefs.notice, t->chan, text,
+	    0);
 	free(text);
 }
 
@@ -300,7 +302,7 @@ table_on_think_over(struct table *t, int seat)
 		 * person's line in the channel would (table_heard()). */
 		text = xasprintf("%s: %s", s->nick,
 		    table_ai_answers[rng_next(&t->b->rng) % n]);
-		say_chan(t->b, t->chan, text);
+		table_say(t, text);
 		free(text);
 		t->ops->heard(t->g, &mv);
 	} else if (table_ai_decide(t, seat, &mv) != 0)

@@ -206,6 +206,7 @@ table_resume(struct table *t)
 			t->ops->view(t->g, i, &o.out);
 	}
 	t->paused = TABLE_RUNNING;
+	t->prompted = 0;	/* every seat is told afresh */
 	table_out_flush(t, &o);
 	table_clock_arm(t);
 	table_ai_arm(t);

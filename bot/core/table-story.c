@@ -148,7 +148,7 @@ table_story_reveal(struct table *t, const struct table_story *ts)
 	if (ts->played && t->ops->claims && l->claims > 0) {
 		table_story_lies(l, &markup);
 		table_render(t, &text, buf_str(&markup), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		table_say(t, buf_str(&text));
 	}
 	if (ts->played && l->boldest.seat >= 0) {
 		buf_reset(&markup);
@@ -156,14 +156,14 @@ table_story_reveal(struct table *t, const struct table_story *ts)
 		    "and laid %s.", l->boldest.seat, l->boldest.said,
 		    l->boldest.laid);
 		table_render(t, &text, buf_str(&markup), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		table_say(t, buf_str(&text));
 	}
 	unseen[0] = '\0';
 	if (t->g != NULL && t->ops->unseen != NULL)
 		t->ops->unseen(t->g, unseen, sizeof unseen);
 	if (unseen[0] != '\0') {
 		table_render(t, &text, unseen, 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		table_say(t, buf_str(&text));
 	}
 	buf_free(&markup);
 	buf_free(&text);
@@ -214,7 +214,7 @@ table_story_titles(struct table *t, const struct store_award *a, int n)
 			continue;
 		buf_adds(&markup, "!");
 		table_render(t, &text, buf_str(&markup), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		table_say(t, buf_str(&text));
 	}
 	buf_free(&markup);
 	buf_free(&text);

@@ -68,7 +68,7 @@ table_lobby_expired(struct table *t)
 		return;
 	text = xasprintf("The %s lobby closed: nobody started it.",
 	    t->ops->title);
-	say_chan(t->b, t->chan, text);
+	say_chan_as(t->b, t->chan, QUEUE_REPLY, text);
 	free(text);
 	table_free(t);
 }
@@ -184,7 +184,7 @@ table_stop(struct table *t, const char *by, const char *text)
 		buf_addf(&line, "%s stopped the %s %s.", by, t->ops->title,
 		    playing ? "game" : "lobby");
 	table_story_key(&ts, &line);
-	say_chan(t->b, t->chan, buf_str(&line));
+	table_say(t, buf_str(&line));
 	if (playing)
 		table_story_reveal(t, &ts);
 	table_story_done(&ts);
@@ -330,7 +330,7 @@ table_announce(struct table *t, const struct store_award *all, int nall)
 		}
 		buf_adds(&markup, "!");
 		table_render(t, &text, buf_str(&markup), 1);
-		say_chan(t->b, t->chan, buf_str(&text));
+		table_say(t, buf_str(&text));
 	}
 	free(a);
 	buf_free(&markup);
@@ -373,7 +373,7 @@ table_finish(struct table *t)
 		buf_adds(&text, ".");
 	}
 	table_story_key(&ts, &text);
-	say_chan(t->b, t->chan, buf_str(&text));
+	table_say(t, buf_str(&text));
 	buf_free(&text);
 	table_story_reveal(t, &ts);
 	table_announce(t, awards, nawards);
@@ -394,6 +394,7 @@ table_status(struct table *t)
 
 	if (t->state == TABLE_PLAYING) {
 		table_out_init(&o);
+		o.cls = QUEUE_REPLY;
 		t->ops->view(t->g, GAME_PUBLIC, &o.out);
 		table_out_flush(t, &o);
 		return;
@@ -414,16 +415,20 @@ table_status(struct table *t)
 		buf_addf(&text, "%s may !start; anyone seated in %llus.",
 		    t->seats[t->opener].nick,
 		    (unsigned long long)(start - t->b->now + 999) / 1000);
-	say_chan(t->b, t->chan, buf_str(&text));
+	say_chan_as(t->b, t->chan, QUEUE_REPLY, buf_str(&text));
 	buf_free(&text);
 }
 
 void
-table_hand(struct table *t, int seat)
+table_hand(struct table *t, int seat, const char *lead)
 {
 	struct table_out o;
 
 	table_out_init(&o);
+	if (lead != NULL)
+		game_say(&o.out, GAME_PUBLIC, "%s", lead);
+	else
+		o.cls = QUEUE_REPLY;
 	t->ops->view(t->g, seat, &o.out);
 	table_out_flush(t, &o);
 }

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bot/core/hash.h"
+#include "bot/lib/hash.h"
 
 typedef void timer_fn(void *arg, uint64_t now);
 

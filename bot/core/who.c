@@ -152,9 +152,9 @@ who_ask(struct bot *b, struct chan *c)
 {
 	c->synced = 0;
 	if (b->whox)
-		say_raw(b, "WHO %s %%tcuhnfa," WHO_TOKEN, c->name);
+		say_raw(b, QUEUE_HOUSE, "WHO %s %%tcuhnfa," WHO_TOKEN, c->name);
 	else
-		say_raw(b, "WHO %s", c->name);
+		say_raw(b, QUEUE_HOUSE, "WHO %s", c->name);
 }
 
 const char *

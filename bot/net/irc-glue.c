@@ -376,8 +376,9 @@ irc_glue_fds(struct irc_glue *g, struct pollset *p)
 }
 
 /* One line libircclient wrote: its PASS, NICK and USER (the registration
- * irc_connect() makes it send) are dropped; a PONG would be queued as
- * urgent, anything else as normal. */
+ * irc_connect() makes it send) are dropped; a PONG would be queued at
+ * the head (QUEUE_FIRST), as the session's own, anything else as
+ * housekeeping. */
 static void
 irc_glue_client_line(struct irc_glue *g, const char *line, size_t len)
 {
@@ -393,7 +394,7 @@ irc_glue_client_line(struct irc_glue *g, const char *line, size_t len)
 	    strcasecmp(cmd, "USER") == 0)
 		return;
 	queue_push(g->queue,
-	    strcasecmp(cmd, "PONG") == 0 ? QUEUE_URGENT : QUEUE_NORMAL, clean);
+	    strcasecmp(cmd, "PONG") == 0 ? QUEUE_FIRST : QUEUE_HOUSE, clean);
 }
 
 /* Reads once what libircclient wrote.  0, or -1 when it closed its end. */

@@ -32,11 +32,11 @@ relay_link_do(struct relay_link *l, uint64_t now)
 		case SESSION_FIRST:
 			queue_push(l->queue, QUEUE_FIRST, a->text);
 			break;
-		case SESSION_URGENT:
-			queue_push(l->queue, QUEUE_URGENT, a->text);
+		case SESSION_REPLY:
+			queue_push(l->queue, QUEUE_REPLY, a->text);
 			break;
-		case SESSION_NORMAL:
-			queue_push(l->queue, QUEUE_NORMAL, a->text);
+		case SESSION_HOUSE:
+			queue_push(l->queue, QUEUE_HOUSE, a->text);
 			break;
 		case SESSION_LOG:
 		case SESSION_WARN:

@@ -24,7 +24,7 @@ session_vemit(struct session_out *out, enum session_do what,
 	assert(out->n < SESSION_ACTS);
 	a = &out->act[out->n];
 	n = vsnprintf(a->text, sizeof a->text, fmt, ap);
-	line = what <= SESSION_NORMAL;
+	line = what <= SESSION_HOUSE;
 	if (line && (n < 0 || n > IRCLINE_MAX ||
 	    strpbrk(a->text, "\r\n") != NULL)) {
 		explicit_bzero(a->text, sizeof a->text);

@@ -208,7 +208,7 @@ session_sasl_registered(struct session *s, struct session_out *out)
 
 	if (c->sasl_account == NULL || c->nickserv == NULL || s->sasl_done)
 		return;
-	if (session_emit(out, SESSION_URGENT, "PRIVMSG %s :IDENTIFY %s %s",
+	if (session_emit(out, SESSION_REPLY, "PRIVMSG %s :IDENTIFY %s %s",
 	    c->nickserv, c->sasl_account, c->sasl_password) == 0)
 		session_emit(out, SESSION_LOG, "identifying to %s as %s",
 		    c->nickserv, c->sasl_account);

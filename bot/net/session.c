@@ -300,7 +300,7 @@ session_tick(struct session *s, uint64_t now, struct session_out *out)
 		return;
 	s->ison_at = now + SESSION_ISON_MS;
 	s->regain_asked = 0;
-	session_emit(out, SESSION_NORMAL, "ISON %s", s->conf->nicks[0]);
+	session_emit(out, SESSION_HOUSE, "ISON %s", s->conf->nicks[0]);
 }
 
 void

@@ -33,7 +33,7 @@
  * AUTHENTICATE or SESSION_SASL_MS without an outcome are failure, after
  * which CAP END and on without the login, or with sasl.on_failure
  * "disconnect" the end of the connection.  Without a SASL login, at 001,
- * IDENTIFY to the configured NickServ goes into the queue, urgent (ahead
+ * IDENTIFY to the configured NickServ goes into the queue as a reply (ahead
  * of the core's JOINs).
  *
  * The nick: on 433, 432 or 437 before 001 the next configured nick, then
@@ -83,8 +83,9 @@ enum session_do {
 	SESSION_SEND,       /* write text to the server now, ahead of the
 	                     * queue */
 	SESSION_FIRST,      /* queue text at the head (QUEUE_FIRST) */
-	SESSION_URGENT,     /* queue text as urgent */
-	SESSION_NORMAL,     /* queue text as normal */
+	SESSION_REPLY,      /* queue text as QUEUE_REPLY (IDENTIFY: before
+	                     * the JOINs, which some channels need) */
+	SESSION_HOUSE,      /* queue text as QUEUE_HOUSE (ISON) */
 	SESSION_LOG,        /* text is a line for the log, at info */
 	SESSION_WARN,       /* ... at warn: something went wrong */
 	SESSION_DEBUG,      /* ... at debug: routine, and repeated */

@@ -21,6 +21,7 @@
 
 #include "bot/lib/buf.h"
 #include "bot/core/render.h"
+#include "bot/core/replay.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
@@ -252,6 +253,8 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 		driver_fail(d, "%s: game %d here dealt by seat %d, not %d",
 		    t->chan, t->deals + 1, sg->dealer, t->deals % sg->nseats);
 	driver_out_init(&o, d->questions, sg->seed);
+	for (s = 0; s < d->pool; s++)
+		t->p[s].dealt_at = t->p[s].cl.nlines;
 	t->seed = sg->seed;
 	t->g = driver_model(d, t->ops, sg, &o);
 	t->deals++;
@@ -277,6 +280,31 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
 	t->state = DRIVER_READY;
 }
 
+/* Waits until every player of table k still connected has read the end
+ * of the game dealt last there, the line with its deal key: the bot tells
+ * a table's story in order (bot/core/table-out.c), so everything it said
+ * of that game has come before (the database knows a game is over
+ * before its lines have gone, under a slow flood rule). */
+static void
+driver_game_told(struct driver *d, int k)
+{
+	struct driver_table *t = &d->t[k];
+	struct driver_line end = {t->chan, NULL, REPLAY_KEY};
+	long long deadline = ngircd_now_ms() + driver_limit(d,
+	    DRIVER_MOVE_MS);
+	int i;
+
+	for (i = 0; i < d->pool; i++) {
+		while (t->p[i].cl.fd >= 0 &&
+		    driver_count(d, k, i, t->p[i].dealt_at, &end) == 0) {
+			if (ngircd_now_ms() > deadline)
+				driver_fail(d, "%s: %s never read the end of "
+				    "the game before", t->chan, t->p[i].nick);
+			driver_pump(d, 100);
+		}
+	}
+}
+
 void
 driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 {
@@ -297,6 +325,8 @@ driver_deal_from(
 	assert_int_equal(t->state, DRIVER_OFF);
 	assert_in_range(nseats, 1, d->pool);
 	assert_in_range(first, 0, d->pool - 1);
+	if (t->deals > 0)
+		driver_game_told(d, k);
 	t->ops = ops;
 	t->variant = driver_variant(ops);
 	if (t->options != NULL)

@@ -661,7 +661,7 @@ driver_unrevealed(struct buf *chan, const char *text, int *reveal)
 	size_t len;
 
 	for (;;) {
-		end = strstr(p, QUEUE_JOIN);
+		end = strstr(p, QUEUE_SEP);
 		len = end != NULL ? (size_t)(end - p) : strlen(p);
 		snprintf(piece, sizeof piece, "%.*s", (int)len, p);
 		if (!driver_reveal_piece(piece, reveal))
@@ -669,8 +669,25 @@ driver_unrevealed(struct buf *chan, const char *text, int *reveal)
 			    piece);
 		if (end == NULL)
 			break;
-		p = end + strlen(QUEUE_JOIN);
+		p = end + strlen(QUEUE_SEP);
 	}
+}
+
+/* driver.h: a prompt again, without the bot's mark. */
+const char *
+driver_unchanged(const char *text)
+{
+	static char plain[DRIVER_TEXT];
+	static const char turn[] = "Your turn", mark[] = " (changed)";
+
+	if (strncmp(text, "Changed: ", 9) == 0)
+		return text + 9;
+	if (strncmp(text, turn, strlen(turn)) != 0 ||
+	    strncmp(text + strlen(turn), mark, strlen(mark)) != 0)
+		return text;
+	snprintf(plain, sizeof plain, "%s%s", turn,
+	    text + strlen(turn) + strlen(mark));
+	return plain;
 }
 
 void
@@ -699,7 +716,7 @@ driver_gather(struct driver *d, struct driver_table *t, int watcher,
 			    (skip != NULL && strstr(text, skip) != NULL))
 				continue;
 			buf_addf(&priv[i], "%s%s", priv[i].len > 0 ? " " : "",
-			    driver_msg(text) + lead);
+			    driver_unchanged(driver_msg(text) + lead));
 		}
 	}
 }

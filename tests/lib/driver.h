@@ -72,6 +72,7 @@ struct driver_player {
 	char nick[32];
 	char user[32];
 	struct client cl; /* fd -1 when not connected */
+	size_t dealt_at;  /* its line count at its table's last deal */
 	/* per index of game_table[], then all variants together */
 	struct driver_tally tally[DRIVER_VARIANTS + 1];
 };
@@ -290,9 +291,12 @@ int driver_count(struct driver *d, int k, int i, size_t from,
 /* Reads whatever the players have received, waiting up to ms. */
 void driver_pump(struct driver *d, int ms);
 /* Player i of table k asks the bot something it refuses privately (a
- * word of the driver's own, "drvsyncN") and waits for the refusal:
- * private lines go out in order, so everything the bot sent the player
- * before has come. */
+ * word of the driver's own, "drvsyncN") and waits for the refusal: the
+ * replies to a nick go out in order, so every reply the bot sent the
+ * player before has come, and so has every game line it sent while the
+ * pipe was not full (a reply may overtake a game's lines waiting their
+ * turn: bot/lib/queue.h; driver_deal() first waits for the end of the
+ * game before, which the bot says after all of that game's lines). */
 void driver_sync_player(struct driver *d, int k, int i);
 /* ... every connected player of t's pool, then sets what they received
  * aside (later waits look past it; the lines stay in the logs). */
@@ -303,7 +307,7 @@ void driver_sync(struct driver *d, struct driver_table *t);
  * DRIVER_REVEAL_LINES lines of the reveal, which show what was hidden
  * (every secret may be said then), ended early by a title's line, a
  * lobby or a deal.  driver_reveal_piece() says whether one piece of a
- * channel line (a line, or a part of a merged one between QUEUE_JOIN) is
+ * channel line (a line, or a part of a merged one between QUEUE_SEP) is
  * the reveal's, *reveal keeping where the channel is (0 at first);
  * driver_unrevealed() appends the pieces of text that are not to chan,
  * each after a space: what a secrecy check looks at. */
@@ -314,18 +318,25 @@ void driver_unrevealed(struct buf *chan, const char *text, int *reveal);
 /* What the bot has sent t's players so far (read now), colour stripped:
  * its lines in t's channel as p[watcher] saw them, joined by a space, into
  * *chan; each player's private lines about t's game ("[#chan] TEXT"),
- * TEXT joined the same way, into priv[i] (d->pool of them).  The
- * refusals of driver_sync()'s words are left out, and so are lines
- * containing skip (unless NULL). */
+ * TEXT joined the same way, into priv[i] (d->pool of them), a prompt
+ * again as the rules said it (without the "(changed)" the bot marks it
+ * with).  The refusals of driver_sync()'s words are left out, and so are
+ * lines containing skip (unless NULL). */
 void driver_gather(struct driver *d, struct driver_table *t, int watcher,
     struct buf *chan, struct buf *priv, const char *skip);
+/* A private text as the rules said it: a prompt again, which the bot
+ * marks when another's move changed it ("Your turn (changed)...", or
+ * "Changed: " in front: bot/core/table-out.c), without the mark (in a
+ * static buffer when it had one). */
+const char *driver_unchanged(const char *text);
 
 /* Tracked games. */
 
 /* Table k opens a lobby for ops with nseats of its players (each game a
  * different order), the table's options (else random on/off ones), deals,
  * and checks that the channel got the deal and each player the hand the
- * model deals them. */
+ * model deals them.  After a game there, it first waits until every
+ * player has read that game's end (its deal key). */
 void driver_deal(
     struct driver *d, int k, const struct game_ops *ops, int nseats);
 /* ... with the players from index first of the pool on, in order: p[first]

@@ -86,18 +86,12 @@ harness_new(uint64_t seed, void (*tune)(struct conf *c))
 void
 harness_join(struct harness *h, const char *const *members)
 {
-	static const char *const everyone[] = {
-		"oper", "alice", "bob", "carol", "dave", NULL,
-	};
 	struct relay_core core = {
 		harness_connected, harness_disconnected, harness_event,
 		harness_log, h,
 	};
 	char line[256], *cause = NULL;
-	int i;
 
-	if (members == NULL)
-		members = everyone;
 	relay_link_free(h->link);
 	h->link = relay_link_new(&h->conf, h->queue, &core, &h->to_server,
 	    h->now, &cause);
@@ -108,9 +102,25 @@ harness_join(struct harness *h, const char *const *members)
 	snprintf(line, sizeof line, ":irc.test 001 %s :Welcome",
 	    h->conf.nicks[0]);
 	harness_line(h, line);
-	harness_line(h, ":cheaterbot!bot@test.host JOIN #cheater");
-	snprintf(line, sizeof line, ":irc.test 353 cheaterbot = #cheater "
-	    ":cheaterbot");
+	harness_join_chan(h, "#cheater", members);
+}
+
+void
+harness_join_chan(struct harness *h, const char *chan,
+    const char *const *members)
+{
+	static const char *const everyone[] = {
+		"oper", "alice", "bob", "carol", "dave", NULL,
+	};
+	char line[512];
+	int i;
+
+	if (members == NULL)
+		members = everyone;
+	snprintf(line, sizeof line, ":cheaterbot!bot@test.host JOIN %s", chan);
+	harness_line(h, line);
+	snprintf(line, sizeof line, ":irc.test 353 cheaterbot = %s "
+	    ":cheaterbot", chan);
 	for (i = 0; members[i] != NULL; i++) {
 		snprintf(line + strlen(line), sizeof line - strlen(line),
 		    " %s%s", strcmp(members[i], "oper") == 0 ? "@" : "",
@@ -119,12 +129,14 @@ harness_join(struct harness *h, const char *const *members)
 	harness_line(h, line);
 	for (i = 0; members[i] != NULL; i++) {
 		snprintf(line, sizeof line, ":irc.test 352 cheaterbot "
-		    "#cheater %s test.host irc.test %s H%s :0 %s", members[i],
+		    "%s %s test.host irc.test %s H%s :0 %s", chan, members[i],
 		    members[i], strcmp(members[i], "oper") == 0 ? "@" : "",
 		    members[i]);
 		harness_line(h, line);
 	}
-	harness_line(h, ":irc.test 315 cheaterbot #cheater :End of WHO");
+	snprintf(line, sizeof line, ":irc.test 315 cheaterbot %s :End of WHO",
+	    chan);
+	harness_line(h, line);
 }
 
 void
@@ -327,7 +339,13 @@ harness_type(struct harness *h)
 void
 harness_type_move(struct harness *h, const struct game_move *mv)
 {
-	struct table *t = harness_table(h);
+	harness_type_at(h, harness_table(h), mv);
+}
+
+void
+harness_type_at(struct harness *h, struct table *t,
+    const struct game_move *mv)
+{
 	struct buf typed = BUF_INIT;
 	const char *names[GAME_MAX_SEATS];
 	char text[1024];
@@ -341,7 +359,7 @@ harness_type_move(struct harness *h, const struct game_move *mv)
 	render(&typed, text, names, t->nseats, 0);
 	harness_say(h, t->seats[mv->seat].nick,
 	    t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE ? "cheaterbot" :
-	    "#cheater", buf_str(&typed));
+	    t->chan->name, buf_str(&typed));
 	buf_free(&typed);
 }
 

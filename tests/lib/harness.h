@@ -49,6 +49,10 @@ void harness_free(struct harness *h);
  * joins #cheater, where the NAMES and WHO replies list members (NULL:
  * everyone above), ending with 315. */
 void harness_join(struct harness *h, const char *const *members);
+/* The bot joins chan, whose NAMES and WHO replies list members (NULL:
+ * everyone above), ending with 315. */
+void harness_join_chan(struct harness *h, const char *chan,
+    const char *const *members);
 /* A restart: the bot is freed (what it queued is drained) and a new one
  * starts on the same database and joins with members (as above). */
 void harness_restart(struct harness *h, const char *const *members);
@@ -102,6 +106,9 @@ void harness_type(struct harness *h);
 /* The player of mv's seat types mv, a move of the table's game that
  * command() can type (aborts if not). */
 void harness_type_move(struct harness *h, const struct game_move *mv);
+/* The same at table t, in whichever channel. */
+void harness_type_at(struct harness *h, struct table *t,
+    const struct game_move *mv);
 /* The same, then the clock moves past the minimum challenge window. */
 void harness_play(struct harness *h);
 

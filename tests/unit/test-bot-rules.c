@@ -22,7 +22,8 @@
 #define CH "#cheater"
 #define LINES_MIN 3
 #define LINES_MAX 6
-#define LINE_MAX 300	/* bytes of a line as sent: well under 400 */
+#define LINE_MAX 320	/* bytes of a line as sent, its [#channel] tag
+			 * too: well under 400 */
 
 static void
 drop_text(void *ctx, int seat, const char *text)
@@ -267,7 +268,7 @@ test_rules_move(void **state)
 	(void)state;
 	harness_say(h, "alice", CH, "!rules cheat play");
 	assert_int_equal(harness_drain(h), 1);
-	assert_true(harness_find(h, 0, "NOTICE alice :Cheat, in private: "
+	assert_true(harness_find(h, 0, "NOTICE alice :[#cheater] Cheat, in private: "
 	    "play CARD... [as [COUNT] RANK]: lay cards",
 	    "For example: /msg cheaterbot play 4h 4d", NULL) == 0);
 	harness_clear(h);
@@ -316,11 +317,11 @@ test_help_at_table(void **state)
 	    0);
 	harness_clear(h);
 	harness_say(h, "alice", "cheaterbot", "rules");
-	assert_true(harness_find(h, 0, "NOTICE alice :Liar's UNO (2-10 "
+	assert_true(harness_find(h, 0, "NOTICE alice :[#cheater] Liar's UNO (2-10 "
 	    "players):", NULL) == 0);
 	harness_clear(h);
 	harness_say(h, "alice", CH, "!rules !swap");	/* a move there */
-	assert_true(harness_find(h, 0, "NOTICE alice :Liar's UNO, in the "
+	assert_true(harness_find(h, 0, "NOTICE alice :[#cheater] Liar's UNO, in the "
 	    "channel or in private: swap NICK:", "For example: !swap bob",
 	    NULL) == 0);
 	harness_clear(h);

@@ -74,7 +74,7 @@ test_games_help_rules(void **state)
 	assert_true(harness_find(h, 0, "cheat", "[cheat, anywhere]", NULL)
 	    >= 0);
 	harness_say(h, "alice", CH, "!rules cheat");
-	assert_true(harness_find(h, 0, "NOTICE alice :Cheat (2-10 players)",
+	assert_true(harness_find(h, 0, "NOTICE alice :[#cheater] Cheat (2-10 players)",
 	    NULL) >= 0);
 	assert_true(harness_find(h, 0, "/msg cheaterbot play 4h 4d", NULL) >=
 	    0);

@@ -1,5 +1,5 @@
 /*
- * Unit tests for bot/core/hash.c, the index under every lookup of the bot
+ * Unit tests for bot/lib/hash.c, the index under every lookup of the bot
  * core: random adds and removes checked against a plain list of pairs
  * (with few keys, so values share keys and probe runs wrap round the
  * array), growth and shrinking, and the edge cases of a walk.
@@ -12,7 +12,7 @@
 
 #include <string.h>
 
-#include "bot/core/hash.h"
+#include "bot/lib/hash.h"
 
 #define VALS 3000
 

@@ -50,8 +50,8 @@ struct fx {
 static const char *const kinds[] = {
     [SESSION_SEND] = "SEND",
     [SESSION_FIRST] = "FIRST",
-    [SESSION_URGENT] = "URGENT",
-    [SESSION_NORMAL] = "NORMAL",
+    [SESSION_REPLY] = "REPLY",
+    [SESSION_HOUSE] = "HOUSE",
     [SESSION_LOG] = "LOG",
     [SESSION_WARN] = "WARN",
     [SESSION_DEBUG] = "DEBUG",
@@ -467,7 +467,7 @@ test_sasl_failure(void **state)
 	done(f);
 	theirs(f, ":irc.test 001 cheaterbot :Welcome");
 	act(f, "LOG registered as cheaterbot");
-	act(f, "URGENT PRIVMSG NickServ :IDENTIFY " ACCOUNT " " PASSWORD);
+	act(f, "REPLY PRIVMSG NickServ :IDENTIFY " ACCOUNT " " PASSWORD);
 	act(f, "LOG identifying to NickServ as dealer");
 	act(f, "REGISTERED cheaterbot");
 	done(f);
@@ -540,7 +540,7 @@ test_sasl_timeout(void **state)
 	done(f);
 	theirs(f, ":irc.test 001 cheaterbot :Welcome");
 	act(f, "LOG registered as cheaterbot");
-	act(f, "URGENT PRIVMSG NickServ :IDENTIFY " ACCOUNT " " PASSWORD);
+	act(f, "REPLY PRIVMSG NickServ :IDENTIFY " ACCOUNT " " PASSWORD);
 	act(f, "LOG identifying to NickServ as dealer");
 	act(f, "REGISTERED cheaterbot");
 	done(f);
@@ -566,7 +566,7 @@ test_sasl_not_offered(void **state)
 	done(f);
 	theirs(f, ":irc.test 001 cheaterbot :Welcome");
 	act(f, "LOG registered as cheaterbot");
-	act(f, "URGENT PRIVMSG Services :IDENTIFY " ACCOUNT " " PASSWORD);
+	act(f, "REPLY PRIVMSG Services :IDENTIFY " ACCOUNT " " PASSWORD);
 	act(f, "LOG identifying to Services as dealer");
 	act(f, "REGISTERED cheaterbot");
 	done(f);
@@ -726,13 +726,13 @@ test_regain_by_ison(void **state)
 	tick(f, T0 + SESSION_ISON_MS - 1);
 	done(f);
 	tick(f, T0 + SESSION_ISON_MS);
-	act(f, "NORMAL ISON cheaterbot");
+	act(f, "HOUSE ISON cheaterbot");
 	done(f);
 	theirs(f, ":irc.test 303 cheaterbot_ :cheaterbot");
 	done(f);
 	session_heard(&f->s, T0 + 2 * SESSION_ISON_MS);
 	tick(f, T0 + 2 * SESSION_ISON_MS);
-	act(f, "NORMAL ISON cheaterbot");
+	act(f, "HOUSE ISON cheaterbot");
 	done(f);
 	theirs(f, ":irc.test 303 cheaterbot_ :");
 	act(f, "LOG cheaterbot is not online, asking for it");

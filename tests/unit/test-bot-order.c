@@ -1,13 +1,17 @@
 /*
- * Transcript tests of what the channel hears, and when, now that no
- * channel text is held back (bot/core/say.c): a CHEATER or Liar's UNO draw is
- * said before the drawer's next move; while the bot waits for its flood
- * rate, channel lines waiting together go out as one, joined by
- * QUEUE_JOIN (bot/lib/queue.c), never past the length the server relays with
- * the bot's prefix, never with another channel's lines or a private line.
- * The prompt of the player to act goes before the move's channel text
- * unless a challenge window is open (bot/core/table.c), so that a player who
- * acts on it at once has the next move's text join the waiting one.
+ * Transcript tests of what the players read, and in which order, now
+ * that the queue is a scheduler (bot/lib/queue.c) and no channel text is
+ * held back (bot/core/say.c): a CHEATER or Liar's UNO draw is said before
+ * the drawer's next move; a move's channel text goes before the private
+ * lines it causes, the prompt of the seat to act first among them, in
+ * every variant and whether or not a window is open; a call that changes
+ * what a prompted seat may do is read after that seat's prompt, and the
+ * prompt it causes says "(changed)" once; players who type faster than
+ * the bot may speak read each prompt between the move that caused it and
+ * the next.  While the bot waits for its flood rate, channel lines
+ * waiting together with nobody waiting on them go out as one, joined by
+ * QUEUE_SEP, never past the length the server relays with the bot's
+ * prefix, never with another channel's lines or a private line.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -36,6 +40,16 @@ count_from(struct harness *h, int from, const char *s)
 	for (i = from; i < h->nsent; i++)
 		n += strstr(harness_plain(h, i), s) != NULL;
 	return n;
+}
+
+/* The first line from from on to nick (private) containing text. */
+static int
+private_line(struct harness *h, int from, const char *nick, const char *text)
+{
+	char to[64];
+
+	snprintf(to, sizeof to, "NOTICE %s :", nick);
+	return harness_find(h, from, to, text, NULL);
 }
 
 /* A game of variant for alice, bob and carol whose turn seat has typed
@@ -76,7 +90,7 @@ check_draw_said(const char *variant)
 	line = harness_find(h, from, draws, NULL);
 	assert_true(line >= 0);
 	assert_int_equal(count_from(h, from, "PRIVMSG " CH " :"), 1);
-	assert_null(strstr(harness_plain(h, line), QUEUE_JOIN));
+	assert_null(strstr(harness_plain(h, line), QUEUE_SEP));
 
 	harness_type(h);	/* the rules' default: discard or play */
 	harness_drain(h);
@@ -101,18 +115,18 @@ test_liarsuno_draw_said(void **state)
 }
 
 /* The bot at the default rate, its burst spent by the deal: the draw
- * waits for a token, the discard typed meanwhile joins it, and the line
- * goes as soon as the token comes. */
+ * waits for a token, and the discard typed meanwhile (before the
+ * drawer's prompt could come) waits for that prompt: the channel reads
+ * the draw, the drawer the prompt, then the channel the discard, each
+ * once, whatever the player's speed. */
 static void
-test_merged_while_waiting(void **state)
+test_typed_faster(void **state)
 {
 	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
 	struct harness *h = harness_new(7, NULL);
 	struct table *t;
 	char draws[128], discards[128];
-	const char *line, *join;
-	size_t len;
-	int seat, from, i, at;
+	int seat, from, i, draw, prompt, discard;
 
 	(void)state;
 	queue_set_rate(h->queue, 4, 2000);
@@ -124,35 +138,20 @@ test_merged_while_waiting(void **state)
 	harness_say(h, t->seats[seat].nick, CH, "!draw");
 	harness_type(h);	/* the discard, before anything more went */
 	assert_int_equal(count_from(h, from, "PRIVMSG " CH " :"), 0);
-	for (i = 0; i < 30 && queue_length(h->queue) > 0; i++)
+	for (i = 0; i < 60 && queue_length(h->queue) > 0; i++)
 		harness_advance(h, 1000);
 	assert_int_equal(queue_length(h->queue), 0);
 
 	snprintf(draws, sizeof draws, "%s draws a card.", t->seats[seat].nick);
 	snprintf(discards, sizeof discards, "%s discards",
 	    t->seats[seat].nick);
-	at = harness_find(h, from, draws, NULL);
-	assert_true(at >= 0);
-	/* (the deal's line, still waiting too, went with them; when it
-	 * leaves no room for the discard, that leads the next line) */
-	line = strstr(harness_plain(h, at), draws);
-	if ((join = strstr(line, QUEUE_JOIN)) != NULL)
-		assert_ptr_equal(strstr(line, discards),
-		    join + strlen(QUEUE_JOIN));
-	else {
-		len = strlen(harness_plain(h, at));
-		for (i = at + 1; strncmp(h->sent[i], "PRIVMSG " CH " :",
-		    strlen("PRIVMSG " CH " :")) != 0; i++)
-			assert_true(i + 1 < h->nsent);
-		assert_int_equal(strncmp(harness_plain(h, i) +
-		    strlen("PRIVMSG " CH " :"), discards, strlen(discards)),
-		    0);
-		/* The two would pass what a line may hold once relayed. */
-		assert_true(len + strlen(QUEUE_JOIN) +
-		    strlen(harness_plain(h, i)) - strlen("PRIVMSG " CH " :") >
-		    400);
-	}
+	draw = harness_find(h, from, "PRIVMSG " CH " :", draws, NULL);
+	prompt = private_line(h, from, t->seats[seat].nick, "You draw");
+	discard = harness_find(h, from, "PRIVMSG " CH " :", discards, NULL);
+	assert_true(draw >= 0 && prompt >= 0 && discard >= 0);
+	assert_true(draw < prompt && prompt < discard);
 	assert_int_equal(count_from(h, from, discards), 1);
+	assert_int_equal(count_from(h, from, draws), 1);
 	harness_free(h);
 }
 
@@ -174,7 +173,7 @@ test_merge_limits(void **state)
 	struct harness *h = harness_new(1, NULL);
 	struct chan *c = chan_find(h->bot, CH), *other;
 	size_t head = strlen("PRIVMSG " CH " :"), a = 300;
-	size_t b = QUEUE_LINE_MAX - ROOM - head - strlen(QUEUE_JOIN) - a;
+	size_t b = QUEUE_LINE_MAX - ROOM - head - strlen(QUEUE_SEP) - a;
 	char x[QUEUE_LINE_MAX], y[QUEUE_LINE_MAX];
 	int from;
 
@@ -218,30 +217,19 @@ test_merge_limits(void **state)
 	harness_advance(h, 1000);
 	harness_advance(h, 1000);
 	assert_int_equal(h->nsent, from + 3);
-	assert_string_equal(h->sent[from], "PRIVMSG " CH " :one" QUEUE_JOIN
-	    "two");
-	assert_string_equal(h->sent[from + 1], "PRIVMSG #other :elsewhere"
-	    QUEUE_JOIN "again");
-	assert_non_null(strstr(h->sent[from + 2], " bob :[" CH "] yours"));
-	assert_null(strstr(h->sent[from + 2], QUEUE_JOIN));
+	assert_true(harness_find(h, from, "PRIVMSG " CH " :one" QUEUE_SEP
+	    "two", NULL) >= 0);
+	assert_true(harness_find(h, from, "PRIVMSG #other :elsewhere"
+	    QUEUE_SEP "again", NULL) >= 0);
+	assert_true(harness_find(h, from, " bob :[" CH "] yours", NULL) >= 0);
+	assert_int_equal(count_from(h, from, QUEUE_SEP), 2);
 	harness_free(h);
 }
 
-/* The first line from from on to nick (private) containing text. */
-static int
-private_line(struct harness *h, int from, const char *nick, const char *text)
-{
-	char to[64];
-
-	snprintf(to, sizeof to, "NOTICE %s :", nick);
-	return harness_find(h, from, to, text, NULL);
-}
-
-/* No window open after a draw: the drawer's prompt goes first, the
- * channel's line right after it (with a quiet queue, in the same
- * turn of the loop). */
+/* A draw's channel line goes before the drawer's prompt (with a quiet
+ * queue, in the same turn of the loop). */
 static void
-test_prompt_before_draw(void **state)
+test_channel_before_prompt(void **state)
 {
 	struct harness *h;
 	struct table *t;
@@ -254,7 +242,7 @@ test_prompt_before_draw(void **state)
 	chan = harness_find(h, from, "PRIVMSG " CH " :", "draws a card",
 	    NULL);
 	assert_true(prompt >= 0 && chan >= 0);
-	assert_true(prompt < chan);
+	assert_true(chan < prompt);
 	harness_free(h);
 }
 
@@ -267,8 +255,8 @@ drop_text(void *ctx, int seat, const char *text)
 }
 
 /* Liar's UNO, alice to play on r7: a face-down play opens the window to
- * challenge it, so its channel line goes before bob's prompt; a face-up
- * play opens none, and bob's prompt goes first. */
+ * challenge it, a face-up play opens none; either way its channel line
+ * goes before bob's prompt. */
 static void
 check_uno_order(const char *typed, int window)
 {
@@ -297,7 +285,7 @@ check_uno_order(const char *typed, int window)
 	prompt = private_line(h, from, "bob", "Your turn");
 	chan = harness_find(h, from, "PRIVMSG " CH " :alice plays", NULL);
 	assert_true(prompt >= 0 && chan >= 0);
-	assert_int_equal(chan < prompt, window);
+	assert_true(chan < prompt);
 	harness_free(h);
 }
 
@@ -309,28 +297,72 @@ test_window_order(void **state)
 	check_uno_order("play r8", 0);
 }
 
-/* At the default rate, every line waiting: players who act as soon as
- * their prompt comes have each move's text join the one before it that
- * still waits, so a turn of draws and discards costs fewer channel lines
- * than moves. */
+/* Liar's UNO at the default rate, the burst spent: alice lays ~r5 face
+ * down as r9 and carol challenges it before bob's prompt could go.  Bob
+ * reads his prompt "on r9" before the challenge, then the challenge,
+ * then a prompt that says it changed, on r7; nothing about r9 after the
+ * challenge reaches him. */
 static void
-test_fast_players_merge(void **state)
+test_no_stale_prompt(void **state)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
+	struct liarsuno_deal d = {
+		.hands = {"~r5 r3 r8", "r4 r9 g2", "g5 g6 b1"},
+		.discard = "r7",
+		.first = 0,
+	};
+	struct game_out out = {drop_text, NULL};
+	struct harness *h = harness_new(3, NULL);
+	struct table *t;
+	char *cause = NULL;
+	int from, first, call, changed, i;
+
+	(void)state;
+	queue_set_rate(h->queue, 4, 2000);
+	harness_deal(h, "liarsuno", nicks);
+	t = harness_table(h);
+	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
+	/* The deal stacked over replaces the one whose first seat was
+	 * prompted: nobody has been, in this one. */
+	t->prompted = 0;
+	assert_true(queue_length(h->queue) > 0);	/* the deal waits */
+	from = h->nsent;
+	harness_say(h, "alice", "cheaterbot", "play ~r5 as r9");
+	harness_say(h, "carol", CH, "!challenge");
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
+	for (i = 0; i < 60 && queue_length(h->queue) > 0; i++)
+		harness_advance(h, 1000);
+	first = private_line(h, from, "bob", "Your turn, on r9");
+	call = harness_find(h, from, "PRIVMSG " CH " :carol challenges alice",
+	    NULL);
+	changed = private_line(h, from, "bob", "Your turn (changed), on r7");
+	assert_true(first >= 0 && call >= 0 && changed >= 0);
+	assert_true(first < call && call < changed);
+	assert_true(private_line(h, call, "bob", "on r9") < 0);
+	assert_int_equal(count_from(h, from, "(changed)"), 1);
+	harness_free(h);
+}
+
+/* At the default rate, every line waiting: players who act the moment
+ * their prompt has come, a draw then the default discard, read each
+ * prompt between the channel line of the move that caused it (the draw)
+ * and the channel line of their next move (the discard). */
+static void
+test_fast_players_order(void **state)
 {
 	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
 	struct harness *h = harness_new(7, NULL);
 	struct game_move mv;
 	struct table *t;
-	int from, dealt, chan, seat, i;
+	char draws[96], discards[96];
+	int from, seat, i, draw, prompt, discard, checked = 0;
 
 	(void)state;
 	queue_set_rate(h->queue, 4, 2000);
 	harness_deal(h, "cheater", nicks);
 	t = harness_table(h);
 	from = 0;
-	/* Each player moves the moment its prompt has come: a draw, then
-	 * the rules' default discard; the bucket lets a line go every 2 s
-	 * meanwhile. */
-	for (i = 0; i < 200 && t->nmoves < 12; i++) {
+	for (i = 0; i < 300 && t->nmoves < 12; i++) {
 		seat = harness_turn(h);
 		if (seat < 0 ||
 		    private_line(h, from, t->seats[seat].nick, "") < 0) {
@@ -348,12 +380,24 @@ test_fast_players_merge(void **state)
 	for (i = 0; i < 60 && queue_length(h->queue) > 0; i++)
 		harness_advance(h, 2000);
 	assert_int_equal(queue_length(h->queue), 0);
-	dealt = harness_find(h, 0, "PRIVMSG " CH " :CHEATER for 3", NULL);
-	assert_true(dealt >= 0);
-	chan = count_from(h, dealt, "PRIVMSG " CH " :");
-	/* Unmerged, the deal's line and one a move; merged, at most half
-	 * as many (the deal's waited behind its own burst). */
-	assert_true(2 * chan <= 1 + t->nmoves);
+	for (seat = 0; seat < 3; seat++) {
+		snprintf(draws, sizeof draws, "%s draws", nicks[seat]);
+		snprintf(discards, sizeof discards, "%s discards",
+		    nicks[seat]);
+		for (draw = harness_find(h, 0, "PRIVMSG " CH " :", draws,
+		    NULL); draw >= 0; draw = harness_find(h, draw + 1,
+		    "PRIVMSG " CH " :", draws, NULL)) {
+			prompt = private_line(h, draw, nicks[seat],
+			    "You draw");
+			discard = harness_find(h, draw, "PRIVMSG " CH " :",
+			    discards, NULL);
+			if (discard < 0)
+				continue;	/* the game's last move */
+			assert_true(prompt > draw && prompt < discard);
+			checked++;
+		}
+	}
+	assert_true(checked >= 3);
 	harness_free(h);
 }
 
@@ -409,11 +453,12 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cheater_draw_said),
 		cmocka_unit_test(test_liarsuno_draw_said),
-		cmocka_unit_test(test_merged_while_waiting),
+		cmocka_unit_test(test_typed_faster),
 		cmocka_unit_test(test_merge_limits),
-		cmocka_unit_test(test_prompt_before_draw),
+		cmocka_unit_test(test_channel_before_prompt),
 		cmocka_unit_test(test_window_order),
-		cmocka_unit_test(test_fast_players_merge),
+		cmocka_unit_test(test_no_stale_prompt),
+		cmocka_unit_test(test_fast_players_order),
 		cmocka_unit_test(test_turned_card_at_once),
 	};
 

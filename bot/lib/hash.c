@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 
-#include "bot/core/hash.h"
+#include "bot/lib/hash.h"
 #include "games/xalloc.h"
 
 #define HASH_MIN 8		/* the smallest array, in slots */

@@ -1,8 +1,10 @@
 /*
  * A hash multimap from 32-bit keys to pointers: the one index structure
- * of the bot core (channels by name, members and seats by nick, seats by
- * account: core.h), so that finding a line's sender costs the same with
- * one game as with a thousand.
+ * of the bot (the core's channels by name, members and seats by nick,
+ * seats by account, preferences by player: core.h; the outgoing queue's
+ * targets by name and lines by number: queue-int.h), so that finding a
+ * line's sender, or a line's place, costs the same with one game as with
+ * a thousand.
  *
  * The caller hashes and compares.  A key is a hash (nick_fold()), so two
  * names may share one, and one name may have several values (a nick's
