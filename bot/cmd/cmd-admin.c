@@ -53,7 +53,7 @@ cmd_stop_vote(struct cmd_ctx *ctx)
 		    "want to, %d needed within %d minutes (%sstop).",
 		    ctx->from.nick, t->ops->title, want, in, in / 2 + 1,
 		    STOP_VOTE_MS / 60000, ctx->b->conf->prefix);
-		say_chan_as(ctx->b, t->chan, QUEUE_REPLY, text);
+		table_say(t, text);
 	}
 	free(text);
 }

@@ -33,21 +33,36 @@ cmd_variant_index(const struct game_ops *ops)
 	return 0;
 }
 
-static void
-cmd_games(struct cmd_ctx *ctx)
+/* The !games text, the same for everyone who asks: made once, and again
+ * when a reload changed the command prefix it names. */
+static const char *
+cmd_games_text(struct bot *b)
 {
 	struct buf text = BUF_INIT;
 	int i;
 
+	if (b->games_text != NULL &&
+	    strcmp(b->games_prefix, b->conf->prefix) == 0)
+		return b->games_text;
 	buf_adds(&text, "Games:");
 	for (i = 0; game_table[i] != NULL; i++)
 		buf_addf(&text, "%s %s (%s, %d-%d players)", i > 0 ? ";" : "",
 		    game_table[i]->name, game_table[i]->title,
 		    game_table[i]->min_seats, game_table[i]->max_seats);
 	buf_addf(&text, ". %splay GAME opens a lobby; %srules GAME explains "
-	    "one.", ctx->b->conf->prefix, ctx->b->conf->prefix);
-	say_reply(ctx, "%s", buf_str(&text));
+	    "one.", b->conf->prefix, b->conf->prefix);
+	free(b->games_text);
+	free(b->games_prefix);
+	b->games_text = xstrdup(buf_str(&text));
+	b->games_prefix = xstrdup(b->conf->prefix);
 	buf_free(&text);
+	return b->games_text;
+}
+
+static void
+cmd_games(struct cmd_ctx *ctx)
+{
+	say_reply(ctx, "%s", cmd_games_text(ctx->b));
 }
 
 /* Refuses a sender already seated at a table; returns 1 if refused. */
@@ -156,7 +171,7 @@ cmd_play(struct cmd_ctx *ctx)
 		    bots == 1 ? "" : "s");
 	/* Only what differs from the game as its page describes it. */
 	game_opts_words(ops, &opts, desc, sizeof desc);
-	say_reply(ctx, "%s opens a %s lobby%s%s%s%s. Type %sjoin to sit in "
+	table_sayf(t, "%s opens a %s lobby%s%s%s%s. Type %sjoin to sit in "
 	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
 	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
 	    bots_said, ctx->b->conf->prefix, ops->min_seats, ops->max_seats,
@@ -185,7 +200,7 @@ cmd_join(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	say_reply(ctx, "%s sits in (%d seated for %s).", ctx->from.nick,
+	table_sayf(t, "%s sits in (%d seated for %s).", ctx->from.nick,
 	    t->nseats, t->ops->title);
 }
 
@@ -218,7 +233,7 @@ cmd_leave(struct cmd_ctx *ctx)
 	}
 	text = xasprintf("%s leaves the %s lobby%s", ctx->from.nick, t->ops->title,
 	    closes ? ", which closes." : ".");
-	say_chan_as(ctx->b, t->chan, QUEUE_REPLY, text);
+	table_say(t, text);
 	free(text);
 	table_seat_remove(t, ctx->seat);
 	if (closes)
@@ -245,7 +260,7 @@ cmd_addbot(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	say_reply(ctx, "%s sits in, an AI playing %s (%d seated for %s).",
+	table_sayf(t, "%s sits in, an AI playing %s (%d seated for %s).",
 	    t->seats[seat].nick, ai_level_name((enum ai_level)level),
 	    t->nseats, t->ops->title);
 }
@@ -273,7 +288,7 @@ cmd_removebot(struct cmd_ctx *ctx)
 	}
 	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
 	table_seat_remove(t, seat);
-	say_reply(ctx, "%s leaves the %s lobby (%d seated).", nick,
+	table_sayf(t, "%s leaves the %s lobby (%d seated).", nick,
 	    t->ops->title, t->nseats);
 }
 

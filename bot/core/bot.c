@@ -149,6 +149,8 @@ bot_free(struct bot *b)
 	ignore_free(b);
 	pager_free(b);
 	prefs_free(b);
+	free(b->games_text);
+	free(b->games_prefix);
 	notify_free(b);
 	free(b->limits);
 	free(b);

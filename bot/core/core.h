@@ -212,6 +212,9 @@ struct bot {
 	struct hash prefs_known;	/* nick_fold(player key) -> what
 					 * prefs.c read for it */
 	uint64_t prefs_tick;		/* ... and when, in reads */
+	char *games_text;		/* !games's answer, made once ... */
+	char *games_prefix;		/* ... for this command prefix
+					 * (cmd-lobby.c) */
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
 	int nchans;
@@ -710,10 +713,12 @@ void notify_call(struct table *t);
 /* Forgets who was called (the bot ends). */
 void notify_free(struct bot *b);
 
-/* table-out.c: a table's own line in its channel (a seat away or back,
- * the result, the story), as a game's line after all the table said
- * before; the number of its last line. */
+/* table-out.c: a table's own line in its channel (its lobby's news, a
+ * seat away or back, the result, the story), as a game's line after all
+ * the table said before; the number of its last line. */
 uint64_t table_say(struct table *t, const char *text);
+uint64_t table_sayf(struct table *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* table.c: lobbies and games, from the opening to the record */
 struct table *table_open(struct bot *b, struct chan *c,

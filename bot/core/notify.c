@@ -132,7 +132,7 @@ notify_call(struct table *t)
 	}
 	if (ncalled > 0) {
 		notify_tail(&line, b, ncalled - named);
-		say_chan_as(b, c, QUEUE_REPLY, buf_str(&line));
+		table_say(t, buf_str(&line));
 	}
 	/* The last notes are the callers' in order: those not named may
 	 * be called by the next lobby. */

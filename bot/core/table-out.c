@@ -8,11 +8,14 @@
  * read from the table's turn (t->turn, worked out once when the game
  * changed), whose private text is their prompt.
  */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot/core/core.h"
 #include "bot/core/render.h"
 #include "bot/core/table-int.h"
+#include "games/xalloc.h"
 
 /* The emit callback of struct game_out: gathers one move's messages. */
 static void
@@ -175,4 +178,19 @@ uint64_t
 table_say(struct table *t, const char *text)
 {
 	return say_chan_after(t->b, t->chan, QUEUE_GAME, text, t->said_last);
+}
+
+uint64_t
+table_sayf(struct table *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+	uint64_t seq;
+
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	seq = table_say(t, text);
+	free(text);
+	return seq;
 }

@@ -68,7 +68,7 @@ table_lobby_expired(struct table *t)
 		return;
 	text = xasprintf("The %s lobby closed: nobody started it.",
 	    t->ops->title);
-	say_chan_as(t->b, t->chan, QUEUE_REPLY, text);
+	table_say(t, text);
 	free(text);
 	table_free(t);
 }

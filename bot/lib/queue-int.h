@@ -94,10 +94,9 @@ struct queue {
 void queue_line_free(struct queue_line *l);
 /* The first parameter of line (*len bytes; 0 when there is none). */
 const char *queue_target_of(const char *line, size_t *len);
-/* A name's hash as IRC compares names (RFC 1459: A-Z, [ ] \ ~ are a-z,
- * { } | ^). */
+/* A name's hash, its case folded as the core folds nicks. */
 uint32_t queue_fold(const char *name, size_t len);
-/* Whether two names are one, as IRC compares them. */
+/* Whether two names are one, case folded. */
 int queue_same_name(const char *a, size_t al, const char *b, size_t bl);
 /* The line not yet sent that is seq or took it along, or NULL. */
 struct queue_line *queue_line_of(const struct queue *q, uint64_t seq);

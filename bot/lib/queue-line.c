@@ -5,7 +5,9 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/lib/queue-int.h"
 
@@ -28,27 +30,8 @@ queue_target_of(const char *line, size_t *len)
 	return t;
 }
 
-/* A byte as IRC compares nicks and channels (RFC 1459 case mapping):
- * A-Z, [ ] \ and ~ are a-z, { } | and ^. */
-static unsigned char
-queue_fold_byte(unsigned char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return (unsigned char)(c - 'A' + 'a');
-	switch (c) {
-	case '[':
-		return '{';
-	case ']':
-		return '}';
-	case '\\':
-		return '|';
-	case '~':
-		return '^';
-	}
-	return c;
-}
-
-/* FNV-1a over the folded name. */
+/* FNV-1a over the name in ASCII lower case, as the core compares nicks
+ * (bot/core/nick.c). */
 uint32_t
 queue_fold(const char *name, size_t len)
 {
@@ -56,7 +39,7 @@ queue_fold(const char *name, size_t len)
 	size_t i;
 
 	for (i = 0; i < len; i++) {
-		h ^= queue_fold_byte((unsigned char)name[i]);
+		h ^= (uint32_t)tolower((unsigned char)name[i]);
 		h *= 16777619u;
 	}
 	return h;
@@ -65,16 +48,7 @@ queue_fold(const char *name, size_t len)
 int
 queue_same_name(const char *a, size_t al, const char *b, size_t bl)
 {
-	size_t i;
-
-	if (al != bl)
-		return 0;
-	for (i = 0; i < al; i++) {
-		if (queue_fold_byte((unsigned char)a[i]) !=
-		    queue_fold_byte((unsigned char)b[i]))
-			return 0;
-	}
-	return 1;
+	return al == bl && strncasecmp(a, b, al) == 0;
 }
 
 /* The key a line's number is kept under in q->lines. */

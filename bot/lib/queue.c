@@ -277,11 +277,8 @@ queue_push_how(struct queue *q, enum queue_class cls, const char *line,
 	}
 	queue_seq_move(q, l->seq, NULL, l);
 	name = queue_target_of(line, &tlen);
-	/* A channel's lines are one flow: everyone there reads them in
-	 * the order they were said.  A nick's are two. */
-	t = queue_target_get(q, name, tlen, (cls == QUEUE_GAME ||
-	    cls == QUEUE_NEWS) && (tlen == 0 || strchr("#&+!", *name) ==
-	    NULL));
+	t = queue_target_get(q, name, tlen, cls == QUEUE_GAME ||
+	    cls == QUEUE_NEWS);
 	l->to = t;
 	if (t->tail != NULL)
 		t->tail->next = l;

@@ -37,16 +37,16 @@
  *
  * Within a class, targets take turns (round robin, a line a turn): a
  * target is what a line is sent to, the first parameter (a channel, a
- * nick; compared as IRC compares nicks).  A channel's lines are one
- * flow, in the order pushed: everyone there reads them in the order they
- * were said.  A nick's are in two, each in the order pushed: a game's
- * (GAME and NEWS), and the others.  A flow goes in the turn of the best
- * class among its lines, so a prompt takes the news queued before it to
- * the same nick along, and a reply in a channel the game's lines queued
- * before it.  A game's line to a nick never overtakes a line of the
- * other flow pushed before it (but a long text's, pulled a line at a
- * time): it waits for it.  A reply to a nick may go before the game's
- * lines queued before it, to be quick however busy the game is.
+ * nick; compared as the core compares nicks, ASCII case folded).  A
+ * target's lines are in two flows, each in the order pushed: a game's
+ * (GAME and NEWS: all a table says, its lobby's news too) and the
+ * others (replies, long texts, housekeeping).  A flow goes in the turn
+ * of the best class among its lines, so a prompt takes the news queued
+ * before it to the same nick along.  A game's line never overtakes a
+ * line of the other flow pushed before it (but a long text's, pulled a
+ * line at a time): it waits for it.  A reply may go before the game's
+ * lines queued before it, to be quick however busy the game is: it
+ * answers with the state of now.
  *
  * A line may have to follow another line to some other target
  * (queue_how.after): a seat's prompt goes after the channel line of the

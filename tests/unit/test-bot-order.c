@@ -254,11 +254,12 @@ drop_text(void *ctx, int seat, const char *text)
 	(void)text;
 }
 
-/* Liar's UNO, alice to play on r7: a face-down play opens the window to
- * challenge it, a face-up play opens none; either way its channel line
- * goes before bob's prompt. */
-static void
-check_uno_order(const char *typed, int window)
+/* Liar's UNO dealt to alice, bob and carol at h's rate, then stacked:
+ * alice to play on r7 with ~r5 r3 r8 (bob r4 r9 g2, carol g5 g6 b1).
+ * The deal stacked over replaces the one whose first seat was prompted:
+ * nobody has been, in this one. */
+static struct table *
+uno_stacked(struct harness *h)
 {
 	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
 	struct liarsuno_deal d = {
@@ -267,15 +268,27 @@ check_uno_order(const char *typed, int window)
 		.first = 0,
 	};
 	struct game_out out = {drop_text, NULL};
-	struct harness *h = harness_new(3, NULL);
-	struct game_turn tu;
 	struct table *t;
 	char *cause = NULL;
-	int from, prompt, chan;
 
 	harness_deal(h, "liarsuno", nicks);
 	t = harness_table(h);
 	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
+	t->prompted = 0;
+	return t;
+}
+
+/* Liar's UNO, alice to play on r7: a face-down play opens the window to
+ * challenge it, a face-up play opens none; either way its channel line
+ * goes before bob's prompt. */
+static void
+check_uno_order(const char *typed, int window)
+{
+	struct harness *h = harness_new(3, NULL);
+	struct table *t = uno_stacked(h);
+	struct game_turn tu;
+	int from, prompt, chan;
+
 	from = h->nsent;
 	harness_say(h, "alice", "cheaterbot", typed);
 	assert_int_equal(t->nmoves, 1);
@@ -305,26 +318,12 @@ test_window_order(void **state)
 static void
 test_no_stale_prompt(void **state)
 {
-	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
-	struct liarsuno_deal d = {
-		.hands = {"~r5 r3 r8", "r4 r9 g2", "g5 g6 b1"},
-		.discard = "r7",
-		.first = 0,
-	};
-	struct game_out out = {drop_text, NULL};
 	struct harness *h = harness_new(3, NULL);
-	struct table *t;
-	char *cause = NULL;
 	int from, first, call, changed, i;
 
 	(void)state;
 	queue_set_rate(h->queue, 4, 2000);
-	harness_deal(h, "liarsuno", nicks);
-	t = harness_table(h);
-	assert_int_equal(liarsuno_stack(t->g, &d, &out, &cause), 0);
-	/* The deal stacked over replaces the one whose first seat was
-	 * prompted: nobody has been, in this one. */
-	t->prompted = 0;
+	uno_stacked(h);
 	assert_true(queue_length(h->queue) > 0);	/* the deal waits */
 	from = h->nsent;
 	harness_say(h, "alice", "cheaterbot", "play ~r5 as r9");
