@@ -31,11 +31,19 @@
  * costs, the peak at 1000 games less the peak at 1 over 999 (target:
  * under 10 KiB).
  *
+ * At 1 game, two windows more with four people in #b0 who have no seat:
+ * each asks the bot `!games` privately the same way (a command: its
+ * dispatch, what the bot keeps of the sender, a one-line answer), then
+ * says a line in the channel at the same rate without waiting (chatter:
+ * a line the bot reads and leaves).
+ *
  * And the floor under that CPU figure: at 1 and at 1000 games, once the
  * bot has quit, its players ask a bare echo client (echo.h) under the
  * bot's nick, the same way; its CPU time per line is what this machine
  * charges any program that wakes up for a line and answers it, whatever
- * it does in between.
+ * it does in between.  The command's and the chatter's CPU per line over
+ * the echo's at 1 game close the part (target for the command: at most
+ * 2).
  */
 #include <signal.h>
 #include <stdint.h>
@@ -70,6 +78,20 @@ struct player {
 	int inflight;
 };
 
+/* What the players of a window send, and whether each waits for the
+ * bot's answer before the next. */
+struct ask {
+	const char *line;
+	int answered;
+};
+
+/* A seated player's hand, the window of every scenario. */
+static const struct ask ask_hand = {"PRIVMSG " BOT_NICK " :!hand", 1};
+/* At 1 game, people without a seat: a command, answered in one line,
+ * and chatter, a line in the channel the bot reads and answers not. */
+static const struct ask ask_games = {"PRIVMSG " BOT_NICK " :!games", 1};
+static const struct ask ask_chatter = {"PRIVMSG #b0 :nice move there", 0};
+
 static struct ngircd irc;
 static char *dir;
 static int max_games;		/* BENCH_GAMES, at most MAX_GAMES */
@@ -77,7 +99,10 @@ static int max_games;		/* BENCH_GAMES, at most MAX_GAMES */
 static double cpu_at_1, cpu_at_max;	/* whole window */
 static double med_at_1, med_at_max;	/* median second */
 static double echo_at_1, echo_at_max;	/* the echo's, whole window */
+static double cmd_at_1, chat_at_1;	/* without a seat, whole window */
+static double echo_med_1, cmd_med_1, chat_med_1;	/* median seconds */
 static long hwm_at_1, hwm_at_max;
+static long ignored_hwm;		/* a window whose peak is no row */
 
 static int
 env_int(const char *name, int def)
@@ -359,10 +384,10 @@ receive(struct player *p, double period, double *lat, size_t *nlat,
  * printed beside the whole window's: a burst of someone else's work on
  * the machine moves the one and hardly the other. */
 static void
-run(const char *label, int games, struct player *pl, pid_t pid, int targets,
-    double *cpu, double *med, long *hwm)
+run(const char *label, int np, struct player *pl, pid_t pid,
+    const struct ask *ask, int targets, double *cpu, double *med, long *hwm)
 {
-	int np = games * POOL, i, n, timeout, ep, nslices = 0;
+	int i, n, timeout, ep, nslices = 0;
 	double secs = env_int("BENCH_SECONDS", 10);
 	double period = (double)np * 1e6 / env_int("BENCH_RATE", 400);
 	size_t cap = (size_t)(np * (secs * 1e6 / period + 2)) + 16, nlat = 0;
@@ -412,9 +437,10 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 					pl[i].mark = pl[i].cl.nlines;
 					pl[i].due = pl[i].next;
 					pl[i].sent = bench_now_us();
-					client_send(&pl[i].cl,
-					    "PRIVMSG " BOT_NICK " :!hand");
-					pl[i].inflight = 1;
+					client_send(&pl[i].cl, "%s", ask->line);
+					pl[i].inflight = ask->answered;
+					if (!ask->answered)
+						pl[i].next += period;
 					sent++;
 				}
 				if (!pl[i].inflight && pl[i].next < wake)
@@ -437,19 +463,22 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 	close(ep);
 	for (i = 0; i < np; i++)
 		unanswered += pl[i].inflight;
-	snprintf(name, sizeof name, "%s: replies", label);
-	bench_row("2 ngircd", name, (double)nlat, "replies", NULL);
-	if (unanswered > np / 10) {
-		snprintf(name, sizeof name, "%s: unanswered at end", label);
-		bench_row("2 ngircd", name, (double)unanswered, "commands",
-		    NULL);
+	if (ask->answered) {
+		snprintf(name, sizeof name, "%s: replies", label);
+		bench_row("2 ngircd", name, (double)nlat, "replies", NULL);
+		if (unanswered > np / 10) {
+			snprintf(name, sizeof name, "%s: unanswered at end",
+			    label);
+			bench_row("2 ngircd", name, (double)unanswered,
+			    "commands", NULL);
+		}
+		snprintf(name, sizeof name, "%s: reply median", label);
+		bench_row("2 ngircd", name, bench_pct(lat, nlat, 50) / 1e3,
+		    "ms", targets ? "< 1" : NULL);
+		snprintf(name, sizeof name, "%s: reply p99", label);
+		bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3,
+		    "ms", targets ? "< 5" : NULL);
 	}
-	snprintf(name, sizeof name, "%s: reply median", label);
-	bench_row("2 ngircd", name, bench_pct(lat, nlat, 50) / 1e3, "ms",
-	    targets ? "< 1" : NULL);
-	snprintf(name, sizeof name, "%s: reply p99", label);
-	bench_row("2 ngircd", name, bench_pct(lat, nlat, 99) / 1e3, "ms",
-	    targets ? "< 5" : NULL);
 	*cpu = sent > 0 ? cpu0 / (double)sent : 0;
 	snprintf(name, sizeof name, "%s: CPU per incoming line", label);
 	bench_row("2 ngircd", name, *cpu, "us", targets ? "< 10" : NULL);
@@ -465,7 +494,7 @@ run(const char *label, int games, struct player *pl, pid_t pid, int targets,
 	 * players' buffers mapped, it would show theirs. */
 	*hwm = bot_hwm_kib(pid);
 	snprintf(name, sizeof name, "%s: peak memory (VmHWM)", label);
-	if (strstr(label, "echo") == NULL)
+	if (hwm != &ignored_hwm)
 		bench_row("2 ngircd", name, (double)*hwm / 1024, "MiB",
 		    targets ? "< 16" : NULL);
 	free(lat);
@@ -481,7 +510,6 @@ scenario_echo(struct player *pl, int games)
 {
 	char label[48];
 	double cpu, med;
-	long hwm;
 	pid_t pid = -1;
 	int tries;
 
@@ -496,10 +524,48 @@ scenario_echo(struct player *pl, int games)
 		return -1;
 	}
 	snprintf(label, sizeof label, "%d games' players, bare echo", games);
-	run(label, games, pl, pid, 0, &cpu, &med, &hwm);
+	run(label, games * POOL, pl, pid, &ask_hand, 0, &cpu, &med,
+	    &ignored_hwm);
 	*(games == 1 ? &echo_at_1 : &echo_at_max) = cpu;
+	if (games == 1)
+		echo_med_1 = med;
 	echo_stop(pid);
 	return 0;
+}
+
+/* At 1 game: four more people in #b0, without a seat, ask the bot a
+ * command (!games, privately), then chatter in the channel, at the same
+ * rate: what a command costs the bot beyond a line it reads and leaves
+ * (its dispatch, what it reads of the sender, its answer), against the
+ * echo's floor (the figures over it are made in main()). */
+static int
+scenario_unseated(pid_t pid)
+{
+	struct player q[POOL];
+	char nick[16];
+	int i, rc = 0;
+
+	memset(q, 0, sizeof q);
+	for (i = 0; i < POOL; i++) {
+		q[i].cl.fd = -1;
+		snprintf(nick, sizeof nick, "b0q%d", i);
+		if (client_open(&q[i].cl, irc.port, nick) != 0 ||
+		    client_join(&q[i].cl, "#b0") != 0) {
+			fprintf(stderr, "bench-net: %s cannot join #b0\n",
+			    nick);
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0) {
+		run("1 game: a command without a seat", POOL, q, pid,
+		    &ask_games, 0, &cmd_at_1, &cmd_med_1, &ignored_hwm);
+		run("1 game: chatter", POOL, q, pid, &ask_chatter, 0,
+		    &chat_at_1, &chat_med_1, &ignored_hwm);
+	}
+	for (i = 0; i < POOL; i++)
+		client_close(&q[i].cl);
+	return rc;
 }
 
 /* games games, measured; the first (1) and the last (max_games) then
@@ -522,10 +588,13 @@ scenario(int games)
 		rc = -1;
 	} else {
 		snprintf(label, sizeof label, "%d games", games);
-		run(label, games, pl, bot.pid, games == max_games,
+		run(label, games * POOL, pl, bot.pid, &ask_hand,
+		    games == max_games,
 		    games == 1 ? &cpu_at_1 : &cpu_at_max,
 		    games == 1 ? &med_at_1 : &med_at_max,
 		    games == 1 ? &hwm_at_1 : &hwm_at_max);
+		if (games == 1 && scenario_unseated(bot.pid) != 0)
+			rc = -1;
 	}
 	if (bot.pid > 0)
 		ngircd_bot_stop(&bot);
@@ -581,6 +650,20 @@ main(void)
 		    max_games);
 		bench_row("2 ngircd", name, (double)(hwm_at_max - hwm_at_1) /
 		    (max_games - 1), "KiB", "< 10");
+	}
+	/* The median seconds' ratio is the one judged: a burst of the
+	 * machine's other work moves a window's figure, and the echo's and
+	 * the bot's windows are minutes apart. */
+	if (rc == 0 && echo_at_1 > 0 && cmd_at_1 > 0 && echo_med_1 > 0) {
+		bench_row("2 ngircd", "1 game: a command without a seat, over "
+		    "the echo's line", cmd_at_1 / echo_at_1, "x", NULL);
+		bench_row("2 ngircd", "1 game: a command without a seat, over "
+		    "the echo's, median seconds", cmd_med_1 / echo_med_1, "x",
+		    "<= 2");
+		bench_row("2 ngircd", "1 game: chatter, over the echo's line",
+		    chat_at_1 / echo_at_1, "x", NULL);
+		bench_row("2 ngircd", "1 game: chatter, over the echo's, "
+		    "median seconds", chat_med_1 / echo_med_1, "x", NULL);
 	}
 	ngircd_stop(&irc);
 	if (rc == 0)

@@ -72,17 +72,21 @@ xstrndup(const char *s, size_t n)
 char *
 xvasprintf(const char *fmt, va_list ap)
 {
+	char first[512], *p;
 	va_list copy;
-	char *p;
 	int n;
 
+	/* Most texts fit the stack buffer: formatted once. */
 	va_copy(copy, ap);
-	n = vsnprintf(NULL, 0, fmt, copy);
+	n = vsnprintf(first, sizeof first, fmt, copy);
 	va_end(copy);
 	if (n < 0)
 		oom();
 	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof first)
+		memcpy(p, first, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }
 

@@ -43,21 +43,31 @@ buf_addc(struct buf *b, char c)
 	buf_add(b, &c, 1);
 }
 
+/* Formats into the room the buffer has, and only when the text does
+ * not fit there grows it and formats again: most texts are formatted
+ * once. */
 void
 buf_addf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
+	size_t room;
 	int n;
 
+	buf_grow(b, 0);
+	room = b->cap - b->len;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->s + b->len, room, fmt, ap);
 	va_end(ap);
-	if (n <= 0)
+	if (n <= 0) {
+		b->s[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

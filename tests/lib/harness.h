@@ -6,7 +6,8 @@
  * libircclient makes of a line in production (its parameters, CTCP, an
  * ACTION); the lines the bot would send come out of its queue.  The clock
  * is the test's.  It runs on the built-in configuration, a fresh SQLite
- * file in a temporary directory, and a fixed seed.
+ * file in a temporary directory (in $HARNESS_DIR, /tmp by default), and
+ * a fixed seed.
  */
 #ifndef HARNESS_H
 #define HARNESS_H
@@ -22,8 +23,8 @@ struct relay_link;
 #define HARNESS_SENT_MAX 4096
 
 struct harness {
-	char dir[64];
-	char db[96];
+	char dir[128];
+	char db[160];
 	struct conf conf;
 	struct store *store;
 	struct queue *queue;

@@ -551,7 +551,7 @@ full_disk_child(int go, int report, const char *arg)
 	struct harness *h = harness_new(65, NULL);
 	struct rlimit rl;
 	struct stat st;
-	char wal[160];
+	char wal[sizeof ((struct harness *)0)->db + 8];
 	int moves, i, rc;
 
 	(void)go;
