@@ -60,6 +60,7 @@ limit.c		8	core: the per-user command limit
 table-out.c	8	core: what a table says, rendered
 table-story.c	9	core: the end of a game told: key, reveal, ledger
 table-ai.c	9	core: AI seats at a game
+table-window.c	9	core: a window that ends when nobody is left to answer
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
 notify.c	9	core: a call to play when a lobby opens

@@ -119,6 +119,16 @@ dispatch_names_game(const struct cmd_ctx *ctx)
 	    game_find(ctx->argv[1], NULL) != NULL;
 }
 
+/* Whether ctx's words are "pass" from a seat the open window for calls
+ * waits on: when the rules refuse it as their own move (CHEATER's and
+ * Liar's UNO's pass are moves of theirs), it is the bot's !pass. */
+static int
+dispatch_declines(const struct cmd_ctx *ctx)
+{
+	return ctx->argc == 1 && strcasecmp(ctx->argv[0], "pass") == 0 &&
+	    table_window_answers(ctx->table, ctx->seat);
+}
+
 /* A variant command from a seated player: parse it into a move, play it. */
 static int
 dispatch_move(struct cmd_ctx *ctx)
@@ -147,11 +157,17 @@ dispatch_move(struct cmd_ctx *ctx)
 	else {
 		dispatch_seat_args(t, gc, ctx->argc - 1, ctx->argv + 1, seats);
 		if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
-		    ctx->argv + 1, &mv, &cause) != 0 ||
-		    table_move(t, &mv, &cause) != 0) {
-			say_error(ctx, "%s", cause);
+		    ctx->argv + 1, &mv, &cause) == 0 &&
+		    table_move(t, &mv, &cause) == 0)
+			return 1;
+		if (dispatch_declines(ctx)) {
 			free(cause);
+			cause = NULL;
+			if (cmd_decline(ctx, &cause) == 0)
+				return 1;
 		}
+		say_error(ctx, "%s", cause);
+		free(cause);
 	}
 	return 1;
 }

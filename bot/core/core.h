@@ -141,6 +141,8 @@ struct table {
 					 * (the tie window open), else NULL */
 	int held;			/* a turn move waits for the window: */
 	struct game_move *held_move;	/* that move, NULL when none */
+	unsigned declined;		/* seats that let the open window go
+					 * (table-window.c) */
 	/* What the table said last (table-out.c) */
 	uint64_t out_seq;		/* the line of the game's last output
 					 * that the turn waits for: the prompt
@@ -326,6 +328,11 @@ int cmd_percent(int part, int whole);
  * could be someone's nick). */
 void cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
     const struct game_ops **ops);
+
+/* cmd-game.c: ctx's sender lets the open challenge window go (!pass,
+ * table_window_decline()), told in one line when it still waits for
+ * other people; 0, or -1 and *cause. */
+int cmd_decline(struct cmd_ctx *ctx, char **cause);
 
 /* cmd-misc.c: docs/commands.md, generated from the tables */
 void cmd_help_markdown(struct buf *out);
@@ -697,6 +704,28 @@ void table_ai_arm(struct table *t);
 /* What AI seat decides now: 0 and the move as its words parse back
  * (ai_retype()), or -1 (nothing: it lets a window pass). */
 int table_ai_decide(struct table *t, int seat, struct game_move *mv);
+/* table-window.c: a window that ends once nobody is left to answer it */
+/* t->turn changed from was: a window other than was's forgets who let
+ * it go; 1 when t->turn is a window for calls that was not open. */
+int table_window_turned(struct table *t, const struct game_turn *was);
+/* The seats the open window for calls still waits on (may call and have
+ * neither called nor let it go; never the seat whose turn follows), 0
+ * when no such window is open. */
+unsigned table_window_owed(const struct table *t);
+/* Whether seat may answer t's open window for calls: it is open to seat,
+ * and seat's turn does not follow it. */
+int table_window_answers(const struct table *t, int seat);
+/* When t->turn is a window with no turn after it that a person other
+ * than the accused may answer: the line that opens it says how to let it
+ * go (!pass), emitted to the public text of out. */
+void table_window_hint(struct table *t, struct game_out *out);
+/* seat lets the open window go (a person's !pass, an AI's decision not
+ * to call): once it owes nobody, a window with no turn closes at once and
+ * a held move goes.  *waiting (if not NULL) is set to the people it still
+ * waits for ("bob and carol", malloc'd), or NULL.  0, or -1 and *cause. */
+int table_window_decline(struct table *t, int seat, char **waiting,
+    char **cause);
+
 /* seat, whose player is gone, is played on by an AI of conf->ai_level. */
 void table_ai_takeover(struct table *t, int seat);
 /* Frees the minds of t's AI seats. */
@@ -728,8 +757,9 @@ void table_free(struct table *t);
 void table_lobby_expired(struct table *t);
 int table_start(struct table *t, char **cause);
 /* Works out t->turn from the game: the one place ops->turn() is called,
- * each time the game changes (the deal, a move, a rebuild). */
-void table_turn_update(struct table *t);
+ * each time the game changes (the deal, a move, a rebuild); 1 when that
+ * opened a window for calls (table_window_turned()), else 0. */
+int table_turn_update(struct table *t);
 /* After a move or the deal: ends the game if it is over (t is freed
  * then), else arms the clock for what comes. */
 void table_after_move(struct table *t);

@@ -118,6 +118,10 @@ table_ai_arm(struct table *t)
 		if (t->seats[i].mind == NULL || t->seats[i].gone ||
 		    t->paused != TABLE_RUNNING || !ai_may_act(tu, i))
 			continue;
+		/* It let this window go: it does not think again while the
+		 * window waits on others (an aside made meanwhile). */
+		if ((t->declined & (1u << i)) && tu->seat != i)
+			continue;
 		lo = c->ai_think_min_ms;
 		hi = c->ai_think_max_ms;
 		if (tu->seat != i && tu->window != 0 && !tu->wait &&

@@ -79,7 +79,8 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
-	table_turn_update(t);
+	if (table_turn_update(t))
+		table_window_hint(t, &o.out);
 	table_ai_note(t);
 	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
@@ -144,7 +145,7 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 		    "the challenge window");
 	if (mv->verb != GAME_VERB_LEAVE && tu->window != 0 &&
 	    mv->seat == tu->seat && t->b->now < table_clock_window_min(t) &&
-	    !aside) {
+	    !aside && table_window_owed(t) != 0) {
 		t->held = 1;
 		t->held_move = xmalloc(sizeof *t->held_move);
 		*t->held_move = *mv;
@@ -305,8 +306,12 @@ table_on_think_over(struct table *t, int seat)
 		table_say(t, text);
 		free(text);
 		t->ops->heard(t->g, &mv);
-	} else if (table_ai_decide(t, seat, &mv) != 0)
-		return;		/* it lets this chance pass */
+	} else if (table_ai_decide(t, seat, &mv) != 0) {
+		/* It lets this chance pass: a window it may answer need
+		 * not wait for it (refused, quietly, on its turn). */
+		table_window_decline(t, seat, NULL, NULL);
+		return;
+	}
 	if (table_move(t, &mv, &cause) == 0)
 		return;
 	if (t->held || t->tie_seats != 0) {

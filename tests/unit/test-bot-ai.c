@@ -82,6 +82,13 @@ alice_move(struct table *t, struct rng *r, struct game_move *mv)
 	return -1;
 }
 
+/* Steps of 0.7 s a whole game may take.  alice never sheds a card in
+ * Liar's UNO (her default move draws and keeps), and the hard seats pass
+ * their small hands on with 7s: one such game here ran 6407 steps (75
+ * minutes of its clock, 4 s of the test's), so the bound is far past
+ * it; a game that does not end is what it catches. */
+#define PLAY_STEPS 20000
+
 /* alice plays her turns (the rules' default move, typed) and the AI
  * seats theirs until the game ends or max steps; the number of steps.
  * Lines are looked at and forgotten as it goes: none may go privately to
@@ -140,7 +147,7 @@ whole_game(const char *variant)
 		fail_msg("%s: not dealt", variant);
 	}
 	assert_false(told_ai(h, 0));
-	if ((steps = play_out(h, 4000, &over)) >= 4000 || !over)
+	if ((steps = play_out(h, PLAY_STEPS, &over)) >= PLAY_STEPS || !over)
 		fail_msg("%s: no end: %d steps, table %s, over %d", variant,
 		    steps, harness_table(h) == NULL ? "gone" : "there", over);
 	harness_free(h);
@@ -303,7 +310,7 @@ test_restart(void **state)
 	assert_true(t->seats[1].ai && t->seats[2].ai);
 	assert_int_equal(t->seats[1].level, AI_EASY);
 	assert_false(t->seats[1].away);
-	assert_true(play_out(h, 4000, &over) < 4000);
+	assert_true(play_out(h, PLAY_STEPS, &over) < PLAY_STEPS);
 	assert_true(over);
 	harness_free(h);
 }
@@ -318,7 +325,7 @@ test_records(void **state)
 	(void)state;
 	harness_say(h, "alice", CH, "!play cheat bots=1");
 	harness_say(h, "alice", CH, "!start");
-	play_out(h, 4000, &over);
+	play_out(h, PLAY_STEPS, &over);
 	assert_true(over);
 	harness_clear(h);
 	harness_say(h, "alice", CH, "!stats alice");
