@@ -706,8 +706,8 @@ void table_ai_arm(struct table *t);
 int table_ai_decide(struct table *t, int seat, struct game_move *mv);
 /* table-window.c: a window that ends once nobody is left to answer it */
 /* t->turn changed from was: a window other than was's forgets who let
- * it go; 1 when t->turn is a window for calls that was not open. */
-int table_window_turned(struct table *t, const struct game_turn *was);
+ * it go. */
+void table_window_turned(struct table *t, const struct game_turn *was);
 /* The seats the open window for calls still waits on (may call and have
  * neither called nor let it go; never the seat whose turn follows), 0
  * when no such window is open. */
@@ -715,10 +715,17 @@ unsigned table_window_owed(const struct table *t);
 /* Whether seat may answer t's open window for calls: it is open to seat,
  * and seat's turn does not follow it. */
 int table_window_answers(const struct table *t, int seat);
-/* When t->turn is a window with no turn after it that a person other
- * than the accused may answer: the line that opens it says how to let it
- * go (!pass), emitted to the public text of out. */
-void table_window_hint(struct table *t, struct game_out *out);
+/* Whether the line that made the turn was into tu should say how to let
+ * the window go: tu is a window with no turn after it, not was's, that
+ * one of people (a mask of seats played by people) other than the
+ * accused may answer.  Pure: the test driver asks it too. */
+int table_window_hint_due(const struct game_turn *was,
+    const struct game_turn *tu, unsigned people);
+/* When table_window_hint_due() for t's people, t->turn having been was:
+ * the line says how to let the window go ("(!pass: let it go.)"),
+ * emitted to the public text of out. */
+void table_window_hint(struct table *t, const struct game_turn *was,
+    struct game_out *out);
 /* seat lets the open window go (a person's !pass, an AI's decision not
  * to call): once it owes nobody, a window with no turn closes at once and
  * a held move goes.  *waiting (if not NULL) is set to the people it still
@@ -757,9 +764,9 @@ void table_free(struct table *t);
 void table_lobby_expired(struct table *t);
 int table_start(struct table *t, char **cause);
 /* Works out t->turn from the game: the one place ops->turn() is called,
- * each time the game changes (the deal, a move, a rebuild); 1 when that
- * opened a window for calls (table_window_turned()), else 0. */
-int table_turn_update(struct table *t);
+ * each time the game changes (the deal, a move, a rebuild); a new window
+ * forgets who let the last one go (table_window_turned()). */
+void table_turn_update(struct table *t);
 /* After a move or the deal: ends the game if it is over (t is freed
  * then), else arms the clock for what comes. */
 void table_after_move(struct table *t);

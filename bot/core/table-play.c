@@ -60,6 +60,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
     char **cause)
 {
 	struct table_out o;
+	struct game_turn was = t->turn;
 	char text[2048];
 	char *why = NULL;
 
@@ -79,8 +80,8 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	t->ops->apply(t->g, mv, &o.out);
-	if (table_turn_update(t))
-		table_window_hint(t, &o.out);
+	table_turn_update(t);
+	table_window_hint(t, &was, &o.out);
 	table_ai_note(t);
 	table_out_flush(t, &o);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)

@@ -39,17 +39,20 @@ window_open(const struct game_turn *tu)
 	return !tu->over && tu->window != 0 && !tu->pause && !tu->wait;
 }
 
-int
+/* Whether tu and was are the same open window (an aside was made). */
+static int
+window_same(const struct game_turn *tu, const struct game_turn *was)
+{
+	return window_open(tu) && window_open(was) &&
+	    tu->window == was->window && tu->accused == was->accused &&
+	    tu->seat == was->seat;
+}
+
+void
 table_window_turned(struct table *t, const struct game_turn *was)
 {
-	const struct game_turn *tu = &t->turn;
-
-	if (window_open(tu) && window_open(was) &&
-	    tu->window == was->window && tu->accused == was->accused &&
-	    tu->seat == was->seat)
-		return 0;	/* the same window: an aside was made */
-	t->declined = 0;
-	return window_open(tu);
+	if (!window_same(&t->turn, was))
+		t->declined = 0;
 }
 
 unsigned
@@ -75,20 +78,29 @@ table_window_answers(const struct table *t, int seat)
 	    (tu->window & (1u << seat)) != 0 && tu->seat != seat;
 }
 
-void
-table_window_hint(struct table *t, struct game_out *out)
+int
+table_window_hint_due(const struct game_turn *was,
+    const struct game_turn *tu, unsigned people)
 {
-	const struct game_turn *tu = &t->turn;
+	if (!window_open(tu) || tu->seat >= 0 || window_same(tu, was))
+		return 0;
+	if (tu->accused >= 0)
+		people &= ~(1u << tu->accused);
+	return (tu->window & people) != 0;
+}
+
+void
+table_window_hint(struct table *t, const struct game_turn *was,
+    struct game_out *out)
+{
 	unsigned people = 0;
 	int i;
 
-	if (!window_open(tu) || tu->seat >= 0)
-		return;
 	for (i = 0; i < t->nseats; i++) {
-		if (!t->seats[i].ai && i != tu->accused)
+		if (!t->seats[i].ai)
 			people |= 1u << i;
 	}
-	if ((tu->window & people) != 0)
+	if (table_window_hint_due(was, &t->turn, people))
 		game_say(out, GAME_PUBLIC, "(%spass: let it go.)",
 		    t->b->conf->prefix);
 }

@@ -73,13 +73,13 @@ table_lobby_expired(struct table *t)
 	table_free(t);
 }
 
-int
+void
 table_turn_update(struct table *t)
 {
 	struct game_turn was = t->turn;
 
 	t->ops->turn(t->g, &t->turn);
-	return table_window_turned(t, &was);
+	table_window_turned(t, &was);
 }
 
 void

@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "bot/lib/buf.h"
+#include "bot/core/core.h"
 #include "bot/core/render.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
@@ -96,6 +97,8 @@ driver_game_apply(struct driver *d, struct driver_game *gm,
     const struct game_move *mv, const char *lead, struct driver_said *said)
 {
 	struct driver_out o;
+	struct game_turn was = gm->turn;
+	unsigned people = 0;
 	int s;
 
 	driver_out_init(&o, d->questions, gm->seed);
@@ -103,6 +106,14 @@ driver_game_apply(struct driver *d, struct driver_game *gm,
 		o.out.emit(&o, GAME_PUBLIC, lead);
 	gm->ops->apply(gm->g, mv, &o.out);
 	gm->ops->turn(gm->g, &gm->turn);
+	/* The table says how to let a window with no turn go, when a
+	 * person may answer it (bot/core/table-window.c). */
+	for (s = 0; s < gm->sg->nseats; s++) {
+		if (strncmp(gm->sg->seats[s].key, "ai:", 3) != 0)
+			people |= 1u << s;
+	}
+	if (table_window_hint_due(&was, &gm->turn, people))
+		game_say(&o.out, GAME_PUBLIC, "(!pass: let it go.)");
 	memset(said, 0, sizeof *said);
 	driver_plain(gm->names, gm->sg->nseats, &o, GAME_PUBLIC, said->pub,
 	    sizeof said->pub);
