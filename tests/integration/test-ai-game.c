@@ -4,7 +4,10 @@
  * with three AI seats and plays a whole game against them; the AI seats
  * act by themselves, each move logged and announced like a person's.  And
  * with ai.takeover on, a person who quits and does not come back has
- * their seat played on by an AI to the game's end.
+ * their seat played on by an AI to the game's end.  And in CHEATER and
+ * Liar's UNO, a window with no turn after it never waits its whole time
+ * when nobody is left to answer it: the AI seats decide within their
+ * think time, and alice lets it go with !pass.
  *
  * Each of those games tells its story: the deal's channel line ends with
  * "Deal sha256:HEX", the end's line shows the key whose SHA-256 that is,
@@ -30,19 +33,26 @@
 #include "tests/lib/driver.h"
 
 #define CHAN "#cheater"
-/* Quick AI seats and timers, so a whole game takes seconds. */
+/* Quick AI seats and timers, so a whole game takes seconds; a window
+ * with no turn after it closes after close seconds unless it ends first
+ * (bot/core/table-window.c). */
 #define CONF \
 	"flood = { burst = 100; interval = 0.001; user_interval = 0; };\n" \
 	"timers = { turn = 20; turn_warning = 0; challenge_min = 0.3;\n" \
-	"    challenge_tie = 0.05; challenge_close = 1; lobby_start = 0;\n" \
+	"    challenge_tie = 0.05; challenge_close = %d; lobby_start = 0;\n" \
 	"    answer = 1; part_grace = 1; split_grace = 1; };\n" \
 	"ai = { think_min = 0.05; think_max = 0.2; takeover = %s; };\n"
+/* The windows' test: a window's whole time (s), long beside the think
+ * time (0.2 s), and the most a window may last in it (ms): half of it. */
+#define LONG_CLOSE 40
+#define WINDOW_ENDS_MS (LONG_CLOSE * 1000 / 2)
 
 static const char *const nicks[] = {"alice", "bob"};
 
-/* A world of n players in #cheater and a bot, takeover on or off. */
+/* A world of n players in #cheater and a bot, takeover on or off, a
+ * window's time close seconds. */
 static struct driver *
-world(void **state, int n, int takeover)
+world(void **state, int n, int takeover, int close)
 {
 	struct driver *d = calloc(1, sizeof *d);
 	char conf[1024];
@@ -52,7 +62,7 @@ world(void **state, int n, int takeover)
 	driver_name(d, 0, CHAN, nicks, n);
 	d->bot_seed = 1;
 	d->t[0].options = "";
-	snprintf(conf, sizeof conf, CONF, takeover ? "true" : "false");
+	snprintf(conf, sizeof conf, CONF, close, takeover ? "true" : "false");
 	driver_open(d, 1, conf, 1);
 	return d;
 }
@@ -135,20 +145,69 @@ prompted(struct driver *d, size_t *seen)
 	return found;
 }
 
+/* The windows with no turn after them seen in a game (the test of
+ * windows watches them): how many, how many alice let go with !pass, and
+ * the longest, from seen open to seen closed, in ms. */
+struct windows {
+	int seen, passed;
+	long long longest;
+	int moves;		/* the open window's move count, or -1 */
+	long long since;	/* when it was seen open */
+};
+
+/* Whether gm's turn is a window for calls with no turn after it. */
+static int
+no_turn_window(const struct driver_game *gm)
+{
+	const struct game_turn *tu = &gm->turn;
+
+	return !tu->over && tu->seat < 0 && tu->window != 0 && !tu->pause &&
+	    !tu->wait;
+}
+
+/* Watches gm's window: a window opens or closes; alice, when it is open
+ * to her and not about her own play, lets it go at once. */
+static void
+watch_window(struct driver *d, const struct driver_game *gm,
+    struct windows *w)
+{
+	int alice = -1, seat, open = no_turn_window(gm);
+
+	for (seat = 0; seat < gm->sg->nseats; seat++)
+		if (gm->player[seat] == 0)
+			alice = seat;
+	if (w->moves >= 0 && (!open || gm->sg->nmoves != w->moves)) {
+		if (ngircd_now_ms() - w->since > w->longest)
+			w->longest = ngircd_now_ms() - w->since;
+		w->moves = -1;
+	}
+	if (!open || w->moves >= 0)
+		return;
+	w->seen++;
+	w->moves = gm->sg->nmoves;
+	w->since = ngircd_now_ms();
+	if (alice >= 0 && alice != gm->turn.accused &&
+	    (gm->turn.window & (1u << alice))) {
+		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!pass");
+		w->passed++;
+	}
+}
+
 /* Plays the running game to its end: whenever alice is prompted, the
  * game is read from the database and she types a move of hers; the AI
  * seats and the bot's clock do the rest (a seat taken over by an AI
- * keeps its player's nick in the database, but only alice types).  The
- * moves made by AI seats. */
+ * keeps its player's nick in the database, but only alice types).  With
+ * w, the game is read every round and its windows watched.  The moves
+ * made by AI seats. */
 static int
-play_to_end(struct driver *d)
+play_to_end(struct driver *d, struct windows *w)
 {
 	struct driver_game gm;
 	struct game_move mv;
 	struct rng r;
 	char state[64], count[64], sql[512];
 	size_t seen = 0;
-	int rounds, ai_moves;
+	int rounds, ai_moves, her;
 
 	rng_seed(&r, 9);
 	for (rounds = 0; rounds < 6000; rounds++) {
@@ -160,12 +219,13 @@ play_to_end(struct driver *d)
 		driver_pump(d, 50);
 		/* Her turn, or a prompt of a move she owes: once the
 		 * prompt came, the database has the move that gave it. */
-		if (!prompted(d, &seen) && rounds % 20 != 19)
-			continue;
-		if (!one_running(d))
+		her = prompted(d, &seen) || rounds % 20 == 19;
+		if ((!her && w == NULL) || !one_running(d))
 			continue;	/* it ended: the state says so next */
 		driver_game_load(d, 0, 0, &gm);
-		if (alice_move(&gm, &r, &mv) == 0)
+		if (w != NULL)
+			watch_window(d, &gm, w);
+		if (her && alice_move(&gm, &r, &mv) == 0)
 			driver_game_type(d, &gm, &mv);
 		driver_game_free(&gm);
 	}
@@ -423,7 +483,7 @@ check_story(struct driver *d, size_t from, const struct game_ops *ops)
 static void
 test_alone(void **state)
 {
-	struct driver *d = world(state, 1, 0);
+	struct driver *d = world(state, 1, 0, 1);
 	char out[256];
 	size_t from;
 	int v, n;
@@ -435,7 +495,7 @@ test_alone(void **state)
 		driver_wait_chan(d, 0, 0, from, "with 3 normal AI seats", 0);
 		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!start");
 		wait_dealt(d, v + 1);
-		if ((n = play_to_end(d)) <= 0)
+		if ((n = play_to_end(d, NULL)) <= 0)
 			fail_msg("%s: %d moves by AI seats", game_table[v]->name,
 			    n);
 		driver_wait_chan(d, 0, 0, from, "Game over!", 0);
@@ -465,7 +525,7 @@ test_alone(void **state)
 static void
 test_takeover(void **state)
 {
-	struct driver *d = world(state, 2, 1);
+	struct driver *d = world(state, 2, 1, 1);
 	size_t from = d->t[0].p[0].cl.nlines;
 
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!play cheat bots=1");
@@ -477,9 +537,44 @@ test_takeover(void **state)
 	driver_raw(d, 0, 1, "QUIT :off to bed");
 	driver_wait_chan(d, 0, 0, from, "bob did not come back in time: an AI "
 	    "plays on in that seat.", 0);
-	assert_true(play_to_end(d) > 0);
+	assert_true(play_to_end(d, NULL) > 0);
 	driver_wait_chan(d, 0, 0, from, "Game over!", 0);
 	driver_check_db(d);
+}
+
+/* One person and three AI seats in CHEATER and Liar's UNO, windows
+ * LONG_CLOSE s long: a window with no turn after it that only AI seats
+ * may answer ends within their think time, and one alice lets go at once
+ * too; none comes near its whole time. */
+static void
+test_windows(void **state)
+{
+	static const char *const variants[] = {"cheater", "liarsuno"};
+	struct driver *d = world(state, 1, 0, LONG_CLOSE);
+	struct windows w;
+	size_t from;
+	int v;
+
+	for (v = 0; v < 2; v++) {
+		memset(&w, 0, sizeof w);
+		w.moves = -1;
+		from = d->t[0].p[0].cl.nlines;
+		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!play %s bots=3",
+		    variants[v]);
+		driver_wait_chan(d, 0, 0, from, "with 3 normal AI seats", 0);
+		driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!start");
+		wait_dealt(d, v + 1);
+		assert_true(play_to_end(d, &w) > 0);
+		driver_wait_chan(d, 0, 0, from, "Game over!", 0);
+		printf("# %s: %d windows with no turn, %d let go by alice, "
+		    "the longest %lld ms\n", variants[v], w.seen, w.passed,
+		    w.longest);
+		assert_true(w.seen > w.passed);	/* some only AI seats answer */
+		assert_true(w.passed > 0);
+		if (w.longest >= WINDOW_ENDS_MS)
+			fail_msg("%s: a window lasted %lld ms of its %d s",
+			    variants[v], w.longest, LONG_CLOSE);
+	}
 }
 
 int
@@ -488,6 +583,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_alone, driver_teardown),
 		cmocka_unit_test_teardown(test_takeover, driver_teardown),
+		cmocka_unit_test_teardown(test_windows, driver_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
