@@ -74,8 +74,9 @@ TEST_BINS := $(TEST_SRC:%.c=$(T)/%)
 # optimised like the binary, with the players', ngircd's and the private
 # PostgreSQL server's test code (bench-store times commits on one).
 BENCH_BINS := $(B)/bench-rules $(B)/bench-store $(B)/bench-net \
-	$(B)/bench-pipe
-BENCH_LIB := $(B)/bench/bench.o $(B)/bench/echo.o $(R)/tests/lib/client.o \
+	$(B)/bench-pipe $(B)/bench-solo
+BENCH_LIB := $(B)/bench/bench.o $(B)/bench/sim.o $(B)/bench/echo.o \
+	$(R)/tests/lib/client.o \
 	$(R)/tests/lib/ngircd.o $(R)/tests/lib/pgsql.o $(R)/tests/lib/harness.o
 
 # Where `make install` puts things: GNU's directory variables, each

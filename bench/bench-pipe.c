@@ -37,6 +37,7 @@
 #include <strings.h>
 
 #include "bench/bench.h"
+#include "bench/sim.h"
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "games/game.h"
@@ -77,8 +78,7 @@ struct pipe_run {
 	int variant[MAX_GAMES];
 	struct waiting *wait;
 	size_t nwait, capwait;
-	double *moves, *replies;
-	size_t nmoves, nreplies, capmoves, capreplies;
+	struct sim_samples moves, replies;
 	uint64_t next_command, next_more;
 	int read_all;			/* the reader has read the replay to
 					 * its end: it starts it again */
@@ -86,22 +86,6 @@ struct pipe_run {
 	int64_t seen_game[MAX_GAMES];	/* the game each channel had */
 	int seen_moves[MAX_GAMES];	/* ... and its moves so far */
 };
-
-static uint64_t
-pipe_rand(struct pipe_run *r, uint64_t lo, uint64_t hi)
-{
-	return lo + rng_next(&r->rng) % (hi - lo + 1);
-}
-
-static void
-pipe_add(double **v, size_t *n, size_t *cap, double x)
-{
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 256;
-		*v = xreallocarray(*v, *cap, sizeof **v);
-	}
-	(*v)[(*n)++] = x;
-}
 
 static struct chan *
 pipe_chan(struct pipe_run *r, int game)
@@ -129,16 +113,19 @@ pipe_await(struct pipe_run *r, int move, const char *target)
 	w->before = queue_last(r->h->queue);
 }
 
-/* A line went: the answers it carries are measured, and the player it
- * prompts is due to move. */
+/* A line goes (sim_send()): the answers it carries are measured, and
+ * the player it prompts is due to move. */
 static void
-pipe_sent(struct pipe_run *r, const struct queue_sent *s)
+pipe_sent(void *arg, const struct queue_sent *s)
 {
+	struct pipe_run *r = arg;
 	uint64_t last = s->seq;
 	struct person *p;
 	struct table *t;
 	size_t i;
 
+	if (getenv("PIPE_TRACE"))
+		fprintf(stderr, "%8.3f %s\n", r->h->now / 1000.0, s->text);
 	for (i = 0; i < s->nmerged; i++)
 		if (s->merged[i] > last)
 			last = s->merged[i];
@@ -151,12 +138,8 @@ pipe_sent(struct pipe_run *r, const struct queue_sent *s)
 		    r->h->now - r->wait[i].at > 1000)
 			fprintf(stderr, "   LATE %.3f s: %s\n",
 			    (r->h->now - r->wait[i].at) / 1000.0, s->text);
-		if (r->wait[i].move)
-			pipe_add(&r->moves, &r->nmoves, &r->capmoves,
-			    (double)(r->h->now - r->wait[i].at) / 1000);
-		else
-			pipe_add(&r->replies, &r->nreplies, &r->capreplies,
-			    (double)(r->h->now - r->wait[i].at) / 1000);
+		sim_add(r->wait[i].move ? &r->moves : &r->replies,
+		    (double)(r->h->now - r->wait[i].at) / 1000);
 		r->wait[i--] = r->wait[--r->nwait];
 	}
 	if (s->tlen == 6 && strncmp(s->target, "reader", 6) == 0 &&
@@ -179,7 +162,7 @@ pipe_sent(struct pipe_run *r, const struct queue_sent *s)
 		if (s->cls == QUEUE_GAME && t != NULL && t->g != NULL &&
 		    !t->turn.over && (t->turn.seat == p->seat ||
 		    (t->turn.wait && (t->turn.window & (1u << p->seat))))) {
-			p->act_at = r->h->now + pipe_rand(r, 3000, 8000);
+			p->act_at = r->h->now + sim_rand(&r->rng, 3000, 8000);
 			r->prompts++;
 		}
 	}
@@ -189,15 +172,7 @@ pipe_sent(struct pipe_run *r, const struct queue_sent *s)
 static void
 pipe_drain(struct pipe_run *r)
 {
-	struct queue_sent s;
-
-	while (queue_peek(r->h->queue, r->h->now) != NULL) {
-		queue_peeked(r->h->queue, &s);
-		if (getenv("PIPE_TRACE"))
-			fprintf(stderr, "%8.3f %s\n", r->h->now / 1000.0, s.text);
-		pipe_sent(r, &s);
-		queue_pop(r->h->queue, r->h->now);
-	}
+	sim_send(r->h, pipe_sent, r);
 }
 
 /* p's seat moves, if it still must: a move of its own from the rules'
@@ -266,7 +241,7 @@ pipe_reopen(struct pipe_run *r, int k)
 static void
 pipe_command(struct pipe_run *r)
 {
-	struct person *p = &r->people[pipe_rand(r, 0,
+	struct person *p = &r->people[sim_rand(&r->rng, 0,
 	    (uint64_t)r->ngames * SEATS - 1)];
 	char chan[16];
 
@@ -278,7 +253,7 @@ pipe_command(struct pipe_run *r)
 		pipe_await(r, 0, p->nick);
 		harness_say(r->h, p->nick, "cheaterbot", "!top");
 	}
-	r->next_command = r->h->now + pipe_rand(r, 10000, 30000);
+	r->next_command = r->h->now + sim_rand(&r->rng, 10000, 30000);
 }
 
 static int run_minutes = RUN_MINUTES;
@@ -290,14 +265,10 @@ static int tune_games;
 static void
 pipe_tune(struct conf *c)
 {
-	struct conf d;
 	char name[16];
 	int k;
 
-	conf_defaults(&d);
-	c->user_burst = d.user_burst;
-	c->user_interval_ms = d.user_interval_ms;
-	conf_free(&d);
+	sim_limits(c);
 	for (k = 0; k < tune_games; k++) {
 		snprintf(name, sizeof name, "#g%d", k);
 		conf_list_add(&c->channels, &c->nchannels, "channel", name,
@@ -348,7 +319,7 @@ pipe_setup(struct pipe_run *r, int ngames, int reader, int interval_ms)
 	 * deal's lines count, and its first player is prompted. */
 	for (k = 0; k < ngames; k++)
 		r->reopen_at[k] = r->h->now + 1000 * (uint64_t)k;
-	r->next_command = r->h->now + pipe_rand(r, 10000, 30000);
+	r->next_command = r->h->now + sim_rand(&r->rng, 10000, 30000);
 	if (reader) {
 		harness_say(r->h, "reader", "cheaterbot", "!replay 1");
 		r->next_more = r->h->now + READER_MS;
@@ -359,12 +330,9 @@ pipe_setup(struct pipe_run *r, int ngames, int reader, int interval_ms)
 static uint64_t
 pipe_next(struct pipe_run *r)
 {
-	uint64_t next = bot_next_timer(r->h->bot), q;
+	uint64_t next = sim_next(r->h);
 	size_t i;
 
-	q = queue_next(r->h->queue, r->h->now);
-	if (q < next)
-		next = q;
 	if (r->next_command < next)
 		next = r->next_command;
 	if (r->reader && r->next_more < next)
@@ -442,8 +410,8 @@ pipe_free(struct pipe_run *r)
 {
 	harness_free(r->h);
 	free(r->wait);
-	free(r->moves);
-	free(r->replies);
+	sim_samples_free(&r->moves);
+	sim_samples_free(&r->replies);
 }
 
 /* The rows of one run, named "fair pipe: N games[, no reader]: ...". */
@@ -453,26 +421,26 @@ pipe_rows(struct pipe_run *r, const char *label, double *move95,
 {
 	char name[96];
 
-	*move95 = bench_pct(r->moves, r->nmoves, 95);
-	*reply95 = bench_pct(r->replies, r->nreplies, 95);
+	*move95 = bench_pct(r->moves.v, r->moves.n, 95);
+	*reply95 = bench_pct(r->replies.v, r->replies.n, 95);
 	snprintf(name, sizeof name, "fair pipe: %s: move p50", label);
-	bench_row("6 pipe", name, bench_pct(r->moves, r->nmoves, 50), "s",
+	bench_row("6 pipe", name, bench_pct(r->moves.v, r->moves.n, 50), "s",
 	    NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: move p95", label);
 	bench_row("6 pipe", name, *move95, "s", NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: move max", label);
-	bench_row("6 pipe", name, bench_pct(r->moves, r->nmoves, 100), "s",
+	bench_row("6 pipe", name, bench_pct(r->moves.v, r->moves.n, 100), "s",
 	    NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: reply p50", label);
-	bench_row("6 pipe", name, bench_pct(r->replies, r->nreplies, 50), "s",
+	bench_row("6 pipe", name, bench_pct(r->replies.v, r->replies.n, 50), "s",
 	    NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: reply p95", label);
 	bench_row("6 pipe", name, *reply95, "s", "<= 6");
 	snprintf(name, sizeof name, "fair pipe: %s: reply max", label);
-	bench_row("6 pipe", name, bench_pct(r->replies, r->nreplies, 100),
+	bench_row("6 pipe", name, bench_pct(r->replies.v, r->replies.n, 100),
 	    "s", NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: moves", label);
-	bench_row("6 pipe", name, (double)r->nmoves, "moves", NULL);
+	bench_row("6 pipe", name, (double)r->moves.n, "moves", NULL);
 	snprintf(name, sizeof name, "fair pipe: %s: game lines per move",
 	    label);
 	bench_row("6 pipe", name, r->game_moves > 0 ? (double)r->game_lines /
@@ -495,7 +463,7 @@ pipe_move95(int n, int interval_ms)
 	double p95;
 
 	pipe_run(&r, n, 1, interval_ms);
-	p95 = bench_pct(r.moves, r.nmoves, 95);
+	p95 = bench_pct(r.moves.v, r.moves.n, 95);
 	pipe_free(&r);
 	return p95;
 }
@@ -543,30 +511,29 @@ lines_tune(struct conf *c)
 	c->turn_warn_ms = 0;
 }
 
+/* A line goes (sim_send()): a game's is counted. */
+static void
+lines_sent(void *arg, const struct queue_sent *s)
+{
+	struct lines *l = arg;
+
+	if (l->counting && (s->cls == QUEUE_GAME || s->cls == QUEUE_NEWS))
+		(*s->target == '#' ? &l->chan : &l->priv)[0]++;
+}
+
 /* Sends what the bucket lets go at now, counting a game's lines. */
 static void
 lines_send(struct harness *h, struct lines *l)
 {
-	struct queue_sent s;
-
-	while (queue_peek(h->queue, h->now) != NULL) {
-		queue_peeked(h->queue, &s);
-		if (l->counting && (s.cls == QUEUE_GAME ||
-		    s.cls == QUEUE_NEWS))
-			(*s.target == '#' ? &l->chan : &l->priv)[0]++;
-		queue_pop(h->queue, h->now);
-	}
+	sim_send(h, lines_sent, l);
 }
 
 /* Moves the clock to the next timer or line, running and sending them. */
 static void
 lines_step(struct harness *h, struct lines *l)
 {
-	uint64_t next = bot_next_timer(h->bot), q;
+	uint64_t next = sim_next(h);
 
-	q = queue_next(h->queue, h->now);
-	if (q < next)
-		next = q;
 	if (next == UINT64_MAX)
 		abort();	/* nothing would ever happen */
 	h->now = next > h->now ? next : h->now;

@@ -2,16 +2,17 @@
 # make bench: runs the bench programs in DIR (build/bench), prints one
 # table of their figures and writes the same figures, with the machine they
 # came from, to DIR/results.json.  Targets are printed, never asserted.
-# BENCH_PARTS picks programs: "rules store net pipe" (the default) runs
-# all; BENCH_PARTS=net make bench runs part 2 alone (the longest).
+# BENCH_PARTS picks programs: "rules store net pipe solo" (the default)
+# runs all; BENCH_PARTS=net make bench runs part 2 alone (the longest).
 set -eu
 dir=$1
 rows=$dir/rows.txt
-parts=" ${BENCH_PARTS:-rules store net pipe} "
+parts=" ${BENCH_PARTS:-rules store net pipe solo} "
 : >"$rows"
 
 echo "bench:$parts(rules: parts 1, 5; store: 4; net: ngircd end to end," \
-    "2; pipe: the bot core on the simulated clock, 3, 6)..." >&2
+    "2; pipe: the bot core on the simulated clock, 3, 6; solo: a person" \
+    "alone with AI seats, 7)..." >&2
 case $parts in *" rules "*) "$dir/bench-rules" >>"$rows" ;; esac
 case $parts in *" store "*) "$dir/bench-store" "$dir" >>"$rows" ;; esac
 case $parts in *" net "*) "$dir/bench-net" >>"$rows" ;; esac
@@ -20,6 +21,7 @@ case $parts in *" net "*) "$dir/bench-net" >>"$rows" ;; esac
 shm=/tmp
 [ -d /dev/shm ] && [ -w /dev/shm ] && shm=/dev/shm
 case $parts in *" pipe "*) HARNESS_DIR=$shm "$dir/bench-pipe" >>"$rows" ;; esac
+case $parts in *" solo "*) HARNESS_DIR=$shm "$dir/bench-solo" >>"$rows" ;; esac
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 cores=$(nproc)

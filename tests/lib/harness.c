@@ -363,6 +363,9 @@ harness_type_at(struct harness *h, struct table *t,
 		abort();
 	for (i = 0; i < t->nseats; i++)
 		names[i] = t->seats[i].nick;
+	/* In the channel a command has the prefix, or it is talk. */
+	if (!(t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE))
+		buf_adds(&typed, h->conf.prefix);
 	render(&typed, text, names, t->nseats, 0);
 	harness_say(h, t->seats[mv->seat].nick,
 	    t->ops->cmds[cmd].where & GAME_WHERE_PRIVATE ? "cheaterbot" :
