@@ -47,8 +47,10 @@
 
 #define MAX_GAMES 8
 #define SEATS 4
-#define RUN_MINUTES 60			/* simulated time a run lasts, unless
-					 * BENCH_PIPE_MINUTES */
+#define RUN_MINUTES 480			/* simulated time a run lasts, unless
+					 * BENCH_PIPE_MINUTES: near capacity
+					 * a p95 of 60 minutes swung by half
+					 * a second from run to run */
 #define READER_MS 5000			/* between two !more */
 #define TARGET_S 6.0			/* the move p95 a game may have */
 
@@ -124,8 +126,6 @@ pipe_sent(void *arg, const struct queue_sent *s)
 	struct table *t;
 	size_t i;
 
-	if (getenv("PIPE_TRACE"))
-		fprintf(stderr, "%8.3f %s\n", r->h->now / 1000.0, s->text);
 	for (i = 0; i < s->nmerged; i++)
 		if (s->merged[i] > last)
 			last = s->merged[i];
@@ -134,10 +134,6 @@ pipe_sent(void *arg, const struct queue_sent *s)
 		    strncasecmp(r->wait[i].target, s->target, s->tlen) != 0 ||
 		    last <= r->wait[i].before)
 			continue;
-		if (r->wait[i].move && getenv("PIPE_TRACE") &&
-		    r->h->now - r->wait[i].at > 1000)
-			fprintf(stderr, "   LATE %.3f s: %s\n",
-			    (r->h->now - r->wait[i].at) / 1000.0, s->text);
 		sim_add(r->wait[i].move ? &r->moves : &r->replies,
 		    (double)(r->h->now - r->wait[i].at) / 1000);
 		r->wait[i--] = r->wait[--r->nwait];
@@ -647,20 +643,21 @@ main(void)
 	int k;
 
 	log_set_level(LOG_LEVEL_ERROR);
-	if (getenv("PIPE_ONE") != NULL) {
-		int n = 1, ms = 2000, rd = 1;
+	if (getenv("BENCH_PIPE_MINUTES") != NULL &&
+	    atoi(getenv("BENCH_PIPE_MINUTES")) > 0)
+		run_minutes = atoi(getenv("BENCH_PIPE_MINUTES"));
+	if (getenv("BENCH_PIPE_ONE") != NULL) {
+		/* One run alone: "GAMES:READER" (READER 1 or 0). */
+		int n = 1, rd = 1;
 
-		sscanf(getenv("PIPE_ONE"), "%d:%d:%d", &n, &ms, &rd);
-		if (getenv("BENCH_PIPE_MINUTES") != NULL)
-			run_minutes = atoi(getenv("BENCH_PIPE_MINUTES"));
-		pipe_run(&r, n, rd, ms);
+		if (sscanf(getenv("BENCH_PIPE_ONE"), "%d:%d", &n, &rd) < 1 ||
+		    n < 1 || n > MAX_GAMES)
+			n = 1;
+		pipe_run(&r, n, rd != 0, 2000);
 		pipe_rows(&r, "one", &move95, &reply95);
 		pipe_free(&r);
 		return 0;
 	}
-	if (getenv("BENCH_PIPE_MINUTES") != NULL &&
-	    atoi(getenv("BENCH_PIPE_MINUTES")) > 0)
-		run_minutes = atoi(getenv("BENCH_PIPE_MINUTES"));
 	memset(&all, 0, sizeof all);
 	for (k = 0; game_table[k] != NULL; k++) {
 		lines_variant(game_table[k], 4, &all);
