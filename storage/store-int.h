@@ -30,6 +30,7 @@ void store_date(int64_t t, char date[STORE_DATE_SIZE]);
 enum store_sql {
 	SQL_PLAYER_UPSERT,
 	SQL_PLAYER_FIND,
+	SQL_PLAYER_NAMED,
 	SQL_PREF_GET,
 	SQL_PREF_SET,
 	SQL_PREF_PLAYERS,

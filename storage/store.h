@@ -101,6 +101,12 @@ int64_t store_player(struct store *s, const char *key, const char *nick,
  * none, -1 and *cause on failure. */
 int64_t store_player_find(struct store *s, const char *key, char **cause);
 
+/* The id of the player found by nick (as store_stats() finds one), their
+ * nick as the boards show it into shown (size bytes; shown may be nick):
+ * 0 if there is none, -1 and *cause on failure. */
+int64_t store_player_named(struct store *s, const char *nick, char *shown,
+    size_t size, char **cause);
+
 /* A per-player preference ("colour", "notice"): *value is set and 0
  * returned when stored, 1 when not set, -1 and *cause on failure. */
 int store_pref_get(struct store *s, int64_t player, const char *name,
@@ -295,12 +301,15 @@ struct store_stats {
 int store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *st, char **cause);
 
-/* A player's games with an AI seat that were not counted in the stats
- * (store_count_ai() off when they ended). */
+/* A player's finished games that the stats leave out: a person's with an
+ * AI seat that were not counted (store_count_ai() off when they ended);
+ * an AI's, every one, counted or not, which is its own record (it is on
+ * no board either way). */
 struct store_ai_stats {
 	int games;
 	int wins;
 	int losses;
+	int ai;			/* 1: the player is an AI seat */
 };
 
 /* Those of the player found by nick (as store_stats() finds one), for
@@ -418,7 +427,8 @@ int store_rating(struct store *s, const char *nick, const char *variant,
 
 /* The sums of the ledgers of the player found by nick (as store_stats()
  * finds one) over their finished games of variant (NULL: all) that count
- * (a game with an AI seat not counted in the stats is left out), into b;
+ * (a game with an AI seat not counted in the stats is left out; an AI
+ * player's are every finished game of its own, counted or not), into b;
  * b->games is the number of those games with a ledger.  0, 1 if no such
  * player, -1 and *cause. */
 int store_bluffs(struct store *s, const char *nick, const char *variant,

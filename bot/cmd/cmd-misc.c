@@ -531,6 +531,18 @@ cmd_help_markdown(struct buf *out)
 	    "left out.\n\n| command | aliases | where | what it does |\n"
 	    "|---|---|---|---|\n");
 	cmd_each(cmd_markdown_row, out);
+	buf_adds(out, "\n## Naming a player\n\nA NICK, in a command "
+	    "(`!stats`, `!bluffs`, `!history`, `!kick`, `!removebot`, ...) or "
+	    "in a move (`take NICK`, `swap NICK`, `challenge NICK`, ...), is "
+	    "a nick in any case.  An AI seat is named with or without its "
+	    "`(AI)`: `!take Grace`, `!take grace` and `!take Grace(AI)` all "
+	    "name Grace(AI).  A person whose nick is an AI's name keeps the "
+	    "bare name: in a move, `!kick` or `!removebot`, `Grace` is the "
+	    "person when one sits at the table; in a command that reads the "
+	    "records (`!stats`, `!streak`, `!titles`, `!rating`, `!bluffs`, "
+	    "`!history`), when one is in a channel with the bot or in the "
+	    "records.  The AI is then named `Grace(AI)`.  An AI seat's "
+	    "records are every game it finished (docs/ai.md, Records).\n");
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
 		    "what it does |\n|---|---|---|---|\n",

@@ -320,11 +320,20 @@ extern const struct cmd_entry cmd_admin_table[];
 /* cmd-table.c, for the commands: part of whole in percent, rounded to
  * the nearest (half up): 1 of 6 is 17; 0 when whole is 0. */
 int cmd_percent(int part, int whole);
+/* The nick a word typed for a player names in the records (!stats,
+ * !bluffs, !history, ...), into name (size bytes), by nick_named()'s
+ * rule: the word, when a person of that nick is in one of the bot's
+ * channels or the records hold a player of it; else the AI seat called
+ * so ("Ada" for Ada(AI)) when the records hold one; else the word. */
+#define CMD_NAME_SIZE 160	/* holds any cmd_player() name, nick@network */
+void cmd_player(const struct cmd_ctx *ctx, const char *word, char *name,
+    size_t size);
 /* Reads a command's arguments [NICK] [GAME] in either order: the nick
- * (the sender's by default) and the game named exactly (NULL: all
- * games), a word that names no game being the nick (a unique prefix
- * could be someone's nick). */
-void cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+ * (the sender's by default, else cmd_player()'s of the word) into nick
+ * (size bytes) and the game named exactly (NULL: all games), a word that
+ * names no game being the nick (a unique prefix could be someone's
+ * nick). */
+void cmd_nick_game(const struct cmd_ctx *ctx, char *nick, size_t size,
     const struct game_ops **ops);
 
 /* cmd-misc.c: docs/commands.md, generated from the tables */
@@ -393,6 +402,24 @@ void nick_set(char *dst, size_t size, uint32_t *fold, const char *nick);
 /* Whether a stored nick (with its fold) is nick (with its fold). */
 int nick_is(const char *stored, uint32_t fold, const char *nick,
     uint32_t want);
+/* What follows an AI seat's name: "Grace(AI)", "bob(AI)" (taken over). */
+#define NICK_AI "(AI)"
+/* name with NICK_AI after it into dst (size bytes, the name cut to fit):
+ * the nick of the AI seat called name. */
+void nick_ai(char *dst, size_t size, const char *name);
+/* Whether nick ends in NICK_AI, in any case: an AI seat's. */
+int nick_is_ai(const char *nick);
+/* The name a word typed for a player stands for, into name (size
+ * bytes): the one rule of every move and command that names a player
+ * (docs/commands.md, "Naming a player").  The word itself when
+ * found(arg, name, size), given the word in name, says someone is called
+ * so (a person keeps a bare name that is also an AI's, whose seat is
+ * then named with NICK_AI); else the AI seat called so ("Grace",
+ * "grace": Grace(AI)) when found says there is one; else the word as
+ * typed, which the caller then finds nobody by.  found may write the
+ * name as its owner spells it into name ("ada(AI)" is Ada(AI)). */
+void nick_named(const char *word, int (*found)(void *arg, char *name,
+    size_t size), void *arg, char *name, size_t size);
 int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */
@@ -603,8 +630,10 @@ struct table *table_of_player(struct bot *b, const struct who *w,
 /* The channels of every table where w sits, each once, in the order of
  * b->chans, into *chans (the caller frees it); how many. */
 int seat_channels(struct bot *b, const struct who *w, struct chan ***chans);
-/* The seat of t whose nick is nick (whoever uses it now), or -1. */
-int table_seat_named(const struct table *t, const char *nick);
+/* The seat of t (not gone) a word typed for a player names (whoever
+ * uses the nick now), by nick_named()'s rule: its nick, else the AI seat
+ * called so; or -1. */
+int table_seat_named(const struct table *t, const char *word);
 /* The seat named nick at the first table of b->chans that has one (not
  * gone), or NULL. */
 const struct seat *seat_of_nick(struct bot *b, const char *nick);
