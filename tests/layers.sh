@@ -63,6 +63,7 @@ table-ai.c	9	core: AI seats at a game
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
 notify.c	9	core: a call to play when a lobby opens
+ended.c		9	core: games just over, a late move told so
 season.c	9	core: seasons, their ends announced
 dbwatch.c	9	core: the database files watched
 cmd-table.c	9	commands: the groups and lookups

@@ -543,6 +543,17 @@ cmd_help_markdown(struct buf *out)
 	    "`!history`), when one is in a channel with the bot or in the "
 	    "records.  The AI is then named `Grace(AI)`.  An AI seat's "
 	    "records are every game it finished (docs/ai.md, Records).\n");
+	buf_addf(out, "\n## After a game\n\nA move of a game that has just "
+	    "ended (any "
+	    "of its variant's commands below, `!cheat`, `!play 4h`, ...), "
+	    "typed in its channel by anyone, or in private by one of its "
+	    "players, is answered in one line that the game is over (`the "
+	    "Cheat game is over: !play cheat starts another`), not as an "
+	    "unknown command: for %d minutes after the end (`ENDED_MS`), "
+	    "time enough for a move typed as the last line went out or for "
+	    "a player who stepped away, and until a new lobby opens in the "
+	    "channel.  `!play GAME` opens one at once as ever.\n",
+	    ENDED_MS / 60000);
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
 		    "what it does |\n|---|---|---|---|\n",

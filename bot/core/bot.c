@@ -136,6 +136,7 @@ bot_free(struct bot *b)
 	if (b == NULL)
 		return;
 	queue_on_pop(b->queue, NULL, NULL);
+	ended_free(b);
 	for (i = 0; i < b->nchans; i++) {
 		table_free(b->chans[i]->table);
 		chan_free(b->chans[i]);

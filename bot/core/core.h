@@ -27,6 +27,7 @@
 struct store_game;
 struct limit_user;
 struct notify_seen;
+struct ended;
 
 #define NICK_MAX 64
 #define CHAN_MAX 64
@@ -181,6 +182,7 @@ struct chan {
 	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
 	struct table *table;
+	struct ended *ended;		/* the last game here, over (ended.c) */
 };
 
 /* What a table's clock reports when a timer runs out (table-clock.c, whose
@@ -228,6 +230,8 @@ struct bot {
 					 * every table: seat.c */
 	struct hash seat_accounts;	/* nick_fold(account) -> struct seat,
 					 * those with one: seat.c */
+	struct hash ended_nicks;	/* nick_fold(nick) -> a player of a
+					 * game just over: ended.c */
 	struct table *waiting, *waiting_last;	/* tables whose turn starts
 					 * when the queue has sent their
 					 * prompt (prompt_seq): table-clock.c */
@@ -730,6 +734,24 @@ int table_ai_decide(struct table *t, int seat, struct game_move *mv);
 void table_ai_takeover(struct table *t, int seat);
 /* Frees the minds of t's AI seats. */
 void table_ai_free(struct table *t);
+
+/* ended.c: games just over, so that a move typed a moment late is told
+ * so (docs/commands.md, "After a game") */
+/* How long after its end a game's commands are answered that way. */
+#define ENDED_MS (5 * 60 * 1000)
+/* The game at t ends now: c's last game is it (the one before is
+ * forgotten). */
+void ended_note(struct table *t);
+/* c's last game is forgotten (a lobby opens there). */
+void ended_forget(struct chan *c);
+/* The variant of the game that ended less than ENDED_MS ago, one of
+ * whose commands word is: in channel c, the last game there; in private
+ * (c NULL), the last that w played to its end, in *where; NULL (and
+ * *where NULL) when none. */
+const struct game_ops *ended_game(struct bot *b, struct chan *c,
+    const struct who *w, const char *word, struct chan **where);
+/* Forgets every game's end (the bot ends). */
+void ended_free(struct bot *b);
 
 /* notify.c: a call to play (!notify), when a lobby opens */
 /* Calling a person again waits this long. */
