@@ -112,14 +112,7 @@ cmd_reload(struct cmd_ctx *ctx)
 	snprintf(ctx->b->reload_by, sizeof ctx->b->reload_by, "%s",
 	    ctx->from.nick);
 	ctx->b->reload_notice = ctx->prefs.notice;
-}
-
-/* Tells the admin of ctx text privately: the ignore list is no business
- * of the channel's. */
-static void
-cmd_admin_tell(struct cmd_ctx *ctx, const char *text)
-{
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, ctx->chan, text);
+	ctx->b->reload_about = say_about(ctx);
 }
 
 /* The mask ctx->argv[1] stands for, into buf; 0, or -1 (said why). */
@@ -132,6 +125,8 @@ cmd_ignore_mask(struct cmd_ctx *ctx, char *buf, size_t size)
 	return -1;
 }
 
+/* !ignore [NICK|MASK]: its answers go to the admin alone (say_tell()),
+ * the ignore list being no business of the channel's. */
 static void
 cmd_ignore(struct cmd_ctx *ctx)
 {
@@ -147,7 +142,7 @@ cmd_ignore(struct cmd_ctx *ctx)
 			buf_addf(&text, "Ignored (%d):", b->nignores);
 		for (i = 0; i < b->nignores; i++)
 			buf_addf(&text, " %s", b->ignores[i]);
-		cmd_admin_tell(ctx, buf_str(&text));
+		say_tell(ctx, buf_str(&text));
 		buf_free(&text);
 		return;
 	}
@@ -160,7 +155,7 @@ cmd_ignore(struct cmd_ctx *ctx)
 	}
 	buf_addf(&text, rc == 0 ? "Ignoring %s (admins never are)." :
 	    "%s was already ignored.", mask);
-	cmd_admin_tell(ctx, buf_str(&text));
+	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
 }
 
@@ -189,7 +184,7 @@ cmd_unignore(struct cmd_ctx *ctx)
 		    mask[0], ctx->b->conf->prefix);
 	else {
 		buf_addf(&text, "No longer ignoring %s.", mask[i - 1]);
-		cmd_admin_tell(ctx, buf_str(&text));
+		say_tell(ctx, buf_str(&text));
 		buf_free(&text);
 	}
 }

@@ -357,8 +357,7 @@ cmd_notify_say(struct cmd_ctx *ctx, int64_t player)
 		    "(%snotify off [GAME] to stop).", pfx);
 	} else
 		buf_addf(&text, " (%snotify off [GAME] to stop).", pfx);
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-	    buf_str(&text));
+	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
 }
 

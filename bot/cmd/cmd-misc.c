@@ -465,9 +465,8 @@ cmd_set(struct cmd_ctx *ctx)
 		else
 			t->seats[seat].prefs.notice = v;
 	}
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-	    *name == 'c' ? (v ? "Colours on." :
-	    "Colours off.") : (v ? "I will write to you by NOTICE." :
+	say_tell(ctx, *name == 'c' ? (v ? "Colours on." : "Colours off.") :
+	    (v ? "I will write to you by NOTICE." :
 	    "I will write to you by PRIVMSG."));
 }
 
@@ -554,6 +553,23 @@ cmd_help_markdown(struct buf *out)
 	    "a player who stepped away, and until a new lobby opens in the "
 	    "channel.  `!play GAME` opens one at once as ever.\n",
 	    ENDED_MS / 60000);
+	buf_adds(out, "\n## Replies in private\n\nWhat is said to you alone "
+	    "(by NOTICE, or PRIVMSG after `!set notice off`) starts with the "
+	    "channel it is about, `[#channel] `, as ChanServ's notices do, "
+	    "so that irssi and WeeChat show such a NOTICE in that "
+	    "channel's window, not the status window: your prompts and hand, "
+	    "`!rules`, a replay's pages and every refusal or answer to a "
+	    "command you typed in a channel (`!set`, `!notify`, `!ignore`, "
+	    "`!reload`, ...).  A command typed in private is about the "
+	    "table you sit at, its lobby or its game, and its answers name "
+	    "that table's channel; typed in private by someone seated "
+	    "nowhere, it is about no channel, and its answers name none.  "
+	    "A replay keeps the channel it was asked in on every page, "
+	    "wherever `!more` is typed.  Answers meant for everyone "
+	    "(`!help`, `!stats`, `!top`, ...) typed in a channel are said "
+	    "there; a game that just ended answers its moves naming its "
+	    "channel (After a game); the admins' alarms (the database, a "
+	    "refused join) are about the bot and name no channel.\n");
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
 		    "what it does |\n|---|---|---|---|\n",

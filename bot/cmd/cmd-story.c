@@ -104,8 +104,7 @@ cmd_replay(struct cmd_ctx *ctx)
 		return;
 	}
 	store_game_free(sg);
-	if (pager_start(ctx->b, ctx->from.nick, ctx->prefs.notice, lines,
-	    n) != 0)
+	if (pager_start(ctx, lines, n) != 0)
 		say_error(ctx, "too much is still on its way to you, or to "
 		    "others: ask for the replay again in a minute");
 }
@@ -113,7 +112,7 @@ cmd_replay(struct cmd_ctx *ctx)
 static void
 cmd_more(struct cmd_ctx *ctx)
 {
-	if (pager_more(ctx->b, ctx->from.nick, ctx->prefs.notice) != 0)
+	if (pager_more(ctx) != 0)
 		say_error(ctx, "there is nothing more to read: !replay "
 		    "[GAME_ID] starts a replay");
 }

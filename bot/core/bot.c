@@ -410,7 +410,8 @@ bot_reloaded(struct bot *b, const char *cause)
 			    n > 1 ? "s" : "", buf_str(&weak));
 		else
 			text = xstrdup("Configuration reloaded; games go on.");
-		say_to(b, b->reload_by, b->reload_notice, NULL, text);
+		say_to(b, b->reload_by, b->reload_notice, b->reload_about,
+		    text);
 		free(text);
 		b->reload_by[0] = '\0';
 	}

@@ -240,7 +240,8 @@ struct bot {
 	int whox;			/* the server offers WHOX (005) */
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
-	int reload_notice;		/* ... who reads NOTICEs */
+	int reload_notice;		/* ... who reads NOTICEs ... */
+	struct chan *reload_about;	/* ... asked about it (say_about()) */
 	uint64_t admins_told_at;	/* the last database alarm */
 	struct limit_user *limits;	/* LIMIT_USERS, allocated when the
 					 * first command comes (limit.c) */
@@ -553,17 +554,19 @@ void ctcp_request(struct bot *b, const char *origin, const char *req);
 #define PAGER_KEEP_MS (15 * 60 * 1000)
 /* A long reply to ctx, n texts each cut into lines (help, rules): said
  * in the channel typed in when public, else privately to the sender,
- * tagged with the context's channel; when it cannot be taken now (too
- * much is still on its way), the sender is told so in one line. */
+ * naming say_about(ctx); when it cannot be taken now (too much is still
+ * on its way), the sender is told so in one line. */
 void pager_reply(struct cmd_ctx *ctx, int public, char *const *texts, int n);
-/* Keeps the n lines (taken: freed here) as nick's paged text, replacing
- * what nick was reading, and sends the first page, by NOTICE when
- * notice: 0, or -1 when nothing can be taken for nick now. */
-int pager_start(struct bot *b, const char *nick, int notice, char **lines,
-    int n);
-/* Sends nick the next page (or says, once, that the one before is still
- * on its way): 0, or -1 when nick has nothing to read. */
-int pager_more(struct bot *b, const char *nick, int notice);
+/* Keeps the n lines (taken: freed here) as the sender's paged text,
+ * replacing what they were reading, and sends them its first page, by
+ * their NOTICE or PRIVMSG; every page of it names say_about(ctx), where
+ * it was asked for, wherever !more is typed: 0, or -1 when nothing can
+ * be taken for them now. */
+int pager_start(struct cmd_ctx *ctx, char **lines, int n);
+/* Sends the sender of ctx the next page of their paged text (or says,
+ * once, that the one before is still on its way): 0, or -1 when they
+ * have nothing to read. */
+int pager_more(struct cmd_ctx *ctx);
 /* The queue sent a long text's line to target (len bytes): its next. */
 void pager_sent(struct bot *b, const char *target, size_t len);
 /* Forgets every text (the bot ends). */
@@ -608,11 +611,19 @@ void say_private_lead(const struct chan *c, char *lead, size_t size);
 void say_cut(const struct bot *b, const char *cmd, const char *target,
     const char *lead, const char *text,
     void (*each)(void *arg, const char *line), void *arg);
-/* The one-line reason for a refused command, to its sender (by their
- * ctx->prefs): QUEUE_REPLY. */
+/* The channel a private text answering ctx is about, which its lines
+ * name (docs/commands.md, "Replies in private"): the channel the
+ * command was typed in; for one typed in private, the channel of the
+ * table the sender sits at; else NULL (about no channel). */
+struct chan *say_about(const struct cmd_ctx *ctx);
+/* A private reply to the sender of ctx (by their ctx->prefs), naming
+ * say_about(ctx): QUEUE_REPLY.  Every private line a command answers
+ * with goes through here, or through the pager with the same channel. */
+void say_tell(struct cmd_ctx *ctx, const char *text);
+/* The one-line reason for a refused command, to its sender: say_tell(). */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A reply in the context: the channel, or privately (QUEUE_REPLY). */
+/* A reply in the context: the channel, or privately (say_tell()). */
 void say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Sends a raw protocol line (JOIN, PART, WHO) in class cls. */
