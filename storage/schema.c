@@ -268,6 +268,28 @@ static const char *const store_migrations[] = {
 	 "  SELECT '', mask, added_by, at FROM ignores;"
 	 "DROP TABLE ignores;"
 	 "ALTER TABLE ignored RENAME TO ignores;"),
+
+	/* 13: seasons numbered from the first the database recorded
+	 * (docs/league.md, Seasons).  season_first's one row is the bot's
+	 * count of the season that is the database's Season 1 (storage/
+	 * season.c); the seasons recorded so far, in the bot's count, are
+	 * renumbered from the first of them, the games' and the announced
+	 * ones alike.  An announced season is turned negative first, so that
+	 * no two rows of one channel share a number on the way. */
+	("CREATE TABLE season_first ("
+	 "  one INTEGER PRIMARY KEY CHECK (one = 1),"
+	 "  season BIGINT NOT NULL CHECK (season >= 1)"
+	 ");"
+	 "INSERT INTO season_first (one, season)"
+	 "  SELECT 1, lowest FROM (SELECT min(season) AS lowest FROM"
+	 "   (SELECT season FROM games WHERE season IS NOT NULL"
+	 "    UNION ALL SELECT season FROM season_announced) AS recorded)"
+	 "  AS seasons WHERE lowest IS NOT NULL;"
+	 "UPDATE games SET season = season - (SELECT season FROM season_first)"
+	 "  + 1 WHERE season IS NOT NULL;"
+	 "UPDATE season_announced SET season = -season;"
+	 "UPDATE season_announced SET season = 1 - season -"
+	 "  (SELECT season FROM season_first);"),
 };
 
 /* The greater of a and b, two string literals of SQL that are not NULL:
@@ -443,8 +465,14 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_GAME_HAS_AI] = "SELECT CAST(EXISTS (SELECT 1 FROM game_players AS gp"
 	    " JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%') AS INTEGER)",
-	/* ?1 game, ?2 the season it ended in. */
+	/* ?1 game, ?2 the number of the season it ended in. */
 	[SQL_GAME_SEASON] = "UPDATE games SET season = ?2 WHERE id = ?1",
+	/* ?1 the bot's count of a season: the database's Season 1, unless
+	 * it has one. */
+	[SQL_SEASON_FIRST_ADD] = "INSERT INTO season_first (one, season)"
+	    " VALUES (1, ?1) ON CONFLICT (one) DO NOTHING",
+	/* The bot's count of the database's Season 1: no row, none yet. */
+	[SQL_SEASON_FIRST] = "SELECT season FROM season_first",
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's

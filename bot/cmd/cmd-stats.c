@@ -504,7 +504,6 @@ cmd_top(struct cmd_ctx *ctx)
 static void
 cmd_season(struct cmd_ctx *ctx)
 {
-	int setting = ctx->b->conf->league_season;
 	int64_t season = season_now(ctx->b);
 	time_t end;
 	struct tm tm;
@@ -514,7 +513,7 @@ cmd_season(struct cmd_ctx *ctx)
 		say_reply(ctx, "Seasons are off.");
 		return;
 	}
-	end = (time_t)season_end(setting, season);
+	end = (time_t)season_ends(ctx->b);
 	gmtime_r(&end, &tm);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
 	say_reply(ctx, "Season %jd ends %s; %stop GAME season N shows a "

@@ -674,11 +674,14 @@ void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
 
-/* season.c: the seasons of league.season (docs/league.md), numbered by
- * bot/lib/calendar.h.  The wall clock in unix seconds. */
+/* season.c: the seasons of league.season (docs/league.md), counted by
+ * bot/lib/calendar.h and numbered by the database from the first it
+ * recorded (store_season_number()).  The wall clock in unix seconds. */
 int64_t season_wall(const struct bot *b);
-/* The season now, 0 when seasons are off. */
+/* The number of the season now (1 or more), 0 when seasons are off. */
 int64_t season_now(const struct bot *b);
+/* When the season now ends, in unix seconds (seasons on). */
+int64_t season_ends(const struct bot *b);
 /* Tells storage the season now and awaits its end (cancelling the timer
  * awaited before), at which the season is announced (season_announce())
  * and the next end awaited: at start, when the setting or the clock
