@@ -35,6 +35,8 @@ struct export {
 	struct store *s;
 	const struct questions *q;
 	int season_setting;	/* league.season */
+	int64_t season;		/* the number of the season now, 0: off */
+	int64_t season_first;	/* the calendar's count of Season 1 */
 	int min_games;		/* stats.min_games */
 	int ai_records;		/* ai.records */
 	int provisional;	/* league.provisional */
@@ -677,16 +679,17 @@ out:
 	return rc;
 }
 
-/* The podiums of the seasons before season (the one now), the latest
- * first, EXPORT_SEASONS at most, those with no game of ops left out:
+/* The podiums of the seasons before the one now, the latest first,
+ * EXPORT_SEASONS at most, those with no game of ops left out, each with
+ * its dates (the first season of the calendar's count from the start):
  * 0, or -1 and *cause. */
 static int
 export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
-    enum store_board main, int64_t season, char **cause)
+    enum store_board main, char **cause)
 {
 	struct store_top_row rows[3];
 	char from[16], to[16];
-	int64_t n;
+	int64_t n, count, season = e->season;
 	int i, k, shown = 0;
 
 	for (n = season - 1; n >= 1 && n >= season - EXPORT_SEASONS; n--) {
@@ -701,13 +704,14 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 			    "<caption>Past seasons</caption>\n<tr><th>season"
 			    "</th><th>from</th><th>to</th><th>1st</th>"
 			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
-		if (n > 1)
+		count = store_season_count(n, e->season_first);
+		if (count > 1)
 			export_time(from, sizeof from,
-			    season_end(e->season_setting, n - 1), 0);
+			    season_end(e->season_setting, count - 1), 0);
 		else
 			snprintf(from, sizeof from, "the start");
 		export_time(to, sizeof to,
-		    season_end(e->season_setting, n) - SEASON_DAY, 0);
+		    season_end(e->season_setting, count) - SEASON_DAY, 0);
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%" PRId64
 		    "</td><td>%s</td><td>%s</td>", n, from, to);
 		for (i = 0; i < 3; i++) {
@@ -734,7 +738,7 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	struct store_export_title t[EXPORT_TITLES];
 	enum store_board main = ops->loser_game ? STORE_BOARD_LOSSES :
 	    STORE_BOARD_WINS;
-	int64_t season = season_of(e->season_setting, (int64_t)e->now);
+	int64_t season = e->season;
 	char when[40];
 	int i, n;
 
@@ -751,7 +755,7 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	if (season > 0 && export_board(e, b, ops, main, season, cause) != 0)
 		return -1;
 	buf_adds(b, "</div>\n");
-	if (season > 1 && export_seasons(e, b, ops, main, season, cause) != 0)
+	if (season > 1 && export_seasons(e, b, ops, main, cause) != 0)
 		return -1;
 	buf_adds(b, "<h3>Recent titles</h3>\n");
 	if ((n = store_export_titles(e->s, ops->name, t, EXPORT_TITLES,
@@ -883,6 +887,7 @@ export_site(struct store *s, const struct conf *conf, const char *dir,
 {
 	struct export e;
 	char *from, *to;
+	int64_t count;
 	int i, rc = -1;
 
 	memset(&e, 0, sizeof e);
@@ -894,6 +899,11 @@ export_site(struct store *s, const struct conf *conf, const char *dir,
 	e.provisional = conf->league_provisional;
 	e.dir = dir;
 	e.now = now;
+	/* The season now as the database numbers it (storage/season.c). */
+	count = season_of(e.season_setting, (int64_t)now);
+	if (count > 0 && store_season_first(s, &e.season_first, cause) < 0)
+		return -1;
+	e.season = store_season_number(count, e.season_first);
 	if (export_mkdir(dir, NULL, cause) != 0)
 		return -1;
 	e.tmp = xasprintf("%s/.tmp-XXXXXX", dir);

@@ -24,7 +24,7 @@ struct store;
  * questions from conf's question set; NULL: card numbers), and
  * style.css.  conf gives league.season and stats.min_games too.  now
  * (unix seconds) dates the page, ends the days and says which season
- * it is.
+ * it is, numbered as the database numbers them (store_season_number()).
  *
  * Every file is written into a new directory dir/.tmp-XXXXXX first, then
  * renamed into place, so a web server serving dir never sends a file

@@ -268,6 +268,28 @@ static const char *const store_migrations[] = {
 	 "  SELECT '', mask, added_by, at FROM ignores;"
 	 "DROP TABLE ignores;"
 	 "ALTER TABLE ignored RENAME TO ignores;"),
+
+	/* 13: seasons numbered from the first the database recorded
+	 * (docs/league.md, Seasons).  season_first's one row is the bot's
+	 * count of the season that is the database's Season 1 (storage/
+	 * season.c); the seasons recorded so far, in the bot's count, are
+	 * renumbered from the first of them, the games' and the announced
+	 * ones alike.  An announced season is turned negative first, so that
+	 * no two rows of one channel share a number on the way. */
+	("CREATE TABLE season_first ("
+	 "  one INTEGER PRIMARY KEY CHECK (one = 1),"
+	 "  season BIGINT NOT NULL CHECK (season >= 1)"
+	 ");"
+	 "INSERT INTO season_first (one, season)"
+	 "  SELECT 1, lowest FROM (SELECT min(season) AS lowest FROM"
+	 "   (SELECT season FROM games WHERE season IS NOT NULL"
+	 "    UNION ALL SELECT season FROM season_announced) AS recorded)"
+	 "  AS seasons WHERE lowest IS NOT NULL;"
+	 "UPDATE games SET season = season - (SELECT season FROM season_first)"
+	 "  + 1 WHERE season IS NOT NULL;"
+	 "UPDATE season_announced SET season = -season;"
+	 "UPDATE season_announced SET season = 1 - season -"
+	 "  (SELECT season FROM season_first);"),
 };
 
 /* The greater of a and b, two string literals of SQL that are not NULL:
@@ -350,6 +372,11 @@ const char *const store_sql[SQL_COUNT] = {
 	    " RETURNING id",
 	/* ?1 key; the player's id. */
 	[SQL_PLAYER_FIND] = "SELECT id FROM players WHERE key = ?1",
+	/* ?1 nick, ?2 network, ?3 the nick's network or '' (STORE_BY_NICK):
+	 * the player of that nick, their id and their nick as shown. */
+	[SQL_PLAYER_NAMED] = "SELECT id, " STORE_SHOWN("p", "?2")
+	    " FROM players AS p"
+	    " WHERE nick = ?1 COLLATE NOCASE" STORE_BY_NICK("?2", "?3"),
 	/* ?1 player, ?2 name (, ?3 value). */
 	[SQL_PREF_GET] = "SELECT value FROM prefs"
 	    " WHERE player = ?1 AND name = ?2",
@@ -438,23 +465,31 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_GAME_HAS_AI] = "SELECT CAST(EXISTS (SELECT 1 FROM game_players AS gp"
 	    " JOIN players AS p ON p.id = gp.player"
 	    " WHERE gp.game = ?1 AND p.key LIKE 'ai:%') AS INTEGER)",
-	/* ?1 game, ?2 the season it ended in. */
+	/* ?1 game, ?2 the number of the season it ended in. */
 	[SQL_GAME_SEASON] = "UPDATE games SET season = ?2 WHERE id = ?1",
+	/* ?1 the bot's count of a season: the database's Season 1, unless
+	 * it has one. */
+	[SQL_SEASON_FIRST_ADD] = "INSERT INTO season_first (one, season)"
+	    " VALUES (1, ?1) ON CONFLICT (one) DO NOTHING",
+	/* The bot's count of the database's Season 1: no row, none yet. */
+	[SQL_SEASON_FIRST] = "SELECT season FROM season_first",
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
-	 * network or '' (STORE_BY_NICK): the player of that nick, and their
-	 * games with an AI seat that were not counted in the stats: how
-	 * many, won, lost. */
+	 * network or '' (STORE_BY_NICK): the player of that nick, their
+	 * finished games that the stats rows leave out (a person's with an
+	 * AI seat that were not counted; an AI's, every one: its own record)
+	 * how many, won, lost, and whether the player is an AI. */
 	[SQL_AI_STATS] = "SELECT " STORE_SHOWN("p", "?3") ", count(r.game),"
-	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0)"
-	    " FROM (SELECT id, nick, network FROM players"
+	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0),"
+	    " CAST(p.key LIKE 'ai:%' AS INTEGER)"
+	    " FROM (SELECT id, nick, network, key FROM players"
 	    "   WHERE nick = ?1 COLLATE NOCASE"
 	    STORE_BY_NICK("?3", "?4") ") AS p"
 	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
-	    "  (SELECT id FROM games WHERE ai = 2"
+	    "  (SELECT id FROM games WHERE (ai = 2 OR p.key LIKE 'ai:%')"
 	    "   AND (?2 = '' OR variant = ?2))"
-	    " GROUP BY p.id, p.nick, p.network",
+	    " GROUP BY p.id, p.nick, p.network, p.key",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -656,17 +691,20 @@ const char *const store_sql[SQL_COUNT] = {
 	 * network or '': the player of that nick (STORE_BY_NICK) with the
 	 * count and sums of their ledgers of
 	 * the finished games that count (games with an AI seat not counted
-	 * are left out), through bluffs_player. */
+	 * are left out; an AI's are all of its finished games, its own
+	 * record), through bluffs_player. */
 	[SQL_BLUFFS_GET] = "SELECT count(b.game),"
 	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
 	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
 	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
 	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
 	    " coalesce(sum(b.chances), 0)"
-	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
+	    " FROM (SELECT id, key FROM players"
+	    "  WHERE nick = ?1 COLLATE NOCASE"
 	    "  " STORE_BY_NICK("?3", "?4") ") AS p"
 	    " LEFT JOIN bluffs AS b ON b.player = p.id"
-	    "  AND (SELECT state = 'finished' AND ai < 2"
+	    "  AND (SELECT state = 'finished'"
+	    "   AND (ai < 2 OR p.key LIKE 'ai:%')"
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
 	    " GROUP BY p.id",
 	/* ?1 player, ?2 variant or the marker: as SQL_BLUFFS_GET, over

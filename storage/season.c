@@ -1,11 +1,19 @@
 /*
  * Seasons (docs/league.md): the season a finished game ended in, the
- * season boards read from the results of a season's games, and which
- * seasons' ends were announced in which channels.
+ * database's numbering of the seasons, the season boards read from the
+ * results of a season's games, and which seasons' ends were announced in
+ * which channels.
  *
  * Storage keeps no clock of its own for seasons: the bot says which
- * season it is (store_season()), from its clock and league.season, and
- * store_game_finish() writes that number on the game.  A season board is
+ * season it is (store_season()), as it counts them from its clock and
+ * league.season, and store_game_finish() writes that season's number on
+ * the game.  A database numbers the seasons from the first it recorded:
+ * the season the first game finished in that recorded one is its Season
+ * 1 (season_first, written in that game's transaction), and every
+ * number stored (games.season, season_announced) and asked for (the
+ * boards) is the database's, which store_season_number() gives for the
+ * bot's count; until a game records one, the season now is Season 1.  A
+ * season board is
  * summed from the results rows of its games (the stats rows are all-time
  * running totals), so only the boards results can give are kept per
  * season: wins, games, titles, losses and the two bluff boards.  Streaks
@@ -29,12 +37,50 @@ store_season(struct store *s, int64_t season)
 	s->season = season;
 }
 
+int64_t
+store_season_number(int64_t count, int64_t first)
+{
+	if (count <= 0)
+		return 0;
+	if (first <= 0 || count < first)
+		return 1;
+	return count - first + 1;
+}
+
+int64_t
+store_season_count(int64_t number, int64_t first)
+{
+	return number + first - 1;
+}
+
+int
+store_season_first(struct store *s, int64_t *first, char **cause)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_SEASON_FIRST, &st, cause, "");
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return 1;
+	*first = db_int64(st, 0);
+	db_reset(st);
+	return 0;
+}
+
 int
 store_game_season(struct store *s, int64_t game, char **cause)
 {
+	int64_t first = 0;
+
 	if (s->season == 0)
 		return 0;
-	return store_run(s, SQL_GAME_SEASON, cause, "II", game, s->season);
+	if (store_run(s, SQL_SEASON_FIRST_ADD, cause, "I", s->season) != 0 ||
+	    store_season_first(s, &first, cause) < 0)
+		return -1;
+	return store_run(s, SQL_GAME_SEASON, cause, "II", game,
+	    store_season_number(s->season, first));
 }
 
 int

@@ -311,6 +311,27 @@ store_by_nick(struct store *s, enum store_sql id, const char *nick,
 	    variant == NULL ? STORE_ALL_VARIANTS : variant, s->network, want);
 }
 
+int64_t
+store_player_named(struct store *s, const char *nick, char *shown,
+    size_t size, char **cause)
+{
+	char bare[STORE_BARE_NICK];
+	const char *want;
+	struct db_stmt *st;
+	int64_t id;
+	int rc;
+
+	store_nick_split(nick, bare, &want);
+	rc = store_query(s, SQL_PLAYER_NAMED, &st, cause, "ttt", bare,
+	    s->network, want);
+	if (rc != 1)
+		return rc == 0 ? 0 : -1;
+	id = db_int64(st, 0);
+	store_copy_text(shown, size, db_text(st, 1));
+	db_reset(st);
+	return id;
+}
+
 int
 store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *out, char **cause)
@@ -356,6 +377,7 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	out->games = db_int(st, 1);
 	out->wins = db_int(st, 2);
 	out->losses = db_int(st, 3);
+	out->ai = db_int(st, 4);
 	db_reset(st);
 	return 0;
 }

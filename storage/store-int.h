@@ -30,6 +30,7 @@ void store_date(int64_t t, char date[STORE_DATE_SIZE]);
 enum store_sql {
 	SQL_PLAYER_UPSERT,
 	SQL_PLAYER_FIND,
+	SQL_PLAYER_NAMED,
 	SQL_PREF_GET,
 	SQL_PREF_SET,
 	SQL_PREF_PLAYERS,
@@ -43,6 +44,8 @@ enum store_sql {
 	SQL_STATS_ADD,
 	SQL_GAME_HAS_AI,
 	SQL_GAME_SEASON,
+	SQL_SEASON_FIRST_ADD,
+	SQL_SEASON_FIRST,
 	SQL_GAME_AI,
 	SQL_AI_STATS,
 	SQL_TITLE_INSERT,
@@ -116,7 +119,7 @@ struct store {
 	int provisional; /* store_rating_provisional(): the rated games a
 			 * player needs to be on the rating board */
 	int64_t season;	/* store_season(): the season a game finished
-			 * now ended in, 0 for none */
+			 * now ended in, in the bot's count; 0 for none */
 	char *network;	/* store_set_network(), "" for none */
 	int net_claimed; /* the network's claim is held (claim-net.c) */
 };
@@ -222,9 +225,10 @@ int store_rate_game(struct store *s, int64_t game,
 int store_top_rating(struct store *s, const char *variant,
     struct store_top_row *rows, int max, char **cause);
 
-/* Writes, inside the caller's transaction, the season of store_season()
- * on a game that is finishing (nothing when it is 0): 0, or -1 and
- * *cause (season.c). */
+/* Writes, inside the caller's transaction, the number of the season of
+ * store_season() on a game that is finishing (nothing when it is 0),
+ * the season becoming the database's Season 1 when it has none: 0, or
+ * -1 and *cause (season.c). */
 int store_game_season(struct store *s, int64_t game, char **cause);
 
 /* Reads the rows of a board's statement, rc its first step's result,

@@ -101,6 +101,12 @@ int64_t store_player(struct store *s, const char *key, const char *nick,
  * none, -1 and *cause on failure. */
 int64_t store_player_find(struct store *s, const char *key, char **cause);
 
+/* The id of the player found by nick (as store_stats() finds one), their
+ * nick as the boards show it into shown (size bytes; shown may be nick):
+ * 0 if there is none, -1 and *cause on failure. */
+int64_t store_player_named(struct store *s, const char *nick, char *shown,
+    size_t size, char **cause);
+
 /* A per-player preference ("colour", "notice"): *value is set and 0
  * returned when stored, 1 when not set, -1 and *cause on failure. */
 int store_pref_get(struct store *s, int64_t player, const char *name,
@@ -295,12 +301,15 @@ struct store_stats {
 int store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *st, char **cause);
 
-/* A player's games with an AI seat that were not counted in the stats
- * (store_count_ai() off when they ended). */
+/* A player's finished games that the stats leave out: a person's with an
+ * AI seat that were not counted (store_count_ai() off when they ended);
+ * an AI's, every one, counted or not, which is its own record (it is on
+ * no board either way). */
 struct store_ai_stats {
 	int games;
 	int wins;
 	int losses;
+	int ai;			/* 1: the player is an AI seat */
 };
 
 /* Those of the player found by nick (as store_stats() finds one), for
@@ -365,11 +374,29 @@ int store_top(struct store *s, const char *variant, enum store_board board,
 #define STORE_PROVISIONAL 10
 void store_rating_provisional(struct store *s, int games);
 
-/* Seasons (docs/league.md): the bot numbers them from its clock and
- * league.season.  Each game finished after this call records season
- * (1 or more; 0: seasons are off, none recorded), until it is called
- * again. */
+/* Seasons (docs/league.md): the bot counts them from its clock and
+ * league.season (bot/lib/calendar.h: 1 or more, 0 when they are off); a
+ * database numbers them from the first it recorded.  Each game finished
+ * after this call ends in season, as the bot counts it (0: none
+ * recorded), until it is called again: it records the season's number,
+ * and the first game to record one makes season the database's Season 1
+ * (storage/season.c). */
 void store_season(struct store *s, int64_t season);
+
+/* The bot's count of the database's Season 1 into *first: 0, or 1 when
+ * no game recorded a season yet (*first unchanged), -1 and *cause.  A
+ * read: a read-only store (the stats page) reads it too. */
+int store_season_first(struct store *s, int64_t *first, char **cause);
+
+/* The database's number of the season the bot counts as count, the
+ * database's Season 1 being the one it counts as first (0: none yet, so
+ * the season now is the first): count - first + 1, at least 1; 0 for
+ * count 0 (seasons off).  Every season number the bot shows or asks for
+ * is this one. */
+int64_t store_season_number(int64_t count, int64_t first);
+/* The bot's count of the database's season number (1 or more), its
+ * Season 1 being the one the bot counts as first (1 or more). */
+int64_t store_season_count(int64_t number, int64_t first);
 
 /* store_top() for one season (1 or more): the wins, games, titles and
  * losses boards and the two bluff boards (min_games as there), summed
@@ -387,7 +414,8 @@ struct store_season_played {
 	char variant[32];
 };
 
-/* Every channel and variant with a game finished in season, ordered by
+/* Every channel and variant with a game finished in season (a number,
+ * as every season below is), ordered by
  * channel (case-insensitive) then variant, at most max of them into
  * rows; their count (all of them, like snprintf), or -1 and *cause. */
 int store_season_played(struct store *s, int64_t season,
@@ -418,7 +446,8 @@ int store_rating(struct store *s, const char *nick, const char *variant,
 
 /* The sums of the ledgers of the player found by nick (as store_stats()
  * finds one) over their finished games of variant (NULL: all) that count
- * (a game with an AI seat not counted in the stats is left out), into b;
+ * (a game with an AI seat not counted in the stats is left out; an AI
+ * player's are every finished game of its own, counted or not), into b;
  * b->games is the number of those games with a ledger.  0, 1 if no such
  * player, -1 and *cause. */
 int store_bluffs(struct store *s, const char *nick, const char *variant,
@@ -593,9 +622,9 @@ int store_has_file(const struct store *s);
 
 /* The rows store_copy() copied, per table in its order (players, prefs,
  * games, game_players, moves, results, stats, titles, ignores, bluffs,
- * ratings, rating_history, season_announced), and the three that say
- * most. */
-#define STORE_COPY_TABLES 13
+ * ratings, rating_history, season_announced, season_first), and the
+ * three that say most. */
+#define STORE_COPY_TABLES 14
 struct store_copied {
 	int64_t rows[STORE_COPY_TABLES];
 	int64_t players, games, moves;

@@ -64,6 +64,7 @@ table-window.c	9	core: a window that ends when nobody is left to answer
 join.c		9	core: which channels to join
 ctcp.c		9	core: CTCP answers
 notify.c	9	core: a call to play when a lobby opens
+ended.c		9	core: games just over, a late move told so
 season.c	9	core: seasons, their ends announced
 dbwatch.c	9	core: the database files watched
 cmd-table.c	9	commands: the groups and lookups

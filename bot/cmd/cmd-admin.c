@@ -1,8 +1,9 @@
 /*
  * Commands that keep order: !stop ends a lobby (its opener may too) or a
  * game, at once for channel operators and bot admins, else by a vote of
- * its players (so that a game nobody wants ends on a network with no
- * operators); !kick NICK removes a player from the game (channel
+ * the people playing it (so that a game nobody wants ends on a network
+ * with no operators; AI seats neither vote nor count, so a person alone
+ * with them stops at once); !kick NICK removes a player from the game (channel
  * operators and bot admins); !reload re-reads the configuration without
  * dropping any game (bot admins; SIGHUP does the same); !ignore and
  * !unignore keep the ignore list (bot admins; ignore.c).  Bot admins are
@@ -22,8 +23,10 @@
 #define STOP_VOTE_MS (5 * 60 * 1000)
 
 /* A seated player's !stop in a running game: a vote, which ends the game
- * unrecorded once more than half the players still in it want that
- * within STOP_VOTE_MS of each other's votes. */
+ * unrecorded once more than half the people still in it want that
+ * within STOP_VOTE_MS of each other's votes.  AI seats (those taken over
+ * too) are no voters: they never vote, so counting them would keep a
+ * person alone with them from ever stopping. */
 static void
 cmd_stop_vote(struct cmd_ctx *ctx)
 {
@@ -35,7 +38,7 @@ cmd_stop_vote(struct cmd_ctx *ctx)
 	t->stop_votes |= 1u << ctx->seat;
 	t->stop_voted_at[ctx->seat] = now;
 	for (s = 0; s < t->nseats; s++) {
-		if (t->seats[s].gone)
+		if (t->seats[s].gone || t->seats[s].ai)
 			continue;
 		in++;
 		if ((t->stop_votes & (1u << s)) &&
@@ -45,8 +48,13 @@ cmd_stop_vote(struct cmd_ctx *ctx)
 	if (want * 2 > in) {
 		snprintf(by, sizeof by, "a vote of %d of %d players", want,
 		    in);
-		text = xasprintf("%d of %d want to stop: the %s game ends, "
-		    "unrecorded.", want, in, t->ops->title);
+		if (in == 1)
+			text = xasprintf("%s is the only person playing: the "
+			    "%s game ends, unrecorded.", ctx->from.nick,
+			    t->ops->title);
+		else
+			text = xasprintf("%d of %d want to stop: the %s game "
+			    "ends, unrecorded.", want, in, t->ops->title);
 		table_stop(t, by, text);
 	} else {
 		text = xasprintf("%s wants to stop the %s game: %d of %d "
@@ -70,8 +78,9 @@ cmd_stop(struct cmd_ctx *ctx)
 		say_error(ctx, "only the opener, a channel operator or a bot "
 		    "admin can stop this lobby");
 	else if (ctx->seat < 0 || t->seats[ctx->seat].gone)
-		say_error(ctx, "only its players (more than half of them), a "
-		    "channel operator or a bot admin can stop this game");
+		say_error(ctx, "only the people playing it (more than half of "
+		    "them), a channel operator or a bot admin can stop this "
+		    "game");
 	else
 		cmd_stop_vote(ctx);
 }
@@ -103,14 +112,7 @@ cmd_reload(struct cmd_ctx *ctx)
 	snprintf(ctx->b->reload_by, sizeof ctx->b->reload_by, "%s",
 	    ctx->from.nick);
 	ctx->b->reload_notice = ctx->prefs.notice;
-}
-
-/* Tells the admin of ctx text privately: the ignore list is no business
- * of the channel's. */
-static void
-cmd_admin_tell(struct cmd_ctx *ctx, const char *text)
-{
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, ctx->chan, text);
+	ctx->b->reload_about = say_about(ctx);
 }
 
 /* The mask ctx->argv[1] stands for, into buf; 0, or -1 (said why). */
@@ -123,6 +125,8 @@ cmd_ignore_mask(struct cmd_ctx *ctx, char *buf, size_t size)
 	return -1;
 }
 
+/* !ignore [NICK|MASK]: its answers go to the admin alone (say_tell()),
+ * the ignore list being no business of the channel's. */
 static void
 cmd_ignore(struct cmd_ctx *ctx)
 {
@@ -138,7 +142,7 @@ cmd_ignore(struct cmd_ctx *ctx)
 			buf_addf(&text, "Ignored (%d):", b->nignores);
 		for (i = 0; i < b->nignores; i++)
 			buf_addf(&text, " %s", b->ignores[i]);
-		cmd_admin_tell(ctx, buf_str(&text));
+		say_tell(ctx, buf_str(&text));
 		buf_free(&text);
 		return;
 	}
@@ -151,7 +155,7 @@ cmd_ignore(struct cmd_ctx *ctx)
 	}
 	buf_addf(&text, rc == 0 ? "Ignoring %s (admins never are)." :
 	    "%s was already ignored.", mask);
-	cmd_admin_tell(ctx, buf_str(&text));
+	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
 }
 
@@ -180,7 +184,7 @@ cmd_unignore(struct cmd_ctx *ctx)
 		    mask[0], ctx->b->conf->prefix);
 	else {
 		buf_addf(&text, "No longer ignoring %s.", mask[i - 1]);
-		cmd_admin_tell(ctx, buf_str(&text));
+		say_tell(ctx, buf_str(&text));
 		buf_free(&text);
 	}
 }
@@ -188,7 +192,8 @@ cmd_unignore(struct cmd_ctx *ctx)
 const struct cmd_entry cmd_admin_table[] = {
 	{ "stop", NULL, 0, 0, GAME_WHERE_CHANNEL, NEED_TABLE, "",
 	    "end the lobby (its opener) or the game, unrecorded (operators, "
-	    "admins, or more than half its players within 5 minutes)",
+	    "admins, or more than half the people playing it within 5 "
+	    "minutes; AI seats do not count)",
 	    cmd_stop },
 	{ "kick", "remove", 1, 1, GAME_WHERE_CHANNEL,
 	    NEED_GAME | NEED_OPERATOR, "NICK",

@@ -81,13 +81,13 @@ static void
 cmd_rating(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
-	const char *nick;
+	char nick[CMD_NAME_SIZE];
 	struct store_rating r;
 	struct buf text = BUF_INIT;
 	char shown[NICK_MAX], *cause = NULL;
 	int rc;
 
-	cmd_nick_game(ctx, &nick, &ops);
+	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	if (ops != NULL) {
 		rc = store_rating(ctx->b->store, nick, ops->name, &r, &cause);
 		if (rc == 0) {

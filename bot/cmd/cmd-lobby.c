@@ -272,14 +272,16 @@ cmd_removebot(struct cmd_ctx *ctx)
 	char nick[NICK_MAX];
 	int i, seat = -1;
 
-	for (i = t->nseats - 1; i >= 0 && seat < 0; i--) {
-		if (t->seats[i].ai && (ctx->argc < 2 ||
-		    strcasecmp(t->seats[i].nick, ctx->argv[1]) == 0 ||
-		    (strncasecmp(t->seats[i].nick, ctx->argv[1],
-		    strlen(ctx->argv[1])) == 0 &&
-		    strcmp(t->seats[i].nick + strlen(ctx->argv[1]), "(AI)") ==
-		    0)))
+	if (ctx->argc > 1)
+		seat = table_seat_named(t, ctx->argv[1]);
+	for (i = t->nseats - 1; ctx->argc < 2 && i >= 0 && seat < 0; i--) {
+		if (t->seats[i].ai)
 			seat = i;
+	}
+	if (seat >= 0 && !t->seats[seat].ai) {
+		say_error(ctx, "%s is a person, not an AI seat (an AI's "
+		    "name ends in %s)", t->seats[seat].nick, NICK_AI);
+		return;
 	}
 	if (seat < 0) {
 		say_error(ctx, ctx->argc < 2 ? "no AI sits at this table" :
@@ -355,8 +357,7 @@ cmd_notify_say(struct cmd_ctx *ctx, int64_t player)
 		    "(%snotify off [GAME] to stop).", pfx);
 	} else
 		buf_addf(&text, " (%snotify off [GAME] to stop).", pfx);
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-	    buf_str(&text));
+	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
 }
 

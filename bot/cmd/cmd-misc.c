@@ -465,9 +465,8 @@ cmd_set(struct cmd_ctx *ctx)
 		else
 			t->seats[seat].prefs.notice = v;
 	}
-	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, NULL,
-	    *name == 'c' ? (v ? "Colours on." :
-	    "Colours off.") : (v ? "I will write to you by NOTICE." :
+	say_tell(ctx, *name == 'c' ? (v ? "Colours on." : "Colours off.") :
+	    (v ? "I will write to you by NOTICE." :
 	    "I will write to you by PRIVMSG."));
 }
 
@@ -531,6 +530,46 @@ cmd_help_markdown(struct buf *out)
 	    "left out.\n\n| command | aliases | where | what it does |\n"
 	    "|---|---|---|---|\n");
 	cmd_each(cmd_markdown_row, out);
+	buf_adds(out, "\n## Naming a player\n\nA NICK, in a command "
+	    "(`!stats`, `!bluffs`, `!history`, `!kick`, `!removebot`, ...) or "
+	    "in a move (`take NICK`, `swap NICK`, `challenge NICK`, ...), is "
+	    "a nick in any case.  An AI seat is named with or without its "
+	    "`(AI)`: `!take Grace`, `!take grace` and `!take Grace(AI)` all "
+	    "name Grace(AI).  A person whose nick is an AI's name keeps the "
+	    "bare name: in a move, `!kick` or `!removebot`, `Grace` is the "
+	    "person when one sits at the table; in a command that reads the "
+	    "records (`!stats`, `!streak`, `!titles`, `!rating`, `!bluffs`, "
+	    "`!history`), when one is in a channel with the bot or in the "
+	    "records.  The AI is then named `Grace(AI)`.  An AI seat's "
+	    "records are every game it finished (docs/ai.md, Records).\n");
+	buf_addf(out, "\n## After a game\n\nA move of a game that has just "
+	    "ended (any "
+	    "of its variant's commands below, `!cheat`, `!play 4h`, ...), "
+	    "typed in its channel by anyone, or in private by one of its "
+	    "players, is answered in one line that the game is over (`the "
+	    "Cheat game is over: !play cheat starts another`), not as an "
+	    "unknown command: for %d minutes after the end (`ENDED_MS`), "
+	    "time enough for a move typed as the last line went out or for "
+	    "a player who stepped away, and until a new lobby opens in the "
+	    "channel.  `!play GAME` opens one at once as ever.\n",
+	    ENDED_MS / 60000);
+	buf_adds(out, "\n## Replies in private\n\nWhat is said to you alone "
+	    "(by NOTICE, or PRIVMSG after `!set notice off`) starts with the "
+	    "channel it is about, `[#channel] `, as ChanServ's notices do, "
+	    "so that irssi and WeeChat show such a NOTICE in that "
+	    "channel's window, not the status window: your prompts and hand, "
+	    "`!rules`, a replay's pages and every refusal or answer to a "
+	    "command you typed in a channel (`!set`, `!notify`, `!ignore`, "
+	    "`!reload`, ...).  A command typed in private is about the "
+	    "table you sit at, its lobby or its game, and its answers name "
+	    "that table's channel; typed in private by someone seated "
+	    "nowhere, it is about no channel, and its answers name none.  "
+	    "A replay keeps the channel it was asked in on every page, "
+	    "wherever `!more` is typed.  Answers meant for everyone "
+	    "(`!help`, `!stats`, `!top`, ...) typed in a channel are said "
+	    "there; a game that just ended answers its moves naming its "
+	    "channel (After a game); the admins' alarms (the database, a "
+	    "refused join) are about the bot and name no channel.\n");
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_addf(out, "\n## %s (`%s`)\n\n| move | aliases | where | "
 		    "what it does |\n|---|---|---|---|\n",

@@ -35,13 +35,25 @@
 #define TOP_ROWS 10
 #define TITLE_ROWS 32
 
-/* The reply about a player who finished no game (of ops). */
+/* The reply about a player with no counted game (of ops): one whose
+ * games all had AI seats that were not counted (ai.records off), an AI
+ * seat's own among them, is told why. */
 static void
 cmd_no_games(struct cmd_ctx *ctx, const char *nick,
     const struct game_ops *ops)
 {
-	say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
-	    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
+	const char *of = ops != NULL ? " of " : "";
+	const char *title = ops != NULL ? ops->title : "";
+	struct store_ai_stats ai;
+
+	if (store_ai_stats(ctx->b->store, nick, ops != NULL ? ops->name :
+	    NULL, &ai, NULL) != 0 || ai.games == 0)
+		say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
+		    of, title);
+	else
+		say_reply(ctx, "%s has finished no counted game%s%s yet: "
+		    "games with AI seats count only with ai.records on (%d "
+		    "played; !stats shows them).", nick, of, title, ai.games);
 }
 
 /* The !stats line of a player with games (of ops, NULL: all).  A loser
@@ -100,18 +112,36 @@ cmd_stats_ai(struct buf *out, const struct store_ai_stats *ai,
 		buf_addf(out, "%d won, %d lost.", ai->wins, ai->losses);
 }
 
+/* An AI seat's own record, every game it finished (docs/ai.md,
+ * Records): "Ada(AI), Cheat: 3 won of 10 played (30%), 7 lost (70%); an
+ * AI seat, on no board." */
+static void
+cmd_stats_of_ai(struct buf *out, const char *nick,
+    const struct store_ai_stats *ai, const struct game_ops *ops)
+{
+	buf_addf(out, "%s, %s: ", nick, ops != NULL ? ops->title :
+	    "all games");
+	if (ops != NULL && ops->loser_game)
+		buf_addf(out, "%d lost of %d played", ai->losses, ai->games);
+	else
+		buf_addf(out, "%d won of %d played (%d%%), %d lost", ai->wins,
+		    ai->games, cmd_percent(ai->wins, ai->games), ai->losses);
+	buf_addf(out, " (%d%%); an AI seat, on no board.",
+	    cmd_percent(ai->losses, ai->games));
+}
+
 static void
 cmd_stats(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
-	const char *nick;
+	char nick[CMD_NAME_SIZE];
 	struct store_stats st;
 	struct store_ai_stats ai;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
 
-	cmd_nick_game(ctx, &nick, &ops);
+	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
 	if (rc == 0 && store_ai_stats(ctx->b->store, nick, ops != NULL ?
@@ -122,7 +152,10 @@ cmd_stats(struct cmd_ctx *ctx)
 		free(cause);
 	} else if (rc > 0 || (st.games == 0 && ai.games == 0))
 		cmd_no_games(ctx, nick, ops);
-	else {
+	else if (ai.ai) {
+		cmd_stats_of_ai(&text, st.nick, &ai, ops);
+		say_reply(ctx, "%s", buf_str(&text));
+	} else {
 		if (st.games > 0)
 			cmd_stats_line(&text, &st, ops);
 		else
@@ -179,13 +212,13 @@ static void
 cmd_streak(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
-	const char *nick;
+	char nick[CMD_NAME_SIZE];
 	struct store_stats st;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
 
-	cmd_nick_game(ctx, &nick, &ops);
+	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
 	if (rc == 0 && st.games > 0) {
@@ -274,12 +307,12 @@ cmd_titles(struct cmd_ctx *ctx)
 {
 	struct store_title_row rows[TITLE_ROWS];
 	const struct game_ops *ops;
-	const char *nick;
+	char nick[CMD_NAME_SIZE];
 	struct buf text = BUF_INIT;
 	char shown[NICK_MAX], *cause = NULL;
 	int i, n;
 
-	cmd_nick_game(ctx, &nick, &ops);
+	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	n = store_titles(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    rows, TITLE_ROWS, shown, sizeof shown, &cause);
 	if (n < 0) {
@@ -471,7 +504,6 @@ cmd_top(struct cmd_ctx *ctx)
 static void
 cmd_season(struct cmd_ctx *ctx)
 {
-	int setting = ctx->b->conf->league_season;
 	int64_t season = season_now(ctx->b);
 	time_t end;
 	struct tm tm;
@@ -481,7 +513,7 @@ cmd_season(struct cmd_ctx *ctx)
 		say_reply(ctx, "Seasons are off.");
 		return;
 	}
-	end = (time_t)season_end(setting, season);
+	end = (time_t)season_ends(ctx->b);
 	gmtime_r(&end, &tm);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
 	say_reply(ctx, "Season %jd ends %s; %stop GAME season N shows a "

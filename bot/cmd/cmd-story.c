@@ -104,8 +104,7 @@ cmd_replay(struct cmd_ctx *ctx)
 		return;
 	}
 	store_game_free(sg);
-	if (pager_start(ctx->b, ctx->from.nick, ctx->prefs.notice, lines,
-	    n) != 0)
+	if (pager_start(ctx, lines, n) != 0)
 		say_error(ctx, "too much is still on its way to you, or to "
 		    "others: ask for the replay again in a minute");
 }
@@ -113,7 +112,7 @@ cmd_replay(struct cmd_ctx *ctx)
 static void
 cmd_more(struct cmd_ctx *ctx)
 {
-	if (pager_more(ctx->b, ctx->from.nick, ctx->prefs.notice) != 0)
+	if (pager_more(ctx) != 0)
 		say_error(ctx, "there is nothing more to read: !replay "
 		    "[GAME_ID] starts a replay");
 }
@@ -155,12 +154,13 @@ cmd_history(struct cmd_ctx *ctx)
 	struct store_history_row rows[HISTORY_ROWS];
 	struct buf text = BUF_INIT;
 	const char *nick = NULL, *chan = NULL;
-	char *cause = NULL;
+	char *cause = NULL, name[CMD_NAME_SIZE];
 	int i, n;
 
-	if (ctx->argc > 1)
-		nick = ctx->argv[1];
-	else if (ctx->chan != NULL)
+	if (ctx->argc > 1) {
+		cmd_player(ctx, ctx->argv[1], name, sizeof name);
+		nick = name;
+	} else if (ctx->chan != NULL)
 		chan = ctx->chan->name;
 	else
 		nick = ctx->from.nick;
@@ -211,14 +211,14 @@ static void
 cmd_bluffs(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
-	const char *nick;
+	char nick[CMD_NAME_SIZE];
 	struct store_ai_stats ai;
 	struct store_bluffs b;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
 	int rc;
 
-	cmd_nick_game(ctx, &nick, &ops);
+	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	if (ops != NULL && !ops->claims) {
 		say_reply(ctx, "Nobody lies in %s: no claim is made that "
 		    "another player may call, so it keeps no bluffs.",
@@ -233,9 +233,11 @@ cmd_bluffs(struct cmd_ctx *ctx)
 		return;
 	}
 	if (rc > 0 || b.games == 0) {
-		/* Games against AI seats count only with ai.records on. */
+		/* Games against AI seats count only with ai.records on (an
+		 * AI's own ledger is every game it finished). */
 		if (store_ai_stats(ctx->b->store, nick, ops != NULL ?
-		    ops->name : NULL, &ai, NULL) == 0 && ai.games > 0)
+		    ops->name : NULL, &ai, NULL) == 0 && ai.games > 0 &&
+		    !ai.ai)
 			say_reply(ctx, "%s has finished no counted game%s%s "
 			    "with claims yet: games against AI seats are not "
 			    "counted (%d played).", nick, ops != NULL ?

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "storage/store.h"
 
 /* The most of a word typed that a refusal repeats. */
 #define QUOTE_MAX 30
@@ -108,20 +109,46 @@ cmd_percent(int part, int whole)
 	return (int)(((int64_t)part * 200 + whole) / ((int64_t)whole * 2));
 }
 
+/* nick_named()'s finder in the records: someone is called name when a
+ * person of that nick is in one of the bot's channels (a person who has
+ * played nothing yet keeps the name) or the records hold a player of it
+ * (an AI's among them, "Grace(AI)"); name is then spelt as they are.
+ * A lookup that fails finds nobody; the records' answer that follows
+ * says why. */
+static int
+cmd_someone(void *arg, char *name, size_t size)
+{
+	struct bot *b = arg;
+	const struct member *m = member_of(b, name);
+
+	if (m != NULL) {
+		snprintf(name, size, "%s", m->nick);
+		return 1;
+	}
+	return store_player_named(b->store, name, name, size, NULL) > 0;
+}
+
+void
+cmd_player(const struct cmd_ctx *ctx, const char *word, char *name,
+    size_t size)
+{
+	nick_named(word, cmd_someone, ctx->b, name, size);
+}
+
 /* Reads the arguments [NICK] [GAME] in either order: the nick, the
  * sender's by default, and the game, NULL for all of them. */
 void
-cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+cmd_nick_game(const struct cmd_ctx *ctx, char *nick, size_t size,
     const struct game_ops **ops)
 {
 	int i;
 
-	*nick = ctx->from.nick;
+	snprintf(nick, size, "%s", ctx->from.nick);
 	*ops = NULL;
 	for (i = 1; i < ctx->argc; i++) {
 		if (*ops == NULL && game_named(ctx->argv[i]) != NULL)
 			*ops = game_named(ctx->argv[i]);
 		else
-			*nick = ctx->argv[i];
+			cmd_player(ctx, ctx->argv[i], nick, size);
 	}
 }

@@ -5,8 +5,10 @@
  * many arguments) before its handler runs, so handlers never re-check.
  *
  * A sender seated in a running game who types one of that variant's
- * commands makes a move; everything else is looked up in the bot's command
- * groups.  Every refusal is one line to the sender.  Before any of that,
+ * commands makes a move; one of the variant of a game that just ended
+ * (in its channel, or in private from one of its players) is told the
+ * game is over (ended.c); everything else is looked up in the bot's
+ * command groups.  Every refusal is one line to the sender.  Before any of that,
  * an ignored sender is dropped without a word, and every command, a move
  * too, spends a token of its sender's command limit (limit.c).
  *
@@ -186,6 +188,28 @@ dispatch_is_move(const char *word)
 	return 0;
 }
 
+/* Whether ctx's words are a move of a game that just ended (ended.c),
+ * typed in its channel with no table there now, or in private by one of
+ * its players who sits nowhere now: then they are told it is over, in
+ * one line naming its channel. */
+static int
+dispatch_over(struct cmd_ctx *ctx)
+{
+	const struct game_ops *ops;
+	struct chan *where;
+	char *text;
+
+	if (ctx->table != NULL || dispatch_names_game(ctx) ||
+	    (ops = ended_game(ctx->b, ctx->chan, &ctx->from, ctx->argv[0],
+	    &where)) == NULL)
+		return 0;
+	text = xasprintf("the %s game is over: %splay %s starts another",
+	    ops->title, ctx->b->conf->prefix, ops->name);
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, where, text);
+	free(text);
+	return 1;
+}
+
 /* Runs the command in ctx->argv. */
 static void
 dispatch_command(struct cmd_ctx *ctx)
@@ -194,7 +218,7 @@ dispatch_command(struct cmd_ctx *ctx)
 	const char *why;
 	char word[CMD_QUOTE_SIZE];
 
-	if (dispatch_move(ctx))
+	if (dispatch_move(ctx) || dispatch_over(ctx))
 		return;
 	if (ctx->chan == NULL && ctx->table == NULL &&
 	    dispatch_is_move(ctx->argv[0]) && !dispatch_names_game(ctx)) {

@@ -136,6 +136,7 @@ bot_free(struct bot *b)
 	if (b == NULL)
 		return;
 	queue_on_pop(b->queue, NULL, NULL);
+	ended_free(b);
 	for (i = 0; i < b->nchans; i++) {
 		table_free(b->chans[i]->table);
 		chan_free(b->chans[i]);
@@ -409,7 +410,8 @@ bot_reloaded(struct bot *b, const char *cause)
 			    n > 1 ? "s" : "", buf_str(&weak));
 		else
 			text = xstrdup("Configuration reloaded; games go on.");
-		say_to(b, b->reload_by, b->reload_notice, NULL, text);
+		say_to(b, b->reload_by, b->reload_notice, b->reload_about,
+		    text);
 		free(text);
 		b->reload_by[0] = '\0';
 	}

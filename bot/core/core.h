@@ -27,6 +27,7 @@
 struct store_game;
 struct limit_user;
 struct notify_seen;
+struct ended;
 
 #define NICK_MAX 64
 #define CHAN_MAX 64
@@ -183,6 +184,7 @@ struct chan {
 	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
 	struct table *table;
+	struct ended *ended;		/* the last game here, over (ended.c) */
 };
 
 /* What a table's clock reports when a timer runs out (table-clock.c, whose
@@ -230,6 +232,8 @@ struct bot {
 					 * every table: seat.c */
 	struct hash seat_accounts;	/* nick_fold(account) -> struct seat,
 					 * those with one: seat.c */
+	struct hash ended_nicks;	/* nick_fold(nick) -> a player of a
+					 * game just over: ended.c */
 	struct table *waiting, *waiting_last;	/* tables whose turn starts
 					 * when the queue has sent their
 					 * prompt (prompt_seq): table-clock.c */
@@ -238,7 +242,8 @@ struct bot {
 	int whox;			/* the server offers WHOX (005) */
 	int reload;			/* a reload was asked for ... */
 	char reload_by[NICK_MAX];	/* ... by this admin ("" SIGHUP) */
-	int reload_notice;		/* ... who reads NOTICEs */
+	int reload_notice;		/* ... who reads NOTICEs ... */
+	struct chan *reload_about;	/* ... asked about it (say_about()) */
 	uint64_t admins_told_at;	/* the last database alarm */
 	struct limit_user *limits;	/* LIMIT_USERS, allocated when the
 					 * first command comes (limit.c) */
@@ -322,11 +327,20 @@ extern const struct cmd_entry cmd_admin_table[];
 /* cmd-table.c, for the commands: part of whole in percent, rounded to
  * the nearest (half up): 1 of 6 is 17; 0 when whole is 0. */
 int cmd_percent(int part, int whole);
+/* The nick a word typed for a player names in the records (!stats,
+ * !bluffs, !history, ...), into name (size bytes), by nick_named()'s
+ * rule: the word, when a person of that nick is in one of the bot's
+ * channels or the records hold a player of it; else the AI seat called
+ * so ("Ada" for Ada(AI)) when the records hold one; else the word. */
+#define CMD_NAME_SIZE 160	/* holds any cmd_player() name, nick@network */
+void cmd_player(const struct cmd_ctx *ctx, const char *word, char *name,
+    size_t size);
 /* Reads a command's arguments [NICK] [GAME] in either order: the nick
- * (the sender's by default) and the game named exactly (NULL: all
- * games), a word that names no game being the nick (a unique prefix
- * could be someone's nick). */
-void cmd_nick_game(const struct cmd_ctx *ctx, const char **nick,
+ * (the sender's by default, else cmd_player()'s of the word) into nick
+ * (size bytes) and the game named exactly (NULL: all games), a word that
+ * names no game being the nick (a unique prefix could be someone's
+ * nick). */
+void cmd_nick_game(const struct cmd_ctx *ctx, char *nick, size_t size,
     const struct game_ops **ops);
 
 /* cmd-game.c: ctx's sender lets the open challenge window go (!pass,
@@ -400,6 +414,24 @@ void nick_set(char *dst, size_t size, uint32_t *fold, const char *nick);
 /* Whether a stored nick (with its fold) is nick (with its fold). */
 int nick_is(const char *stored, uint32_t fold, const char *nick,
     uint32_t want);
+/* What follows an AI seat's name: "Grace(AI)", "bob(AI)" (taken over). */
+#define NICK_AI "(AI)"
+/* name with NICK_AI after it into dst (size bytes, the name cut to fit):
+ * the nick of the AI seat called name. */
+void nick_ai(char *dst, size_t size, const char *name);
+/* Whether nick ends in NICK_AI, in any case: an AI seat's. */
+int nick_is_ai(const char *nick);
+/* The name a word typed for a player stands for, into name (size
+ * bytes): the one rule of every move and command that names a player
+ * (docs/commands.md, "Naming a player").  The word itself when
+ * found(arg, name, size), given the word in name, says someone is called
+ * so (a person keeps a bare name that is also an AI's, whose seat is
+ * then named with NICK_AI); else the AI seat called so ("Grace",
+ * "grace": Grace(AI)) when found says there is one; else the word as
+ * typed, which the caller then finds nobody by.  found may write the
+ * name as its owner spells it into name ("ada(AI)" is Ada(AI)). */
+void nick_named(const char *word, int (*found)(void *arg, char *name,
+    size_t size), void *arg, char *name, size_t size);
 int chan_is_channel(const char *target);
 /* The nick part of an origin prefix (nick!user@host) into buf; "" for
  * NULL. */
@@ -529,17 +561,19 @@ void ctcp_request(struct bot *b, const char *origin, const char *req);
 #define PAGER_KEEP_MS (15 * 60 * 1000)
 /* A long reply to ctx, n texts each cut into lines (help, rules): said
  * in the channel typed in when public, else privately to the sender,
- * tagged with the context's channel; when it cannot be taken now (too
- * much is still on its way), the sender is told so in one line. */
+ * naming say_about(ctx); when it cannot be taken now (too much is still
+ * on its way), the sender is told so in one line. */
 void pager_reply(struct cmd_ctx *ctx, int public, char *const *texts, int n);
-/* Keeps the n lines (taken: freed here) as nick's paged text, replacing
- * what nick was reading, and sends the first page, by NOTICE when
- * notice: 0, or -1 when nothing can be taken for nick now. */
-int pager_start(struct bot *b, const char *nick, int notice, char **lines,
-    int n);
-/* Sends nick the next page (or says, once, that the one before is still
- * on its way): 0, or -1 when nick has nothing to read. */
-int pager_more(struct bot *b, const char *nick, int notice);
+/* Keeps the n lines (taken: freed here) as the sender's paged text,
+ * replacing what they were reading, and sends them its first page, by
+ * their NOTICE or PRIVMSG; every page of it names say_about(ctx), where
+ * it was asked for, wherever !more is typed: 0, or -1 when nothing can
+ * be taken for them now. */
+int pager_start(struct cmd_ctx *ctx, char **lines, int n);
+/* Sends the sender of ctx the next page of their paged text (or says,
+ * once, that the one before is still on its way): 0, or -1 when they
+ * have nothing to read. */
+int pager_more(struct cmd_ctx *ctx);
 /* The queue sent a long text's line to target (len bytes): its next. */
 void pager_sent(struct bot *b, const char *target, size_t len);
 /* Forgets every text (the bot ends). */
@@ -584,11 +618,19 @@ void say_private_lead(const struct chan *c, char *lead, size_t size);
 void say_cut(const struct bot *b, const char *cmd, const char *target,
     const char *lead, const char *text,
     void (*each)(void *arg, const char *line), void *arg);
-/* The one-line reason for a refused command, to its sender (by their
- * ctx->prefs): QUEUE_REPLY. */
+/* The channel a private text answering ctx is about, which its lines
+ * name (docs/commands.md, "Replies in private"): the channel the
+ * command was typed in; for one typed in private, the channel of the
+ * table the sender sits at; else NULL (about no channel). */
+struct chan *say_about(const struct cmd_ctx *ctx);
+/* A private reply to the sender of ctx (by their ctx->prefs), naming
+ * say_about(ctx): QUEUE_REPLY.  Every private line a command answers
+ * with goes through here, or through the pager with the same channel. */
+void say_tell(struct cmd_ctx *ctx, const char *text);
+/* The one-line reason for a refused command, to its sender: say_tell(). */
 void say_error(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* A reply in the context: the channel, or privately (QUEUE_REPLY). */
+/* A reply in the context: the channel, or privately (say_tell()). */
 void say_reply(struct cmd_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Sends a raw protocol line (JOIN, PART, WHO) in class cls. */
@@ -610,8 +652,10 @@ struct table *table_of_player(struct bot *b, const struct who *w,
 /* The channels of every table where w sits, each once, in the order of
  * b->chans, into *chans (the caller frees it); how many. */
 int seat_channels(struct bot *b, const struct who *w, struct chan ***chans);
-/* The seat of t whose nick is nick (whoever uses it now), or -1. */
-int table_seat_named(const struct table *t, const char *nick);
+/* The seat of t (not gone) a word typed for a player names (whoever
+ * uses the nick now), by nick_named()'s rule: its nick, else the AI seat
+ * called so; or -1. */
+int table_seat_named(const struct table *t, const char *word);
 /* The seat named nick at the first table of b->chans that has one (not
  * gone), or NULL. */
 const struct seat *seat_of_nick(struct bot *b, const char *nick);
@@ -637,11 +681,14 @@ void seat_set_nick(struct seat *s, const char *nick);
 /* w changed nick to nick: the seats that are w follow. */
 void seat_renamed(struct bot *b, const struct who *w, const char *nick);
 
-/* season.c: the seasons of league.season (docs/league.md), numbered by
- * bot/lib/calendar.h.  The wall clock in unix seconds. */
+/* season.c: the seasons of league.season (docs/league.md), counted by
+ * bot/lib/calendar.h and numbered by the database from the first it
+ * recorded (store_season_number()).  The wall clock in unix seconds. */
 int64_t season_wall(const struct bot *b);
-/* The season now, 0 when seasons are off. */
+/* The number of the season now (1 or more), 0 when seasons are off. */
 int64_t season_now(const struct bot *b);
+/* When the season now ends, in unix seconds (seasons on). */
+int64_t season_ends(const struct bot *b);
 /* Tells storage the season now and awaits its end (cancelling the timer
  * awaited before), at which the season is announced (season_announce())
  * and the next end awaited: at start, when the setting or the clock
@@ -737,6 +784,24 @@ int table_window_decline(struct table *t, int seat, char **waiting,
 void table_ai_takeover(struct table *t, int seat);
 /* Frees the minds of t's AI seats. */
 void table_ai_free(struct table *t);
+
+/* ended.c: games just over, so that a move typed a moment late is told
+ * so (docs/commands.md, "After a game") */
+/* How long after its end a game's commands are answered that way. */
+#define ENDED_MS (5 * 60 * 1000)
+/* The game at t ends now: c's last game is it (the one before is
+ * forgotten). */
+void ended_note(struct table *t);
+/* c's last game is forgotten (a lobby opens there). */
+void ended_forget(struct chan *c);
+/* The variant of the game that ended less than ENDED_MS ago, one of
+ * whose commands word is: in channel c, the last game there; in private
+ * (c NULL), the last that w played to its end, in *where; NULL (and
+ * *where NULL) when none. */
+const struct game_ops *ended_game(struct bot *b, struct chan *c,
+    const struct who *w, const char *word, struct chan **where);
+/* Forgets every game's end (the bot ends). */
+void ended_free(struct bot *b);
 
 /* notify.c: a call to play (!notify), when a lobby opens */
 /* Calling a person again waits this long. */

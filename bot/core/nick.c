@@ -5,6 +5,12 @@
  * hundred games that was thousands of strcasecmp() calls a line, the
  * largest share of the bot's own CPU time (docs/performance.md).  So a
  * stored nick carries its fold, and a scan compares folds first.
+ *
+ * An AI seat is called by a name with "(AI)" after it, which no person's
+ * nick can hold (IRC allows no parenthesis in one).  Yet people type
+ * "!take Grace" for Grace(AI): nick_named() is the one rule by which a
+ * word typed for a player, in a move or a command, becomes the name it
+ * stands for, whoever looks it up (seats at a table, the records).
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,4 +43,32 @@ int
 nick_is(const char *stored, uint32_t fold, const char *nick, uint32_t want)
 {
 	return fold == want && strcasecmp(stored, nick) == 0;
+}
+
+void
+nick_ai(char *dst, size_t size, const char *name)
+{
+	int room = size > sizeof NICK_AI ? (int)(size - sizeof NICK_AI) : 0;
+
+	snprintf(dst, size, "%.*s%s", room, name, NICK_AI);
+}
+
+int
+nick_is_ai(const char *nick)
+{
+	size_t len = strlen(nick), tail = sizeof NICK_AI - 1;
+
+	return len > tail && strcasecmp(nick + len - tail, NICK_AI) == 0;
+}
+
+void
+nick_named(const char *word, int (*found)(void *arg, char *name,
+    size_t size), void *arg, char *name, size_t size)
+{
+	snprintf(name, size, "%s", word);
+	if (found(arg, name, size) || nick_is_ai(word))
+		return;
+	nick_ai(name, size, word);
+	if (!found(arg, name, size))
+		snprintf(name, size, "%s", word);
 }

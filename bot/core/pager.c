@@ -19,6 +19,11 @@
  * forgotten PAGER_KEEP_MS after its last page was asked for, or once read
  * to its end; at most PAGER_MAX readers are kept, one that only waits
  * for a !more going first when room is needed, the least recently used.
+ *
+ * A text sent privately names the channel it is about on every line, as
+ * any reply does (say_about()): a paged text keeps the channel it was
+ * asked about, so each of its pages, and the word that one is still on
+ * its way, name that one, wherever !more is typed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,9 +50,12 @@ struct pager {
 	int inflight;		/* a line of it is in the queue ... */
 	int inflight_paged;	/* ... of the paged text */
 	int told;		/* !more came too early, and was answered */
-	/* The paged text, NULL when none: lines[at] is the next to go. */
+	/* The paged text, NULL when none: lines[at] is the next to go;
+	 * the channel it is about, whose name its lines carry (NULL:
+	 * none). */
 	char **lines;
 	int nlines, at;
+	struct chan *about;
 	uint64_t used;		/* when a page of it was last asked for */
 };
 
@@ -251,8 +259,7 @@ pager_cut(const struct bot *b, struct pager_cut *c, const char *target,
 void
 pager_reply(struct cmd_ctx *ctx, int public, char *const *texts, int n)
 {
-	struct chan *about = ctx->chan != NULL ? ctx->chan :
-	    ctx->table != NULL ? ctx->table->chan : NULL;
+	struct chan *about = say_about(ctx);
 	const char *target = public && ctx->chan != NULL ? ctx->chan->name :
 	    ctx->from.nick;
 	struct pager_cut cut = { NULL, 0 };
@@ -287,13 +294,13 @@ pager_page(struct bot *b, struct pager *p, int notice)
 	if (end >= p->nlines - 1)
 		end = p->nlines;	/* never a page of one line after this */
 	for (i = p->at; i < end; i++)
-		pager_cut(b, &cut, p->target, notice, NULL, p->lines[i]);
+		pager_cut(b, &cut, p->target, notice, p->about, p->lines[i]);
 	if (end < p->nlines) {
 		pages = (p->nlines - 1 + PAGER_LINES - 1) / PAGER_LINES;
 		page = end / PAGER_LINES;
 		snprintf(tail, sizeof tail, "(page %d of %d, %d lines left: "
 		    "!more for the next page)", page, pages, p->nlines - end);
-		pager_cut(b, &cut, p->target, notice, NULL, tail);
+		pager_cut(b, &cut, p->target, notice, p->about, tail);
 	}
 	if (pager_append(p, &cut, 1) != 0)
 		return -1;
@@ -307,10 +314,9 @@ pager_page(struct bot *b, struct pager *p, int notice)
 }
 
 int
-pager_start(struct bot *b, const char *nick, int notice, char **lines,
-    int n)
+pager_start(struct cmd_ctx *ctx, char **lines, int n)
 {
-	struct pager *p = pager_get(b, nick);
+	struct pager *p = pager_get(ctx->b, ctx->from.nick);
 	int i;
 
 	if (p == NULL) {
@@ -324,8 +330,9 @@ pager_start(struct bot *b, const char *nick, int notice, char **lines,
 	p->lines = lines;
 	p->nlines = n;
 	p->at = 0;
+	p->about = say_about(ctx);
 	/* Only what is left of another long text can be in the way. */
-	if (pager_page(b, p, notice) != 0) {
+	if (pager_page(ctx->b, p, ctx->prefs.notice) != 0) {
 		pager_text_free(p);
 		return -1;
 	}
@@ -333,8 +340,11 @@ pager_start(struct bot *b, const char *nick, int notice, char **lines,
 }
 
 int
-pager_more(struct bot *b, const char *nick, int notice)
+pager_more(struct cmd_ctx *ctx)
 {
+	struct bot *b = ctx->b;
+	const char *nick = ctx->from.nick;
+	int notice = ctx->prefs.notice;
 	struct pager *p;
 	char *text;
 
@@ -353,7 +363,7 @@ pager_more(struct bot *b, const char *nick, int notice)
 	else
 		text = xasprintf("the last page is on its way (%d line%s)",
 		    p->n + p->inflight, p->n + p->inflight == 1 ? "" : "s");
-	say_to(b, nick, notice, NULL, text);
+	say_to(b, nick, notice, p->about, text);
 	free(text);
 	p->told = 1;
 	return 0;

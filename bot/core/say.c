@@ -3,7 +3,10 @@
  * CR, LF or NUL can reach the wire, whatever a nick or an argument holds),
  * splits it between words so that no line the server relays exceeds 512
  * bytes with our prefix (never cutting a card or a UTF-8 character), names
- * the channel on every private line about one, and queues it in the class
+ * the channel on every private line about one ("[#channel] ", the lead
+ * say_private_lead() makes: the one place it is made, and say_about()
+ * the one rule for which channel a command's private reply is about),
+ * and queues it in the class
  * of what it is (queue.h): a game's lines (its channel text and the
  * prompts) as QUEUE_GAME, its news to seats that need not act now as
  * QUEUE_NEWS, replies to commands as QUEUE_REPLY, JOIN, WHO and PART as
@@ -190,22 +193,34 @@ say_game_to(struct bot *b, enum queue_class cls, const char *nick,
 	return say_private(b, cls, nick, notice, c, text, after);
 }
 
+struct chan *
+say_about(const struct cmd_ctx *ctx)
+{
+	return ctx->chan != NULL ? ctx->chan :
+	    ctx->table != NULL ? ctx->table->chan : NULL;
+}
+
+void
+say_tell(struct cmd_ctx *ctx, const char *text)
+{
+	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, say_about(ctx),
+	    text);
+}
+
 static void say_ctx(struct cmd_ctx *ctx, int public, const char *fmt,
     va_list ap) __attribute__((format(printf, 3, 0)));
 
 /* Sends text about ctx: to its channel when public and there is one,
- * else privately to the sender, naming the table's channel. */
+ * else privately to the sender (say_tell()). */
 static void
 say_ctx(struct cmd_ctx *ctx, int public, const char *fmt, va_list ap)
 {
-	struct chan *c = ctx->chan != NULL ? ctx->chan :
-	    ctx->table != NULL ? ctx->table->chan : NULL;
 	char *text = xvasprintf(fmt, ap);
 
 	if (public && ctx->chan != NULL)
 		say_chan_as(ctx->b, ctx->chan, QUEUE_REPLY, text);
 	else
-		say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, c, text);
+		say_tell(ctx, text);
 	free(text);
 }
 

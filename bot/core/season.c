@@ -1,9 +1,12 @@
 /*
  * Seasons (docs/league.md, Seasons): league.season cuts time into
- * numbered seasons, calendar months in UTC or runs of N days from
- * 2026-01-01 00:00 UTC, season 1 being the first (and any time before
- * it).  The bot tells storage which season it is, so each finished game
- * records it, and a timer runs at each season's end: in every channel
+ * seasons, calendar months in UTC or runs of N days from 2026-01-01
+ * 00:00 UTC, which bot/lib/calendar.h counts (its season 1 being the
+ * first, and any time before it).  The database numbers them from the
+ * first it recorded (storage/season.c): every number said or asked for
+ * is the database's, season_now() the one of the season now.  The bot
+ * tells storage which season it is in its count, so each finished game
+ * records its number, and a timer runs at each season's end: in every channel
  * the bot is in that finished games that season, it names the top three
  * of each variant played there, and storage remembers that it did, so a
  * restart says nothing twice.  A season that ended while the bot was
@@ -37,10 +40,31 @@ season_wall(const struct bot *b)
 	return (ms >= 0 ? ms : ms - 999) / 1000;
 }
 
+/* The season now in the calendar's count, 0 when seasons are off. */
+static int64_t
+season_count(const struct bot *b)
+{
+	return season_of(b->conf->league_season, season_wall(b));
+}
+
 int64_t
 season_now(const struct bot *b)
 {
-	return season_of(b->conf->league_season, season_wall(b));
+	int64_t count = season_count(b), first = 0;
+	char *cause = NULL;
+
+	/* Not read: the season now is taken for the first. */
+	if (count > 0 && store_season_first(b->store, &first, &cause) < 0) {
+		log_error("seasons: %s", cause);
+		free(cause);
+	}
+	return store_season_number(count, first);
+}
+
+int64_t
+season_ends(const struct bot *b)
+{
+	return season_end(b->conf->league_season, season_count(b));
 }
 
 /* Says in c, unless it was said there before, how season ended for each
@@ -150,19 +174,17 @@ season_over(void *arg, uint64_t now)
 void
 season_start(struct bot *b)
 {
-	int setting = b->conf->league_season;
-	int64_t season, left;
+	int64_t count, left;
 
 	timer_cancel(&b->timers, b->t_season);
 	b->t_season = 0;
-	season = season_now(b);
-	store_season(b->store, season);
-	if (season == 0)
+	count = season_count(b);
+	store_season(b->store, count);
+	if (count == 0)
 		return;
 	/* In milliseconds, so that the timer runs when the wall clock
 	 * reaches the end, not up to a second before. */
-	left = season_end(setting, season) * 1000 -
-	    ((int64_t)b->now + b->wall_offset);
+	left = season_ends(b) * 1000 - ((int64_t)b->now + b->wall_offset);
 	b->t_season = timer_add(&b->timers,
 	    b->now + (uint64_t)(left > 0 ? left : 0), season_over, b);
 }

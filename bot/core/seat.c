@@ -206,12 +206,29 @@ seat_named(struct bot *b, const struct table *t, const char *nick)
 	return best;
 }
 
-int
-table_seat_named(const struct table *t, const char *nick)
+/* nick_named()'s finder at table arg: whether a seat there (not gone)
+ * is called name, which is then its nick. */
+static int
+seat_found(void *arg, char *name, size_t size)
 {
+	const struct table *t = arg;
+	const struct seat *s = seat_named(t->b, t, name);
+
+	if (s != NULL)
+		snprintf(name, size, "%s", s->nick);
+	return s != NULL;
+}
+
+int
+table_seat_named(const struct table *t, const char *word)
+{
+	char name[NICK_MAX];
 	struct seat *s;
 
-	if (t == NULL || (s = seat_named(t->b, t, nick)) == NULL)
+	if (t == NULL)
+		return -1;
+	nick_named(word, seat_found, (void *)t, name, sizeof name);
+	if ((s = seat_named(t->b, t, name)) == NULL)
 		return -1;
 	return (int)(s - t->seats);
 }
@@ -284,7 +301,7 @@ table_seat_add_ai(struct table *t, enum ai_level level, char **cause)
 	if (t->nseats >= t->ops->max_seats)
 		return game_fail(cause, "the table is full (%d players)",
 		    t->ops->max_seats);
-	/* "(AI)" makes a name no person's nick can be; with every name
+	/* NICK_AI makes a name no person's nick can be; with every name
 	 * seated, they come round again with a number. */
 	for (round = 1;; round++) {
 		for (i = 0; i < c->nai_names; i++) {
@@ -292,8 +309,7 @@ table_seat_add_ai(struct table *t, enum ai_level level, char **cause)
 			if (round > 1)
 				snprintf(key, sizeof key, "ai:%s%d",
 				    c->ai_names[i], round);
-			snprintf(nick, sizeof nick, "%.*s(AI)", NICK_MAX - 5,
-			    key + 3);
+			nick_ai(nick, sizeof nick, key + 3);
 			if (!seat_taken(t, nick))
 				break;
 		}

@@ -169,7 +169,7 @@ table_ai_takeover(struct table *t, int seat)
 	struct seat *s = &t->seats[seat];
 	char nick[NICK_MAX];
 
-	snprintf(nick, sizeof nick, "%.*s(AI)", NICK_MAX - 5, s->nick);
+	nick_ai(nick, sizeof nick, s->nick);
 	seat_set_nick(s, nick);
 	s->ai = 1;
 	s->away = 0;

@@ -33,6 +33,7 @@ table_open(struct bot *b, struct chan *c, const struct game_ops *ops,
 	t->window_accused = -1;
 	t->turn_seat = -1;
 	c->table = t;
+	ended_forget(c);
 	table_clock_lobby(t);
 	return t;
 }
@@ -188,8 +189,10 @@ table_stop(struct table *t, const char *by, const char *text)
 		    playing ? "game" : "lobby");
 	table_story_key(&ts, &line);
 	table_say(t, buf_str(&line));
-	if (playing)
+	if (playing) {
 		table_story_reveal(t, &ts);
+		ended_note(t);
+	}
 	table_story_done(&ts);
 	buf_free(&line);
 	table_free(t);
@@ -383,6 +386,7 @@ table_finish(struct table *t)
 	table_story_titles(t, awards, nawards);
 	table_story_done(&ts);
 	free(awards);
+	ended_note(t);
 	table_free(t);
 }
 

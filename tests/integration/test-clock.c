@@ -513,9 +513,11 @@ test_reload(void **state)
 	assert_false(step(w, -1));
 	rewrite_conf(w, SHORT_TURN, CHAN ", \"#more\"");
 	assert_int_equal(client_send(alice, "PRIVMSG cheaterbot :!reload"), 0);
-	/* alice is an admin by a nick alone (ADMIN): the answer says so. */
+	/* alice is an admin by a nick alone (ADMIN): the answer says so,
+	 * naming the channel of her game, asked in private as she plays. */
 	assert_non_null(client_wait_glob(alice,
-	    ":cheaterbot!* NOTICE alice :Configuration reloaded; games go on. "
+	    ":cheaterbot!* NOTICE alice :\\[#cheater] Configuration "
+	    "reloaded; games go on. "
 	    "Admin mask naming a nick alone, which anyone can take: "
 	    "'alice!\\*@\\*' (name an account or a user@host).", 0));
 	assert_non_null(
@@ -533,7 +535,8 @@ test_reload(void **state)
 	driver_write_conf(d, "timers = {\n  turn = ;\n};\n");
 	assert_int_equal(client_send(alice, "PRIVMSG cheaterbot :!reload"), 0);
 	snprintf(want, sizeof want,
-	    ":cheaterbot!* NOTICE alice :The configuration was not reloaded: "
+	    ":cheaterbot!* NOTICE alice :\\[#cheater] The configuration was "
+	    "not reloaded: "
 	    "%s:2: *",
 	    d->conf);
 	assert_non_null(client_wait_glob(alice, want, 0));

@@ -206,6 +206,35 @@ const char *const store_files_released[STORE_FILES_RELEASED] = {
 	 ") WITHOUT ROWID;"),
 	/* 11: games.pruned. */
 	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
+	/* 12: a league: the network of players and games, season_announced
+	 * and ignores remade with it. */
+	("ALTER TABLE players ADD COLUMN network TEXT NOT NULL DEFAULT '';"
+	 "ALTER TABLE games ADD COLUMN network TEXT NOT NULL DEFAULT '';"
+	 "DROP INDEX games_channel;"
+	 "CREATE INDEX games_channel ON games"
+	 "  (network, channel COLLATE NOCASE);"
+	 "CREATE TABLE season_told ("
+	 "  season BIGINT NOT NULL,"
+	 "  network TEXT NOT NULL,"
+	 "  channel TEXT COLLATE NOCASE NOT NULL CHECK (channel <> ''),"
+	 "  at BIGINT NOT NULL,"
+	 "  PRIMARY KEY (season, network, channel)"
+	 ");"
+	 "INSERT INTO season_told (season, network, channel, at)"
+	 "  SELECT season, '', channel, at FROM season_announced;"
+	 "DROP TABLE season_announced;"
+	 "ALTER TABLE season_told RENAME TO season_announced;"
+	 "CREATE TABLE ignored ("
+	 "  network TEXT NOT NULL,"
+	 "  mask TEXT COLLATE NOCASE NOT NULL CHECK (mask <> ''),"
+	 "  added_by TEXT NOT NULL,"
+	 "  at BIGINT NOT NULL,"
+	 "  PRIMARY KEY (network, mask)"
+	 ");"
+	 "INSERT INTO ignored (network, mask, added_by, at)"
+	 "  SELECT '', mask, added_by, at FROM ignores;"
+	 "DROP TABLE ignores;"
+	 "ALTER TABLE ignored RENAME TO ignores;"),
 };
 /* clang-format on */
 

@@ -36,9 +36,9 @@ struct store_fixture {
  * first: a released script never changes, so these build the files an
  * older cheaterbot wrote, for the migration tests (run them with the
  * sqlite3 tool, then PRAGMA user_version = N). */
-#define STORE_FILES_RELEASED 11
+#define STORE_FILES_RELEASED 12
 /* The schema version this cheaterbot migrates every file to. */
-#define STORE_FILES_CURRENT "12"
+#define STORE_FILES_CURRENT "13"
 extern const char *const store_files_released[STORE_FILES_RELEASED];
 
 /* cmocka per-test setup and teardown: the directory and the open store;

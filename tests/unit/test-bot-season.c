@@ -1,7 +1,9 @@
 /*
  * The seasons through the bot core (tests/lib/harness.c) with its wall
- * clock injected: league.season of 7 days, Cheat games finished in
- * season 1 in #cheater, the clock moved past the season's end, and the
+ * clock injected: league.season of 7 days, numbered from the first
+ * recorded (a new database's first season with a game is its Season 1);
+ * Cheat games finished in season 1 in #cheater, the clock moved past
+ * the season's end, and the
  * end announced there once, with the season board's top three, never
  * again (not at the next end with no games, nor after a restart); !top
  * cheat season 1 shows that board, !top cheat season the new one, and
@@ -122,26 +124,72 @@ test_season_end(void **state)
 }
 
 /* A season that ended while the bot was down is announced once when it
- * is back in the channel, and not after another restart. */
+ * is back in the channel, and not after another restart.  The calendar's
+ * second week is the database's first season with a game: its Season
+ * 1. */
 static void
 test_season_ended_while_down(void **state)
 {
 	struct harness *h = harness_new(7, tune);
 
 	(void)state;
-	harness_wall(h, EPOCH_MS + 8 * DAY_MS);	/* season 2 */
+	harness_wall(h, EPOCH_MS + 8 * DAY_MS);	/* the second week */
 	play(h);
-	/* Down over season 2's end: the new bot starts in season 3. */
+	/* Down over its end: the new bot starts in the third week. */
 	harness_clear(h);
 	h->wall += 7 * DAY_MS;
 	harness_restart(h, NULL);
 	harness_drain(h);
-	assert_int_equal(count(h, "PRIVMSG #cheater :Season 2 of Cheat is "
-	    "over: 1. ", "Season 3 begins."), 1);
+	assert_int_equal(count(h, "PRIVMSG #cheater :Season 1 of Cheat is "
+	    "over: 1. ", "Season 2 begins."), 1);
 	harness_clear(h);
 	harness_restart(h, NULL);
 	harness_drain(h);
 	assert_int_equal(count(h, "is over", NULL), 0);
+	harness_free(h);
+}
+
+/* !season's answer, which must hold want. */
+static void
+season_is(struct harness *h, const char *want)
+{
+	harness_clear(h);
+	harness_say(h, "dave", "#cheater", "!season");
+	if (harness_find(h, 0, want, NULL) < 0) {
+		harness_dump(h);
+		fail_msg("no \"%s\"", want);
+	}
+}
+
+/* A new database's seasons are numbered from the first it records: in
+ * the calendar's fifth week, with no game yet, it is Season 1, and still
+ * is a week on while nobody played; the first game, in the sixth week,
+ * makes that week Season 1 for good, and the week after it is Season 2,
+ * its board and the first's as !top names them. */
+static void
+test_season_numbered(void **state)
+{
+	struct harness *h = harness_new(7, tune);
+
+	(void)state;
+	harness_wall(h, EPOCH_MS + 30 * DAY_MS);	/* the fifth week */
+	season_is(h, "Season 1 ends 2026-02-05 00:00 UTC");
+	harness_advance(h, (uint64_t)(7 * DAY_MS));
+	season_is(h, "Season 1 ends 2026-02-12 00:00 UTC");
+	play(h);
+	harness_clear(h);
+	harness_advance(h, (uint64_t)(7 * DAY_MS));
+	assert_int_equal(count(h, "PRIVMSG #cheater :Season 1 of Cheat is "
+	    "over: 1. ", "Season 2 begins."), 1);
+	season_is(h, "Season 2 ends 2026-02-19 00:00 UTC");
+	harness_say(h, "dave", "#cheater", "!top cheat season 1");
+	assert_true(harness_find(h, 0, "Top Cheat, wins, season 1: 1. ",
+	    NULL) >= 0);
+	harness_say(h, "dave", "#cheater", "!top cheat season 3");
+	assert_true(harness_find(h, 0, "No season 3 yet.", NULL) >= 0);
+	/* A restart numbers them alike. */
+	harness_restart(h, NULL);
+	season_is(h, "Season 2 ends 2026-02-19 00:00 UTC");
 	harness_free(h);
 }
 
@@ -178,6 +226,7 @@ main(void)
 	static const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_season_end),
 	    cmocka_unit_test(test_season_ended_while_down),
+	    cmocka_unit_test(test_season_numbered),
 	    cmocka_unit_test(test_season_off),
 	};
 

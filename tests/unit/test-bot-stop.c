@@ -1,8 +1,10 @@
 /*
  * Nobody is stuck: transcript tests of the stop vote (a game nobody wants
- * ends when more than half its players type !stop within 5 minutes,
- * unrecorded, with no operator or admin about) and of !leave in a game,
- * which counts only when typed twice within 30 s.
+ * ends when more than half the people playing it type !stop within 5
+ * minutes, unrecorded, with no operator or admin about; AI seats, those
+ * that took a seat over too, neither vote nor count, so a person alone
+ * with them stops at once) and of !leave in a game, which counts only
+ * when typed twice within 30 s.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,6 +41,15 @@ four(void)
 	harness_deal(h, "cheat", nicks);
 	harness_drain(h);
 	return h;
+}
+
+/* The same, and a seat whose player is gone is taken over by an AI. */
+static void
+slow_takeover(struct conf *c)
+{
+	slow_turns(c);
+	c->ai_takeover = 1;
+	c->part_grace_ms = 5000;
 }
 
 /* The database runs no game any more. */
@@ -108,13 +119,67 @@ test_vote_expires(void **state)
 	harness_say(h, "dave", CH, "!leave");
 	assert_true(t->seats[3].gone);
 	harness_say(h, "dave", CH, "!stop");
-	assert_true(harness_find(h, 0, "NOTICE dave", "only its players",
-	    NULL) >= 0);
+	assert_true(harness_find(h, 0, "NOTICE dave", "only the people "
+	    "playing it", NULL) >= 0);
 	assert_non_null(harness_table(h));
 	harness_say(h, "carol", CH, "!stop");
 	assert_true(harness_find(h, 0, "2 of 3 want to stop: the Cheat game "
 	    "ends, unrecorded.", NULL) >= 0);
 	assert_null(harness_table(h));
+	harness_free(h);
+}
+
+/* A person alone with AI seats: the AI seats never vote, so they do not
+ * count, and the one person's !stop ends the game at once, unrecorded. */
+static void
+test_alone_with_ai(void **state)
+{
+	struct harness *h = harness_new(5, slow_turns);
+	struct store_ai_stats ai;
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat bots=3");
+	harness_say(h, "alice", CH, "!start");
+	assert_non_null(harness_table(h));
+	harness_say(h, "alice", CH, "!stop");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :alice is the only "
+	    "person playing: the Cheat game ends, unrecorded.", NULL) >= 0);
+	assert_true(harness_find(h, 0, "want to, ", NULL) < 0);
+	assert_null(harness_table(h));
+	assert_none_running(h);
+	assert_int_equal(store_ai_stats(h->store, "alice", NULL, &ai, NULL),
+	    0);
+	assert_int_equal(ai.games, 0);
+	harness_free(h);
+}
+
+/* People and AI seats: the majority is of the people, and a seat an AI
+ * took over from a person who is gone for good is no voter either. */
+static void
+test_people_and_ai(void **state)
+{
+	struct harness *h = harness_new(5, slow_takeover);
+
+	(void)state;
+	harness_say(h, "alice", CH, "!play cheat bots=2");
+	harness_say(h, "bob", CH, "!join");
+	harness_say(h, "carol", CH, "!join");
+	harness_say(h, "alice", CH, "!start");
+	harness_line(h, ":carol!carol@test.host QUIT :gone");
+	harness_advance(h, 6000);
+	harness_drain(h);
+	assert_true(harness_find(h, 0, "carol did not come back in time: an "
+	    "AI plays on in that seat.", NULL) >= 0);
+	harness_say(h, "alice", CH, "!stop");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :alice wants to "
+	    "stop the Cheat game: 1 of 2 want to, 2 needed within 5 minutes "
+	    "(!stop).", NULL) >= 0);
+	assert_non_null(harness_table(h));
+	harness_say(h, "bob", CH, "!stop");
+	assert_true(harness_find(h, 0, "PRIVMSG #cheater :2 of 2 want to "
+	    "stop: the Cheat game ends, unrecorded.", NULL) >= 0);
+	assert_null(harness_table(h));
+	assert_none_running(h);
 	harness_free(h);
 }
 
@@ -181,6 +246,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vote_stops),
 		cmocka_unit_test(test_vote_expires),
+		cmocka_unit_test(test_alone_with_ai),
+		cmocka_unit_test(test_people_and_ai),
 		cmocka_unit_test(test_operator_stops),
 		cmocka_unit_test(test_leave_twice),
 	};

@@ -426,8 +426,9 @@ test_habits(void **state)
 	harness_free(h);
 }
 
-/* !replay: never a game being played; a game that is over, privately,
- * a page at a time with !more, every hand shown; !history lists it. */
+/* !replay: never a game being played; a game that is over, privately
+ * (naming the channel asked in), a page at a time with !more, every hand
+ * shown; !history lists it. */
 static void
 test_replay(void **state)
 {
@@ -452,8 +453,8 @@ test_replay(void **state)
 	harness_drain(h);
 	/* A page: PAGER_LINES lines, then where the reader is. */
 	assert_int_equal(h->nsent, PAGER_LINES + 1);
-	assert_true(harness_find(h, 0, "alice :Game 1: Cheat in #cheater",
-	    NULL) == 0);
+	assert_true(harness_find(h, 0, "alice :[#cheater] Game 1: Cheat in "
+	    "#cheater", NULL) == 0);
 	assert_true(harness_find(h, 0, "The deal, every card shown:",
 	    NULL) == 1);
 	assert_true(harness_find(h, 0, "(page 1 of ", "!more", NULL) ==

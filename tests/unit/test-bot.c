@@ -661,7 +661,7 @@ test_right_call_and_stop(void **state)
 	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms);
 	assert_true(harness_find(h, before, "cheat", NULL) >= 0);
 	harness_say(h, "dave", CH, "!stop");
-	assert_true(harness_find(h, 0, "NOTICE dave", "only its players",
+	assert_true(harness_find(h, 0, "NOTICE dave", "only the people playing it",
 	    "operator", NULL) >= 0);
 	harness_say(h, "alice", CH, "!stop");
 	assert_true(harness_find(h, 0, "alice wants to stop the Cheat game: "

@@ -294,6 +294,45 @@ test_export_seasons(void **state)
 	harness_free(h);
 }
 
+/* Seasons numbered from the first the database recorded: games in the
+ * calendar's third and fourth weeks are its seasons 1 and 2, whose
+ * podiums carry those weeks' dates; the fifth week is Season 3. */
+static void
+test_export_seasons_numbered(void **state)
+{
+	struct harness *h = harness_new(12, tune_weeks);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", one[512], two[512];
+	char want[1280], *text, *cause = NULL;
+	const int64_t day = 86400, epoch = 1767225600; /* 2026-01-01 UTC */
+
+	(void)state;
+	harness_wall(h, (epoch + 15 * day) * 1000);
+	play(h);
+	harness_wall(h, (epoch + 22 * day) * 1000);
+	play(h);
+	podium(h, 1, one, sizeof one);
+	podium(h, 2, two, sizeof two);
+	assert_non_null(mkdtemp(dir));
+	if (export_site(h->store, &h->conf, dir, (uint64_t)(epoch + 29 * day),
+	    &cause) != 0)
+		fail_msg("export_site: %s", cause);
+	text = slurp(dir, "index.html");
+	assert_non_null(text);
+	assert_non_null(strstr(text, "<caption>Season 3 so far: Wins"
+	    "</caption>"));
+	snprintf(want, sizeof want, "<td class=\"n\">2</td><td>2026-01-22"
+	    "</td><td>2026-01-28</td>%s</tr>\n<tr class=\"row\">"
+	    "<td class=\"n\">1</td><td>2026-01-15</td><td>2026-01-21</td>%s",
+	    two, one);
+	if (strstr(text, want) == NULL)
+		fail_msg("no \"%s\" in %s", want, text);
+	assert_null(strstr(text, "the start"));
+	free(text);
+	snprintf(want, sizeof want, "rm -rf %s", dir);
+	assert_int_equal(system(want), 0);
+	harness_free(h);
+}
+
 static void
 tune_ai(struct conf *c)
 {
@@ -367,6 +406,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
 	    cmocka_unit_test(test_export_seasons),
+	    cmocka_unit_test(test_export_seasons_numbered),
 	    cmocka_unit_test(test_export_ai_only),
 	    cmocka_unit_test(test_export_fails),
 	};

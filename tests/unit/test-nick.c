@@ -1,7 +1,9 @@
 /*
  * Unit tests for bot/core/nick.c: a nick's fold and the comparison the
  * member and seat lookups make with it (and chan_member(), which finds
- * members by it), which must agree with strcasecmp() in every case.
+ * members by it), which must agree with strcasecmp() in every case; an
+ * AI seat's name, and nick_named(), the rule by which a word typed for a
+ * player names someone.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -69,6 +72,80 @@ test_fold_is_not_enough(void **state)
 	    nick_fold("bob")));
 }
 
+/* An AI seat's name: "(AI)" after a name, cut to fit; told by its end,
+ * whatever the case. */
+static void
+test_ai_name(void **state)
+{
+	char dst[8];
+
+	(void)state;
+	nick_ai(dst, sizeof dst, "Grace");
+	assert_string_equal(dst, "Gra(AI)");
+	nick_ai(dst, sizeof dst, "Ada");
+	assert_string_equal(dst, "Ada(AI)");
+	assert_true(nick_is_ai("Ada(AI)"));
+	assert_true(nick_is_ai("ada(ai)"));
+	assert_false(nick_is_ai("(AI)"));
+	assert_false(nick_is_ai("Ada"));
+	assert_false(nick_is_ai("Ada(AI)x"));
+}
+
+/* A finder over a list of names, spelling them as listed; it counts
+ * the names it was asked about. */
+struct names {
+	const char *const *v;
+	int asked;
+};
+
+static int
+names_found(void *arg, char *name, size_t size)
+{
+	struct names *n = arg;
+	int i;
+
+	n->asked++;
+	for (i = 0; n->v[i] != NULL; i++) {
+		if (strcasecmp(n->v[i], name) == 0) {
+			snprintf(name, size, "%s", n->v[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* word typed with the names of v about: what it names. */
+static const char *
+named(const char *const *v, const char *word)
+{
+	static char name[64];
+	struct names n = { v, 0 };
+
+	nick_named(word, names_found, &n, name, sizeof name);
+	return name;
+}
+
+/* A bare name is the person's when someone has it, else the AI's; a
+ * name with "(AI)" is looked for as it is; nobody: the word as typed. */
+static void
+test_named(void **state)
+{
+	static const char *const ai[] = { "alice", "Grace(AI)", NULL };
+	static const char *const both[] = { "Grace", "Grace(AI)", NULL };
+	static const char *const none[] = { NULL };
+
+	(void)state;
+	assert_string_equal(named(ai, "Grace"), "Grace(AI)");
+	assert_string_equal(named(ai, "grace"), "Grace(AI)");
+	assert_string_equal(named(ai, "GRACE(ai)"), "Grace(AI)");
+	assert_string_equal(named(ai, "ALICE"), "alice");
+	assert_string_equal(named(ai, "Zed"), "Zed");
+	assert_string_equal(named(both, "grace"), "Grace");
+	assert_string_equal(named(both, "grace(ai)"), "Grace(AI)");
+	assert_string_equal(named(none, "Grace"), "Grace");
+	assert_string_equal(named(none, "Grace(AI)"), "Grace(AI)");
+}
+
 /* chan_member() finds members whatever the case, after a rename too,
  * and only in their own channel. */
 static void
@@ -110,6 +187,8 @@ main(void)
 		cmocka_unit_test(test_fold_agrees),
 		cmocka_unit_test(test_set_cuts),
 		cmocka_unit_test(test_fold_is_not_enough),
+		cmocka_unit_test(test_ai_name),
+		cmocka_unit_test(test_named),
 		cmocka_unit_test(test_members),
 	};
 

@@ -2,7 +2,8 @@
  * Unit tests of games with an AI seat in storage/stats.c, against real
  * SQLite files (tests/lib/store-files.h): recorded, counted in nobody's
  * stats unless store_count_ai() says so, read apart by store_ai_stats(),
- * and AI seats on no board either way.
+ * where an AI's own record is every game it finished, and AI seats on no
+ * board either way; an AI found by its nick (store_player_named()).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -67,6 +68,14 @@ test_not_counted(void **state)
 	assert_int_equal(store_ai_stats(f->s, "bob", NULL, &ai, NULL), 0);
 	assert_int_equal(ai.games, 0);
 	assert_int_equal(store_ai_stats(f->s, "nobody", NULL, &ai, NULL), 1);
+	assert_false(ai.ai);
+	/* Ada's own record: every game it finished. */
+	assert_int_equal(store_ai_stats(f->s, "ada(ai)", "cheat", &ai, NULL),
+	    0);
+	assert_true(ai.ai);
+	assert_int_equal(ai.games, 3);
+	assert_int_equal(ai.wins, 1);
+	assert_int_equal(ai.losses, 0);
 	store_files_cli_expect(f->path, "SELECT count(*) FROM results", "8");
 	store_files_cli_expect(f->path,
 	    "SELECT group_concat(ai, ',') FROM"
@@ -99,6 +108,12 @@ test_counted(void **state)
 	assert_int_equal(st.wins, 3);
 	assert_int_equal(store_ai_stats(f->s, "alice", NULL, &ai, NULL), 0);
 	assert_int_equal(ai.games, 0);
+	assert_false(ai.ai);
+	/* An AI's own record is every game it finished, counted too. */
+	assert_int_equal(store_ai_stats(f->s, "Ada(AI)", NULL, &ai, NULL), 0);
+	assert_true(ai.ai);
+	assert_int_equal(ai.games, 4);
+	assert_int_equal(ai.wins, 3);
 	n = store_top(f->s, "cheat", STORE_BOARD_WINS, 1, rows, 4, NULL);
 	assert_int_equal(n, 1);
 	assert_string_equal(rows[0].nick, "alice");
@@ -107,12 +122,32 @@ test_counted(void **state)
 	    " (SELECT ai FROM games ORDER BY id) AS g", "1,1,1,1");
 }
 
+/* A player found by nick, spelt as the records keep it, and nobody. */
+static void
+test_player_named(void **state)
+{
+	struct store_fixture *f = *state;
+	int64_t ada = store_files_player(f->s, "ai:Ada", "Ada(AI)");
+	int64_t alice = store_files_player(f->s, "n:alice", "alice");
+	char shown[64];
+
+	assert_int_equal(store_player_named(f->s, "ADA(ai)", shown,
+	    sizeof shown, NULL), ada);
+	assert_string_equal(shown, "Ada(AI)");
+	assert_int_equal(store_player_named(f->s, "Alice", shown,
+	    sizeof shown, NULL), alice);
+	assert_string_equal(shown, "alice");
+	assert_int_equal(store_player_named(f->s, "Ada", shown, sizeof shown,
+	    NULL), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		STORE_FILES_TEST(test_not_counted),
 		STORE_FILES_TEST(test_counted),
+		STORE_FILES_TEST(test_player_named),
 	};
 
 	return STORE_FILES_RUN(tests);

@@ -323,7 +323,8 @@ test_bluffs_rows(void **state)
 
 /* A game against an AI that is not counted keeps its ledger rows, left
  * out of a person's sums by nick but not of what an AI reads; counted,
- * it is summed like any. */
+ * it is summed like any.  An AI's own sums by nick are every finished
+ * game of its, counted or not: its record. */
 static void
 test_bluffs_ai(void **state)
 {
@@ -359,7 +360,8 @@ test_bluffs_ai(void **state)
 	assert_int_equal(b.games, 3);
 	assert_int_equal(b.claims, 15);
 	assert_int_equal(store_bluffs(f->s, "Ada(AI)", NULL, &b, NULL), 0);
-	assert_int_equal(b.games, 1);
+	assert_int_equal(b.games, 2);
+	assert_int_equal(b.claims, 18);
 	/* Ada's 9 of 9 is on no board; ann's counted games are. */
 	assert_int_equal(store_top(f->s, NULL, STORE_BOARD_LIAR, 1, rows, 4,
 	    NULL), 1);

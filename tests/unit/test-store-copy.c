@@ -5,7 +5,8 @@
  * bot's records into a league).  The source holds a bit of everything:
  * players (two people and an AI), a preference, a game finished with
  * results, stats, a run's title, bluff ledgers and a bluff title,
- * ratings and their history, a season, a game still running with its
+ * ratings and their history, a season (the database's first: its
+ * Season 1 is the bot's 3), a game still running with its
  * moves, an ignored mask and an announced season end.
  *
  *  - Copied as it is (no network): every table has the same rows, each
@@ -59,6 +60,7 @@ static const char *const dumps[] = {
 	" ORDER BY game, player",
 	"SELECT season, network, channel, at FROM season_announced"
 	" ORDER BY season, channel",
+	"SELECT one, season FROM season_first",
 };
 
 /* The source: an SQLite file beside the fixture's database, its path. */
@@ -179,7 +181,10 @@ test_copy_whole(void **state)
 	assert_int_equal(n.rows[1], 1);	/* prefs */
 	assert_int_equal(n.rows[8], 1);	/* ignores */
 	assert_int_equal(n.rows[9], 2);	/* bluffs */
+	assert_int_equal(n.rows[13], 1);	/* season_first */
 	same_rows(src.path, f->path);
+	store_files_cli_expect(f->path, "SELECT season FROM season_first;"
+	    " SELECT season FROM games WHERE season IS NOT NULL", "3\n1");
 	same_ratings(src.s, f->s, "ann", "Ben");
 	assert_int_equal(store_check(f->s, &cause), 0);
 	store_files_check(f->path);

@@ -545,6 +545,30 @@ static const char v9_rows[] =
     "  (2, 2, 'cheat', 26.0, 8.0);"
     "PRAGMA user_version = 9;";
 
+/* ann (player 1) beats Ben (player 2) at Cheat in a game finished in
+ * the bot's season count; its id. */
+static int64_t
+ann_beats_ben(struct store *s, int64_t count)
+{
+	static const char *const idents[2] = {"h:ann@host.test", "a:ben"};
+	struct store_seat_result r[2];
+	int64_t players[2] = {1, 2}, game;
+	char *cause = NULL;
+	int n;
+
+	store_season(s, count);
+	game = store_game_begin(s, "cheat", "#cheater", "", 9, NULL, 0, 2,
+	    players, idents, &cause);
+	assert_true(game > 0);
+	memset(r, 0, sizeof r);
+	r[0].place = 1;
+	r[0].won = 1;
+	r[1].place = 2;
+	assert_int_equal(
+	    store_game_finish(s, game, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	return game;
+}
+
 /* Version 10 adds the seasons: a version 9 file keeps every row, its
  * games have no season (on no season board) and no season was
  * announced; a game finished after it records the season given. */
@@ -559,11 +583,8 @@ test_migrate_v9(void **state)
 	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;"
 	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
 	    " SELECT * FROM rating_history;";
-	static const char *const idents[2] = {"h:ann@host.test", "a:ben"};
 	char path[256], sql[4096], *cause = NULL;
-	struct store_seat_result r[2];
 	struct store_top_row rows[4];
-	int64_t players[2] = {1, 2}, game;
 	int n;
 
 	make_v7(f, path, sizeof path);
@@ -581,21 +602,13 @@ test_migrate_v9(void **state)
 	assert_int_equal(store_top_season(f->s, "cheat", STORE_BOARD_WINS, 1,
 	    1, rows, 4, &cause), 0);
 
-	/* A game finished in season 3 is on season 3's board alone. */
-	store_season(f->s, 3);
-	game = store_game_begin(f->s, "cheat", "#cheater", "", 9, NULL, 0, 2,
-	    players, idents, &cause);
-	assert_true(game > 0);
-	memset(r, 0, sizeof r);
-	r[0].place = 1;
-	r[0].won = 1;
-	r[1].place = 2;
-	assert_int_equal(
-	    store_game_finish(f->s, game, r, 2, NULL, NULL, 0, &n, &cause), 0);
+	/* A game finished in the bot's season 3, the first recorded, is
+	 * the database's Season 1, on its board alone. */
+	assert_int_equal(ann_beats_ben(f->s, 3), 4);
 	store_files_cli_expect(path,
 	    "SELECT id, coalesce(season, '-') FROM games ORDER BY id",
-	    "1|-\n2|-\n3|-\n4|3");
-	assert_int_equal(store_top_season(f->s, "cheat", STORE_BOARD_WINS, 3,
+	    "1|-\n2|-\n3|-\n4|1");
+	assert_int_equal(store_top_season(f->s, "cheat", STORE_BOARD_WINS, 1,
 	    1, rows, 4, &cause), 1);
 	assert_string_equal(rows[0].nick, "ann");
 	assert_int_equal(rows[0].value, 1);
@@ -610,6 +623,26 @@ static const char v11_rows[] =
     "INSERT INTO season_announced VALUES (3, '#Cheater', 900);"
     "INSERT INTO ignores VALUES ('*!*@junk.test', 'ann', 950);"
     "PRAGMA user_version = 11;";
+
+/* Writes a version 11 database (make_v7()'s file, then versions 8 to 11
+ * and their rows) with more SQL run after it (NULL: none), and checks
+ * it is at version; its path in path. */
+static void
+make_v11(struct store_fixture *f, const char *more, const char *version,
+    char *path, size_t size)
+{
+	char sql[8192];
+	int n;
+
+	make_v7(f, path, size);
+	n = snprintf(sql, sizeof sql, "%s %s %s %s %s %s %s %s",
+	    store_files_released[7], v8_rows, store_files_released[8],
+	    v9_rows, store_files_released[9], store_files_released[10],
+	    v11_rows, more != NULL ? more : "");
+	assert_true(n > 0 && (size_t)n < sizeof sql);
+	store_files_cli_expect(path, sql, "");
+	store_files_cli_expect(path, "PRAGMA user_version", version);
+}
 
 /* Version 12 puts every row under a network: a version 11 file's
  * players, games, announced seasons and ignored masks are the bot's with
@@ -627,19 +660,11 @@ test_migrate_v11(void **state)
 	    " SELECT * FROM titles; SELECT mask, added_by, at FROM ignores;"
 	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
 	    " SELECT * FROM rating_history;"
-	    " SELECT season, channel, at FROM season_announced;";
-	char path[256], sql[4096], **masks = NULL, *cause = NULL;
+	    " SELECT channel, at FROM season_announced;";
+	char path[256], **masks = NULL, *cause = NULL;
 	struct store_stats st;
-	int n;
 
-	make_v7(f, path, sizeof path);
-	n = snprintf(sql, sizeof sql, "%s %s %s %s %s %s %s",
-	    store_files_released[7], v8_rows, store_files_released[8],
-	    v9_rows, store_files_released[9], store_files_released[10],
-	    v11_rows);
-	assert_true(n > 0 && (size_t)n < sizeof sql);
-	store_files_cli_expect(path, sql, "");
-	store_files_cli_expect(path, "PRAGMA user_version", "11");
+	make_v11(f, NULL, "11", path, sizeof path);
 	migrate_keeps(f, path, dump);
 	store_files_cli_expect(path,
 	    "SELECT DISTINCT network FROM players;"
@@ -647,8 +672,13 @@ test_migrate_v11(void **state)
 	    " SELECT network || ':' || channel FROM season_announced;"
 	    " SELECT network || ':' || mask FROM ignores ORDER BY at",
 	    "\n\n:#Cheater\n:*!*@spam.test\n:*!*@junk.test");
+	/* Version 13: the season announced, the first recorded, is the
+	 * database's Season 1. */
+	store_files_cli_expect(path,
+	    "SELECT season FROM season_announced;"
+	    " SELECT season FROM season_first", "1\n3");
 	/* No network: the rows are the bot's, as before. */
-	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 1);
+	assert_int_equal(store_season_mark(f->s, 1, "#cheater", &cause), 1);
 	assert_int_equal(store_ignores(f->s, &masks, &cause), 2);
 	assert_string_equal(masks[0], "*!*@spam.test");
 	assert_string_equal(masks[1], "*!*@junk.test");
@@ -660,13 +690,60 @@ test_migrate_v11(void **state)
 
 	/* Network "net": none of them are its own. */
 	store_set_network(f->s, "net");
-	assert_int_equal(store_season_mark(f->s, 3, "#cheater", &cause), 0);
+	assert_int_equal(store_season_mark(f->s, 1, "#cheater", &cause), 0);
 	assert_int_equal(store_ignores(f->s, &masks, &cause), 0);
 	free(masks);
 	assert_int_equal(store_ignore_add(f->s, "*!*@spam.test", "cy",
 	    &cause), 0);
 	assert_int_equal(store_stats(f->s, "ann", NULL, &st, &cause), 0);
 	assert_string_equal(st.nick, "ann");
+	assert_int_equal(store_check(f->s, NULL), 0);
+	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
+}
+
+/* Rows a version 12 file adds to version 11's: the bot's seasons 5 and
+ * 6 recorded by games, 4 announced in #cheater on network net. */
+static const char v12_rows[] =
+    "UPDATE games SET season = 5 WHERE id = 2;"
+    "UPDATE games SET season = 6 WHERE id = 3;"
+    "INSERT INTO season_announced VALUES (4, 'net', '#cheater', 990);"
+    "PRAGMA user_version = 12;";
+
+/* Version 13 numbers the seasons from the first the file recorded: a
+ * version 12 file's seasons, the games' and the announced ones, were
+ * the bot's count (3 to 6 here, 3 the first); they become 1 to 4, the
+ * bot's 3 its Season 1, every other row kept, and a game finished after
+ * it in the bot's 8 is Season 6. */
+static void
+test_migrate_v12(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char dump[] =
+	    "SELECT " V1_PLAYERS ", network FROM players;"
+	    " SELECT " V9_GAMES ", pruned, network FROM games;"
+	    " SELECT * FROM game_players; SELECT * FROM moves;"
+	    " SELECT * FROM results; SELECT * FROM stats;"
+	    " SELECT * FROM titles; SELECT * FROM ignores;"
+	    " SELECT * FROM bluffs; SELECT * FROM ratings;"
+	    " SELECT * FROM rating_history;"
+	    " SELECT network, channel, at FROM season_announced;";
+	char path[256], more[4096], *cause = NULL;
+	int64_t first = 0;
+
+	snprintf(more, sizeof more, "%s %s", store_files_released[11],
+	    v12_rows);
+	make_v11(f, more, "12", path, sizeof path);
+	migrate_keeps(f, path, dump);
+	store_files_cli_expect(path,
+	    "SELECT id, coalesce(season, '-') FROM games ORDER BY id;"
+	    " SELECT season, network FROM season_announced ORDER BY at;"
+	    " SELECT one, season FROM season_first",
+	    "1|-\n2|3\n3|4\n1|\n2|net\n1|3");
+	assert_int_equal(store_season_first(f->s, &first, &cause), 0);
+	assert_int_equal(first, 3);
+	assert_int_equal(ann_beats_ben(f->s, 8), 4);
+	store_files_cli_expect(path, "SELECT season FROM games WHERE id = 4",
+	    "6");
 	assert_int_equal(store_check(f->s, NULL), 0);
 	store_files_cli_expect(path, "PRAGMA foreign_key_check", "");
 }
@@ -728,6 +805,7 @@ main(void)
 	    T(test_migrate_v8),
 	    T(test_migrate_v9),
 	    T(test_migrate_v11),
+	    T(test_migrate_v12),
 	    T(test_migrate_read_only),
 	    T(test_migrate_failure_keeps_v1),
 #undef T

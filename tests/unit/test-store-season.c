@@ -1,12 +1,15 @@
 /*
  * Unit tests of the seasons in storage/season.c, against real SQLite
- * files (tests/lib/store-files.h): a finished game records the season
- * store_season() last gave (none while it is 0, nor on an abandoned
- * game); the season boards count only that season's games that count
- * (not a game against an AI not counted, nor an AI player), with the
- * all-time boards unchanged; the boards that span seasons are refused;
- * the channels and variants a season was played in; which seasons were
- * announced where, kept across a reopen.
+ * files and the private PostgreSQL (tests/lib/store-files.h): a finished
+ * game records the number of the season store_season() last gave (none
+ * while it is 0, nor on an abandoned game), the first season recorded
+ * being the database's Season 1; the numbers of the bot's count; a
+ * database of schema version 12, its seasons in the bot's count,
+ * renumbered from its first; the season boards count only that season's
+ * games that count (not a game against an AI not counted, nor an AI
+ * player), with the all-time boards unchanged; the boards that span
+ * seasons are refused; the channels and variants a season was played
+ * in; which seasons were announced where, kept across a reopen.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -99,10 +102,141 @@ test_season_recorded(void **state)
 	store_season(f->s, 0);
 	play(f->s, "cheat", "#cheater", ann, ben, -1);
 	assert_true(g1 < g2 && g2 < g3 && g3 < g4);
+	/* The bot counted 4 then 5: the database's seasons 1 and 2. */
 	store_files_cli_expect(f->path,
-	    "SELECT id, state, coalesce(CAST(season AS TEXT), '-') FROM games ORDER BY id",
-	    "1|finished|-\n2|finished|4\n3|abandoned|-\n4|finished|5\n"
-	    "5|finished|-");
+	    "SELECT id, state, coalesce(CAST(season AS TEXT), '-') FROM games ORDER BY id;"
+	    " SELECT one, season FROM season_first",
+	    "1|finished|-\n2|finished|1\n3|abandoned|-\n4|finished|2\n"
+	    "5|finished|-\n1|4");
+}
+
+/* The database's numbers of the bot's count: none before a game records
+ * one (the season now is Season 1); then from the first recorded, gaps
+ * kept, and a count before it (a clock put back) in Season 1; the first
+ * kept across a reopen. */
+static void
+test_season_numbered(void **state)
+{
+	struct store_fixture *f = *state;
+	int64_t ann = store_files_player(f->s, "n:ann", "ann");
+	int64_t ben = store_files_player(f->s, "n:ben", "ben");
+	int64_t first = -1;
+	char *cause = NULL;
+
+	assert_int_equal(store_season_number(0, 0), 0);
+	assert_int_equal(store_season_number(0, 11), 0);
+	assert_int_equal(store_season_number(11, 0), 1);
+	assert_int_equal(store_season_number(11, 11), 1);
+	assert_int_equal(store_season_number(13, 11), 3);
+	assert_int_equal(store_season_number(10, 11), 1);
+	assert_int_equal(store_season_count(1, 11), 11);
+	assert_int_equal(store_season_count(3, 11), 13);
+
+	assert_int_equal(store_season_first(f->s, &first, &cause), 1);
+	assert_int_equal(first, -1);
+	/* Told, but no game recorded it: still none. */
+	store_season(f->s, 11);
+	assert_int_equal(store_season_first(f->s, &first, &cause), 1);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	assert_int_equal(store_season_first(f->s, &first, &cause), 0);
+	assert_int_equal(first, 11);
+	store_season(f->s, 13);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	store_season(f->s, 10);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	store_files_reopen(f, f->path);
+	first = -1;
+	assert_int_equal(store_season_first(f->s, &first, &cause), 0);
+	assert_int_equal(first, 11);
+	store_season(f->s, 12);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	store_files_cli_expect(f->path,
+	    "SELECT id, season FROM games ORDER BY id",
+	    "1|1\n2|3\n3|1\n4|2");
+	expect_board(f->s, "cheat", STORE_BOARD_WINS, 1, "ann:2:2");
+	expect_board(f->s, "cheat", STORE_BOARD_WINS, 3, "ann:1:1");
+	/* The row is one. */
+	store_files_cli_expect(f->path, "SELECT count(*) FROM season_first",
+	    "1");
+}
+
+/* Makes f's database one of schema version 12, as that version wrote
+ * it (no season_first; then sql, the rows it held, NULL for none), and
+ * opens it again: migrated to the current version. */
+static void
+back_to_v12(struct store_fixture *f, const char *sql)
+{
+	store_close(f->s);
+	f->s = NULL;
+	store_files_cli_expect(f->path, "DROP TABLE season_first", "");
+	if (sql != NULL)
+		store_files_cli_expect(f->path, sql, "");
+	store_files_set_version(f->path, 12);
+	store_files_reopen(f, f->path);
+	store_files_cli_expect(f->path, store_files_version_sql(f->path),
+	    STORE_FILES_CURRENT);
+}
+
+/* A database of schema version 12 kept the bot's count (11 and 12, a
+ * channel told of 11 and of 21): opened, it numbers from its first
+ * recorded, 11, which is its Season 1, and goes on from there. */
+static void
+test_season_migrated(void **state)
+{
+	struct store_fixture *f = *state;
+	int64_t ann = store_files_player(f->s, "n:ann", "ann");
+	int64_t ben = store_files_player(f->s, "n:ben", "ben");
+	int64_t first = 0;
+	char *cause = NULL;
+
+	store_season(f->s, 1);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	store_season(f->s, 2);
+	play(f->s, "cheat", "#cheater", ben, ann, -1);
+	play(f->s, "cheat", "#cheater", ben, ann, -1);
+	/* What version 12 wrote: the bot's count. */
+	back_to_v12(f, "UPDATE games SET season = season + 10;"
+	    " INSERT INTO season_announced (season, network, channel, at)"
+	    " VALUES (11, '', '#cheater', 5), (21, '', '#cheater', 6),"
+	    " (12, 'net', '#other', 7)");
+	store_files_cli_expect(f->path,
+	    "SELECT id, season FROM games ORDER BY id;"
+	    " SELECT season, network, channel, at FROM season_announced"
+	    " ORDER BY at",
+	    "1|1\n2|2\n3|2\n1||#cheater|5\n11||#cheater|6\n2|net|#other|7");
+	assert_int_equal(store_season_first(f->s, &first, &cause), 0);
+	assert_int_equal(first, 11);
+	expect_board(f->s, "cheat", STORE_BOARD_WINS, 2, "ben:2:2");
+	assert_int_equal(store_season_mark(f->s, 1, "#Cheater", &cause), 1);
+	/* The bot counts 13: Season 3. */
+	store_season(f->s, 13);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	store_files_cli_expect(f->path,
+	    "SELECT season FROM games WHERE id = 4", "3");
+	store_files_check(f->path);
+}
+
+/* A database of version 12 with no season recorded has no Season 1 once
+ * opened: its first game to record one makes it. */
+static void
+test_season_migrated_none(void **state)
+{
+	struct store_fixture *f = *state;
+	int64_t ann = store_files_player(f->s, "n:ann", "ann");
+	int64_t ben = store_files_player(f->s, "n:ben", "ben");
+	int64_t first = 0;
+	char *cause = NULL;
+
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	back_to_v12(f, NULL);
+	assert_int_equal(store_season_first(f->s, &first, &cause), 1);
+	store_season(f->s, 7);
+	play(f->s, "cheat", "#cheater", ann, ben, -1);
+	assert_int_equal(store_season_first(f->s, &first, &cause), 0);
+	assert_int_equal(first, 7);
+	store_files_cli_expect(f->path,
+	    "SELECT id, coalesce(CAST(season AS TEXT), '-') FROM games"
+	    " ORDER BY id", "1|-\n2|1");
 }
 
 static void
@@ -182,14 +316,15 @@ test_season_played(void **state)
 	store_season(f->s, 8);
 	play(f->s, "cheesedog", "#cheater", ann, ben, -1);
 
-	assert_int_equal(store_season_played(f->s, 7, rows, 2, &cause), 3);
+	/* The bot's 7 and 8 are the database's seasons 1 and 2. */
+	assert_int_equal(store_season_played(f->s, 1, rows, 2, &cause), 3);
 	assert_string_equal(rows[0].channel, "#Abc");
 	assert_string_equal(rows[0].variant, "cheat");
 	assert_int_equal(strcasecmp(rows[1].channel, "#cheater"), 0);
 	assert_string_equal(rows[1].variant, "cheat");
-	assert_int_equal(store_season_played(f->s, 8, rows, 2, &cause), 1);
+	assert_int_equal(store_season_played(f->s, 2, rows, 2, &cause), 1);
 	assert_string_equal(rows[0].variant, "cheesedog");
-	assert_int_equal(store_season_played(f->s, 9, rows, 2, &cause), 0);
+	assert_int_equal(store_season_played(f->s, 3, rows, 2, &cause), 0);
 }
 
 static void
@@ -216,6 +351,9 @@ main(void)
 	static const struct CMUnitTest tests[] = {
 #define T(name) STORE_FILES_TEST(name)
 	    T(test_season_recorded),
+	    T(test_season_numbered),
+	    T(test_season_migrated),
+	    T(test_season_migrated_none),
 	    T(test_season_boards),
 	    T(test_season_played),
 	    T(test_season_announced),
