@@ -123,7 +123,7 @@ struct store {
 
 /* The schema a new PostgreSQL database starts from (schema-pg.c): that of
  * store_migrations[]' first STORE_PG_BASE scripts, written for it; the
- * scripts after them run on both engines (schema.c). */
+ * scripts after them run on both engines (migrate.c). */
 #define STORE_PG_BASE 11
 extern const char store_pg_base[];
 
@@ -202,7 +202,7 @@ void store_files_forget(struct store *s);
  * open database file" when it cannot make the -wal there). */
 void store_dir_blame(struct store *s, char **cause);
 
-/* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
+/* Brings the schema up to date (migrate.c): 0, or -1 and *cause. */
 int store_migrate(struct store *s, char **cause);
 
 /* Checks inside the caller's transaction that game is running, and reads
