@@ -414,7 +414,7 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	char when[40];
 	int i, n, k;
 
-	if ((n = store_export_ratings(e->s, player, ops->name, &p,
+	if ((n = store_export_ratings(e->s, player, ops->name, 0, &p,
 	    cause)) <= 0)
 		return n;
 	lo = hi = p[0].mu;

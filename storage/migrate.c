@@ -265,6 +265,47 @@ static const char *const store_migrations[] = {
 	 "  SELECT '', mask, added_by, at FROM ignores;"
 	 "DROP TABLE ignores;"
 	 "ALTER TABLE ignored RENAME TO ignores;"),
+
+	/* 13: the solo ladder (docs/league.md): a person's solo rating of a
+	 * variant, moved by every finished game with an AI seat and a
+	 * person whatever ai.records says, the AI seats rated at the fixed
+	 * anchors of storage/solo.h, with their solo games, wins, losses
+	 * and wins in a row; their solo rating after each such game, for
+	 * charts; and the solo titles.  Games from before are not on it:
+	 * the ladder starts with the first game finished after the
+	 * migration.  SQL both engines speak. */
+	("CREATE TABLE solo ("
+	 "  player BIGINT NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu DOUBLE PRECISION NOT NULL,"
+	 "  sigma DOUBLE PRECISION NOT NULL CHECK (sigma > 0),"
+	 "  games BIGINT NOT NULL CHECK (games >= 1),"
+	 "  wins BIGINT NOT NULL CHECK (wins >= 0),"
+	 "  losses BIGINT NOT NULL CHECK (losses >= 0),"
+	 "  streak BIGINT NOT NULL CHECK (streak >= 0),"
+	 "  best_streak BIGINT NOT NULL CHECK (best_streak >= streak),"
+	 "  PRIMARY KEY (player, variant)"
+	 ");"
+	 "CREATE INDEX solo_variant ON solo (variant);"
+	 "CREATE TABLE solo_history ("
+	 "  game BIGINT NOT NULL REFERENCES games (id),"
+	 "  player BIGINT NOT NULL REFERENCES players (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  mu DOUBLE PRECISION NOT NULL,"
+	 "  sigma DOUBLE PRECISION NOT NULL CHECK (sigma > 0),"
+	 "  PRIMARY KEY (game, player)"
+	 ");"
+	 "CREATE INDEX solo_history_player ON solo_history"
+	 "  (player, variant, game);"
+	 "CREATE TABLE solo_titles ("
+	 "  player BIGINT NOT NULL REFERENCES players (id),"
+	 "  game BIGINT NOT NULL REFERENCES games (id),"
+	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
+	 "  title TEXT NOT NULL CHECK (title <> ''),"
+	 "  at BIGINT NOT NULL,"
+	 "  PRIMARY KEY (player, game, title)"
+	 ");"
+	 "CREATE INDEX solo_titles_variant ON solo_titles (variant, player);"),
 };
 /* clang-format on */
 

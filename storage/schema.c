@@ -66,6 +66,85 @@
 	" ORDER BY CASE WHEN network = " net " THEN 0 ELSE 1 END,"             \
 	" last_seen DESC, id DESC LIMIT 1"
 
+/* The statements the two ladders share (docs/league.md): the league's
+ * ratings and the solo ladder's, each read from its own tables, named
+ * here (string literals): table the ratings (player, variant, mu,
+ * sigma, games), history the rating after each game.  The board is of
+ * one variant, by the ordinal (mu - 3 sigma, rating_ordinal()) highest
+ * first, ties to more games then nick, the players with fewer rated
+ * games than the threshold and the AI players left out. */
+
+/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
+#define STORE_RATING_HISTORY(history)                                          \
+	"INSERT INTO " history " (game, player, variant, mu, sigma)"           \
+	" VALUES (?1, ?2, ?3, ?4, ?5)"
+
+/* ?1 nick, ?2 variant, ?3 the rated games the board needs, ?4 network,
+ * ?5 the nick's network or '': the player of that nick (STORE_BY_NICK),
+ * their rating of the variant, and their place on its board (NULL when
+ * not on it), numbered in STORE_TOP_RATING's order. */
+#define STORE_RATING_GET(table)                                                \
+	"SELECT " STORE_SHOWN("p", "?4") ", r.mu, r.sigma, r.games, b.rank"    \
+	" FROM (SELECT id, nick, network FROM players"                         \
+	"   WHERE nick = ?1 COLLATE NOCASE"                                    \
+	STORE_BY_NICK("?4", "?5") ") AS p"                                     \
+	" JOIN " table " AS r ON r.player = p.id AND r.variant = ?2"           \
+	" LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"             \
+	"   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"     \
+	"   q.id) AS rank"                                                     \
+	"  FROM " table " AS o JOIN players AS q ON q.id = o.player"           \
+	"  WHERE o.variant = ?2 AND o.games >= ?3"                             \
+	"   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id"
+
+/* ?1 variant, ?2 the rated games a player needs, ?3 rows, ?4 network
+ * (the players shown, STORE_SHOWN): the board, through the table's
+ * variant index. */
+#define STORE_TOP_RATING(table)                                                \
+	"SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"            \
+	" FROM " table " AS o JOIN players AS q ON q.id = o.player"            \
+	" WHERE o.variant = ?1 AND o.games >= ?2"                              \
+	"  AND q.key NOT LIKE 'ai:%'"                                          \
+	" ORDER BY o.mu - 3 * o.sigma DESC, o.games DESC,"                     \
+	"  q.nick COLLATE NOCASE, q.id"                                        \
+	" LIMIT ?3"
+
+/* ?1 player, ?2 variant: their rating after each game that rated them,
+ * oldest first, through the history's player index. */
+#define STORE_EXPORT_RATINGS(history)                                          \
+	"SELECT h.game, h.mu, h.sigma, coalesce(g.ended, 0)"                   \
+	" FROM " history " AS h JOIN games AS g ON g.id = h.game"              \
+	" WHERE h.player = ?1 AND h.variant = ?2 ORDER BY h.game"
+
+/* The count and sums of a player's ledgers (bluffs rows b), for
+ * store_bluffs_read(). */
+#define STORE_BLUFFS_SUMS                                                      \
+	"count(b.game),"                                                       \
+	" coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"               \
+	" coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"               \
+	" coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"             \
+	" coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"               \
+	" coalesce(sum(b.chances), 0)"
+
+/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's network
+ * or '': the player of that nick (STORE_BY_NICK) with the sums of their
+ * ledgers of the finished games whose games.ai passes the condition
+ * games (a string literal), through bluffs_player. */
+#define STORE_BLUFFS_GET(games)                                                \
+	"SELECT " STORE_BLUFFS_SUMS                                            \
+	" FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"         \
+	"  " STORE_BY_NICK("?3", "?4") ") AS p"                                \
+	" LEFT JOIN bluffs AS b ON b.player = p.id"                            \
+	"  AND (SELECT state = 'finished' AND " games                          \
+	"   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"       \
+	" GROUP BY p.id"
+
+/* A solo row's wins in a row after a game (SQL_SOLO_SET, ?7 a
+ * forfeit): a win makes it one longer, a forfeit keeps it, anything
+ * else ends it. */
+#define STORE_SOLO_STREAK                                                      \
+	"(CASE WHEN ?7 <> 0 THEN solo.streak WHEN excluded.wins <> 0"          \
+	" THEN solo.streak + 1 ELSE 0 END)"
+
 /* A parameter that is an integer where nothing else in the statement
  * says so (selected into a column, not compared with one): PostgreSQL
  * types a parameter by its first use and would take it for text.  A
@@ -176,18 +255,68 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
-	 * network or '' (STORE_BY_NICK): the player of that nick, and their
-	 * games with an AI seat that were not counted in the stats: how
-	 * many, won, lost. */
-	[SQL_AI_STATS] = "SELECT " STORE_SHOWN("p", "?3") ", count(r.game),"
-	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0)"
+	 * network or '' (STORE_BY_NICK): the player of that nick, and the
+	 * sums of their solo rows (of one variant, or of all): games, wins,
+	 * losses; and the wins in a row now and at best (of one variant). */
+	[SQL_SOLO_STATS] = "SELECT " STORE_SHOWN("p", "?3") ","
+	    " coalesce(sum(o.games), 0), coalesce(sum(o.wins), 0),"
+	    " coalesce(sum(o.losses), 0), coalesce(max(o.streak), 0),"
+	    " coalesce(max(o.best_streak), 0)"
 	    " FROM (SELECT id, nick, network FROM players"
 	    "   WHERE nick = ?1 COLLATE NOCASE"
 	    STORE_BY_NICK("?3", "?4") ") AS p"
-	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
-	    "  (SELECT id FROM games WHERE ai = 2"
-	    "   AND (?2 = '' OR variant = ?2))"
+	    " LEFT JOIN solo AS o ON o.player = p.id"
+	    "  AND (?2 = '' OR o.variant = ?2)"
 	    " GROUP BY p.id, p.nick, p.network",
+	/* ?1 game: each seat in order, its player, whether an AI's, who sat
+	 * in it (an AI seat's level), the game's variant, and the player's
+	 * solo rating of that variant (NULLs and 0 games when none). */
+	[SQL_SOLO_SEATS] = "SELECT gp.player,"
+	    " CASE WHEN p.key LIKE 'ai:%' THEN 1 ELSE 0 END, gp.ident,"
+	    " g.variant, o.mu, o.sigma, coalesce(o.games, 0)"
+	    " FROM game_players AS gp JOIN games AS g ON g.id = gp.game"
+	    " JOIN players AS p ON p.id = gp.player"
+	    " LEFT JOIN solo AS o ON o.player = gp.player"
+	    "  AND o.variant = g.variant"
+	    " WHERE gp.game = ?1 ORDER BY gp.seat",
+	/* ?1 player, ?2 variant, ?3 mu, ?4 sigma, ?5 a solo win (1 or 0),
+	 * ?6 a loss (1 or 0), ?7 a forfeit (1 or 0), ?8 a new row's wins in
+	 * a row: one more solo game; its wins in a row after it. */
+	[SQL_SOLO_SET] = "INSERT INTO solo (player, variant, mu, sigma,"
+	    " games, wins, losses, streak, best_streak)"
+	    " VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?8, ?8)"
+	    " ON CONFLICT (player, variant) DO UPDATE"
+	    " SET mu = excluded.mu, sigma = excluded.sigma,"
+	    " games = solo.games + 1, wins = solo.wins + excluded.wins,"
+	    " losses = solo.losses + excluded.losses,"
+	    " streak = " STORE_SOLO_STREAK ","
+	    " best_streak = " STORE_MAX("solo.best_streak", STORE_SOLO_STREAK)
+	    " RETURNING streak",
+	[SQL_SOLO_HISTORY] = STORE_RATING_HISTORY("solo_history"),
+	[SQL_SOLO_GET] = STORE_RATING_GET("solo"),
+	[SQL_TOP_SOLO] = STORE_TOP_RATING("solo"),
+	/* ?1 player, ?2 game, ?3 title, ?4 now. */
+	[SQL_SOLO_TITLE_INSERT] = "INSERT INTO solo_titles"
+	    " (player, game, variant, title, at)"
+	    " SELECT " STORE_INT("?1") ", " STORE_INT("?2") ", variant, ?3,"
+	    "  " STORE_INT("?4")
+	    " FROM games WHERE id = ?2",
+	/* ?1 player, ?2 game, ?3 title: the times the player has earned
+	 * that solo title in the game's variant, through
+	 * solo_titles_variant. */
+	[SQL_SOLO_TITLE_COUNT] = "SELECT count(*) FROM solo_titles"
+	    " WHERE variant = (SELECT variant FROM games WHERE id = ?2)"
+	    " AND player = ?1 AND title = ?3",
+	/* ?1 game: the first seat whose player and identity disagree on
+	 * being an AI (a player "ai:NAME" sits as "ai:LEVEL", a person
+	 * never does), with the player's key as the bot made it and the
+	 * identity. */
+	[SQL_SEATS_AGREE] = "SELECT gp.seat, " STORE_BARE_KEY("p") ", gp.ident"
+	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
+	    " WHERE gp.game = ?1"
+	    " AND CASE WHEN p.key LIKE 'ai:%' THEN 1 ELSE 0 END"
+	    "  <> CASE WHEN gp.ident LIKE 'ai:%' THEN 1 ELSE 0 END"
+	    " ORDER BY gp.seat LIMIT 1",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -225,37 +354,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ON CONFLICT (player, variant) DO UPDATE"
 	    " SET mu = excluded.mu, sigma = excluded.sigma,"
 	    " games = ratings.games + 1",
-	/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
-	[SQL_RATING_HISTORY] = "INSERT INTO rating_history"
-	    " (game, player, variant, mu, sigma) VALUES (?1, ?2, ?3, ?4, ?5)",
-	/* ?1 nick, ?2 variant, ?3 the rated games the board needs, ?4
-	 * network, ?5 the nick's network or '': the player of that nick
-	 * (STORE_BY_NICK), their rating of the
-	 * variant, and their place on its board (NULL when not on it),
-	 * numbered in SQL_TOP_RATING's order. */
-	[SQL_RATING_GET] = "SELECT " STORE_SHOWN("p", "?4") ","
-	    " r.mu, r.sigma, r.games, b.rank"
-	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE"
-	    STORE_BY_NICK("?4", "?5") ") AS p"
-	    " JOIN ratings AS r ON r.player = p.id AND r.variant = ?2"
-	    " LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"
-	    "   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"
-	    "   q.id) AS rank"
-	    "  FROM ratings AS o JOIN players AS q ON q.id = o.player"
-	    "  WHERE o.variant = ?2 AND o.games >= ?3"
-	    "   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id",
-	/* ?1 variant, ?2 the rated games a player needs, ?3 rows, ?4
-	 * network (the players shown, STORE_SHOWN): the
-	 * rating board through ratings_variant, by the ordinal (mu - 3
-	 * sigma, rating_ordinal()) highest first, ties to more games. */
-	[SQL_TOP_RATING] = "SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"
-	    " FROM ratings AS o JOIN players AS q ON q.id = o.player"
-	    " WHERE o.variant = ?1 AND o.games >= ?2"
-	    "  AND q.key NOT LIKE 'ai:%'"
-	    " ORDER BY o.mu - 3 * o.sigma DESC, o.games DESC,"
-	    "  q.nick COLLATE NOCASE, q.id"
-	    " LIMIT ?3",
+	[SQL_RATING_HISTORY] = STORE_RATING_HISTORY("rating_history"),
+	[SQL_RATING_GET] = STORE_RATING_GET("ratings"),
+	[SQL_TOP_RATING] = STORE_TOP_RATING("ratings"),
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail: the title row
 	 * this run earned grows with it.  It is the player's latest of that
 	 * title in the game's variant, if that is one win shorter with the
@@ -386,30 +487,15 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (season, network, channel, at) VALUES (?1, ?4, ?2, ?3)"
 	    " ON CONFLICT (season, network, channel) DO NOTHING RETURNING season",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
-	 * network or '': the player of that nick (STORE_BY_NICK) with the
-	 * count and sums of their ledgers of
-	 * the finished games that count (games with an AI seat not counted
-	 * are left out), through bluffs_player. */
-	[SQL_BLUFFS_GET] = "SELECT count(b.game),"
-	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
-	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
-	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
-	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
-	    " coalesce(sum(b.chances), 0)"
-	    " FROM (SELECT id FROM players WHERE nick = ?1 COLLATE NOCASE"
-	    "  " STORE_BY_NICK("?3", "?4") ") AS p"
-	    " LEFT JOIN bluffs AS b ON b.player = p.id"
-	    "  AND (SELECT state = 'finished' AND ai < 2"
-	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
-	    " GROUP BY p.id",
+	 * network or '': the sums of the ledgers of the player of that nick
+	 * (STORE_BY_NICK) over the finished games that count in the league
+	 * (games with an AI seat not counted are left out), and over those
+	 * with an AI seat (the solo ladder's). */
+	[SQL_BLUFFS_GET] = STORE_BLUFFS_GET("ai < 2"),
+	[SQL_SOLO_BLUFFS] = STORE_BLUFFS_GET("ai > 0"),
 	/* ?1 player, ?2 variant or the marker: as SQL_BLUFFS_GET, over
 	 * every finished game. */
-	[SQL_BLUFFS_PLAYER] = "SELECT count(b.game),"
-	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
-	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
-	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
-	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
-	    " coalesce(sum(b.chances), 0)"
+	[SQL_BLUFFS_PLAYER] = "SELECT " STORE_BLUFFS_SUMS
 	    " FROM players AS p LEFT JOIN bluffs AS b ON b.player = p.id"
 	    "  AND (SELECT state = 'finished'"
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
@@ -438,17 +524,21 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ORDER BY g.id DESC LIMIT ?2",
 	/* ?1 nick, ?2 variant or NULL (all), ?3 rows, ?4 network, ?5 the
 	 * nick's network or '': the player of that nick (STORE_BY_NICK)
-	 * with one row per variant and title it
-	 * holds, or one row of NULLs when it holds none. */
+	 * with one row per variant and title it holds, the league's (solo
+	 * 0) before the solo ladder's (solo 1) of a variant, or one row of
+	 * NULLs when it holds none. */
 	[SQL_TITLES_GET] = "SELECT " STORE_SHOWN("p", "?4") ", t.variant, t.title,"
-	    " count(t.title), min(t.at), max(t.at), max(t.run)"
+	    " count(t.title), min(t.at), max(t.at), max(t.run), t.solo"
 	    " FROM (SELECT id, nick, network FROM players"
 	    "   WHERE nick = ?1 COLLATE NOCASE"
 	    STORE_BY_NICK("?4", "?5") ") AS p"
-	    " LEFT JOIN titles AS t ON t.player = p.id"
+	    " LEFT JOIN (SELECT player, game, variant, title, run, at, 0 AS solo"
+	    "   FROM titles UNION ALL"
+	    "  SELECT player, game, variant, title, 0, at, 1 FROM solo_titles)"
+	    "  AS t ON t.player = p.id"
 	    "   AND (CAST(?2 AS TEXT) IS NULL OR t.variant = ?2)"
-	    " GROUP BY p.nick, p.network, t.variant, t.title"
-	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
+	    " GROUP BY p.nick, p.network, t.variant, t.solo, t.title"
+	    " ORDER BY t.variant, t.solo, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
 	/* ?1 mask, ?2 the admin who added it, ?3 now, ?4 network; the mask
@@ -496,12 +586,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)) AS x"
 	    " WHERE n > 0"
 	    " ORDER BY nick COLLATE NOCASE, id",
-	/* ?1 player, ?2 variant: their rating after each game that rated
-	 * them, oldest first, through rating_history_player. */
-	[SQL_EXPORT_RATINGS] = "SELECT h.game, h.mu, h.sigma,"
-	    " coalesce(g.ended, 0)"
-	    " FROM rating_history AS h JOIN games AS g ON g.id = h.game"
-	    " WHERE h.player = ?1 AND h.variant = ?2 ORDER BY h.game",
+	[SQL_EXPORT_RATINGS] = STORE_EXPORT_RATINGS("rating_history"),
+	[SQL_EXPORT_SOLO] = STORE_EXPORT_RATINGS("solo_history"),
 	/* ?1 the first second counted: the games finished since, per UTC
 	 * day (days since 1970-01-01: unix time has no leap seconds), the
 	 * oldest first. */

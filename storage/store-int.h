@@ -35,6 +35,7 @@ enum store_sql {
 	SQL_PREF_PLAYERS,
 	SQL_GAME_INSERT,
 	SQL_SEAT_INSERT,
+	SQL_SEATS_AGREE,
 	SQL_DEALS,
 	SQL_GAME_STATE,
 	SQL_GAME_END,
@@ -44,7 +45,7 @@ enum store_sql {
 	SQL_GAME_HAS_AI,
 	SQL_GAME_SEASON,
 	SQL_GAME_AI,
-	SQL_AI_STATS,
+	SQL_SOLO_STATS,
 	SQL_TITLE_INSERT,
 	SQL_TITLE_RUN,
 	SQL_TITLE_COUNT,
@@ -54,6 +55,13 @@ enum store_sql {
 	SQL_RATING_HISTORY,
 	SQL_RATING_GET,
 	SQL_TOP_RATING,
+	SQL_SOLO_SEATS,
+	SQL_SOLO_SET,
+	SQL_SOLO_HISTORY,
+	SQL_SOLO_GET,
+	SQL_TOP_SOLO,
+	SQL_SOLO_TITLE_INSERT,
+	SQL_SOLO_TITLE_COUNT,
 	SQL_STATS_GET,
 	SQL_TOP,
 	SQL_TOP_BLUFFS,
@@ -61,6 +69,7 @@ enum store_sql {
 	SQL_SEASON_PLAYED,
 	SQL_SEASON_MARK,
 	SQL_BLUFFS_GET,
+	SQL_SOLO_BLUFFS,
 	SQL_BLUFFS_PLAYER,
 	SQL_HISTORY_PLAYER,
 	SQL_HISTORY_CHANNEL,
@@ -74,6 +83,7 @@ enum store_sql {
 	SQL_MOVES_GET,
 	SQL_EXPORT_PLAYERS,
 	SQL_EXPORT_RATINGS,
+	SQL_EXPORT_SOLO,
 	SQL_EXPORT_DAYS,
 	SQL_EXPORT_RECENT,
 	SQL_EXPORT_TITLES,
@@ -211,16 +221,45 @@ int store_migrate(struct store *s, char **cause);
 int store_game_running(
     struct store *s, int64_t game, int *nseats, int *next, char **cause);
 
+/* Where one finished game's awards go, and how many there were. */
+struct store_awards {
+	struct store_award *out;
+	int max;
+	int n;
+};
+
+/* One more award (struct store_award's fields): written out while there
+ * is room, counted always (stats.c). */
+void store_award_add(struct store_awards *aw, int seat, int rule, int count,
+    const char *detail, int again, const char *earned, int solo);
+
+/* The places rating_update() takes for the seats' results: each seat's
+ * place, and a seat that left (place 0) after every placed one, tied
+ * with the others who left (league.c). */
+void store_rating_places(const struct store_seat_result *seats, int nseats,
+    int *place);
+
 /* Updates, inside the caller's transaction, the ratings of the players
  * of a finished game that counts, from the seats' places, and writes
  * their rating_history rows (league.c): 0, or -1 and *cause. */
 int store_rate_game(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats, char **cause);
 
-/* The rating board of variant (NULL refused) for store_top(), which
+/* The rating board (board STORE_BOARD_RATING) or the solo board
+ * (STORE_BOARD_SOLO) of variant (NULL refused) for store_top(), which
  * checked max (league.c): the row count, or -1 and *cause. */
 int store_top_rating(struct store *s, const char *variant,
-    struct store_top_row *rows, int max, char **cause);
+    enum store_board board, struct store_top_row *rows, int max,
+    char **cause);
+
+/* Moves, inside the caller's transaction, the solo ladder of a finished
+ * game (solo-ladder.c): when it has an AI seat and a person, each
+ * person's solo rating, counts and wins in a row, their history rows,
+ * and the solo titles they earn, added to aw.  0 (also when the game is
+ * not on the ladder), or -1 and *cause. */
+int store_solo_game(struct store *s, int64_t game,
+    const struct store_seat_result *seats, int nseats,
+    struct store_awards *aw, char **cause);
 
 /* Writes, inside the caller's transaction, the season of store_season()
  * on a game that is finishing (nothing when it is 0): 0, or -1 and
