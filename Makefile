@@ -12,8 +12,12 @@
 #                rules speed, reply latency on ngircd, lines per move,
 #                a move's commit on SQLite and on PostgreSQL; one table,
 #                and build/bench/results.json
-#   make tournament  the AI levels against each other in every variant
-#                (bench/tournament.c): a table, and build/tournament.json
+#   make tournament  the AI levels against each other in every variant:
+#                the pairings (bench/tournament.c), a table and
+#                build/tournament.json; then the solo ladder's anchors
+#                calibrated from leagues of AI players (bench/anchors.c),
+#                a table and storage/solo.c's rows to copy
+#   make anchors the tournament's anchors alone
 #   make flood   the flood test at the bot's true default rate against a
 #                strict InspIRCd (make test runs it with time scaled down)
 #   make deps    install the Debian packages that are missing
@@ -122,7 +126,7 @@ FUZZ_RUNS := $(FUZZ_NAMES:%=$(F)/run/%)
 # STORE_ENGINE=pgsql (tests/lib/store-files.h).
 PG_SUITES := test-store test-store-ai test-store-bluffs test-store-losses \
 	test-store-rating test-store-season test-store-stats test-store-titles \
-	test-store-copy
+	test-store-copy test-store-solo test-store-solo-titles
 PG_RUNS := $(PG_SUITES:%=$(T)/pg/%)
 .SECONDARY: $(PG_SUITES:%=$(T)/tests/unit/%)
 LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
@@ -131,8 +135,8 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz bench tournament flood deps docs format \
-	layers clean install uninstall
+.PHONY: all run test sim fuzz bench tournament anchors flood deps docs \
+	format layers clean install uninstall
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -217,13 +221,25 @@ bench: deps
 	@$(MAKE) --no-print-directory $(R)/cheaterbot $(BENCH_BINS)
 	@CHEATERBOT=$(R)/cheaterbot sh bench/run.sh $(B)
 
-# The AI levels against each other (bench/tournament.c): a table, and
-# build/tournament.json; like the bench, nothing is asserted.
+# The AI levels against each other: the pairings (bench/tournament.c), a
+# table and build/tournament.json, then the solo ladder's anchors from
+# leagues of AI players (bench/anchors.c), a table beside the anchors in
+# storage/solo.c and the rows to copy there (docs/league.md, The solo
+# ladder); like the bench, nothing is asserted.
 tournament: deps
-	@$(MAKE) --no-print-directory $(B)/tournament
+	@$(MAKE) --no-print-directory $(B)/tournament $(B)/anchors
 	@$(B)/tournament
+	@$(B)/anchors
 
 $(B)/tournament: $(B)/bench/tournament.o $(LIB_R)
+	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
+
+# The tournament's second part alone.
+anchors: deps
+	@$(MAKE) --no-print-directory $(B)/anchors
+	@$(B)/anchors
+
+$(B)/anchors: $(B)/bench/anchors.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 # The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against

@@ -39,7 +39,7 @@ struct copy_table {
 	const char *key;
 };
 
-/* Parents before children (foreign keys); schema version 13, which a
+/* Parents before children (foreign keys); schema version 14, which a
  * new table or column must change along with (test-store-copy compares
  * every table's rows). */
 static const struct copy_table copy_tables[STORE_COPY_TABLES] = {
@@ -68,6 +68,12 @@ static const struct copy_table copy_tables[STORE_COPY_TABLES] = {
 	{"season_announced", "season, network, channel, at", 4, 0,
 	    "season, network, channel"},
 	{"season_first", "one, season", 2, 0, "one"},
+	{"solo", "player, variant, mu, sigma, games, wins, losses, streak, "
+	    "best_streak", 9, 1u << 2 | 1u << 3, "player, variant"},
+	{"solo_history", "game, player, variant, mu, sigma", 5,
+	    1u << 3 | 1u << 4, "game, player"},
+	{"solo_titles", "player, game, variant, title, at", 5, 0,
+	    "player, game, title"},
 };
 #define COPY_TABLES STORE_COPY_TABLES
 

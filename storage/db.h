@@ -12,8 +12,8 @@
  * (db-engine.h).  Each operation says how SQLite does it (its functions
  * named without their "sqlite3" prefix, so that the grep holds for this
  * file too) and how libpq does.  The SQL they are handed (store_sql[]
- * and the migrations from 12 on, schema.c) is the same for both:
- * docs/storage.md, One SQL for both.
+ * in schema.c and the migrations from 12 on in migrate.c) is the same
+ * for both: docs/storage.md, One SQL for both.
  *
  * A connection, struct db, runs one transaction at a time.  A statement,
  * struct db_stmt, is prepared once from SQL text with numbered parameters
@@ -45,7 +45,7 @@ struct db;
 struct db_stmt;
 
 /* The SQL an engine speaks, for the few texts that differ between them
- * (the schema a new PostgreSQL database starts from: schema.c). */
+ * (the schema a new PostgreSQL database starts from: schema-pg.c). */
 enum db_dialect {
 	DB_SQLITE,
 	DB_PGSQL,

@@ -1,7 +1,8 @@
 /*
  * The reads of the stats page (bot/export.c): the players who have one,
- * their rating histories, the games finished per day, the most recent
- * games, the titles and the number of finished games of each variant, each one prepared statement
+ * their rating histories (the league's and the solo ladder's), the games
+ * finished per day, the most recent games, the titles and the number of
+ * finished games of each variant, each one prepared statement
  * (schema.c).
  */
 #include <assert.h>
@@ -41,15 +42,15 @@ store_export_players(struct store *s, struct store_export_player **rows,
 
 int
 store_export_ratings(struct store *s, int64_t player, const char *variant,
-    struct store_export_point **points, char **cause)
+    int solo, struct store_export_point **points, char **cause)
 {
 	struct store_export_point *p;
 	struct db_stmt *st;
 	int n = 0, rc;
 
 	*points = NULL;
-	rc = store_query(s, SQL_EXPORT_RATINGS, &st, cause, "It", player,
-	    variant);
+	rc = store_query(s, solo ? SQL_EXPORT_SOLO : SQL_EXPORT_RATINGS, &st,
+	    cause, "It", player, variant);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		*points = xreallocarray(*points, (size_t)n + 1,
 		    sizeof **points);

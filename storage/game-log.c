@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/ai.h"
 #include "../games/xalloc.h"
 #include "store-int.h"
 
@@ -91,8 +92,38 @@ store_game_check(const char *variant, const char *salt, int dealer,
 			    "h:USER@HOST nor ai:LEVEL",
 			    i, id == NULL ? "" : id);
 		}
+		/* An AI seat's level is its anchor on the solo ladder. */
+		if (strncmp(id, "ai:", 3) == 0 && ai_level_find(id + 3) < 0) {
+			return store_fail(cause,
+			    "seat %d's identity '%s' names no AI level: easy, "
+			    "normal or hard", i, id);
+		}
 	}
 	return 0;
+}
+
+/* Checks, inside the caller's transaction, that the seats of game just
+ * written agree with their players on who is an AI: 0, or -1 and
+ * *cause. */
+static int
+store_seats_agree(struct store *s, int64_t game, char **cause)
+{
+	struct db_stmt *st;
+	int rc;
+
+	rc = store_query(s, SQL_SEATS_AGREE, &st, cause, "I", game);
+	if (rc <= 0)
+		return rc;
+	if (strncmp(db_text(st, 2), "ai:", 3) == 0)
+		store_fail(cause, "seat %d's identity '%s' is an AI seat's, but "
+		    "its player '%s' is a person", db_int(st, 0),
+		    db_text(st, 2), db_text(st, 1));
+	else
+		store_fail(cause, "seat %d's player '%s' is an AI, which sits "
+		    "as ai:LEVEL, not as '%s'", db_int(st, 0),
+		    db_text(st, 1), db_text(st, 2));
+	db_reset(st);
+	return -1;
 }
 
 int64_t
@@ -125,6 +156,8 @@ store_game_begin(struct store *s, const char *variant, const char *channel,
 		if (rc != 0)
 			return store_rollback(s);
 	}
+	if (store_seats_agree(s, id, cause) != 0)
+		return store_rollback(s);
 	if (store_commit(s, cause) != 0)
 		return -1;
 	return id;

@@ -16,6 +16,9 @@
  *
  * Ratings are per variant only: a Cheat rating and a Cheesedog rating
  * measure different skills, so there is no all-variants row.
+ *
+ * The solo ladder's ratings (solo-ladder.c moves them) are read back and
+ * ranked here too, by the same statements on their own tables.
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -24,8 +27,24 @@
 #include "rating.h"
 #include "store-int.h"
 
-_Static_assert(STORE_BOARD_RATING == STORE_BOARD_DETECTOR + 1,
-    "store_top() reads the rating board last");
+_Static_assert(STORE_BOARD_RATING == STORE_BOARD_DETECTOR + 1 &&
+                   STORE_BOARD_SOLO == STORE_BOARD_RATING + 1,
+    "store_top() reads the rating and solo boards last");
+
+void
+store_rating_places(const struct store_seat_result *seats, int nseats,
+    int *place)
+{
+	int i, last = 0;
+
+	for (i = 0; i < nseats; i++) {
+		if (seats[i].place > last)
+			last = seats[i].place;
+	}
+	/* Those who left come after everyone placed, all tied. */
+	for (i = 0; i < nseats; i++)
+		place[i] = seats[i].place > 0 ? seats[i].place : last + 1;
+}
 
 int
 store_rate_game(struct store *s, int64_t game,
@@ -36,17 +55,11 @@ store_rate_game(struct store *s, int64_t game,
 	int place[RATING_PLAYERS];
 	struct db_stmt *st;
 	char variant[32];
-	int i, last = 0, rc;
+	int i, rc;
 
 	if (nseats < 2 || nseats > RATING_PLAYERS)
 		return 0;
-	for (i = 0; i < nseats; i++) {
-		if (seats[i].place > last)
-			last = seats[i].place;
-	}
-	/* Those who left come after everyone placed, all tied. */
-	for (i = 0; i < nseats; i++)
-		place[i] = seats[i].place > 0 ? seats[i].place : last + 1;
+	store_rating_places(seats, nseats, place);
 	i = 0;
 	rc = store_query(s, SQL_RATING_SEATS, &st, cause, "I", game);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
@@ -86,9 +99,11 @@ store_rating_provisional(struct store *s, int games)
 	s->provisional = games;
 }
 
-int
-store_rating(struct store *s, const char *nick, const char *variant,
-    struct store_rating *r, char **cause)
+/* store_rating() and store_solo_rating(), id the statement of the one
+ * asked for. */
+static int
+store_rating_read(struct store *s, enum store_sql id, const char *nick,
+    const char *variant, struct store_rating *r, char **cause)
 {
 	char bare[STORE_BARE_NICK];
 	const char *want;
@@ -100,7 +115,7 @@ store_rating(struct store *s, const char *nick, const char *variant,
 	if (variant == NULL)
 		return store_fail(cause, "a rating is of one game");
 	store_nick_split(nick, bare, &want);
-	rc = store_query(s, SQL_RATING_GET, &st, cause, "ttitt", bare, variant,
+	rc = store_query(s, id, &st, cause, "ttitt", bare, variant,
 	    s->provisional, s->network, want);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
@@ -115,17 +130,35 @@ store_rating(struct store *s, const char *nick, const char *variant,
 }
 
 int
+store_rating(struct store *s, const char *nick, const char *variant,
+    struct store_rating *r, char **cause)
+{
+	return store_rating_read(s, SQL_RATING_GET, nick, variant, r, cause);
+}
+
+int
+store_solo_rating(struct store *s, const char *nick, const char *variant,
+    struct store_rating *r, char **cause)
+{
+	return store_rating_read(s, SQL_SOLO_GET, nick, variant, r, cause);
+}
+
+int
 store_top_rating(struct store *s, const char *variant,
-    struct store_top_row *rows, int max, char **cause)
+    enum store_board board, struct store_top_row *rows, int max,
+    char **cause)
 {
 	struct rating belief;
 	struct db_stmt *st;
 	int n = 0, rc;
 
+	assert(board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO);
 	if (variant == NULL)
-		return store_fail(cause, "the rating board is of one game");
-	rc = store_query(s, SQL_TOP_RATING, &st, cause, "tiit", variant,
-	    s->provisional, max, s->network);
+		return store_fail(cause, "the %s board is of one game",
+		    board == STORE_BOARD_SOLO ? "solo" : "rating");
+	rc = store_query(s, board == STORE_BOARD_SOLO ? SQL_TOP_SOLO :
+	    SQL_TOP_RATING, &st, cause, "tiit", variant, s->provisional, max,
+	    s->network);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
 		assert(n < max);
 		memset(&rows[n], 0, sizeof rows[n]);

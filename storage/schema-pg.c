@@ -1,8 +1,8 @@
 /*
  * The schema a new PostgreSQL database starts from (store_pg_base), apart
- * from schema.c's migrations and statements, which it would otherwise
- * double in length to read past: the tables, columns, constraints and
- * indexes of store_migrations[]' first STORE_PG_BASE scripts, in
+ * from migrate.c's migrations, which it would otherwise double in length
+ * to read past: the tables, columns, constraints and indexes of
+ * store_migrations[]' first STORE_PG_BASE scripts, in
  * PostgreSQL's words.  docs/storage.md, Migrations.
  */
 #include "store-int.h"

@@ -1,296 +1,12 @@
 /*
- * The database schema, its migrations and the text of every statement the
- * storage code runs, kept together so that a change to a table and the
- * queries that touch it are read and reviewed in one place.
- *
- * Migrations are an ordered list of SQL scripts.  The schema version
- * (db_version(): PRAGMA user_version on SQLite, a table on PostgreSQL)
- * says how many of them a database has had; opening runs the missing
- * ones, each in its own transaction that also sets the version, and
- * refuses a database made by a newer cheaterbot.  A new PostgreSQL
- * database starts from schema-pg.c's store_pg_base instead of the first
- * ones.  A script never changes once released: a change to the schema is
- * a new script at the end.  docs/storage.md describes every table.
+ * The text of every statement the storage code runs (store_sql[]), with
+ * the macros that write the same SQL in several of them; the tables they
+ * read are made by the migrations (migrate.c).  docs/storage.md
+ * describes every table.
  */
 #include "store-int.h"
 
 /* clang-format off */
-static const char *const store_migrations[] = {
-	/* 1: players, prefs, games, seats, moves, results, stats. */
-	"CREATE TABLE players ("
-	"  id INTEGER PRIMARY KEY,"
-	"  key TEXT NOT NULL UNIQUE CHECK (key <> ''),"
-	"  nick TEXT NOT NULL,"
-	"  first_seen INTEGER NOT NULL,"
-	"  last_seen INTEGER NOT NULL"
-	");"
-	"CREATE INDEX players_nick ON players (nick COLLATE NOCASE, last_seen);"
-	"CREATE TABLE prefs ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  name TEXT NOT NULL,"
-	"  value INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, name)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE games ("
-	"  id INTEGER PRIMARY KEY,"
-	"  variant TEXT NOT NULL CHECK (variant <> ''),"
-	"  channel TEXT NOT NULL,"
-	"  options TEXT NOT NULL,"
-	"  seed INTEGER NOT NULL,"
-	"  state TEXT NOT NULL DEFAULT 'running'"
-	"    CHECK (state IN ('running', 'finished', 'abandoned')),"
-	"  started INTEGER NOT NULL,"
-	"  ended INTEGER,"
-	"  why TEXT"
-	");"
-	"CREATE INDEX games_running ON games (id) WHERE state = 'running';"
-	"CREATE TABLE game_players ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  seat INTEGER NOT NULL CHECK (seat >= 0),"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  PRIMARY KEY (game, seat),"
-	"  UNIQUE (game, player)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX game_players_player ON game_players (player);"
-	"CREATE TABLE moves ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  n INTEGER NOT NULL CHECK (n >= 0),"
-	"  seat INTEGER NOT NULL CHECK (seat >= -1),"
-	"  text TEXT NOT NULL,"
-	"  at INTEGER NOT NULL,"
-	"  PRIMARY KEY (game, n)"
-	") WITHOUT ROWID;"
-	"CREATE TABLE results ("
-	"  game INTEGER NOT NULL,"
-	"  seat INTEGER NOT NULL,"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  place INTEGER NOT NULL CHECK (place >= 0),"
-	"  won INTEGER NOT NULL CHECK (won IN (0, 1)),"
-	"  lost INTEGER NOT NULL CHECK (lost IN (0, 1)),"
-	"  points INTEGER NOT NULL,"
-	"  detail TEXT,"
-	"  PRIMARY KEY (game, seat),"
-	"  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX results_player ON results (player);"
-	"CREATE TABLE stats ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  variant TEXT NOT NULL,"
-	"  games INTEGER NOT NULL,"
-	"  wins INTEGER NOT NULL,"
-	"  losses INTEGER NOT NULL,"
-	"  streak INTEGER NOT NULL,"
-	"  best_streak INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, variant)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX stats_variant ON stats (variant);",
-
-	/* 2: who dealt each game, and who sat in each seat (the identity
-	 * the bot recognises the seat by), so a resumed game knows both;
-	 * counting a channel's deals uses the index.  Games from before
-	 * have dealer 0 and ident ''. */
-	"ALTER TABLE games ADD COLUMN"
-	"  dealer INTEGER NOT NULL DEFAULT 0 CHECK (dealer >= 0);"
-	"ALTER TABLE game_players ADD COLUMN"
-	"  ident TEXT NOT NULL DEFAULT '';"
-	"CREATE INDEX games_channel ON games (channel COLLATE NOCASE);",
-
-	/* 3: runs of wins with the same detail (a suit, say) beside the
-	 * streaks, and the titles players earn by them or by streaks.  Rows
-	 * from before start at run 0, no detail. */
-	"ALTER TABLE stats ADD COLUMN run INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE stats ADD COLUMN run_detail TEXT;"
-	"ALTER TABLE stats ADD COLUMN best_run INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE stats ADD COLUMN best_run_detail TEXT;"
-	"CREATE TABLE titles ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  variant TEXT NOT NULL,"
-	"  title TEXT NOT NULL,"
-	"  run INTEGER NOT NULL,"
-	"  detail TEXT,"
-	"  at INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, game, title)"
-	") WITHOUT ROWID;"
-	"CREATE INDEX titles_variant ON titles (variant, player);",
-
-	/* 4: the run of finished games without losing (neither lost nor
-	 * left), now and at best, for the loser games.  Unlike the win run
-	 * of 3, the results say all it needs, so rows from before are
-	 * counted from them, in the order the games ended: a seat's "bad"
-	 * games number its runs, and a run is its group's games but the bad
-	 * one that opens it. */
-	"ALTER TABLE stats ADD COLUMN safe INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE stats ADD COLUMN best_safe INTEGER NOT NULL DEFAULT 0;"
-	"WITH seat AS ("
-	"  SELECT r.player, g.variant, g.ended, g.id,"
-	"   r.lost OR r.place = 0 AS bad"
-	"  FROM results AS r JOIN games AS g ON g.id = r.game),"
-	" everywhere AS (SELECT * FROM seat"
-	"  UNION ALL SELECT player, '', ended, id, bad FROM seat),"
-	" numbered AS (SELECT player, variant, bad, sum(bad) OVER"
-	"  (PARTITION BY player, variant ORDER BY ended, id"
-	"   ROWS UNBOUNDED PRECEDING) AS k FROM everywhere),"
-	" runs AS (SELECT player, variant, k, count(*) - sum(bad) AS n"
-	"  FROM numbered GROUP BY player, variant, k)"
-	"UPDATE stats SET safe = c.n, best_safe = c.best"
-	" FROM (SELECT player, variant, max(n) AS best,"
-	"  (SELECT n FROM runs AS l WHERE l.player = r.player"
-	"   AND l.variant = r.variant ORDER BY k DESC LIMIT 1) AS n"
-	"  FROM runs AS r GROUP BY player, variant) AS c"
-	" WHERE stats.player = c.player AND stats.variant = c.variant;",
-
-	/* 5: the masks admins told the bot to ignore (!ignore), kept across
-	 * restarts; one mask once, whatever its case. */
-	"CREATE TABLE ignores ("
-	"  mask TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (mask <> ''),"
-	"  added_by TEXT NOT NULL,"
-	"  at INTEGER NOT NULL"
-	") WITHOUT ROWID;",
-
-	/* 6: a win by forfeit (every other seat left) is marked on its
-	 * result: a game played, no win, and no streak or run changed.
-	 * Results from before are left as they were counted. */
-	("ALTER TABLE results ADD COLUMN"
-	 "  forfeit INTEGER NOT NULL DEFAULT 0 CHECK (forfeit IN (0, 1));"),
-
-	/* 7: games with an AI seat (a player whose key starts "ai:") are
-	 * marked when they end, counted (1) or not (2) in the stats, as
-	 * the configuration said then; a person's !stats shows them apart.
-	 * Games from before had none. */
-	("ALTER TABLE games ADD COLUMN"
-	 "  ai INTEGER NOT NULL DEFAULT 0 CHECK (ai IN (0, 1, 2));"),
-
-	/* 8: every game tells its story.  The salt of a game's deal key
-	 * (32 lowercase hex digits; games from before have none, NULL),
-	 * and the bluff ledger of a finished game, one row per seat of a
-	 * variant whose players make claims, written whether the game
-	 * counted or not.  The titles it earns go to titles, run 0. */
-	("ALTER TABLE games ADD COLUMN"
-	 "  salt TEXT CHECK (salt IS NULL OR"
-	 "   (length(salt) = 32 AND salt NOT GLOB '*[^0-9a-f]*'));"
-	 "CREATE TABLE bluffs ("
-	 "  game INTEGER NOT NULL,"
-	 "  seat INTEGER NOT NULL,"
-	 "  player INTEGER NOT NULL REFERENCES players (id),"
-	 "  claims INTEGER NOT NULL CHECK (claims >= 0),"
-	 "  lies INTEGER NOT NULL CHECK (lies >= 0),"
-	 "  caught INTEGER NOT NULL CHECK (caught >= 0),"
-	 "  away INTEGER NOT NULL CHECK (away >= 0),"
-	 "  accused INTEGER NOT NULL CHECK (accused >= 0),"
-	 "  calls INTEGER NOT NULL CHECK (calls >= 0),"
-	 "  right INTEGER NOT NULL CHECK (right >= 0),"
-	 "  wrong INTEGER NOT NULL CHECK (wrong >= 0),"
-	 "  chances INTEGER NOT NULL CHECK (chances >= 0),"
-	 "  PRIMARY KEY (game, seat),"
-	 "  FOREIGN KEY (game, seat) REFERENCES game_players (game, seat)"
-	 ") WITHOUT ROWID;"
-	 "CREATE INDEX bluffs_player ON bluffs (player);"),
-
-	/* 9: skill ratings (storage/rating.h), one row per player and
-	 * variant, moved by every finished game that counts, and each
-	 * player's rating after each such game, for charts.  Games from
-	 * before are not rated: every rating starts with the first game
-	 * finished after the migration. */
-	("CREATE TABLE ratings ("
-	 "  player INTEGER NOT NULL REFERENCES players (id),"
-	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
-	 "  mu REAL NOT NULL,"
-	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
-	 "  games INTEGER NOT NULL CHECK (games >= 1),"
-	 "  PRIMARY KEY (player, variant)"
-	 ") WITHOUT ROWID;"
-	 "CREATE INDEX ratings_variant ON ratings (variant);"
-	 "CREATE TABLE rating_history ("
-	 "  game INTEGER NOT NULL REFERENCES games (id),"
-	 "  player INTEGER NOT NULL REFERENCES players (id),"
-	 "  variant TEXT NOT NULL CHECK (variant <> ''),"
-	 "  mu REAL NOT NULL,"
-	 "  sigma REAL NOT NULL CHECK (sigma > 0),"
-	 "  PRIMARY KEY (game, player)"
-	 ") WITHOUT ROWID;"
-	 "CREATE INDEX rating_history_player ON rating_history"
-	 "  (player, variant, game);"),
-
-	/* 10: seasons (docs/league.md).  A finished game records the
-	 * season it ended in (NULL: seasons were off, or it ended before
-	 * this migration), so the season boards read its results; and the
-	 * seasons whose end the bot announced in a channel, so a restart
-	 * announces none twice. */
-	("ALTER TABLE games ADD COLUMN season INTEGER;"
-	 "CREATE INDEX games_season ON games (season, variant)"
-	 "  WHERE season IS NOT NULL;"
-	 "CREATE TABLE season_announced ("
-	 "  season INTEGER NOT NULL,"
-	 "  channel TEXT NOT NULL COLLATE NOCASE CHECK (channel <> ''),"
-	 "  at INTEGER NOT NULL,"
-	 "  PRIMARY KEY (season, channel)"
-	 ") WITHOUT ROWID;"),
-
-	/* 11: a game whose move log was dropped by a prune (cheaterbot
-	 * --prune) says when: it keeps its results, ledgers, titles and
-	 * ratings, and cannot be replayed.  NULL: the log is whole. */
-	("ALTER TABLE games ADD COLUMN pruned INTEGER;"),
-
-	/* 12: a league (docs/storage.md, Running a league): the bots of
-	 * several IRC networks share one database.  A player and a game
-	 * belong to the network of the bot that made them ('' for AI
-	 * players, and for every row of a bot that names no network, as all
-	 * rows from before); a player's key carries the network already,
-	 * so two networks' "alice" are two players.  The channels told of a
-	 * season's end and the ignored masks are remade with the network
-	 * in their keys, their rows from before under ''.  The first
-	 * script both engines run: SQL they both speak. */
-	("ALTER TABLE players ADD COLUMN network TEXT NOT NULL DEFAULT '';"
-	 "ALTER TABLE games ADD COLUMN network TEXT NOT NULL DEFAULT '';"
-	 "DROP INDEX games_channel;"
-	 "CREATE INDEX games_channel ON games"
-	 "  (network, channel COLLATE NOCASE);"
-	 "CREATE TABLE season_told ("
-	 "  season BIGINT NOT NULL,"
-	 "  network TEXT NOT NULL,"
-	 "  channel TEXT COLLATE NOCASE NOT NULL CHECK (channel <> ''),"
-	 "  at BIGINT NOT NULL,"
-	 "  PRIMARY KEY (season, network, channel)"
-	 ");"
-	 "INSERT INTO season_told (season, network, channel, at)"
-	 "  SELECT season, '', channel, at FROM season_announced;"
-	 "DROP TABLE season_announced;"
-	 "ALTER TABLE season_told RENAME TO season_announced;"
-	 "CREATE TABLE ignored ("
-	 "  network TEXT NOT NULL,"
-	 "  mask TEXT COLLATE NOCASE NOT NULL CHECK (mask <> ''),"
-	 "  added_by TEXT NOT NULL,"
-	 "  at BIGINT NOT NULL,"
-	 "  PRIMARY KEY (network, mask)"
-	 ");"
-	 "INSERT INTO ignored (network, mask, added_by, at)"
-	 "  SELECT '', mask, added_by, at FROM ignores;"
-	 "DROP TABLE ignores;"
-	 "ALTER TABLE ignored RENAME TO ignores;"),
-
-	/* 13: seasons numbered from the first the database recorded
-	 * (docs/league.md, Seasons).  season_first's one row is the bot's
-	 * count of the season that is the database's Season 1 (storage/
-	 * season.c); the seasons recorded so far, in the bot's count, are
-	 * renumbered from the first of them, the games' and the announced
-	 * ones alike.  An announced season is turned negative first, so that
-	 * no two rows of one channel share a number on the way. */
-	("CREATE TABLE season_first ("
-	 "  one INTEGER PRIMARY KEY CHECK (one = 1),"
-	 "  season BIGINT NOT NULL CHECK (season >= 1)"
-	 ");"
-	 "INSERT INTO season_first (one, season)"
-	 "  SELECT 1, lowest FROM (SELECT min(season) AS lowest FROM"
-	 "   (SELECT season FROM games WHERE season IS NOT NULL"
-	 "    UNION ALL SELECT season FROM season_announced) AS recorded)"
-	 "  AS seasons WHERE lowest IS NOT NULL;"
-	 "UPDATE games SET season = season - (SELECT season FROM season_first)"
-	 "  + 1 WHERE season IS NOT NULL;"
-	 "UPDATE season_announced SET season = -season;"
-	 "UPDATE season_announced SET season = 1 - season -"
-	 "  (SELECT season FROM season_first);"),
-};
 
 /* The greater of a and b, two string literals of SQL that are not NULL:
  * SQLite's two-argument max() is PostgreSQL's GREATEST(), which SQLite
@@ -323,11 +39,6 @@ static const char *const store_migrations[] = {
 	" WHEN excluded.safe <> 0 THEN stats.safe + 1"                         \
 	" ELSE 0 END)"
 
-#define STORE_SCHEMA_VERSION \
-	((int)(sizeof store_migrations / sizeof store_migrations[0]))
-_Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
-    "store_pg_base is a schema that store_migrations[] reaches");
-
 /* A player as boards and answers show them, from a row of players named
  * alias (a string literal): their nick, and "@network" after it when they
  * play on another network than the store's own, the parameter net (a
@@ -354,6 +65,85 @@ _Static_assert(STORE_PG_BASE <= STORE_SCHEMA_VERSION,
 	" AND (" want " = '' OR network = " want ")"                          \
 	" ORDER BY CASE WHEN network = " net " THEN 0 ELSE 1 END,"             \
 	" last_seen DESC, id DESC LIMIT 1"
+
+/* The statements the two ladders share (docs/league.md): the league's
+ * ratings and the solo ladder's, each read from its own tables, named
+ * here (string literals): table the ratings (player, variant, mu,
+ * sigma, games), history the rating after each game.  The board is of
+ * one variant, by the ordinal (mu - 3 sigma, rating_ordinal()) highest
+ * first, ties to more games then nick, the players with fewer rated
+ * games than the threshold and the AI players left out. */
+
+/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
+#define STORE_RATING_HISTORY(history)                                          \
+	"INSERT INTO " history " (game, player, variant, mu, sigma)"           \
+	" VALUES (?1, ?2, ?3, ?4, ?5)"
+
+/* ?1 nick, ?2 variant, ?3 the rated games the board needs, ?4 network,
+ * ?5 the nick's network or '': the player of that nick (STORE_BY_NICK),
+ * their rating of the variant, and their place on its board (NULL when
+ * not on it), numbered in STORE_TOP_RATING's order. */
+#define STORE_RATING_GET(table)                                                \
+	"SELECT " STORE_SHOWN("p", "?4") ", r.mu, r.sigma, r.games, b.rank"    \
+	" FROM (SELECT id, nick, network FROM players"                         \
+	"   WHERE nick = ?1 COLLATE NOCASE"                                    \
+	STORE_BY_NICK("?4", "?5") ") AS p"                                     \
+	" JOIN " table " AS r ON r.player = p.id AND r.variant = ?2"           \
+	" LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"             \
+	"   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"     \
+	"   q.id) AS rank"                                                     \
+	"  FROM " table " AS o JOIN players AS q ON q.id = o.player"           \
+	"  WHERE o.variant = ?2 AND o.games >= ?3"                             \
+	"   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id"
+
+/* ?1 variant, ?2 the rated games a player needs, ?3 rows, ?4 network
+ * (the players shown, STORE_SHOWN): the board, through the table's
+ * variant index. */
+#define STORE_TOP_RATING(table)                                                \
+	"SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"            \
+	" FROM " table " AS o JOIN players AS q ON q.id = o.player"            \
+	" WHERE o.variant = ?1 AND o.games >= ?2"                              \
+	"  AND q.key NOT LIKE 'ai:%'"                                          \
+	" ORDER BY o.mu - 3 * o.sigma DESC, o.games DESC,"                     \
+	"  q.nick COLLATE NOCASE, q.id"                                        \
+	" LIMIT ?3"
+
+/* ?1 player, ?2 variant: their rating after each game that rated them,
+ * oldest first, through the history's player index. */
+#define STORE_EXPORT_RATINGS(history)                                          \
+	"SELECT h.game, h.mu, h.sigma, coalesce(g.ended, 0)"                   \
+	" FROM " history " AS h JOIN games AS g ON g.id = h.game"              \
+	" WHERE h.player = ?1 AND h.variant = ?2 ORDER BY h.game"
+
+/* The count and sums of a player's ledgers (bluffs rows b), for
+ * store_bluffs_read(). */
+#define STORE_BLUFFS_SUMS                                                      \
+	"count(b.game),"                                                       \
+	" coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"               \
+	" coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"               \
+	" coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"             \
+	" coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"               \
+	" coalesce(sum(b.chances), 0)"
+
+/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's network
+ * or '': the player of that nick (STORE_BY_NICK, as p, with its key)
+ * with the sums of their ledgers of the finished games that pass the
+ * condition games (a string literal), through bluffs_player. */
+#define STORE_BLUFFS_GET(games)                                                \
+	"SELECT " STORE_BLUFFS_SUMS                                            \
+	" FROM (SELECT id, key FROM players WHERE nick = ?1 COLLATE NOCASE"    \
+	"  " STORE_BY_NICK("?3", "?4") ") AS p"                                \
+	" LEFT JOIN bluffs AS b ON b.player = p.id"                            \
+	"  AND (SELECT state = 'finished' AND " games                          \
+	"   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"       \
+	" GROUP BY p.id"
+
+/* A solo row's wins in a row after a game (SQL_SOLO_SET, ?7 a
+ * forfeit): a win makes it one longer, a forfeit keeps it, anything
+ * else ends it. */
+#define STORE_SOLO_STREAK                                                      \
+	"(CASE WHEN ?7 <> 0 THEN solo.streak WHEN excluded.wins <> 0"          \
+	" THEN solo.streak + 1 ELSE 0 END)"
 
 /* A parameter that is an integer where nothing else in the statement
  * says so (selected into a column, not compared with one): PostgreSQL
@@ -476,20 +266,82 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 game, ?2 1: counted, 2: not counted. */
 	[SQL_GAME_AI] = "UPDATE games SET ai = ?2 WHERE id = ?1",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
-	 * network or '' (STORE_BY_NICK): the player of that nick, their
-	 * finished games that the stats rows leave out (a person's with an
-	 * AI seat that were not counted; an AI's, every one: its own record)
-	 * how many, won, lost, and whether the player is an AI. */
+	 * network or '' (STORE_BY_NICK): the player of that nick; when an
+	 * AI's, its own record, every game it finished (counted or not):
+	 * how many, won, lost; and whether the player is an AI. */
 	[SQL_AI_STATS] = "SELECT " STORE_SHOWN("p", "?3") ", count(r.game),"
 	    " coalesce(sum(r.won), 0), coalesce(sum(r.lost), 0),"
 	    " CAST(p.key LIKE 'ai:%' AS INTEGER)"
 	    " FROM (SELECT id, nick, network, key FROM players"
 	    "   WHERE nick = ?1 COLLATE NOCASE"
 	    STORE_BY_NICK("?3", "?4") ") AS p"
-	    " LEFT JOIN results AS r ON r.player = p.id AND r.game IN"
-	    "  (SELECT id FROM games WHERE (ai = 2 OR p.key LIKE 'ai:%')"
-	    "   AND (?2 = '' OR variant = ?2))"
+	    " LEFT JOIN results AS r ON r.player = p.id AND p.key LIKE 'ai:%'"
+	    "  AND r.game IN (SELECT id FROM games WHERE ?2 = ''"
+	    "   OR variant = ?2)"
 	    " GROUP BY p.id, p.nick, p.network, p.key",
+	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
+	 * network or '' (STORE_BY_NICK): the player of that nick, and the
+	 * sums of their solo rows (of one variant, or of all): games, wins,
+	 * losses; and the wins in a row now and at best (of one variant). */
+	[SQL_SOLO_STATS] = "SELECT " STORE_SHOWN("p", "?3") ","
+	    " coalesce(sum(o.games), 0), coalesce(sum(o.wins), 0),"
+	    " coalesce(sum(o.losses), 0), coalesce(max(o.streak), 0),"
+	    " coalesce(max(o.best_streak), 0)"
+	    " FROM (SELECT id, nick, network FROM players"
+	    "   WHERE nick = ?1 COLLATE NOCASE"
+	    STORE_BY_NICK("?3", "?4") ") AS p"
+	    " LEFT JOIN solo AS o ON o.player = p.id"
+	    "  AND (?2 = '' OR o.variant = ?2)"
+	    " GROUP BY p.id, p.nick, p.network",
+	/* ?1 game: each seat in order, its player, whether an AI's, who sat
+	 * in it (an AI seat's level), the game's variant, and the player's
+	 * solo rating of that variant (NULLs and 0 games when none). */
+	[SQL_SOLO_SEATS] = "SELECT gp.player,"
+	    " CASE WHEN p.key LIKE 'ai:%' THEN 1 ELSE 0 END, gp.ident,"
+	    " g.variant, o.mu, o.sigma, coalesce(o.games, 0)"
+	    " FROM game_players AS gp JOIN games AS g ON g.id = gp.game"
+	    " JOIN players AS p ON p.id = gp.player"
+	    " LEFT JOIN solo AS o ON o.player = gp.player"
+	    "  AND o.variant = g.variant"
+	    " WHERE gp.game = ?1 ORDER BY gp.seat",
+	/* ?1 player, ?2 variant, ?3 mu, ?4 sigma, ?5 a solo win (1 or 0),
+	 * ?6 a loss (1 or 0), ?7 a forfeit (1 or 0), ?8 a new row's wins in
+	 * a row: one more solo game; its wins in a row after it. */
+	[SQL_SOLO_SET] = "INSERT INTO solo (player, variant, mu, sigma,"
+	    " games, wins, losses, streak, best_streak)"
+	    " VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?8, ?8)"
+	    " ON CONFLICT (player, variant) DO UPDATE"
+	    " SET mu = excluded.mu, sigma = excluded.sigma,"
+	    " games = solo.games + 1, wins = solo.wins + excluded.wins,"
+	    " losses = solo.losses + excluded.losses,"
+	    " streak = " STORE_SOLO_STREAK ","
+	    " best_streak = " STORE_MAX("solo.best_streak", STORE_SOLO_STREAK)
+	    " RETURNING streak",
+	[SQL_SOLO_HISTORY] = STORE_RATING_HISTORY("solo_history"),
+	[SQL_SOLO_GET] = STORE_RATING_GET("solo"),
+	[SQL_TOP_SOLO] = STORE_TOP_RATING("solo"),
+	/* ?1 player, ?2 game, ?3 title, ?4 now. */
+	[SQL_SOLO_TITLE_INSERT] = "INSERT INTO solo_titles"
+	    " (player, game, variant, title, at)"
+	    " SELECT " STORE_INT("?1") ", " STORE_INT("?2") ", variant, ?3,"
+	    "  " STORE_INT("?4")
+	    " FROM games WHERE id = ?2",
+	/* ?1 player, ?2 game, ?3 title: the times the player has earned
+	 * that solo title in the game's variant, through
+	 * solo_titles_variant. */
+	[SQL_SOLO_TITLE_COUNT] = "SELECT count(*) FROM solo_titles"
+	    " WHERE variant = (SELECT variant FROM games WHERE id = ?2)"
+	    " AND player = ?1 AND title = ?3",
+	/* ?1 game: the first seat whose player and identity disagree on
+	 * being an AI (a player "ai:NAME" sits as "ai:LEVEL", a person
+	 * never does), with the player's key as the bot made it and the
+	 * identity. */
+	[SQL_SEATS_AGREE] = "SELECT gp.seat, " STORE_BARE_KEY("p") ", gp.ident"
+	    " FROM game_players AS gp JOIN players AS p ON p.id = gp.player"
+	    " WHERE gp.game = ?1"
+	    " AND CASE WHEN p.key LIKE 'ai:%' THEN 1 ELSE 0 END"
+	    "  <> CASE WHEN gp.ident LIKE 'ai:%' THEN 1 ELSE 0 END"
+	    " ORDER BY gp.seat LIMIT 1",
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail, ?6 now. */
 	[SQL_TITLE_INSERT] = "INSERT INTO titles"
 	    " (player, game, variant, title, run, detail, at)"
@@ -527,37 +379,9 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ON CONFLICT (player, variant) DO UPDATE"
 	    " SET mu = excluded.mu, sigma = excluded.sigma,"
 	    " games = ratings.games + 1",
-	/* ?1 game, ?2 player, ?3 variant, ?4 mu, ?5 sigma. */
-	[SQL_RATING_HISTORY] = "INSERT INTO rating_history"
-	    " (game, player, variant, mu, sigma) VALUES (?1, ?2, ?3, ?4, ?5)",
-	/* ?1 nick, ?2 variant, ?3 the rated games the board needs, ?4
-	 * network, ?5 the nick's network or '': the player of that nick
-	 * (STORE_BY_NICK), their rating of the
-	 * variant, and their place on its board (NULL when not on it),
-	 * numbered in SQL_TOP_RATING's order. */
-	[SQL_RATING_GET] = "SELECT " STORE_SHOWN("p", "?4") ","
-	    " r.mu, r.sigma, r.games, b.rank"
-	    " FROM (SELECT id, nick, network FROM players"
-	    "   WHERE nick = ?1 COLLATE NOCASE"
-	    STORE_BY_NICK("?4", "?5") ") AS p"
-	    " JOIN ratings AS r ON r.player = p.id AND r.variant = ?2"
-	    " LEFT JOIN (SELECT o.player, row_number() OVER (ORDER BY"
-	    "   o.mu - 3 * o.sigma DESC, o.games DESC, q.nick COLLATE NOCASE,"
-	    "   q.id) AS rank"
-	    "  FROM ratings AS o JOIN players AS q ON q.id = o.player"
-	    "  WHERE o.variant = ?2 AND o.games >= ?3"
-	    "   AND q.key NOT LIKE 'ai:%') AS b ON b.player = p.id",
-	/* ?1 variant, ?2 the rated games a player needs, ?3 rows, ?4
-	 * network (the players shown, STORE_SHOWN): the
-	 * rating board through ratings_variant, by the ordinal (mu - 3
-	 * sigma, rating_ordinal()) highest first, ties to more games. */
-	[SQL_TOP_RATING] = "SELECT " STORE_SHOWN("q", "?4") ", o.mu, o.sigma, o.games"
-	    " FROM ratings AS o JOIN players AS q ON q.id = o.player"
-	    " WHERE o.variant = ?1 AND o.games >= ?2"
-	    "  AND q.key NOT LIKE 'ai:%'"
-	    " ORDER BY o.mu - 3 * o.sigma DESC, o.games DESC,"
-	    "  q.nick COLLATE NOCASE, q.id"
-	    " LIMIT ?3",
+	[SQL_RATING_HISTORY] = STORE_RATING_HISTORY("rating_history"),
+	[SQL_RATING_GET] = STORE_RATING_GET("ratings"),
+	[SQL_TOP_RATING] = STORE_TOP_RATING("ratings"),
 	/* ?1 player, ?2 game, ?3 title, ?4 run, ?5 detail: the title row
 	 * this run earned grows with it.  It is the player's latest of that
 	 * title in the game's variant, if that is one win shorter with the
@@ -688,33 +512,17 @@ const char *const store_sql[SQL_COUNT] = {
 	    " (season, network, channel, at) VALUES (?1, ?4, ?2, ?3)"
 	    " ON CONFLICT (season, network, channel) DO NOTHING RETURNING season",
 	/* ?1 nick, ?2 variant or the marker, ?3 network, ?4 the nick's
-	 * network or '': the player of that nick (STORE_BY_NICK) with the
-	 * count and sums of their ledgers of
-	 * the finished games that count (games with an AI seat not counted
-	 * are left out; an AI's are all of its finished games, its own
-	 * record), through bluffs_player. */
-	[SQL_BLUFFS_GET] = "SELECT count(b.game),"
-	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
-	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
-	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
-	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
-	    " coalesce(sum(b.chances), 0)"
-	    " FROM (SELECT id, key FROM players"
-	    "  WHERE nick = ?1 COLLATE NOCASE"
-	    "  " STORE_BY_NICK("?3", "?4") ") AS p"
-	    " LEFT JOIN bluffs AS b ON b.player = p.id"
-	    "  AND (SELECT state = 'finished'"
-	    "   AND (ai < 2 OR p.key LIKE 'ai:%')"
-	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
-	    " GROUP BY p.id",
+	 * network or '': the sums of the ledgers of the player of that nick
+	 * (STORE_BY_NICK) over the finished games that count in the league
+	 * (games with an AI seat not counted are left out; an AI's are all
+	 * of its finished games, its own record), and a person's over those
+	 * with an AI seat (the solo ladder's). */
+	[SQL_BLUFFS_GET] = STORE_BLUFFS_GET("(ai < 2 OR p.key LIKE 'ai:%')"),
+	[SQL_SOLO_BLUFFS] =
+	    STORE_BLUFFS_GET("ai > 0 AND p.key NOT LIKE 'ai:%'"),
 	/* ?1 player, ?2 variant or the marker: as SQL_BLUFFS_GET, over
 	 * every finished game. */
-	[SQL_BLUFFS_PLAYER] = "SELECT count(b.game),"
-	    " coalesce(sum(b.claims), 0), coalesce(sum(b.lies), 0),"
-	    " coalesce(sum(b.caught), 0), coalesce(sum(b.away), 0),"
-	    " coalesce(sum(b.accused), 0), coalesce(sum(b.calls), 0),"
-	    " coalesce(sum(b.right), 0), coalesce(sum(b.wrong), 0),"
-	    " coalesce(sum(b.chances), 0)"
+	[SQL_BLUFFS_PLAYER] = "SELECT " STORE_BLUFFS_SUMS
 	    " FROM players AS p LEFT JOIN bluffs AS b ON b.player = p.id"
 	    "  AND (SELECT state = 'finished'"
 	    "   AND (?2 = '' OR variant = ?2) FROM games WHERE id = b.game)"
@@ -743,17 +551,21 @@ const char *const store_sql[SQL_COUNT] = {
 	    " ORDER BY g.id DESC LIMIT ?2",
 	/* ?1 nick, ?2 variant or NULL (all), ?3 rows, ?4 network, ?5 the
 	 * nick's network or '': the player of that nick (STORE_BY_NICK)
-	 * with one row per variant and title it
-	 * holds, or one row of NULLs when it holds none. */
+	 * with one row per variant and title it holds, the league's (solo
+	 * 0) before the solo ladder's (solo 1) of a variant, or one row of
+	 * NULLs when it holds none. */
 	[SQL_TITLES_GET] = "SELECT " STORE_SHOWN("p", "?4") ", t.variant, t.title,"
-	    " count(t.title), min(t.at), max(t.at), max(t.run)"
+	    " count(t.title), min(t.at), max(t.at), max(t.run), t.solo"
 	    " FROM (SELECT id, nick, network FROM players"
 	    "   WHERE nick = ?1 COLLATE NOCASE"
 	    STORE_BY_NICK("?4", "?5") ") AS p"
-	    " LEFT JOIN titles AS t ON t.player = p.id"
+	    " LEFT JOIN (SELECT player, game, variant, title, run, at, 0 AS solo"
+	    "   FROM titles UNION ALL"
+	    "  SELECT player, game, variant, title, 0, at, 1 FROM solo_titles)"
+	    "  AS t ON t.player = p.id"
 	    "   AND (CAST(?2 AS TEXT) IS NULL OR t.variant = ?2)"
-	    " GROUP BY p.nick, p.network, t.variant, t.title"
-	    " ORDER BY t.variant, min(t.at), min(t.game), t.title"
+	    " GROUP BY p.nick, p.network, t.variant, t.solo, t.title"
+	    " ORDER BY t.variant, t.solo, min(t.at), min(t.game), t.title"
 	    " LIMIT ?3",
 
 	/* ?1 mask, ?2 the admin who added it, ?3 now, ?4 network; the mask
@@ -801,12 +613,8 @@ const char *const store_sql[SQL_COUNT] = {
 	    "   ORDER BY q.last_seen DESC, q.id DESC LIMIT 1)) AS x"
 	    " WHERE n > 0"
 	    " ORDER BY nick COLLATE NOCASE, id",
-	/* ?1 player, ?2 variant: their rating after each game that rated
-	 * them, oldest first, through rating_history_player. */
-	[SQL_EXPORT_RATINGS] = "SELECT h.game, h.mu, h.sigma,"
-	    " coalesce(g.ended, 0)"
-	    " FROM rating_history AS h JOIN games AS g ON g.id = h.game"
-	    " WHERE h.player = ?1 AND h.variant = ?2 ORDER BY h.game",
+	[SQL_EXPORT_RATINGS] = STORE_EXPORT_RATINGS("rating_history"),
+	[SQL_EXPORT_SOLO] = STORE_EXPORT_RATINGS("solo_history"),
 	/* ?1 the first second counted: the games finished since, per UTC
 	 * day (days since 1970-01-01: unix time has no leap seconds), the
 	 * oldest first. */
@@ -838,75 +646,3 @@ const char *const store_sql[SQL_COUNT] = {
 	    "  AND ended < ?1 AND pruned IS NULL ORDER BY id LIMIT ?2)",
 };
 /* clang-format on */
-
-/* Reads the schema version (PRAGMA user_version on SQLite) into
- * *version, refusing a schema newer than the code's: 0, or -1 and
- * *cause. */
-static int
-store_schema_version(struct store *s, int *version, char **cause)
-{
-	if (db_version(s->db, version) != 0)
-		return store_db_fail(s, cause);
-	if (*version > STORE_SCHEMA_VERSION) {
-		return store_fail(cause,
-		    "database '%s': schema version %d is newer than this "
-		    "cheaterbot's (%d)",
-		    s->path, *version, STORE_SCHEMA_VERSION);
-	}
-	return 0;
-}
-
-/* Runs migration number version + 1 and records it, inside the caller's
- * transaction: 0, or -1 and *cause.  A new PostgreSQL database gets
- * store_pg_base instead of the first STORE_PG_BASE. */
-static int
-store_migrate_one(struct store *s, int version, char **cause)
-{
-	const char *sql = store_migrations[version];
-	int next = version + 1;
-
-	if (db_dialect(s->db) == DB_PGSQL && version < STORE_PG_BASE) {
-		if (version != 0) {
-			return store_fail(cause,
-			    "database '%s': schema version %d is none a "
-			    "PostgreSQL database of cheaterbot has had",
-			    s->path, version);
-		}
-		sql = store_pg_base;
-		next = STORE_PG_BASE;
-	}
-	if (db_exec(s->db, sql) != 0 || db_set_version(s->db, next) != 0)
-		return store_db_fail(s, cause);
-	return 0;
-}
-
-int
-store_migrate(struct store *s, char **cause)
-{
-	int version;
-
-	for (;;) {
-		/* Outside a transaction first: an up-to-date database may
-		 * be opened read-only. */
-		if (store_schema_version(s, &version, cause) != 0)
-			return -1;
-		if (version == STORE_SCHEMA_VERSION)
-			return 0;
-		if (db_readonly(s->db)) {
-			return store_fail(cause,
-			    "database '%s': schema version %d must be "
-			    "upgraded to %d, which a read-only open cannot do",
-			    s->path, version, STORE_SCHEMA_VERSION);
-		}
-		if (db_begin(s->db, 1) != 0)
-			return store_db_fail(s, cause);
-		/* Another process may have migrated while we waited. */
-		if (store_schema_version(s, &version, cause) != 0)
-			return store_rollback(s);
-		if (version < STORE_SCHEMA_VERSION &&
-		    store_migrate_one(s, version, cause) != 0)
-			return store_rollback(s);
-		if (db_commit(s->db) != 0)
-			return store_db_fail(s, cause);
-	}
-}

@@ -91,7 +91,7 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
 	struct db_stmt *st;
 	int bluffs, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_SOLO);
 	if (season <= 0)
 		return store_fail(cause, "no season %" PRId64, season);
 	switch (board) {
@@ -101,6 +101,7 @@ store_top_season(struct store *s, const char *variant, enum store_board board,
 		return store_fail(cause, "runs of games span seasons: that "
 		    "board is kept for all time only");
 	case STORE_BOARD_RATING:
+	case STORE_BOARD_SOLO:
 		return store_fail(cause, "ratings are kept for all time only");
 	default:
 		break;

@@ -22,9 +22,10 @@
  *
  * A game with an AI seat (a player whose key starts "ai:") is recorded
  * like any, its results rows and move log, but counted in nobody's stats
- * unless store_count_ai() says so: no streak, run, title or board moves
- * for playing against the program.  It is marked on its games row, so a
- * person's games against AI are read apart (store_ai_stats()).
+ * unless store_count_ai() says so: no streak, run, title or board of the
+ * league moves for playing against the program.  It is marked on its
+ * games row, and moves the solo ladder whatever store_count_ai() says
+ * (solo-ladder.c), whose figures store_solo() reads.
  *
  * For the loser games, the rows also count the run of games without
  * losing: a game neither lost nor left makes it longer, any other ends
@@ -58,17 +59,9 @@ _Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 &&
 _Static_assert(STORE_BOARD_LIAR == 7 && STORE_BOARD_DETECTOR == 8,
     "SQL_TOP_BLUFFS's CASE needs these board numbers");
 
-/* Where one game's awards go, and how many there were. */
-struct store_awards {
-	struct store_award *out;
-	int max;
-	int n;
-};
-
-/* One more award: written out while there is room, counted always. */
-static void
+void
 store_award_add(struct store_awards *aw, int seat, int rule, int count,
-    const char *detail, int again, const char *earned)
+    const char *detail, int again, const char *earned, int solo)
 {
 	struct store_award *a;
 
@@ -80,8 +73,25 @@ store_award_add(struct store_awards *aw, int seat, int rule, int count,
 		a->detail = detail;
 		a->again = again;
 		a->earned = earned;
+		a->solo = solo;
 	}
 	aw->n++;
+}
+
+/* Puts the awards written out in seat order, each seat's in the order
+ * they were added (the solo ladder's come after every seat's others). */
+static void
+store_awards_by_seat(struct store_awards *aw)
+{
+	struct store_award a;
+	int i, j, n = aw->n < aw->max ? aw->n : aw->max;
+
+	for (i = 1; i < n; i++) {
+		a = aw->out[i];
+		for (j = i; j > 0 && aw->out[j - 1].seat > a.seat; j--)
+			aw->out[j] = aw->out[j - 1];
+		aw->out[j] = a;
+	}
 }
 
 /* Counts one more game on the player's stats rows; the streak and run on
@@ -137,7 +147,7 @@ store_award_seat(struct store *s, int64_t game, int seat, int64_t player,
 		} else
 			continue;
 		store_award_add(aw, seat, (int)(rule - rules), count, detail,
-		    again, NULL);
+		    again, NULL, 0);
 	}
 	return 0;
 }
@@ -163,7 +173,7 @@ store_earn_seat(struct store *s, int64_t game, int seat, int64_t player,
 		count = db_int(st, 0);
 		db_reset(st);
 		store_award_add(
-		    aw, seat, -1, count, NULL, count > 1, earned[i]);
+		    aw, seat, -1, count, NULL, count > 1, earned[i], 0);
 	}
 	return 0;
 }
@@ -285,20 +295,24 @@ store_game_finish(struct store *s, int64_t game,
 	if ((!ai || s->count_ai) &&
 	    store_rate_game(s, game, seats, nseats, cause) != 0)
 		return store_rollback(s);
+	if (ai && store_solo_game(s, game, seats, nseats, &aw, cause) != 0)
+		return store_rollback(s);
 	if (store_game_season(s, game, cause) != 0 ||
 	    store_run(s, SQL_GAME_END, cause, "IttI", game, "finished",
 	        NULL, store_now()))
 		return store_rollback(s);
 	if (store_commit(s, cause) != 0)
 		return -1;
+	store_awards_by_seat(&aw);
 	*nawards = aw.n;
 	return 0;
 }
 
 /* Runs id, a player's figures looked up by nick in variant (NULL: all
- * variants together): SQL_STATS_GET, SQL_AI_STATS or SQL_BLUFFS_GET, each
- * with ?1 the nick, ?2 the variant or the marker, ?3 the store's network
- * and ?4 the nick's own (store_nick_split()).  As store_query(). */
+ * variants together): SQL_STATS_GET, SQL_SOLO_STATS, SQL_BLUFFS_GET or
+ * SQL_SOLO_BLUFFS, each with ?1 the nick, ?2 the variant or the marker,
+ * ?3 the store's network and ?4 the nick's own (store_nick_split()).  As
+ * store_query(). */
 static int
 store_by_nick(struct store *s, enum store_sql id, const char *nick,
     const char *variant, struct db_stmt **st, char **cause)
@@ -364,6 +378,30 @@ store_stats(struct store *s, const char *nick, const char *variant,
 }
 
 int
+store_solo(struct store *s, const char *nick, const char *variant,
+    struct store_solo *out, char **cause)
+{
+	struct db_stmt *st;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	rc = store_by_nick(s, SQL_SOLO_STATS, nick, variant, &st, cause);
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_copy_text(out->nick, sizeof out->nick, db_text(st, 0));
+	out->games = db_int(st, 1);
+	out->wins = db_int(st, 2);
+	out->losses = db_int(st, 3);
+	/* Wins in a row are of one variant. */
+	if (variant != NULL) {
+		out->streak = db_int(st, 4);
+		out->best_streak = db_int(st, 5);
+	}
+	db_reset(st);
+	return 0;
+}
+
+int
 store_ai_stats(struct store *s, const char *nick, const char *variant,
     struct store_ai_stats *out, char **cause)
 {
@@ -374,6 +412,7 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	rc = store_by_nick(s, SQL_AI_STATS, nick, variant, &st, cause);
 	if (rc <= 0)
 		return rc == 0 ? 1 : -1;
+	store_copy_text(out->nick, sizeof out->nick, db_text(st, 0));
 	out->games = db_int(st, 1);
 	out->wins = db_int(st, 2);
 	out->losses = db_int(st, 3);
@@ -382,9 +421,9 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	return 0;
 }
 
-/* The answer of SQL_BLUFFS_GET or SQL_BLUFFS_PLAYER, rc its step's
- * result, into b (zeros without a row): 0, 1 when there was no row, -1
- * on a failure (the query set *cause). */
+/* The answer of SQL_BLUFFS_GET, SQL_SOLO_BLUFFS or SQL_BLUFFS_PLAYER, rc
+ * its step's result, into b (zeros without a row): 0, 1 when there was
+ * no row, -1 on a failure (the query set *cause). */
 static int
 store_bluffs_read(struct db_stmt *st, int rc, struct store_bluffs *b)
 {
@@ -405,15 +444,33 @@ store_bluffs_read(struct db_stmt *st, int rc, struct store_bluffs *b)
 	return 0;
 }
 
-int
-store_bluffs(struct store *s, const char *nick, const char *variant,
-    struct store_bluffs *b, char **cause)
+/* store_bluffs() and store_solo_bluffs(), id the statement of the one
+ * asked for (SQL_BLUFFS_GET, SQL_SOLO_BLUFFS). */
+static int
+store_bluffs_by_nick(struct store *s, enum store_sql id, const char *nick,
+    const char *variant, struct store_bluffs *b, char **cause)
 {
 	struct db_stmt *st;
 	int rc;
 
-	rc = store_by_nick(s, SQL_BLUFFS_GET, nick, variant, &st, cause);
+	rc = store_by_nick(s, id, nick, variant, &st, cause);
 	return store_bluffs_read(st, rc, b);
+}
+
+int
+store_bluffs(struct store *s, const char *nick, const char *variant,
+    struct store_bluffs *b, char **cause)
+{
+	return store_bluffs_by_nick(s, SQL_BLUFFS_GET, nick, variant, b,
+	    cause);
+}
+
+int
+store_solo_bluffs(struct store *s, const char *nick, const char *variant,
+    struct store_bluffs *b, char **cause)
+{
+	return store_bluffs_by_nick(s, SQL_SOLO_BLUFFS, nick, variant, b,
+	    cause);
 }
 
 int
@@ -441,11 +498,11 @@ store_top(struct store *s, const char *variant, enum store_board board,
 	struct db_stmt *st;
 	int bluffs, rc;
 
-	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_RATING);
+	assert(board >= STORE_BOARD_WINS && board <= STORE_BOARD_SOLO);
 	if (max <= 0)
 		return 0;
-	if (board == STORE_BOARD_RATING)
-		return store_top_rating(s, variant, rows, max, cause);
+	if (board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO)
+		return store_top_rating(s, variant, board, rows, max, cause);
 	bluffs = board == STORE_BOARD_LIAR || board == STORE_BOARD_DETECTOR;
 	variant = variant == NULL ? STORE_ALL_VARIANTS : variant;
 	/* The bluff boards' ?5, season 0, is all time. */
@@ -509,6 +566,7 @@ store_titles(struct store *s, const char *nick, const char *variant,
 		row->first = db_int64(st, 4);
 		row->last = db_int64(st, 5);
 		row->best_run = db_int(st, 6);
+		row->solo = db_int(st, 7);
 	}
 	return rc < 0 ? -1 : n;
 }

@@ -36,6 +36,7 @@ enum store_sql {
 	SQL_PREF_PLAYERS,
 	SQL_GAME_INSERT,
 	SQL_SEAT_INSERT,
+	SQL_SEATS_AGREE,
 	SQL_DEALS,
 	SQL_GAME_STATE,
 	SQL_GAME_END,
@@ -48,6 +49,7 @@ enum store_sql {
 	SQL_SEASON_FIRST,
 	SQL_GAME_AI,
 	SQL_AI_STATS,
+	SQL_SOLO_STATS,
 	SQL_TITLE_INSERT,
 	SQL_TITLE_RUN,
 	SQL_TITLE_COUNT,
@@ -57,6 +59,13 @@ enum store_sql {
 	SQL_RATING_HISTORY,
 	SQL_RATING_GET,
 	SQL_TOP_RATING,
+	SQL_SOLO_SEATS,
+	SQL_SOLO_SET,
+	SQL_SOLO_HISTORY,
+	SQL_SOLO_GET,
+	SQL_TOP_SOLO,
+	SQL_SOLO_TITLE_INSERT,
+	SQL_SOLO_TITLE_COUNT,
 	SQL_STATS_GET,
 	SQL_TOP,
 	SQL_TOP_BLUFFS,
@@ -64,6 +73,7 @@ enum store_sql {
 	SQL_SEASON_PLAYED,
 	SQL_SEASON_MARK,
 	SQL_BLUFFS_GET,
+	SQL_SOLO_BLUFFS,
 	SQL_BLUFFS_PLAYER,
 	SQL_HISTORY_PLAYER,
 	SQL_HISTORY_CHANNEL,
@@ -77,6 +87,7 @@ enum store_sql {
 	SQL_MOVES_GET,
 	SQL_EXPORT_PLAYERS,
 	SQL_EXPORT_RATINGS,
+	SQL_EXPORT_SOLO,
 	SQL_EXPORT_DAYS,
 	SQL_EXPORT_RECENT,
 	SQL_EXPORT_TITLES,
@@ -126,7 +137,7 @@ struct store {
 
 /* The schema a new PostgreSQL database starts from (schema-pg.c): that of
  * store_migrations[]' first STORE_PG_BASE scripts, written for it; the
- * scripts after them run on both engines (schema.c). */
+ * scripts after them run on both engines (migrate.c). */
 #define STORE_PG_BASE 11
 extern const char store_pg_base[];
 
@@ -205,7 +216,7 @@ void store_files_forget(struct store *s);
  * open database file" when it cannot make the -wal there). */
 void store_dir_blame(struct store *s, char **cause);
 
-/* Brings the schema up to date (schema.c): 0, or -1 and *cause. */
+/* Brings the schema up to date (migrate.c): 0, or -1 and *cause. */
 int store_migrate(struct store *s, char **cause);
 
 /* Checks inside the caller's transaction that game is running, and reads
@@ -214,16 +225,45 @@ int store_migrate(struct store *s, char **cause);
 int store_game_running(
     struct store *s, int64_t game, int *nseats, int *next, char **cause);
 
+/* Where one finished game's awards go, and how many there were. */
+struct store_awards {
+	struct store_award *out;
+	int max;
+	int n;
+};
+
+/* One more award (struct store_award's fields): written out while there
+ * is room, counted always (stats.c). */
+void store_award_add(struct store_awards *aw, int seat, int rule, int count,
+    const char *detail, int again, const char *earned, int solo);
+
+/* The places rating_update() takes for the seats' results: each seat's
+ * place, and a seat that left (place 0) after every placed one, tied
+ * with the others who left (league.c). */
+void store_rating_places(const struct store_seat_result *seats, int nseats,
+    int *place);
+
 /* Updates, inside the caller's transaction, the ratings of the players
  * of a finished game that counts, from the seats' places, and writes
  * their rating_history rows (league.c): 0, or -1 and *cause. */
 int store_rate_game(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats, char **cause);
 
-/* The rating board of variant (NULL refused) for store_top(), which
+/* The rating board (board STORE_BOARD_RATING) or the solo board
+ * (STORE_BOARD_SOLO) of variant (NULL refused) for store_top(), which
  * checked max (league.c): the row count, or -1 and *cause. */
 int store_top_rating(struct store *s, const char *variant,
-    struct store_top_row *rows, int max, char **cause);
+    enum store_board board, struct store_top_row *rows, int max,
+    char **cause);
+
+/* Moves, inside the caller's transaction, the solo ladder of a finished
+ * game (solo-ladder.c): when it has an AI seat and a person, each
+ * person's solo rating, counts and wins in a row, their history rows,
+ * and the solo titles they earn, added to aw.  0 (also when the game is
+ * not on the ladder), or -1 and *cause. */
+int store_solo_game(struct store *s, int64_t game,
+    const struct store_seat_result *seats, int nseats,
+    struct store_awards *aw, char **cause);
 
 /* Writes, inside the caller's transaction, the number of the season of
  * store_season() on a game that is finishing (nothing when it is 0),

@@ -13,6 +13,10 @@
  * an SQLite database, or on a network of a PostgreSQL one, at a time
  * (store_claim()); a copy can be taken while it runs (store_backup()).
  *
+ * Beside the league's ratings, the solo ladder (storage/solo.h): a
+ * person's rating of a variant from their games with AI seats, each AI
+ * seat rated at its level's fixed anchor.
+ *
  * A player is found by a key: "a:ACCOUNT" when the network tells the
  * services account, else "n:NICK" with the nick in lower case (stored with
  * the store's network before it: store_set_network()).  The nick last
@@ -128,7 +132,10 @@ int store_pref_players(struct store *s, const char *name, const char *all,
  * new game id, or -1 and *cause.  salt is the salt of the game's deal
  * key, exactly 32 lowercase hex digits, or NULL for none (store_game_load()
  * gives it back).  The strings are copied; a dealer outside the seats, an
- * ident of neither form or a salt of any other form is refused. */
+ * ident of neither form (or "ai:" and no level of games/ai.h), a seat
+ * whose player and ident disagree on being an AI's (an AI player's key
+ * is "ai:NAME", and it sits as "ai:LEVEL"; a person never does) or a
+ * salt of any other form is refused. */
 int64_t store_game_begin(struct store *s, const char *variant,
     const char *channel, const char *options, uint64_t seed,
     const char *salt, int dealer, int nseats, const int64_t *players,
@@ -215,8 +222,12 @@ struct store_award {
 				 * title, earned before (count > 1), though
 				 * this game's is stored too */
 	const char *earned;	/* the bluff title's name (points into that
-				 * seat's earned list), NULL for a title of
+				 * seat's earned list) or the solo title's
+				 * (solo_titles[]' name), NULL for a title of
 				 * the rules */
+	int solo;		/* 1: a title of the solo ladder
+				 * (storage/solo.h), earned set; count and
+				 * again as for a bluff title */
 };
 
 /*
@@ -241,16 +252,31 @@ struct store_award {
  * after the game is kept in its history too.  A game of fewer than 2 or
  * more than RATING_PLAYERS seats is not rated.
  *
+ * A game with an AI seat and a person moves the solo ladder whatever
+ * store_count_ai() says (docs/league.md, The solo ladder): each person's
+ * solo rating of the variant by rating_update() from the same places,
+ * every AI seat at the fixed anchor of its level (solo_anchor(), never
+ * moved), the other persons at their own solo ratings; their solo
+ * games, wins (a won seat, or in a game with a loser the first place),
+ * losses and wins in a row (a forfeit keeps the row as it was but for
+ * the rating and the game); a solo_history row each; and the solo
+ * titles (solo_titles[]) each person earns, but by a forfeit: a win
+ * against SOLO_GIANTS hard AI seats or more (Giant Slayer), the
+ * SOLO_WOLF_RUN-th solo win in a row (Lone Wolf), and, once a variant,
+ * a solo rating whose ordinal passes the hard anchor's (Machine
+ * Breaker).  A game whose variant has no anchors is refused.
+ *
  * Each seat's ledger (bluffs, when not NULL) is stored whether the game
  * counts or not: it is what happened.  The bluff titles it earned
  * (earned) are stored only when its stats are counted (not for a game
  * with an AI seat while store_count_ai() is off) and it is no forfeit:
  * one titles row each (run 0, no detail), and an award each.
  *
- * The awards, by seat, each seat's in rules order and then in the order
- * of its earned list, are written to awards (up to max_awards of them;
- * nseats times the number of rules plus the most bluff titles one seat
- * earns is always enough) and *nawards says how many there were, like
+ * The awards, by seat, each seat's in rules order, then in the order of
+ * its earned list, then its solo titles in solo_titles[]' order, are
+ * written to awards (up to max_awards of them; nseats times the number
+ * of rules, plus the most bluff titles one seat earns, plus SOLO_TITLES,
+ * is always enough) and *nawards says how many there were, like
  * snprintf; awards may be NULL with max_awards 0.
  *
  * 0, or -1 and *cause (and nothing changes, *nawards is 0), e.g. when the
@@ -263,9 +289,10 @@ int store_game_finish(struct store *s, int64_t game,
     int max_awards, int *nawards, char **cause);
 
 /* Whether games with an AI seat (a seat whose player's key starts "ai:")
- * count toward stats, streaks, runs and titles when they end (on), or
- * are only recorded (off, the default): results and the move log, read
- * back by store_ai_stats().  AI seats are on no board either way. */
+ * count toward the league's stats, streaks, runs, titles and ratings
+ * when they end (on), or not (off, the default): they are recorded
+ * (results, the move log) either way, and on the solo ladder either way
+ * (store_solo()).  AI seats are on no board either way. */
 void store_count_ai(struct store *s, int on);
 
 /* Marks a running game stopped before its end (why may be NULL); nobody's
@@ -301,12 +328,31 @@ struct store_stats {
 int store_stats(struct store *s, const char *nick, const char *variant,
     struct store_stats *st, char **cause);
 
-/* A player's finished games that the stats leave out: a person's with an
- * AI seat that were not counted (store_count_ai() off when they ended);
- * an AI's, every one, counted or not, which is its own record (it is on
- * no board either way). */
-struct store_ai_stats {
+/* A player's figures on the solo ladder: their finished games with an
+ * AI seat since the ladder began (schema version 14), whatever
+ * store_count_ai() said. */
+struct store_solo {
+	char nick[64];		/* as last seen */
 	int games;
+	int wins;		/* won, or placed first in a game with a
+				 * loser */
+	int losses;
+	int streak;		/* solo wins in a row now (one variant; 0
+				 * for all) */
+	int best_streak;	/* ... and at best */
+};
+
+/* Those of the player found by nick (as store_stats() finds one), for
+ * variant (NULL: every variant summed); 0 (games 0 when none), 1 if no
+ * such player, -1 and *cause. */
+int store_solo(struct store *s, const char *nick, const char *variant,
+    struct store_solo *st, char **cause);
+
+/* An AI player's own record: every game it finished, counted or not (it
+ * is on no board either way; docs/ai.md, Records). */
+struct store_ai_stats {
+	char nick[64];		/* as last seen */
+	int games;		/* 0 unless the player is an AI */
 	int wins;
 	int losses;
 	int ai;			/* 1: the player is an AI seat */
@@ -328,6 +374,7 @@ enum store_board {
 	STORE_BOARD_LIAR,	/* most lies got away with per game */
 	STORE_BOARD_DETECTOR,	/* best share of calls right */
 	STORE_BOARD_RATING,	/* best rating of one variant */
+	STORE_BOARD_SOLO,	/* best solo rating of one variant */
 };
 
 struct store_top_row {
@@ -341,10 +388,11 @@ struct store_top_row {
 	int wins;		/* the bluff boards': won of those games */
 	int calls;		/* the bluff boards': the calls made; 0 on
 				 * the others */
-	double mu, sigma;	/* the rating board's: the rating; 0 on the
+	double mu, sigma;	/* the rating and solo boards': the
+				 * rating; 0 on the others */
+	double ordinal;		/* the rating and solo boards': mu - 3
+				 * sigma, rating_ordinal(); 0 on the
 				 * others */
-	double ordinal;		/* the rating board's: mu - 3 sigma,
-				 * rating_ordinal(); 0 on the others */
 };
 
 /* The top max rows of a board for variant (NULL: all), best first; the
@@ -361,7 +409,9 @@ struct store_top_row {
  * are not comparable); it ranks the players with at least
  * store_rating_provisional() rated games of it (min_games is ignored) by
  * their ordinal, mu - 3 sigma, the highest first, ties broken by more
- * games then nick; its rows' value is 0 and games the rated games.  Every
+ * games then nick; its rows' value is 0 and games the rated games.  The
+ * solo board is the same of the solo ratings (store_solo_rating()), the
+ * same threshold and ties.  Every
  * other board leaves out players whose figure is 0 and ranks the highest
  * first, ties broken by fewer games then nick; it ignores min_games.  No
  * AI player is on any board. */
@@ -370,7 +420,8 @@ int store_top(struct store *s, const char *variant, enum store_board board,
 
 /* The rated games a player needs before their rating is established
  * (STORE_PROVISIONAL until set; 0 or more): fewer, and the rating is
- * provisional, on no rating board (store_top(), store_rating()'s rank). */
+ * provisional, on no rating board (store_top(), store_rating()'s rank),
+ * the solo ladder's alike. */
 #define STORE_PROVISIONAL 10
 void store_rating_provisional(struct store *s, int games);
 
@@ -402,8 +453,8 @@ int64_t store_season_count(int64_t number, int64_t first);
  * losses boards and the two bluff boards (min_games as there), summed
  * over the games of variant (NULL: all) that ended in season and count,
  * the titles those games earned; the same order and ties.  The streak,
- * run and safe boards span seasons and the rating board is all-time:
- * they are refused, as is a season below 1 (-1 and *cause). */
+ * run and safe boards span seasons and the rating and solo boards are
+ * all-time: they are refused, as is a season below 1 (-1 and *cause). */
 int store_top_season(struct store *s, const char *variant,
     enum store_board board, int64_t season, int min_games,
     struct store_top_row *rows, int max, char **cause);
@@ -444,6 +495,12 @@ struct store_rating {
 int store_rating(struct store *s, const char *nick, const char *variant,
     struct store_rating *r, char **cause);
 
+/* The same of the player's solo rating (the solo ladder; rank on the
+ * solo board): 0, 1 if no such player or no solo game of variant, -1
+ * and *cause. */
+int store_solo_rating(struct store *s, const char *nick, const char *variant,
+    struct store_rating *r, char **cause);
+
 /* The sums of the ledgers of the player found by nick (as store_stats()
  * finds one) over their finished games of variant (NULL: all) that count
  * (a game with an AI seat not counted in the stats is left out; an AI
@@ -451,6 +508,12 @@ int store_rating(struct store *s, const char *nick, const char *variant,
  * b->games is the number of those games with a ledger.  0, 1 if no such
  * player, -1 and *cause. */
 int store_bluffs(struct store *s, const char *nick, const char *variant,
+    struct store_bluffs *b, char **cause);
+
+/* The same over their finished games of variant (NULL: all) with an AI
+ * seat, those of the solo ladder, whatever store_count_ai() said: 0, 1
+ * if no such player, -1 and *cause. */
+int store_solo_bluffs(struct store *s, const char *nick, const char *variant,
     struct store_bluffs *b, char **cause);
 
 /* The same for the player with id player, over every finished game of
@@ -497,11 +560,14 @@ struct store_title_row {
 	int best_run;		/* the longest run that earned it (0 for a
 				 * bluff title) */
 	int64_t first, last;	/* when first and last earned, unix seconds */
+	int solo;		/* 1: a title of the solo ladder
+				 * (storage/solo.h) */
 };
 
 /* The titles of the player found by nick (as store_stats() finds one) of
  * variant (NULL: every variant), one row per variant and title, ordered by
- * variant and then by when first earned, at most max of them into rows.
+ * variant, then the league's before the solo ladder's, then by when first
+ * earned, at most max of them into rows.
  * The player's nick as last seen goes to shown (size bytes), "" when no
  * player has that nick.  The row count (0: no titles, or no such player),
  * or -1 and *cause. */
@@ -622,9 +688,9 @@ int store_has_file(const struct store *s);
 
 /* The rows store_copy() copied, per table in its order (players, prefs,
  * games, game_players, moves, results, stats, titles, ignores, bluffs,
- * ratings, rating_history, season_announced, season_first), and the
- * three that say most. */
-#define STORE_COPY_TABLES 14
+ * ratings, rating_history, season_announced, season_first, solo,
+ * solo_history, solo_titles), and the three that say most. */
+#define STORE_COPY_TABLES 17
 struct store_copied {
 	int64_t rows[STORE_COPY_TABLES];
 	int64_t players, games, moves;
@@ -676,12 +742,12 @@ struct store_export_point {
 	int64_t ended;		/* when the game ended, unix seconds */
 };
 
-/* The rating history of variant of the player with id player, one point
- * per game that rated them, the oldest first, in a new array *points the
- * caller frees (NULL when there are none); the count, or -1 and
- * *cause. */
+/* The rating history of variant of the player with id player (with
+ * solo, of their solo rating), one point per game that rated them, the
+ * oldest first, in a new array *points the caller frees (NULL when there
+ * are none); the count, or -1 and *cause. */
 int store_export_ratings(struct store *s, int64_t player, const char *variant,
-    struct store_export_point **points, char **cause);
+    int solo, struct store_export_point **points, char **cause);
 
 /* Room for a day written "2024-05-01" and its NUL. */
 #define STORE_DATE_SIZE 11

@@ -82,6 +82,8 @@ cmd-admin.c	13	commands: admins
 cmd-misc.c	13	commands: help, rules, settings
 bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
+export-html.c	13	the stats page: the pieces its pages share
+export-player.c	14	the stats page: the page of each player
 export.c	15	the stats page, written as files
 publish.c	16	the stats page kept fresh by the running bot
 loop.c		17	the event loop

@@ -1,13 +1,16 @@
 /*
  * The league's commands, read from storage: !rating [NICK] [GAME], a
- * player's skill rating (storage/rating.h, docs/league.md).  The
+ * player's skill rating (storage/rating.h, docs/league.md), and beside
+ * it their solo rating (the solo ladder: games with AI seats, each AI
+ * seat at its level's fixed anchor, storage/solo.h).  The
  * arguments may come in either order, as for !stats: a word that names a
  * game exactly is the game, anything else the nick.  The rating board is
  * !top GAME rating (cmd-stats.c).
  *
  * A rating is shown as mu ± sigma with the conservative estimate, mu - 3
  * sigma, which the board ranks by; a player rated by fewer games than
- * league.provisional is provisional, and on no board.
+ * league.provisional is provisional, and on no board (the solo board
+ * alike: !top GAME solo).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +37,11 @@ cmd_ordinal_suffix(int n)
 }
 
 /* "27.4 ± 6.1 (conservative 9.1), 12 games, 3rd on the board", or with
- * fewer games than provisional "..., provisional: 4 of 10 games". */
+ * fewer games than provisional "..., provisional: 4 of 10 games"; board
+ * names the board ("the board", "the solo board"). */
 static void
-cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional)
+cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional,
+    const char *board)
 {
 	buf_addf(out, "%.1f \xc2\xb1 %.1f (conservative %.1f), ", r->mu,
 	    r->sigma, r->ordinal);
@@ -47,70 +52,76 @@ cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional)
 	}
 	buf_addf(out, "%d game%s", r->games, r->games == 1 ? "" : "s");
 	if (r->rank > 0)
-		buf_addf(out, ", %d%s on the board", r->rank,
-		    cmd_ordinal_suffix(r->rank));
+		buf_addf(out, ", %d%s on %s", r->rank,
+		    cmd_ordinal_suffix(r->rank), board);
 }
 
-/* Appends "; Cheat: ..." for each variant nick has a rating of (the
- * first without "; "), the nick as last seen into shown; the count of
- * ratings, or -1 and *cause. */
+/* Appends nick's ratings of ops after lead: the league's ("rating 27.4 ±
+ * ..." with named set, else "27.4 ± ...") and the solo ladder's beside it
+ * (", solo 26.0 ± ..."), or the one they have; the nick as last seen
+ * into shown.  How many there were (0 to 2: nothing appended for 0), or
+ * -1 and *cause. */
 static int
-cmd_rating_variants(struct cmd_ctx *ctx, const char *nick, struct buf *out,
+cmd_rating_game(struct cmd_ctx *ctx, const char *nick,
+    const struct game_ops *ops, const char *lead, int named, struct buf *out,
     char *shown, size_t size, char **cause)
 {
-	struct store_rating r;
-	int i, n = 0, rc;
+	struct store_rating league, solo;
+	int provisional = ctx->b->conf->league_provisional, has, rc;
 
-	for (i = 0; game_table[i] != NULL; i++) {
-		rc = store_rating(ctx->b->store, nick, game_table[i]->name, &r,
-		    cause);
-		if (rc < 0)
-			return -1;
-		if (rc > 0)
-			continue;
-		snprintf(shown, size, "%s", r.nick);
-		buf_addf(out, "%s%s ", n > 0 ? "; " : "",
-		    game_table[i]->title);
-		cmd_rating_add(out, &r, ctx->b->conf->league_provisional);
-		n++;
+	if ((has = store_rating(ctx->b->store, nick, ops->name, &league,
+	    cause)) < 0 || (rc = store_solo_rating(ctx->b->store, nick,
+	    ops->name, &solo, cause)) < 0)
+		return -1;
+	if (has == 0) {
+		snprintf(shown, size, "%s", league.nick);
+		buf_addf(out, "%s%s", lead, named ? "rating " : "");
+		cmd_rating_add(out, &league, provisional, "the board");
 	}
-	return n;
+	if (rc == 0) {
+		snprintf(shown, size, "%s", solo.nick);
+		buf_addf(out, "%ssolo ", has == 0 ? ", " : lead);
+		cmd_rating_add(out, &solo, provisional, "the solo board");
+	}
+	return (has == 0) + (rc == 0);
 }
 
 static void
 cmd_rating(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
+	const struct game_ops *const *op;
 	char nick[CMD_NAME_SIZE];
-	struct store_rating r;
-	struct buf text = BUF_INIT;
+	struct buf text = BUF_INIT, lead = BUF_INIT;
 	char shown[NICK_MAX], *cause = NULL;
-	int rc;
+	int rc = 0, n;
 
 	cmd_nick_game(ctx, nick, sizeof nick, &ops);
-	if (ops != NULL) {
-		rc = store_rating(ctx->b->store, nick, ops->name, &r, &cause);
-		if (rc == 0) {
-			buf_addf(&text, "%s, %s: rating ", r.nick, ops->title);
-			cmd_rating_add(&text, &r,
-			    ctx->b->conf->league_provisional);
-		}
-	} else {
-		rc = cmd_rating_variants(ctx, nick, &text, shown,
-		    sizeof shown, &cause);
-		rc = rc < 0 ? -1 : rc == 0;
+	/* One game, or each game nick has a rating of, "; " between. */
+	for (op = game_table; *op != NULL && rc >= 0; op++) {
+		if (ops != NULL && *op != ops)
+			continue;
+		buf_reset(&lead);
+		if (ops == NULL)
+			buf_addf(&lead, "%s%s ", rc > 0 ? "; " : "",
+			    (*op)->title);
+		n = cmd_rating_game(ctx, nick, *op, buf_str(&lead),
+		    ops != NULL, &text, shown, sizeof shown, &cause);
+		rc = n < 0 ? -1 : rc + n;
 	}
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
-	} else if (rc > 0)
+	} else if (rc == 0)
 		say_reply(ctx, "%s has no rated game%s%s yet.", nick,
 		    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
 	else if (ops != NULL)
-		say_reply(ctx, "%s.", buf_str(&text));
+		say_reply(ctx, "%s, %s: %s.", shown, ops->title,
+		    buf_str(&text));
 	else
 		say_reply(ctx, "%s's ratings: %s.", shown, buf_str(&text));
 	buf_free(&text);
+	buf_free(&lead);
 }
 
 const struct cmd_entry cmd_league_table[] = {
@@ -119,6 +130,7 @@ const struct cmd_entry cmd_league_table[] = {
 	    "the skill rating of NICK (you by default) in GAME, or in each "
 	    "game they were rated in: mu \xc2\xb1 sigma, the conservative "
 	    "mu - 3 sigma the board ranks by, and the games; provisional "
-	    "until league.provisional games", cmd_rating },
+	    "until league.provisional games; the solo rating (games against "
+	    "AI seats) beside it", cmd_rating },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

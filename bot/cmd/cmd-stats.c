@@ -1,8 +1,10 @@
 /*
  * Stats commands, read from storage: !stats, !streak and !titles [NICK]
  * [GAME], and !top [GAME] [wins|streak|games|run|titles|losses|safe|liar|
- * detector|rating] (the rating board of one game: !rating is
- * cmd-league.c's).
+ * detector|rating|solo] (the rating and solo boards of one game: !rating
+ * is cmd-league.c's).  !stats says the solo ladder's figures (games with
+ * AI seats, docs/league.md) on a line of their own, and !titles lists
+ * its titles with the others.
  * For the first three the arguments may come in either order: a word that
  * names a game exactly is the game, anything else the nick (a unique
  * prefix could be someone's nick).  For !top, a word that is no board
@@ -30,30 +32,39 @@
 #include "bot/core/core.h"
 #include "bot/lib/calendar.h"
 #include "games/story.h"
+#include "storage/solo.h"
 #include "storage/store.h"
 
 #define TOP_ROWS 10
 #define TITLE_ROWS 32
 
-/* The reply about a player with no counted game (of ops): one whose
- * games all had AI seats that were not counted (ai.records off), an AI
- * seat's own among them, is told why. */
+/* The reply about a player with no finished game of the league (of
+ * ops): an AI seat is told apart (its record is every game it finished,
+ * which !stats gives), and so is a person whose games were all against
+ * AI seats (the solo ladder's, which !stats and !rating give). */
 static void
 cmd_no_games(struct cmd_ctx *ctx, const char *nick,
     const struct game_ops *ops)
 {
 	const char *of = ops != NULL ? " of " : "";
 	const char *title = ops != NULL ? ops->title : "";
+	const char *variant = ops != NULL ? ops->name : NULL;
 	struct store_ai_stats ai;
+	struct store_solo so;
 
-	if (store_ai_stats(ctx->b->store, nick, ops != NULL ? ops->name :
-	    NULL, &ai, NULL) != 0 || ai.games == 0)
-		say_reply(ctx, "%s has not finished a game%s%s yet.", nick,
-		    of, title);
+	if (store_ai_stats(ctx->b->store, nick, variant, &ai, NULL) == 0 &&
+	    ai.ai)
+		say_reply(ctx, "%s is an AI seat: streaks, titles and "
+		    "ratings are kept for people (%sstats %s gives its "
+		    "record).", ai.nick, ctx->b->conf->prefix, nick);
+	else if (store_solo(ctx->b->store, nick, variant, &so, NULL) == 0 &&
+	    so.games > 0)
+		say_reply(ctx, "%s has finished no league game%s%s yet: "
+		    "games against AI seats are on the solo ladder (%sstats "
+		    "%s).", so.nick, of, title, ctx->b->conf->prefix, nick);
 	else
-		say_reply(ctx, "%s has finished no counted game%s%s yet: "
-		    "games with AI seats count only with ai.records on (%d "
-		    "played; !stats shows them).", nick, of, title, ai.games);
+		say_reply(ctx, "%s has not finished a game%s%s yet.", nick, of,
+		    title);
 }
 
 /* The !stats line of a player with games (of ops, NULL: all).  A loser
@@ -99,17 +110,33 @@ cmd_stats_line(struct buf *out, const struct store_stats *st,
 	    st->best_safe);
 }
 
-/* " Against AI seats (not counted): 3 played, 2 won, 1 lost." */
+/* The solo line of a player with solo games (of ops, NULL: all): "alice,
+ * solo Cheat: 12 games against AI seats, 5 won (42%), 3 lost; solo win
+ * streak 2, best 5."  In a loser game, placing first is the solo win:
+ * "alice, solo Cheesedog: 9 games against AI seats, 2 lost (22%), 4
+ * first (44%); first 1 in a row, best 3."  Without a game, the sums
+ * alone. */
 static void
-cmd_stats_ai(struct buf *out, const struct store_ai_stats *ai,
+cmd_stats_solo(struct buf *out, const struct store_solo *so,
     const struct game_ops *ops)
 {
-	buf_addf(out, "%sgainst AI seats (not counted): %d played, ",
-	    out->len > 0 ? " A" : "A", ai->games);
-	if (ops != NULL && ops->loser_game)
-		buf_addf(out, "%d lost.", ai->losses);
+	int loser = ops != NULL && ops->loser_game;
+
+	buf_addf(out, "%s, solo%s%s: %d game%s against AI seats, ", so->nick,
+	    ops != NULL ? " " : "", ops != NULL ? ops->title : "", so->games,
+	    so->games == 1 ? "" : "s");
+	if (loser)
+		buf_addf(out, "%d lost (%d%%), %d first (%d%%)", so->losses,
+		    cmd_percent(so->losses, so->games), so->wins,
+		    cmd_percent(so->wins, so->games));
 	else
-		buf_addf(out, "%d won, %d lost.", ai->wins, ai->losses);
+		buf_addf(out, "%d won (%d%%), %d lost", so->wins,
+		    cmd_percent(so->wins, so->games), so->losses);
+	if (ops != NULL)
+		buf_addf(out, loser ? "; first %d in a row, best %d" :
+		    "; solo win streak %d, best %d", so->streak,
+		    so->best_streak);
+	buf_adds(out, ".");
 }
 
 /* An AI seat's own record, every game it finished (docs/ai.md,
@@ -136,6 +163,7 @@ cmd_stats(struct cmd_ctx *ctx)
 	const struct game_ops *ops;
 	char nick[CMD_NAME_SIZE];
 	struct store_stats st;
+	struct store_solo so;
 	struct store_ai_stats ai;
 	struct buf text = BUF_INIT;
 	char *cause = NULL;
@@ -144,26 +172,30 @@ cmd_stats(struct cmd_ctx *ctx)
 	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
-	if (rc == 0 && store_ai_stats(ctx->b->store, nick, ops != NULL ?
-	    ops->name : NULL, &ai, &cause) != 0)
+	if (rc == 0 && (store_solo(ctx->b->store, nick, ops != NULL ?
+	    ops->name : NULL, &so, &cause) != 0 ||
+	    store_ai_stats(ctx->b->store, nick, ops != NULL ? ops->name :
+	    NULL, &ai, &cause) != 0))
 		rc = -1;
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
-	} else if (rc > 0 || (st.games == 0 && ai.games == 0))
-		cmd_no_games(ctx, nick, ops);
-	else if (ai.ai) {
+	} else if (rc == 0 && ai.ai && ai.games > 0) {
 		cmd_stats_of_ai(&text, st.nick, &ai, ops);
 		say_reply(ctx, "%s", buf_str(&text));
-	} else {
-		if (st.games > 0)
+	} else if (rc > 0 || (st.games == 0 && so.games == 0))
+		cmd_no_games(ctx, nick, ops);
+	else {
+		/* The league's line, then the solo ladder's. */
+		if (st.games > 0) {
 			cmd_stats_line(&text, &st, ops);
-		else
-			buf_addf(&text, "%s, %s:", st.nick, ops != NULL ?
-			    ops->title : "all games");
-		if (ai.games > 0)
-			cmd_stats_ai(&text, &ai, ops);
-		say_reply(ctx, "%s", buf_str(&text));
+			say_reply(ctx, "%s", buf_str(&text));
+		}
+		if (so.games > 0) {
+			buf_reset(&text);
+			cmd_stats_solo(&text, &so, ops);
+			say_reply(ctx, "%s", buf_str(&text));
+		}
 	}
 	buf_free(&text);
 }
@@ -277,11 +309,15 @@ cmd_date_add(struct buf *out, int64_t when)
 static void
 cmd_title_add(struct buf *out, const struct store_title_row *row)
 {
-	const struct game_title *gt = cmd_title_find(row->variant, row->name);
-	const struct story_title *st = story_title_named(row->name);
+	const struct game_title *gt = row->solo ? NULL :
+	    cmd_title_find(row->variant, row->name);
+	const struct story_title *st = row->solo ? NULL :
+	    story_title_named(row->name);
+	const struct solo_title *so = row->solo ?
+	    solo_title_named(row->name) : NULL;
 
 	buf_addf(out, "%s ", gt != NULL ? gt->title : st != NULL ? st->title :
-	    row->name);
+	    so != NULL ? so->title : row->name);
 	if (row->count == 1)
 		buf_adds(out, "once (");
 	else if (row->count == 2)
@@ -358,12 +394,12 @@ static const struct {
 	{ "liar", NULL, NULL },
 	{ "detector", NULL, NULL },
 	{ "rating", NULL, NULL },
+	{ "solo", NULL, NULL },
 };
 
 #define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
 
-_Static_assert(CMD_NBOARDS == STORE_BOARD_RATING + 1,
-    "one name per board");
+_Static_assert(CMD_NBOARDS == STORE_BOARD_SOLO + 1, "one name per board");
 
 /* The board of !top [GAME] with no board named: a loser game's wins say
  * little (place 1 of several who did not lose), so it ranks by losses. */
@@ -376,8 +412,8 @@ cmd_top_default(const struct game_ops *ops)
 }
 
 /* Appends row i of board: ", 2. bob (4 won)", on the losses board
- * ", 2. bob (1 of 6 lost, 17%)", on the rating board ", 2. bob (9.1:
- * 27.4 ± 6.1, 12 games)". */
+ * ", 2. bob (1 of 6 lost, 17%)", on the rating and solo boards ", 2. bob
+ * (9.1: 27.4 ± 6.1, 12 games)". */
 static void
 cmd_top_row(struct buf *out, enum store_board board, int i,
     const struct store_top_row *row)
@@ -394,7 +430,7 @@ cmd_top_row(struct buf *out, enum store_board board, int i,
 		buf_addf(out, "%d%%: %d of %d calls right)",
 		    cmd_percent(row->value, row->calls), row->value,
 		    row->calls);
-	else if (board == STORE_BOARD_RATING)
+	else if (board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO)
 		buf_addf(out, "%.1f: %.1f \xc2\xb1 %.1f, %d game%s)",
 		    row->ordinal, row->mu, row->sigma, row->games,
 		    row->games == 1 ? "" : "s");
@@ -450,9 +486,10 @@ cmd_top(struct cmd_ctx *ctx)
 		}
 	}
 	board = named >= 0 ? (enum store_board)named : cmd_top_default(ops);
-	if (board == STORE_BOARD_RATING && ops == NULL) {
-		say_reply(ctx, "Ratings are per game: %stop GAME rating.",
-		    ctx->b->conf->prefix);
+	if ((board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO) &&
+	    ops == NULL) {
+		say_reply(ctx, "Ratings are per game: %stop GAME %s.",
+		    ctx->b->conf->prefix, cmd_boards[board].name);
 		return;
 	}
 	if (season > 0)
@@ -487,7 +524,7 @@ cmd_top(struct cmd_ctx *ctx)
 		buf_addf(&text, " (at least %d call%s)",
 		    ctx->b->conf->stats_min_games,
 		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
-	else if (board == STORE_BOARD_RATING)
+	else if (board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO)
 		buf_addf(&text, " (at least %d game%s)",
 		    ctx->b->conf->league_provisional,
 		    ctx->b->conf->league_provisional == 1 ? "" : "s");
@@ -524,24 +561,27 @@ const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
 	    "games, wins, losses and streaks of NICK (you by default); for a "
 	    "loser game, losses per game, the average place and games in a "
-	    "row without losing", cmd_stats },
+	    "row without losing; games against AI seats (the solo ladder) on "
+	    "a line of their own", cmd_stats },
 	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
 	    "win streaks of NICK (you by default), now and at best, also in "
 	    "one suit where a game names it", cmd_streak },
 	{ "titles", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "the titles NICK earned by winning in a row and by bluffing, how "
-	    "often and when (you by default)", cmd_titles },
+	    "the titles NICK earned by winning in a row, by bluffing and on "
+	    "the solo ladder, how often and when (you by default)",
+	    cmd_titles },
 	{ "top", "board", 0, 4, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector|"
-	    "rating] [season [N]]",
+	    "rating|solo] [season [N]]",
 	    "the leaderboard: wins by default, a loser game's losses (fewest "
 	    "per game, over stats.min_games games); safe is the most games "
 	    "in a row without losing; liar the most lies that got away per "
 	    "game, detector the calls right per call (over stats.min_games "
 	    "calls); rating the skill rating of one GAME by mu - 3 sigma "
-	    "(over league.provisional games); season: this season's board "
+	    "(over league.provisional games), solo the same of the solo "
+	    "ladder (games against AI seats); season: this season's board "
 	    "(wins, games, titles, losses, liar, detector), season N an "
 	    "earlier one's", cmd_top },
 	{ "season", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",

@@ -3,7 +3,8 @@
  * game, play by play with every hidden card shown, sent privately a page
  * at a time), !history [NICK] (recent game ids) and !bluffs [NICK] [GAME]
  * (the bluff ledger: lies told, caught and got away, honest claims
- * called, calls right and wrong).  A replay is never given of a game
+ * called, calls right and wrong; the solo ladder's games, those with AI
+ * seats, summed on a line of their own).  A replay is never given of a game
  * still being played: it would show the hands.
  */
 #include <inttypes.h>
@@ -212,10 +213,9 @@ cmd_bluffs(struct cmd_ctx *ctx)
 {
 	const struct game_ops *ops;
 	char nick[CMD_NAME_SIZE];
-	struct store_ai_stats ai;
-	struct store_bluffs b;
+	struct store_bluffs b, solo;
 	struct buf text = BUF_INIT;
-	char *cause = NULL;
+	char what[64], *cause = NULL;
 	int rc;
 
 	cmd_nick_game(ctx, nick, sizeof nick, &ops);
@@ -227,31 +227,34 @@ cmd_bluffs(struct cmd_ctx *ctx)
 	}
 	rc = store_bluffs(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &b, &cause);
+	if (rc == 0 && store_solo_bluffs(ctx->b->store, nick, ops != NULL ?
+	    ops->name : NULL, &solo, &cause) < 0)
+		rc = -1;
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
 		return;
 	}
-	if (rc > 0 || b.games == 0) {
-		/* Games against AI seats count only with ai.records on (an
-		 * AI's own ledger is every game it finished). */
-		if (store_ai_stats(ctx->b->store, nick, ops != NULL ?
-		    ops->name : NULL, &ai, NULL) == 0 && ai.games > 0 &&
-		    !ai.ai)
-			say_reply(ctx, "%s has finished no counted game%s%s "
-			    "with claims yet: games against AI seats are not "
-			    "counted (%d played).", nick, ops != NULL ?
-			    " of " : "", ops != NULL ? ops->title : "",
-			    ai.games);
-		else
-			say_reply(ctx, "%s has finished no game%s%s with "
-			    "claims yet.", nick, ops != NULL ? " of " : "",
-			    ops != NULL ? ops->title : "");
+	if (rc > 0 || (b.games == 0 && solo.games == 0)) {
+		say_reply(ctx, "%s has finished no game%s%s with claims yet.",
+		    nick, ops != NULL ? " of " : "", ops != NULL ? ops->title :
+		    "");
 		return;
 	}
-	cmd_bluffs_line(&text, nick, ops != NULL ? ops->title :
-	    "all games", &b);
-	say_reply(ctx, "%s", buf_str(&text));
+	/* The league's ledger, then the solo ladder's (games against AI
+	 * seats) on a line of its own. */
+	if (b.games > 0) {
+		cmd_bluffs_line(&text, nick, ops != NULL ? ops->title :
+		    "all games", &b);
+		say_reply(ctx, "%s", buf_str(&text));
+	}
+	if (solo.games > 0) {
+		snprintf(what, sizeof what, "solo%s%s", ops != NULL ? " " : "",
+		    ops != NULL ? ops->title : "");
+		buf_reset(&text);
+		cmd_bluffs_line(&text, nick, what, &solo);
+		say_reply(ctx, "%s", buf_str(&text));
+	}
 	buf_free(&text);
 }
 
@@ -268,7 +271,9 @@ const struct cmd_entry cmd_story_table[] = {
 	{ "bluffs", "ledger", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
 	    "the bluff ledger of NICK (you by default): lies told, caught "
-	    "and got away, honest claims called, calls right and wrong",
+	    "and got away, honest claims called, calls right and wrong; "
+	    "games against AI seats (the solo ladder) on a line of their "
+	    "own",
 	    cmd_bluffs },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

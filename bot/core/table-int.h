@@ -64,8 +64,8 @@ void table_story_done(struct table_story *ts);
 /* The ledger's counts of seat, as the records keep them. */
 void table_story_bluffs(const struct ledger *l, int seat,
     struct store_bluffs *b);
-/* Announces the bluff titles among the n awards (those with earned set),
- * one line per player. */
+/* Announces the bluff titles and the solo titles among the n awards
+ * (those with earned set), one line per player. */
 void table_story_titles(struct table *t, const struct store_award *a,
     int n);
 /* Appends " Deal key: KEY" to line when the game has one. */

@@ -3,7 +3,8 @@
  * is dealt (the key's SHA-256 at the end of the deal's channel line), and
  * once it is over or stopped the key itself, the reveal (how many lies,
  * how many got away, the boldest of them, what nobody saw), and the
- * ledger and bluff titles the record gets.  All of it is read from the
+ * ledger, bluff titles and solo titles (storage/solo.h) the record gets.
+ * All of it is read from the
  * stored record of the game (games/story.h plays it again), so a game
  * resumed after a restart tells the same story.
  */
@@ -17,6 +18,7 @@
 #include "bot/lib/digest.h"
 #include "bot/lib/log.h"
 #include "games/xalloc.h"
+#include "storage/solo.h"
 #include "storage/store.h"
 
 int
@@ -187,11 +189,35 @@ table_story_bluffs(const struct ledger *l, int seat, struct store_bluffs *b)
 	b->chances = ls->chances;
 }
 
+/* The name and what earns it of award a, a bluff title or a solo
+ * title: 0, or -1 for an award of neither (a title of the rules). */
+static int
+table_title_words(const struct store_award *a, const char **title,
+    const char **what)
+{
+	const struct story_title *st;
+	const struct solo_title *so;
+
+	if (a->earned == NULL)
+		return -1;
+	if (a->solo && (so = solo_title_named(a->earned)) != NULL) {
+		*title = so->title;
+		*what = so->what;
+		return 0;
+	}
+	if (!a->solo && (st = story_title_named(a->earned)) != NULL) {
+		*title = st->title;
+		*what = st->what;
+		return 0;
+	}
+	return -1;
+}
+
 void
 table_story_titles(struct table *t, const struct store_award *a, int n)
 {
 	struct buf markup = BUF_INIT, text = BUF_INIT;
-	const struct story_title *st;
+	const char *title, *what;
 	int i, j, k, any;
 
 	for (i = 0; i < n; i = j) {
@@ -200,11 +226,10 @@ table_story_titles(struct table *t, const struct store_award *a, int n)
 		buf_reset(&markup);
 		buf_addf(&markup, "{p:%d} earns ", a[i].seat);
 		for (k = i, any = 0; k < j; k++) {
-			if (a[k].earned == NULL ||
-			    (st = story_title_named(a[k].earned)) == NULL)
+			if (table_title_words(&a[k], &title, &what) != 0)
 				continue;
 			buf_addf(&markup, "%s{b:%s} (%s", any ? " and " : "",
-			    st->title, st->what);
+			    title, what);
 			if (a[k].again)
 				buf_addf(&markup, "; %d times now", a[k].count);
 			buf_adds(&markup, ")");

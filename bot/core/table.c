@@ -16,6 +16,7 @@
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
 #include "games/xalloc.h"
+#include "storage/solo.h"
 #include "storage/store.h"
 
 struct table *
@@ -275,7 +276,7 @@ table_record(struct table *t, const struct game_result *r,
 	}
 	rules = table_title_rules(t->ops, &nrules);
 	/* Each seat earns each title at most once a game. */
-	max = t->nseats * (nrules + STORY_TITLES);
+	max = t->nseats * (nrules + STORY_TITLES + SOLO_TITLES);
 	if (max > 0)
 		awards = xcalloc((size_t)max, sizeof *awards);
 	if (store_game_finish(t->b->store, t->game_id, res, t->nseats, rules,

@@ -510,14 +510,18 @@ test_alone(void **state)
 		    "DESC LIMIT 1;", out, sizeof out);
 		printf("# %s", out);	/* the game's seconds and moves */
 	}
-	/* Recorded, and apart: alice's stats count none of them. */
+	/* Recorded, and apart: alice's league stats count none of them,
+	 * the solo ladder every one. */
 	from = d->t[0].p[0].cl.nlines;
 	driver_raw(d, 0, 0, "PRIVMSG " CHAN " :!stats");
-	driver_wait_chan(d, 0, 0, from, "Against AI seats (not counted): 5 "
-	    "played", 0);
+	driver_wait_chan(d, 0, 0, from, "alice, solo: 5 games against AI "
+	    "seats, ", 0);
 	driver_sql(d, "SELECT count(*) FROM games WHERE ai = 2 AND state = "
 	    "'finished';", out, sizeof out);
 	assert_int_equal(atoi(out), 5);
+	driver_sql(d, "SELECT count(*) || ' ' || sum(games) FROM solo;", out,
+	    sizeof out);
+	assert_string_equal(out, "5 5\n");
 	driver_check_db(d);
 }
 

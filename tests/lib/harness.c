@@ -399,6 +399,44 @@ harness_play_game(struct harness *h, const char *game,
 }
 
 void
+harness_play_with_ai(struct harness *h, const char *game,
+    const char *const *nicks, int max_steps)
+{
+	struct table *t;
+	int steps, seat;
+
+	harness_deal(h, game, nicks);
+	for (steps = 0; steps < max_steps; steps++) {
+		if ((t = harness_table(h)) == NULL)
+			break;
+		seat = harness_turn(h);
+		if (seat >= 0 && !t->seats[seat].ai)
+			harness_type(h);
+		harness_advance(h, 700);
+		harness_drain(h);
+		harness_clear(h);
+	}
+}
+
+int
+harness_finish(struct harness *h, const struct game_ops *ops)
+{
+	struct table *t = harness_table(h);
+	int from;
+
+	if (t == NULL)
+		abort();
+	t->ops = ops;
+	harness_drain(h);
+	from = h->nsent;
+	table_finish(t);
+	harness_drain(h);
+	if (harness_table(h) != NULL)
+		abort();
+	return from;
+}
+
+void
 harness_deal(struct harness *h, const char *game, const char *const *nicks)
 {
 	char cmd[128];

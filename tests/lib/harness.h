@@ -97,6 +97,20 @@ void harness_deal(struct harness *h, const char *game,
  * the caller checks the table is gone. */
 void harness_play_game(struct harness *h, const char *game,
     const char *const *nicks, int max_moves);
+/* harness_deal() of a game with AI seats (game asks for them: "cheat
+ * bots=2"), then played to its end: a person to move types their default
+ * move (harness_type()), and the clock moves 700 ms a step, for the AI
+ * seats to think and act; at most max_steps steps.  What is sent is
+ * forgotten as it goes (harness_clear()); the caller checks the table
+ * is gone. */
+void harness_play_with_ai(struct harness *h, const char *game,
+    const char *const *nicks, int max_steps);
+/* Ends the game at the table in #cheater at once, as the end of its
+ * rules would, with those rules swapped for ops (a copy of them whose
+ * result() the test chose, which must outlive the call); the lines are
+ * drained, and the index of the first one the end sent is returned.
+ * Aborts if the table is still there. */
+int harness_finish(struct harness *h, const struct game_ops *ops);
 /* The table in #cheater, or NULL. */
 struct table *harness_table(struct harness *h);
 /* The seat whose turn it is at that table's game, or -1. */

@@ -27,6 +27,12 @@
 static struct pgsql store_files_server;
 static int store_files_dbs;
 
+/* The players store_files_player() made with an "ai:" key in the test
+ * running, whom store_files_begin() seats as AI seats. */
+#define STORE_FILES_AIS 16
+static int64_t store_files_ais[STORE_FILES_AIS];
+static int store_files_nais;
+
 /* clang-format off */
 const char *const store_files_released[STORE_FILES_RELEASED] = {
 	/* 1: players, prefs, games, seats, moves, results, stats. */
@@ -314,6 +320,7 @@ store_files_setup(void **state)
 	int n;
 
 	assert_non_null(f);
+	store_files_nais = 0;
 	snprintf(f->dir, sizeof f->dir, "/tmp/test-store.XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	if (store_files_pgsql())
@@ -559,12 +566,41 @@ store_files_player(struct store *s, const char *key, const char *nick)
 	id = store_player(s, key, nick, &cause);
 	if (id < 0)
 		fail_msg("store_player: %s", cause);
+	if (strncmp(key, "ai:", 3) == 0 && !store_files_is_ai(id)) {
+		assert_true(store_files_nais < STORE_FILES_AIS);
+		store_files_ais[store_files_nais++] = id;
+	}
 	return id;
+}
+
+int
+store_files_is_ai(int64_t player)
+{
+	int i;
+
+	for (i = 0; i < store_files_nais; i++) {
+		if (store_files_ais[i] == player)
+			return 1;
+	}
+	return 0;
 }
 
 int64_t
 store_files_begin(
     struct store *s, const char *variant, int nseats, const int64_t *players)
+{
+	const char *levels[GAME_MAX_SEATS];
+	int i;
+
+	assert_true(nseats <= GAME_MAX_SEATS);
+	for (i = 0; i < nseats; i++)
+		levels[i] = store_files_is_ai(players[i]) ? "normal" : NULL;
+	return store_files_begin_levels(s, variant, nseats, players, levels);
+}
+
+int64_t
+store_files_begin_levels(struct store *s, const char *variant, int nseats,
+    const int64_t *players, const char *const *levels)
 {
 	char ident[GAME_MAX_SEATS][32];
 	const char *idents[GAME_MAX_SEATS];
@@ -574,7 +610,11 @@ store_files_begin(
 
 	assert_true(nseats <= GAME_MAX_SEATS);
 	for (i = 0; i < nseats; i++) {
-		snprintf(ident[i], sizeof ident[i], "h:p%d@host.test", i);
+		if (levels[i] != NULL)
+			snprintf(ident[i], sizeof ident[i], "ai:%s", levels[i]);
+		else
+			snprintf(ident[i], sizeof ident[i], "h:p%d@host.test",
+			    i);
 		idents[i] = ident[i];
 	}
 	id = store_game_begin(s, variant, "#cheater", "rounds=3", 42, NULL, 0,

@@ -38,7 +38,7 @@ struct store_fixture {
  * sqlite3 tool, then PRAGMA user_version = N). */
 #define STORE_FILES_RELEASED 12
 /* The schema version this cheaterbot migrates every file to. */
-#define STORE_FILES_CURRENT "13"
+#define STORE_FILES_CURRENT "14"
 extern const char *const store_files_released[STORE_FILES_RELEASED];
 
 /* cmocka per-test setup and teardown: the directory and the open store;
@@ -104,12 +104,21 @@ void store_files_set_version(const char *path, int version);
 void store_files_cli_expect(
     const char *path, const char *sql, const char *want);
 
-/* The player with key, its nick updated. */
+/* The player with key, its nick updated; one with an "ai:" key is
+ * remembered for the rest of the test as an AI player. */
 int64_t store_files_player(struct store *s, const char *key, const char *nick);
+/* Whether store_files_player() made player, in this test, with an "ai:"
+ * key. */
+int store_files_is_ai(int64_t player);
 /* A game of variant in #cheater, options "rounds=3", seed 42, dealt by
- * seat 0, seat i's ident "h:pI@host.test". */
+ * seat 0, seat i's ident "h:pI@host.test", or "ai:normal" for an AI
+ * player (store_files_is_ai()). */
 int64_t store_files_begin(
     struct store *s, const char *variant, int nseats, const int64_t *players);
+/* The same with each seat's level: levels[i] "easy", "normal" or "hard"
+ * seats an AI seat of that level ("ai:LEVEL"), NULL a person. */
+int64_t store_files_begin_levels(struct store *s, const char *variant,
+    int nseats, const int64_t *players, const char *const *levels);
 /* Stores move n of game. */
 void store_files_move(
     struct store *s, int64_t game, int n, int seat, const char *text);

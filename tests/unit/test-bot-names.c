@@ -336,9 +336,9 @@ test_records(void **state)
 		{ "!stats ADA(ai)", "Ada(AI), all games: ", NULL },
 		{ "!bluffs ada", "Ada(AI), all games, 1 game: ", NULL },
 		{ "!history Ada", "Recent games of Ada(AI): #1 Cheat", NULL },
-		{ "!streak Ada", "Ada(AI) has finished no counted game yet: "
-		    "games with AI seats count only with ai.records on (1 "
-		    "played; !stats shows them).", NULL },
+		{ "!streak Ada", "Ada(AI) is an AI seat: streaks, titles and "
+		    "ratings are kept for people (!stats Ada(AI) gives its "
+		    "record).", NULL },
 		{ "!rating Ada", "Ada(AI) has no rated game yet.", NULL },
 		{ "!titles Ada", "Ada(AI) has no titles yet.", NULL },
 		{ NULL, NULL, NULL },

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/core/table-int.h"
 #include "storage/store.h"
 #include "bot/core/replay.h"
 #include "tests/lib/driver.h"
@@ -77,25 +76,18 @@ finish(struct harness *h, int winner, const char *detail, int stopped)
 {
 	static const char *const nicks[] = { "alice", "bob", NULL };
 	struct table *t;
-	int from;
 
 	harness_deal(h, "cheat", nicks);
 	t = harness_table(h);
 	titled = *t->ops;
 	titled.titles = titles;
 	titled.result = titled_result;
-	t->ops = &titled;
 	result_winner = winner;
 	result_detail = detail;
 	if (stopped)
 		assert_int_equal(store_game_abandon(h->store, t->game_id,
 		    "test", NULL), 0);
-	harness_drain(h);
-	from = h->nsent;
-	table_finish(t);
-	harness_drain(h);
-	assert_null(harness_table(h));
-	return from;
+	return harness_finish(h, &titled);
 }
 
 /* Expects the channel lines sent from line from on: the end of the game,

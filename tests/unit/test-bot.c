@@ -68,7 +68,7 @@ test_games_help_rules(void **state)
 	harness_say(h, "alice", CH, "!help top");
 	assert_true(harness_find(h, 0,
 	    "!top [GAME] [wins|streak|games|run|titles|losses|safe|liar|"
-	    "detector|rating]", NULL)
+	    "detector|rating|solo]", NULL)
 	    >= 0);
 	harness_say(h, "alice", CH, "!help bs");
 	assert_true(harness_find(h, 0, "cheat", "[cheat, anywhere]", NULL)

@@ -9,7 +9,9 @@
  * seasons of a week, games in two seasons: the index shows the season so
  * far and the podiums of the seasons before it, as the records rank them.
  * A game against AI seats alone makes its variant played, not "not
- * played yet", with the note that such games count toward no board.
+ * played yet", with the note that such games count toward no board of
+ * the league, and is on the solo ladder: the solo board, the player's
+ * solo record, rating and chart with the AI levels' anchors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +26,8 @@
 #include <unistd.h>
 
 #include "bot/export.h"
+#include "games/ai.h"
+#include "storage/solo.h"
 #include "storage/store.h"
 #include "tests/lib/harness.h"
 #include "tests/lib/store-files.h"
@@ -33,6 +37,7 @@
 #define NOW 1900000000ULL
 
 static const char *const three[] = { "alice", "bob", "carol", NULL };
+static const char *const alone[] = { "alice", NULL };
 
 static void
 tune(struct conf *c)
@@ -153,6 +158,10 @@ test_export(void **state)
 	/* Who may be on a board, as !top has it. */
 	assert_non_null(strstr(text, "<caption>Rating <small>(2 rated games "
 	    "or more)</small></caption>"));
+	/* The solo board is there, empty: nobody played AI seats. */
+	assert_non_null(strstr(text, "id=\"cheat-board-10\"><caption>Solo "
+	    "rating: against AI seats <small>(2 solo games or more)</small>"
+	    "</caption>"));
 	assert_non_null(strstr(text, "<caption>Liars: lies that got away "
 	    "<small>(5 games or more)</small></caption>"));
 	assert_non_null(strstr(text, "<caption>Detectors: right calls "
@@ -179,6 +188,8 @@ test_export(void **state)
 		assert_int_equal(rated, GAMES);
 		assert_int_equal(count(text, "<polyline"), 2);
 		assert_non_null(strstr(text, "Bluff ledger"));
+		/* No game against AI seats: no solo part. */
+		assert_null(strstr(text, "Solo"));
 		free(text);
 		links_resolve(dir, rel);
 	}
@@ -338,35 +349,28 @@ tune_ai(struct conf *c)
 {
 	c->ai_think_min_ms = 200;
 	c->ai_think_max_ms = 600;
+	c->league_provisional = 1;
 }
 
 /* A game against AI seats alone (ai.records off): it counts toward no
- * board, but its variant is played, not "not played yet", and the page
- * says why the boards are empty. */
+ * board of the league, but its variant is played, not "not played
+ * yet", and the page says why those boards are empty; it is on the solo
+ * ladder: alice is on the variant's solo board, and her page has her
+ * solo record, rating and its chart, the AI levels' anchors drawn on
+ * it. */
 static void
 test_export_ai_only(void **state)
 {
 	struct harness *h = harness_new(13, tune_ai);
 	char dir[] = "/tmp/cheaterbot-export-XXXXXX", *text, *cause = NULL;
-	char cmd[128];
-	struct table *t;
-	int steps, seat;
+	char cmd[512];
+	const char *board, *part;
+	struct store_rating r;
+	struct rating anchor;
+	int l;
 
 	(void)state;
-	harness_say(h, "alice", "cheaterbot", "set colour off");
-	harness_say(h, "alice", "#cheater", "!play cheat bots=2");
-	harness_say(h, "alice", "#cheater", "!start");
-	harness_drain(h);
-	for (steps = 0; steps < 4000; steps++) {
-		if ((t = harness_table(h)) == NULL)
-			break;
-		seat = harness_turn(h);
-		if (seat >= 0 && !t->seats[seat].ai)
-			harness_type(h);
-		harness_advance(h, 700);
-		harness_drain(h);
-		harness_clear(h);
-	}
+	harness_play_with_ai(h, "cheat bots=2", alone, 4000);
 	assert_null(harness_table(h));
 	assert_non_null(mkdtemp(dir));
 	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
@@ -378,7 +382,57 @@ test_export_ai_only(void **state)
 	assert_null(strstr(text, "Not played yet: Cheat"));
 	assert_non_null(strstr(text, "(ai.records is off)"));
 	assert_int_equal(count(text, "<a href=\"games/"), 1);
+	/* The league's boards are empty, the solo board has alice. */
+	assert_non_null(board = strstr(text, "<table class=\"board\" "
+	    "id=\"cheat-board-9\">"));
+	assert_non_null(strstr(board, "<tr><td colspan=\"5\">nobody yet"));
+	assert_non_null(board = strstr(text, "<table class=\"board\" "
+	    "id=\"cheat-board-10\"><caption>Solo rating: against AI seats"
+	    "</caption>\n<tr><th>#</th><th>player</th><th>rating</th>"
+	    "<th>mu &#177; sigma</th><th>games</th></tr>\n"
+	    "<tr class=\"row\"><td class=\"n\">1</td><td><a "
+	    "href=\"players/alice.html\">alice</a></td>"));
+	assert_int_equal(count(board, "<tr class=\"row\">") -
+	    count(strstr(board, "</table>"), "<tr class=\"row\">"), 1);
+	assert_int_equal(store_solo_rating(h->store, "alice", "cheat", &r,
+	    NULL), 0);
+	snprintf(cmd, sizeof cmd, "<td class=\"n\">%.1f</td><td class=\"n\">"
+	    "%.1f &#177; %.1f</td><td class=\"n\">1</td></tr>", r.ordinal,
+	    r.mu, r.sigma);
+	assert_non_null(strstr(board, cmd));
 	free(text);
+	links_resolve(dir, "index.html");
+
+	text = slurp(dir, "players/alice.html");
+	assert_non_null(text);
+	assert_non_null(part = strstr(text, "<h3>Solo: against AI seats</h3>"));
+	/* No league part: no game of hers counted there. */
+	assert_null(strstr(text, "<caption>Record</caption>"));
+	assert_null(strstr(text, "id=\"rating-cheat\""));
+	assert_non_null(strstr(part, "<caption>Solo record</caption>"));
+	snprintf(cmd, sizeof cmd, "<p class=\"rating solo\">Solo rating "
+	    "%.1f &#177; %.1f (conservative %.1f), 1 solo game, number 1 on "
+	    "the solo board.</p>", r.mu, r.sigma, r.ordinal);
+	assert_non_null(strstr(part, cmd));
+	assert_non_null(strstr(part, "<svg class=\"rating-chart solo\" "
+	    "id=\"solo-rating-cheat\""));
+	assert_non_null(strstr(part, "alice's Cheat solo rating over 1 solo "
+	    "game</title>"));
+	assert_int_equal(count(part, "<circle class=\"mu point\""), 1);
+	/* The three levels' anchors, each a line with its figure. */
+	assert_int_equal(count(part, "<line class=\"anchor\""), AI_LEVELS);
+	for (l = 0; l < AI_LEVELS; l++) {
+		assert_int_equal(solo_anchor("cheat", (enum ai_level)l,
+		    &anchor), 0);
+		snprintf(cmd, sizeof cmd, "<title>the %s AI seats' anchor: "
+		    "%.1f</title>", ai_level_name((enum ai_level)l),
+		    anchor.mu);
+		assert_non_null(strstr(part, cmd));
+	}
+	assert_non_null(strstr(part, ">solo games</text>"));
+	assert_non_null(strstr(part, "Solo bluff ledger, 1 game"));
+	free(text);
+	links_resolve(dir, "players/alice.html");
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 	harness_free(h);

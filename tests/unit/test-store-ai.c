@@ -1,9 +1,10 @@
 /*
  * Unit tests of games with an AI seat in storage/stats.c, against real
  * SQLite files (tests/lib/store-files.h): recorded, counted in nobody's
- * stats unless store_count_ai() says so, read apart by store_ai_stats(),
- * where an AI's own record is every game it finished, and AI seats on no
- * board either way; an AI found by its nick (store_player_named()).
+ * stats unless store_count_ai() says so, on the solo ladder either way
+ * (store_solo(); test-store-solo.c tests the ladder itself), and AI seats
+ * on no board either way; an AI's own record is every game it finished
+ * (store_ai_stats()); an AI found by its nick (store_player_named()).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,7 +40,7 @@ play(struct store *s, int64_t a, int64_t b)
 }
 
 /* Off (the default): the results are kept, the stats do not move, and the
- * games are counted apart. */
+ * games are counted apart, on the solo ladder. */
 static void
 test_not_counted(void **state)
 {
@@ -48,7 +49,8 @@ test_not_counted(void **state)
 	int64_t ada = store_files_player(f->s, "ai:Ada", "Ada(AI)");
 	int64_t bob = store_files_player(f->s, "n:bob", "bob");
 	struct store_stats st;
-	struct store_ai_stats ai;
+	struct store_solo ai;
+	struct store_ai_stats own;
 	struct store_top_row rows[4];
 
 	play(f->s, alice, ada);
@@ -60,22 +62,24 @@ test_not_counted(void **state)
 	assert_int_equal(st.wins, 1);
 	assert_int_equal(st.streak, 1);
 	assert_int_equal(st.placed, 1);
-	assert_int_equal(store_ai_stats(f->s, "alice", "cheat", &ai, NULL), 0);
+	assert_int_equal(store_solo(f->s, "alice", "cheat", &ai, NULL), 0);
 	assert_int_equal(ai.games, 3);
 	assert_int_equal(ai.wins, 2);
-	assert_int_equal(store_ai_stats(f->s, "alice", NULL, &ai, NULL), 0);
+	assert_int_equal(store_solo(f->s, "alice", NULL, &ai, NULL), 0);
 	assert_int_equal(ai.games, 3);
-	assert_int_equal(store_ai_stats(f->s, "bob", NULL, &ai, NULL), 0);
+	assert_int_equal(store_solo(f->s, "bob", NULL, &ai, NULL), 0);
 	assert_int_equal(ai.games, 0);
-	assert_int_equal(store_ai_stats(f->s, "nobody", NULL, &ai, NULL), 1);
-	assert_false(ai.ai);
+	assert_int_equal(store_solo(f->s, "nobody", NULL, &ai, NULL), 1);
+	assert_int_equal(store_ai_stats(f->s, "nobody", NULL, &own, NULL), 1);
+	assert_false(own.ai);
 	/* Ada's own record: every game it finished. */
-	assert_int_equal(store_ai_stats(f->s, "ada(ai)", "cheat", &ai, NULL),
+	assert_int_equal(store_ai_stats(f->s, "ada(ai)", "cheat", &own, NULL),
 	    0);
-	assert_true(ai.ai);
-	assert_int_equal(ai.games, 3);
-	assert_int_equal(ai.wins, 1);
-	assert_int_equal(ai.losses, 0);
+	assert_true(own.ai);
+	assert_string_equal(own.nick, "Ada(AI)");
+	assert_int_equal(own.games, 3);
+	assert_int_equal(own.wins, 1);
+	assert_int_equal(own.losses, 0);
 	store_files_cli_expect(f->path, "SELECT count(*) FROM results", "8");
 	store_files_cli_expect(f->path,
 	    "SELECT group_concat(ai, ',') FROM"
@@ -85,7 +89,8 @@ test_not_counted(void **state)
 	assert_string_equal(rows[0].nick, "alice");
 }
 
-/* On: counted like any game, but the AI seat is on no board. */
+/* On: counted like any game, and on the solo ladder all the same, but
+ * the AI seat is on no board. */
 static void
 test_counted(void **state)
 {
@@ -93,7 +98,8 @@ test_counted(void **state)
 	int64_t alice = store_files_player(f->s, "n:alice", "alice");
 	int64_t ada = store_files_player(f->s, "ai:Ada", "Ada(AI)");
 	struct store_stats st;
-	struct store_ai_stats ai;
+	struct store_solo ai;
+	struct store_ai_stats own;
 	struct store_top_row rows[4];
 	int n, i;
 
@@ -106,14 +112,18 @@ test_counted(void **state)
 	assert_int_equal(st.wins, 1);
 	assert_int_equal(store_stats(f->s, "Ada(AI)", "cheat", &st, NULL), 0);
 	assert_int_equal(st.wins, 3);
-	assert_int_equal(store_ai_stats(f->s, "alice", NULL, &ai, NULL), 0);
-	assert_int_equal(ai.games, 0);
-	assert_false(ai.ai);
-	/* An AI's own record is every game it finished, counted too. */
-	assert_int_equal(store_ai_stats(f->s, "Ada(AI)", NULL, &ai, NULL), 0);
-	assert_true(ai.ai);
+	assert_int_equal(store_solo(f->s, "alice", NULL, &ai, NULL), 0);
 	assert_int_equal(ai.games, 4);
-	assert_int_equal(ai.wins, 3);
+	assert_int_equal(ai.wins, 1);
+	assert_int_equal(ai.losses, 0);
+	assert_int_equal(store_ai_stats(f->s, "alice", NULL, &own, NULL), 0);
+	assert_int_equal(own.games, 0);
+	assert_false(own.ai);
+	/* An AI's own record is every game it finished, counted too. */
+	assert_int_equal(store_ai_stats(f->s, "Ada(AI)", NULL, &own, NULL), 0);
+	assert_true(own.ai);
+	assert_int_equal(own.games, 4);
+	assert_int_equal(own.wins, 3);
 	n = store_top(f->s, "cheat", STORE_BOARD_WINS, 1, rows, 4, NULL);
 	assert_int_equal(n, 1);
 	assert_string_equal(rows[0].nick, "alice");

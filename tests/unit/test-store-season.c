@@ -27,19 +27,22 @@
 
 /* Finishes a new two-seat game of variant in channel, seat 0 (players[0])
  * winning with a ledger of lies away (or none, when away is -1); its
- * id. */
+ * id.  An AI player (store_files_is_ai()) sits as a normal AI seat. */
 static int64_t
 play(struct store *s, const char *variant, const char *channel,
     int64_t p0, int64_t p1, int away)
 {
-	static const char *const idents[2] = {"h:a@host.test",
-	    "h:b@host.test"};
+	const char *idents[2] = {"h:a@host.test", "h:b@host.test"};
 	struct store_seat_result r[2];
 	struct store_bluffs b[2];
 	int64_t players[2] = {p0, p1}, id;
 	char *cause = NULL;
-	int n;
+	int i, n;
 
+	for (i = 0; i < 2; i++) {
+		if (store_files_is_ai(players[i]))
+			idents[i] = "ai:normal";
+	}
 	id = store_game_begin(s, variant, channel, "", 1, NULL, 0, 2, players,
 	    idents, &cause);
 	if (id < 0)
@@ -161,14 +164,17 @@ test_season_numbered(void **state)
 }
 
 /* Makes f's database one of schema version 12, as that version wrote
- * it (no season_first; then sql, the rows it held, NULL for none), and
- * opens it again: migrated to the current version. */
+ * it (no season_first, nor the solo ladder's tables of version 14; then
+ * sql, the rows it held, NULL for none), and opens it again: migrated to
+ * the current version. */
 static void
 back_to_v12(struct store_fixture *f, const char *sql)
 {
 	store_close(f->s);
 	f->s = NULL;
-	store_files_cli_expect(f->path, "DROP TABLE season_first", "");
+	store_files_cli_expect(f->path, "DROP TABLE season_first;"
+	    " DROP TABLE solo_titles; DROP TABLE solo_history;"
+	    " DROP TABLE solo", "");
 	if (sql != NULL)
 		store_files_cli_expect(f->path, sql, "");
 	store_files_set_version(f->path, 12);

@@ -41,8 +41,8 @@ test_open_creates_schema(void **state)
 	    "SELECT group_concat(name, ' ') FROM (SELECT name"
 	    " FROM sqlite_schema WHERE type = 'table' ORDER BY name)",
 	    "bluffs game_players games ignores moves players prefs "
-	    "rating_history ratings results season_announced season_first stats "
-	    "titles");
+	    "rating_history ratings results season_announced season_first solo "
+	    "solo_history solo_titles stats titles");
 	store_close(NULL);
 }
 

@@ -1,0 +1,210 @@
+/*
+ * The second part of make tournament (make anchors runs it alone):
+ * calibrates the solo ladder's anchors (storage/solo.h, docs/league.md),
+ * the fixed rating each AI level plays at in each variant, from AI-vs-AI
+ * play.
+ *
+ * For each variant with an AI, ANCHOR_LEAGUES leagues (4 by default),
+ * each of twelve AI players, four of each level, every one with a rating
+ * of its own starting at mu 25: ANCHOR_GAMES games a league (2000), 3 or
+ * 4 seats a game drawn from the league's generator, each game played
+ * whole by ai_play() (each AI deciding from its seat's observation
+ * alone, as the bot referees it; default options) and every seat rated
+ * by rating_update() from the places, a seat that left placed last.  A
+ * level's figure in a league is its four players' mean mu averaged over
+ * the second half of the league's games (the first half lets the ratings
+ * settle); the anchor is the mean over the leagues, and the spread the
+ * lowest and highest league.  The sigma printed is every player's,
+ * averaged the same way: where a rating of steady skill settles.  A game
+ * ai_play() cannot finish (no end within its bound of moves, or a move
+ * the rules refuse) is printed and left out.
+ *
+ * The seeds are fixed (ANCHOR_SEED, 31 by default), so a run prints the
+ * same figures every time on any machine.  It prints a table beside the
+ * anchors in the code, then the C rows to copy into storage/solo.c.
+ * Nothing is asserted.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/ai.h"
+#include "games/rng.h"
+#include "storage/rating.h"
+#include "storage/solo.h"
+
+#define PER_LEVEL 4
+#define PLAYERS (AI_LEVELS * PER_LEVEL)
+
+/* What one league found: each level's mean mu, every player's mean
+ * sigma, over its second half. */
+struct found {
+	double mu[AI_LEVELS];
+	double sigma;
+	int skipped;		/* games ai_play() could not finish */
+};
+
+/* The number in the environment called name, or def when it is unset
+ * or not a positive number. */
+static long
+env_number(const char *name, long def)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n;
+
+	if (v == NULL)
+		return def;
+	n = strtol(v, &end, 10);
+	if (*end != '\0' || n <= 0) {
+		fprintf(stderr, "anchors: %s=%s is not a positive number; "
+		    "%ld used\n", name, v, def);
+		return def;
+	}
+	return n;
+}
+
+/* One league of ngames games of ops from seed: 0 and *out, or -1 when
+ * a result cannot be rated. */
+static int
+league(const struct game_ops *ops, long ngames, uint64_t seed,
+    struct found *out)
+{
+	struct rating r[PLAYERS], seat[RATING_PLAYERS];
+	enum ai_level levels[GAME_MAX_SEATS];
+	int players[PLAYERS], who[RATING_PLAYERS], place[RATING_PLAYERS];
+	struct game_result res;
+	struct rng rng;
+	char *cause = NULL;
+	uint64_t deal;
+	long g, counted = 0;
+	int p, s, n;
+
+	memset(out, 0, sizeof *out);
+	rng_seed(&rng, seed);
+	for (p = 0; p < PLAYERS; p++) {
+		rating_new(&r[p]);
+		players[p] = p;
+	}
+	for (g = 0; g < ngames; g++) {
+		n = 3 + (int)rng_below(&rng, 2);
+		n = n < ops->min_seats ? ops->min_seats :
+		    n > ops->max_seats ? ops->max_seats : n;
+		rng_shuffle(&rng, players, PLAYERS);
+		for (s = 0; s < n; s++) {
+			who[s] = players[s];
+			levels[s] = (enum ai_level)(who[s] / PER_LEVEL);
+		}
+		deal = rng_next(&rng);
+		if (ai_play(ops, NULL, n, levels, deal, &res, NULL,
+		    &cause) < 0) {
+			/* No result to rate: said, and left out. */
+			printf("  %s, game %ld (%d seats, seed %llu) left "
+			    "out: %s\n", ops->name, g + 1, n,
+			    (unsigned long long)deal, cause);
+			free(cause);
+			cause = NULL;
+			out->skipped++;
+			continue;
+		}
+		for (s = 0; s < n; s++) {
+			place[s] = res.place[s] > 0 ? res.place[s] : n;
+			seat[s] = r[who[s]];
+		}
+		if (rating_update(seat, place, n) != 0) {
+			fprintf(stderr, "anchors: %s, game %ld: places not "
+			    "rated\n", ops->name, g + 1);
+			return -1;
+		}
+		for (s = 0; s < n; s++)
+			r[who[s]] = seat[s];
+		if (g < ngames / 2)
+			continue;
+		counted++;
+		for (p = 0; p < PLAYERS; p++) {
+			out->mu[p / PER_LEVEL] += r[p].mu / PER_LEVEL;
+			out->sigma += r[p].sigma / PLAYERS;
+		}
+	}
+	for (p = 0; p < AI_LEVELS; p++)
+		out->mu[p] /= (double)counted;
+	out->sigma /= (double)counted;
+	return 0;
+}
+
+int
+main(void)
+{
+	long nleagues = env_number("ANCHOR_LEAGUES", 4);
+	long ngames = env_number("ANCHOR_GAMES", 2000);
+	uint64_t seed = (uint64_t)env_number("ANCHOR_SEED", 31);
+	struct solo_anchor calibrated[16];
+	const struct game_ops *const *op;
+	const struct game_ops *ops;
+	struct found f;
+	struct rating code;
+	double mu[AI_LEVELS], lo[AI_LEVELS], hi[AI_LEVELS], sigma = 0;
+	char quoted[40];
+	int l, k, nv = 0, skipped = 0, rc = 0;
+	long i;
+
+	printf("%ld leagues of %ld games a variant, 12 players (4 a level), "
+	    "seed %llu; each level's mean mu over each league's second "
+	    "half\n\n", nleagues, ngames, (unsigned long long)seed);
+	printf("%-10s %-7s %8s %17s %8s %8s\n", "variant", "level", "anchor",
+	    "leagues' spread", "in code", "diff");
+	for (op = game_table; *op != NULL; op++) {
+		ops = *op;
+		if (ops->ai == NULL)
+			continue;
+		for (l = 0; l < AI_LEVELS; l++) {
+			mu[l] = 0;
+			lo[l] = 1e9;
+			hi[l] = -1e9;
+		}
+		for (i = 0; i < nleagues; i++) {
+			if (league(ops, ngames, seed * 1000003 + (uint64_t)i *
+			    7919 + (uint64_t)(op - game_table), &f) != 0)
+				return 1;
+			for (l = 0; l < AI_LEVELS; l++) {
+				mu[l] += f.mu[l] / (double)nleagues;
+				lo[l] = f.mu[l] < lo[l] ? f.mu[l] : lo[l];
+				hi[l] = f.mu[l] > hi[l] ? f.mu[l] : hi[l];
+			}
+			sigma += f.sigma;
+			skipped += f.skipped;
+		}
+		for (l = 0; l < AI_LEVELS; l++) {
+			printf("%-10s %-7s %8.2f %8.2f - %6.2f", ops->name,
+			    ai_level_name((enum ai_level)l), mu[l], lo[l],
+			    hi[l]);
+			if (solo_anchor(ops->name, (enum ai_level)l,
+			    &code) == 0)
+				printf(" %8.2f %+8.2f\n", code.mu,
+				    code.mu - mu[l]);
+			else {
+				printf(" %8s\n", "none");
+				rc = 1;
+			}
+		}
+		fflush(stdout);
+		if (nv < 16) {
+			calibrated[nv].variant = ops->name;
+			memcpy(calibrated[nv].mu, mu, sizeof mu);
+			nv++;
+		}
+	}
+	sigma /= (double)(nleagues * nv);
+	printf("\n%d game%s left out; sigma, every player averaged the same "
+	    "way: %.2f (the anchors' in code: %.2f)\n\nThe rows for "
+	    "storage/solo.c:\n", skipped, skipped == 1 ? "" : "s", sigma,
+	    SOLO_ANCHOR_SIGMA);
+	for (k = 0; k < nv; k++) {
+		snprintf(quoted, sizeof quoted, "\"%s\",",
+		    calibrated[k].variant);
+		printf("\t{ %-12s { %.2f, %.2f, %.2f } },\n", quoted,
+		    calibrated[k].mu[0], calibrated[k].mu[1],
+		    calibrated[k].mu[2]);
+	}
+	return rc;
+}
