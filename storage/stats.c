@@ -309,8 +309,8 @@ store_game_finish(struct store *s, int64_t game,
 }
 
 /* Runs id, a player's figures looked up by nick in variant (NULL: all
- * variants together): SQL_STATS_GET, SQL_SOLO_STATS, SQL_BLUFFS_GET or
- * SQL_SOLO_BLUFFS, each with ?1 the nick, ?2 the variant or the marker,
+ * variants together): SQL_STATS_GET, SQL_SOLO_STATS, SQL_AI_STATS,
+ * SQL_BLUFFS_GET or SQL_SOLO_BLUFFS, each with ?1 the nick, ?2 the variant or the marker,
  * ?3 the store's network and ?4 the nick's own (store_nick_split()).  As
  * store_query(). */
 static int
@@ -377,6 +377,27 @@ store_stats(struct store *s, const char *nick, const char *variant,
 	return 0;
 }
 
+/* Runs id (SQL_SOLO_STATS or SQL_AI_STATS) for the player found by nick
+ * in variant, whose first columns are the nick as shown (into shown, 64
+ * bytes), the games, wins and losses: 0 and *st at the row for the
+ * columns that follow (the caller resets it), 1 if no such player, -1
+ * and *cause. */
+static int
+store_counts_by_nick(struct store *s, enum store_sql id, const char *nick,
+    const char *variant, char *shown, int *games, int *wins, int *losses,
+    struct db_stmt **st, char **cause)
+{
+	int rc = store_by_nick(s, id, nick, variant, st, cause);
+
+	if (rc <= 0)
+		return rc == 0 ? 1 : -1;
+	store_copy_text(shown, 64, db_text(*st, 0));
+	*games = db_int(*st, 1);
+	*wins = db_int(*st, 2);
+	*losses = db_int(*st, 3);
+	return 0;
+}
+
 int
 store_solo(struct store *s, const char *nick, const char *variant,
     struct store_solo *out, char **cause)
@@ -385,13 +406,10 @@ store_solo(struct store *s, const char *nick, const char *variant,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	rc = store_by_nick(s, SQL_SOLO_STATS, nick, variant, &st, cause);
-	if (rc <= 0)
-		return rc == 0 ? 1 : -1;
-	store_copy_text(out->nick, sizeof out->nick, db_text(st, 0));
-	out->games = db_int(st, 1);
-	out->wins = db_int(st, 2);
-	out->losses = db_int(st, 3);
+	rc = store_counts_by_nick(s, SQL_SOLO_STATS, nick, variant, out->nick,
+	    &out->games, &out->wins, &out->losses, &st, cause);
+	if (rc != 0)
+		return rc;
 	/* Wins in a row are of one variant. */
 	if (variant != NULL) {
 		out->streak = db_int(st, 4);
@@ -409,13 +427,10 @@ store_ai_stats(struct store *s, const char *nick, const char *variant,
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	rc = store_by_nick(s, SQL_AI_STATS, nick, variant, &st, cause);
-	if (rc <= 0)
-		return rc == 0 ? 1 : -1;
-	store_copy_text(out->nick, sizeof out->nick, db_text(st, 0));
-	out->games = db_int(st, 1);
-	out->wins = db_int(st, 2);
-	out->losses = db_int(st, 3);
+	rc = store_counts_by_nick(s, SQL_AI_STATS, nick, variant, out->nick,
+	    &out->games, &out->wins, &out->losses, &st, cause);
+	if (rc != 0)
+		return rc;
 	out->ai = db_int(st, 4);
 	db_reset(st);
 	return 0;
