@@ -723,6 +723,8 @@ void table_clock_window_again(struct table *t, int ms);
 void table_clock_tie(struct table *t);
 /* A turn move is held until at (table_clock_window_min()). */
 void table_clock_hold(struct table *t, uint64_t at);
+/* The held move was dropped: its time is forgotten. */
+void table_clock_hold_end(struct table *t);
 /* When the open window has been open its minimum time. */
 uint64_t table_clock_window_min(const struct table *t);
 /* Holds seat for ms, or ends its hold. */

@@ -317,6 +317,12 @@ table_clock_hold(struct table *t, uint64_t at)
 	t->t_held = timer_add(&t->b->timers, at, clock_held_end, t);
 }
 
+void
+table_clock_hold_end(struct table *t)
+{
+	clock_cancel(t, &t->t_held);
+}
+
 uint64_t
 table_clock_window_min(const struct table *t)
 {

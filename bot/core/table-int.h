@@ -31,6 +31,9 @@ struct table_out {
 };
 
 void table_out_init(struct table_out *o);
+/* Whether seat must act now in t's game (its turn, or a move it owes
+ * with others): what it is told is its prompt. */
+int table_must_act(const struct table *t, int seat);
 /* Renders and sends everything gathered, then empties o: the channel
  * text, then each seat's private text queued after it (table-out.c). */
 void table_out_flush(struct table *t, struct table_out *o);

@@ -61,9 +61,7 @@ table_render(struct table *t, struct buf *text, const char *markup,
 	buf_free(&asked);
 }
 
-/* Whether seat must act now in t's game (its turn, or a move it owes
- * with others): what it is told is its prompt. */
-static int
+int
 table_must_act(const struct table *t, int seat)
 {
 	const struct game_turn *tu = &t->turn;

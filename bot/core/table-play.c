@@ -53,6 +53,48 @@ table_leave_move(struct game_move *mv, int seat)
 	mv->verb = GAME_VERB_LEAVE;
 }
 
+/* Another move was made (o, what it tells) while a move waits for the
+ * challenge window: why the one waiting no longer stands (malloc'd), or
+ * NULL.  It does not when the rules no longer allow it (a call took the
+ * turn away or changed what may be played), nor when its player is told
+ * something new about their turn (a prompt "(changed)"): it answered a
+ * turn that is gone. */
+static char *
+table_held_stale(struct table *t, const struct table_out *o)
+{
+	char *cause = NULL;
+	int seat;
+
+	if (!t->held)
+		return NULL;
+	seat = t->held_move->seat;
+	if (t->ops->check(t->g, t->held_move, &cause) != 0)
+		return cause;
+	if (table_must_act(t, seat) && o->priv[seat].len > 0)
+		return xstrdup("what you may do has changed (your turn, "
+		    "above)");
+	return NULL;
+}
+
+/* Drops the move waiting for the challenge window, its player told why
+ * (freed), so that it holds back no move made now. */
+static void
+table_held_drop(struct table *t, char *why)
+{
+	char *text;
+	int seat = t->held_move->seat;
+
+	t->held = 0;
+	free(t->held_move);
+	t->held_move = NULL;
+	table_clock_hold_end(t);
+	text = xasprintf("your move that waited for the challenge window "
+	    "was not made: %s", why);
+	table_tell(t, seat, text);
+	free(text);
+	free(why);
+}
+
 /* Logs, applies and announces a legal move; lead is markup put before
  * its public text.  t may be freed when this returns (the game ended). */
 static int
@@ -62,7 +104,7 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	struct table_out o;
 	struct game_turn was = t->turn;
 	char text[2048];
-	char *why = NULL;
+	char *why = NULL, *stale;
 
 	game_move_format(t->ops, mv, text, sizeof text);
 	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
@@ -83,7 +125,10 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	table_turn_update(t);
 	table_window_hint(t, &was, &o.out);
 	table_ai_note(t);
+	stale = table_held_stale(t, &o);
 	table_out_flush(t, &o);
+	if (stale != NULL)
+		table_held_drop(t, stale);
 	if (mv->verb == GAME_VERB_LEAVE && mv->seat >= 0)
 		t->seats[mv->seat].gone = 1;
 	table_after_move(t);

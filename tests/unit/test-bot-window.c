@@ -12,7 +12,9 @@
  *    !pass, and ends as soon as they have and the AI seats have decided;
  *  - a Cheat play held for the window goes through as soon as everyone
  *    else in it let it go, and a game of two holds nothing: nobody is
- *    left to be too late;
+ *    left to be too late; a held play that a call makes illegal is
+ *    dropped when the call is made, with its reason, and holds back no
+ *    move;
  *  - every !pass that cannot be gets its one-line reason.
  */
 #include <stdarg.h>
@@ -294,6 +296,57 @@ test_held_move_goes(void **state)
 	harness_free(h);
 }
 
+/* Cheat for three: a play face down, the next player's play at once
+ * (held for the window's minimum), the third player's call: the call
+ * opens a new round, which the held play was not made for.  It is
+ * dropped as soon as the call is made, its player told why after their
+ * new prompt, and the round's opening is taken at once, not refused for
+ * the move that waited. */
+static void
+test_held_move_dropped(void **state)
+{
+	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
+	struct harness *h = harness_new(3, NULL);
+	struct game_move mv;
+	struct table *t;
+	int first, second, third, from, dropped, prompt;
+	char call[96];
+
+	(void)state;
+	harness_deal(h, "cheat", nicks);
+	t = harness_table(h);
+	harness_type(h);	/* the opening, face up */
+	first = harness_turn(h);
+	harness_type(h);	/* a play face down: a window */
+	second = harness_turn(h);
+	third = 3 - first - second;	/* the one left to call */
+	t->ops->timeout(t->g, &mv);
+	harness_type_move(h, &mv);
+	assert_true(t->held);
+	harness_clear(h);
+	from = 0;
+	snprintf(call, sizeof call, "!cheat %s", t->seats[first].nick);
+	harness_say(h, t->seats[third].nick, CH, call);
+	/* The call is settled after the tie time, long before the
+	 * window's minimum, when the held play would have gone. */
+	harness_advance(h, (uint64_t)h->conf.challenge_tie_ms + 1);
+	assert_int_equal(t->nmoves, 3);
+	assert_false(t->held);
+	/* Told after the prompt that asks again. */
+	dropped = harness_find(h, from, t->seats[second].nick,
+	    "your move that waited for the challenge window was not made: ",
+	    NULL);
+	prompt = harness_find(h, from, t->seats[second].nick,
+	    "Your turn (changed)", NULL);
+	assert_true(prompt >= 0 && dropped > prompt);
+	/* Whoever opens the new round does so now. */
+	assert_true(harness_turn(h) >= 0);
+	harness_type(h);
+	assert_int_equal(t->nmoves, 4);
+	assert_true(harness_find(h, from, "already waiting", NULL) < 0);
+	harness_free(h);
+}
+
 /* Cheat for two: the play after a play is held for nobody. */
 static void
 test_two_hold_nothing(void **state)
@@ -327,6 +380,7 @@ main(void)
 		cmocka_unit_test(test_pass_refused),
 		cmocka_unit_test(test_pass_refused_cheat),
 		cmocka_unit_test(test_held_move_goes),
+		cmocka_unit_test(test_held_move_dropped),
 		cmocka_unit_test(test_two_hold_nothing),
 	};
 
