@@ -265,30 +265,41 @@ test_pass_refused_cheat(void **state)
 	harness_free(h);
 }
 
-/* Cheat for alice, bob and carol: alice plays, bob plays at once (held
- * for the window's minimum), carol lets it go: bob's play goes now. */
-static void
-test_held_move_goes(void **state)
+/* Cheat for alice, bob and carol, dealt by h: the opening, a play face
+ * down by *first (a window), and the next player's play at once by
+ * *second, held for the window's minimum; *third is left to call.  The
+ * table. */
+static struct table *
+held_play(struct harness *h, int *first, int *second, int *third)
 {
 	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
-	struct harness *h = harness_new(3, NULL);
 	struct game_move mv;
 	struct table *t;
-	int first, second, third;
 
-	(void)state;
 	harness_deal(h, "cheat", nicks);
 	t = harness_table(h);
 	harness_type(h);	/* the opening, face up */
-	first = harness_turn(h);
+	*first = harness_turn(h);
 	harness_type(h);	/* a play face down: a window */
 	assert_int_equal(t->nmoves, 2);
-	second = harness_turn(h);
-	third = 3 - first - second;	/* the one left to call */
+	*second = harness_turn(h);
+	*third = 3 - *first - *second;
 	t->ops->timeout(t->g, &mv);
 	harness_type_move(h, &mv);
 	assert_true(t->held);
 	assert_int_equal(t->nmoves, 2);
+	return t;
+}
+
+/* The third player lets the window go: the held play goes now. */
+static void
+test_held_move_goes(void **state)
+{
+	struct harness *h = harness_new(3, NULL);
+	int first, second, third;
+	struct table *t = held_play(h, &first, &second, &third);
+
+	(void)state;
 	harness_say(h, t->seats[third].nick, CH, "!pass");
 	harness_advance(h, 1);
 	assert_false(t->held);
@@ -296,35 +307,21 @@ test_held_move_goes(void **state)
 	harness_free(h);
 }
 
-/* Cheat for three: a play face down, the next player's play at once
- * (held for the window's minimum), the third player's call: the call
- * opens a new round, which the held play was not made for.  It is
- * dropped as soon as the call is made, its player told why after their
- * new prompt, and the round's opening is taken at once, not refused for
- * the move that waited. */
+/* The third player calls cheat on the first: the call opens a new
+ * round, which the held play was not made for.  It is dropped as soon
+ * as the call is made, its player told why after their new prompt, and
+ * the round's opening is taken at once, not refused for the move that
+ * waited. */
 static void
 test_held_move_dropped(void **state)
 {
-	static const char *const nicks[] = { "alice", "bob", "carol", NULL };
 	struct harness *h = harness_new(3, NULL);
-	struct game_move mv;
-	struct table *t;
-	int first, second, third, from, dropped, prompt;
+	int first, second, third, dropped, prompt;
+	struct table *t = held_play(h, &first, &second, &third);
 	char call[96];
 
 	(void)state;
-	harness_deal(h, "cheat", nicks);
-	t = harness_table(h);
-	harness_type(h);	/* the opening, face up */
-	first = harness_turn(h);
-	harness_type(h);	/* a play face down: a window */
-	second = harness_turn(h);
-	third = 3 - first - second;	/* the one left to call */
-	t->ops->timeout(t->g, &mv);
-	harness_type_move(h, &mv);
-	assert_true(t->held);
 	harness_clear(h);
-	from = 0;
 	snprintf(call, sizeof call, "!cheat %s", t->seats[first].nick);
 	harness_say(h, t->seats[third].nick, CH, call);
 	/* The call is settled after the tie time, long before the
@@ -333,17 +330,17 @@ test_held_move_dropped(void **state)
 	assert_int_equal(t->nmoves, 3);
 	assert_false(t->held);
 	/* Told after the prompt that asks again. */
-	dropped = harness_find(h, from, t->seats[second].nick,
+	dropped = harness_find(h, 0, t->seats[second].nick,
 	    "your move that waited for the challenge window was not made: ",
 	    NULL);
-	prompt = harness_find(h, from, t->seats[second].nick,
+	prompt = harness_find(h, 0, t->seats[second].nick,
 	    "Your turn (changed)", NULL);
 	assert_true(prompt >= 0 && dropped > prompt);
 	/* Whoever opens the new round does so now. */
 	assert_true(harness_turn(h) >= 0);
 	harness_type(h);
 	assert_int_equal(t->nmoves, 4);
-	assert_true(harness_find(h, from, "already waiting", NULL) < 0);
+	assert_true(harness_find(h, 0, "already waiting", NULL) < 0);
 	harness_free(h);
 }
 
