@@ -5,6 +5,8 @@
 #   make test    install what is missing, build with -Werror and ASan+UBSan
 #                (and the optimised binary), run every suite; ends with
 #                "N passed, N failed"
+#   make test-load   make test with every core kept busy by stress-ng:
+#                a test that races a timer fails here
 #   make sim GAMES=N   a long random-play pass over every variant
 #   make fuzz    build the libFuzzer targets (clang) into build/fuzz and run
 #                each briefly; FUZZ_SECONDS=N runs each longer
@@ -34,11 +36,11 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need: libpq-dev for
 # the PostgreSQL backend, postgresql for the private server the tests
-# start (tests/lib/pgsql.h).
+# start (tests/lib/pgsql.h), stress-ng for make test-load.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
 	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs \
-	postgresql libpq-dev
+	postgresql libpq-dev stress-ng
 
 CC ?= cc
 # Sources made at build time (the built-in question set).
@@ -135,7 +137,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 .SECONDARY: $(LIB_F) $(FUZZ_BINS) $(FUZZ_SRC:%.c=$(F)/%.o) \
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
-.PHONY: all run test sim fuzz bench tournament anchors flood deps docs \
+.PHONY: all run test test-load sim fuzz bench tournament anchors flood deps docs \
 	format layers clean install uninstall
 .DEFAULT_GOAL := all
 
@@ -201,6 +203,15 @@ test: deps layers
 		$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
 	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
 		bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+
+# The whole suite while stress-ng keeps every core busy (a CPU worker a
+# core, started and stopped by its PID), as on a machine where other work
+# runs: a test that waits for a short timer instead of an event fails
+# here.  Ends with make test's own line, and its exit status.
+test-load: deps
+	@stress-ng --cpu "$$(nproc)" --timeout 3h --quiet & load=$$!; \
+	$(MAKE) --no-print-directory test; rc=$$?; \
+	kill "$$load"; wait "$$load" 2>/dev/null; exit $$rc
 
 $(T)/pg/%: $(T)/tests/unit/%
 	@mkdir -p $(dir $@)

@@ -7,7 +7,9 @@
  * of tests/lib/driver.c: each round deals one game per channel (every
  * variant of game_table[] in turn, 2 to 4 players, each channel a different
  * count) and plays them all to their end at once, with random legal moves
- * chosen from a model rebuilt from the bot's database.  After a player's
+ * chosen from a model rebuilt from the bot's database (where the table
+ * would move by itself when a short timer ran out, its move is waited
+ * for, so that no typed move races a timer).  After a player's
  * move is sent, now and then the test waits 0-30 ms and kills the bot, so
  * the kill lands before, during or after the move's commit, in several
  * games at once.  Then, with the bot dead:
@@ -258,6 +260,29 @@ kill_bot(struct world *w)
 
 /* The play. */
 
+/* The next move at table ctx: the rules' random one, but where a timer
+ * of the table's would race a typed move (a pause for an answer, moves
+ * several seats owe, a window with no turn after it: the table moves
+ * when answer or challenge_close runs out), the table's own move, waited
+ * for.  A typed move that reached a loaded bot after that timer would be
+ * refused, and the log would hold the table's move instead. */
+static int
+choose_unraced(void *ctx, const struct game *g, struct rng *rng,
+    struct game_move *mv)
+{
+	const struct driver_table *t = ctx;
+	struct game_turn tu;
+
+	t->ops->turn(g, &tu);
+	if (!tu.over && (tu.pause || tu.wait ||
+	    (tu.window != 0 && tu.seat < 0))) {
+		memset(mv, 0, sizeof *mv);
+		mv->seat = GAME_SEAT_TABLE;
+		return 0;
+	}
+	return t->ops->sample(g, rng, mv);
+}
+
 /* Deals a game at every table: variants in turn, seat counts spread. */
 static void
 deal_round(struct world *w)
@@ -270,6 +295,8 @@ deal_round(struct world *w)
 		lo = ops->min_seats > MIN_SEATS ? ops->min_seats : MIN_SEATS;
 		hi = ops->max_seats < MAX_SEATS ? ops->max_seats : MAX_SEATS;
 		assert_true(lo <= hi);
+		w->d.t[k].choose = choose_unraced;
+		w->d.t[k].choose_ctx = &w->d.t[k];
 		driver_deal(
 		    &w->d, k, ops, lo + (w->rounds + k) % (hi - lo + 1));
 	}
