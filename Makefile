@@ -198,19 +198,23 @@ $(F)/run/%: $(F)/%
 # Every suite, one summary line.  Suites find the bot, ngircd and the
 # shared rule texts through the environment.  The optimised binary is
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
+TEST_BUILD = $(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
+	$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+TEST_RUN = CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
+	bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
 test: deps layers
-	@$(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
-		$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
-	@CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
-		bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+	@$(TEST_BUILD)
+	@$(TEST_RUN)
 
-# The whole suite while stress-ng keeps every core busy (a CPU worker a
-# core, started and stopped by its PID), as on a machine where other work
-# runs: a test that waits for a short timer instead of an event fails
-# here.  Ends with make test's own line, and its exit status.
-test-load: deps
+# Every suite, built as make test builds them, then run while stress-ng
+# keeps every core busy (a CPU worker a core, started and stopped by its
+# PID), as on a machine where other work runs: a test that waits for a
+# short timer instead of an event fails here.  Ends with the suites' own
+# line, and their exit status.
+test-load: deps layers
+	@$(TEST_BUILD)
 	@stress-ng --cpu "$$(nproc)" --timeout 3h --quiet & load=$$!; \
-	$(MAKE) --no-print-directory test; rc=$$?; \
+	$(TEST_RUN); rc=$$?; \
 	kill "$$load"; wait "$$load" 2>/dev/null; exit $$rc
 
 $(T)/pg/%: $(T)/tests/unit/%
