@@ -12,21 +12,28 @@
 #include "games/game.h"
 #include "games/xalloc.h"
 
-/* A rating's paragraph, the league's or with solo the solo ladder's:
- * "Rating 27.4 ± 6.1 (conservative 9.1), 12 rated games, number 3 on the
- * board." */
+/* A rating's paragraph, the league's or with solo the solo ladder's, as
+ * !rating says it: "Rating 27.4 ± 6.1 (conservative 9.1), 12 rated games,
+ * number 3 on the board.", or with fewer rated games than league.provisional
+ * (provisional, of e) "..., provisional: 4 of 10 rated games." */
 static void
-export_rating_line(struct buf *b, const struct store_rating *r, int solo)
+export_rating_line(const struct export *e, struct buf *b,
+    const struct store_rating *r, int solo)
 {
+	const char *unit = solo ? "solo" : "rated";
+
 	buf_addf(b, "<p class=\"rating%s\">%s %.1f &#177; %.1f (conservative "
-	    "%.1f), %d %s game%s", solo ? " solo" : "", solo ? "Solo rating" :
-	    "Rating", r->mu, r->sigma, r->ordinal, r->games, solo ? "solo" :
-	    "rated", r->games == 1 ? "" : "s");
+	    "%.1f), ", solo ? " solo" : "", solo ? "Solo rating" : "Rating",
+	    r->mu, r->sigma, r->ordinal);
+	if (r->provisional)
+		buf_addf(b, "provisional: %d of %d %s games", r->games,
+		    e->provisional, unit);
+	else
+		buf_addf(b, "%d %s game%s", r->games, unit,
+		    r->games == 1 ? "" : "s");
 	if (r->rank > 0)
 		buf_addf(b, ", number %d on the %sboard", r->rank,
 		    solo ? "solo " : "");
-	else
-		buf_adds(b, ", provisional");
 	buf_adds(b, ".</p>\n");
 }
 
@@ -77,7 +84,7 @@ export_league_part(struct export *e, struct buf *b,
 	if ((rc = store_rating(e->s, pl->nick, ops->name, &r, cause)) < 0)
 		return -1;
 	if (rc == 0) {
-		export_rating_line(b, &r, 0);
+		export_rating_line(e, b, &r, 0);
 		if (export_rating_chart(e, b, pl->id, pl->nick, ops, 0,
 		    cause) != 0)
 			return -1;
@@ -110,7 +117,7 @@ export_solo_part(struct export *e, struct buf *b,
 	if ((rc = store_solo_rating(e->s, pl->nick, ops->name, &r, cause)) < 0)
 		return -1;
 	if (rc == 0) {
-		export_rating_line(b, &r, 1);
+		export_rating_line(e, b, &r, 1);
 		if (export_rating_chart(e, b, pl->id, pl->nick, ops, 1,
 		    cause) != 0)
 			return -1;

@@ -145,6 +145,7 @@ store_rating_read(struct store *s, enum store_sql id, const char *nick,
 	belief.sigma = r->sigma = db_double(st, 2);
 	r->ordinal = rating_ordinal(&belief);
 	r->games = db_int(st, 3);
+	r->provisional = r->games < s->provisional;
 	r->rank = db_int(st, 4); /* NULL reads 0 */
 	db_reset(st);
 	return 0;

@@ -488,6 +488,9 @@ struct store_rating {
 	double ordinal;		/* mu - 3 sigma, rating_ordinal(): what the
 				 * board ranks by */
 	int games;		/* the games that rated them */
+	int provisional;	/* 1: fewer games than
+				 * store_rating_provisional() asks, so on no
+				 * board: "provisional: 4 of 10 games" */
 	int rank;		/* their place on the board, 0 if not on it
 				 * (provisional, or an AI) */
 };

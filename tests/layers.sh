@@ -30,7 +30,7 @@ digest.c	0	leaf: SHA-256 and random bytes
 calendar.c	0	leaf: the seasons on the calendar
 hash.c		0	leaf: the indexes (of the core and the queue)
 pollset.c	0	leaf: the descriptors a wait polls
-database.c	0	leaf: the configured database opened on its network
+database.c	0	leaf: the configured database opened on its network, with its settings
 nick.c		0	leaf: nicks compared as IRC does
 queue-line.c	1	leaf: the lines of the outgoing queue, by target and number
 queue-merge.c	2	leaf: channel lines merged while they wait

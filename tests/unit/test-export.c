@@ -5,7 +5,10 @@
  * new directory: every file is there, the nick is escaped everywhere,
  * the boards have their rows, the rating chart has one point per rated
  * game, and every link of the index and of the pages goes to a file
- * that exists.  A second export over the first replaces it.  With
+ * that exists.  A second export over the first replaces it.  Written as
+ * `cheaterbot --export` writes it, the page honours league.provisional
+ * as !rating and !top do: provisional ratings off the board, "provisional:
+ * 1 of 2 rated games" on the player's page.  With
  * seasons of a week, games in two seasons: the index shows the season so
  * far and the podiums of the seasons before it, as the records rank them.
  * A game against AI seats alone makes its variant played, not "not
@@ -26,6 +29,7 @@
 #include <unistd.h>
 
 #include "bot/export.h"
+#include "bot/offline.h"
 #include "games/ai.h"
 #include "storage/solo.h"
 #include "storage/store.h"
@@ -207,6 +211,67 @@ test_export(void **state)
 	snprintf(out, sizeof out, "test -z \"$(ls -A %s | grep tmp)\" && "
 	    "rm -rf %s", dir, dir);
 	assert_int_equal(system(out), 0);
+	harness_free(h);
+}
+
+/* The rows of the board whose table starts at board. */
+static int
+board_rows(const char *board)
+{
+	return count(board, "<tr class=\"row\">") -
+	    count(strstr(board, "</table>"), "<tr class=\"row\">");
+}
+
+/* league.provisional on the page as !rating and !top have it, the page
+ * written as `cheaterbot --export` writes it (offline_export(): the
+ * configured database opened afresh, read-only): after one game each
+ * rating is provisional, "1 of 2 rated games", and the rating board is
+ * empty; after two, the three are on it, each page giving its place. */
+static void
+test_export_provisional(void **state)
+{
+	struct harness *h = harness_new(11, tune);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", cmd[256], *text;
+	const char *board;
+	struct conf c;
+	int i;
+
+	(void)state;
+	c = h->conf;
+	c.db = h->db;
+	assert_non_null(mkdtemp(dir));
+	play(h);
+	assert_int_equal(offline_export(&c, dir, NOW), 0);
+	text = slurp(dir, "index.html");
+	assert_non_null(board = strstr(text, "id=\"cheat-board-9\"><caption>"
+	    "Rating <small>(2 rated games or more)</small></caption>"));
+	assert_int_equal(board_rows(board), 0);
+	assert_true(strstr(board, "nobody yet") < strstr(board, "</table>"));
+	free(text);
+	for (i = 0; three[i] != NULL; i++) {
+		snprintf(cmd, sizeof cmd, "players/%s.html", three[i]);
+		text = slurp(dir, cmd);
+		assert_non_null(strstr(text, "(conservative "));
+		assert_non_null(strstr(text, "), provisional: 1 of 2 rated "
+		    "games.</p>"));
+		free(text);
+	}
+
+	play(h);
+	assert_int_equal(offline_export(&c, dir, NOW), 0);
+	text = slurp(dir, "index.html");
+	assert_non_null(board = strstr(text, "id=\"cheat-board-9\">"));
+	assert_int_equal(board_rows(board), 3);
+	free(text);
+	for (i = 0; three[i] != NULL; i++) {
+		snprintf(cmd, sizeof cmd, "players/%s.html", three[i]);
+		text = slurp(dir, cmd);
+		assert_non_null(strstr(text, "), 2 rated games, number "));
+		assert_null(strstr(text, "provisional"));
+		free(text);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
 	harness_free(h);
 }
 
@@ -459,6 +524,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
+	    cmocka_unit_test(test_export_provisional),
 	    cmocka_unit_test(test_export_seasons),
 	    cmocka_unit_test(test_export_seasons_numbered),
 	    cmocka_unit_test(test_export_ai_only),
