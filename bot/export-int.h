@@ -16,6 +16,12 @@
 
 struct game_ops;
 
+/* The box every table of the pages sits in, written around it: a table
+ * wider than the screen (a phone's) scrolls sideways in its box, and the
+ * page does not (style.css, .scroll). */
+#define EXPORT_BOX "<div class=\"scroll\">"
+#define EXPORT_BOX_END "</div>\n"
+
 /* Rows of each board, titles listed per variant. */
 #define EXPORT_BOARD 10
 #define EXPORT_TITLES 10

@@ -25,19 +25,22 @@
 
 static const char export_css[] =
     "body { font-family: sans-serif; margin: 1em auto; max-width: 70em;"
-    " padding: 0 1em; color: #222; background: #fdfdf8; }\n"
+    " padding: 0 1em; color: #222; background: #fdfdf8;"
+    " overflow-wrap: break-word; }\n"
     "h1, h2, h3 { color: #5a2a0c; }\n"
     "section.variant { border-top: 2px solid #d9c8a9; margin-top: 1.5em; }\n"
     ".boards { display: flex; flex-wrap: wrap; gap: 1em; }\n"
-    ".boards > div { flex: 1 1 14em; }\n"
+    ".boards > div { flex: 1 1 auto; min-width: 0; max-width: 100%; }\n"
+    ".scroll { overflow-x: auto; max-width: 100%; }\n"
     "table { border-collapse: collapse; margin: 0.5em 0; }\n"
     "th, td { border: 1px solid #d9c8a9; padding: 0.2em 0.5em;"
     " text-align: left; }\n"
-    "td.n { text-align: right; }\n"
+    "td.n { text-align: right; white-space: nowrap; }\n"
     "caption { font-weight: bold; text-align: left; }\n"
     "pre.replay { background: #f4efe3; padding: 1em; overflow-x: auto;"
     " white-space: pre-wrap; }\n"
-    "svg { background: #fff; border: 1px solid #d9c8a9; }\n"
+    "svg { background: #fff; border: 1px solid #d9c8a9; max-width: 100%;"
+    " height: auto; }\n"
     "svg text { font-size: 12px; fill: #333; }\n"
     "svg .axis { stroke: #888; }\n"
     "svg .day { fill: #c0763a; }\n"
@@ -47,7 +50,11 @@ static const char export_css[] =
     " stroke-width: 2; stroke-dasharray: 5 3; }\n"
     "svg line.anchor { stroke: #999; stroke-dasharray: 2 4; }\n"
     "svg text.anchor { fill: #777; font-size: 11px; }\n"
-    "footer { margin-top: 2em; color: #777; font-size: small; }\n";
+    "footer { margin-top: 2em; color: #777; font-size: small; }\n"
+    "@media (max-width: 30em) {\n"
+    "body { padding: 0 0.5em; }\n"
+    "th, td { padding: 0.2em 0.3em; }\n"
+    "}\n";
 
 /* The SVG chart of the games finished per day: 0, or -1 and *cause. */
 static int
@@ -185,7 +192,8 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 		if (k == 0)
 			continue;
 		if (shown++ == 0)
-			buf_addf(b, "<table class=\"seasons\" id=\"%s-seasons\">"
+			buf_addf(b, EXPORT_BOX "<table class=\"seasons\" "
+			    "id=\"%s-seasons\">"
 			    "<caption>Past seasons</caption>\n<tr><th>season"
 			    "</th><th>from</th><th>to</th><th>1st</th>"
 			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
@@ -210,7 +218,7 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 		buf_adds(b, "</tr>\n");
 	}
 	if (shown > 0)
-		buf_adds(b, "</table>\n");
+		buf_adds(b, "</table>" EXPORT_BOX_END);
 	return 0;
 }
 
@@ -335,9 +343,11 @@ export_pages(struct export *e, char **cause)
 	if (e->nrecent == 0)
 		buf_adds(&b, "<p>No game has finished yet.</p>\n");
 	else
-		buf_addf(&b, "<table class=\"recent\"><tr><th>game</th>"
+		buf_addf(&b, EXPORT_BOX "<table class=\"recent\"><tr>"
+		    "<th>game</th>"
 		    "<th>variant</th><th>channel</th><th>ended</th>"
-		    "<th>players</th></tr>\n%s</table>\n", buf_str(&recent));
+		    "<th>players</th></tr>\n%s</table>" EXPORT_BOX_END,
+		    buf_str(&recent));
 	export_foot(e, &b, "");
 	if (export_write(e, "index.html", &b, cause) != 0)
 		goto out;
