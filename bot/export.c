@@ -3,9 +3,9 @@
  * temporary directory beside the site, then renamed into place file by
  * file.  Every text that came from a player or a channel goes through
  * export_esc(); the only graphics are the inline SVG charts.  Here the
- * site, the index (each variant's boards, the league's and the solo
- * ladder's) and the games' pages; a player's page is export-player.c's,
- * the pieces they share export-html.c's.
+ * site and the index (each variant's boards, the league's and the solo
+ * ladder's); a game's page is export-game.c's, a player's page
+ * export-player.c's, the pieces they share export-html.c's.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot/core/replay.h"
 #include "bot/export-int.h"
 #include "bot/lib/calendar.h"
 #include "config/conf.h"
@@ -116,59 +115,6 @@ export_days_chart(struct export *e, struct buf *b, char **cause)
 	    (left + w) / 2, h - 8, (top + h - bottom) / 2,
 	    (top + h - bottom) / 2);
 	return 0;
-}
-
-/* The page of game sg, and its row in the index's list (into row). */
-static int
-export_game(struct export *e, const struct store_game *sg, struct buf *row,
-    char **cause)
-{
-	struct buf b = BUF_INIT;
-	const struct game_ops *ops = game_named(sg->variant);
-	char **lines = NULL, rel[64], when[40], title[96];
-	int i, n, rc;
-
-	if ((n = replay_text(sg, e->q, 0, &lines, cause)) < 0)
-		return -1;
-	snprintf(title, sizeof title, "Game %" PRId64 ": %s", sg->id,
-	    ops != NULL ? ops->title : sg->variant);
-	export_time(when, sizeof when, sg->ended, 1);
-	export_head(&b, title, "../");
-	buf_adds(&b, "<h1>");
-	export_esc(&b, title);
-	buf_adds(&b, "</h1>\n<p>In ");
-	export_esc(&b, sg->channel);
-	buf_addf(&b, ", ended %s. Players:", when);
-	buf_addf(row, "<tr><td><a href=\"games/%" PRId64 ".html\">#%" PRId64
-	    "</a></td><td>", sg->id, sg->id);
-	export_esc(row, ops != NULL ? ops->title : sg->variant);
-	buf_adds(row, "</td><td>");
-	export_esc(row, sg->channel);
-	buf_addf(row, "</td><td>%s</td><td>", when);
-	for (i = 0; i < sg->nseats; i++) {
-		buf_adds(&b, i > 0 ? ", " : " ");
-		buf_adds(row, i > 0 ? ", " : "");
-		if (strncmp(sg->seats[i].key, "ai:", 3) == 0) {
-			export_esc(&b, sg->seats[i].nick);
-			export_esc(row, sg->seats[i].nick);
-		} else {
-			export_player_link(&b, sg->seats[i].nick, "../");
-			export_player_link(row, sg->seats[i].nick, "");
-		}
-	}
-	buf_adds(row, "</td></tr>\n");
-	buf_adds(&b, ".</p>\n<h2>Replay</h2>\n<pre class=\"replay\">");
-	for (i = 0; i < n; i++) {
-		export_esc(&b, lines[i]);
-		buf_addc(&b, '\n');
-	}
-	buf_adds(&b, "</pre>\n");
-	replay_lines_free(lines, n);
-	export_foot(e, &b, "../");
-	snprintf(rel, sizeof rel, "games/%" PRId64 ".html", sg->id);
-	rc = export_write(e, rel, &b, cause);
-	buf_free(&b);
-	return rc;
 }
 
 /* The podiums of the seasons before the one now, the latest first,
@@ -344,9 +290,9 @@ export_pages(struct export *e, char **cause)
 		buf_adds(&b, "<p>No game has finished yet.</p>\n");
 	else
 		buf_addf(&b, EXPORT_BOX "<table class=\"recent\"><tr>"
-		    "<th>game</th>"
-		    "<th>variant</th><th>channel</th><th>ended</th>"
-		    "<th>players</th></tr>\n%s</table>" EXPORT_BOX_END,
+		    "<th>game</th><th>variant</th><th>result</th>"
+		    "<th>players</th><th>channel</th><th>ended</th></tr>\n"
+		    "%s</table>" EXPORT_BOX_END,
 		    buf_str(&recent));
 	export_foot(e, &b, "");
 	if (export_write(e, "index.html", &b, cause) != 0)

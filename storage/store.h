@@ -780,6 +780,22 @@ int store_export_recent(struct store *s, int64_t *ids, int max,
 int store_export_games(struct store *s, const char *variant, int *games,
     char **cause);
 
+/* One seat's result of a finished game, as the stats page tells it. */
+struct store_export_result {
+	int place;		/* 1 = first, 0 = left the game */
+	int won;		/* a winner (none in a game played for a loser,
+				 * nor by forfeit) */
+	int lost;		/* the loser of a game played for one */
+	int forfeit;		/* the one seat placed: every other left */
+};
+
+/* The results of game into rows[seat] for each of its seats, rows
+ * holding max (those of seats it has no result for, and all of them for
+ * a game not finished, are zero): the number of results read, or -1
+ * and *cause (a seat of max or more). */
+int store_export_results(struct store *s, int64_t game,
+    struct store_export_result *rows, int max, char **cause);
+
 /* A title as the stats page lists it. */
 struct store_export_title {
 	char nick[64];		/* the holder, as last seen */

@@ -84,6 +84,7 @@ bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
 export-html.c	13	the stats page: the pieces its pages share
 export-player.c	14	the stats page: the page of each player
+export-game.c	14	the stats page: the page of each recent game
 export.c	15	the stats page, written as files
 publish.c	16	the stats page kept fresh by the running bot
 loop.c		17	the event loop

@@ -39,6 +39,7 @@
 
 #define GAMES 3
 #define NOW 1900000000ULL
+#define CH "#cheater"
 
 static const char *const three[] = { "alice", "bob", "carol", NULL };
 static const char *const alone[] = { "alice", NULL };
@@ -272,6 +273,123 @@ test_export_provisional(void **state)
 	}
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
+	harness_free(h);
+}
+
+/* The seats of game's results whose SQL condition is where, in place
+ * and then seat order, each as a link (up "" or "../") and, with
+ * numbered, its place before it ("1. <a ...>alice</a>"), joined by
+ * between, into out. */
+static void
+seats_where(struct harness *h, int game, const char *where, const char *up,
+    int numbered, const char *between, char *out, size_t size)
+{
+	char sql[512], rows[512], nick[64], name[200], *p, *end;
+	size_t len = 0;
+	int place;
+
+	snprintf(sql, sizeof sql, "SELECT r.place, p.nick FROM results AS r"
+	    " JOIN players AS p ON p.id = r.player WHERE r.game = %d AND %s"
+	    " ORDER BY r.place, r.seat", game, where);
+	if (store_files_cli(h->db, sql, rows, sizeof rows) != 0)
+		fail_msg("sqlite3: %s", rows);
+	out[0] = '\0';
+	for (p = rows; *p != '\0'; p = end + (*end != '\0')) {
+		end = p + strcspn(p, "\n");
+		assert_int_equal(sscanf(p, "%d|%63[^\n]", &place, nick), 2);
+		assert_int_equal(export_file_name(nick, name, sizeof name), 0);
+		if (len > 0)
+			len += (size_t)snprintf(out + len, size - len, "%s",
+			    between);
+		if (numbered)
+			len += (size_t)snprintf(out + len, size - len, "%d. ",
+			    place);
+		len += (size_t)snprintf(out + len, size - len, "<a href=\"%s"
+		    "players/%s.html\">%s</a>", up, name, nick);
+		assert_true(len < size);
+	}
+}
+
+/* Asserts text has want, or fails showing it. */
+static void
+has(const char *text, const char *want)
+{
+	if (strstr(text, want) == NULL)
+		fail_msg("no \"%s\" in:\n%s", want, text);
+}
+
+/*
+ * Who won each recent game, the winner first: in the index's list, and
+ * opening the game's page, with its places, before its players and its
+ * replay; as the stored results have it: a Cheat game won, one won by
+ * forfeit (bob leaves at once: no win counted, as the page says), a
+ * Cheesedog game lost (played for a loser, which nobody wins).
+ */
+static void
+test_export_results(void **state)
+{
+	static const char *const two[] = { "alice", "bob", NULL };
+	struct harness *h = harness_new(11, tune);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", *text, *cause = NULL;
+	char won[256], places[1024], want[2048], rel[64];
+	const char *p;
+
+	(void)state;
+	play(h);
+	harness_deal(h, "cheat", two);
+	harness_say(h, "bob", CH, "!leave");
+	harness_say(h, "bob", CH, "!leave");
+	harness_drain(h);
+	assert_null(harness_table(h));
+	harness_play_game(h, "cheesedog", three, 3000);
+	assert_null(harness_table(h));
+	assert_non_null(mkdtemp(dir));
+	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
+		fail_msg("export_site: %s", cause);
+
+	text = slurp(dir, "index.html");
+	assert_non_null(p = strstr(text, "<table class=\"recent\"><tr><th>"
+	    "game</th><th>variant</th><th>result</th><th>players</th>"));
+	seats_where(h, 1, "r.won = 1", "", 0, ", ", won, sizeof won);
+	snprintf(want, sizeof want, "<td>Cheat</td><td class=\"result\">%s "
+	    "won</td>", won);
+	has(p, want);
+	has(p, "<td>Cheat</td><td class=\"result\"><a href=\"players/"
+	    "alice.html\">alice</a> won by forfeit</td>");
+	seats_where(h, 3, "r.lost = 1", "", 0, ", ", won, sizeof won);
+	snprintf(want, sizeof want, "<td>Cheesedog</td><td class=\"result\">"
+	    "%s lost</td>", won);
+	has(p, want);
+	free(text);
+
+	/* Each page opens with it: right under its title. */
+	seats_where(h, 1, "r.won = 1", "../", 0, ", ", won, sizeof won);
+	seats_where(h, 1, "r.place > 0", "../", 1, ", ", places,
+	    sizeof places);
+	snprintf(want, sizeof want, "</h1>\n<p class=\"result\"><strong>%s "
+	    "won.</strong> Places: %s.</p>\n<p>In #cheater", won, places);
+	has(text = slurp(dir, "games/1.html"), want);
+	free(text);
+	has(text = slurp(dir, "games/2.html"), "</h1>\n<p class=\"result\">"
+	    "<strong><a href=\"../players/alice.html\">alice</a> won by "
+	    "forfeit</strong>: everyone else left, so it counts as a game "
+	    "played, not as a win. Places: 1. <a href=\"../players/"
+	    "alice.html\">alice</a>; left: <a href=\"../players/bob.html\">"
+	    "bob</a>.</p>\n<p>In #cheater");
+	free(text);
+	seats_where(h, 3, "r.lost = 1", "../", 0, ", ", won, sizeof won);
+	seats_where(h, 3, "r.place > 0", "../", 1, ", ", places,
+	    sizeof places);
+	snprintf(rel, sizeof rel, "games/3.html");
+	snprintf(want, sizeof want, "</h1>\n<p class=\"result\"><strong>%s "
+	    "lost.</strong> Places: %s.</p>\n<p>In #cheater", won, places);
+	has(text = slurp(dir, rel), want);
+	assert_true(strstr(text, "<p class=\"result\">") <
+	    strstr(text, "<h2>Replay</h2>"));
+	free(text);
+	links_resolve(dir, "index.html");
+	snprintf(want, sizeof want, "rm -rf %s", dir);
+	assert_int_equal(system(want), 0);
 	harness_free(h);
 }
 
@@ -525,6 +643,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
 	    cmocka_unit_test(test_export_provisional),
+	    cmocka_unit_test(test_export_results),
 	    cmocka_unit_test(test_export_seasons),
 	    cmocka_unit_test(test_export_seasons_numbered),
 	    cmocka_unit_test(test_export_ai_only),
