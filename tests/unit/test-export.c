@@ -78,6 +78,17 @@ count(const char *text, const char *what)
 	return n;
 }
 
+/* A test's end: the site's directory dir removed, the harness freed. */
+static void
+done(struct harness *h, const char *dir)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	harness_free(h);
+}
+
 /* Every href of page (at dir/rel) goes to a file that exists. */
 static void
 links_resolve(const char *dir, const char *rel)
@@ -271,9 +282,7 @@ test_export_provisional(void **state)
 		assert_null(strstr(text, "provisional"));
 		free(text);
 	}
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 /* The seats of game's results whose SQL condition is where, in place
@@ -388,9 +397,7 @@ test_export_results(void **state)
 	    strstr(text, "<h2>Replay</h2>"));
 	free(text);
 	links_resolve(dir, "index.html");
-	snprintf(want, sizeof want, "rm -rf %s", dir);
-	assert_int_equal(system(want), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 static void
@@ -483,9 +490,7 @@ test_export_seasons(void **state)
 		fail_msg("no \"%s\"", want);
 	free(text);
 	links_resolve(dir, "index.html");
-	snprintf(want, sizeof want, "rm -rf %s", dir);
-	assert_int_equal(system(want), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 /* Seasons numbered from the first the database recorded: games in the
@@ -522,9 +527,7 @@ test_export_seasons_numbered(void **state)
 		fail_msg("no \"%s\" in %s", want, text);
 	assert_null(strstr(text, "the start"));
 	free(text);
-	snprintf(want, sizeof want, "rm -rf %s", dir);
-	assert_int_equal(system(want), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 static void
@@ -616,9 +619,7 @@ test_export_ai_only(void **state)
 	assert_non_null(strstr(part, "Solo bluff ledger, 1 game"));
 	free(text);
 	links_resolve(dir, "players/alice.html");
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 /* A directory that cannot be made: -1 and the reason. */

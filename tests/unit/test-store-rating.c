@@ -10,7 +10,6 @@
  * rated but on no board; the rating board's order and its provisional
  * threshold; store_rating() and its rank.
  */
-#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -181,23 +180,6 @@ expect_unrated(struct store *s, const char *nick, const char *variant)
 	assert_int_equal(store_rating(s, nick, variant, &r, NULL), 1);
 }
 
-/* Asserts that nick's rating of variant is mu +- sigma to 1e-6 after
- * games games. */
-static void
-expect_figures(struct store *s, const char *nick, const char *variant,
-    double mu, double sigma, int games)
-{
-	struct store_rating r;
-	char *cause = NULL;
-
-	if (store_rating(s, nick, variant, &r, &cause) != 0)
-		fail_msg("store_rating(%s): %s", nick, cause ? cause : "none");
-	if (fabs(r.mu - mu) > 1e-6 || fabs(r.sigma - sigma) > 1e-6)
-		fail_msg("%s: %.9f +- %.9f, want %.9f +- %.9f", nick, r.mu,
-		    r.sigma, mu, sigma);
-	assert_int_equal(r.games, games);
-}
-
 /*
  * A forfeit rates only those who left (docs/league.md): bob leaves
  * alice's game at once, three times.  alice, who stayed, is not rated
@@ -238,13 +220,16 @@ test_forfeit(void **state)
 	p[1] = store_files_player(f->s, "n:bob", "bob");
 	play(f->s, "cheat", 2, p, left, 1);
 	expect_unrated(f->s, "alice", "cheat");
-	expect_figures(f->s, "bob", "cheat", 22.364611, 8.065901, 1);
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 22.364611,
+	    8.065901, 1e-6, 1);
 	play(f->s, "cheat", 2, p, left, 1);
 	expect_unrated(f->s, "alice", "cheat");
-	expect_figures(f->s, "bob", "cheat", 20.116291, 7.824805, 2);
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 20.116291,
+	    7.824805, 1e-6, 2);
 	play(f->s, "cheat", 2, p, left, 1);
 	expect_unrated(f->s, "alice", "cheat");
-	expect_figures(f->s, "bob", "cheat", 18.182319, 7.609709, 3);
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 18.182319,
+	    7.609709, 1e-6, 3);
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM rating_history"
 	    " WHERE player = %lld", (long long)p[0]);
 	store_files_cli_expect(f->path, sql, "0");

@@ -77,17 +77,8 @@ static void
 expect_solo(struct store *s, const char *nick, const char *variant,
     double mu, double sigma, int games)
 {
-	struct store_rating r;
-	char *cause = NULL;
-
-	if (store_solo_rating(s, nick, variant, &r, &cause) != 0)
-		fail_msg("store_solo_rating(%s): %s", nick,
-		    cause != NULL ? cause : "none");
-	if (r.mu < mu - 1e-9 || r.mu > mu + 1e-9 ||
-	    r.sigma < sigma - 1e-9 || r.sigma > sigma + 1e-9)
-		fail_msg("%s: solo %.12f +- %.12f, not %.12f +- %.12f", nick,
-		    r.mu, r.sigma, mu, sigma);
-	assert_int_equal(r.games, games);
+	store_files_expect_rating(s, 1, nick, variant, mu, sigma, 1e-9,
+	    games);
 }
 
 /*
@@ -225,6 +216,25 @@ test_persons_move(void **state)
 	    "SELECT count(*) FROM solo_history", "4");
 }
 
+/* Finishes a new Cheat game of the three players p (levels as
+ * store_files_begin_levels() takes them) as a forfeit: seats 1 and 2
+ * left, seat 0 alone placed. */
+static void
+forfeit(struct store *s, const int64_t *p, const char *const *levels)
+{
+	struct store_seat_result r[3];
+	char *cause = NULL;
+	int64_t game;
+	int n;
+
+	game = store_files_begin_levels(s, "cheat", 3, p, levels);
+	memset(r, 0, sizeof r);
+	r[0].place = 1;
+	r[0].forfeit = 1;
+	if (store_game_finish(s, game, r, 3, NULL, NULL, 0, &n, &cause) != 0)
+		fail_msg("store_game_finish: %s", cause);
+}
+
 /*
  * A forfeit on the ladder, by the league's rule: alice, bob and an easy
  * AI (19.86, 1.75) sit down, and bob and the AI leave at once, three
@@ -250,28 +260,19 @@ test_forfeit(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char *const levels[3] = {NULL, NULL, "easy"};
-	static const int left[3] = {1, 0, 0};
 	static const double mu[3] = {22.692860677, 20.934839295, 19.564290510};
 	static const double sigma[3] = {7.898444022, 7.532895974,
 	    7.222522819};
-	struct store_seat_result r[3];
 	struct store_solo so;
-	int64_t p[3], game;
+	int64_t p[3];
 	char *cause = NULL;
-	int i, k, n;
+	int k;
 
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "n:bob", "bob");
 	p[2] = store_files_player(f->s, "ai:Alan", "Alan(AI)");
 	for (k = 0; k < 3; k++) {
-		game = store_files_begin_levels(f->s, "cheat", 3, p, levels);
-		memset(r, 0, sizeof r);
-		for (i = 0; i < 3; i++)
-			r[i].place = left[i];
-		r[0].forfeit = 1;
-		if (store_game_finish(f->s, game, r, 3, NULL, NULL, 0, &n,
-		    &cause) != 0)
-			fail_msg("store_game_finish: %s", cause);
+		forfeit(f->s, p, levels);
 		expect_solo(f->s, "alice", "cheat", RATING_MU, RATING_SIGMA,
 		    k + 1);
 		expect_solo(f->s, "bob", "cheat", mu[k], sigma[k], k + 1);
@@ -331,12 +332,10 @@ test_counts(void **state)
 	static const int first[3] = {1, 2, 3}, second[3] = {2, 1, 3};
 	static const int won0[3] = {1, 0, 0}, won1[3] = {0, 1, 0};
 	static const int last[3] = {3, 1, 2}, lost0[3] = {1, 0, 0};
-	static const int lost2[3] = {0, 0, 1}, forfeit[3] = {1, 0, 0};
-	struct store_seat_result r[3];
+	static const int lost2[3] = {0, 0, 1};
 	struct store_solo so;
-	int64_t p[3], game;
+	int64_t p[3];
 	char *cause = NULL;
-	int i, n;
 
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "ai:Ada", "Ada(AI)");
@@ -366,14 +365,7 @@ test_counts(void **state)
 	assert_int_equal(so.best_streak, 1);
 
 	/* A forfeit in Cheat: a game, no win, the streak kept. */
-	game = store_files_begin_levels(f->s, "cheat", 3, p, levels);
-	memset(r, 0, sizeof r);
-	for (i = 0; i < 3; i++)
-		r[i].place = forfeit[i];
-	r[0].forfeit = 1;
-	if (store_game_finish(f->s, game, r, 3, NULL, NULL, 0, &n,
-	    &cause) != 0)
-		fail_msg("store_game_finish: %s", cause);
+	forfeit(f->s, p, levels);
 	finish(f->s, "cheat", 3, p, levels, first, won0, NULL, NULL, NULL);
 	assert_int_equal(store_solo(f->s, "alice", "cheat", &so, &cause), 0);
 	assert_int_equal(so.games, 6);
