@@ -15,7 +15,17 @@ database_open(const struct conf *conf, int readonly, char **cause)
 
 	s = readonly ? store_open_readonly(conf->db, cause) :
 	    store_open(conf->db, cause);
-	if (s != NULL)
-		store_set_network(s, conf->network != NULL ? conf->network : "");
+	if (s != NULL) {
+		store_set_network(s, conf->network != NULL ? conf->network :
+		    "");
+		database_settings(s, conf);
+	}
 	return s;
+}
+
+void
+database_settings(struct store *s, const struct conf *conf)
+{
+	store_count_ai(s, conf->ai_records);
+	store_rating_provisional(s, conf->league_provisional);
 }

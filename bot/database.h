@@ -10,9 +10,17 @@
 struct conf;
 struct store;
 
-/* Opens it for writing, or reading only: the store, or NULL and
- * *cause. */
+/* Opens it for writing, or reading only, with conf's settings of the
+ * records (database_settings()): the store, or NULL and *cause. */
 struct store *database_open(const struct conf *conf, int readonly,
     char **cause);
+
+/* Gives s the settings of conf that decide what the records count and
+ * show, as every program reading or writing them must: whether games
+ * with an AI seat count toward the league (ai.records,
+ * store_count_ai()), and the rated games that make a rating established
+ * (league.provisional, store_rating_provisional()).  At open, and again
+ * after a reload. */
+void database_settings(struct store *s, const struct conf *conf);
 
 #endif

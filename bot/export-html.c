@@ -253,12 +253,12 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 		snprintf(need, sizeof need, " <small>(%d %s or more)</small>",
 		    least, k->unit);
 	if (season > 0)
-		buf_addf(b, "<div><table class=\"board season\" "
+		buf_addf(b, EXPORT_BOX "<table class=\"board season\" "
 		    "id=\"%s-season-board-%d\"><caption>Season %" PRId64
 		    " so far: %s%s</caption>\n", ops->name, (int)board, season,
 		    k->caption, need);
 	else
-		buf_addf(b, "<div><table class=\"board\" id=\"%s-board-%d\">"
+		buf_addf(b, EXPORT_BOX "<table class=\"board\" id=\"%s-board-%d\">"
 		    "<caption>%s%s</caption>\n", ops->name, (int)board,
 		    k->caption, need);
 	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", k->head);
@@ -289,7 +289,7 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 	}
 	if (n == 0)
 		buf_adds(b, "<tr><td colspan=\"5\">nobody yet</td></tr>\n");
-	buf_adds(b, "</table></div>\n");
+	buf_adds(b, "</table>" EXPORT_BOX_END);
 	return 0;
 }
 

@@ -1,8 +1,8 @@
 /*
- * Shared by the files of the stats page alone: export.c (the site, the
- * index and the games' pages), export-player.c (a player's page) and
- * export-html.c (the pieces they share).  The rest of the bot sees
- * export.h.
+ * Shared by the files of the stats page alone: export.c (the site and
+ * the index), export-game.c (a game's page), export-player.c (a player's
+ * page) and export-html.c (the pieces they share).  The rest of the bot
+ * sees export.h.
  */
 #ifndef EXPORT_INT_H
 #define EXPORT_INT_H
@@ -15,6 +15,12 @@
 #include "storage/store.h"
 
 struct game_ops;
+
+/* The box every table of the pages sits in, written around it: a table
+ * wider than the screen (a phone's) scrolls sideways in its box, and the
+ * page does not (style.css, .scroll). */
+#define EXPORT_BOX "<div class=\"scroll\">"
+#define EXPORT_BOX_END "</div>\n"
 
 /* Rows of each board, titles listed per variant. */
 #define EXPORT_BOARD 10
@@ -72,6 +78,11 @@ int export_board(struct export *e, struct buf *b, const struct game_ops *ops,
  * nothing when there is none.  0, or -1 and *cause. */
 int export_rating_chart(struct export *e, struct buf *b, int64_t player,
     const char *nick, const struct game_ops *ops, int solo, char **cause);
+/* The page of game sg, opening with its result (who won, the places),
+ * and its row in the index's list of recent games, its result first,
+ * appended to row: 0, or -1 and *cause. */
+int export_game(struct export *e, const struct store_game *sg,
+    struct buf *row, char **cause);
 /* The page of player pl: 0, or -1 and *cause. */
 int export_player(struct export *e, const struct store_export_player *pl,
     char **cause);

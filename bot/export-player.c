@@ -12,21 +12,28 @@
 #include "games/game.h"
 #include "games/xalloc.h"
 
-/* A rating's paragraph, the league's or with solo the solo ladder's:
- * "Rating 27.4 ± 6.1 (conservative 9.1), 12 rated games, number 3 on the
- * board." */
+/* A rating's paragraph, the league's or with solo the solo ladder's, as
+ * !rating says it: "Rating 27.4 ± 6.1 (conservative 9.1), 12 rated games,
+ * number 3 on the board.", or with fewer rated games than league.provisional
+ * (provisional, of e) "..., provisional: 4 of 10 rated games." */
 static void
-export_rating_line(struct buf *b, const struct store_rating *r, int solo)
+export_rating_line(const struct export *e, struct buf *b,
+    const struct store_rating *r, int solo)
 {
+	const char *unit = solo ? "solo" : "rated";
+
 	buf_addf(b, "<p class=\"rating%s\">%s %.1f &#177; %.1f (conservative "
-	    "%.1f), %d %s game%s", solo ? " solo" : "", solo ? "Solo rating" :
-	    "Rating", r->mu, r->sigma, r->ordinal, r->games, solo ? "solo" :
-	    "rated", r->games == 1 ? "" : "s");
+	    "%.1f), ", solo ? " solo" : "", solo ? "Solo rating" : "Rating",
+	    r->mu, r->sigma, r->ordinal);
+	if (r->provisional)
+		buf_addf(b, "provisional: %d of %d %s games", r->games,
+		    e->provisional, unit);
+	else
+		buf_addf(b, "%d %s game%s", r->games, unit,
+		    r->games == 1 ? "" : "s");
 	if (r->rank > 0)
 		buf_addf(b, ", number %d on the %sboard", r->rank,
 		    solo ? "solo " : "");
-	else
-		buf_adds(b, ", provisional");
 	buf_adds(b, ".</p>\n");
 }
 
@@ -37,17 +44,17 @@ export_ledger(struct buf *b, const struct store_bluffs *bl, const char *what)
 {
 	if (bl->games == 0)
 		return;
-	buf_addf(b, "<table class=\"ledger\"><caption>%s, %d game%s"
-	    "</caption>\n<tr><th>claims</th><th>lies</th><th>caught</th>"
-	    "<th>got away</th><th>honest, called</th><th>calls</th>"
+	buf_addf(b, EXPORT_BOX "<table class=\"ledger\"><caption>%s, %d "
+	    "game%s</caption>\n<tr><th>claims</th><th>lies</th>"
+	    "<th>caught</th><th>got away</th><th>honest, called</th><th>calls</th>"
 	    "<th>right</th><th>wrong</th></tr>\n<tr>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
-	    "</tr>\n</table>\n", what, bl->games, bl->games == 1 ? "" : "s",
-	    bl->claims, bl->lies, bl->caught, bl->away, bl->accused,
-	    bl->calls, bl->right, bl->wrong);
+	    "</tr>\n</table>" EXPORT_BOX_END, what, bl->games,
+	    bl->games == 1 ? "" : "s", bl->claims, bl->lies, bl->caught,
+	    bl->away, bl->accused, bl->calls, bl->right, bl->wrong);
 }
 
 /* The league's part of pl's section of ops, st their stats there: the
@@ -67,17 +74,17 @@ export_league_part(struct export *e, struct buf *b,
 		    (double)st->place_sum / st->placed);
 	else
 		snprintf(avg, sizeof avg, "-");
-	buf_addf(b, "<table class=\"stats\"><caption>Record"
+	buf_addf(b, EXPORT_BOX "<table class=\"stats\"><caption>Record"
 	    "</caption>\n<tr><th>games</th><th>wins</th><th>losses"
 	    "</th><th>best streak</th><th>average place</th></tr>\n"
 	    "<tr><td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
-	    "<td class=\"n\">%s</td></tr>\n</table>\n", st->games,
-	    st->wins, st->losses, st->best_streak, avg);
+	    "<td class=\"n\">%s</td></tr>\n</table>" EXPORT_BOX_END,
+	    st->games, st->wins, st->losses, st->best_streak, avg);
 	if ((rc = store_rating(e->s, pl->nick, ops->name, &r, cause)) < 0)
 		return -1;
 	if (rc == 0) {
-		export_rating_line(b, &r, 0);
+		export_rating_line(e, b, &r, 0);
 		if (export_rating_chart(e, b, pl->id, pl->nick, ops, 0,
 		    cause) != 0)
 			return -1;
@@ -100,17 +107,19 @@ export_solo_part(struct export *e, struct buf *b,
 	struct store_bluffs bl;
 	int rc;
 
-	buf_addf(b, "<h3>Solo: against AI seats</h3>\n<table class=\"stats "
+	buf_addf(b, "<h3>Solo: against AI seats</h3>\n" EXPORT_BOX
+	    "<table class=\"stats "
 	    "solo\"><caption>Solo record</caption>\n<tr><th>games</th>"
 	    "<th>%s</th><th>losses</th><th>best in a row</th></tr>\n<tr>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n"
-	    "</table>\n", ops->loser_game ? "first" : "wins", so->games,
+	    "</table>" EXPORT_BOX_END, ops->loser_game ? "first" : "wins",
+	    so->games,
 	    so->wins, so->losses, so->best_streak);
 	if ((rc = store_solo_rating(e->s, pl->nick, ops->name, &r, cause)) < 0)
 		return -1;
 	if (rc == 0) {
-		export_rating_line(b, &r, 1);
+		export_rating_line(e, b, &r, 1);
 		if (export_rating_chart(e, b, pl->id, pl->nick, ops, 1,
 		    cause) != 0)
 			return -1;
@@ -176,7 +185,8 @@ export_player(struct export *e, const struct store_export_player *pl,
 	if (n == 0)
 		buf_adds(&b, "<p>None yet.</p>\n");
 	else
-		buf_adds(&b, "<table class=\"titles\"><tr><th>game</th>"
+		buf_adds(&b, EXPORT_BOX "<table class=\"titles\"><tr>"
+		    "<th>game</th>"
 		    "<th>title</th><th>times</th><th>last earned</th></tr>\n");
 	for (i = 0; i < n; i++) {
 		ops = game_named(titles[i].variant);
@@ -192,11 +202,12 @@ export_player(struct export *e, const struct store_export_player *pl,
 		    titles[i].count, when);
 	}
 	if (n > 0)
-		buf_adds(&b, "</table>\n");
+		buf_adds(&b, "</table>" EXPORT_BOX_END);
 	n = store_history(e->s, pl->nick, NULL, hist, EXPORT_HISTORY, cause);
 	if (n < 0)
 		goto out;
-	buf_adds(&b, "<h2>Recent games</h2>\n<table class=\"history\"><tr>"
+	buf_adds(&b, "<h2>Recent games</h2>\n" EXPORT_BOX
+	    "<table class=\"history\"><tr>"
 	    "<th>game</th><th>variant</th><th>ended</th><th>place</th></tr>\n");
 	for (i = 0; i < n; i++) {
 		if (strcmp(hist[i].state, "finished") != 0)
@@ -218,7 +229,7 @@ export_player(struct export *e, const struct store_export_player *pl,
 			buf_adds(&b, "left");
 		buf_adds(&b, "</td></tr>\n");
 	}
-	buf_adds(&b, "</table>\n");
+	buf_adds(&b, "</table>" EXPORT_BOX_END);
 	export_foot(e, &b, "../");
 	rc = export_write(e, rel, &b, cause);
 out:

@@ -3,9 +3,9 @@
  * temporary directory beside the site, then renamed into place file by
  * file.  Every text that came from a player or a channel goes through
  * export_esc(); the only graphics are the inline SVG charts.  Here the
- * site, the index (each variant's boards, the league's and the solo
- * ladder's) and the games' pages; a player's page is export-player.c's,
- * the pieces they share export-html.c's.
+ * site and the index (each variant's boards, the league's and the solo
+ * ladder's); a game's page is export-game.c's, a player's page
+ * export-player.c's, the pieces they share export-html.c's.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bot/core/replay.h"
 #include "bot/export-int.h"
 #include "bot/lib/calendar.h"
 #include "config/conf.h"
@@ -25,19 +24,22 @@
 
 static const char export_css[] =
     "body { font-family: sans-serif; margin: 1em auto; max-width: 70em;"
-    " padding: 0 1em; color: #222; background: #fdfdf8; }\n"
+    " padding: 0 1em; color: #222; background: #fdfdf8;"
+    " overflow-wrap: break-word; }\n"
     "h1, h2, h3 { color: #5a2a0c; }\n"
     "section.variant { border-top: 2px solid #d9c8a9; margin-top: 1.5em; }\n"
     ".boards { display: flex; flex-wrap: wrap; gap: 1em; }\n"
-    ".boards > div { flex: 1 1 14em; }\n"
+    ".boards > div { flex: 1 1 auto; min-width: 0; max-width: 100%; }\n"
+    ".scroll { overflow-x: auto; max-width: 100%; }\n"
     "table { border-collapse: collapse; margin: 0.5em 0; }\n"
     "th, td { border: 1px solid #d9c8a9; padding: 0.2em 0.5em;"
     " text-align: left; }\n"
-    "td.n { text-align: right; }\n"
+    "td.n { text-align: right; white-space: nowrap; }\n"
     "caption { font-weight: bold; text-align: left; }\n"
     "pre.replay { background: #f4efe3; padding: 1em; overflow-x: auto;"
     " white-space: pre-wrap; }\n"
-    "svg { background: #fff; border: 1px solid #d9c8a9; }\n"
+    "svg { background: #fff; border: 1px solid #d9c8a9; max-width: 100%;"
+    " height: auto; }\n"
     "svg text { font-size: 12px; fill: #333; }\n"
     "svg .axis { stroke: #888; }\n"
     "svg .day { fill: #c0763a; }\n"
@@ -47,7 +49,11 @@ static const char export_css[] =
     " stroke-width: 2; stroke-dasharray: 5 3; }\n"
     "svg line.anchor { stroke: #999; stroke-dasharray: 2 4; }\n"
     "svg text.anchor { fill: #777; font-size: 11px; }\n"
-    "footer { margin-top: 2em; color: #777; font-size: small; }\n";
+    "footer { margin-top: 2em; color: #777; font-size: small; }\n"
+    "@media (max-width: 30em) {\n"
+    "body { padding: 0 0.5em; }\n"
+    "th, td { padding: 0.2em 0.3em; }\n"
+    "}\n";
 
 /* The SVG chart of the games finished per day: 0, or -1 and *cause. */
 static int
@@ -111,59 +117,6 @@ export_days_chart(struct export *e, struct buf *b, char **cause)
 	return 0;
 }
 
-/* The page of game sg, and its row in the index's list (into row). */
-static int
-export_game(struct export *e, const struct store_game *sg, struct buf *row,
-    char **cause)
-{
-	struct buf b = BUF_INIT;
-	const struct game_ops *ops = game_named(sg->variant);
-	char **lines = NULL, rel[64], when[40], title[96];
-	int i, n, rc;
-
-	if ((n = replay_text(sg, e->q, 0, &lines, cause)) < 0)
-		return -1;
-	snprintf(title, sizeof title, "Game %" PRId64 ": %s", sg->id,
-	    ops != NULL ? ops->title : sg->variant);
-	export_time(when, sizeof when, sg->ended, 1);
-	export_head(&b, title, "../");
-	buf_adds(&b, "<h1>");
-	export_esc(&b, title);
-	buf_adds(&b, "</h1>\n<p>In ");
-	export_esc(&b, sg->channel);
-	buf_addf(&b, ", ended %s. Players:", when);
-	buf_addf(row, "<tr><td><a href=\"games/%" PRId64 ".html\">#%" PRId64
-	    "</a></td><td>", sg->id, sg->id);
-	export_esc(row, ops != NULL ? ops->title : sg->variant);
-	buf_adds(row, "</td><td>");
-	export_esc(row, sg->channel);
-	buf_addf(row, "</td><td>%s</td><td>", when);
-	for (i = 0; i < sg->nseats; i++) {
-		buf_adds(&b, i > 0 ? ", " : " ");
-		buf_adds(row, i > 0 ? ", " : "");
-		if (strncmp(sg->seats[i].key, "ai:", 3) == 0) {
-			export_esc(&b, sg->seats[i].nick);
-			export_esc(row, sg->seats[i].nick);
-		} else {
-			export_player_link(&b, sg->seats[i].nick, "../");
-			export_player_link(row, sg->seats[i].nick, "");
-		}
-	}
-	buf_adds(row, "</td></tr>\n");
-	buf_adds(&b, ".</p>\n<h2>Replay</h2>\n<pre class=\"replay\">");
-	for (i = 0; i < n; i++) {
-		export_esc(&b, lines[i]);
-		buf_addc(&b, '\n');
-	}
-	buf_adds(&b, "</pre>\n");
-	replay_lines_free(lines, n);
-	export_foot(e, &b, "../");
-	snprintf(rel, sizeof rel, "games/%" PRId64 ".html", sg->id);
-	rc = export_write(e, rel, &b, cause);
-	buf_free(&b);
-	return rc;
-}
-
 /* The podiums of the seasons before the one now, the latest first,
  * EXPORT_SEASONS at most, those with no game of ops left out, each with
  * its dates (the first season of the calendar's count from the start):
@@ -185,7 +138,8 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 		if (k == 0)
 			continue;
 		if (shown++ == 0)
-			buf_addf(b, "<table class=\"seasons\" id=\"%s-seasons\">"
+			buf_addf(b, EXPORT_BOX "<table class=\"seasons\" "
+			    "id=\"%s-seasons\">"
 			    "<caption>Past seasons</caption>\n<tr><th>season"
 			    "</th><th>from</th><th>to</th><th>1st</th>"
 			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
@@ -210,7 +164,7 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 		buf_adds(b, "</tr>\n");
 	}
 	if (shown > 0)
-		buf_adds(b, "</table>\n");
+		buf_adds(b, "</table>" EXPORT_BOX_END);
 	return 0;
 }
 
@@ -335,9 +289,11 @@ export_pages(struct export *e, char **cause)
 	if (e->nrecent == 0)
 		buf_adds(&b, "<p>No game has finished yet.</p>\n");
 	else
-		buf_addf(&b, "<table class=\"recent\"><tr><th>game</th>"
-		    "<th>variant</th><th>channel</th><th>ended</th>"
-		    "<th>players</th></tr>\n%s</table>\n", buf_str(&recent));
+		buf_addf(&b, EXPORT_BOX "<table class=\"recent\"><tr>"
+		    "<th>game</th><th>variant</th><th>result</th>"
+		    "<th>players</th><th>channel</th><th>ended</th></tr>\n"
+		    "%s</table>" EXPORT_BOX_END,
+		    buf_str(&recent));
 	export_foot(e, &b, "");
 	if (export_write(e, "index.html", &b, cause) != 0)
 		goto out;

@@ -2,10 +2,11 @@
  * The reads of the stats page (bot/export.c): the players who have one,
  * their rating histories (the league's and the solo ladder's), the games
  * finished per day, the most recent games, the titles and the number of
- * finished games of each variant, each one prepared statement
- * (schema.c).
+ * finished games of each variant, the results of a game, each one
+ * prepared statement (schema.c).
  */
 #include <assert.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,4 +137,29 @@ store_export_games(struct store *s, const char *variant, int *games,
 		rc = store_next(s, st, cause);
 	}
 	return rc < 0 ? -1 : 0;
+}
+
+int
+store_export_results(struct store *s, int64_t game,
+    struct store_export_result *rows, int max, char **cause)
+{
+	struct db_stmt *st;
+	int n = 0, rc, seat;
+
+	memset(rows, 0, (size_t)max * sizeof *rows);
+	rc = store_query(s, SQL_EXPORT_RESULTS, &st, cause, "I", game);
+	for (; rc == 1; rc = store_next(s, st, cause)) {
+		seat = db_int(st, 0);
+		if (seat < 0 || seat >= max) {
+			db_reset(st);
+			return store_fail(cause, "game %" PRId64 ": a result of "
+			    "seat %d, of %d at most", game, seat, max);
+		}
+		rows[seat].place = db_int(st, 1);
+		rows[seat].won = db_int(st, 2);
+		rows[seat].lost = db_int(st, 3);
+		rows[seat].forfeit = db_int(st, 4);
+		n++;
+	}
+	return rc < 0 ? -1 : n;
 }

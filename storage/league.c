@@ -10,9 +10,12 @@
  * players too (so that a hard AI's rating says how strong it plays),
  * though no AI is on the board.  Places come from the seats' results; a
  * seat that left (place 0) is ranked after every placed seat, tied with
- * the others who left.  A forfeit (every other seat left) is rated too:
- * the seat still there beats those who left, or leaving a game about to
- * be lost would keep a rating safe.
+ * the others who left.  A forfeit (every other seat left) rates those
+ * who left, each a loss to the seat still there, or leaving a game about
+ * to be lost would keep a rating safe; the seat still there is not rated
+ * by it, or two accounts would farm a rating, one leaving the other's
+ * games (store_rating_apply(), the one rule of the league and the solo
+ * ladder).
  *
  * Ratings are per variant only: a Cheat rating and a Cheesedog rating
  * measure different skills, so there is no all-variants row.
@@ -31,19 +34,37 @@ _Static_assert(STORE_BOARD_RATING == STORE_BOARD_DETECTOR + 1 &&
                    STORE_BOARD_SOLO == STORE_BOARD_RATING + 1,
     "store_top() reads the rating and solo boards last");
 
-void
-store_rating_places(const struct store_seat_result *seats, int nseats,
-    int *place)
+int
+store_rated_seat(const struct store_seat_result *seats, int i)
 {
+	return !seats[i].forfeit;
+}
+
+int
+store_rating_apply(const struct store_seat_result *seats, int nseats,
+    struct rating *r)
+{
+	struct rating was[RATING_PLAYERS];
+	int place[RATING_PLAYERS];
 	int i, last = 0;
 
+	if (nseats < 2 || nseats > RATING_PLAYERS)
+		return -1;
 	for (i = 0; i < nseats; i++) {
 		if (seats[i].place > last)
 			last = seats[i].place;
+		was[i] = r[i];
 	}
 	/* Those who left come after everyone placed, all tied. */
 	for (i = 0; i < nseats; i++)
 		place[i] = seats[i].place > 0 ? seats[i].place : last + 1;
+	if (rating_update(r, place, nseats) != 0)
+		return -1;
+	for (i = 0; i < nseats; i++) {
+		if (!store_rated_seat(seats, i))
+			r[i] = was[i];
+	}
+	return 0;
 }
 
 int
@@ -52,14 +73,12 @@ store_rate_game(struct store *s, int64_t game,
 {
 	struct rating r[RATING_PLAYERS];
 	int64_t player[RATING_PLAYERS];
-	int place[RATING_PLAYERS];
 	struct db_stmt *st;
 	char variant[32];
 	int i, rc;
 
 	if (nseats < 2 || nseats > RATING_PLAYERS)
 		return 0;
-	store_rating_places(seats, nseats, place);
 	i = 0;
 	rc = store_query(s, SQL_RATING_SEATS, &st, cause, "I", game);
 	for (; rc == 1; rc = store_next(s, st, cause)) {
@@ -78,11 +97,13 @@ store_rate_game(struct store *s, int64_t game,
 	if (rc < 0)
 		return -1;
 	assert(i == nseats);
-	if (rating_update(r, place, nseats) != 0) {
+	if (store_rating_apply(seats, nseats, r) != 0) {
 		return store_fail(cause, "game %" PRId64 ": its places cannot "
 		    "be rated", game);
 	}
 	for (i = 0; i < nseats; i++) {
+		if (!store_rated_seat(seats, i))
+			continue;
 		if (store_run(s, SQL_RATING_SET, cause, "Itdd", player[i],
 		    variant, r[i].mu, r[i].sigma) != 0 ||
 		    store_run(s, SQL_RATING_HISTORY, cause, "IItdd", game,
@@ -124,6 +145,7 @@ store_rating_read(struct store *s, enum store_sql id, const char *nick,
 	belief.sigma = r->sigma = db_double(st, 2);
 	r->ordinal = rating_ordinal(&belief);
 	r->games = db_int(st, 3);
+	r->provisional = r->games < s->provisional;
 	r->rank = db_int(st, 4); /* NULL reads 0 */
 	db_reset(st);
 	return 0;

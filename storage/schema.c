@@ -633,6 +633,9 @@ const char *const store_sql[SQL_COUNT] = {
 	/* ?1 variant: its finished games, those with AI seats included. */
 	[SQL_EXPORT_GAMES] = "SELECT count(*) FROM games"
 	    " WHERE state = 'finished' AND variant = ?1",
+	/* ?1 game: each seat's result, by the results' key. */
+	[SQL_EXPORT_RESULTS] = "SELECT seat, place, won, lost, forfeit"
+	    " FROM results WHERE game = ?1 ORDER BY seat",
 
 	/* A prune (store_prune()), in batches: ?1 the unix second before
 	 * which a game must have ended, ?2 the games of one batch, the

@@ -11,9 +11,11 @@
  *
  * A solo win is a won seat, or, in a game played for a loser (a seat of
  * it lost), the seat placed first: so Cheesedog's first out wins too.  A
- * forfeit (every other seat left) is rated and counted as a game, and
- * changes nothing else, as in the league: no win, no streak ended, no
- * title.
+ * forfeit (every other seat left) is rated as the league rates one
+ * (store_rating_apply(): those who left lose to the seat still there,
+ * whose rating stays as it was, with no history row); it is counted as a
+ * game of the record and changes nothing else: no win, no streak ended,
+ * no title.
  *
  * The solo rating is read back and ranked by league.c's reads, on the
  * solo tables; the solo counts by store_solo() (stats.c).
@@ -166,7 +168,6 @@ store_solo_game(struct store *s, int64_t game,
 {
 	struct solo_seat seat[RATING_PLAYERS];
 	struct rating r[RATING_PLAYERS];
-	int place[RATING_PLAYERS];
 	struct db_stmt *st;
 	char variant[32];
 	int i, ais = 0, loser = 0, win, streak, rc;
@@ -183,8 +184,7 @@ store_solo_game(struct store *s, int64_t game,
 	}
 	if (ais == 0 || ais == nseats)
 		return 0;
-	store_rating_places(seats, nseats, place);
-	if (rating_update(r, place, nseats) != 0) {
+	if (store_rating_apply(seats, nseats, r) != 0) {
 		return store_fail(cause, "game %" PRId64 ": its places cannot "
 		    "be rated", game);
 	}
@@ -202,8 +202,9 @@ store_solo_game(struct store *s, int64_t game,
 		assert(rc == 1); /* RETURNING gives the row */
 		streak = db_int(st, 0);
 		db_reset(st);
-		if (store_run(s, SQL_SOLO_HISTORY, cause, "IItdd", game,
-		    seat[i].player, variant, r[i].mu, r[i].sigma) != 0)
+		if (store_rated_seat(seats, i) && store_run(s,
+		    SQL_SOLO_HISTORY, cause, "IItdd", game, seat[i].player,
+		    variant, r[i].mu, r[i].sigma) != 0)
 			return -1;
 		if (!seats[i].forfeit && solo_titles_earned(s, game, variant,
 		    seat, nseats, i, win, streak, aw, cause) != 0)

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include "db.h"
+#include "rating.h"
 #include "store.h"
 
 /* Wall-clock time in unix seconds (time()), bound as an 'I' value where
@@ -92,6 +93,7 @@ enum store_sql {
 	SQL_EXPORT_RECENT,
 	SQL_EXPORT_TITLES,
 	SQL_EXPORT_GAMES,
+	SQL_EXPORT_RESULTS,
 	SQL_PRUNE_MOVES,
 	SQL_PRUNE_MARK,
 	SQL_COUNT
@@ -237,15 +239,27 @@ struct store_awards {
 void store_award_add(struct store_awards *aw, int seat, int rule, int count,
     const char *detail, int again, const char *earned, int solo);
 
-/* The places rating_update() takes for the seats' results: each seat's
- * place, and a seat that left (place 0) after every placed one, tied
- * with the others who left (league.c). */
-void store_rating_places(const struct store_seat_result *seats, int nseats,
-    int *place);
+/* Whether a finished game of those seats' results rates seat i: every
+ * seat but the one still there in a forfeit (league.c). */
+int store_rated_seat(const struct store_seat_result *seats, int i);
+
+/* The one rule by which a finished game moves the ratings r[0..nseats-1]
+ * (each seat's before the game), the league's and the solo ladder's
+ * alike (league.c): rating_update() from the seats' places, a seat that
+ * left (place 0) after every placed one, tied with the others who left;
+ * then each seat the game does not rate (store_rated_seat(): the one
+ * still there in a forfeit) keeps its rating as it was, so a forfeit is
+ * a loss to those who left and nothing to the seat that stayed (docs/
+ * league.md).  0, or -1 when nseats is not 2 to RATING_PLAYERS or the
+ * places cannot be rated (r unchanged). */
+int store_rating_apply(const struct store_seat_result *seats, int nseats,
+    struct rating *r);
 
 /* Updates, inside the caller's transaction, the ratings of the players
- * of a finished game that counts, from the seats' places, and writes
- * their rating_history rows (league.c): 0, or -1 and *cause. */
+ * of a finished game that counts, by store_rating_apply(), and writes
+ * their rating_history rows: each seat the game rates gets its new
+ * rating, one rated game more and a history row, and the seat still
+ * there in a forfeit nothing (league.c).  0, or -1 and *cause. */
 int store_rate_game(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats, char **cause);
 

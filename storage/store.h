@@ -247,19 +247,22 @@ struct store_award {
  * AI seat while store_count_ai() is off), it also moves the rating of
  * the game's variant of every seat's player, AI players included, by
  * rating_update() (storage/rating.h) from the seats' places, a seat that
- * left (place 0) ranked last, tied with any other who left; a forfeit is
- * rated like any game, its one placed seat first.  Each player's rating
- * after the game is kept in its history too.  A game of fewer than 2 or
- * more than RATING_PLAYERS seats is not rated.
+ * left (place 0) ranked last, tied with any other who left.  A forfeit
+ * rates only those who left, each a loss to the one placed seat, whose
+ * rating, rated games and history stay as they were: two accounts
+ * cannot farm a rating, one leaving the other's games.  Each rated
+ * player's rating after the game is kept in its history too.  A game of
+ * fewer than 2 or more than RATING_PLAYERS seats is not rated.
  *
  * A game with an AI seat and a person moves the solo ladder whatever
  * store_count_ai() says (docs/league.md, The solo ladder): each person's
- * solo rating of the variant by rating_update() from the same places,
- * every AI seat at the fixed anchor of its level (solo_anchor(), never
- * moved), the other persons at their own solo ratings; their solo
- * games, wins (a won seat, or in a game with a loser the first place),
- * losses and wins in a row (a forfeit keeps the row as it was but for
- * the rating and the game); a solo_history row each; and the solo
+ * solo rating of the variant by the same rule from the same places (a
+ * forfeit's placed seat keeping its rating), every AI seat at the fixed
+ * anchor of its level (solo_anchor(), never moved), the other persons
+ * at their own solo ratings; their solo games, wins (a won seat, or in
+ * a game with a loser the first place), losses and wins in a row (a
+ * forfeit keeps the row as it was but for the game, and the rating of
+ * those who left); a solo_history row each rated person; and the solo
  * titles (solo_titles[]) each person earns, but by a forfeit: a win
  * against SOLO_GIANTS hard AI seats or more (Giant Slayer), the
  * SOLO_WOLF_RUN-th solo win in a row (Lone Wolf), and, once a variant,
@@ -485,6 +488,9 @@ struct store_rating {
 	double ordinal;		/* mu - 3 sigma, rating_ordinal(): what the
 				 * board ranks by */
 	int games;		/* the games that rated them */
+	int provisional;	/* 1: fewer games than
+				 * store_rating_provisional() asks, so on no
+				 * board: "provisional: 4 of 10 games" */
 	int rank;		/* their place on the board, 0 if not on it
 				 * (provisional, or an AI) */
 };
@@ -773,6 +779,22 @@ int store_export_recent(struct store *s, int64_t *ids, int max,
  * included: 0 and *games, or -1 and *cause. */
 int store_export_games(struct store *s, const char *variant, int *games,
     char **cause);
+
+/* One seat's result of a finished game, as the stats page tells it. */
+struct store_export_result {
+	int place;		/* 1 = first, 0 = left the game */
+	int won;		/* a winner (none in a game played for a loser,
+				 * nor by forfeit) */
+	int lost;		/* the loser of a game played for one */
+	int forfeit;		/* the one seat placed: every other left */
+};
+
+/* The results of game into rows[seat] for each of its seats, rows
+ * holding max (those of seats it has no result for, and all of them for
+ * a game not finished, are zero): the number of results read, or -1
+ * and *cause (a seat of max or more). */
+int store_export_results(struct store *s, int64_t game,
+    struct store_export_result *rows, int max, char **cause);
 
 /* A title as the stats page lists it. */
 struct store_export_title {

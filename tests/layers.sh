@@ -30,7 +30,7 @@ digest.c	0	leaf: SHA-256 and random bytes
 calendar.c	0	leaf: the seasons on the calendar
 hash.c		0	leaf: the indexes (of the core and the queue)
 pollset.c	0	leaf: the descriptors a wait polls
-database.c	0	leaf: the configured database opened on its network
+database.c	0	leaf: the configured database opened on its network, with its settings
 nick.c		0	leaf: nicks compared as IRC does
 queue-line.c	1	leaf: the lines of the outgoing queue, by target and number
 queue-merge.c	2	leaf: channel lines merged while they wait
@@ -84,6 +84,7 @@ bot.c		14	core: the entry points, events routed
 relay.c		15	relay: connection and link, across connections
 export-html.c	13	the stats page: the pieces its pages share
 export-player.c	14	the stats page: the page of each player
+export-game.c	14	the stats page: the page of each recent game
 export.c	15	the stats page, written as files
 publish.c	16	the stats page kept fresh by the running bot
 loop.c		17	the event loop

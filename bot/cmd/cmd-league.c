@@ -37,7 +37,8 @@ cmd_ordinal_suffix(int n)
 }
 
 /* "27.4 ± 6.1 (conservative 9.1), 12 games, 3rd on the board", or with
- * fewer games than provisional "..., provisional: 4 of 10 games"; board
+ * a provisional rating (fewer games than provisional, league.provisional)
+ * "..., provisional: 4 of 10 games"; board
  * names the board ("the board", "the solo board"). */
 static void
 cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional,
@@ -45,7 +46,7 @@ cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional,
 {
 	buf_addf(out, "%.1f \xc2\xb1 %.1f (conservative %.1f), ", r->mu,
 	    r->sigma, r->ordinal);
-	if (r->games < provisional) {
+	if (r->provisional) {
 		buf_addf(out, "provisional: %d of %d games", r->games,
 		    provisional);
 		return;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bot/core/core.h"
+#include "bot/database.h"
 #include "bot/lib/log.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
@@ -117,8 +118,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	for (i = 0; i < conf->nchannels; i++)
 		chan_get(b, conf->channels[i])->configured = 1;
 	queue_on_pop(queue, bot_on_pop, b);
-	store_count_ai(store, conf->ai_records);
-	store_rating_provisional(store, conf->league_provisional);
+	database_settings(store, conf);
 	ctcp_init(b);
 	ignore_load(b);
 	table_restore(b);
@@ -393,9 +393,7 @@ bot_reloaded(struct bot *b, const char *cause)
 
 	if (cause == NULL) {
 		bot_sync_channels(b);
-		store_count_ai(b->store, b->conf->ai_records);
-		store_rating_provisional(b->store,
-		    b->conf->league_provisional);
+		database_settings(b->store, b->conf);
 		season_start(b);
 		n = bot_check_admins(b, &weak);
 	}

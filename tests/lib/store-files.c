@@ -4,6 +4,7 @@
  * schema scripts older cheaterbots built their files with.
  */
 #include <dirent.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -632,4 +633,21 @@ store_files_move(
 
 	if (store_move(s, game, n, seat, text, &cause) != 0)
 		fail_msg("store_move %d: %s", n, cause);
+}
+
+void
+store_files_expect_rating(struct store *s, int solo, const char *nick,
+    const char *variant, double mu, double sigma, double within, int games)
+{
+	struct store_rating r;
+	char *cause = NULL;
+
+	if ((solo ? store_solo_rating(s, nick, variant, &r, &cause) :
+	    store_rating(s, nick, variant, &r, &cause)) != 0)
+		fail_msg("%s's %srating: %s", nick, solo ? "solo " : "",
+		    cause != NULL ? cause : "none");
+	if (fabs(r.mu - mu) > within || fabs(r.sigma - sigma) > within)
+		fail_msg("%s: %srating %.12f +- %.12f, not %.12f +- %.12f",
+		    nick, solo ? "solo " : "", r.mu, r.sigma, mu, sigma);
+	assert_int_equal(r.games, games);
 }

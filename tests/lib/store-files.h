@@ -123,4 +123,9 @@ int64_t store_files_begin_levels(struct store *s, const char *variant,
 void store_files_move(
     struct store *s, int64_t game, int n, int seat, const char *text);
 
+/* Asserts that nick's rating of variant (with solo, their solo rating)
+ * is mu +- sigma, each to within, after games games. */
+void store_files_expect_rating(struct store *s, int solo, const char *nick,
+    const char *variant, double mu, double sigma, double within, int games);
+
 #endif

@@ -5,7 +5,9 @@
  * league.provisional games, then the place on the board; one game or
  * every game rated), !top GAME rating and !top rating say what the
  * ratings are, each figure worked out here from the games' results with
- * rating_update().
+ * rating_update().  Three instant leaves through the bot: the one who
+ * stayed is not rated by them, the one who left is rated as docs/league.md
+ * works it out.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -195,11 +197,44 @@ test_rating(void **state)
 	harness_free(h);
 }
 
+/* bob sits down at alice's Cheat game and leaves it at once, three
+ * times: each game a forfeit, won by nobody.  alice, who stayed, has no
+ * rated game; bob lost each to her, 18.18 +- 7.61 after the three, the
+ * figures worked out by hand in test-store-rating.c. */
+static void
+test_instant_leaves(void **state)
+{
+	static const char *const two[] = { "alice", "bob", NULL };
+	struct harness *h = harness_new(7, tune);
+	int i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		harness_clear(h);
+		harness_deal(h, "cheat", two);
+		harness_say(h, "bob", CH, "!leave");
+		harness_say(h, "bob", CH, "!leave");
+		harness_drain(h);
+		assert_true(harness_find(h, 0, "alice wins Cheat by forfeit",
+		    NULL) >= 0);
+		assert_null(harness_table(h));
+	}
+	expect_reply(h, "carol", "!rating alice cheat",
+	    "alice has no rated game of Cheat yet.");
+	expect_reply(h, "carol", "!rating bob cheat", "bob, Cheat: rating "
+	    "18.2 \xc2\xb1 7.6 (conservative -4.6), 3 games, 1st on the "
+	    "board.");
+	expect_reply(h, "carol", "!top cheat rating", "Top Cheat, rating (at "
+	    "least 2 games): 1. bob (-4.6: 18.2 \xc2\xb1 7.6, 3 games)");
+	harness_free(h);
+}
+
 int
 main(void)
 {
 	static const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rating),
+		cmocka_unit_test(test_instant_leaves),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * new directory: every file is there, the nick is escaped everywhere,
  * the boards have their rows, the rating chart has one point per rated
  * game, and every link of the index and of the pages goes to a file
- * that exists.  A second export over the first replaces it.  With
+ * that exists.  A second export over the first replaces it.  Written as
+ * `cheaterbot --export` writes it, the page honours league.provisional
+ * as !rating and !top do: provisional ratings off the board, "provisional:
+ * 1 of 2 rated games" on the player's page.  With
  * seasons of a week, games in two seasons: the index shows the season so
  * far and the podiums of the seasons before it, as the records rank them.
  * A game against AI seats alone makes its variant played, not "not
@@ -26,6 +29,7 @@
 #include <unistd.h>
 
 #include "bot/export.h"
+#include "bot/offline.h"
 #include "games/ai.h"
 #include "storage/solo.h"
 #include "storage/store.h"
@@ -35,6 +39,7 @@
 
 #define GAMES 3
 #define NOW 1900000000ULL
+#define CH "#cheater"
 
 static const char *const three[] = { "alice", "bob", "carol", NULL };
 static const char *const alone[] = { "alice", NULL };
@@ -71,6 +76,17 @@ count(const char *text, const char *what)
 	for (; (text = strstr(text, what)) != NULL; text += strlen(what))
 		n++;
 	return n;
+}
+
+/* A test's end: the site's directory dir removed, the harness freed. */
+static void
+done(struct harness *h, const char *dir)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	harness_free(h);
 }
 
 /* Every href of page (at dir/rel) goes to a file that exists. */
@@ -210,6 +226,180 @@ test_export(void **state)
 	harness_free(h);
 }
 
+/* The rows of the board whose table starts at board. */
+static int
+board_rows(const char *board)
+{
+	return count(board, "<tr class=\"row\">") -
+	    count(strstr(board, "</table>"), "<tr class=\"row\">");
+}
+
+/* league.provisional on the page as !rating and !top have it, the page
+ * written as `cheaterbot --export` writes it (offline_export(): the
+ * configured database opened afresh, read-only): after one game each
+ * rating is provisional, "1 of 2 rated games", and the rating board is
+ * empty; after two, the three are on it, each page giving its place. */
+static void
+test_export_provisional(void **state)
+{
+	struct harness *h = harness_new(11, tune);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", cmd[256], *text;
+	const char *board;
+	struct conf c;
+	int i;
+
+	(void)state;
+	c = h->conf;
+	c.db = h->db;
+	assert_non_null(mkdtemp(dir));
+	play(h);
+	assert_int_equal(offline_export(&c, dir, NOW), 0);
+	text = slurp(dir, "index.html");
+	assert_non_null(board = strstr(text, "id=\"cheat-board-9\"><caption>"
+	    "Rating <small>(2 rated games or more)</small></caption>"));
+	assert_int_equal(board_rows(board), 0);
+	assert_true(strstr(board, "nobody yet") < strstr(board, "</table>"));
+	free(text);
+	for (i = 0; three[i] != NULL; i++) {
+		snprintf(cmd, sizeof cmd, "players/%s.html", three[i]);
+		text = slurp(dir, cmd);
+		assert_non_null(strstr(text, "(conservative "));
+		assert_non_null(strstr(text, "), provisional: 1 of 2 rated "
+		    "games.</p>"));
+		free(text);
+	}
+
+	play(h);
+	assert_int_equal(offline_export(&c, dir, NOW), 0);
+	text = slurp(dir, "index.html");
+	assert_non_null(board = strstr(text, "id=\"cheat-board-9\">"));
+	assert_int_equal(board_rows(board), 3);
+	free(text);
+	for (i = 0; three[i] != NULL; i++) {
+		snprintf(cmd, sizeof cmd, "players/%s.html", three[i]);
+		text = slurp(dir, cmd);
+		assert_non_null(strstr(text, "), 2 rated games, number "));
+		assert_null(strstr(text, "provisional"));
+		free(text);
+	}
+	done(h, dir);
+}
+
+/* The seats of game's results whose SQL condition is where, in place
+ * and then seat order, each as a link (up "" or "../") and, with
+ * numbered, its place before it ("1. <a ...>alice</a>"), joined by
+ * between, into out. */
+static void
+seats_where(struct harness *h, int game, const char *where, const char *up,
+    int numbered, const char *between, char *out, size_t size)
+{
+	char sql[512], rows[512], nick[64], name[200], *p, *end;
+	size_t len = 0;
+	int place;
+
+	snprintf(sql, sizeof sql, "SELECT r.place, p.nick FROM results AS r"
+	    " JOIN players AS p ON p.id = r.player WHERE r.game = %d AND %s"
+	    " ORDER BY r.place, r.seat", game, where);
+	if (store_files_cli(h->db, sql, rows, sizeof rows) != 0)
+		fail_msg("sqlite3: %s", rows);
+	out[0] = '\0';
+	for (p = rows; *p != '\0'; p = end + (*end != '\0')) {
+		end = p + strcspn(p, "\n");
+		assert_int_equal(sscanf(p, "%d|%63[^\n]", &place, nick), 2);
+		assert_int_equal(export_file_name(nick, name, sizeof name), 0);
+		if (len > 0)
+			len += (size_t)snprintf(out + len, size - len, "%s",
+			    between);
+		if (numbered)
+			len += (size_t)snprintf(out + len, size - len, "%d. ",
+			    place);
+		len += (size_t)snprintf(out + len, size - len, "<a href=\"%s"
+		    "players/%s.html\">%s</a>", up, name, nick);
+		assert_true(len < size);
+	}
+}
+
+/* Asserts text has want, or fails showing it. */
+static void
+has(const char *text, const char *want)
+{
+	if (strstr(text, want) == NULL)
+		fail_msg("no \"%s\" in:\n%s", want, text);
+}
+
+/*
+ * Who won each recent game, the winner first: in the index's list, and
+ * opening the game's page, with its places, before its players and its
+ * replay; as the stored results have it: a Cheat game won, one won by
+ * forfeit (bob leaves at once: no win counted, as the page says), a
+ * Cheesedog game lost (played for a loser, which nobody wins).
+ */
+static void
+test_export_results(void **state)
+{
+	static const char *const two[] = { "alice", "bob", NULL };
+	struct harness *h = harness_new(11, tune);
+	char dir[] = "/tmp/cheaterbot-export-XXXXXX", *text, *cause = NULL;
+	char won[256], places[1024], want[2048], rel[64];
+	const char *p;
+
+	(void)state;
+	play(h);
+	harness_deal(h, "cheat", two);
+	harness_say(h, "bob", CH, "!leave");
+	harness_say(h, "bob", CH, "!leave");
+	harness_drain(h);
+	assert_null(harness_table(h));
+	harness_play_game(h, "cheesedog", three, 3000);
+	assert_null(harness_table(h));
+	assert_non_null(mkdtemp(dir));
+	if (export_site(h->store, &h->conf, dir, NOW, &cause) != 0)
+		fail_msg("export_site: %s", cause);
+
+	text = slurp(dir, "index.html");
+	assert_non_null(p = strstr(text, "<table class=\"recent\"><tr><th>"
+	    "game</th><th>variant</th><th>result</th><th>players</th>"));
+	seats_where(h, 1, "r.won = 1", "", 0, ", ", won, sizeof won);
+	snprintf(want, sizeof want, "<td>Cheat</td><td class=\"result\">%s "
+	    "won</td>", won);
+	has(p, want);
+	has(p, "<td>Cheat</td><td class=\"result\"><a href=\"players/"
+	    "alice.html\">alice</a> won by forfeit</td>");
+	seats_where(h, 3, "r.lost = 1", "", 0, ", ", won, sizeof won);
+	snprintf(want, sizeof want, "<td>Cheesedog</td><td class=\"result\">"
+	    "%s lost</td>", won);
+	has(p, want);
+	free(text);
+
+	/* Each page opens with it: right under its title. */
+	seats_where(h, 1, "r.won = 1", "../", 0, ", ", won, sizeof won);
+	seats_where(h, 1, "r.place > 0", "../", 1, ", ", places,
+	    sizeof places);
+	snprintf(want, sizeof want, "</h1>\n<p class=\"result\"><strong>%s "
+	    "won.</strong> Places: %s.</p>\n<p>In #cheater", won, places);
+	has(text = slurp(dir, "games/1.html"), want);
+	free(text);
+	has(text = slurp(dir, "games/2.html"), "</h1>\n<p class=\"result\">"
+	    "<strong><a href=\"../players/alice.html\">alice</a> won by "
+	    "forfeit</strong>: everyone else left, so it counts as a game "
+	    "played, not as a win. Places: 1. <a href=\"../players/"
+	    "alice.html\">alice</a>; left: <a href=\"../players/bob.html\">"
+	    "bob</a>.</p>\n<p>In #cheater");
+	free(text);
+	seats_where(h, 3, "r.lost = 1", "../", 0, ", ", won, sizeof won);
+	seats_where(h, 3, "r.place > 0", "../", 1, ", ", places,
+	    sizeof places);
+	snprintf(rel, sizeof rel, "games/3.html");
+	snprintf(want, sizeof want, "</h1>\n<p class=\"result\"><strong>%s "
+	    "lost.</strong> Places: %s.</p>\n<p>In #cheater", won, places);
+	has(text = slurp(dir, rel), want);
+	assert_true(strstr(text, "<p class=\"result\">") <
+	    strstr(text, "<h2>Replay</h2>"));
+	free(text);
+	links_resolve(dir, "index.html");
+	done(h, dir);
+}
+
 static void
 tune_weeks(struct conf *c)
 {
@@ -300,9 +490,7 @@ test_export_seasons(void **state)
 		fail_msg("no \"%s\"", want);
 	free(text);
 	links_resolve(dir, "index.html");
-	snprintf(want, sizeof want, "rm -rf %s", dir);
-	assert_int_equal(system(want), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 /* Seasons numbered from the first the database recorded: games in the
@@ -339,9 +527,7 @@ test_export_seasons_numbered(void **state)
 		fail_msg("no \"%s\" in %s", want, text);
 	assert_null(strstr(text, "the start"));
 	free(text);
-	snprintf(want, sizeof want, "rm -rf %s", dir);
-	assert_int_equal(system(want), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 static void
@@ -433,9 +619,7 @@ test_export_ai_only(void **state)
 	assert_non_null(strstr(part, "Solo bluff ledger, 1 game"));
 	free(text);
 	links_resolve(dir, "players/alice.html");
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	harness_free(h);
+	done(h, dir);
 }
 
 /* A directory that cannot be made: -1 and the reason. */
@@ -459,6 +643,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_export),
+	    cmocka_unit_test(test_export_provisional),
+	    cmocka_unit_test(test_export_results),
 	    cmocka_unit_test(test_export_seasons),
 	    cmocka_unit_test(test_export_seasons_numbered),
 	    cmocka_unit_test(test_export_ai_only),

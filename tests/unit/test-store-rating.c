@@ -1,11 +1,14 @@
 /*
- * Unit tests of the ratings in storage/league.c, against real SQLite files
- * (tests/lib/store-files.h): a finished game moves its players' ratings
- * by exactly what rating_update() gives for the same places (a seat that
- * left last, tied with the others who left), and writes their history;
- * an abandoned game and a game against an AI not counted move nothing; a
- * counted AI is rated but on no board; the rating board's order and its
- * provisional threshold; store_rating() and its rank.
+ * Unit tests of the ratings in storage/league.c, against real databases
+ * (tests/lib/store-files.h: SQLite files, and the same tests on a private
+ * PostgreSQL): a finished game moves its players' ratings by exactly
+ * what rating_update() gives for the same places (a seat that left last,
+ * tied with the others who left), and writes their history; a forfeit
+ * rates only those who left (three instant leaves worked by hand: the
+ * one who stayed unrated, the one who left lowered); an abandoned game
+ * and a game against an AI not counted move nothing; a counted AI is
+ * rated but on no board; the rating board's order and its provisional
+ * threshold; store_rating() and its rank.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -155,31 +158,99 @@ test_not_rated(void **state)
 	assert_int_equal(sr.rank, 1);
 }
 
-/* A forfeit is rated: the seat still there beats those who left. */
+/* nick's Cheat rating into r. */
+static void
+read_rating(struct store *s, const char *nick, struct rating *r)
+{
+	struct store_rating sr;
+	char *cause = NULL;
+
+	if (store_rating(s, nick, "cheat", &sr, &cause) != 0)
+		fail_msg("store_rating(%s): %s", nick, cause ? cause : "none");
+	r->mu = sr.mu;
+	r->sigma = sr.sigma;
+}
+
+/* Asserts that nick has no rating of variant: never rated by it. */
+static void
+expect_unrated(struct store *s, const char *nick, const char *variant)
+{
+	struct store_rating r;
+
+	assert_int_equal(store_rating(s, nick, variant, &r, NULL), 1);
+}
+
+/*
+ * A forfeit rates only those who left (docs/league.md): bob leaves
+ * alice's game at once, three times.  alice, who stayed, is not rated
+ * by them: no rating, no rated game, no history, as before the first.
+ * bob loses each to her rating as it is, a new one (25, 25/3) each
+ * time.  By hand from the formulas of docs/league.md, bob second of two,
+ * so his q are alice and himself (whose p is 1 among C = {bob}), p his
+ * chance of being first of both, s2 his sigma^2 + tau^2 and alice's
+ * (25/3)^2 + tau^2 = 69.451389:
+ *
+ *   c^2 = s2 + 69.451389 + 2 beta^2,  p = e^(mu/c) / (e^(25/c) + e^(mu/c)),
+ *   Omega = -(s2 / c) p,  Delta = (sqrt(s2) / c) (s2 / c^2) p (1 - p).
+ *
+ *   game  s2         c          p         bob after
+ *   1     69.451389  13.176684  0.5       22.364611 +- 8.065901
+ *   2     65.065710  13.009201  0.449528  20.116291 +- 7.824805
+ *   3     61.234518  12.861109  0.406193  18.182319 +- 7.609709
+ *
+ * Rated as any game, as forfeits were before, the three would have
+ * taken alice to 31.23 and bob to 18.77: a rating farmed with a second
+ * account.  The stats count each as a game and no win.  Then alice,
+ * rated by a game she lost to bob, stays exactly as she was through one
+ * more forfeit, and bob is lowered by it.
+ */
 static void
 test_forfeit(void **state)
 {
 	struct store_fixture *f = *state;
-	int64_t p[3];
-	struct rating r[3];
-	static const int place[3] = {0, 1, 0}, want[3] = {2, 1, 2};
+	int64_t p[2];
+	struct rating r[2], was;
+	static const int left[2] = {1, 0}, lost[2] = {2, 1};
+	static const int want[2] = {1, 2};
 	struct store_stats st;
-	int i;
+	double before;
+	char sql[160];
 
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "n:bob", "bob");
-	p[2] = store_files_player(f->s, "n:carol", "carol");
-	play(f->s, "cheat", 3, p, place, 1);
-	for (i = 0; i < 3; i++)
-		rating_new(&r[i]);
-	assert_int_equal(rating_update(r, want, 3), 0);
-	expect_rating(f->s, "alice", "cheat", &r[0], 1);
-	expect_rating(f->s, "bob", "cheat", &r[1], 1);
-	expect_rating(f->s, "carol", "cheat", &r[2], 1);
-	assert_true(r[1].mu > RATING_MU);
-	/* ... though the stats count it as no win. */
-	assert_int_equal(store_stats(f->s, "bob", "cheat", &st, NULL), 0);
+	play(f->s, "cheat", 2, p, left, 1);
+	expect_unrated(f->s, "alice", "cheat");
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 22.364611,
+	    8.065901, 1e-6, 1);
+	play(f->s, "cheat", 2, p, left, 1);
+	expect_unrated(f->s, "alice", "cheat");
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 20.116291,
+	    7.824805, 1e-6, 2);
+	play(f->s, "cheat", 2, p, left, 1);
+	expect_unrated(f->s, "alice", "cheat");
+	store_files_expect_rating(f->s, 0, "bob", "cheat", 18.182319,
+	    7.609709, 1e-6, 3);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM rating_history"
+	    " WHERE player = %lld", (long long)p[0]);
+	store_files_cli_expect(f->path, sql, "0");
+	assert_int_equal(store_stats(f->s, "alice", "cheat", &st, NULL), 0);
+	assert_int_equal(st.games, 3);
 	assert_int_equal(st.wins, 0);
+
+	/* alice loses a game to bob, rated as any game; then bob leaves
+	 * once more: her rating, rated games and history as they were, his
+	 * lowered by his loss to her. */
+	play(f->s, "cheat", 2, p, lost, 0);
+	read_rating(f->s, "alice", &r[0]);
+	read_rating(f->s, "bob", &r[1]);
+	was = r[0];
+	before = r[1].mu;
+	play(f->s, "cheat", 2, p, left, 1);
+	assert_int_equal(rating_update(r, want, 2), 0);
+	expect_rating(f->s, "alice", "cheat", &was, 1);
+	expect_rating(f->s, "bob", "cheat", &r[1], 5);
+	store_files_cli_expect(f->path, sql, "1");
+	assert_true(r[1].mu < before);
 }
 
 /* The board: by mu - 3 sigma, ties by nick, the provisional left out

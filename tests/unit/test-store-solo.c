@@ -11,6 +11,9 @@
  *    moves only with store_count_ai() on (then the league and the solo
  *    ladder both move), a game of persons alone or an abandoned one is
  *    not on the ladder, a seat that left is placed last;
+ *  - a forfeit by the league's rule, three instant leaves worked by
+ *    hand: the one who stayed keeps her solo rating, the one who left
+ *    is lowered;
  *  - the counts: games, wins (first place in a game with a loser),
  *    losses, wins in a row, a forfeit counted and changing nothing else;
  *  - the solo board and store_solo_rating()'s rank: the threshold, the
@@ -74,17 +77,8 @@ static void
 expect_solo(struct store *s, const char *nick, const char *variant,
     double mu, double sigma, int games)
 {
-	struct store_rating r;
-	char *cause = NULL;
-
-	if (store_solo_rating(s, nick, variant, &r, &cause) != 0)
-		fail_msg("store_solo_rating(%s): %s", nick,
-		    cause != NULL ? cause : "none");
-	if (r.mu < mu - 1e-9 || r.mu > mu + 1e-9 ||
-	    r.sigma < sigma - 1e-9 || r.sigma > sigma + 1e-9)
-		fail_msg("%s: solo %.12f +- %.12f, not %.12f +- %.12f", nick,
-		    r.mu, r.sigma, mu, sigma);
-	assert_int_equal(r.games, games);
+	store_files_expect_rating(s, 1, nick, variant, mu, sigma, 1e-9,
+	    games);
 }
 
 /*
@@ -222,6 +216,78 @@ test_persons_move(void **state)
 	    "SELECT count(*) FROM solo_history", "4");
 }
 
+/* Finishes a new Cheat game of the three players p (levels as
+ * store_files_begin_levels() takes them) as a forfeit: seats 1 and 2
+ * left, seat 0 alone placed. */
+static void
+forfeit(struct store *s, const int64_t *p, const char *const *levels)
+{
+	struct store_seat_result r[3];
+	char *cause = NULL;
+	int64_t game;
+	int n;
+
+	game = store_files_begin_levels(s, "cheat", 3, p, levels);
+	memset(r, 0, sizeof r);
+	r[0].place = 1;
+	r[0].forfeit = 1;
+	if (store_game_finish(s, game, r, 3, NULL, NULL, 0, &n, &cause) != 0)
+		fail_msg("store_game_finish: %s", cause);
+}
+
+/*
+ * A forfeit on the ladder, by the league's rule: alice, bob and an easy
+ * AI (19.86, 1.75) sit down, and bob and the AI leave at once, three
+ * times.  alice, who stayed, keeps her solo rating as it was (a new one,
+ * 25 +- 25/3: no history row), though her record counts the games; bob
+ * loses each to her, tied with the AI.  By hand (docs/league.md), bob's
+ * q are alice (C all three, A 1: p1 his chance of being first of all),
+ * himself and the AI (C = {bob, AI}, A 2: p2 his chance of being first
+ * of those two), s2 his sigma^2 + tau^2, alice's 69.451389, the AI's
+ * 3.069444:
+ *
+ *   c^2 = s2 + 69.451389 + 3.069444 + 3 beta^2,
+ *   Omega = (s2 / c) (-p1 + (1 - p2) / 2 - p2 / 2),
+ *   Delta = (sqrt(s2) / c) (s2 / c^2) (p1 (1 - p1) + p2 (1 - p2)).
+ *
+ *   game  s2         c          p1        p2        bob after
+ *   1     69.451389  13.930382  0.371548  0.591212  22.692861 +- 7.898444
+ *   2     62.392362  13.674667  0.333703  0.551606  20.934839 +- 7.532896
+ *   3     56.751466  13.466835  0.305281  0.519943  19.564291 +- 7.222523
+ */
+static void
+test_forfeit(void **state)
+{
+	struct store_fixture *f = *state;
+	static const char *const levels[3] = {NULL, NULL, "easy"};
+	static const double mu[3] = {22.692860677, 20.934839295, 19.564290510};
+	static const double sigma[3] = {7.898444022, 7.532895974,
+	    7.222522819};
+	struct store_solo so;
+	int64_t p[3];
+	char *cause = NULL;
+	int k;
+
+	p[0] = store_files_player(f->s, "n:alice", "alice");
+	p[1] = store_files_player(f->s, "n:bob", "bob");
+	p[2] = store_files_player(f->s, "ai:Alan", "Alan(AI)");
+	for (k = 0; k < 3; k++) {
+		forfeit(f->s, p, levels);
+		expect_solo(f->s, "alice", "cheat", RATING_MU, RATING_SIGMA,
+		    k + 1);
+		expect_solo(f->s, "bob", "cheat", mu[k], sigma[k], k + 1);
+	}
+	store_files_cli_expect(f->path, "SELECT p.nick, count(*) FROM"
+	    " solo_history AS h JOIN players AS p ON p.id = h.player"
+	    " GROUP BY p.nick", "bob|3");
+	assert_int_equal(store_solo(f->s, "alice", "cheat", &so, &cause), 0);
+	assert_int_equal(so.games, 3);
+	assert_int_equal(so.wins, 0);
+	assert_int_equal(store_solo(f->s, "bob", "cheat", &so, &cause), 0);
+	assert_int_equal(so.games, 3);
+	assert_int_equal(so.wins, 0);
+}
+
 /* Not on the ladder: persons alone, AI seats alone, an abandoned game;
  * nor a game of more seats than a rating takes. */
 static void
@@ -256,7 +322,8 @@ test_not_on_ladder(void **state)
 
 /* The counts: games, wins, losses, wins in a row, now and at best; in
  * a game with a loser, first place is the solo win; a forfeit is a game
- * and a rating, and changes nothing else. */
+ * of the record and changes nothing else (nor the rating of the seat
+ * that stayed: test_forfeit). */
 static void
 test_counts(void **state)
 {
@@ -265,12 +332,10 @@ test_counts(void **state)
 	static const int first[3] = {1, 2, 3}, second[3] = {2, 1, 3};
 	static const int won0[3] = {1, 0, 0}, won1[3] = {0, 1, 0};
 	static const int last[3] = {3, 1, 2}, lost0[3] = {1, 0, 0};
-	static const int lost2[3] = {0, 0, 1}, forfeit[3] = {1, 0, 0};
-	struct store_seat_result r[3];
+	static const int lost2[3] = {0, 0, 1};
 	struct store_solo so;
-	int64_t p[3], game;
+	int64_t p[3];
 	char *cause = NULL;
-	int i, n;
 
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "ai:Ada", "Ada(AI)");
@@ -300,14 +365,7 @@ test_counts(void **state)
 	assert_int_equal(so.best_streak, 1);
 
 	/* A forfeit in Cheat: a game, no win, the streak kept. */
-	game = store_files_begin_levels(f->s, "cheat", 3, p, levels);
-	memset(r, 0, sizeof r);
-	for (i = 0; i < 3; i++)
-		r[i].place = forfeit[i];
-	r[0].forfeit = 1;
-	if (store_game_finish(f->s, game, r, 3, NULL, NULL, 0, &n,
-	    &cause) != 0)
-		fail_msg("store_game_finish: %s", cause);
+	forfeit(f->s, p, levels);
 	finish(f->s, "cheat", 3, p, levels, first, won0, NULL, NULL, NULL);
 	assert_int_equal(store_solo(f->s, "alice", "cheat", &so, &cause), 0);
 	assert_int_equal(so.games, 6);
@@ -577,6 +635,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		STORE_FILES_TEST(test_by_hand),
 		STORE_FILES_TEST(test_persons_move),
+		STORE_FILES_TEST(test_forfeit),
 		STORE_FILES_TEST(test_not_on_ladder),
 		STORE_FILES_TEST(test_counts),
 		STORE_FILES_TEST(test_board),
