@@ -365,6 +365,12 @@ main_run(struct conf *conf, struct main_opts *o)
 		relay_unreserve();
 		return 1;
 	}
+	/* After the probe, which made the -wal and -shm. */
+	if (store_files_open_to_others(store, &cause) != 0) {
+		log_warn("%s", cause);
+		free(cause);
+		cause = NULL;
+	}
 	/* The last resort, should the -shm become unwritable between two
 	 * checks of storage's (docs/operating.md, When storage fails). */
 	log_on_fault(SIGBUS, "SIGBUS: a file mapped in memory could not be "

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../games/xalloc.h"
 #include "db-engine.h"
@@ -185,6 +186,12 @@ int
 db_is_null(struct db_stmt *st, int col)
 {
 	return st->db->engine->col_is_null(st, col);
+}
+
+mode_t
+db_file_umask(void)
+{
+	return umask(0777 & ~DB_FILE_MODE);
 }
 
 /* Fails a file operation on db, whose engine has no file: -1. */

@@ -92,6 +92,18 @@ int store_probe(struct store *s, char **cause);
  * "database 'x.db': '/srv/x.db' is gone (No such file or directory)". */
 int store_files_ok(struct store *s, char **cause);
 
+/* Whether users other than their owner may read or write the files of
+ * the database (the file, its -wal and -shm, the claim's FILE-lock),
+ * which hold the running games' seeds and salts.  Those the store makes
+ * are its owner's alone (mode 0600, whatever the umask); a file made
+ * otherwise (by an older cheaterbot, a copy, an edit) is not changed.
+ * 0 when none is open to others (or the database is no file), else 1
+ * and *cause naming each such file with its mode, and the command that
+ * makes them the owner's alone: "database 'x.db': its files are open to
+ * other users ('/srv/x.db' mode 644, ...), ...: make them their owner's
+ * alone with chmod 600 /srv/x.db ...". */
+int store_files_open_to_others(struct store *s, char **cause);
+
 /* The id of the player with key, created if new, with its display nick
  * updated; -1 and *cause on failure. */
 int64_t store_player(struct store *s, const char *key, const char *nick,
