@@ -98,6 +98,7 @@ main_usage(FILE *f)
 	    "  --copy-to TARGET   copy every record into TARGET, a new database\n"
 	    "                     (a PostgreSQL URI for a league: the records\n"
 	    "                     become the configured network's) and exit\n"
+	    "                     (refused while a bot runs on the database)\n"
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
