@@ -1,8 +1,9 @@
 /*
  * db.h's operations, each passed on to the engine the connection was
- * opened with (db-engine.h): db_open() chooses it by the target's scheme,
- * "postgresql://" or "postgres://" for PostgreSQL (db-pgsql.c), anything
- * else (a path, a "file:" URI, ":memory:") for SQLite (db-sqlite.c), so
+ * opened with (db-engine.h): db_open() chooses it by the target's form
+ * (target.h), a libpq URI or keyword/value string for PostgreSQL
+ * (db-pgsql.c), anything else (a path, a "file:" URI, ":memory:") for
+ * SQLite (db-sqlite.c), so
  * that the callers of db.h never know which one they have.  What costs a
  * call is one indirect call through a table that stays in the cache; no
  * operation does more here than pass its arguments on, but the file

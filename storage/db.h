@@ -8,7 +8,7 @@
  *	grep -rn 'sqlite3[_]' storage/ | grep -v db-sqlite
  *
  * prints nothing) and PostgreSQL (db-pgsql.c, libpq).  db.c passes each
- * operation on to the engine db_open() chose by the target's scheme
+ * operation on to the engine db_open() chose by the target's form
  * (db-engine.h).  Each operation says how SQLite does it (its functions
  * named without their "sqlite3" prefix, so that the grep holds for this
  * file too) and how libpq does.  The SQL they are handed (store_sql[]
@@ -64,8 +64,10 @@ enum db_dialect {
  * a file it makes made DB_FILE_MODE whatever the umask, then extended
  * result codes, the busy timeout, defensive mode, untrusted schema,
  * foreign keys (refused when unavailable) and, for writing, journal_mode
- * WAL (refused when not had; ":memory:" has none).  libpq: PQconnectdb()
- * of a postgresql:// URI, PQstatus(), a read-only session
+ * WAL (refused when not had; ":memory:" has none).  libpq:
+ * PQconninfoParse() (its reason, which may quote the text, kept only when
+ * the target holds no password), PQconnectdbParams() of the URI or
+ * keyword/value string, PQstatus(), a read-only session
  * (default_transaction_read_only) with readonly. */
 int db_open(const char *target, int readonly, struct db **dbp);
 

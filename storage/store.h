@@ -29,9 +29,9 @@ struct store;
 /* Opens (creating and migrating) the database at path; NULL and *cause.
  * path is a file name, or a SQLite "file:" URI: file:x.db?mode=ro opens it
  * read-only, and the parameter busy_timeout=MS replaces the default wait of
- * 5000 ms for a lock held by another process; or a PostgreSQL URI
- * (storage/target.h), whose database must be there (its schema is made
- * at the first open).  A database written by a newer cheaterbot (a
+ * 5000 ms for a lock held by another process; or a PostgreSQL URI or
+ * keyword/value string (storage/target.h), whose database must be there
+ * (its schema is made at the first open).  A database written by a newer cheaterbot (a
  * higher schema version) is refused. */
 struct store *store_open(const char *path, char **cause);
 /* Opens an existing database for reading only, as store_open() would
@@ -44,14 +44,9 @@ struct store *store_open_readonly(const char *path, char **cause);
  * it would write them. */
 void store_close(struct store *s);
 
-/* target (a path, or a PostgreSQL URI) as it may be written in a log or
- * a message: a URI's password ("postgresql://user:SECRET@host",
- * "?password=SECRET") replaced by "***".  Every cause the store gives
- * names its database so.  A new string to free. */
-char *store_target_shown(const char *target);
-
 /* The database as causes name it: store_target_shown() of the target
- * opened. */
+ * opened (storage/target.h: its passwords hidden).  Every cause the store
+ * gives names its database so. */
 const char *store_name(const struct store *s);
 
 /* The IRC network the bot using s plays on, "" (the default) for none:
