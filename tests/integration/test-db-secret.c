@@ -7,8 +7,9 @@
  * (...&password=PASSWORD) and a keyword/value string (host=...
  * password=PASSWORD, its server from PGHOST and PGPORT).
  *
- * The keyword/value string is taken for PostgreSQL: the bot runs on the
- * server (its schema is made there), and makes no file where it runs
+ * The keyword/value string, given with --db or as the configuration's
+ * database, is taken for PostgreSQL: the bot runs on the server (its
+ * schema is made there), and makes no file where it runs
  * (the old bot made an SQLite file named with the string, password and
  * all).  Whatever the form, no line of the log holds the password, where
  * it is shown as "***": the start, a prune's line, a copy's line naming
@@ -151,14 +152,15 @@ clean(const struct world *w, const char *shown)
 	cwd_empty(w);
 }
 
-/* Starts the bot with -c CONF --db db and more (NULL-terminated, at
- * most 4) in the empty directory, its log the next run-N.log. */
+/* Starts the bot with -c CONF --db db (NULL: the configuration's) and
+ * more (NULL-terminated, at most 4) in the empty directory, its log the
+ * next run-N.log. */
 static void
 run(struct world *w, const char *db, const char *const *more)
 {
 	const char *args[12] = {"-c", w->conf, "--db", db};
 	char name[32];
-	int n = 4;
+	int n = db != NULL ? 4 : 2;
 
 	while (more != NULL && *more != NULL)
 		args[n++] = *more++;
@@ -168,9 +170,9 @@ run(struct world *w, const char *db, const char *const *more)
 	    ngircd_bot_start_in(&w->bot, w->dir, name, w->cwd, args), 0);
 }
 
-/* The bot on db, until it says it is starting (its database open); its
- * arguments are read, it is stopped, and its log, the directory and the
- * arguments are checked. */
+/* The bot on db (NULL: the configuration's), until it says it is
+ * starting (its database open); its arguments are read, it is stopped,
+ * and its log, the directory and the arguments are checked. */
 static void
 start_stop(struct world *w, const char *db, const char *shown)
 {
@@ -199,22 +201,35 @@ start_stop(struct world *w, const char *db, const char *shown)
 		fail_msg("%s held the password: %s", proc, cmdline);
 }
 
-/* A keyword/value string is PostgreSQL's: the bot runs there. */
+/* A keyword/value string is PostgreSQL's, given with --db or in the
+ * configuration: the bot runs there. */
 static void
 test_pairs_are_pgsql(void **state)
 {
 	struct world *w = *state;
-	char db[PATH_MAX * 2], line[256], version[16];
+	char db[PATH_MAX * 2], line[256], version[16], conf[PATH_MAX];
+	FILE *f;
 
-	target(w, FORM_PAIRS, PGSQL_TEST_DB, NULL, db, sizeof db);
-	start_stop(w, db, "password=***");
 	snprintf(line, sizeof line, STARTING "user=" PGSQL_TEST_ROLE
 	    " dbname=" PGSQL_TEST_DB " password=***, network neta\n");
+	target(w, FORM_PAIRS, PGSQL_TEST_DB, NULL, db, sizeof db);
+	start_stop(w, db, "password=***");
 	assert_int_equal(ngircd_bot_log_count(&w->bot, line), 1);
 	/* Its schema, made on the server. */
 	assert_int_equal(store_files_cli(w->pg.uri, "SELECT version FROM "
 	    "schema_version", version, sizeof version), 0);
 	assert_string_equal(version, STORE_FILES_CURRENT);
+
+	/* The same string as the configuration's database. */
+	snprintf(conf, sizeof conf, "%s", w->conf);
+	snprintf(w->conf, sizeof w->conf, "%s/database.cfg", w->dir);
+	f = fopen(w->conf, "w");
+	assert_non_null(f);
+	fprintf(f, "network = \"neta\";\ndatabase = \"%s\";\n", db);
+	assert_int_equal(fclose(f), 0);
+	start_stop(w, NULL, "password=***");
+	snprintf(w->conf, sizeof w->conf, "%s", conf);
+	assert_int_equal(ngircd_bot_log_count(&w->bot, line), 1);
 }
 
 /* Each form, wherever the bot names its database. */
