@@ -12,7 +12,7 @@
  * start warns of nothing.
  *
  * The bot runs on a port where nothing listens: it makes its files before
- * it connects, and says it is starting once they are made.
+ * it tries to connect, which it says.
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -31,8 +31,9 @@
 #include "tests/lib/ngircd.h"
 #include "tests/lib/text-file.h"
 
-/* The line that says the bot made its files and goes on to connect. */
-#define STARTING " starting, database "
+/* The line that says the bot made its files and is in its loop, where
+ * SIGTERM stops it with status 0 (before, it would die of it). */
+#define CONNECTING "info: connecting to "
 /* The warning's words before its command. */
 #define OPEN_TO_OTHERS "its files are open to other users"
 #define FIX "make them their owner's alone with "
@@ -78,7 +79,7 @@ world_teardown(void **state)
 }
 
 /* Starts the bot on the world's database, its log dir/NAME.log, and
- * waits until it says it is starting: its files are made then. */
+ * waits until it tries to connect: its files are made then. */
 static void
 start(struct world *w, const char *name)
 {
@@ -88,7 +89,7 @@ start(struct world *w, const char *name)
 
 	snprintf(port, sizeof port, "%d", ngircd_free_port());
 	assert_int_equal(ngircd_bot_start(&w->bot, w->dir, name, args), 0);
-	if (!ngircd_bot_wait_log(&w->bot, STARTING, START_MS))
+	if (!ngircd_bot_wait_log(&w->bot, CONNECTING, START_MS))
 		fail_msg("the bot (%s.log) did not start", name);
 }
 

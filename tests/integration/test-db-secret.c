@@ -42,6 +42,8 @@
 /* What every password below has, and no other text of the logs. */
 #define SECRET "SECRET"
 #define STARTING " starting, database "
+/* Said in the bot's loop, where SIGTERM stops it with status 0. */
+#define CONNECTING "info: connecting to "
 #define TASK_MS 30000
 
 /* The forms, each made from the server's socket. */
@@ -170,9 +172,9 @@ run(struct world *w, const char *db, const char *const *more)
 	    ngircd_bot_start_in(&w->bot, w->dir, name, w->cwd, args), 0);
 }
 
-/* The bot on db (NULL: the configuration's), until it says it is
- * starting (its database open); its arguments are read, it is stopped,
- * and its log, the directory and the arguments are checked. */
+/* The bot on db (NULL: the configuration's), until it tries to connect
+ * (its database open); its arguments are read, it is stopped, and its
+ * log, the directory and the arguments are checked. */
 static void
 start_stop(struct world *w, const char *db, const char *shown)
 {
@@ -183,7 +185,7 @@ start_stop(struct world *w, const char *db, const char *shown)
 
 	snprintf(port, sizeof port, "%d", ngircd_free_port());
 	run(w, db, more);
-	if (!ngircd_bot_wait_log(&w->bot, STARTING, TASK_MS))
+	if (!ngircd_bot_wait_log(&w->bot, CONNECTING, TASK_MS))
 		fail_msg("the bot did not start (%s)", w->bot.log);
 	snprintf(proc, sizeof proc, "/proc/%ld/cmdline", (long)w->bot.pid);
 	fd = open(proc, O_RDONLY);
