@@ -36,11 +36,12 @@ VERSION := 0.1.0
 
 # Debian packages the build, the tests and `make run` need: libpq-dev for
 # the PostgreSQL backend, postgresql for the private server the tests
-# start (tests/lib/pgsql.h), stress-ng for make test-load.
+# start (tests/lib/pgsql.h), mandoc for the man pages' lint
+# (tests/integration/test-install.c), stress-ng for make test-load.
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
 	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs \
-	postgresql libpq-dev stress-ng
+	postgresql libpq-dev mandoc stress-ng
 
 CC ?= cc
 # Sources made at build time (the built-in question set).

@@ -26,6 +26,7 @@
 #include "config/conf.h"
 #include "games/xalloc.h"
 #include "storage/store.h"
+#include "storage/target.h"
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
 #include "bot/loop.h"
@@ -43,12 +44,12 @@ struct main_opts {
 	const char *nick;
 	const char **channels;	/* every --channel, in order */
 	int nchannels;
-	const char *db;
+	char *db;	/* --db, a copy (main_secret_arg()) */
 	uint64_t seed;
 	int have_seed;
 	const char *backup; /* --backup FILE, or NULL */
 	const char *export; /* --export DIR, or NULL */
-	const char *copy_to; /* --copy-to TARGET, or NULL */
+	char *copy_to; /* --copy-to TARGET (a copy), or NULL */
 	const char *verify; /* --verify KEY, or NULL */
 	int64_t replay;	/* --replay GAME_ID, or 0 */
 	int64_t prune;	/* --prune DAYS, or -1 */
@@ -79,7 +80,8 @@ main_usage(FILE *f)
 	    "configured)\n"
 	    "  --channel '#CH'    a channel to join; repeat it for more (the\n"
 	    "                     first use replaces the configured list)\n"
-	    "  --db PATH          the SQLite database, or a PostgreSQL URI\n"
+	    "  --db PATH          the SQLite database, or a PostgreSQL URI or\n"
+	    "                     keyword/value string ('host=... dbname=...')\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
 	    "  --clock-ahead S    run the wall clock S seconds ahead of the\n"
 	    "                     system's (tests: a season's end)\n"
@@ -98,6 +100,7 @@ main_usage(FILE *f)
 	    "  --copy-to TARGET   copy every record into TARGET, a new database\n"
 	    "                     (a PostgreSQL URI for a league: the records\n"
 	    "                     become the configured network's) and exit\n"
+	    "                     (refused while a bot runs on the database)\n"
 	    "  --verify KEY       print the SHA-256 of a deal key and the deal\n"
 	    "                     it makes (every hand, the piles, who starts)\n"
 	    "                     and exit (docs/fairness.md)\n"
@@ -167,6 +170,33 @@ main_number(const char *s, unsigned long long max, unsigned long long *v)
 	return 0;
 }
 
+/* A copy of arg, a database's name given on the command line, whose
+ * passwords (storage/target.h) are then written over with '*' in arg
+ * itself: ps and /proc/PID/cmdline show them no longer (those who looked
+ * before the bot started have seen them: docs/storage.md). */
+static char *
+main_secret_arg(char *arg)
+{
+	char *copy = xstrdup(arg);
+	struct store_secret *v;
+	size_t n, i;
+
+	n = store_target_secrets(arg, &v);
+	for (i = 0; i < n; i++)
+		memset(arg + v[i].at, '*', v[i].len);
+	free(v);
+	return copy;
+}
+
+/* Frees what main_args() kept. */
+static void
+main_opts_free(struct main_opts *o)
+{
+	free(o->channels);
+	free(o->db);
+	free(o->copy_to);
+}
+
 /* Reads the command line into o; 0 to go on, else the exit status + 1. */
 static int
 main_args(int argc, char **argv, struct main_opts *o)
@@ -206,7 +236,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 			o->nick = optarg;
 			break;
 		case 'd':
-			o->db = optarg;
+			free(o->db);
+			o->db = main_secret_arg(optarg);
 			break;
 		case 'p':
 			if (main_number(optarg, 65535, &v) != 0 || v == 0) {
@@ -260,7 +291,8 @@ main_args(int argc, char **argv, struct main_opts *o)
 			o->export = optarg;
 			break;
 		case 'Y':
-			o->copy_to = optarg;
+			free(o->copy_to);
+			o->copy_to = main_secret_arg(optarg);
 			break;
 		case 'T':
 			o->check = 1;
@@ -365,6 +397,12 @@ main_run(struct conf *conf, struct main_opts *o)
 		relay_unreserve();
 		return 1;
 	}
+	/* After the probe, which made the -wal and -shm. */
+	if (store_files_open_to_others(store, &cause) != 0) {
+		log_warn("%s", cause);
+		free(cause);
+		cause = NULL;
+	}
 	/* The last resort, should the -shm become unwritable between two
 	 * checks of storage's (docs/operating.md, When storage fails). */
 	log_on_fault(SIGBUS, "SIGBUS: a file mapped in memory could not be "
@@ -416,18 +454,18 @@ main(int argc, char **argv)
 
 	rc = main_args(argc, argv, &o);
 	if (rc != 0) {
-		free(o.channels);
+		main_opts_free(&o);
 		return rc - 1;
 	}
 	/* A key needs nothing configured. */
 	if (o.verify != NULL) {
-		free(o.channels);
+		main_opts_free(&o);
 		return offline_verify(o.verify, stdout);
 	}
 	if (main_build(&conf, &o, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
-		free(o.channels);
+		main_opts_free(&o);
 		return 1;
 	}
 	_Static_assert(CONF_LOG_ERROR == (int)LOG_LEVEL_ERROR &&
@@ -452,6 +490,6 @@ main(int argc, char **argv)
 	else
 		rc = main_run(&conf, &o);
 	conf_free(&conf);
-	free(o.channels);
+	main_opts_free(&o);
 	return rc;
 }

@@ -219,6 +219,17 @@ offline_check(const struct conf *conf, const char *name)
 	return 0;
 }
 
+/* Whether no bot runs on the database of store: 0 with the claim taken
+ * for this process (store_claim(), held until store_close()), or -1 and
+ * *cause naming the bot that runs ("database 'x.db' is in use by another
+ * cheaterbot (pid 1234)", "network 'x' of database '...' is run by
+ * another cheaterbot"), or why the claim cannot be had. */
+static int
+offline_alone(struct store *store, char **cause)
+{
+	return store_claim(store, cause) == 0 ? 0 : -1;
+}
+
 int
 offline_prune(const struct conf *conf, int64_t days, int64_t now)
 {
@@ -239,7 +250,7 @@ offline_prune(const struct conf *conf, int64_t days, int64_t now)
 	 * then, the file is compacted.  A server's database is not claimed
 	 * (its claims are the bots' of each network): it reclaims the space
 	 * itself. */
-	vacuum = store_has_file(store) && store_claim(store, &cause) == 0;
+	vacuum = store_has_file(store) && offline_alone(store, &cause) == 0;
 	if (!vacuum && store_has_file(store)) {
 		log_info("%s: the space freed stays in the file for new "
 		    "games (the file shrinks at a prune with no bot running)",
@@ -279,7 +290,7 @@ offline_copy(const struct conf *conf, const char *target)
 {
 	struct store *src = NULL, *dst = NULL;
 	struct store_copied n;
-	char *cause = NULL, *shown = NULL;
+	char *cause = NULL, *shown = NULL, *more;
 	int rc = 1;
 
 	if (conf->network == NULL && store_target_is_pgsql(target)) {
@@ -296,8 +307,19 @@ offline_copy(const struct conf *conf, const char *target)
 	store_close(src);
 	free(cause);
 	cause = NULL;
-	if ((src = database_open(conf, 0, &cause)) == NULL ||
-	    (dst = store_open(target, &cause)) == NULL)
+	/* What a bot running on the source wrote after the copy would not
+	 * be in it: refused while one runs; the claim, taken, keeps one
+	 * from starting while the copy runs. */
+	if ((src = database_open(conf, 0, &cause)) == NULL)
+		goto out;
+	if (offline_alone(src, &cause) != 0) {
+		more = xasprintf("%s: stop it first, so that nothing it "
+		    "writes is missing from the copy", cause);
+		free(cause);
+		cause = more;
+		goto out;
+	}
+	if ((dst = store_open(target, &cause)) == NULL)
 		goto out;
 	store_set_network(dst, conf->network != NULL ? conf->network : "");
 	if (store_copy(src, dst, conf->network, &n, &cause) != 0)

@@ -45,8 +45,10 @@ int offline_prune(const struct conf *conf, int64_t days, int64_t now);
 
 /* Copies every record of the configured database into target, a new
  * database (store_copy()), whose rows of no network become the
- * configured network's; a PostgreSQL target needs a network.  Logs what
- * was copied. */
+ * configured network's; a PostgreSQL target needs a network.  Refused
+ * while a bot runs on the configured database (on its network, on
+ * PostgreSQL), as a prune tells one (store_claim()), before target is
+ * touched.  Logs what was copied. */
 int offline_copy(const struct conf *conf, const char *target);
 
 #endif

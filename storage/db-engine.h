@@ -1,7 +1,8 @@
 /*
  * Private to the engines of db.h (db.c, db-sqlite.c, db-pgsql.c): what an
  * engine is to db.c, which chooses one in db_open() by the target's
- * scheme and passes every other operation on to it through its table.
+ * form (target.h) and passes every other operation on to it through its
+ * table.
  *
  * A connection of any engine begins with struct db, and a statement with
  * struct db_stmt: an engine's own structure has one of them as its first

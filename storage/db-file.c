@@ -17,6 +17,11 @@
  * stores this process has claimed, refuses a second claim of a lock file on
  * that list before opening it, and opens a claimed lock file only once.
  *
+ * Every file made here (the claim's, a backup) is made DB_FILE_MODE, its
+ * owner's alone, as SQLite's own are (db-sqlite.c): the running games'
+ * seeds and salts are in them.  store_files_open_to_others() names those
+ * of a database that other users may read, made by someone else.
+ *
  * The copy uses SQLite's online backup in one step (db_file_backup()),
  * which reads one snapshot of the database: in WAL mode writers go on
  * meanwhile, and the copy holds every transaction committed before the
@@ -52,6 +57,24 @@
 static const char *const store_file_suffix[STORE_FILES] = { "", "-wal",
 	"-shm" };
 
+/* The suffix of the claim's file beside them. */
+#define STORE_LOCK_SUFFIX "-lock"
+
+/* Opens path with flags, making it (O_CREAT) DB_FILE_MODE whatever the
+ * umask when it is not there: the descriptor, or -1 and errno. */
+static int
+store_file_open(const char *path, int flags)
+{
+	mode_t umask_was = db_file_umask();
+	int fd, e;
+
+	fd = open(path, flags | O_CREAT | O_CLOEXEC, DB_FILE_MODE);
+	e = errno;
+	umask(umask_was);
+	errno = e;
+	return fd;
+}
+
 /* The stores this process has claimed, through claim_next. */
 static struct store *store_claims;
 
@@ -64,7 +87,7 @@ store_lock_path(struct store *s)
 
 	if (file == NULL)
 		return NULL;
-	return xasprintf("%s-lock", file);
+	return xasprintf("%s" STORE_LOCK_SUFFIX, file);
 }
 
 /* Whether this process has claimed the lock file at path already. */
@@ -168,7 +191,7 @@ store_claim_file(struct store *s, char **cause)
 		free(lock);
 		return -1;
 	}
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = store_file_open(lock, O_RDWR);
 	if (fd < 0) {
 		store_fail(cause, "database '%s': cannot open '%s': %s",
 		    s->path, lock, strerror(errno));
@@ -235,7 +258,7 @@ store_backup(struct store *s, const char *dest, char **cause)
 		    "file: copy it with pg_dump (docs/storage.md, Backups)",
 		    s->path);
 	/* O_EXCL: a file that appears meanwhile is not overwritten either. */
-	fd = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = store_file_open(dest, O_WRONLY | O_EXCL);
 	if (fd < 0) {
 		if (errno == EEXIST)
 			return store_fail(cause, "'%s' already exists", dest);
@@ -330,6 +353,80 @@ store_files_ok(struct store *s, char **cause)
 		}
 	}
 	return 0;
+}
+
+/* path as one word of sh, a new string: as it is when the shell takes
+ * every byte of it literally, else in single quotes (a quote in it
+ * written '\''). */
+static char *
+store_shell_word(const char *path)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%=";
+	const char *p;
+	char *w, *q;
+
+	if (*path != '\0' && path[strspn(path, plain)] == '\0')
+		return xstrdup(path);
+	q = w = xmalloc(4 * strlen(path) + 3);
+	*q++ = '\'';
+	for (p = path; *p != '\0'; p++) {
+		if (*p == '\'') {
+			memcpy(q, "'\\''", 4);
+			q += 4;
+		} else
+			*q++ = *p;
+	}
+	*q++ = '\'';
+	*q = '\0';
+	return w;
+}
+
+/* Adds item to the new string *list (NULL: none yet), after sep when the
+ * list has something; item is freed. */
+static void
+store_list_add(char **list, const char *sep, char *item)
+{
+	char *more;
+
+	more = xasprintf("%s%s%s", *list != NULL ? *list : "",
+	    *list != NULL ? sep : "", item);
+	free(*list);
+	free(item);
+	*list = more;
+}
+
+int
+store_files_open_to_others(struct store *s, char **cause)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm",
+		STORE_LOCK_SUFFIX };
+	const char *file = db_file(s->db);
+	char *path, *modes = NULL, *words = NULL;
+	struct stat sb;
+	size_t i;
+
+	if (file == NULL)
+		return 0;
+	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		path = xasprintf("%s%s", file, suffix[i]);
+		/* A file not there (a -wal not made yet) is no one's. */
+		if (stat(path, &sb) == 0 && (sb.st_mode & 077) != 0) {
+			store_list_add(&modes, ", ", xasprintf("'%s' mode %03o",
+			    path, (unsigned)(sb.st_mode & 0777)));
+			store_list_add(&words, " ", store_shell_word(path));
+		}
+		free(path);
+	}
+	if (modes == NULL)
+		return 0;
+	store_fail(cause, "database '%s': its files are open to other users "
+	    "(%s), and hold the running games' seeds and salts, from which "
+	    "their deals can be rebuilt: make them their owner's alone with "
+	    "chmod %o %s", s->path, modes, DB_FILE_MODE, words);
+	free(modes);
+	free(words);
+	return 1;
 }
 
 int

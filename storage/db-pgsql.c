@@ -1,9 +1,10 @@
 /*
  * The PostgreSQL engine of db.h, through libpq (loaded at the first open:
  * pq-load.h), and with pq-load.c the only file of storage/ that includes
- * libpq-fe.h.  db.c chooses it for a target that begins "postgresql://"
- * or "postgres://", which PQconnectdbParams() reads with libpq's own
- * syntax and environment variables.
+ * libpq-fe.h.  db.c chooses it for a target that is a libpq URI
+ * ("postgresql://", "postgres://") or keyword/value string ("host=...
+ * dbname=..."; target.h), which PQconnectdbParams() reads with libpq's
+ * own syntax and environment variables.
  *
  * A statement is prepared on the server (PQprepare()) under a name the
  * connection makes, "s1", "s2", ..., from the caller's text with each
@@ -36,6 +37,7 @@
 #include "../games/xalloc.h"
 #include "db-engine.h"
 #include "pq-load.h"
+#include "target.h"
 
 /* The key of the transaction advisory lock that serialises writers:
  * "chbt", in a bigint. */
@@ -65,25 +67,31 @@ struct pg_stmt {
 	int row, rows;		/* the current row, of rows */
 };
 
+/* Keeps libpq's text msg as db's last failure; returns -1.  libpq's own
+ * text may run over lines ("FATAL:  terminating connection ...\nserver
+ * closed the connection ..."): its first says what happened. */
+static int
+pg_failed_text(struct pg_db *db, const char *msg)
+{
+	size_t n = msg != NULL ? strcspn(msg, "\n") : 0;
+
+	if (n == 0)
+		return db_failf(&db->base, "PostgreSQL failed");
+	return db_failf(&db->base, "%.*s", (int)n, msg);
+}
+
 /* Keeps the text of res's failure (its primary message), or else the
  * connection's last, as db's last failure; returns -1. */
 static int
 pg_failed(struct pg_db *db, const PGresult *res)
 {
 	const char *msg = NULL;
-	size_t n;
 
 	if (res != NULL)
 		msg = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
 	if (msg == NULL || *msg == '\0')
 		msg = PQerrorMessage(db->c);
-	/* libpq's own text may run over lines ("FATAL:  terminating
-	 * connection ...\nserver closed the connection ..."): its first
-	 * says what happened. */
-	n = strcspn(msg, "\n");
-	if (n == 0)
-		return db_failf(&db->base, "PostgreSQL failed");
-	return db_failf(&db->base, "%.*s", (int)n, msg);
+	return pg_failed_text(db, msg);
 }
 
 /* Runs sql (constant text, or the engine's own) with n parameters as
@@ -117,6 +125,34 @@ pg_notice(void *arg, const char *message)
 	(void)message;
 }
 
+/* Whether libpq can read target as a URI or a keyword/value string
+ * (PQconninfoParse()): 0, or -1 and db_error() saying why.  libpq's
+ * reason may quote the text it cannot read (a URI whole, a value), so
+ * with a password in target it is not kept: psql says it to whoever
+ * holds the password. */
+static int
+pg_readable(struct pg_db *db, const char *target)
+{
+	PQconninfoOption *opts;
+	struct store_secret *v;
+	char *why = NULL;
+	size_t n;
+
+	if ((opts = PQconninfoParse(target, &why)) != NULL) {
+		PQconninfoFree(opts);
+		return 0;
+	}
+	n = store_target_secrets(target, &v);
+	free(v);
+	if (n > 0)
+		db_failf(&db->base, "libpq cannot read it (its reason is not "
+		    "shown, as it may quote the password: psql says it)");
+	else
+		pg_failed_text(db, why);
+	PQfreemem(why);
+	return -1;
+}
+
 static int
 pg_open(const char *target, int readonly, struct db **dbp)
 {
@@ -131,8 +167,10 @@ pg_open(const char *target, int readonly, struct db **dbp)
 		free(why);
 		return -1;
 	}
-	/* The URI as dbname, expanded; a name in pg_stat_activity unless
-	 * the URI gives its own application_name. */
+	if (pg_readable(db, target) != 0)
+		return -1;
+	/* The URI or keyword/value string as dbname, expanded; a name in
+	 * pg_stat_activity unless it gives its own application_name. */
 	db->c = PQconnectdbParams(
 	    (const char *const[]){"dbname", "fallback_application_name", NULL},
 	    (const char *const[]){target, "cheaterbot", NULL}, 1);
@@ -154,7 +192,7 @@ pg_close(struct db *d, int untouched)
 	struct pg_db *db = (struct pg_db *)d;
 
 	(void)untouched; /* PQfinish() writes nothing */
-	if (db->c != NULL) /* NULL: libpq could not be loaded */
+	if (db->c != NULL) /* NULL: libpq not loaded, the target unread */
 		PQfinish(db->c);
 	free(db);
 }

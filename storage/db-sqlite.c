@@ -97,12 +97,16 @@ db_pragma_int(struct sq_db *db, const char *sql, int64_t *v)
 /* Opens target with SQLite's open flags; with SQLITE_OPEN_CREATE, an
  * existing file is opened first without it, so that a file there with
  * nothing in it is told from one SQLite makes (db->was_empty): 0, or -1
- * and db_error(). */
+ * and db_error().  A file SQLite makes is DB_FILE_MODE: it makes the
+ * file at the open with its default mode (0644) less the umask, so the
+ * umask is db_file_umask()'s for that open alone, and the -wal and -shm
+ * it makes later take the file's mode. */
 static int
 db_open_file(struct sq_db *db, const char *target, int flags)
 {
 	const char *file;
 	struct stat sb;
+	mode_t umask_was;
 	int rc;
 
 	flags |= SQLITE_OPEN_URI;
@@ -112,7 +116,9 @@ db_open_file(struct sq_db *db, const char *target, int flags)
 		/* Not there (or a URI's mode=rwc, which asks for it). */
 		sqlite3_close_v2(db->h);
 		db->h = NULL;
+		umask_was = db_file_umask();
 		rc = sqlite3_open_v2(target, &db->h, flags, NULL);
+		umask(umask_was);
 	} else if (rc == SQLITE_OK) {
 		file = sq_file(&db->base);
 		db->was_empty = file != NULL && stat(file, &sb) == 0 &&

@@ -1,8 +1,9 @@
 /*
  * db.h's operations, each passed on to the engine the connection was
- * opened with (db-engine.h): db_open() chooses it by the target's scheme,
- * "postgresql://" or "postgres://" for PostgreSQL (db-pgsql.c), anything
- * else (a path, a "file:" URI, ":memory:") for SQLite (db-sqlite.c), so
+ * opened with (db-engine.h): db_open() chooses it by the target's form
+ * (target.h), a libpq URI or keyword/value string for PostgreSQL
+ * (db-pgsql.c), anything else (a path, a "file:" URI, ":memory:") for
+ * SQLite (db-sqlite.c), so
  * that the callers of db.h never know which one they have.  What costs a
  * call is one indirect call through a table that stays in the cache; no
  * operation does more here than pass its arguments on, but the file
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../games/xalloc.h"
 #include "db-engine.h"
@@ -185,6 +187,12 @@ int
 db_is_null(struct db_stmt *st, int col)
 {
 	return st->db->engine->col_is_null(st, col);
+}
+
+mode_t
+db_file_umask(void)
+{
+	return umask(0777 & ~DB_FILE_MODE);
 }
 
 /* Fails a file operation on db, whose engine has no file: -1. */

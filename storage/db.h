@@ -8,7 +8,7 @@
  *	grep -rn 'sqlite3[_]' storage/ | grep -v db-sqlite
  *
  * prints nothing) and PostgreSQL (db-pgsql.c, libpq).  db.c passes each
- * operation on to the engine db_open() chose by the target's scheme
+ * operation on to the engine db_open() chose by the target's form
  * (db-engine.h).  Each operation says how SQLite does it (its functions
  * named without their "sqlite3" prefix, so that the grep holds for this
  * file too) and how libpq does.  The SQL they are handed (store_sql[]
@@ -40,6 +40,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct db;
 struct db_stmt;
@@ -60,11 +61,14 @@ enum db_dialect {
  * db_error().  *dbp is set either way, as far as the open got; close it
  * with db_close().  SQLite: open_v2() of a path or a "file:" URI (its
  * busy_timeout=MS replaces the 5000 ms wait for another process's lock),
- * then extended result codes, the busy timeout, defensive mode,
- * untrusted schema, foreign keys (refused when unavailable) and, for
- * writing, journal_mode WAL (refused when not had; ":memory:" has
- * none).  libpq: PQconnectdb() of a postgresql:// URI, PQstatus(), a
- * read-only session (default_transaction_read_only) with readonly. */
+ * a file it makes made DB_FILE_MODE whatever the umask, then extended
+ * result codes, the busy timeout, defensive mode, untrusted schema,
+ * foreign keys (refused when unavailable) and, for writing, journal_mode
+ * WAL (refused when not had; ":memory:" has none).  libpq:
+ * PQconninfoParse() (its reason, which may quote the text, kept only when
+ * the target holds no password), PQconnectdbParams() of the URI or
+ * keyword/value string, PQstatus(), a read-only session
+ * (default_transaction_read_only) with readonly. */
 int db_open(const char *target, int readonly, struct db **dbp);
 
 /* Closes db, which has no statement left (db_finalize()); NULL does
@@ -185,6 +189,19 @@ int db_is_null(struct db_stmt *st, int col);
 /*
  * The database file (SQLite alone; see above).
  */
+
+/* The mode of every file a database is kept in, made by the engine or by
+ * db-file.c (the claim's, a backup): its owner's alone, as the running
+ * games' seeds and salts are in it (docs/storage.md, The files' modes).
+ * SQLite makes its -wal and -shm with the database file's mode. */
+#define DB_FILE_MODE 0600
+
+/* Sets the umask under which a new file is made DB_FILE_MODE whatever
+ * mode its maker asks for (its complement), and returns the umask it
+ * replaces, for umask() to put back as soon as the file is made.  The
+ * umask is the process's: the program runs one thread, so no other file
+ * is made meanwhile. */
+mode_t db_file_umask(void);
 
 /* The path of db's file as SQLite names it (a URI's path, made
  * absolute), or NULL when it has none: in memory, temporary, or not

@@ -26,11 +26,14 @@
 	X(PQcmdStatus)                                                         \
 	X(PQcmdTuples)                                                         \
 	X(PQconnectdbParams)                                                   \
+	X(PQconninfoFree)                                                      \
+	X(PQconninfoParse)                                                     \
 	X(PQerrorMessage)                                                      \
 	X(PQexec)                                                              \
 	X(PQexecParams)                                                        \
 	X(PQexecPrepared)                                                      \
 	X(PQfinish)                                                            \
+	X(PQfreemem)                                                           \
 	X(PQgetisnull)                                                         \
 	X(PQgetvalue)                                                          \
 	X(PQnfields)                                                           \
@@ -62,11 +65,14 @@ int pq_load(char **why);
 #define PQcmdStatus (pq.PQcmdStatus)
 #define PQcmdTuples (pq.PQcmdTuples)
 #define PQconnectdbParams (pq.PQconnectdbParams)
+#define PQconninfoFree (pq.PQconninfoFree)
+#define PQconninfoParse (pq.PQconninfoParse)
 #define PQerrorMessage (pq.PQerrorMessage)
 #define PQexec (pq.PQexec)
 #define PQexecParams (pq.PQexecParams)
 #define PQexecPrepared (pq.PQexecPrepared)
 #define PQfinish (pq.PQfinish)
+#define PQfreemem (pq.PQfreemem)
 #define PQgetisnull (pq.PQgetisnull)
 #define PQgetvalue (pq.PQgetvalue)
 #define PQnfields (pq.PQnfields)

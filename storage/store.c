@@ -204,46 +204,6 @@ store_prepare(struct store *s, char **cause)
 	return 0;
 }
 
-/* s with its bytes from `from` for len replaced by "***": a new string
- * (s is freed). */
-static char *
-store_starred(char *s, size_t from, size_t len)
-{
-	char *t = xasprintf("%.*s***%s", (int)from, s, s + from + len);
-
-	free(s);
-	return t;
-}
-
-char *
-store_target_shown(const char *target)
-{
-	char *shown = xstrdup(target), *p, *at, *end, *colon;
-	size_t from;
-
-	if (!store_target_is_pgsql(shown))
-		return shown;
-	/* postgresql://user:PASSWORD@host: the user info ends at the first
-	 * '@' before the path, the query or the fragment. */
-	p = strstr(shown, "://") + 3;
-	end = p + strcspn(p, "/?#");
-	at = memchr(p, '@', (size_t)(end - p));
-	colon = at != NULL ? memchr(p, ':', (size_t)(at - p)) : NULL;
-	if (colon != NULL)
-		shown = store_starred(shown, (size_t)(colon + 1 - shown),
-		    (size_t)(at - colon - 1));
-	/* ?...&password=PASSWORD&... */
-	for (p = strchr(shown, '?'); p != NULL; p = strchr(p, '&')) {
-		p++;
-		if (strncmp(p, "password=", 9) != 0)
-			continue;
-		from = (size_t)(p + 9 - shown);
-		shown = store_starred(shown, from, strcspn(p + 9, "&#"));
-		p = shown + from;
-	}
-	return shown;
-}
-
 /* Opens path for writing, or reading only (store_open,
  * store_open_readonly). */
 static struct store *

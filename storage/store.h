@@ -33,9 +33,9 @@ struct store;
 /* Opens (creating and migrating) the database at path; NULL and *cause.
  * path is a file name, or a SQLite "file:" URI: file:x.db?mode=ro opens it
  * read-only, and the parameter busy_timeout=MS replaces the default wait of
- * 5000 ms for a lock held by another process; or a PostgreSQL URI
- * (storage/target.h), whose database must be there (its schema is made
- * at the first open).  A database written by a newer cheaterbot (a
+ * 5000 ms for a lock held by another process; or a PostgreSQL URI or
+ * keyword/value string (storage/target.h), whose database must be there
+ * (its schema is made at the first open).  A database written by a newer cheaterbot (a
  * higher schema version) is refused. */
 struct store *store_open(const char *path, char **cause);
 /* Opens an existing database for reading only, as store_open() would
@@ -48,14 +48,9 @@ struct store *store_open_readonly(const char *path, char **cause);
  * it would write them. */
 void store_close(struct store *s);
 
-/* target (a path, or a PostgreSQL URI) as it may be written in a log or
- * a message: a URI's password ("postgresql://user:SECRET@host",
- * "?password=SECRET") replaced by "***".  Every cause the store gives
- * names its database so.  A new string to free. */
-char *store_target_shown(const char *target);
-
 /* The database as causes name it: store_target_shown() of the target
- * opened. */
+ * opened (storage/target.h: its passwords hidden).  Every cause the store
+ * gives names its database so. */
 const char *store_name(const struct store *s);
 
 /* The IRC network the bot using s plays on, "" (the default) for none:
@@ -95,6 +90,18 @@ int store_probe(struct store *s, char **cause);
  * connection and a database in memory pass.  0, or -1 and *cause, e.g.
  * "database 'x.db': '/srv/x.db' is gone (No such file or directory)". */
 int store_files_ok(struct store *s, char **cause);
+
+/* Whether users other than their owner may read or write the files of
+ * the database (the file, its -wal and -shm, the claim's FILE-lock),
+ * which hold the running games' seeds and salts.  Those the store makes
+ * are its owner's alone (mode 0600, whatever the umask); a file made
+ * otherwise (by an older cheaterbot, a copy, an edit) is not changed.
+ * 0 when none is open to others (or the database is no file), else 1
+ * and *cause naming each such file with its mode, and the command that
+ * makes them the owner's alone: "database 'x.db': its files are open to
+ * other users ('/srv/x.db' mode 644, ...), ...: make them their owner's
+ * alone with chmod 600 /srv/x.db ...". */
+int store_files_open_to_others(struct store *s, char **cause);
 
 /* The id of the player with key, created if new, with its display nick
  * updated; -1 and *cause on failure. */

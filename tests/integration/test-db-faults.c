@@ -305,6 +305,9 @@ test_start(void **state)
 	assert_true(ngircd_bot_wait_log(&w->other, "warn: database ", 10000));
 	assert_true(ngircd_bot_wait_log(&w->other, "empty.db was an empty "
 	    "file (0 bytes): a new database was made in it", 1000));
+	/* In its loop, where SIGTERM stops it with status 0. */
+	assert_true(ngircd_bot_wait_log(&w->other, "info: connecting to ",
+	    10000));
 	assert_int_equal(ngircd_bot_stop(&w->other), 0);
 
 	/* The same file, made immutable. */

@@ -4,8 +4,9 @@
  * database exits with status 1 before it connects anywhere; `cheaterbot
  * --backup FILE` run while the first bot plays writes a copy that passes
  * the integrity check and holds the same players and games, and refuses
- * to write over it a second time; once the first bot has stopped, another
- * may run on the database.
+ * to write over it a second time; `--copy-to` is refused in one line while
+ * it plays, and touches nothing; once the first bot has stopped, another
+ * may run on the database, and the same `--copy-to` copies it.
  *
  * The tests run in order on one server, one bot and two players
  * (tests/lib/driver.h).  Every process is started and stopped by its pid.
@@ -26,6 +27,7 @@
 #include "storage/store.h"
 #include "tests/lib/driver.h"
 #include "tests/lib/store-files.h"
+#include "tests/lib/text-file.h"
 
 #define CHAN "#db"
 #define BOT_JOIN ":cheaterbot!* JOIN *" CHAN
@@ -36,6 +38,7 @@ struct world {
 	struct driver d;         /* ngircd, the bot, alice and bob */
 	struct ngircd_bot other; /* a second bot, or a backup */
 	char copy[PATH_MAX];
+	char moved[PATH_MAX]; /* a --copy-to's target */
 	char dealer[64]; /* as the deal announced it */
 };
 
@@ -86,6 +89,7 @@ world_up(void **state)
 	    "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n",
 	    1);
 	snprintf(w->copy, sizeof w->copy, "%s/copy.db", w->d.dir);
+	snprintf(w->moved, sizeof w->moved, "%s/moved.db", w->d.dir);
 	return w;
 }
 
@@ -155,13 +159,13 @@ test_second_bot_refused(void **state)
 	expect_public(w, "Games: ");
 }
 
-/* Runs `cheaterbot -c CONF --db DB --backup dest` with its log at
- * dir/NAME.log; its exit status. */
+/* Runs `cheaterbot -c CONF --db DB FLAG dest` (--backup, --copy-to)
+ * with its log at dir/NAME.log; its exit status. */
 static int
-run_backup(struct world *w, const char *db, const char *dest, const char *name)
+run_task(struct world *w, const char *flag, const char *db, const char *dest,
+    const char *name)
 {
-	const char *args[] = {
-	    "-c", w->d.conf, "--db", db, "--backup", dest, NULL};
+	const char *args[] = {"-c", w->d.conf, "--db", db, flag, dest, NULL};
 
 	ngircd_bot_stop(&w->other); /* as in start_bot() */
 	assert_int_equal(ngircd_bot_start(&w->other, w->d.dir, name, args), 0);
@@ -191,7 +195,7 @@ test_backup_live(void **state)
 	char *cause = NULL;
 	int i;
 
-	assert_int_equal(run_backup(w, w->d.db, w->copy, "backup"), 0);
+	assert_int_equal(run_task(w, "--backup", w->d.db, w->copy, "backup"), 0);
 	snprintf(want, sizeof want, "cheaterbot: info: backup of %s written to %s\n",
 	    w->d.db, w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
@@ -233,7 +237,7 @@ test_backup_refusals(void **state)
 
 	/* Never over an existing file, the last copy included. */
 	assert_int_equal(stat(w->copy, &before), 0);
-	assert_int_equal(run_backup(w, w->d.db, w->copy, "again"), 1);
+	assert_int_equal(run_task(w, "--backup", w->d.db, w->copy, "again"), 1);
 	snprintf(
 	    want, sizeof want, "cheaterbot: error: '%s' already exists\n", w->copy);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
@@ -245,13 +249,38 @@ test_backup_refusals(void **state)
 	/* A database that is not there is not made, nor is a copy. */
 	snprintf(none, sizeof none, "%s/none.db", w->d.dir);
 	snprintf(copy, sizeof copy, "%s/none-copy.db", w->d.dir);
-	assert_int_equal(run_backup(w, none, copy, "none"), 1);
+	assert_int_equal(run_task(w, "--backup", none, copy, "none"), 1);
 	snprintf(want, sizeof want,
 	    "cheaterbot: error: database '%s': unable to open database file", none);
 	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
 	assert_int_equal(access(none, F_OK), -1);
 	assert_int_equal(access(copy, F_OK), -1);
 	assert_true(ngircd_bot_alive(&w->d.bot));
+}
+
+/* --copy-to while the bot runs on the database: refused in one line,
+ * status 1, before the target is touched, as a prune tells a running bot
+ * (the claim); the bot plays on. */
+static void
+test_copy_refused(void **state)
+{
+	struct world *w = *state;
+	char want[2 * PATH_MAX + 192], *log;
+
+	assert_int_equal(
+	    run_task(w, "--copy-to", w->d.db, w->moved, "copy-refused"), 1);
+	snprintf(want, sizeof want, "cheaterbot: error: --copy-to: database "
+	    "'%s' is in use by another cheaterbot (pid %ld): stop it first, "
+	    "so that nothing it writes is missing from the copy\n", w->d.db,
+	    (long)w->d.bot.pid);
+	log = text_file_read(w->other.log);
+	assert_non_null(log);
+	assert_string_equal(log, want);
+	free(log);
+	assert_int_equal(access(w->moved, F_OK), -1);
+	assert_true(ngircd_bot_alive(&w->d.bot));
+	driver_raw(&w->d, 0, 0, "PRIVMSG " CHAN " :!games");
+	expect_public(w, "Games: ");
 }
 
 /* The claim goes with the bot: once it has stopped, another starts on
@@ -270,6 +299,25 @@ test_claim_released(void **state)
 	assert_int_equal(ngircd_bot_stop(&w->d.bot), 0);
 }
 
+/* Once the bot stopped, the same --copy-to copies: the players, games
+ * and seats alike. */
+static void
+test_copy_stopped(void **state)
+{
+	struct world *w = *state;
+	char want[2 * PATH_MAX + 64], live[4096], got[4096];
+
+	assert_false(ngircd_bot_alive(&w->d.bot));
+	assert_int_equal(
+	    run_task(w, "--copy-to", w->d.db, w->moved, "copy"), 0);
+	snprintf(want, sizeof want, "cheaterbot: info: copied %s into %s: ",
+	    w->d.db, w->moved);
+	assert_true(ngircd_bot_wait_log(&w->other, want, 0));
+	dump(w->d.db, live, sizeof live);
+	dump(w->moved, got, sizeof got);
+	assert_string_equal(got, live);
+}
+
 int
 main(void)
 {
@@ -278,7 +326,9 @@ main(void)
 	    cmocka_unit_test(test_second_bot_refused),
 	    cmocka_unit_test(test_backup_live),
 	    cmocka_unit_test(test_backup_refusals),
+	    cmocka_unit_test(test_copy_refused),
 	    cmocka_unit_test(test_claim_released),
+	    cmocka_unit_test(test_copy_stopped),
 	};
 
 	return cmocka_run_group_tests_name(

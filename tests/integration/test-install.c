@@ -9,13 +9,14 @@
  * touches neither the database nor the network doing so), refuses a
  * broken copy of it and a bad question file with FILE:LINE: reason, and
  * answers --help and --version.  Both man pages render without a groff
- * warning; cheaterbot.cfg(5) has an entry for every row of
- * conf_settings[] and every option of every game, and cheaterbot(1)
- * names every flag --help lists.  An install without DESTDIR under a
- * temporary PREFIX gives a unit whose own ExecStartPre and ExecReload
- * check commands succeed, and that systemd-analyze verify accepts where
- * it is installed.  make uninstall leaves nothing but directories, and
- * keeps a configuration the operator edited.
+ * warning and pass mandoc -Tlint without a message; cheaterbot.cfg(5)
+ * has an entry for every row of conf_settings[] and every option of
+ * every game, and cheaterbot(1) names every flag --help lists.  An
+ * install without DESTDIR under a temporary PREFIX gives a unit whose
+ * own ExecStartPre and ExecReload check commands succeed, and that
+ * systemd-analyze verify accepts where it is installed.  make uninstall
+ * leaves nothing but directories, and keeps a configuration the operator
+ * edited.
  *
  * The suite runs make in the working directory, the top of the tree, as
  * make test does.
@@ -554,6 +555,25 @@ on_path(const char *name)
 	return 0;
 }
 
+/* Both pages as installed are clean under mandoc's lint: not one
+ * message, of any level (a missing .TH date, an input line too long for
+ * a terminal's editor, a macro misused). */
+static void
+test_man_lint(void **state)
+{
+	struct run r;
+
+	(void)state;
+	if (!on_path("mandoc"))
+		fail_msg("mandoc is not installed: make deps installs it");
+	run(&r, "/", NULL, (const char *const[]){"mandoc", "-Tlint",
+	    in_dest(MAN1), in_dest(MAN5), NULL});
+	if (r.status != 0 || r.out[0] != '\0' || r.err[0] != '\0')
+		fail_msg("mandoc -Tlint: status %d\n%s%s", r.status, r.out,
+		    r.err);
+	run_free(&r);
+}
+
 /* Splits the value of the unit's line "KEY=..." (the first, or the one
  * after it with nth 1) at its spaces into argv (at most 15 words), in
  * line, which it overwrites; 0, or -1 when there is none. */
@@ -702,6 +722,7 @@ main(void)
 	    cmocka_unit_test(test_help_version),
 	    cmocka_unit_test(test_man_cfg),
 	    cmocka_unit_test(test_man_program),
+	    cmocka_unit_test(test_man_lint),
 	    cmocka_unit_test(test_unit),
 	    cmocka_unit_test(test_uninstall),
 	};

@@ -9,7 +9,8 @@
  *    play a whole game of Cheat.  Each alice has played one game, not
  *    two; !top cheat wins on A shows both winners, B's as nick@netb, and
  *    on B the reverse (nick@neta); cheaterbot --export on network neta
- *    lists all four players, B's as nick@netb.
+ *    lists all four players, B's as nick@netb; cheaterbot --copy-to of
+ *    the league as network neta's is refused while neta's bot runs.
  *  - Standby and failover: a second bot of network neta, started while
  *    the first runs, logs that it waits and does not connect (A has the
  *    two players and one bot, and its channel one bot) however often it
@@ -244,9 +245,11 @@ test_two_networks(void **state)
 	    ">carol@netb</a> (1 game)"};
 	struct world *w = *state;
 	const char *won_a, *won_b;
-	char site[PATH_MAX], index[PATH_MAX + 16], *page;
+	char site[PATH_MAX], index[PATH_MAX + 16], copy[PATH_MAX], *page;
 	const char *args[] = {"-c", w->a.conf, "--db", w->uri, "--export",
 	    site, NULL};
+	const char *copy_args[] = {"-c", w->a.conf, "--db", w->uri,
+	    "--copy-to", copy, NULL};
 	size_t i;
 
 	league_open(w, &w->a, "neta", nicks_a, 2, "", 1);
@@ -276,6 +279,19 @@ test_two_networks(void **state)
 			fail_msg("%s lists no '%s'", index, listed[i]);
 		}
 	free(page);
+
+	/* A copy of the league as network neta's is refused while neta's
+	 * bot runs, its target untouched. */
+	snprintf(copy, sizeof copy, "%s/league-copy.db", w->a.dir);
+	assert_int_equal(ngircd_bot_start(&w->offline, w->a.dir, "copy",
+	    copy_args), 0);
+	assert_int_equal(ngircd_bot_wait(&w->offline, 30000), 1);
+	assert_int_equal(ngircd_bot_log_count(&w->offline, "error: "
+	    "--copy-to: network 'neta' of database '"), 1);
+	assert_int_equal(ngircd_bot_log_count(&w->offline, "' is run by "
+	    "another cheaterbot: stop it first, so that nothing it writes is "
+	    "missing from the copy"), 1);
+	assert_int_equal(access(copy, F_OK), -1);
 
 	driver_bot_exits(&w->a, 0, 0);
 	driver_bot_exits(&w->b, 0, 0);

@@ -27,10 +27,6 @@
 #include "tests/lib/ngircd.h"
 #include "tests/lib/pgsql.h"
 
-/* The port only names the socket (.s.PGSQL.5432): nothing listens on
- * it.  Given to the server and in every URI, so that a PGPORT in the
- * environment changes neither. */
-#define PGSQL_PORT 5432
 #define PGSQL_INITDB_MS 120000
 #define PGSQL_START_MS 30000
 #define PGSQL_STOP_MS 10000

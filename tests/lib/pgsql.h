@@ -38,6 +38,10 @@
 #define PGSQL_TEST_ROLE "cheaterbot"
 /* The cluster's superuser, whichever user ran initdb. */
 #define PGSQL_SUPERUSER "postgres"
+/* The port only names the socket (.s.PGSQL.5432): nothing listens on
+ * it.  Given to the server and in every URI, so that a PGPORT in the
+ * environment changes neither. */
+#define PGSQL_PORT 5432
 
 struct pgsql {
 	pid_t pid;          /* the postmaster; 0 when not running */

@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "storage/store.h"
+#include "storage/target.h"
 #include "tests/lib/store-files.h"
 
 static void
@@ -623,7 +624,45 @@ test_networks(void **state)
 	store_close(b);
 }
 
-/* A PostgreSQL URI's password never reaches a log line or a cause. */
+/* Which names are PostgreSQL's: libpq's URIs and keyword/value strings;
+ * the rest are SQLite's. */
+static void
+test_target_form(void **state)
+{
+	static const char *const pgsql[] = {"postgresql://db/league",
+	    "postgres://db", "host=db dbname=league", "  dbname = league",
+	    "password=x", "Host=db", "x=1.db"};
+	static const char *const sqlite[] = {"./cheaterbot.db", "bot.db",
+	    "file:bot.db?mode=ro", ":memory:", "", "./x=1.db", "/srv/a=b.db",
+	    "1x=2.db", "postgresql:/db", "my db.db"};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof pgsql / sizeof pgsql[0]; i++)
+		if (!store_target_is_pgsql(pgsql[i]))
+			fail_msg("'%s' is not taken for PostgreSQL", pgsql[i]);
+	for (i = 0; i < sizeof sqlite / sizeof sqlite[0]; i++)
+		if (store_target_is_pgsql(sqlite[i]))
+			fail_msg("'%s' is taken for PostgreSQL", sqlite[i]);
+}
+
+/* Opens target, which must fail; its cause must hold want and not
+ * secret. */
+static void
+expect_open_hidden(const char *target, const char *want, const char *secret)
+{
+	char *cause = NULL;
+
+	assert_null(store_open(target, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, secret) != NULL || strstr(cause, want) == NULL)
+		fail_msg("opening '%s': %s", target, cause);
+	free(cause);
+}
+
+/* A password in a database's name, in any form libpq reads, never
+ * reaches a log line or a cause: what libpq takes for the password is
+ * what is hidden. */
 static void
 test_target_shown(void **state)
 {
@@ -635,33 +674,68 @@ test_target_shown(void **state)
 	    {"postgresql://bot:s3cr3t@db.example:5433/league",
 		"postgresql://bot:***@db.example:5433/league"},
 	    /* libpq ends the user info at the first '@' (a password with
-	     * one must write it %40), and so does the hiding. */
+	     * one must write it %40), and so does the hiding; but a '?'
+	     * or a '#' before it is the password's. */
 	    {"postgres://bot:p@ss@db/league", "postgres://bot:***@ss@db/league"},
+	    {"postgres://bot:pa?ss@db/league", "postgres://bot:***@db/league"},
+	    {"postgres://bot:pa#ss@db/league", "postgres://bot:***@db/league"},
 	    {"postgresql://bot:x@/league?host=/run/pg",
 		"postgresql://bot:***@/league?host=/run/pg"},
 	    {"postgresql:///league?user=bot&password=hunter2&sslmode=require",
 		"postgresql:///league?user=bot&password=***&sslmode=require"},
 	    {"postgresql:///league?password=&host=/tmp",
 		"postgresql:///league?password=***&host=/tmp"},
+	    /* A query's value runs to the next '&': libpq has no fragment. */
 	    {"postgresql://db/league?password=a#frag",
-		"postgresql://db/league?password=***#frag"},
+		"postgresql://db/league?password=***"},
+	    /* libpq decodes a query's key. */
+	    {"postgresql://db/league?pass%77ord=x&user=bot",
+		"postgresql://db/league?pass%77ord=***&user=bot"},
+	    {"postgresql://u:a@db/l?password=b&password=c",
+		"postgresql://u:***@db/l?password=***&password=***"},
+	    {"dbname=league", "dbname=league"},
+	    {"host=db password=hunter2 dbname=league",
+		"host=db password=*** dbname=league"},
+	    {"host=db password = 'a b\\' c' dbname=x",
+		"host=db password = *** dbname=x"},
+	    {"password=my\\ secret host=db", "password=*** host=db"},
+	    {"password='unterminated host=db", "password=***"},
+	    /* A password with a blank, unquoted: libpq reads no further,
+	     * and the rest may be the password's. */
+	    {"host=db password=my secret", "host=db password=*** ***"},
+	    {"host=db bad dbname=x", "host=db bad dbname=x"},
+	    {"x=1.db", "x=1.db"},
 	};
-	char *cause = NULL, *shown;
+	char *shown;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		shown = store_target_shown(cases[i][0]);
-		assert_string_equal(shown, cases[i][1]);
+		if (strcmp(shown, cases[i][1]) != 0)
+			fail_msg("'%s' shown '%s', not '%s'", cases[i][0],
+			    shown, cases[i][1]);
 		free(shown);
 	}
-	/* A cause names the database so too. */
-	assert_null(store_open("postgresql://bot:s3cr3t@/nodb?host=/nonexistent",
-	    &cause));
-	assert_non_null(cause);
-	assert_null(strstr(cause, "s3cr3t"));
-	assert_non_null(strstr(cause, "bot:***@"));
-	free(cause);
+	/* A cause names the database so too, in each form. */
+	expect_open_hidden("postgresql://bot:s3cr3t@/nodb?host=/nonexistent",
+	    "bot:***@", "s3cr3t");
+	expect_open_hidden("postgresql:///nodb?host=/nonexistent&password="
+	    "s3cr3t", "password=***", "s3cr3t");
+	expect_open_hidden("host=/nonexistent password=s3cr3t dbname=nodb",
+	    "password=***", "s3cr3t");
+	/* libpq's reason for a string it cannot read may quote it: kept
+	 * when it holds no password, else not shown. */
+	expect_open_hidden("postgresql://bot:s3%zzcr3t@/nodb?host=/nonexistent",
+	    "libpq cannot read it (its reason is not shown", "s3%zzcr3t");
+	expect_open_hidden("postgresql://bot@[::1/nodb?password=s3cr3t",
+	    "libpq cannot read it (its reason is not shown", "s3cr3t");
+	expect_open_hidden("host=/nonexistent password=s3 cr3t",
+	    "libpq cannot read it (its reason is not shown", "cr3t");
+	expect_open_hidden("postgresql://bot@[::1/nodb", "end of string "
+	    "reached when looking for matching \"]\"", "s3cr3t");
+	expect_open_hidden("host=/nonexistent dbname", "missing \"=\" after "
+	    "\"dbname\"", "s3cr3t");
 }
 
 int
@@ -685,6 +759,7 @@ main(void)
 	    S(test_locked),
 	    T(test_quotes_stored_verbatim),
 	    T(test_networks),
+	    cmocka_unit_test(test_target_form),
 	    cmocka_unit_test(test_target_shown),
 #undef T
 #undef S
