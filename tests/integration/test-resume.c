@@ -51,6 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bot/core/replay.h"
 #include "tests/lib/driver.h"
 
 #define TABLES 3
@@ -77,6 +78,7 @@ struct world {
 	int per_variant[DRIVER_VARIANTS]; /* kills that hit a game of each */
 	int logged, lost; /* moves on their way at a kill: in the log or not */
 	int unrecorded;   /* games killed after their end, before its record */
+	int untold;       /* ... after its record, before its end's line */
 	int rounds;
 };
 
@@ -175,6 +177,21 @@ running(struct world *w, int64_t id)
 	return found;
 }
 
+/* Whether every player of table k read the end of its last game, the
+ * line with its deal key. */
+static int
+told(struct world *w, int k)
+{
+	struct driver_table *t = &w->d.t[k];
+	struct driver_line end = {t->chan, NULL, REPLAY_KEY};
+	int i;
+
+	for (i = 0; i < w->d.pool; i++)
+		if (driver_count(&w->d, k, i, t->p[i].dealt_at, &end) == 0)
+			return 0;
+	return 1;
+}
+
 /* With the bot dead, table k's log holds every move confirmed and at
  * most the one on its way, which the model takes in. */
 static void
@@ -202,6 +219,12 @@ after_kill(struct world *w, int k)
 	if (driver_absorb(&w->d, k, sg) == 0)
 		driver_forget(&w->d, k); /* it died with the bot */
 	w->unrecorded += t->state == DRIVER_ENDING && running(w, t->id);
+	if (t->state == DRIVER_ENDING && !running(w, t->id) && !told(w, k)) {
+		/* Killed between the end's commit and its line: nobody
+		 * will say it (the game is over for the restarted bot). */
+		t->end_lost = 1;
+		w->untold++;
+	}
 	store_game_free(sg);
 }
 
@@ -355,8 +378,9 @@ test_resume(void **state)
 	print_message("%d games, %ld moves, %d kills in %lld ms\n", w->d.games,
 	    w->d.moves, w->kills, ngircd_now_ms() - start);
 	print_message("moves on their way at a kill: %d logged, %d lost; "
-	              "%d games killed after their end, before its record\n",
-	    w->logged, w->lost, w->unrecorded);
+	              "%d games killed after their end, before its record; "
+	              "%d after its record, before its line\n",
+	    w->logged, w->lost, w->unrecorded, w->untold);
 	for (v = 0; v < variants(); v++)
 		print_message("%s: %d kills hit a game\n", game_table[v]->name,
 		    w->per_variant[v]);

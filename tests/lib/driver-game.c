@@ -284,7 +284,8 @@ driver_dealt(struct driver *d, int k, const struct store_game *sg)
  * of the game dealt last there, the line with its deal key: the bot tells
  * a table's story in order (bot/core/table-out.c), so everything it said
  * of that game has come before (the database knows a game is over
- * before its lines have gone, under a slow flood rule). */
+ * before its lines have gone, under a slow flood rule); unless the suite
+ * said the line was lost with a killed bot (t->end_lost). */
 static void
 driver_game_told(struct driver *d, int k)
 {
@@ -294,6 +295,10 @@ driver_game_told(struct driver *d, int k)
 	    DRIVER_MOVE_MS);
 	int i;
 
+	if (t->end_lost) {
+		t->end_lost = 0;
+		return;
+	}
 	for (i = 0; i < d->pool; i++) {
 		while (t->p[i].cl.fd >= 0 &&
 		    driver_count(d, k, i, t->p[i].dealt_at, &end) == 0) {

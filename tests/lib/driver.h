@@ -90,6 +90,10 @@ struct driver_table {
 	char chan[64]; /* set before driver_open(), else #drvK */
 	struct driver_player p[DRIVER_POOL_MAX];
 	int deals; /* games dealt here (the dealer moves left each) */
+	/* Set by a suite that killed the bot once the last game's end was
+	 * logged but before every player read its line: the next deal
+	 * does not wait for that line (driver_game_told()). */
+	int end_lost;
 	/* The options typed after "!play VARIANT" ("decks=1"; "" for
 	 * none), or NULL for on/off options chosen at random. */
 	const char *options;
