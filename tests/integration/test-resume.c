@@ -283,12 +283,14 @@ kill_bot(struct world *w)
 
 /* The play. */
 
-/* The next move at table ctx: the rules' random one, but where a timer
- * of the table's would race a typed move (a pause for an answer, moves
- * several seats owe, a window with no turn after it: the table moves
- * when answer or challenge_close runs out), the table's own move, waited
- * for.  A typed move that reached a loaded bot after that timer would be
- * refused, and the log would hold the table's move instead. */
+/* The next move at table ctx: the rules' random one, but where a short
+ * timer of the table's would race a typed move (a pause for an answer, a
+ * window with no turn after it: the table moves when answer or
+ * challenge_close runs out), the table's own move, waited for.  A typed
+ * move that reached a loaded bot after that timer would be refused, and
+ * the log would hold the table's move instead.  Moves several seats owe
+ * at once (tu.wait) have the turn's time, 600 s: typed, they race
+ * nothing. */
 static int
 choose_unraced(void *ctx, const struct game *g, struct rng *rng,
     struct game_move *mv)
@@ -297,8 +299,8 @@ choose_unraced(void *ctx, const struct game *g, struct rng *rng,
 	struct game_turn tu;
 
 	t->ops->turn(g, &tu);
-	if (!tu.over && (tu.pause || tu.wait ||
-	    (tu.window != 0 && tu.seat < 0))) {
+	if (!tu.over && (tu.pause ||
+	    (!tu.wait && tu.window != 0 && tu.seat < 0))) {
 		memset(mv, 0, sizeof *mv);
 		mv->seat = GAME_SEAT_TABLE;
 		return 0;
