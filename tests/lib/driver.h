@@ -230,6 +230,17 @@ int driver_bot_stop(struct driver *d);
  * it) and exits 0, which under ASan also means it leaked nothing. */
 void driver_bot_exits(struct driver *d, int k, int i);
 
+/* The server stops under the bot (players gone with it), and the bot
+ * logs that it will reconnect; then at least away_ms from the stop pass.
+ * Fails the test unless the bot noticed. */
+void driver_server_down(struct driver *d, int away_ms);
+/* The server starts again on the same port while the bot is held
+ * (SIGSTOP), every player of every table connects again and joins its
+ * channel (p[0] of table 0 also joins also, unless NULL), then the bot is
+ * let go (SIGCONT) and must join every table's channel again as each of
+ * its players sees it (or the test fails).  (driver-restart.c) */
+void driver_server_up(struct driver *d, const char *also);
+
 /* Players. */
 
 /* Player i of table k (again, after a server restart or as a stranger

@@ -17,6 +17,13 @@ struct ngircd {
 	int port;
 	int tls_port;       /* 0 without TLS */
 	char dir[PATH_MAX]; /* where its configuration and log live */
+	/* Set before ngircd_start(), kept by it and by a restart; zero for
+	 * the defaults: */
+	const char *network;   /* [Global] Network, which 005 announces as
+	                        * NETWORK=...; NULL: none, and no NETWORK */
+	const char *max_joins; /* [Limits] MaxJoins as written: "0" is
+	                        * ngircd's "no limit", said as CHANLIMIT=
+	                        * #&+:0; NULL: "-1", said as #&+:-1 */
 };
 
 struct ngircd_bot {
@@ -33,9 +40,10 @@ void ngircd_rmdir(const char *dir);
 /* A loopback port nobody listens on now, or -1. */
 int ngircd_free_port(void);
 
-/* Starts ngircd with a configuration written into dir, listening on
- * 127.0.0.1:port (0: a free port), and waits until the port accepts
- * connections.  0, or -1 (with a message on stderr). */
+/* Starts ngircd with a configuration written into dir (with s->network
+ * and s->max_joins), listening on 127.0.0.1:port (0: a free port), and
+ * waits until the port accepts connections.  0, or -1 (with a message on
+ * stderr). */
 int ngircd_start(struct ngircd *s, const char *dir, int port);
 /* As ngircd_start() on a free port, and listening with TLS on another
  * (s->tls_port) with the certificate and key in the PEM files cert and
