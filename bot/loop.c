@@ -38,7 +38,7 @@
 #define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
 #define LOOP_MAX_WAIT_MS 60000
 
-static volatile sig_atomic_t loop_stop;
+static volatile sig_atomic_t loop_stop;	/* the signal that stops it */
 static volatile sig_atomic_t loop_hup;
 
 static void
@@ -47,7 +47,7 @@ loop_on_signal(int sig)
 	if (sig == SIGHUP)
 		loop_hup = 1;
 	else
-		loop_stop = 1;
+		loop_stop = sig;
 }
 
 uint64_t
@@ -148,6 +148,14 @@ loop_wait(const struct loop *l, struct pollset *p, uint64_t until,
 	return 0;
 }
 
+/* The one line a stop logs: why, and the signal that asked for it. */
+static void
+loop_stop_logged(int sig)
+{
+	log_info("stopped by the operator (%s)",
+	    sig == SIGINT ? "SIGINT" : "SIGTERM");
+}
+
 /* QUIT :bye, and up to LOOP_QUIT_MS for it to leave and for the server
  * to close the connection (relay_pending()). */
 static void
@@ -209,6 +217,8 @@ loop_run(const struct loop *l)
 		relay_flush(l->relay, now);
 		ready = !ready && relay_ready(l->relay, &p);
 	}
+	if (loop_stop)
+		loop_stop_logged(loop_stop);
 	if (loop_stop || bot_must_stop(l->bot))
 		loop_goodbye(l, &waitmask);
 	if (l->publish != NULL)

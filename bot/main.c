@@ -396,7 +396,6 @@ main_run(struct conf *conf, struct main_opts *o)
 		l.reload = main_build;
 		l.reload_arg = o;
 		rc = loop_run(&l);
-		log_info("stopped");
 	}
 	relay_free(relay);
 	bot_free(bot);
