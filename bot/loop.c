@@ -35,7 +35,9 @@
 #include "bot/net/relay.h"
 #include "bot/publish.h"
 
-#define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
+#define LOOP_FLUSH_MS 5000 /* at most this long for what was said */
+#define LOOP_QUIT_MS 2000 /* ... then for the QUIT to leave */
+#define LOOP_OPERATOR "stopped by the operator"	/* SIGTERM's QUIT */
 #define LOOP_MAX_WAIT_MS 60000
 
 static volatile sig_atomic_t loop_stop;	/* the signal that stops it */
@@ -148,26 +150,21 @@ loop_wait(const struct loop *l, struct pollset *p, uint64_t until,
 	return 0;
 }
 
-/* The one line a stop logs: why, and the signal that asked for it. */
+/* The relay alone, the core stopped, until more() says it is done or
+ * until end. */
 static void
-loop_stop_logged(int sig)
+loop_relay_until(const struct loop *l, int (*more)(const struct relay *),
+    uint64_t end, const sigset_t *waitmask)
 {
-	log_info("stopped by the operator (%s)",
-	    sig == SIGINT ? "SIGINT" : "SIGTERM");
-}
-
-/* QUIT :bye, and up to LOOP_QUIT_MS for it to leave and for the server
- * to close the connection (relay_pending()). */
-static void
-loop_goodbye(const struct loop *l, const sigset_t *waitmask)
-{
-	uint64_t end = loop_now() + LOOP_QUIT_MS, now;
 	struct pollset p;
+	uint64_t now, until;
 
-	relay_quit(l->relay, "bye");
 	relay_flush(l->relay, loop_now());
-	while (relay_pending(l->relay) && (now = loop_now()) < end) {
-		if (loop_wait(l, &p, end, waitmask) != 0)
+	while (more(l->relay) && (now = loop_now()) < end) {
+		until = relay_next(l->relay, now);
+		if (until > end)
+			until = end;
+		if (loop_wait(l, &p, until, waitmask) != 0)
 			break;
 		now = loop_now();
 		relay_process(l->relay, &p, now);
@@ -175,18 +172,35 @@ loop_goodbye(const struct loop *l, const sigset_t *waitmask)
 	}
 }
 
+/* The bot leaves, saying why in its QUIT.  The core stops first; what it
+ * had said goes out, at the queue's rate, for up to LOOP_FLUSH_MS (a
+ * refused move told to its player, the admins' alarm); then QUIT, and up
+ * to LOOP_QUIT_MS for it to leave and for the server to close the
+ * connection (relay_pending()). */
+static void
+loop_goodbye(const struct loop *l, const char *why, const sigset_t *waitmask)
+{
+	bot_stopping(l->bot);
+	loop_relay_until(l, relay_unsent, loop_now() + LOOP_FLUSH_MS,
+	    waitmask);
+	relay_quit(l->relay, why);
+	loop_relay_until(l, relay_pending, loop_now() + LOOP_QUIT_MS,
+	    waitmask);
+}
+
 int
 loop_run(const struct loop *l)
 {
 	sigset_t waitmask, orig;
 	struct pollset p;
+	const char *why = NULL;
 	uint64_t now, until, t;
 	int rc = 0, ready = 0;
 
 	loop_stop = loop_hup = 0;
 	loop_signals(&orig, &waitmask);
 	while (!loop_stop) {
-		if (bot_must_stop(l->bot)) {
+		if ((why = bot_must_stop(l->bot)) != NULL) {
 			rc = -1;
 			break;
 		}
@@ -217,10 +231,15 @@ loop_run(const struct loop *l)
 		relay_flush(l->relay, now);
 		ready = !ready && relay_ready(l->relay, &p);
 	}
-	if (loop_stop)
-		loop_stop_logged(loop_stop);
-	if (loop_stop || bot_must_stop(l->bot))
-		loop_goodbye(l, &waitmask);
+	/* The one line a stop logs: why, and the signal that asked. */
+	if (loop_stop) {
+		why = LOOP_OPERATOR;
+		log_info("%s (%s)", why,
+		    loop_stop == SIGINT ? "SIGINT" : "SIGTERM");
+	} else if (why != NULL)
+		log_info("stopping: %s", why);
+	if (why != NULL)
+		loop_goodbye(l, why, &waitmask);
 	if (l->publish != NULL)
 		publish_end(l->publish);
 	sigprocmask(SIG_SETMASK, &orig, NULL);

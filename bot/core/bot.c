@@ -60,6 +60,8 @@ bot_on_pop(void *arg, uint64_t now, const struct queue_sent *what)
 {
 	struct bot *b = arg;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	if (what->cls == QUEUE_LONG)
 		pager_sent(b, what->target, what->tlen);
@@ -162,6 +164,8 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 {
 	int i;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
@@ -180,6 +184,8 @@ bot_disconnected(struct bot *b, uint64_t now)
 {
 	int i;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	b->online = 0;
 	for (i = 0; i < b->nchans; i++) {
@@ -256,7 +262,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	int other;
 
 	b->now = now;
-	if (command == NULL)
+	if (command == NULL || b->stopping)
 		return;
 	bot_who(origin, &w, nick, sizeof nick);
 	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
@@ -307,7 +313,8 @@ void
 bot_tick(struct bot *b, uint64_t now)
 {
 	b->now = now;
-	timer_run(&b->timers, now);
+	if (!b->stopping)
+		timer_run(&b->timers, now);
 }
 
 uint64_t
@@ -348,10 +355,16 @@ bot_nick(const struct bot *b)
 	return b->nick;
 }
 
-int
+const char *
 bot_must_stop(const struct bot *b)
 {
-	return b->claim_lost;
+	return b->stop_why;
+}
+
+void
+bot_stopping(struct bot *b)
+{
+	b->stopping = 1;
 }
 
 int

@@ -45,10 +45,15 @@ void bot_tick(struct bot *b, uint64_t now);
 /* When the next timer is due, or UINT64_MAX. */
 uint64_t bot_next_timer(const struct bot *b);
 
-/* 1 when the bot must stop at once, with exit status 1: its claim on
- * the network in a league's database was lost (dbwatch.c), and another
- * bot may be running the network's games now. */
-int bot_must_stop(const struct bot *b);
+/* Why the bot must stop at once, with exit status 1, in the words its
+ * QUIT says: "database lost" when its claim on the network in a league's
+ * database was lost (dbwatch.c), and another bot may be running the
+ * network's games now.  NULL while it runs. */
+const char *bot_must_stop(const struct bot *b);
+/* The bot stops (a signal, or bot_must_stop()): from now on it handles
+ * no event, runs no timer and says nothing more; what it said is in the
+ * queue, for the loop to send before its QUIT. */
+void bot_stopping(struct bot *b);
 
 /* 1 (once) when an admin has asked for a reload (!reload) since the last
  * call: the loop then reloads as on SIGHUP. */

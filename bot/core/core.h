@@ -277,8 +277,12 @@ struct bot {
 	uint64_t t_dbwatch;		/* the next look at the database's
 					 * files (dbwatch.c) ... */
 	int db_broken;			/* ... and whether the last failed */
-	int claim_lost;			/* the league's claim on the network
-					 * lost: the bot must stop */
+	/* Why the bot must stop (bot_must_stop()), the words of its QUIT:
+	 * DBWATCH_LOST when the league's claim on the network was lost;
+	 * NULL while it runs. */
+	const char *stop_why;
+	int stopping;			/* bot_stopping(): nothing more is
+					 * handled, and nothing said */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -701,10 +705,15 @@ void season_announce(struct bot *b, struct chan *only);
 
 /* dbwatch.c: the database's files looked at every DBWATCH_MS
  * (store_files_ok()); when they fail, and when they pass again, the log
- * and the admins are told. */
+ * and the admins are told.  In a league's database, the claim on the
+ * network too: once lost, the bot must stop (b->stop_why). */
 #define DBWATCH_MS (10 * 1000)
+#define DBWATCH_LOST "database lost"	/* the QUIT of a lost claim */
 /* Arms the next look (at start). */
 void dbwatch_start(struct bot *b);
+/* Looks now, a write having just failed: a database lost is found at
+ * once, not at the next look. */
+void dbwatch_now(struct bot *b);
 
 /* table-clock.c: every timer of a table; what runs out is reported
  * through b->events.  Its comment draws the states. */

@@ -266,6 +266,13 @@ relay_quit(struct relay *r, const char *reason)
 }
 
 int
+relay_unsent(const struct relay *r)
+{
+	return r->link != NULL && relay_link_ready(r->link) && !r->quitting &&
+	       (queue_length(r->queue) > 0 || net_pending(r->net) > 0);
+}
+
+int
 relay_pending(const struct relay *r)
 {
 	return r->link != NULL && (net_pending(r->net) > 0 || r->quitting);

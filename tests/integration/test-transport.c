@@ -241,8 +241,8 @@ test_taken_nick(void **state)
 	assert_true(
 	    ngircd_bot_wait_log(second, "registered as cheaterbot_", 0));
 	assert_int_equal(ngircd_bot_stop(second), 0);
-	assert_non_null(
-	    client_wait_glob(&w->watch, ":cheaterbot_!* QUIT *bye*", 0));
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot_!* QUIT *stopped by the operator*", 0));
 }
 
 /* A client holds the nick regainbot in #t3 before the bot starts: the bot
@@ -353,9 +353,10 @@ test_server_restart(void **state)
 	assert_answers(w);
 }
 
-/* SIGTERM: the bot says goodbye and exits 0; what it logs from the
- * signal on is the one line of the stop: no warning of the connection
- * the server then closes, and no reconnection. */
+/* SIGTERM: the bot's QUIT says it was stopped by the operator, and it
+ * exits 0; what it logs from the signal on is the one line of the stop:
+ * no warning of the connection the server then closes, and no
+ * reconnection. */
 static void
 test_sigterm(void **state)
 {
@@ -365,8 +366,8 @@ test_sigterm(void **state)
 	before = text_file_read(w->bot.log);
 	assert_non_null(before);
 	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	assert_non_null(
-	    client_wait_glob(&w->watch, ":cheaterbot!* QUIT *bye*", 0));
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* QUIT *stopped by the operator*", 0));
 	after = text_file_read(w->bot.log);
 	assert_non_null(after);
 	assert_true(strncmp(after, before, strlen(before)) == 0);

@@ -226,8 +226,9 @@ void driver_bot_spawn(struct driver *d, struct ngircd_bot *b,
     const char *name);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
-/* SIGTERM: the bot says goodbye (QUIT :bye, as player i of table k sees
- * it) and exits 0, which under ASan also means it leaked nothing. */
+/* SIGTERM: the bot says goodbye (QUIT :stopped by the operator, as
+ * player i of table k sees it) and exits 0, which under ASan also means
+ * it leaked nothing. */
 void driver_bot_exits(struct driver *d, int k, int i);
 
 /* The server stops under the bot (players gone with it), and the bot
