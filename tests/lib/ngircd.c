@@ -25,7 +25,9 @@
 
 #define NGIRCD_BIN "/usr/sbin/ngircd"
 #define NGIRCD_START_MS 10000
-#define NGIRCD_STOP_MS 5000
+/* A bot stopping sends what it had queued for up to 5 s, then QUIT for
+ * up to 2 s (bot/loop.c), and ASan checks for leaks at its exit. */
+#define NGIRCD_STOP_MS 15000
 
 long long
 ngircd_now_ms(void)

@@ -50,7 +50,7 @@ int ngircd_start(struct ngircd *s, const char *dir, int port);
  * key. */
 int ngircd_start_tls(
     struct ngircd *s, const char *dir, const char *cert, const char *key);
-/* Stops it (SIGTERM, then SIGKILL after 5 s) and reaps it.  0, or -1 if it
+/* Stops it (SIGTERM, then SIGKILL after 15 s) and reaps it.  0, or -1 if it
  * was not running. */
 int ngircd_stop(struct ngircd *s);
 
@@ -71,7 +71,8 @@ int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
  * bot started anywhere by hand. */
 int ngircd_bot_start_in(struct ngircd_bot *b, const char *dir,
     const char *name, const char *cwd, const char *const *args);
-/* SIGTERM, then waits up to 5 s (SIGKILL after that).  Its exit status,
+/* SIGTERM, then waits up to 15 s (SIGKILL after that): a bot sends what
+ * it had queued for up to 5 s before its QUIT.  Its exit status,
  * 128 + the signal if one killed it, or -1 if it was not running. */
 int ngircd_bot_stop(struct ngircd_bot *b);
 /* Waits up to timeout_ms for the bot to end by itself: its exit status
@@ -94,7 +95,7 @@ int ngircd_bot_wait_log_n(
 /* For other servers' helpers (inspircd.c, tap.c): fork + exec with
  * stdout and stderr appended to log, the child's pid or -1; waiting until
  * something accepts connections on 127.0.0.1:port while pid lives, 0 or
- * -1; stopping pid (SIGTERM, SIGKILL after 5 s), its wait status. */
+ * -1; stopping pid (SIGTERM, SIGKILL after 15 s), its wait status. */
 pid_t ngircd_spawn(const char *log, char *const argv[]);
 /* ngircd_spawn() with the child's working directory cwd (NULL: ours). */
 pid_t ngircd_spawn_in(const char *log, const char *cwd, char *const argv[]);
