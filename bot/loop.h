@@ -39,7 +39,11 @@ struct loop {
  * configuration; on success it replaces *l->conf in place (the old strings
  * are freed: keep no pointer into them) and the queue takes its flood
  * rate; on failure the old configuration stays and the cause is logged.
- * 0 on a clean stop, -1 if poll() fails or the core must stop. */
+ * 0 on a clean stop, -1 if poll() fails or the core must stop, or
+ * LOOP_STANDBY when the core stands by (bot_standby()): another bot runs
+ * the network the server named, and the caller waits for its claim.  The
+ * stats page is kept fresh once the bot knows its network. */
+#define LOOP_STANDBY 1
 int loop_run(const struct loop *l);
 
 /* The monotonic clock in milliseconds. */

@@ -1,9 +1,8 @@
 /*
  * What a database's name says about it, the one test of it that storage,
- * the configuration and the offline tasks share: a libpq URI names a
- * PostgreSQL database (a league's), anything else an SQLite file (a path,
- * a "file:" URI, ":memory:").  Header only: the configuration checks it
- * without linking storage.
+ * the offline tasks and the tests share: a libpq URI names a PostgreSQL
+ * database (a league's), anything else an SQLite file (a path, a "file:"
+ * URI, ":memory:").  Header only.
  */
 #ifndef STORAGE_TARGET_H
 #define STORAGE_TARGET_H

@@ -101,6 +101,16 @@ bot_check_admins(const struct bot *b, struct buf *out)
 	return n;
 }
 
+/* What needs the network's name: the ignore list and the games to resume
+ * read, the channels joined (once registered). */
+static void
+bot_begin(struct bot *b)
+{
+	ignore_load(b);
+	table_restore(b);
+	join_reset(b);
+}
+
 struct bot *
 bot_new(const struct conf *conf, struct store *store, struct queue *queue,
     uint64_t seed, int have_seed, uint64_t now)
@@ -122,8 +132,9 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	store_count_ai(store, conf->ai_records);
 	store_rating_provisional(store, conf->league_provisional);
 	ctcp_init(b);
-	ignore_load(b);
-	table_restore(b);
+	network_start(b);
+	if (!b->network_wait)
+		bot_begin(b);
 	bot_set_wall(b, bot_system_wall());
 	(void)bot_check_admins(b, NULL);
 	dbwatch_start(b);
@@ -176,7 +187,9 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 			bot_chan_lost(b->chans[i]);
 		}
 	}
-	join_reset(b);
+	network_connected(b);
+	if (!b->network_wait)
+		join_reset(b);
 }
 
 void
@@ -264,6 +277,10 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	b->now = now;
 	if (command == NULL || b->stopping)
 		return;
+	/* No command before the network's name: nothing of it is known. */
+	if (b->network_wait && (strcmp(command, "PRIVMSG") == 0 ||
+	    strcmp(command, "CTCP") == 0))
+		return;
 	bot_who(origin, &w, nick, sizeof nick);
 	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
 	if (strcmp(command, "CTCP") == 0) {
@@ -297,6 +314,8 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		break;
 	}
 	join_event(b, command, params, count);
+	if (network_event(b, command, params, count))
+		bot_begin(b);
 	if (who_event(b, command, origin, params, count, &synced)) {
 		if (synced->table != NULL)
 			table_resume(synced->table);
@@ -365,6 +384,18 @@ void
 bot_stopping(struct bot *b)
 {
 	b->stopping = 1;
+}
+
+int
+bot_standby(const struct bot *b)
+{
+	return b->standby;
+}
+
+const char *
+bot_network(const struct bot *b)
+{
+	return b->network_wait ? NULL : store_network(b->store);
 }
 
 int

@@ -278,11 +278,18 @@ struct bot {
 					 * files (dbwatch.c) ... */
 	int db_broken;			/* ... and whether the last failed */
 	/* Why the bot must stop (bot_must_stop()), the words of its QUIT:
-	 * DBWATCH_LOST when the league's claim on the network was lost;
-	 * NULL while it runs. */
+	 * DBWATCH_LOST when the league's claim on the network was lost,
+	 * or stop_text; NULL while it runs. */
 	const char *stop_why;
+	char stop_text[96];
+	int standby;			/* ... to wait for its claim */
 	int stopping;			/* bot_stopping(): nothing more is
 					 * handled, and nothing said */
+	/* A league's bot given no network waits for the server to name it
+	 * (network.c) ... */
+	int network_wait;
+	int network_told;		/* ... and said it has none, on this
+					 * connection */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -535,6 +542,21 @@ enum limit_verdict {
 /* Counts one command from w (admins and a limit of 0 are never
  * counted). */
 enum limit_verdict limit_command(struct bot *b, const struct who *w);
+
+/* network.c: the network's name, for a league's bot (PostgreSQL) given
+ * none: the server's 005 NETWORK=.  Until the server names it, the bot
+ * joins no channel and takes no command; then it claims the network
+ * (store_claim()) and begins.  Another bot holding the claim makes it
+ * stand by (b->standby). */
+/* At bot_new(): whether the bot must wait for the name. */
+void network_start(struct bot *b);
+/* A new connection is registered. */
+void network_connected(struct bot *b);
+/* A server line: a 005 with NETWORK=, or the end of the MOTD (376, 422)
+ * without one, which is logged once a connection.  1 when the network is
+ * named and claimed just now: the bot begins; else 0. */
+int network_event(struct bot *b, const char *command, const char **params,
+    unsigned int count);
 
 /* ignore.c: the ignore list (!ignore), in the database and in memory */
 /* Reads it from the database (an error is logged: nobody is ignored). */
