@@ -62,12 +62,14 @@ loop_now(void)
 }
 
 /* The signals the loop handles, and what they did before it. */
-static const int loop_sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
+static const int loop_sigs[] = { SIGTERM, SIGINT, SIGHUP };
 #define LOOP_NSIGS (sizeof loop_sigs / sizeof loop_sigs[0])
 
 /* Installs the handlers (old[] the actions before) and blocks the
  * signals; *orig is the mask before, *waitmask the one to wait with (the
- * same, with the signals open). */
+ * same, with the signals open).  SIGPIPE is ignored for good: a write to
+ * a closed socket (TLS's close_notify as the relay is freed) is an error
+ * to handle, never a death. */
 static void
 loop_signals(sigset_t *orig, sigset_t *waitmask, struct sigaction *old)
 {
@@ -77,11 +79,11 @@ loop_signals(sigset_t *orig, sigset_t *waitmask, struct sigaction *old)
 
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < LOOP_NSIGS; i++) {
-		sa.sa_handler = loop_sigs[i] == SIGPIPE ? SIG_IGN :
-		    loop_on_signal;
+	sa.sa_handler = loop_on_signal;
+	for (i = 0; i < LOOP_NSIGS; i++)
 		sigaction(loop_sigs[i], &sa, &old[i]);
-	}
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
 
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
