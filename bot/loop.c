@@ -35,10 +35,12 @@
 #include "bot/net/relay.h"
 #include "bot/publish.h"
 
-#define LOOP_QUIT_MS 2000 /* at most this long to say goodbye */
+#define LOOP_FLUSH_MS 5000 /* at most this long for what was said */
+#define LOOP_QUIT_MS 2000 /* ... then for the QUIT to leave */
+#define LOOP_OPERATOR "stopped by the operator"	/* SIGTERM's QUIT */
 #define LOOP_MAX_WAIT_MS 60000
 
-static volatile sig_atomic_t loop_stop;
+static volatile sig_atomic_t loop_stop;	/* the signal that stops it */
 static volatile sig_atomic_t loop_hup;
 
 static void
@@ -47,7 +49,7 @@ loop_on_signal(int sig)
 	if (sig == SIGHUP)
 		loop_hup = 1;
 	else
-		loop_stop = 1;
+		loop_stop = sig;
 }
 
 uint64_t
@@ -59,20 +61,27 @@ loop_now(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
-/* Installs the handlers and blocks the signals; *orig is the mask before,
- * *waitmask the one to wait with (the same, with the signals open). */
+/* The signals the loop handles, and what they did before it. */
+static const int loop_sigs[] = { SIGTERM, SIGINT, SIGHUP };
+#define LOOP_NSIGS (sizeof loop_sigs / sizeof loop_sigs[0])
+
+/* Installs the handlers (old[] the actions before) and blocks the
+ * signals; *orig is the mask before, *waitmask the one to wait with (the
+ * same, with the signals open).  SIGPIPE is ignored for good: a write to
+ * a closed socket (TLS's close_notify as the relay is freed) is an error
+ * to handle, never a death. */
 static void
-loop_signals(sigset_t *orig, sigset_t *waitmask)
+loop_signals(sigset_t *orig, sigset_t *waitmask, struct sigaction *old)
 {
 	struct sigaction sa;
 	sigset_t block;
+	size_t i;
 
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = loop_on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = loop_on_signal;
+	for (i = 0; i < LOOP_NSIGS; i++)
+		sigaction(loop_sigs[i], &sa, &old[i]);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 
@@ -93,6 +102,7 @@ static void
 loop_reload(const struct loop *l)
 {
 	struct conf fresh;
+	const char *kept;
 	char *cause = NULL;
 
 	if (l->reload(&fresh, l->reload_arg, &cause) != 0) {
@@ -104,21 +114,22 @@ loop_reload(const struct loop *l)
 		free(cause);
 		return;
 	}
-	/* The network is the claim's and every key's: kept until a
-	 * restart (docs/config.md). */
-	if ((fresh.network == NULL) != (l->conf->network == NULL) ||
-	    (fresh.network != NULL &&
-	    strcmp(fresh.network, l->conf->network) != 0)) {
+	/* The network is the claim's and every key's: the one the bot runs
+	 * on, configured or the server's, is kept until a restart
+	 * (docs/config.md). */
+	kept = bot_network(l->bot);
+	if (fresh.network != NULL ? kept == NULL ||
+	    strcmp(fresh.network, kept) != 0 : l->conf->network != NULL)
 		log_warn("network: the file names %s%s%s; the bot keeps "
 		    "%s%s%s until it restarts",
 		    fresh.network != NULL ? "'" : "",
 		    fresh.network != NULL ? fresh.network : "none",
 		    fresh.network != NULL ? "'" : "",
-		    l->conf->network != NULL ? "'" : "",
-		    l->conf->network != NULL ? l->conf->network : "none",
-		    l->conf->network != NULL ? "'" : "");
-		conf_set_string(&fresh.network, l->conf->network);
-	}
+		    kept != NULL && *kept != '\0' ? "'" : "",
+		    kept == NULL ? "the server's, when it names it" :
+		    *kept != '\0' ? kept : "none",
+		    kept != NULL && *kept != '\0' ? "'" : "");
+	conf_set_string(&fresh.network, l->conf->network);
 	conf_free(l->conf);
 	*l->conf = fresh;
 	log_set_level((enum log_level)l->conf->log_level);
@@ -126,6 +137,15 @@ loop_reload(const struct loop *l)
 	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
 	log_info("configuration reloaded");
 	bot_reloaded(l->bot, NULL);
+}
+
+/* Whether the stats page is kept fresh now: it is configured, and the
+ * bot knows its network (a league's bot may wait for the server's name:
+ * the page shows the other networks' players as nick@network). */
+static int
+loop_publishes(const struct loop *l)
+{
+	return l->publish != NULL && bot_network(l->bot) != NULL;
 }
 
 /* Waits for I/O or until `until`, with the signals open; fills p.  -1 on
@@ -148,18 +168,21 @@ loop_wait(const struct loop *l, struct pollset *p, uint64_t until,
 	return 0;
 }
 
-/* QUIT :bye, and up to LOOP_QUIT_MS for it to leave and for the server
- * to close the connection (relay_pending()). */
+/* The relay alone, the core stopped, until more() says it is done or
+ * until end. */
 static void
-loop_goodbye(const struct loop *l, const sigset_t *waitmask)
+loop_relay_until(const struct loop *l, int (*more)(const struct relay *),
+    uint64_t end, const sigset_t *waitmask)
 {
-	uint64_t end = loop_now() + LOOP_QUIT_MS, now;
 	struct pollset p;
+	uint64_t now, until;
 
-	relay_quit(l->relay, "bye");
 	relay_flush(l->relay, loop_now());
-	while (relay_pending(l->relay) && (now = loop_now()) < end) {
-		if (loop_wait(l, &p, end, waitmask) != 0)
+	while (more(l->relay) && (now = loop_now()) < end) {
+		until = relay_next(l->relay, now);
+		if (until > end)
+			until = end;
+		if (loop_wait(l, &p, until, waitmask) != 0)
 			break;
 		now = loop_now();
 		relay_process(l->relay, &p, now);
@@ -167,19 +190,38 @@ loop_goodbye(const struct loop *l, const sigset_t *waitmask)
 	}
 }
 
+/* The bot leaves, saying why in its QUIT.  The core stops first; what it
+ * had said goes out, at the queue's rate, for up to LOOP_FLUSH_MS (a
+ * refused move told to its player, the admins' alarm); then QUIT, and up
+ * to LOOP_QUIT_MS for it to leave and for the server to close the
+ * connection (relay_pending()). */
+static void
+loop_goodbye(const struct loop *l, const char *why, const sigset_t *waitmask)
+{
+	bot_stopping(l->bot);
+	loop_relay_until(l, relay_unsent, loop_now() + LOOP_FLUSH_MS,
+	    waitmask);
+	relay_quit(l->relay, why);
+	loop_relay_until(l, relay_pending, loop_now() + LOOP_QUIT_MS,
+	    waitmask);
+}
+
 int
 loop_run(const struct loop *l)
 {
 	sigset_t waitmask, orig;
+	struct sigaction old[LOOP_NSIGS];
 	struct pollset p;
+	const char *why = NULL;
 	uint64_t now, until, t;
+	size_t i;
 	int rc = 0, ready = 0;
 
 	loop_stop = loop_hup = 0;
-	loop_signals(&orig, &waitmask);
+	loop_signals(&orig, &waitmask, old);
 	while (!loop_stop) {
-		if (bot_must_stop(l->bot)) {
-			rc = -1;
+		if ((why = bot_must_stop(l->bot)) != NULL) {
+			rc = bot_standby(l->bot) ? LOOP_STANDBY : -1;
 			break;
 		}
 		if (bot_reload_wanted(l->bot) | loop_hup) {	/* both read */
@@ -193,7 +235,7 @@ loop_run(const struct loop *l)
 			t = relay_next(l->relay, now);
 			if (t < until)
 				until = t;
-			if (l->publish != NULL && (t = publish_next(l->publish,
+			if (loop_publishes(l) && (t = publish_next(l->publish,
 			    l->conf, now)) < until)
 				until = t;
 			if (loop_wait(l, &p, until, &waitmask) != 0) {
@@ -204,15 +246,25 @@ loop_run(const struct loop *l)
 		now = loop_now();
 		relay_process(l->relay, &p, now);
 		bot_tick(l->bot, now);
-		if (l->publish != NULL)
+		if (loop_publishes(l))
 			publish_tick(l->publish, l->conf, l->bot, now);
 		relay_flush(l->relay, now);
 		ready = !ready && relay_ready(l->relay, &p);
 	}
-	if (loop_stop || bot_must_stop(l->bot))
-		loop_goodbye(l, &waitmask);
+	/* The one line a stop logs: why, and the signal that asked. */
+	if (loop_stop) {
+		why = LOOP_OPERATOR;
+		log_info("%s (%s)", why,
+		    loop_stop == SIGINT ? "SIGINT" : "SIGTERM");
+	} else if (why != NULL)
+		log_info("stopping: %s", why);
+	if (why != NULL)
+		loop_goodbye(l, why, &waitmask);
 	if (l->publish != NULL)
 		publish_end(l->publish);
+	/* As before: a standby's wait ends at SIGTERM (bot/main.c). */
+	for (i = 0; i < LOOP_NSIGS; i++)
+		sigaction(loop_sigs[i], &old[i], NULL);
 	sigprocmask(SIG_SETMASK, &orig, NULL);
 	return rc;
 }

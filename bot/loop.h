@@ -5,8 +5,11 @@
  * earliest of the core's timers, the queue's next line and the relay's
  * own deadlines.  Never irc_run(), never threads.
  *
- * SIGTERM and SIGINT end the loop: QUIT :bye goes out (for at most two
- * seconds) and loop_run() returns.  SIGHUP reloads the configuration.
+ * SIGTERM and SIGINT end the loop, and so does the core when it must stop
+ * (bot_must_stop()): what the bot had queued goes out first (for at most
+ * five seconds), then a QUIT that says why, "stopped by the operator" or
+ * the core's words ("database lost"), for at most two seconds, and
+ * loop_run() returns.  SIGHUP reloads the configuration.
  */
 #ifndef LOOP_H
 #define LOOP_H
@@ -36,7 +39,11 @@ struct loop {
  * configuration; on success it replaces *l->conf in place (the old strings
  * are freed: keep no pointer into them) and the queue takes its flood
  * rate; on failure the old configuration stays and the cause is logged.
- * 0 on a clean stop, -1 if poll() fails. */
+ * 0 on a clean stop, -1 if poll() fails or the core must stop, or
+ * LOOP_STANDBY when the core stands by (bot_standby()): another bot runs
+ * the network the server named, and the caller waits for its claim.  The
+ * stats page is kept fresh once the bot knows its network. */
+#define LOOP_STANDBY 1
 int loop_run(const struct loop *l);
 
 /* The monotonic clock in milliseconds. */

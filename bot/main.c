@@ -2,10 +2,11 @@
  * cheaterbot's entry point: the command line, then the configuration
  * (built-in defaults, the file given with -c, the command-line overrides,
  * validated as a whole), the database (claimed, so that no second bot
- * runs on it), the outgoing queue, the bot core, the relay and the event
- * loop, in that order.  A bad configuration or database is one line on
- * stderr and exit status 1.  The same function that builds the
- * configuration at start builds it again on SIGHUP.
+ * runs on it; a league's bot given no network claims the one its server
+ * names, bot/core/network.c), the outgoing queue, the bot core, the relay
+ * and the event loop, in that order.  A bad configuration or database is
+ * one line on stderr and exit status 1.  The same function that builds
+ * the configuration at start builds it again on SIGHUP.
  *
  * With --backup FILE it only copies the configured database to FILE and
  * exits: read-only and without a claim, so it works while a bot runs;
@@ -45,6 +46,7 @@ struct main_opts {
 	const char **channels;	/* every --channel, in order */
 	int nchannels;
 	char *db;	/* --db, a copy (main_secret_arg()) */
+	const char *network;	/* --network NAME, or NULL */
 	uint64_t seed;
 	int have_seed;
 	const char *backup; /* --backup FILE, or NULL */
@@ -63,7 +65,8 @@ main_usage(FILE *f)
 	fputs(
 	    "usage: cheaterbot [-c FILE] [--server HOST] [--port N] "
 	    "[--nick NICK]\n"
-	    "                  [--channel '#CH' ...] [--db PATH] [--seed N]\n"
+	    "                  [--channel '#CH' ...] [--db PATH]\n"
+	    "                  [--network NAME] [--seed N]\n"
 	    "                  [--clock-ahead SECONDS]\n"
 	    "                  [--help] [--version]\n"
 	    "       cheaterbot [-c FILE] [--db PATH] --backup FILE\n"
@@ -82,6 +85,8 @@ main_usage(FILE *f)
 	    "                     first use replaces the configured list)\n"
 	    "  --db PATH          the SQLite database, or a PostgreSQL URI or\n"
 	    "                     keyword/value string ('host=... dbname=...')\n"
+	    "  --network NAME     the IRC network, as a league calls it (else\n"
+	    "                     the configuration's, else the server's)\n"
 	    "  --seed N           deal every game from seed N (tests)\n"
 	    "  --clock-ahead S    run the wall clock S seconds ahead of the\n"
 	    "                     system's (tests: a season's end)\n"
@@ -124,6 +129,8 @@ main_override(struct conf *c, const struct main_opts *o, char **cause)
 		c->port = o->port;
 	if (o->db != NULL)
 		conf_set_string(&c->db, o->db);
+	if (o->network != NULL)
+		conf_set_string(&c->network, o->network);
 	if (o->nick != NULL)
 		conf_set_string(&c->nicks[0], o->nick);
 	if (o->nchannels > 0)
@@ -208,6 +215,7 @@ main_args(int argc, char **argv, struct main_opts *o)
 	    {"nick", required_argument, NULL, 'n'},
 	    {"channel", required_argument, NULL, 'C'},
 	    {"db", required_argument, NULL, 'd'},
+	    {"network", required_argument, NULL, 'N'},
 	    {"seed", required_argument, NULL, 'S'},
 	    {"backup", required_argument, NULL, 'B'},
 	    {"replay", required_argument, NULL, 'R'},
@@ -238,6 +246,9 @@ main_args(int argc, char **argv, struct main_opts *o)
 		case 'd':
 			free(o->db);
 			o->db = main_secret_arg(optarg);
+			break;
+		case 'N':
+			o->network = optarg;
 			break;
 		case 'p':
 			if (main_number(optarg, 65535, &v) != 0 || v == 0) {
@@ -363,11 +374,12 @@ main_claim(struct store *store, char **cause)
 	return rc;
 }
 
-/* Runs the bot on a built configuration: 0, or 1 on a fault. */
+/* One run of the bot on store, claimed (or a league's database whose
+ * network the server is to name, bot/core/network.c): the queue, the
+ * core, the relay and the loop.  loop_run()'s result, or -1. */
 static int
-main_run(struct conf *conf, struct main_opts *o)
+main_serve(struct conf *conf, struct main_opts *o, struct store *store)
 {
-	struct store *store;
 	struct queue *queue;
 	struct relay *relay;
 	struct bot *bot;
@@ -375,6 +387,49 @@ main_run(struct conf *conf, struct main_opts *o)
 	struct loop l;
 	char *cause = NULL;
 	int rc;
+
+	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
+	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
+	if (o->clock_ahead != 0)
+		bot_clock_ahead(bot, o->clock_ahead * 1000);
+	relay = relay_new(conf, queue, bot, &cause);
+	if (relay == NULL) {
+		log_error("%s", cause);
+		free(cause);
+		rc = -1;
+	} else {
+		log_info("cheaterbot %s starting, database %s%s%s",
+		    CHEATERBOT_VERSION, store_name(store),
+		    store_needs_network(store) ? ", network as the server "
+		    "names it (005 NETWORK)" : *store_network(store) != '\0' ?
+		    ", network " : "", store_network(store));
+		memset(&l, 0, sizeof l);
+		l.conf = conf;
+		l.relay = relay;
+		l.bot = bot;
+		l.queue = queue;
+		publish_init(&publish);
+		l.publish = &publish;
+		l.reload = main_build;
+		l.reload_arg = o;
+		rc = loop_run(&l);
+	}
+	relay_free(relay);
+	bot_free(bot);
+	queue_free(queue);
+	return rc;
+}
+
+/* Runs the bot on a built configuration: 0, or 1 on a fault.  A bot that
+ * learnt its network from the server and found another bot running it
+ * stands by (LOOP_STANDBY): off IRC, it waits for the claim as a bot
+ * given that network at start does, then runs again. */
+static int
+main_run(struct conf *conf, struct main_opts *o)
+{
+	struct store *store;
+	char *cause = NULL;
+	int rc, checked = 0;
 
 	/* First, while the lowest numbers are free: libircclient's socket
 	 * must stay below FD_SETSIZE (bot/net/irc-glue.h). */
@@ -389,20 +444,6 @@ main_run(struct conf *conf, struct main_opts *o)
 		    "database was made in it; if it should hold records, stop "
 		    "the bot and restore a backup (docs/storage.md)",
 		    store_name(store));
-	if (store == NULL || main_claim(store, &cause) != 0 ||
-	    store_probe(store, &cause) != 0) {
-		log_error("%s", cause);
-		free(cause);
-		store_close(store);
-		relay_unreserve();
-		return 1;
-	}
-	/* After the probe, which made the -wal and -shm. */
-	if (store_files_open_to_others(store, &cause) != 0) {
-		log_warn("%s", cause);
-		free(cause);
-		cause = NULL;
-	}
 	/* The last resort, should the -shm become unwritable between two
 	 * checks of storage's (docs/operating.md, When storage fails). */
 	log_on_fault(SIGBUS, "SIGBUS: a file mapped in memory could not be "
@@ -410,35 +451,26 @@ main_run(struct conf *conf, struct main_opts *o)
 	    "index) made unwritable (chattr +i, a read-only remount) or its "
 	    "disk failing: the bot dies here; check the files beside the "
 	    "database (docs/operating.md, When storage fails)");
-	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
-	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
-	if (o->clock_ahead != 0)
-		bot_clock_ahead(bot, o->clock_ahead * 1000);
-	relay = relay_new(conf, queue, bot, &cause);
-	if (relay == NULL) {
-		log_error("%s", cause);
-		free(cause);
-		rc = -1;
-	} else {
-		log_info("cheaterbot %s starting, database %s%s%s",
-		    CHEATERBOT_VERSION, store_name(store),
-		    *store_network(store) != '\0' ? ", network " : "",
-		    store_network(store));
-		memset(&l, 0, sizeof l);
-		l.conf = conf;
-		l.relay = relay;
-		l.bot = bot;
-		l.queue = queue;
-		publish_init(&publish);
-		l.publish = &publish;
-		l.reload = main_build;
-		l.reload_arg = o;
-		rc = loop_run(&l);
-		log_info("stopped");
-	}
-	relay_free(relay);
-	bot_free(bot);
-	queue_free(queue);
+	do {
+		/* A league's bot given no network claims the one the server
+		 * names (bot/core/network.c). */
+		if (store == NULL || (!store_needs_network(store) &&
+		    main_claim(store, &cause) != 0) ||
+		    store_probe(store, &cause) != 0) {
+			log_error("%s", cause);
+			free(cause);
+			rc = -1;
+			break;
+		}
+		/* After the probe, which made the -wal and -shm. */
+		if (!checked && store_files_open_to_others(store, &cause) != 0) {
+			log_warn("%s", cause);
+			free(cause);
+			cause = NULL;
+		}
+		checked = 1;
+		rc = main_serve(conf, o, store);
+	} while (rc == LOOP_STANDBY);
 	store_close(store);
 	relay_unreserve();
 	return rc == 0 ? 0 : 1;

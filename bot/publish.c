@@ -48,15 +48,19 @@ publish_next(const struct publish *p, const struct conf *c, uint64_t now)
 	return p->started + (uint64_t)c->export_interval_ms;
 }
 
-/* In the child: the whole export, then _exit(). */
+/* In the child: the whole export, on the bot's network (configured or
+ * the server's), then _exit(). */
 static void
-publish_child(const struct conf *c, int64_t wall, int fd)
+publish_child(const struct conf *c, const char *network, int64_t wall,
+    int fd)
 {
 	struct store *s;
 	char *cause = NULL;
 	size_t len;
 
 	s = database_open(c, 1, &cause);
+	if (s != NULL)
+		store_set_network(s, network);
 	if (s != NULL && export_site(s, c, c->export_dir, (uint64_t)wall,
 	    &cause) == 0) {
 		store_close(s);
@@ -94,7 +98,7 @@ publish_start(struct publish *p, const struct conf *c, struct bot *b,
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		publish_child(c, bot_wall(b), fds[1]);
+		publish_child(c, bot_network(b), bot_wall(b), fds[1]);
 	}
 	close(fds[1]);
 	p->pid = pid;

@@ -224,6 +224,12 @@ conf_irc_fold(char ch)
 }
 
 int
+conf_check_kind(const char *kind, const char *v, char **cause)
+{
+	return conf_check_string(conf_kind_find(kind), v, cause);
+}
+
+int
 conf_list_find(char *const *list, int n, const char *v)
 {
 	const char *a, *b;

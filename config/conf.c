@@ -17,7 +17,6 @@
 
 #include "../games/ai.h"
 #include "../games/xalloc.h"
-#include "../storage/target.h"
 #include "conf-private.h"
 
 #define F(field) offsetof(struct conf, field)
@@ -570,10 +569,6 @@ conf_validate(const struct conf *c, char **cause)
 		if (conf_check_order(c, o, 0, &inner) != 0)
 			return conf_fail_at(cause, o->lo, inner);
 	}
-	if (c->network == NULL && store_target_is_pgsql(c->db))
-		return game_fail(cause, "setting 'network': expected the IRC "
-		    "network's name with a PostgreSQL database, which a "
-		    "league's bots share (docs/storage.md, Running a league)");
 	if (c->sasl_account != NULL && c->sasl_password == NULL)
 		return game_fail(cause, "setting 'sasl.password': expected a "
 		                        "password with sasl.account");

@@ -168,6 +168,11 @@ int conf_list_add(char ***list, int *n, const char *kind, const char *v,
 /* Empties a list setting. */
 void conf_list_clear(char ***list, int *n);
 
+/* Checks v as a value of a string setting of kind ("network", "nick",
+ * ...) from elsewhere than the file, as the server's 005 NETWORK: 0, or
+ * -1 and *cause ("expected a network's name of ..., not 'v'"). */
+int conf_check_kind(const char *kind, const char *v, char **cause);
+
 /* Whether the commands.admins entry a is a mask that names a nick alone:
  * "nick!user@host" whose user and host are each nothing but '*' ("alice!*@*",
  * "alice!*", "*!*@*"), which whoever takes the nick matches.  An account

@@ -272,6 +272,9 @@ store_claim(struct store *s, char **cause)
 {
 	if (db_dialect(s->db) == DB_SQLITE)
 		return store_claim_file(s, cause);
+	if (store_needs_network(s))
+		return store_fail(cause, "database '%s': a league's database "
+		    "is claimed for a network, and none is set", s->path);
 	return store_claim_network(s, cause);
 }
 
@@ -298,6 +301,12 @@ const char *
 store_network(const struct store *s)
 {
 	return s->network;
+}
+
+int
+store_needs_network(const struct store *s)
+{
+	return db_dialect(s->db) != DB_SQLITE && *s->network == '\0';
 }
 
 void

@@ -66,6 +66,11 @@ const char *store_name(const struct store *s);
  * network.  Set it before any other call. */
 void store_set_network(struct store *s, const char *network);
 const char *store_network(const struct store *s);
+/* Whether s is a league's database (PostgreSQL) on no network yet: a bot
+ * must set its network before it claims it (store_claim() refuses) or
+ * reads or writes anything of a network's (docs/league.md, The network's
+ * name). */
+int store_needs_network(const struct store *s);
 
 /* Whether store_open() found the file there with nothing in it (0 bytes)
  * and made a new database in it: the records the caller expected are not

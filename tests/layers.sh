@@ -67,6 +67,7 @@ notify.c	9	core: a call to play when a lobby opens
 ended.c		9	core: games just over, a late move told so
 season.c	9	core: seasons, their ends announced
 dbwatch.c	9	core: the database files watched
+network.c	7	core: the network name, from the server for a league bot
 cmd-table.c	9	commands: the groups and lookups
 table.c		10	core: lobby, deal, end and record
 table-play.c	11	core: moves, and the clock reports

@@ -61,6 +61,8 @@ bot_on_pop(void *arg, uint64_t now, const struct queue_sent *what)
 {
 	struct bot *b = arg;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	if (what->cls == QUEUE_LONG)
 		pager_sent(b, what->target, what->tlen);
@@ -100,6 +102,16 @@ bot_check_admins(const struct bot *b, struct buf *out)
 	return n;
 }
 
+/* What needs the network's name: the ignore list and the games to resume
+ * read, the channels joined (once registered). */
+static void
+bot_begin(struct bot *b)
+{
+	ignore_load(b);
+	table_restore(b);
+	join_reset(b);
+}
+
 struct bot *
 bot_new(const struct conf *conf, struct store *store, struct queue *queue,
     uint64_t seed, int have_seed, uint64_t now)
@@ -120,8 +132,9 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	queue_on_pop(queue, bot_on_pop, b);
 	database_settings(store, conf);
 	ctcp_init(b);
-	ignore_load(b);
-	table_restore(b);
+	network_start(b);
+	if (!b->network_wait)
+		bot_begin(b);
 	bot_set_wall(b, bot_system_wall());
 	(void)bot_check_admins(b, NULL);
 	dbwatch_start(b);
@@ -162,6 +175,8 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 {
 	int i;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	b->online = 1;
 	snprintf(b->nick, sizeof b->nick, "%s", nick);
@@ -172,7 +187,9 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 			bot_chan_lost(b->chans[i]);
 		}
 	}
-	join_reset(b);
+	network_connected(b);
+	if (!b->network_wait)
+		join_reset(b);
 }
 
 void
@@ -180,6 +197,8 @@ bot_disconnected(struct bot *b, uint64_t now)
 {
 	int i;
 
+	if (b->stopping)
+		return;
 	b->now = now;
 	b->online = 0;
 	for (i = 0; i < b->nchans; i++) {
@@ -256,7 +275,11 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	int other;
 
 	b->now = now;
-	if (command == NULL)
+	if (command == NULL || b->stopping)
+		return;
+	/* No command before the network's name: nothing of it is known. */
+	if (b->network_wait && (strcmp(command, "PRIVMSG") == 0 ||
+	    strcmp(command, "CTCP") == 0))
 		return;
 	bot_who(origin, &w, nick, sizeof nick);
 	other = *nick != '\0' && strcasecmp(nick, b->nick) != 0;
@@ -291,6 +314,8 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		break;
 	}
 	join_event(b, command, params, count);
+	if (network_event(b, command, params, count))
+		bot_begin(b);
 	if (who_event(b, command, origin, params, count, &synced)) {
 		if (synced->table != NULL)
 			table_resume(synced->table);
@@ -307,7 +332,8 @@ void
 bot_tick(struct bot *b, uint64_t now)
 {
 	b->now = now;
-	timer_run(&b->timers, now);
+	if (!b->stopping)
+		timer_run(&b->timers, now);
 }
 
 uint64_t
@@ -348,10 +374,28 @@ bot_nick(const struct bot *b)
 	return b->nick;
 }
 
-int
+const char *
 bot_must_stop(const struct bot *b)
 {
-	return b->claim_lost;
+	return b->stop_why;
+}
+
+void
+bot_stopping(struct bot *b)
+{
+	b->stopping = 1;
+}
+
+int
+bot_standby(const struct bot *b)
+{
+	return b->standby;
+}
+
+const char *
+bot_network(const struct bot *b)
+{
+	return b->network_wait ? NULL : store_network(b->store);
 }
 
 int

@@ -45,10 +45,27 @@ void bot_tick(struct bot *b, uint64_t now);
 /* When the next timer is due, or UINT64_MAX. */
 uint64_t bot_next_timer(const struct bot *b);
 
-/* 1 when the bot must stop at once, with exit status 1: its claim on
- * the network in a league's database was lost (dbwatch.c), and another
- * bot may be running the network's games now. */
-int bot_must_stop(const struct bot *b);
+/* Why the bot must stop at once, in the words its QUIT says: "database
+ * lost" when its claim on the network in a league's database was lost
+ * (dbwatch.c), and another bot may be running the network's games now
+ * (exit status 1); or to stand by (bot_standby()).  NULL while it
+ * runs. */
+const char *bot_must_stop(const struct bot *b);
+/* 1 when the stop of bot_must_stop() is to stand by: another bot runs
+ * the network the server named (a league's bot given none), and the
+ * caller waits for the claim (store_claim(), the store's network set),
+ * then starts a new bot on it.  The QUIT says "another cheaterbot runs
+ * network 'NAME'". */
+int bot_standby(const struct bot *b);
+/* The network the bot plays on ("" for none: SQLite), or NULL while a
+ * league's bot given none waits for the server to name it (005
+ * NETWORK=): it joins no channel and takes no command until then. */
+const char *bot_network(const struct bot *b);
+
+/* The bot stops (a signal, or bot_must_stop()): from now on it handles
+ * no event, runs no timer and says nothing more; what it said is in the
+ * queue, for the loop to send before its QUIT. */
+void bot_stopping(struct bot *b);
 
 /* 1 (once) when an admin has asked for a reload (!reload) since the last
  * call: the loop then reloads as on SIGHUP. */

@@ -277,8 +277,19 @@ struct bot {
 	uint64_t t_dbwatch;		/* the next look at the database's
 					 * files (dbwatch.c) ... */
 	int db_broken;			/* ... and whether the last failed */
-	int claim_lost;			/* the league's claim on the network
-					 * lost: the bot must stop */
+	/* Why the bot must stop (bot_must_stop()), the words of its QUIT:
+	 * DBWATCH_LOST when the league's claim on the network was lost,
+	 * or stop_text; NULL while it runs. */
+	const char *stop_why;
+	char stop_text[96];
+	int standby;			/* ... to wait for its claim */
+	int stopping;			/* bot_stopping(): nothing more is
+					 * handled, and nothing said */
+	/* A league's bot given no network waits for the server to name it
+	 * (network.c) ... */
+	int network_wait;
+	int network_told;		/* ... and said it has none, on this
+					 * connection */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -532,6 +543,21 @@ enum limit_verdict {
  * counted). */
 enum limit_verdict limit_command(struct bot *b, const struct who *w);
 
+/* network.c: the network's name, for a league's bot (PostgreSQL) given
+ * none: the server's 005 NETWORK=.  Until the server names it, the bot
+ * joins no channel and takes no command; then it claims the network
+ * (store_claim()) and begins.  Another bot holding the claim makes it
+ * stand by (b->standby). */
+/* At bot_new(): whether the bot must wait for the name. */
+void network_start(struct bot *b);
+/* A new connection is registered. */
+void network_connected(struct bot *b);
+/* A server line: a 005 with NETWORK=, or the end of the MOTD (376, 422)
+ * without one, which is logged once a connection.  1 when the network is
+ * named and claimed just now: the bot begins; else 0. */
+int network_event(struct bot *b, const char *command, const char **params,
+    unsigned int count);
+
 /* ignore.c: the ignore list (!ignore), in the database and in memory */
 /* Reads it from the database (an error is logged: nobody is ignored). */
 void ignore_load(struct bot *b);
@@ -701,10 +727,15 @@ void season_announce(struct bot *b, struct chan *only);
 
 /* dbwatch.c: the database's files looked at every DBWATCH_MS
  * (store_files_ok()); when they fail, and when they pass again, the log
- * and the admins are told. */
+ * and the admins are told.  In a league's database, the claim on the
+ * network too: once lost, the bot must stop (b->stop_why). */
 #define DBWATCH_MS (10 * 1000)
+#define DBWATCH_LOST "database lost"	/* the QUIT of a lost claim */
 /* Arms the next look (at start). */
 void dbwatch_start(struct bot *b);
+/* Looks now, a write having just failed: a database lost is found at
+ * once, not at the next look. */
+void dbwatch_now(struct bot *b);
 
 /* table-clock.c: every timer of a table; what runs out is reported
  * through b->events.  Its comment draws the states. */

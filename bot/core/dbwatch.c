@@ -7,7 +7,10 @@
  * the log and the admins are told once, and every move is refused (the
  * store refuses the transaction) until they pass again, which is told
  * too.  So a database whose directory was removed, or whose files were
- * made unwritable, is noticed within DBWATCH_MS even when nobody plays.
+ * made unwritable, is noticed within DBWATCH_MS even when nobody plays;
+ * a game's write that fails looks at once (dbwatch_now(), from
+ * table_store_failed()), so that a league's bot whose server went away
+ * stops with the move it refused, not up to DBWATCH_MS later.
  */
 #include <stdlib.h>
 
@@ -20,8 +23,9 @@
  * it is not (or cannot be asked: the connection lost, and the claim with
  * it), another bot of the network may have taken over, and two bots must
  * never play one network's games: the admins and the log are told, and
- * the bot stops (bot_must_stop()) for its service manager to start it
- * again, when it waits its turn.  0, or -1 when it must stop. */
+ * the bot stops (bot_must_stop(): DBWATCH_LOST) for its service manager
+ * to start it again, when it waits its turn.  0, or -1 when it must
+ * stop. */
 static int
 dbwatch_claim(struct bot *b)
 {
@@ -36,17 +40,17 @@ dbwatch_claim(struct bot *b)
 	who_tell_admins_now(b, text);
 	free(text);
 	free(cause);
-	b->claim_lost = 1;
+	b->stop_why = DBWATCH_LOST;
 	return -1;
 }
 
 /* Looks at the files now: a change is logged and told to the admins. */
-static void
-dbwatch_look(struct bot *b)
+void
+dbwatch_now(struct bot *b)
 {
 	char *cause = NULL, *text;
 
-	if (dbwatch_claim(b) != 0)
+	if (b->stop_why != NULL || dbwatch_claim(b) != 0)
 		return;
 	if (store_files_ok(b->store, &cause) != 0) {
 		if (!b->db_broken) {
@@ -80,7 +84,7 @@ dbwatch_due(void *arg, uint64_t now)
 
 	b->now = now;
 	b->t_dbwatch = 0;
-	dbwatch_look(b);
+	dbwatch_now(b);
 	dbwatch_start(b);
 }
 

@@ -3,15 +3,17 @@
  *
  * The configuration lists any number of channels; the server decides how
  * many one client may be in, and says so in its 005 (ISUPPORT) reply:
- * CHANLIMIT=#&:50 (a number per group of channel prefixes, none for no
- * limit), or the older MAXCHANNELS=50.  The bot asks for its channels
- * with a game waiting first (a game rebuilt after a restart, or one whose
- * channel it lost), then in the configuration's order, and, where it
- * knows the limit, for no more than it: the others are not asked for.
- * Before the first 005 of a connection it knows none (001 comes first),
- * so it asks for all and the server refuses the ones past its limit with
- * 405; a 005 that raises the limit or lifts it sends the JOINs it had held
- * back.
+ * CHANLIMIT=#&:50 (a number per group of channel prefixes; none, 0 or a
+ * negative number for no limit: ngircd's MaxJoins = 0, "no limit", says
+ * CHANLIMIT=#&+:0), or the older MAXCHANNELS=50 (0: no limit).  The bot
+ * asks for its channels with a game waiting first (a game rebuilt after a
+ * restart, or one whose channel it lost), then in the configuration's
+ * order, and, where it knows the limit, for no more than it: the others
+ * are not asked for.  Before the first 005 it knows none (001 comes
+ * first), so it asks for all and the server refuses the ones past its
+ * limit with 405; a later connection keeps the last limit heard until a
+ * 005 says another.  A 005 that raises the limit or lifts it sends the
+ * JOINs it had held back.
  *
  * A refused JOIN comes back as a numeric: 405 too many channels, 471 full
  * (+l), 473 invite only (+i), 474 banned (+b), 475 a key needed (+k), and
@@ -200,13 +202,15 @@ join_reset(struct bot *b)
 	join_retry(b);
 }
 
-/* "CHANLIMIT=#&:50,+:10" (a group without a number has no limit) or
- * "MAXCHANNELS=50", from a 005 line: 1 if it was one of those. */
+/* "CHANLIMIT=#&:50,+:10" (a group without a number, or with 0 or less,
+ * has no limit) or "MAXCHANNELS=50" (0: none), from a 005 line: 1 if it
+ * was one of those. */
 static int
 join_isupport(struct bot *b, const char *token)
 {
 	const char *p, *colon, *end;
 	size_t len;
+	int max;
 
 	if (strncasecmp(token, "MAXCHANNELS=", 12) == 0) {
 		snprintf(b->limits_of[0].prefixes,
@@ -229,9 +233,9 @@ join_isupport(struct bot *b, const char *token)
 			len = sizeof b->limits_of[0].prefixes - 1;
 		memcpy(b->limits_of[b->nlimits].prefixes, p, len);
 		b->limits_of[b->nlimits].prefixes[len] = '\0';
-		/* "#:" with no number: no limit for those. */
-		b->limits_of[b->nlimits].max = colon + 1 < end ?
-		    atoi(colon + 1) : -1;
+		/* "#:" with no number, or "#:0": no limit for those. */
+		max = colon + 1 < end ? atoi(colon + 1) : 0;
+		b->limits_of[b->nlimits].max = max > 0 ? max : -1;
 		b->nlimits++;
 	}
 	return 1;

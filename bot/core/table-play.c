@@ -110,7 +110,12 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
 	    &why) != 0) {
 		table_store_failed(t, "a move", why);
-		game_fail(cause, "I could not save that move (my database "
+		/* The failure may have shown the database lost: the bot
+		 * stops, and comes back to the game. */
+		game_fail(cause, t->b->stop_why != NULL ? "I could not save "
+		    "that move (I lost my database, and stop now to start "
+		    "again), so nothing happened: make it again when I am "
+		    "back" : "I could not save that move (my database "
 		    "cannot be written just now), so nothing happened: try "
 		    "again in a moment");
 		free(why);

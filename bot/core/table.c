@@ -111,6 +111,7 @@ table_store_failed(struct table *t, const char *what, const char *why)
 	    t->chan->name);
 	who_tell_admins(t->b, text);
 	free(text);
+	dbwatch_now(t->b);
 }
 
 int

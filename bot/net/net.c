@@ -131,6 +131,14 @@ net_drop(struct net *n, uint64_t now, const char *why, int stable)
 	log_info("reconnecting in %d.%d s", wait / 1000, wait % 1000 / 100);
 }
 
+void
+net_end(struct net *n)
+{
+	net_close(n);
+	n->state = NET_WAITING;
+	n->retry_at = UINT64_MAX;
+}
+
 const char *
 net_why(const struct net *n)
 {

@@ -10,7 +10,8 @@
  * address getaddrinfo gives, IPv4 or IPv6, in turn, NET_CONNECT_MS each)
  * -> HANDSHAKE (with server.tls only: TCP is up, the TLS handshake runs,
  * NET_CONNECT_MS or conf->dead_ms if sooner) -> UP, and back to WAITING at
- * net_drop(), with the next attempt after the backoff.  Whether a
+ * net_drop(), with the next attempt after the backoff, or at net_end(),
+ * with none (the bot has left).  Whether a
  * connection uses TLS is settled when it starts, and one that does never
  * sends a byte of IRC in plain text: no fallback.  The TLS context is made
  * again for each connection (a reload applies) and once in net_new(), so
@@ -122,6 +123,10 @@ int net_flush(struct net *n);
  * in" it).  stable: the connection had been registered long enough that
  * the backoff starts again from its minimum. */
 void net_drop(struct net *n, uint64_t now, const char *why, int stable);
+
+/* Ends the connection for good, after the bot's QUIT: nothing in the
+ * log, and no next attempt (net_next() is UINT64_MAX from now on). */
+void net_end(struct net *n);
 
 /* Why the last attempt, read or write failed. */
 const char *net_why(const struct net *n);

@@ -86,7 +86,8 @@ relay_free(struct relay *r)
 /* Ends the connection, whichever layer asked: its IRC first (the
  * libircclient session goes with it, and the lines read with it), then
  * the socket; the core is told if it had been registered.  A connection
- * registered for RELAY_STABLE_MS starts the backoff again. */
+ * registered for RELAY_STABLE_MS starts the backoff again.  After our
+ * QUIT the end is the one asked for: no warning, and no next attempt. */
 static void
 relay_drop(struct relay *r, uint64_t now, const char *why)
 {
@@ -99,8 +100,12 @@ relay_drop(struct relay *r, uint64_t now, const char *why)
 	snprintf(copy, sizeof copy, "%s", why);
 	relay_link_free(r->link);
 	r->link = NULL;
+	if (r->quitting) {
+		log_debug("disconnected after QUIT: %s", copy);
+		net_end(r->net);
+	} else
+		net_drop(r->net, now, copy, stable);
 	r->quitting = 0;
-	net_drop(r->net, now, copy, stable);
 	if (ready)
 		r->core.disconnected(r->core.arg, now);
 }
@@ -258,6 +263,13 @@ relay_quit(struct relay *r, const char *reason)
 		log_warn("not sent: a line of ours would be too long");
 	relay_link_quit(r->link);
 	r->quitting = 1;
+}
+
+int
+relay_unsent(const struct relay *r)
+{
+	return r->link != NULL && relay_link_ready(r->link) && !r->quitting &&
+	       (queue_length(r->queue) > 0 || net_pending(r->net) > 0);
 }
 
 int

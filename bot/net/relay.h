@@ -80,6 +80,11 @@ void relay_flush(struct relay *r, uint64_t now);
  * have been after a wait; else 0. */
 int relay_ready(struct relay *r, struct pollset *p);
 
+/* 1 while the connection is registered, no QUIT sent, and lines wait in
+ * the queue or bytes to be written: what the bot said before it stops,
+ * which a goodbye sends first. */
+int relay_unsent(const struct relay *r);
+
 /* Sends "QUIT :reason" ahead of every queued line and stops sending from
  * the queue.  Nothing happens without a connection. */
 void relay_quit(struct relay *r, const char *reason);

@@ -236,8 +236,10 @@ session_line(struct session *s, const struct ircline *m, uint64_t now,
 		return 1;
 	if (session_cap_refused(s, m, out))
 		return 1;
+	/* The ERROR that answers our QUIT is the goodbye we asked for. */
 	if (strcmp(cmd, "ERROR") == 0 && m->nparams > 0)
-		session_emit(out, SESSION_WARN, "server says: %s", m->params[0]);
+		session_emit(out, s->quitting ? SESSION_DEBUG : SESSION_WARN,
+		    "server says: %s", m->params[0]);
 	if (s->state == SESSION_REGISTERING) {
 		if (strcmp(cmd, "001") == 0)
 			session_registered(s, m, now, out);

@@ -1,7 +1,8 @@
 /*
  * cheaterbot --check-config on the bot built for the tests ($CHEATERBOT,
  * with the sanitizers), in cases the install suite (test-install.c) does
- * not try: the built-in defaults, flags checked with the file, the TLS
+ * not try: the built-in defaults, flags checked with the file (--network
+ * too, and a league's database needing none), the TLS
  * CA file a start would read, log.level keeping the OK line quiet, and
  * the flag refused beside an offline task.  Each case is the exit status
  * and what the bot wrote on stderr.  Beside them, a PostgreSQL database
@@ -164,6 +165,16 @@ test_defaults(void **state)
 	    1, "--channel: ");
 	expect((const char *const[]){"--check-config", "--port", "0", NULL}, 1,
 	    "--port: expected a number from 1 to 65535");
+	/* --network is the setting's, held to its rules; a league's
+	 * database needs none: the server names it. */
+	expect((const char *const[]){"--check-config", "--network",
+	    "libera chat", NULL}, 1, "setting 'network': expected a "
+	    "network's name of 1 to 32 letters, digits, '.', '-' or '_', not "
+	    "'libera chat'");
+	expect((const char *const[]){"--check-config", "--network", "libera",
+	    "--db", "postgresql:///league", NULL}, 0, "configuration OK");
+	expect((const char *const[]){"--check-config", "--db",
+	    "postgresql:///league", NULL}, 0, "configuration OK");
 }
 
 /* Two settings out of order are the whole check's, named with the

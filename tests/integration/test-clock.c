@@ -28,7 +28,6 @@
  */
 #include <fnmatch.h>
 #include <limits.h>
-#include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -47,7 +46,6 @@
 #define PLAYERS 3
 #define TURN_MS 2000
 #define CLOSE_MS 1000
-#define RECONNECT_MS 15000
 #define MAX_MOVES 200
 #define TEXT DRIVER_TEXT
 
@@ -407,27 +405,10 @@ server_restart(struct world *w, int away_ms, const char *also)
 	const struct driver_game *ng = load(w, 0);
 	char status[TEXT], want[TEXT + 32];
 	int i, seat = ng->turn.seat, n = ng->sg->nmoves;
-	long long down = ngircd_now_ms(), left;
+	long long down = ngircd_now_ms();
 
-	assert_int_equal(ngircd_stop(&d->irc), 0);
-	for (i = 0; i < PLAYERS; i++)
-		client_close(player(w, i));
-	assert_true(ngircd_bot_wait_log_n(&d->bot, "reconnecting in",
-	    ngircd_bot_log_count(&d->bot, "reconnecting in") + 1, 5000));
-	left = down + away_ms - ngircd_now_ms();
-	if (left > 0)
-		poll(NULL, 0, (int)left); /* time passes while it is away */
-	assert_int_equal(kill(d->bot.pid, SIGSTOP), 0);
-	assert_int_equal(ngircd_start(&d->irc, d->dir, atoi(d->port)), 0);
-	for (i = 0; i < PLAYERS; i++)
-		driver_connect(d, 0, i, NULL, NULL, 1);
-	if (also != NULL)
-		assert_int_equal(client_join(player(w, 0), also), 0);
-	assert_int_equal(kill(d->bot.pid, SIGCONT), 0);
-	for (i = 0; i < PLAYERS; i++)
-		assert_non_null(client_wait_glob(player(w, i),
-		    ":cheaterbot!* JOIN *#cheater", RECONNECT_MS));
-
+	driver_server_down(d, away_ms);
+	driver_server_up(d, also);
 	ng = load(w, 0);
 	assert_int_equal(ng->sg->nmoves, n);
 	assert_int_equal(ng->turn.seat, seat);

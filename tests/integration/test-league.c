@@ -1,7 +1,7 @@
 /*
  * A league over real sockets (docs/storage.md, Running a league): bots of
  * different networks on one PostgreSQL database, the private server of
- * tests/lib/pgsql.h (each test a database of its own on it), each bot on
+ * tests/lib/league-db.h (each test a database of its own on it), each bot on
  * a real ngircd of its own (tests/lib/driver.h) with scripted players.
  *
  *  - Two networks, one league: bot "neta" on server A and bot "netb" on
@@ -50,7 +50,7 @@
 #include "games/cheat.h"
 #include "storage/store.h"
 #include "tests/lib/driver.h"
-#include "tests/lib/pgsql.h"
+#include "tests/lib/league-db.h"
 #include "tests/lib/text-file.h"
 
 #define CHAN "#league"
@@ -73,69 +73,23 @@
     "    challenge_tie = 0; challenge_close = 1; lobby_start = 0; };\n" \
     "flood = { burst = 100; interval = 0.001; user_interval = 0; };\n"
 
-/* The group's server; each test makes a database of its own on it. */
-static struct pgsql server;
-static int databases;
-
 struct world {
 	struct driver a, b;       /* neta on server A, netb on server B */
 	struct ngircd_bot standby; /* a second bot of neta */
 	struct ngircd_bot offline; /* cheaterbot --export */
-	char uri[PATH_MAX]; /* the bots' --db, as d->db holds it */
-	PGconn *su; /* the superuser's connection to the test's database */
+	struct league_db db;      /* the test's database (the bots' --db) */
 };
 
-/* Runs sql, which returns no rows, as the superuser on c. */
-static void
-command(PGconn *c, const char *sql)
-{
-	PGresult *res = PQexec(c, sql);
-
-	if (PQresultStatus(res) != PGRES_COMMAND_OK &&
-	    PQresultStatus(res) != PGRES_TUPLES_OK)
-		fail_msg("%s: %s", sql, PQerrorMessage(c));
-	PQclear(res);
-}
-
-/* The superuser's connection to database db, failing the test if it does
- * not open. */
-static PGconn *
-superuser(const char *db)
-{
-	char uri[sizeof server.uri];
-	PGconn *c;
-
-	assert_int_equal(pgsql_uri(&server, db, PGSQL_SUPERUSER, uri,
-	    sizeof uri), 0);
-	c = PQconnectdb(uri);
-	if (PQstatus(c) != CONNECTION_OK) {
-		fail_msg("cannot connect to %s: %s", uri,
-		    PQerrorMessage(c));
-	}
-	return c;
-}
-
-/* A new world with a new database, leagueN, owned by the test role; its
- * URI for the bots in w->uri. */
+/* A new world with a new database of its own. */
 static int
 setup(void **state)
 {
 	struct world *w = calloc(1, sizeof *w);
-	char db[32], sql[96];
-	PGconn *c;
 
 	if (w == NULL)
 		return -1;
 	*state = w;
-	snprintf(db, sizeof db, "league%d", ++databases);
-	c = superuser(PGSQL_TEST_DB);
-	snprintf(sql, sizeof sql, "CREATE DATABASE %s OWNER " PGSQL_TEST_ROLE,
-	    db);
-	command(c, sql);
-	PQfinish(c);
-	w->su = superuser(db);
-	assert_int_equal(pgsql_uri(&server, db, PGSQL_TEST_ROLE, w->uri,
-	    sizeof w->uri), 0);
+	league_db_new(&w->db);
 	return 0;
 }
 
@@ -153,7 +107,7 @@ teardown(void **state)
 		ngircd_bot_stop(&w->offline);
 	driver_close(&w->a);
 	driver_close(&w->b);
-	PQfinish(w->su);
+	league_db_free(&w->db);
 	free(w);
 	*state = NULL;
 	return 0;
@@ -175,7 +129,7 @@ league_open(struct world *w, struct driver *d, const char *network,
 	snprintf(text, sizeof text, "%snetwork = \"%s\";\n%s", FAST, network,
 	    more);
 	driver_write_conf(d, text);
-	snprintf(d->db, sizeof d->db, "%s", w->uri);
+	snprintf(d->db, sizeof d->db, "%s", w->db.uri);
 	d->network = network;
 }
 
@@ -246,9 +200,9 @@ test_two_networks(void **state)
 	struct world *w = *state;
 	const char *won_a, *won_b;
 	char site[PATH_MAX], index[PATH_MAX + 16], copy[PATH_MAX], *page;
-	const char *args[] = {"-c", w->a.conf, "--db", w->uri, "--export",
+	const char *args[] = {"-c", w->a.conf, "--db", w->db.uri, "--export",
 	    site, NULL};
-	const char *copy_args[] = {"-c", w->a.conf, "--db", w->uri,
+	const char *copy_args[] = {"-c", w->a.conf, "--db", w->db.uri,
 	    "--copy-to", copy, NULL};
 	size_t i;
 
@@ -438,11 +392,11 @@ bot_backends(struct world *w, const int *not, int n, int *pids, int max)
 	PGresult *res;
 	int rows, i, j, got = 0, pid;
 
-	res = PQexec(w->su, "SELECT pid FROM pg_stat_activity WHERE "
+	res = PQexec(w->db.su, "SELECT pid FROM pg_stat_activity WHERE "
 	    "application_name = 'cheaterbot' AND datname = current_database()"
 	    " ORDER BY pid");
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
-		fail_msg("pg_stat_activity: %s", PQerrorMessage(w->su));
+		fail_msg("pg_stat_activity: %s", PQerrorMessage(w->db.su));
 	rows = PQntuples(res);
 	for (i = 0; i < rows && got < max; i++) {
 		pid = atoi(PQgetvalue(res, i, 0));
@@ -483,7 +437,7 @@ test_claim_lost(void **state)
 	for (i = 0; i < nmine; i++) {
 		snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(%d)",
 		    mine[i]);
-		command(w->su, sql);
+		league_db_command(&w->db, sql);
 	}
 	rc = ngircd_bot_wait(&a->bot, CLAIM_LOST_MS);
 	if (rc == -1)
@@ -524,7 +478,7 @@ test_move_into_league(void **state)
 	char text[2048], file[PATH_MAX], own[96];
 	const char *won, *line;
 	const char *args[] = {"-c", w->a.conf, "--db", file, "--copy-to",
-	    w->uri, NULL};
+	    w->db.uri, NULL};
 	size_t from;
 
 	driver_name(&w->a, 0, CHAN, nicks, 2);
@@ -557,7 +511,7 @@ test_move_into_league(void **state)
 	/* The bot on the league's database, as network neta's. */
 	store_close(w->a.store);
 	w->a.store = NULL;
-	snprintf(w->a.db, sizeof w->a.db, "%s", w->uri);
+	snprintf(w->a.db, sizeof w->a.db, "%s", w->db.uri);
 	w->a.network = "neta";
 	driver_bot_up(&w->a);
 	assert_string_equal(winner(&w->a), won);
@@ -569,22 +523,6 @@ test_move_into_league(void **state)
 		driver_fail(&w->a, "!top cheat wins said '%s', not '%s'", line,
 		    own);
 	driver_bot_exits(&w->a, 0, 0);
-}
-
-/* The group's server. */
-static int
-group_setup(void **state)
-{
-	(void)state;
-	return pgsql_start(&server);
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	pgsql_stop(&server);
-	return 0;
 }
 
 int
@@ -599,6 +537,6 @@ main(void)
 	        teardown),
 	};
 
-	return cmocka_run_group_tests_name("league", tests, group_setup,
-	    group_teardown);
+	return cmocka_run_group_tests_name("league", tests, league_db_start,
+	    league_db_stop);
 }

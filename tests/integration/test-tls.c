@@ -135,7 +135,8 @@ assert_clean_stop(struct world *w, const char *nick)
 	char pattern[128];
 
 	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	snprintf(pattern, sizeof pattern, ":%s!* QUIT *bye*", nick);
+	snprintf(pattern, sizeof pattern,
+	    ":%s!* QUIT *stopped by the operator*", nick);
 	assert_non_null(client_wait_glob(&w->watch, pattern, 0));
 }
 

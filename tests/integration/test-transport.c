@@ -6,7 +6,8 @@
  * by over-long lines, falls back to another nick when its own is taken and
  * takes it back when it frees, notices a frozen server, survives the
  * server going away and coming back on the same port, says goodbye on
- * SIGTERM and exits cleanly (which, under ASan, also means without leaks),
+ * SIGTERM, logging that one line and no warning nor reconnection after it,
+ * and exits cleanly (which, under ASan, also means without leaks),
  * and refuses a bad command line or configuration with one line and
  * status 1.
  *
@@ -28,6 +29,7 @@
 
 #include "tests/lib/client.h"
 #include "tests/lib/ngircd.h"
+#include "tests/lib/text-file.h"
 
 #define RECONNECT_MS 15000 /* the bots retry after 1 to 2 s */
 
@@ -239,8 +241,8 @@ test_taken_nick(void **state)
 	assert_true(
 	    ngircd_bot_wait_log(second, "registered as cheaterbot_", 0));
 	assert_int_equal(ngircd_bot_stop(second), 0);
-	assert_non_null(
-	    client_wait_glob(&w->watch, ":cheaterbot_!* QUIT *bye*", 0));
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot_!* QUIT *stopped by the operator*", 0));
 }
 
 /* A client holds the nick regainbot in #t3 before the bot starts: the bot
@@ -351,14 +353,28 @@ test_server_restart(void **state)
 	assert_answers(w);
 }
 
+/* SIGTERM: the bot's QUIT says it was stopped by the operator, and it
+ * exits 0; what it logs from the signal on is the one line of the stop:
+ * no warning of the connection the server then closes, and no
+ * reconnection. */
 static void
 test_sigterm(void **state)
 {
 	struct world *w = *state;
+	char *before, *after;
 
+	before = text_file_read(w->bot.log);
+	assert_non_null(before);
 	assert_int_equal(ngircd_bot_stop(&w->bot), 0);
-	assert_non_null(
-	    client_wait_glob(&w->watch, ":cheaterbot!* QUIT *bye*", 0));
+	assert_non_null(client_wait_glob(&w->watch,
+	    ":cheaterbot!* QUIT *stopped by the operator*", 0));
+	after = text_file_read(w->bot.log);
+	assert_non_null(after);
+	assert_true(strncmp(after, before, strlen(before)) == 0);
+	assert_string_equal(after + strlen(before),
+	    "cheaterbot: info: stopped by the operator (SIGTERM)\n");
+	free(before);
+	free(after);
 }
 
 /* Runs the bot with args and expects status 1 and one line on stderr

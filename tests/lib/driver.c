@@ -308,7 +308,7 @@ driver_bot_exits(struct driver *d, int k, int i)
 	if (rc != 0)
 		driver_fail(d, "the bot exited with status %d", rc);
 	if (client_wait_glob(&d->t[k].p[i].cl, ":" DRIVER_BOT_NICK
-	    "!* QUIT *bye*", 0) == NULL)
+	    "!* QUIT *stopped by the operator*", 0) == NULL)
 		driver_fail(d, "%s never saw the bot say goodbye",
 		    d->t[k].p[i].nick);
 }

@@ -230,9 +230,21 @@ void driver_bot_spawn(struct driver *d, struct ngircd_bot *b,
     const char *name);
 /* SIGTERM: the bot's exit status (0 under ASan also means no leak). */
 int driver_bot_stop(struct driver *d);
-/* SIGTERM: the bot says goodbye (QUIT :bye, as player i of table k sees
- * it) and exits 0, which under ASan also means it leaked nothing. */
+/* SIGTERM: the bot says goodbye (QUIT :stopped by the operator, as
+ * player i of table k sees it) and exits 0, which under ASan also means
+ * it leaked nothing. */
 void driver_bot_exits(struct driver *d, int k, int i);
+
+/* The server stops under the bot (players gone with it), and the bot
+ * logs that it will reconnect; then at least away_ms from the stop pass.
+ * Fails the test unless the bot noticed. */
+void driver_server_down(struct driver *d, int away_ms);
+/* The server starts again on the same port while the bot is held
+ * (SIGSTOP), every player of every table connects again and joins its
+ * channel (p[0] of table 0 also joins also, unless NULL), then the bot is
+ * let go (SIGCONT) and must join every table's channel again as each of
+ * its players sees it (or the test fails).  (driver-restart.c) */
+void driver_server_up(struct driver *d, const char *also);
 
 /* Players. */
 

@@ -25,7 +25,9 @@
 
 #define NGIRCD_BIN "/usr/sbin/ngircd"
 #define NGIRCD_START_MS 10000
-#define NGIRCD_STOP_MS 5000
+/* A bot stopping sends what it had queued for up to 5 s, then QUIT for
+ * up to 2 s (bot/loop.c), and ASan checks for leaks at its exit. */
+#define NGIRCD_STOP_MS 15000
 
 long long
 ngircd_now_ms(void)
@@ -151,11 +153,13 @@ ngircd_write_conf(
 	    "\tListen = 127.0.0.1\n"
 	    "\tPorts = %d\n",
 	    s->port);
+	if (s->network != NULL)
+		fprintf(f, "\tNetwork = %s\n", s->network);
 	if (geteuid() == 0)
 		fprintf(f, "\tServerUID = nobody\n\tServerGID = nogroup\n");
 	fprintf(f, "[Limits]\n"
 	           "\tMaxConnectionsIP = 0\n"
-	           "\tMaxJoins = -1\n"
+	           "\tMaxJoins = %s\n"
 	           "\tMaxNickLength = 30\n"
 	           "\tMaxPenaltyTime = 0\n"
 	           "\tPingTimeout = 600\n"
@@ -164,7 +168,8 @@ ngircd_write_conf(
 	           "\tPAM = no\n"
 	           "\tDNS = no\n"
 	           "\tIdent = no\n"
-	           "\tMorePrivacy = no\n");
+	           "\tMorePrivacy = no\n",
+	    s->max_joins != NULL ? s->max_joins : "-1");
 	if (cert != NULL)
 		fprintf(f,
 		    "[SSL]\n"
@@ -236,9 +241,12 @@ ngircd_launch(struct ngircd *s, const char *dir, int port, const char *cert,
 	char conf[PATH_MAX], log[PATH_MAX];
 	char *argv[] = {
 	    (char *)NGIRCD_BIN, (char *)"-n", (char *)"-f", conf, NULL};
+	const char *network = s->network, *max_joins = s->max_joins;
 	int tries = 0;
 
 	memset(s, 0, sizeof *s);
+	s->network = network;
+	s->max_joins = max_joins;
 	if (port == 0)
 		port = ngircd_free_port();
 	while (cert != NULL && (s->tls_port == 0 || s->tls_port == port) &&

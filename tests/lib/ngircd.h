@@ -17,6 +17,13 @@ struct ngircd {
 	int port;
 	int tls_port;       /* 0 without TLS */
 	char dir[PATH_MAX]; /* where its configuration and log live */
+	/* Set before ngircd_start(), kept by it and by a restart; zero for
+	 * the defaults: */
+	const char *network;   /* [Global] Network, which 005 announces as
+	                        * NETWORK=...; NULL: none, and no NETWORK */
+	const char *max_joins; /* [Limits] MaxJoins as written: "0" is
+	                        * ngircd's "no limit", said as CHANLIMIT=
+	                        * #&+:0; NULL: "-1", said as #&+:-1 */
 };
 
 struct ngircd_bot {
@@ -33,16 +40,17 @@ void ngircd_rmdir(const char *dir);
 /* A loopback port nobody listens on now, or -1. */
 int ngircd_free_port(void);
 
-/* Starts ngircd with a configuration written into dir, listening on
- * 127.0.0.1:port (0: a free port), and waits until the port accepts
- * connections.  0, or -1 (with a message on stderr). */
+/* Starts ngircd with a configuration written into dir (with s->network
+ * and s->max_joins), listening on 127.0.0.1:port (0: a free port), and
+ * waits until the port accepts connections.  0, or -1 (with a message on
+ * stderr). */
 int ngircd_start(struct ngircd *s, const char *dir, int port);
 /* As ngircd_start() on a free port, and listening with TLS on another
  * (s->tls_port) with the certificate and key in the PEM files cert and
  * key. */
 int ngircd_start_tls(
     struct ngircd *s, const char *dir, const char *cert, const char *key);
-/* Stops it (SIGTERM, then SIGKILL after 5 s) and reaps it.  0, or -1 if it
+/* Stops it (SIGTERM, then SIGKILL after 15 s) and reaps it.  0, or -1 if it
  * was not running. */
 int ngircd_stop(struct ngircd *s);
 
@@ -63,7 +71,8 @@ int ngircd_bot_start(struct ngircd_bot *b, const char *dir, const char *name,
  * bot started anywhere by hand. */
 int ngircd_bot_start_in(struct ngircd_bot *b, const char *dir,
     const char *name, const char *cwd, const char *const *args);
-/* SIGTERM, then waits up to 5 s (SIGKILL after that).  Its exit status,
+/* SIGTERM, then waits up to 15 s (SIGKILL after that): a bot sends what
+ * it had queued for up to 5 s before its QUIT.  Its exit status,
  * 128 + the signal if one killed it, or -1 if it was not running. */
 int ngircd_bot_stop(struct ngircd_bot *b);
 /* Waits up to timeout_ms for the bot to end by itself: its exit status
@@ -86,7 +95,7 @@ int ngircd_bot_wait_log_n(
 /* For other servers' helpers (inspircd.c, tap.c): fork + exec with
  * stdout and stderr appended to log, the child's pid or -1; waiting until
  * something accepts connections on 127.0.0.1:port while pid lives, 0 or
- * -1; stopping pid (SIGTERM, SIGKILL after 5 s), its wait status. */
+ * -1; stopping pid (SIGTERM, SIGKILL after 15 s), its wait status. */
 pid_t ngircd_spawn(const char *log, char *const argv[]);
 /* ngircd_spawn() with the child's working directory cwd (NULL: ours). */
 pid_t ngircd_spawn_in(const char *log, const char *cwd, char *const argv[]);

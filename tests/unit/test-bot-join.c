@@ -1,6 +1,7 @@
 /*
  * Transcript tests of the channels the bot joins (bot/core/join.c): the
- * server's 005 CHANLIMIT (and MAXCHANNELS) followed, channels with a game
+ * server's 005 CHANLIMIT (and MAXCHANNELS) followed, 0 as no limit,
+ * channels with a game
  * asked for first, JOIN refusals (405, 471, 473, 474, 475) gathered into
  * one summary to the admins, refusals for channels never asked for
  * ignored, and everything asked for again at a reload or a reconnect.
@@ -217,6 +218,36 @@ test_maxchannels_told(void **state)
 	harness_free(h);
 }
 
+/* ngircd with MaxJoins = 0 ("no limit") says CHANLIMIT=#&+:0, and
+ * MAXCHANNELS=0 means the same: after a reconnect, with that the last
+ * limit heard, every channel is asked for and none is held back. */
+static void
+test_zero_is_no_limit(void **state)
+{
+	static const char *const zero[] = {
+		"CHANLIMIT=#&+:0", "MAXCHANNELS=0", "CHANLIMIT=#:0,&:0",
+	};
+	struct harness *h;
+	char line[128];
+	size_t k;
+	int i;
+
+	(void)state;
+	for (k = 0; k < sizeof zero / sizeof zero[0]; k++) {
+		h = harness_new(1, tune);
+		snprintf(line, sizeof line, ":irc.test 005 cheaterbot %s :are "
+		    "supported", zero[k]);
+		harness_line(h, line);
+		harness_clear(h);
+		bot_disconnected(h->bot, h->now);
+		bot_connected(h->bot, "cheaterbot", h->now);
+		assert_int_equal(joins(h, 0, NULL), NJ + 1);
+		for (i = 0; i < h->bot->nchans; i++)
+			assert_int_equal(h->bot->chans[i]->refused, 0);
+		harness_free(h);
+	}
+}
+
 int
 main(void)
 {
@@ -224,6 +255,7 @@ main(void)
 		cmocka_unit_test(test_refusals_told),
 		cmocka_unit_test(test_limit_games_first),
 		cmocka_unit_test(test_maxchannels_told),
+		cmocka_unit_test(test_zero_is_no_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -244,15 +244,6 @@ static const struct bad_case bad_cases[] = {
     {"network = \"libera chat\";\n",
         "1: setting 'network': expected a network's name of 1 to 32 "
         "letters, digits, '.', '-' or '_', not 'libera chat'"},
-    {"database = \"postgresql:///league\";\n",
-        " setting 'network': expected the IRC network's name with a "
-        "PostgreSQL database, which a league's bots share "
-        "(docs/storage.md, Running a league)"},
-    /* libpq's keyword/value string names a PostgreSQL database too. */
-    {"database = \"host=db.example dbname=league password=pw\";\n",
-        " setting 'network': expected the IRC network's name with a "
-        "PostgreSQL database, which a league's bots share "
-        "(docs/storage.md, Running a league)"},
     {"league = { season = 0; };\n",
         "1: setting 'league.season': expected \"monthly\", \"off\" or a number of days from 1 to 366 (\"30 days\")"},
     {"league = { season = 367; };\n",

@@ -563,6 +563,17 @@ test_other_overrides(void **state)
 	assert_string_equal(c.db, "./cheaterbot.db");
 	assert_null(c.password);
 	assert_int_equal(conf_validate(&c, &cause), 0);
+	/* A league's database with no network: the server names it. */
+	conf_set_string(&c.db, "postgresql:///league");
+	assert_int_equal(conf_validate(&c, &cause), 0);
+	assert_int_equal(conf_check_kind("network", "libera.chat", &cause), 0);
+	assert_int_equal(conf_check_kind("network", "Libera Chat", &cause),
+	    -1);
+	assert_string_equal(cause, "expected a network's name of 1 to 32 "
+	    "letters, digits, '.', '-' or '_', not 'Libera Chat'");
+	free(cause);
+	cause = NULL;
+	conf_set_string(&c.db, "./cheaterbot.db");
 
 	/* A new nick list from nothing: the first entry is the nick. */
 	conf_list_clear(&c.nicks, &c.nnicks);

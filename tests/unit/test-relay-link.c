@@ -185,7 +185,7 @@ test_backoff(void **state)
 /* A goodbye lasts until the server closes: after QUIT the relay keeps
  * its side open (relay_pending() stays 1), so that the server reads the
  * QUIT before any close of the bot's; once the server has answered and
- * closed, the goodbye is over. */
+ * closed, the goodbye is over, and no next connection is planned. */
 static void
 test_quit_waits_for_close(void **state)
 {
@@ -204,6 +204,7 @@ test_quit_waits_for_close(void **state)
 	w->fd = -1;
 	wire_run(w, 100);
 	assert_false(relay_pending(w->relay));
+	assert_true(relay_next(w->relay, w->now) == UINT64_MAX);
 }
 
 int

@@ -624,6 +624,31 @@ test_networks(void **state)
 	store_close(b);
 }
 
+/* A league's database (PostgreSQL) needs a network before it is
+ * claimed: a bot given none learns it from the server first
+ * (bot/core/network.c); an SQLite file needs none. */
+static void
+test_needs_network(void **state)
+{
+	struct store_fixture *f = *state;
+	char *cause = NULL;
+
+	if (!store_files_pgsql()) {
+		assert_false(store_needs_network(f->s));
+		store_set_network(f->s, "neta");
+		assert_false(store_needs_network(f->s));
+		return;
+	}
+	assert_true(store_needs_network(f->s));
+	assert_int_equal(store_claim(f->s, &cause), -1);
+	assert_non_null(strstr(cause, "a league's database is claimed for a "
+	    "network, and none is set"));
+	free(cause);
+	store_set_network(f->s, "neta");
+	assert_false(store_needs_network(f->s));
+	assert_int_equal(store_claim(f->s, NULL), 0);
+}
+
 /* Which names are PostgreSQL's: libpq's URIs and keyword/value strings;
  * the rest are SQLite's. */
 static void
@@ -760,6 +785,7 @@ main(void)
 	    T(test_quotes_stored_verbatim),
 	    T(test_networks),
 	    cmocka_unit_test(test_target_form),
+	    T(test_needs_network),
 	    cmocka_unit_test(test_target_shown),
 #undef T
 #undef S
