@@ -228,12 +228,6 @@ solo_ai_thinking(const struct table *t)
 	return 0;
 }
 
-static void
-solo_tune(struct conf *c)
-{
-	sim_limits(c);
-}
-
 /* One game of ops, seeded by seed: its minutes, and its moves. */
 static double
 solo_game(const struct game_ops *ops, uint64_t seed, struct solo *s,
@@ -245,7 +239,7 @@ solo_game(const struct game_ops *ops, uint64_t seed, struct solo *s,
 	char cmd[64];
 	int i;
 
-	s->h = harness_new(seed, solo_tune);
+	s->h = harness_new(seed, sim_limits);
 	rng_seed(&s->rng, seed * 7919 + 1);
 	rng_seed(&s->mind_rng, seed * 104729 + 3);
 	queue_set_rate(s->h->queue, s->h->conf.flood_burst,
