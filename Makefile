@@ -64,7 +64,7 @@ PKG_LIBS = $(shell pkg-config --libs $(filter-out libpq,$(PKGS)) 2>/dev/null)
 PQ_LIBS = $(shell pkg-config --libs libpq 2>/dev/null)
 LIBS = $(PKG_LIBS) -lircclient -lm
 
-LIB_SRC := $(sort $(wildcard games/*.c storage/*.c config/*.c) \
+LIB_SRC := $(sort $(wildcard alloc/*.c games/*.c games/*/*.c storage/*.c config/*.c) \
 	$(filter-out bot/main.c,$(wildcard bot/*.c bot/*/*.c)))
 TESTLIB_SRC := $(sort $(wildcard tests/lib/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test-*.c tests/sim/test-*.c \

@@ -42,7 +42,7 @@
 #include "bot/lib/log.h"
 #include "games/game.h"
 #include "games/rng.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/harness.h"
 
 #define MAX_GAMES 8

@@ -20,7 +20,7 @@
 #include "bench/bench.h"
 #include "games/ai.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define MOVE_CAP 20000		/* as the simulator: a longer game is a bug */
 

@@ -5,7 +5,7 @@
 #include "bench/sim.h"
 #include "bot/core/core.h"
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/harness.h"
 
 void

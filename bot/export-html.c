@@ -15,7 +15,7 @@
 #include "bot/export-int.h"
 #include "games/game.h"
 #include "games/story.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/solo.h"
 
 /* Appends s for HTML text or an attribute value: & < > " ' as

@@ -10,7 +10,7 @@
 
 #include "bot/export-int.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* A rating's paragraph, the league's or with solo the solo ladder's, as
  * !rating says it: "Rating 27.4 ± 6.1 (conservative 9.1), 12 rated games,

@@ -20,7 +20,7 @@
 #include "bot/lib/calendar.h"
 #include "config/conf.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 static const char export_css[] =
     "body { font-family: sans-serif; margin: 1em auto; max-width: 70em;"

@@ -26,7 +26,7 @@
 #include <time.h>
 
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
 #include "bot/lib/pollset.h"

@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 #include "storage/target.h"
 #include "bot/core/bot.h"

@@ -18,7 +18,7 @@
 #include "bot/net/net-tls.h"
 #include "config/conf.h"
 #include "games/deal-key.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 #include "storage/target.h"
 

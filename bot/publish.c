@@ -23,7 +23,7 @@
 #include "bot/lib/log.h"
 #include "bot/publish.h"
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 #define PUBLISH_POLL_MS 200	/* how often a running child is looked for */

@@ -24,7 +24,7 @@
 
 #include <libconfig.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "conf-private.h"
 
 #define CONF_MAX_SETTINGS 64

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "conf-private.h"
 
 /* 1 if v is min..max bytes with no control characters and none of reject. */

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "../games/ai.h"
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "conf-private.h"
 
 #define F(field) offsetof(struct conf, field)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../games/game.h"
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "questions.h"
 
 /* questions_builtin_text: config/questions.txt as one C string, made by

@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "ai.h"
-#include "xalloc.h"
+#include "alloc/xalloc.h"
 
 static const char *const ai_levels[AI_LEVELS] = { "easy", "normal", "hard" };
 

@@ -12,7 +12,7 @@
 
 #include "cards.h"
 #include "game.h"
-#include "xalloc.h"
+#include "alloc/xalloc.h"
 
 static const char *const rank_symbols[CARDS_RANKS + 1] = {
 	"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",

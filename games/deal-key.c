@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "deal-key.h"
-#include "xalloc.h"
+#include "alloc/xalloc.h"
 
 #define DEAL_KEY_FIELDS 7
 

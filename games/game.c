@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "game.h"
-#include "xalloc.h"
+#include "alloc/xalloc.h"
 
 extern const struct game_ops cheat_ops;
 extern const struct game_ops cheater_ops;

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "store-int.h"
 
 /* The most columns of a table copied. */

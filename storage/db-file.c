@@ -50,7 +50,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "store-int.h"
 
 /* The suffixes of the files a writing connection has, in files[]. */

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "db-engine.h"
 #include "pq-load.h"
 #include "target.h"

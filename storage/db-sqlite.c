@@ -20,7 +20,7 @@
 
 #include <sqlite3.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "db-engine.h"
 
 /* Milliseconds to wait for a lock held by another process. */

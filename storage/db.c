@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "db-engine.h"
 #include "target.h"
 

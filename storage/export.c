@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "store-int.h"
 
 int

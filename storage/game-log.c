@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "../games/ai.h"
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "store-int.h"
 
 int

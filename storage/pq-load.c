@@ -6,7 +6,7 @@
 #include <dlfcn.h>
 #include <string.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #define PQ_LOAD_FILLING
 #include "pq-load.h"
 

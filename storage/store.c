@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "store-int.h"
 #include "target.h"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../games/xalloc.h"
+#include "../alloc/xalloc.h"
 #include "target.h"
 
 /* The bytes a keyword of a keyword/value string is made of here. */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* How long a player's !stop counts towards the vote: long enough for the
  * others to see it and agree, short enough that an old wish does not

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* A seat given up in a game is gone for good, so !leave there must be

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* The texts of a long reply (help, rules), gathered before the pager

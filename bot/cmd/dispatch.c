@@ -26,7 +26,7 @@
 #include "bot/core/core.h"
 #include "bot/net/ircline.h"
 #include "bot/core/render.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* Every word a line can hold: a word and a space take two bytes. */
 #define WORDS_MAX (IRCLINE_MAX / 2 + 1)

@@ -18,7 +18,7 @@
 #include "bot/core/core.h"
 #include "bot/database.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* A seed from the system's random source (a clock fallback if none). */

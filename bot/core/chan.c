@@ -23,7 +23,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 int
 chan_is_channel(const char *target)

@@ -16,7 +16,7 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* Asks the server whether the claim on the network is held still: when

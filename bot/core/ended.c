@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* One of its people at a game's end: a seat of no table, whose
  * identity seat_is() reads, in b->ended_nicks by its nick's fold. */

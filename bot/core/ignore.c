@@ -12,7 +12,7 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 void

@@ -30,7 +30,7 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define JOIN_REPORT_MS 5000	/* refusals gathered before admins hear */
 #define JOIN_REPORT_GAP 60000	/* between two summaries, at least */

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 struct limit_user {
 	char ident[WHO_IDENT_MAX];	/* "" when the slot is free */

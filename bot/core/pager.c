@@ -31,7 +31,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define PAGER_MAX 64
 

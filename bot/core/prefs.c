@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 #define PREFS_KNOWN 512

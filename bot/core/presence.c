@@ -32,7 +32,7 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 void
 presence_grace_over(struct table *t, int seat)

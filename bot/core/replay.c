@@ -10,7 +10,7 @@
 #include "bot/core/replay.h"
 #include "bot/lib/buf.h"
 #include "bot/lib/digest.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 int

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* Room our own prefix takes when the server relays a line:
  * ":" nick "!" user(10, with ~) "@" host(63) " ". */

@@ -27,7 +27,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/calendar.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 #define SEASON_ROWS 64		/* channel and variant pairs read first */

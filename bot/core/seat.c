@@ -22,7 +22,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* seat_is() with the fold of w->nick worked out once for a scan. */

@@ -19,7 +19,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "storage/store.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* seat's observation of t's game: freed with ops->destroy(). */
 static struct game *

@@ -15,7 +15,7 @@
 #include "bot/core/core.h"
 #include "bot/core/render.h"
 #include "bot/core/table-int.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* The emit callback of struct game_out: gathers one move's messages. */
 static void

@@ -30,7 +30,7 @@
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 /* Tells seat of t text privately, by its NOTICE or PRIVMSG; an AI seat

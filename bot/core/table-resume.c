@@ -26,7 +26,7 @@
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 
 struct game *

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* Whether tu is a window for calls (not a pause for an answer, nor
  * moves several seats owe). */

@@ -15,7 +15,7 @@
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/solo.h"
 #include "storage/store.h"
 

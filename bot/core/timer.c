@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "bot/core/timer.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 /* The hash key of an id: ids count up from 1, so the low bits differ. */
 #define TIMER_KEY(id) ((uint32_t)(id))

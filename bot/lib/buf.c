@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bot/lib/buf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 static void
 buf_grow(struct buf *b, size_t more)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "bot/lib/hash.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define HASH_MIN 8		/* the smallest array, in slots */
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/lib/queue-int.h"
 
 /* Whether line is a PRIVMSG or NOTICE to a channel with a text that is no

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/lib/queue-int.h"
 
 /* Lines of other classes that go while a line of QUEUE_REPLY or

@@ -15,7 +15,7 @@
 
 #include <libircclient.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/net/irc-glue.h"
 #include "bot/net/ircline.h"
 #include "bot/lib/log.h"

@@ -23,7 +23,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/net/net-tls.h"
 
 struct tls_ctx {

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/lib/log.h"
 #include "bot/net/net-tls.h"
 #include "bot/net/net.h"

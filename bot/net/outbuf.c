@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/net/outbuf.h"
 
 void

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/net/irc-glue.h"
 #include "bot/lib/log.h"
 #include "bot/net/outbuf.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "bot/core/bot.h"
 #include "bot/lib/log.h"
 #include "bot/net/irc-glue.h"

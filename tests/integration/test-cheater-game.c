@@ -28,7 +28,7 @@
  *
  * Then, from every game's log replayed and what the players received:
  *  - every move's public text came to the channel, in order, and each
- *    action was announced in the bot's words (games/cheater.c): "A plays
+ *    action was announced in the bot's words (games/cheat/cheater.c): "A plays
  *    TAKE on V. V may hide.", "No hide: V's hand: ...", "A takes X from
  *    V, who draws a card.", "A plays SHOW on V.", "... A draws a card.",
  *    "V hides with HIDE: nothing is shown.", and each win as "W spells
@@ -62,8 +62,8 @@
 #include <time.h>
 
 #include "bot/lib/buf.h"
-#include "games/cheater-int.h"
-#include "games/cheater.h"
+#include "games/cheater/cheater-int.h"
+#include "games/cheater/cheater.h"
 #include "tests/lib/driver.h"
 
 #define TABLE 0

@@ -56,8 +56,8 @@
 
 #include "bot/lib/buf.h"
 #include "games/cards.h"
-#include "games/cheesedog-int.h"
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog-int.h"
+#include "games/cheesedog/cheesedog.h"
 #include "tests/lib/card-words.h"
 #include "tests/lib/driver.h"
 

@@ -24,7 +24,7 @@
 
 #include <libpq-fe.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "tests/lib/driver.h"
 #include "tests/lib/pgsql.h"
 

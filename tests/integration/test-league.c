@@ -47,7 +47,7 @@
 #include <libpq-fe.h>
 #include <signal.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "storage/store.h"
 #include "tests/lib/driver.h"
 #include "tests/lib/league-db.h"

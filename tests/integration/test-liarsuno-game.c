@@ -72,8 +72,8 @@
 #include <string.h>
 
 #include "bot/lib/buf.h"
-#include "games/liarsuno-int.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno-int.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/driver.h"
 
 #define TABLE 0

@@ -30,7 +30,7 @@
 
 #include <cmocka.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "tests/lib/driver.h"
 #include "tests/lib/league-db.h"
 

@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "tests/lib/driver.h"
 
 #define CHAN "#cheater"

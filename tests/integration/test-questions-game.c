@@ -18,7 +18,7 @@
  * the players received:
  *  - every play ("NICK plays 2 cards: two fours."), call (the reveal, who
  *    takes the pile), question and end of a pause was said in the rules'
- *    words (games/cheat.c, games/questions.c), the ranks in order from
+ *    words (games/cheat/cheat.c, games/cheat/questions.c), the ranks in order from
  *    aces; each question line names asker and answerer and holds the
  *    question of config/questions.txt that render_question_index() gives
  *    its card for the seed stored with the game; the asker was sent the
@@ -47,7 +47,7 @@
 #include "bot/lib/buf.h"
 #include "bot/core/render.h"
 #include "config/questions.h"
-#include "games/cheat-int.h"
+#include "games/cheat/cheat-int.h"
 #include "tests/lib/card-words.h"
 #include "tests/lib/driver.h"
 

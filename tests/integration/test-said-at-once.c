@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "tests/lib/driver.h"
 
 #define WATCHER 3 /* dave, in the channel, not playing */

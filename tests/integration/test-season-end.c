@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "storage/store.h"
 #include "tests/lib/driver.h"
 

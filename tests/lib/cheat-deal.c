@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
 
 const char *const fx_three_hands[] = {

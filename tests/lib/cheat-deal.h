@@ -1,7 +1,7 @@
 /*
  * A game under test on a stacked deal, shared by the unit suites of
- * games/cheat.c (tests/unit/test-cheat-*.c) and of its sibling
- * games/questions.c (tests/unit/test-questions-*.c), which run on the same
+ * games/cheat/cheat.c (tests/unit/test-cheat-*.c) and of its sibling
+ * games/cheat/questions.c (tests/unit/test-questions-*.c), which run on the same
  * code and the same hooks (cheat.h): what Cheat's fixture adds to the
  * core of fixture.h (which makes the game, catches its messages and plays
  * lines and moves): stacked hands, card words, and the asserts on whose

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "games/rng.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheater-deal.h"
 
 #define CX_FACES 29		/* 24 letters and 5 actions */

@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "tests/lib/fixture.h"
 

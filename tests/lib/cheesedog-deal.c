@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "games/rng.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheesedog-deal.h"
 
 #define FACES CARDS_DECK	/* a card's face: rank and suit */

@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "tests/lib/fixture.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/chromium.h"
 
 /* chromium's flags: a profile of its own in the site's directory (%s),

@@ -15,7 +15,7 @@
 
 #include "config/conf.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/conf-files.h"
 
 char conf_files_dir[] = "/tmp/test-conf-XXXXXX";

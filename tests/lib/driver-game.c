@@ -22,7 +22,7 @@
 #include "bot/lib/buf.h"
 #include "bot/core/render.h"
 #include "bot/core/replay.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"

@@ -15,7 +15,7 @@
 
 #include "games/game.h"
 #include "games/rng.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/fixture.h"
 
 /* Games still open, freed by the teardown when a test fails midway. */

@@ -12,7 +12,7 @@
 #include "bot/net/relay-link.h"
 #include "bot/core/render.h"
 #include "storage/store.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 static void harness_forget(struct harness *h);
 

@@ -21,10 +21,10 @@
 
 #include "games/cards.h"
 #include "games/game.h"
-#include "games/liarsuno.h"
-#include "games/liarsuno-int.h"
+#include "games/liarsuno/liarsuno.h"
+#include "games/liarsuno/liarsuno-int.h"
 #include "games/rng.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/liarsuno-deal.h"
 
 #define HAND_TEXT 600		/* a hand as text: 112 cards of 4 bytes */

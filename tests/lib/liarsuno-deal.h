@@ -36,7 +36,7 @@
 #include <stdint.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/fixture.h"
 
 /* A new game for nseats dealt by dealer with seed 1 and the default

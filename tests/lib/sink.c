@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/sink.h"
 
 static void

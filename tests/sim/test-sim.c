@@ -30,7 +30,7 @@
 
 #include "games/game.h"
 #include "games/story.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define MOVE_CAP 20000		/* a game this long is a bug */
 #define MAX_CONFIGS 512

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "games/ai.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 
 #define GAMES 12		/* a variant, each a different mix of levels */
 #define MAX_STEPS 20000

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "tests/lib/harness.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 
 #define CH "#cheater"
 /* bot/core/say.c's room for the server's prefix, for the nick cheaterbot */

@@ -24,7 +24,7 @@
 #include "bot/core/render.h"
 #include "config/questions.h"
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 
 #define CH "#cheater"
 

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "tests/lib/harness.h"
-#include "games/cheater.h"
-#include "games/liarsuno.h"
+#include "games/cheater/cheater.h"
+#include "games/liarsuno/liarsuno.h"
 
 #define CH "#cheater"
 #define LINES_MIN 3

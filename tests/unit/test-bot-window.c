@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/harness.h"
 
 #define CH "#cheater"

@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "tests/lib/harness.h"
-#include "games/cheat.h"
-#include "games/cheater.h"
-#include "games/liarsuno.h"
+#include "games/cheat/cheat.h"
+#include "games/cheater/cheater.h"
+#include "games/liarsuno/liarsuno.h"
 #include "storage/store.h"
 
 #define CH "#cheater"

@@ -1,7 +1,7 @@
 /*
- * Unit tests for the AI of Cheat and Questions (games/cheat-ai.c,
- * games/cheat-ai-play.c) and the observation it decides on
- * (games/cheat-observe.c), on stacked deals: a normal AI calls a claim its
+ * Unit tests for the AI of Cheat and Questions (games/cheat/cheat-ai.c,
+ * games/cheat/cheat-ai-play.c) and the observation it decides on
+ * (games/cheat/cheat-observe.c), on stacked deals: a normal AI calls a claim its
  * own hand proves false, tells the truth when it can and lies with one
  * card when it cannot, calls every play that would win but in a game for
  * a loser; a hard AI keeps a hand of one rank for a last play that
@@ -22,9 +22,9 @@
 
 #include "games/ai.h"
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
 
 /* The AI minds of every seat of a game under test. */

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheat.c with stacked deals, how hands empty and
+ * Unit tests for games/cheat/cheat.c with stacked deals, how hands empty and
  * seats go: the winning play and its window (closed by the table, or a
  * wrong or right call), a face-up opening play that wins at once, loser
  * mode, and leaving the game on one's turn, as the accused, in a window or
@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "tests/lib/cheat-deal.h"
 

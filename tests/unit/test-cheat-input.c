@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheat.c with stacked deals, what players type: every
+ * Unit tests for games/cheat/cheat.c with stacked deals, what players type: every
  * input form the parser takes or refuses, a card word with two decks, and
  * the move text round trip (moves from the log checked as strictly as typed
  * ones).
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
 
 /* Parses a line typed by seat and compares the move's text form. */

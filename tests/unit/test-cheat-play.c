@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheat.c with stacked deals, ordinary play: the deal
+ * Unit tests for games/cheat/cheat.c with stacked deals, ordinary play: the deal
  * and a stacked deal refused, the opening face-up play, declarations up,
  * same and down with the K-A-2 wrap, lies by rank and by count, right and
  * wrong challenges, timeouts, what the views show, and the messages of
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "tests/lib/cheat-deal.h"
 

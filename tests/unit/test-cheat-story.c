@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheat-story.c with stacked deals: the story of a
+ * Unit tests for games/cheat/cheat-story.c with stacked deals: the story of a
  * game of Cheat and of Questions (game.h's story, reveal and unseen) and
  * the bluff ledger it feeds (games/story.h): claims honest and lies,
  * uncalled, caught and wrongly accused, the boldest lie that got away,
@@ -18,11 +18,11 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "games/story.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
 #include "tests/lib/sink.h"
 

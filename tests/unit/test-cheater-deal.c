@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "tests/lib/cheater-deal.h"

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "tests/lib/cheater-deal.h"
 

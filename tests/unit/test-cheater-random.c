@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "tests/lib/cheater-deal.h"

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/cheater.h"
+#include "games/cheater/cheater.h"
 #include "games/game.h"
 #include "tests/lib/cheater-deal.h"
 

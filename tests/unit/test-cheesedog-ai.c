@@ -1,6 +1,6 @@
 /*
  * Unit tests for Cheesedog's AI seats (games/cheesedog-ai*.c) and what
- * a seat may know (games/cheesedog-observe.c), with stacked deals: the
+ * a seat may know (games/cheesedog/cheesedog-observe.c), with stacked deals: the
  * observation keeps the seat's hand, everything face up and every card
  * seen taken, and deals the rest again; the levels play as
  * docs/games/cheesedog.md says (the normal one the lowest rank that plays,
@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "games/ai.h"
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "tests/lib/cheesedog-deal.h"
 

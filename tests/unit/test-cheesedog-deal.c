@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "tests/lib/cheesedog-deal.h"

@@ -15,7 +15,7 @@
 
 #include <string.h>
 
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "tests/lib/cheesedog-deal.h"
 

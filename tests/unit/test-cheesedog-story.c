@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheesedog-story.c with stacked deals: what each
+ * Unit tests for games/cheesedog/cheesedog-story.c with stacked deals: what each
  * kind of move hid (a flip that does not play, under a higher card or an
  * 8, hides its card; a flip that plays, a free flip, a play and a pickup
  * hide nothing; a leave hides the leaver's hand and face-down cards, cut
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/cheesedog.h"
+#include "games/cheesedog/cheesedog.h"
 #include "games/game.h"
 #include "games/rng.h"
 #include "games/story.h"

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "config/conf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/conf-files.h"
 
 struct bad_case {

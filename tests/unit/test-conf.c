@@ -21,7 +21,7 @@
 
 #include "config/conf.h"
 #include "bot/lib/buf.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/conf-files.h"
 
 static void

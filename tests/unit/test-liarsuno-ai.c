@@ -1,6 +1,6 @@
 /*
  * Unit tests for Liar's UNO's AI seats (games/liarsuno-ai*.c) and what a
- * seat may know (games/liarsuno-observe.c), with stacked decks: a normal
+ * seat may know (games/liarsuno/liarsuno-observe.c), with stacked decks: a normal
  * AI calls a claim its own hand proves false, and a last card, and lets
  * an unprovable claim go; it tells the truth when it can and lies only
  * when it must; a hard AI keeps a last card that goes out and draws
@@ -25,9 +25,9 @@
 
 #include "games/ai.h"
 #include "games/game.h"
-#include "games/liarsuno.h"
-#include "games/liarsuno-int.h"
-#include "games/xalloc.h"
+#include "games/liarsuno/liarsuno.h"
+#include "games/liarsuno/liarsuno-int.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/liarsuno-deal.h"
 #include "tests/lib/sink.h"
 

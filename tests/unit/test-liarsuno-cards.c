@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/liarsuno-cards.c: the 112-card deck counted by
+ * Unit tests for games/liarsuno/liarsuno-cards.c: the 112-card deck counted by
  * kind, every card written and read back, the lenient spellings players
  * may type, claims and colour words, the words refused and why, how a
  * hand is sorted and shown, and what each card is worth in points.
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/liarsuno-int.h"
+#include "games/liarsuno/liarsuno-int.h"
 
 /* Reads word as a card: its face, written as a claim, and its mark. */
 static void

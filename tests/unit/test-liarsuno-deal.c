@@ -20,8 +20,8 @@
 
 #include "games/cards.h"
 #include "games/game.h"
-#include "games/liarsuno.h"
-#include "games/liarsuno-int.h"
+#include "games/liarsuno/liarsuno.h"
+#include "games/liarsuno/liarsuno-int.h"
 #include "games/rng.h"
 #include "tests/lib/liarsuno-deal.h"
 

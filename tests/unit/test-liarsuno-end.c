@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
 /* Four players (or fewer), seat 0 first on a red 9 holding hand0; the

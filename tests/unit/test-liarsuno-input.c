@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
 /* Seat 0 first on a red 9; ids (liarsuno-int.h): r4 4, ~r5 15, ~y5 41,

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
 /* Three players, seat 0 first on a red 9; the draw pile starts with

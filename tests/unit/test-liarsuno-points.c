@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
 /* Seat 0 goes out with r4 on a red 9, the others holding 67 and 109

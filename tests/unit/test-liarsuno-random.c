@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "games/rng.h"
 #include "tests/lib/liarsuno-deal.h"
 

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/liarsuno-story.c with stacked decks, Liar's UNO's
+ * Unit tests for games/liarsuno/liarsuno-story.c with stacked decks, Liar's UNO's
  * story (games/story.h): what each move claims (a card played face down,
  * a card put for a Wild Liar's Challenge), whether it is a lie and how
  * far from the truth, what it calls (a challenge, the WLC's player
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "games/rng.h"
 #include "games/story.h"
 #include "tests/lib/liarsuno-deal.h"

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "games/game.h"
-#include "games/liarsuno.h"
+#include "games/liarsuno/liarsuno.h"
 #include "tests/lib/liarsuno-deal.h"
 
 /* Four players (or fewer), seat 0 first with a WLC on a yellow 9; of

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/questions.c with stacked deals, the question after
+ * Unit tests for games/cheat/questions.c with stacked deals, the question after
  * a call: a caught liar is asked by the caller, a wrong caller's target
  * asks anyone; the choice among the cards called (each listed to the asker
  * with its {q:CARD}), who may ask whom, "ask none", the pause while the
@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "tests/lib/cheat-deal.h"
 

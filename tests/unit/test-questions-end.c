@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/questions.c with stacked deals, how a game ends and
+ * Unit tests for games/cheat/questions.c with stacked deals, how a game ends and
  * what happens when nobody acts or a player goes: the last card laid wins
  * once the table closes its window or a call on it is wrong (no question
  * then), a lie on the last card caught (the liar takes the pile, then the
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "tests/lib/cheat-deal.h"
 

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/questions.c (Cheater! with question cards) with
+ * Unit tests for games/cheat/questions.c (Cheater! with question cards) with
  * stacked deals, ordinary play: 3 to 8 players on one deck or two, the
  * even deal with its remainder on the pile, the ranks called in order and
  * their wrap from kings to aces, what a play may claim, and random games
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "games/cards.h"
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/game.h"
 #include "tests/lib/cheat-deal.h"
 

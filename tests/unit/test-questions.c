@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "config/questions.h"
-#include "games/xalloc.h"
+#include "alloc/xalloc.h"
 #include "tests/lib/conf-files.h"
 
 /* Writes NAME: head (len bytes), then n filler questions; its path. */

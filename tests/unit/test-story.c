@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/cheat.h"
+#include "games/cheat/cheat.h"
 #include "games/story.h"
 
 /* A claim of seat, a lie of weight w (0: honest), said and laid. */

@@ -1,0 +1,300 @@
+/*
+ * The play an AI seat of Cheat or Questions makes at its turn (the rest
+ * of the AI is in cheat-ai.c).
+ *
+ * Easy opens with any rank, plays true cards most of the time it can and
+ * lies with one or two cards picked at random.  Normal opens with its
+ * biggest group, plays all its cards of the rank it may claim that it
+ * holds most of, and when it holds none lies with one card it needs least
+ * (in Questions the rank its own turns call last), claimed as the rank
+ * whose copies it can least account for, less those the pile is said to
+ * hold.  Hard plays as normal does, but lies with the claim an opponent
+ * is least likely to be able to prove false, and plans its end: a hand
+ * of one rank, whose last play is true and survives the call every last
+ * play meets.  (Lying with more cards, or adding a card to a true play,
+ * lost more piles than it shed cards, against every level.)
+ */
+#include <string.h>
+
+#include "games/ai.h"
+#include "games/cards.h"
+#include "cheat-int.h"
+#include "games/game.h"
+#include "games/rng.h"
+
+/* A play being weighed: the cards, and the claim. */
+struct play {
+	int rank;
+	int n;
+	int ids[GAME_MOVE_ARGS - 2];
+};
+
+/* The ranks seat may claim now into ranks[], how many (an opening: every
+ * rank it holds, face up, as what it is). */
+static int
+claimable(const struct game *obs, const int *cnt, int *ranks)
+{
+	int r, n = 0;
+
+	if (obs->ordered) {
+		ranks[n++] = obs->want;
+		return n;
+	}
+	if (obs->rank == 0) {
+		for (r = 1; r <= CARDS_RANKS; r++) {
+			if (cnt[r] > 0)
+				ranks[n++] = r;
+		}
+		return n;
+	}
+	ranks[n++] = cards_rank_step(obs->rank, -1);
+	ranks[n++] = obs->rank;
+	ranks[n++] = cards_rank_step(obs->rank, 1);
+	return n;
+}
+
+/* How much seat wants to keep a card of rank: in Questions, the sooner
+ * its own turns call the rank, the more; in Cheat, the more cards of the
+ * rank and of its neighbours it holds (a group to open with or to play
+ * true). */
+static int
+keep(const struct game *obs, const int *cnt, int rank)
+{
+	int k, want, na = cheat_nactive(obs);
+
+	if (obs->ordered) {
+		want = obs->want;
+		for (k = 1; k <= CARDS_RANKS; k++) {
+			want = cards_rank_step(want, na);
+			if (want == rank)
+				break;
+		}
+		return 2 * (CARDS_RANKS - k) + cnt[rank];
+	}
+	return 3 * cnt[rank] + cnt[cards_rank_step(rank, -1)] +
+	    cnt[cards_rank_step(rank, 1)];
+}
+
+/* Adds to p the card of hand h (not of rank but) seat wants least, or
+ * returns -1 when there is none. */
+static int
+add_junk(const struct ai_mind *m, const struct game *obs, const int *cnt,
+    int but, struct play *p)
+{
+	const struct cards *h = &obs->hand[m->seat];
+	int i, k, best = -1, score = 0, s, used;
+
+	for (i = 0; i < h->n; i++) {
+		if (cards_rank(h->c[i]) == but)
+			continue;
+		for (used = 0, k = 0; k < p->n; k++)
+			used |= p->ids[k] == h->c[i];
+		s = keep(obs, cnt, cards_rank(h->c[i]));
+		if (!used && (best < 0 || s < score)) {
+			best = h->c[i];
+			score = s;
+		}
+	}
+	if (best >= 0)
+		p->ids[p->n++] = best;
+	return best >= 0 ? 0 : -1;
+}
+
+/* Adds to p every card of rank seat holds. */
+static void
+add_rank(const struct game *obs, int seat, int rank, struct play *p)
+{
+	const struct cards *h = &obs->hand[seat];
+	int i;
+
+	for (i = 0; i < h->n; i++) {
+		if (cards_rank(h->c[i]) == rank)
+			p->ids[p->n++] = h->c[i];
+	}
+}
+
+/* Of the ranks seat may claim, the one whose copies it can least account
+ * for, less those the pile is said to hold already (the lie hardest to
+ * prove); a tie is broken at random, so that two AIs never go round in
+ * the same circle for ever. */
+static int
+lie_rank(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *ranks, int nranks)
+{
+	int i, best = ranks[0], most = -100, left, ties = 0;
+
+	for (i = 0; i < nranks; i++) {
+		left = 4 * obs->decks - cheat_ai_placed(m, obs, ranks[i], -1) -
+		    m->claimed[ranks[i]];
+		if (left == most && rng_below(rng, (uint32_t)++ties + 1) == 0)
+			best = ranks[i];
+		if (left > most) {
+			most = left;
+			best = ranks[i];
+			ties = 0;
+		}
+	}
+	return best;
+}
+
+/* The group of hand to open with or play true: the most cards, and among
+ * as many those seat would least keep, a tie broken at random (where
+ * every hand is known, AIs that always chose alike could play the same
+ * rounds for ever); -1 if it holds none of ranks. */
+static int
+best_group(const struct game *obs, struct rng *rng, const int *cnt,
+    const int *ranks, int nranks)
+{
+	int i, r, best = -1, score = 0, s, ties = 0;
+
+	for (i = 0; i < nranks; i++) {
+		if (cnt[r = ranks[i]] == 0)
+			continue;
+		s = 100 * cnt[r] - keep(obs, cnt, r);
+		if (best >= 0 && s == score &&
+		    rng_below(rng, (uint32_t)++ties + 1) == 0)
+			best = r;
+		if (best < 0 || s > score) {
+			best = r;
+			score = s;
+			ties = 0;
+		}
+	}
+	return best;
+}
+
+/* Easy: a random group it may claim, often all of it; else a lie of one
+ * or two random cards as a random rank it may claim. */
+static void
+play_easy(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *cnt, const int *ranks, int nranks, struct play *p)
+{
+	const struct cards *h = &obs->hand[m->seat];
+	int held[CARDS_RANKS], nheld = 0, i, k, n;
+
+	for (i = 0; i < nranks; i++) {
+		if (cnt[ranks[i]] > 0)
+			held[nheld++] = ranks[i];
+	}
+	if (nheld > 0 && (obs->rank == 0 && !obs->ordered ?
+	    1 : rng_below(rng, 4) != 0)) {
+		p->rank = held[rng_below(rng, (uint32_t)nheld)];
+		add_rank(obs, m->seat, p->rank, p);
+		if (rng_below(rng, 3) == 0)
+			p->n = 1 + (int)rng_below(rng, (uint32_t)p->n);
+		return;
+	}
+	p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
+	n = h->n > 1 && rng_below(rng, 4) == 0 ? 2 : 1;
+	while (p->n < n) {
+		k = h->c[rng_below(rng, (uint32_t)h->n)];
+		for (i = 0; i < p->n && p->ids[i] != k; i++)
+			;
+		if (i == p->n)
+			p->ids[p->n++] = k;
+	}
+}
+
+/* Normal: the biggest group it may claim, else one card it needs least
+ * claimed as the rank hardest to disprove.  One opening in five is any
+ * group: when every card is known, always the biggest can make the same
+ * rounds come back for ever. */
+static void
+play_normal(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *cnt, const int *ranks, int nranks, struct play *p)
+{
+	p->rank = best_group(obs, rng, cnt, ranks, nranks);
+	if (!obs->ordered && obs->rank == 0 && rng_below(rng, 5) == 0)
+		p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
+	if (p->rank > 0) {
+		add_rank(obs, m->seat, p->rank, p);
+		return;
+	}
+	p->rank = lie_rank(m, obs, rng, ranks, nranks);
+	add_junk(m, obs, cnt, 0, p);
+}
+
+/* Hard's lie: of the ranks it may claim, the one whose claim of one card
+ * an opponent is least likely to be able to prove false, and of those
+ * the one normal would choose. */
+static int
+safest(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *ranks, int nranks)
+{
+	int i, n = 0, keep[3];
+	double risk, least = 2;
+
+	for (i = 0; i < nranks; i++) {
+		risk = cheat_ai_proof_risk(m, obs, ranks[i], 1, 0);
+		if (risk < least - 0.02) {
+			least = risk;
+			n = 0;
+		}
+		if (risk < least + 0.02)
+			keep[n++] = ranks[i];
+	}
+	return lie_rank(m, obs, rng, keep, n);
+}
+
+/* Hard: normal's play, except that its lies are the claims least likely
+ * to be proved false, and near the end: holding two ranks, one it may
+ * claim and a single card of another, it lies with the single card and
+ * keeps the group, whose rank is near the one claimed now, unless the
+ * table calls too much for that: a hand of one rank wins with the first
+ * turn that may claim it, or the first round it opens, face up (a last
+ * play that survives the call every last play meets). */
+static void
+play_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *cnt, const int *ranks, int nranks, struct play *p)
+{
+	int r, single = 0, nheld = 0, group;
+
+	group = best_group(obs, rng, cnt, ranks, nranks);
+	if (!obs->ordered && obs->rank == 0) {
+		/* Face up and true: the biggest group (any group, now and
+		 * then, in a game gone on too long). */
+		p->rank = group;
+		if (obs->plays > 150 && rng_below(rng, 4) == 0)
+			p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
+		add_rank(obs, m->seat, p->rank, p);
+		return;
+	}
+	for (r = 1; r <= CARDS_RANKS; r++) {
+		nheld += cnt[r] > 0;
+		if (cnt[r] == 1 && r != group)
+			single = r;
+	}
+	if (group > 0 && (obs->ordered || nheld != 2 || single == 0 ||
+	    cheat_ai_call_rate(m, obs) > 0.3)) {
+		p->rank = group;
+		add_rank(obs, m->seat, p->rank, p);
+		return;
+	}
+	p->rank = safest(m, obs, rng, ranks, nranks);
+	add_junk(m, obs, cnt, group, p);
+}
+
+void
+cheat_ai_play(struct ai_mind *m, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	const struct cards *h = &obs->hand[m->seat];
+	struct play p;
+	int cnt[CARDS_RANKS + 1] = { 0 }, ranks[CARDS_RANKS], nranks, i;
+
+	for (i = 0; i < h->n; i++)
+		cnt[cards_rank(h->c[i])]++;
+	nranks = claimable(obs, cnt, ranks);
+	memset(&p, 0, sizeof p);
+	if (m->level == AI_EASY)
+		play_easy(m, obs, rng, cnt, ranks, nranks, &p);
+	else if (m->level == AI_NORMAL)
+		play_normal(m, obs, rng, cnt, ranks, nranks, &p);
+	else
+		play_hard(m, obs, rng, cnt, ranks, nranks, &p);
+	mv->verb = VERB_PLAY;
+	mv->argc = 2 + p.n;
+	mv->argv[0] = p.n;
+	mv->argv[1] = p.rank;
+	memcpy(mv->argv + 2, p.ids, (size_t)p.n * sizeof p.ids[0]);
+}

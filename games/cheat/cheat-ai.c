@@ -1,0 +1,438 @@
+/*
+ * The AI of Cheat and Questions (games/ai.h): what an AI seat remembers of
+ * the game, counting the cards it can place, when it calls cheat, and the
+ * question it asks.  Its plays are in cheat-ai-play.c.
+ *
+ * It reads the observation's state directly (it is the variant's own
+ * code), but only what the observation keeps in place: its hand, the
+ * cards whose known[] bit is its own, the hand sizes, the claims and the
+ * record of calls.  Every other card of an observation is a filler.
+ *
+ * Levels.  Easy calls now and then at random, and not always when it
+ * could know better.  Normal calls a claim that its counting proves false
+ * or nearly so (a count unlike the cards laid, more of a rank than it
+ * cannot see, every unseen copy at once), and any play that would win.
+ * Hard weighs the chance that the claim is a lie (the copies it cannot
+ * place, how many the claimer could hold, the claims still in the pile,
+ * the claimer's lies caught in this game and in the records) against
+ * what a call wins and costs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/ai.h"
+#include "games/cards.h"
+#include "cheat-int.h"
+#include "games/game.h"
+#include "games/rng.h"
+#include "alloc/xalloc.h"
+
+/* 1 if m's seat knows where card id, at a place of hand s (-1: the
+ * pile) of obs, is. */
+static int
+placed(const struct ai_mind *m, const struct game *obs, int id, int s)
+{
+	return s == m->seat || (obs->known[id] & (1u << m->seat)) != 0;
+}
+
+int
+cheat_ai_placed(const struct ai_mind *m, const struct game *obs, int rank,
+    int but)
+{
+	int s, i, n = 0;
+
+	for (s = 0; s < obs->nseats; s++) {
+		for (i = 0; i < obs->hand[s].n && s != but; i++)
+			n += cards_rank(obs->hand[s].c[i]) == rank &&
+			    placed(m, obs, obs->hand[s].c[i], s);
+	}
+	for (i = 0; i < obs->pile.n; i++)
+		n += cards_rank(obs->pile.c[i]) == rank &&
+		    placed(m, obs, obs->pile.c[i], -1);
+	return n;
+}
+
+int
+cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs)
+{
+	int s, i, n = 0;
+
+	for (s = 0; s < obs->nseats; s++) {
+		for (i = 0; i < obs->hand[s].n; i++)
+			n += !placed(m, obs, obs->hand[s].c[i], s);
+	}
+	for (i = obs->pile.n - (obs->open ? obs->laid : 0); i < obs->pile.n;
+	    i++)
+		n += !placed(m, obs, obs->pile.c[i], -1);
+	return n;
+}
+
+/* The number of ways to choose k of n, as a double (exact enough for the
+ * largest deck: C(144, 72) is near 1e42). */
+static double
+choose(int n, int k)
+{
+	double c = 1;
+	int i;
+
+	if (k < 0 || k > n)
+		return 0;
+	if (k > n - k)
+		k = n - k;
+	for (i = 1; i <= k; i++)
+		c = c * (n - k + i) / i;
+	return c;
+}
+
+double
+cheat_ai_atleast(int pool, int marked, int draws, int need)
+{
+	double below = 0, all;
+	int x;
+
+	if (need <= 0)
+		return 1;
+	if (marked > pool)
+		marked = pool;
+	if (draws > pool)
+		draws = pool;
+	if (marked < need || draws < need || draws <= 0)
+		return 0;
+	all = choose(pool, draws);
+	for (x = 0; x < need; x++)
+		below += choose(marked, x) * choose(pool - marked, draws - x);
+	return below >= all ? 0 : 1 - below / all;
+}
+
+/* Known cards of rank (0: of any rank) in seat s's hand of obs, to m. */
+static int
+known_in_hand(const struct ai_mind *m, const struct game *obs, int s,
+    int rank)
+{
+	int i, n = 0;
+
+	for (i = 0; i < obs->hand[s].n; i++)
+		n += placed(m, obs, obs->hand[s].c[i], s) &&
+		    (rank == 0 || cards_rank(obs->hand[s].c[i]) == rank);
+	return n;
+}
+
+double
+cheat_ai_proof_risk(const struct ai_mind *m, const struct game *obs,
+    int rank, int count, int real)
+{
+	int total = 4 * obs->decks, pool = cheat_ai_unplaced(m, obs);
+	int out = cheat_ai_placed(m, obs, rank, m->seat), s, need;
+	int marked = total - cheat_ai_placed(m, obs, rank, -1);
+	double clear = 1;
+
+	if (real >= count)
+		return 0;
+	/* An opponent proves it who holds more than the copies the claim
+	 * leaves unclaimed, counting those it saw placed elsewhere. */
+	for (s = 0; s < obs->nseats; s++) {
+		if (s == m->seat || obs->state[s] != SEAT_IN)
+			continue;
+		need = total - count - out + 1 -
+		    known_in_hand(m, obs, s, rank);
+		clear *= 1 - cheat_ai_atleast(pool, marked,
+		    obs->hand[s].n - known_in_hand(m, obs, s, 0), need);
+	}
+	return 1 - clear;
+}
+
+/* How often seat s calls: this game's calls over its chances, drawn
+ * towards the records, and towards one in ten with little to go on. */
+static double
+call_habit(const struct ai_mind *m, int s)
+{
+	const struct ai_habits *h = &m->habits[s];
+	double calls = m->calls[s] + 0.4, chances = m->chances[s] + 4;
+
+	if (h->chances > 0) {
+		calls += 4.0 * h->calls / h->chances;
+		chances += 4;
+	}
+	return calls / chances;
+}
+
+double
+cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs)
+{
+	double none = 1;
+	int s;
+
+	for (s = 0; s < obs->nseats; s++) {
+		if (s != m->seat && obs->state[s] == SEAT_IN)
+			none *= 1 - call_habit(m, s);
+	}
+	return 1 - none;
+}
+
+/* How often seat s lies when it need not, as a part of its claims: the
+ * records' lies over claims, drawn towards one in twelve.  (This game's
+ * lies caught say little of it: most were forced, and calls pick the
+ * likeliest lies.) */
+static double
+lie_habit(const struct ai_mind *m, int s)
+{
+	const struct ai_habits *h = &m->habits[s];
+	double lies = 0.25, claims = 3;
+
+	if (h->claims > 0) {
+		lies += 6.0 * h->lies / h->claims;
+		claims += 6;
+	}
+	return lies / claims;
+}
+
+/* The chance that the declarer of the open claim held a card of rank r
+ * before it played: from the cards m's seat cannot place, what the
+ * declarer was known to hold, and the claims of r still in the pile,
+ * mostly true. */
+static double
+have_chance(const struct ai_mind *m, const struct game *obs, int r)
+{
+	int d = obs->declarer, others = m->claimed[r], pool, marked, draws;
+
+	if (r == obs->rank) {
+		if (m->had_rank > 0)
+			return 1;
+		others -= obs->count;
+	}
+	pool = cheat_ai_unplaced(m, obs) - m->had_any;
+	marked = 4 * obs->decks - cheat_ai_placed(m, obs, r, -1);
+	if (others > 0)
+		marked -= (others * 2 + 1) / 3;
+	draws = obs->hand[d].n + obs->laid - m->had_any;
+	/* In Questions players keep the ranks their own turns call and
+	 * lie with the rest: the rank of the turn gathers in its hand. */
+	if (obs->ordered)
+		draws += draws / 2;
+	return cheat_ai_atleast(pool, marked, draws, 1);
+}
+
+/* The chance that the open claim is a lie.  A liar is one who held none
+ * of the rank (in Cheat, none of its neighbours either, or it would have
+ * claimed those; or it lied by choice), and lays one card, seldom two,
+ * hardly ever more; one who holds the rank lays what it has, often one or
+ * two, sometimes more.  Hands are not dealt at random once piles have
+ * been picked up (cards claimed together stay together), so the count
+ * weighs more than how many copies the claimer could hold. */
+static double
+lie_chance(const struct ai_mind *m, const struct game *obs)
+{
+	static const double liar[] = { 0, 0.75, 0.2, 0.04, 0.01 };
+	static const double honest[] = { 0, 0.5, 0.3, 0.15, 0.05 };
+	int c = obs->count, r = obs->rank, d = obs->declarer, k;
+	double have, none = 1, v = lie_habit(m, d), lie, truth, several;
+
+	if (c != obs->laid ||
+	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer))
+		return 1;
+	have = have_chance(m, obs, r);
+	if (!obs->ordered) {
+		for (k = -1; k <= 1; k += 2)
+			none *= 1 - have_chance(m, obs,
+			    cards_rank_step(r, k));
+		have = 1 - (1 - have) * (none + 0.35 * (1 - none));
+	}
+	/* How often this declarer's lies caught were of several cards,
+	 * drawn towards one in four. */
+	several = (m->caught_several[d] + 0.5) / (m->caught[d] + 2) / 0.25;
+	k = c < 4 ? c : 4;
+	lie = (1 - have) * liar[k] * (k > 1 ? several : 1);
+	truth = have * honest[k];
+	return (lie + v * truth) / (lie + truth + 1e-9);
+}
+
+/* Easy: a beginner calls a visible lie or a winning play mostly, a
+ * proved one half the time, and any other now and then. */
+static int
+call_easy(const struct ai_mind *m, const struct game *obs, struct rng *rng)
+{
+	int proved = obs->count > 4 * obs->decks -
+	    cheat_ai_placed(m, obs, obs->rank, obs->declarer);
+
+	if (obs->count != obs->laid)
+		return rng_below(rng, 10) < 6;
+	if (obs->turn < 0)
+		return rng_below(rng, 10) < (obs->loser_mode ? 2u : 8u);
+	if (proved)
+		return rng_below(rng, 2) == 0;
+	return rng_below(rng, 100) < (obs->count >= 3 ? 14u : 7u);
+}
+
+/* Normal: what counting proves or nearly proves, and any winning play
+ * (a wrong call on it costs nothing, the game is over). */
+static int
+call_normal(const struct ai_mind *m, const struct game *obs)
+{
+	int r = obs->rank, c = obs->count;
+	int left = 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer);
+
+	if (obs->count != obs->laid || c > left)
+		return 1;
+	if (obs->turn < 0 && !obs->loser_mode)
+		return 1;
+	/* Every copy it cannot see at once, when it sees some. */
+	return c >= 2 && c == left && left < 4 * obs->decks;
+}
+
+/* Hard: a call on expected value.  Right, the declarer takes the pile and
+ * (in Cheat) this seat opens, face up; wrong, this seat takes it. */
+static int
+call_hard(const struct ai_mind *m, const struct game *obs)
+{
+	double p = lie_chance(m, obs), gain, loss;
+	int d = obs->declarer, pile = obs->pile.n;
+	int mine = obs->hand[m->seat].n;
+
+	if (p >= 1)
+		return 1;
+	if (obs->turn < 0 && !obs->loser_mode)
+		return 1;
+	/* Cards given to one of several opponents are worth less than as
+	 * many taken, unless it is near the end; in Questions, where a
+	 * right call opens no round and piles come back, half as much. */
+	gain = pile * (obs->hand[d].n <= 2 ? 0.6 : obs->hand[d].n <= 5 ?
+	    0.4 : 0.25);
+	gain = obs->ordered ? gain / 2 : gain + 2;
+	if (obs->turn < 0)
+		gain = pile * 2.0 + 2;	/* loser mode: it would go out */
+	loss = pile + (mine <= 3 ? 4 : 0);
+	return p * gain > (1 - p) * loss;
+}
+
+/* The question m's seat asks: the liar of one of the cards, or after a
+ * wrong call the caller (who doubted it), else the next player. */
+static void
+ask(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	int to = obs->answerer;
+
+	if (to < 0)
+		to = obs->caller >= 0 && obs->state[obs->caller] == SEAT_IN &&
+		    obs->caller != m->seat ? obs->caller :
+		    cheat_next_active(obs, m->seat);
+	mv->verb = VERB_ASK;
+	mv->argc = 2;
+	mv->argv[0] = obs->asked.c[rng_below(rng, (uint32_t)obs->asked.n)];
+	mv->argv[1] = to;
+}
+
+static int
+cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	struct game_turn tu;
+	int call;
+
+	cheat_turn(obs, &tu);
+	memset(mv, 0, sizeof *mv);
+	mv->seat = m->seat;
+	/* While an answer is awaited the bot answers for an AI seat asked
+	 * (heard()), and an AI that asked waits for it. */
+	if (tu.over || tu.pause)
+		return -1;
+	if (obs->asker == m->seat) {
+		ask(m, obs, rng, mv);
+		return 0;
+	}
+	if (tu.window & (1u << m->seat)) {
+		if (m->level == AI_EASY)
+			call = call_easy(m, obs, rng);
+		else if (m->level == AI_NORMAL)
+			call = call_normal(m, obs);
+		else
+			call = call_hard(m, obs);
+		if (call) {
+			mv->verb = VERB_CHEAT;
+			mv->argc = 1;
+			mv->argv[0] = obs->declarer;
+			return 0;
+		}
+	}
+	if (tu.seat != m->seat)
+		return -1;
+	cheat_ai_play(m, obs, rng, mv);
+	return 0;
+}
+
+/* Keeps the known cards of each rank in each hand of obs. */
+static void
+note_known(struct ai_mind *m, const struct game *obs)
+{
+	int s, i;
+
+	memset(m->known, 0, sizeof m->known);
+	for (s = 0; s < obs->nseats; s++) {
+		for (i = 0; i < obs->hand[s].n; i++) {
+			if (placed(m, obs, obs->hand[s].c[i], s))
+				m->known[s][cards_rank(obs->hand[s].c[i])]++;
+		}
+	}
+}
+
+static void
+cheat_ai_note(struct ai_mind *m, const struct game *obs)
+{
+	int s, d = obs->declarer;
+
+	if (obs->calls != m->ncalls) {
+		/* A challenge: the pile went to a hand. */
+		m->caught[obs->last_accused] += !obs->last_honest;
+		m->caught_several[obs->last_accused] += !obs->last_honest &&
+		    m->count > 1;
+		m->calls[obs->last_caller]++;
+		memset(m->claimed, 0, sizeof m->claimed);
+	}
+	if (obs->plays != m->plays && d >= 0 && !obs->face_up) {
+		/* A claim: what its declarer was known to hold before. */
+		m->count = obs->count;
+		m->had_rank = m->known[d][obs->rank];
+		m->had_any = 0;
+		for (s = 1; s <= CARDS_RANKS; s++)
+			m->had_any += m->known[d][s];
+		if (d != m->seat)
+			m->claimed[obs->rank] += obs->count;
+		for (s = 0; s < obs->nseats; s++) {
+			if (s != d && obs->state[s] == SEAT_IN)
+				m->chances[s]++;
+		}
+	}
+	m->plays = obs->plays;
+	m->ncalls = obs->calls;
+	note_known(m, obs);
+}
+
+static struct ai_mind *
+cheat_ai_mind_new(const struct game *obs, int seat, enum ai_level level,
+    const struct ai_habits *habits)
+{
+	struct ai_mind *m = xcalloc(1, sizeof *m);
+
+	m->seat = seat;
+	m->level = level;
+	if (habits != NULL)
+		memcpy(m->habits, habits, (size_t)obs->nseats *
+		    sizeof *habits);
+	m->plays = obs->plays;
+	m->ncalls = obs->calls;
+	note_known(m, obs);
+	return m;
+}
+
+static void
+cheat_ai_mind_free(struct ai_mind *m)
+{
+	free(m);
+}
+
+const struct game_ai cheat_ai = {
+	.mind_new = cheat_ai_mind_new,
+	.mind_free = cheat_ai_mind_free,
+	.note = cheat_ai_note,
+	.decide = cheat_ai_decide,
+};

@@ -1,0 +1,234 @@
+/*
+ * The private header of Cheat and of its sibling Questions (Cheater! with
+ * question cards), which share one state and most of their code: cheat.c
+ * (the rules tables, create, turn, apply, view and result), cheat-parse.c
+ * (player input to moves, and check), cheat-auto.c (timeout, sample,
+ * invariants and the test hooks of cheat.h), questions.c (what only
+ * Questions has: ranks called in order, and a question after every
+ * challenge), cheat-observe.c (what a seat may know: observe and redeal),
+ * cheat-story.c (the story: what moves claimed, called and hid),
+ * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
+ * (plays).  Nobody else includes it.
+ */
+#ifndef CHEAT_INT_H
+#define CHEAT_INT_H
+
+#include <stdint.h>
+
+#include "games/ai.h"
+#include "games/cards.h"
+#include "games/game.h"
+
+enum {
+	VERB_LEAVE = GAME_VERB_LEAVE,
+	VERB_PLAY,
+	VERB_CHEAT,
+	VERB_CLOSE,
+	VERB_ASK,		/* Questions: CARD SEAT, or none */
+	VERB_ANSWERED,		/* Questions: (table) the answer's time is up */
+	VERB_NEXT,		/* Questions: the one asked or the asker ends
+				 * the wait for the answer */
+};
+
+enum { CMD_PLAY, CMD_CHEAT, CMD_ASK, CMD_NEXT };
+enum { OPT_DECKS, OPT_LOSER };
+
+/* Where a seat stands: still holding cards (or about to win), finished
+ * with a place (loser mode, or the winner), finished and then gone from
+ * the table (the place stands), or left before finishing (no place). */
+enum seat_state { SEAT_IN, SEAT_OUT, SEAT_GONE, SEAT_LEFT };
+
+#define ONE_DECK_MAX_SEATS 6
+
+#define CHEAT_FACE_UP (-1)	/* pile_as[] of a card laid face up */
+
+struct game {
+	int nseats;
+	int decks;
+	int loser_mode;
+	int dealer;
+	struct cards *hand;		/* nseats of them: a struct cards is
+					 * large, and most tables are small
+					 * (so a game is not copied by value) */
+	struct cards pile;		/* bottom first */
+	/* For each card of the pile, by place (pile_as[i] for pile.c[i]):
+	 * the rank it was laid face down as, 0 if it lies face down under no
+	 * claim (the rest of the deal, a leaver's hand), CHEAT_FACE_UP if it
+	 * was laid face up (an opening).  Public, as every claim is: the
+	 * story's reveal and unseen (cheat-story.c) read it.  The pile holds
+	 * at most the two decks a game may have. */
+	signed char pile_as[2 * CARDS_DECK];
+	enum seat_state state[GAME_MAX_SEATS];
+	int place[GAME_MAX_SEATS];
+	int finished;			/* places given during play */
+
+	int turn;			/* seat to play, or -1 */
+	int declarer;			/* seat of the last play, or -1 */
+	int count, rank;		/* its declaration; rank 0: opening */
+	int laid;			/* cards it laid: the top of the pile */
+	int open;			/* 1 while it may be challenged */
+	int face_up;			/* 1 if it opened a round */
+
+	int over;
+	int winner, loser;
+
+	/* What the seats know, for observe() (cheat-observe.c): bit s of
+	 * known[id] is set while seat s knows where card id is (its own
+	 * hand, its own face-down plays, cards shown face up and where they
+	 * went since); and the public record of play an AI remembers. */
+	uint16_t known[CARDS_MAX];	/* 16 bits: GAME_MAX_SEATS seats */
+	int plays;			/* plays made so far */
+	int calls;			/* challenges made so far */
+	int last_caller;		/* the last challenge: who called, */
+	int last_accused;		/* on whom, and 1 if the play was */
+	int last_honest;		/* honest; -1 before any */
+
+	/* Questions only (ordered set): ranks are laid in order, A to K and
+	 * round again, each play claiming the cards laid; a challenge ends
+	 * with a question. */
+	int ordered;
+	int want;			/* the rank the next play claims */
+	int asker;			/* the seat choosing a question, or -1 */
+	int answerer;			/* who answers it; -1: the asker names
+					 * anyone */
+	int caller;			/* who called the challenge */
+	struct cards asked;		/* the challenged cards, to choose from */
+	int answering;			/* 1 while the answer is awaited */
+	int questioner;			/* ... who asked it (may end the
+					 * wait), or -1 */
+	int after;			/* who plays once the question is over */
+};
+
+/* The number of seats still in (SEAT_IN). */
+int cheat_nactive(const struct game *g);
+
+/* 1 if rank may be declared after a declaration of last: the same, one up
+ * or one down, aces high and low. */
+int cheat_rank_allowed(int last, int rank);
+
+/* Writes "jacks, queens or kings", what may be declared after last, into
+ * buf of size bytes (truncated to fit). */
+void cheat_allowed_text(int last, char *buf, size_t size);
+
+/* The ops of cheat_ops (and of questions_ops), by file.  cheat.c: */
+void cheat_turn(const struct game *g, struct game_turn *t);
+void cheat_destroy(struct game *g);
+void cheat_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out);
+void cheat_view(const struct game *g, int seat, struct game_out *out);
+void cheat_result(const struct game *g, struct game_result *r);
+
+/* cheat-parse.c: */
+int cheat_parse(const struct game *g, int seat, int cmd, int argc,
+    char **argv, struct game_move *mv, char **cause);
+int cheat_check(const struct game *g, const struct game_move *mv,
+    char **cause);
+int cheat_command(const struct game *g, const struct game_move *mv,
+    char *buf, size_t size);
+
+/* Builds a game of Cheat (ordered 0) or Questions (ordered 1); create()
+ * of both. */
+struct game *cheat_new(const struct game_ops *ops, int ordered,
+    const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause);
+/* The first seat still in clockwise after seat (never seat), or -1. */
+int cheat_next_active(const struct game *g, int seat);
+/* Appends who acts next to a public line. */
+void cheat_cat_next(char **line, const struct game *g);
+
+/* questions.c: a challenge settled, its question begins (asker and
+ * answerer from who was right); apply, parse, check, command, timeout and
+ * sample of the question's moves (ask, answered, next); its part of the
+ * invariants. */
+/* Sends the asker the questions to choose from. */
+void questions_prompt(const struct game *g, struct game_out *out);
+void questions_begin(struct game *g, int caller, int accused, int honest,
+    const struct cards *laid, struct game_out *out);
+void questions_apply(struct game *g, const struct game_move *mv,
+    char **line);
+int questions_parse(const struct game *g, int seat, int argc, char **argv,
+    struct game_move *mv, char **cause);
+/* The move of "next" typed by seat (words after it are table talk). */
+void questions_parse_next(int seat, struct game_move *mv);
+int questions_check(const struct game *g, const struct game_move *mv,
+    char **cause);
+int questions_command(const struct game_move *mv, char *buf, size_t size);
+void questions_timeout(const struct game *g, struct game_move *mv);
+void questions_sample(const struct game *g, struct rng *rng,
+    struct game_move *mv);
+int questions_invariants(const struct game *g, char **cause);
+/* seat leaves during a question: 1 if that settled whose turn it is. */
+int questions_leave(struct game *g, int seat);
+
+/* cheat-story.c: the story of a game (games/story.h), for both. */
+void cheat_story(const struct game *g, const struct game_move *mv,
+    struct game_story *st);
+void cheat_reveal(const struct game *g, struct game_out *out);
+void cheat_unseen(const struct game *g, char *buf, size_t size);
+
+/* cheat-auto.c: */
+void cheat_timeout(const struct game *g, struct game_move *mv);
+int cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv);
+int cheat_invariants(const struct game *g, char **cause);
+
+/* cheat-observe.c: what a seat may know (game.h's observe and redeal). */
+#define CHEAT_KNOWN_ALL 0xffffu	/* known[] of a card everyone saw */
+/* Each card of the hands to the seat holding it, none of the pile: the
+ * knowledge of a fresh deal. */
+void cheat_known_deal(struct game *g);
+struct game *cheat_observe(const struct game *g, int seat);
+void cheat_redeal(struct game *g, int seat, struct rng *rng);
+
+/* cheat-ai.c: the AI of both (games/ai.h), and what an AI seat remembers
+ * of the game from the observations it was shown. */
+extern const struct game_ai cheat_ai;
+
+struct ai_mind {
+	int seat;
+	int level;			/* enum ai_level */
+	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
+	/* This game, per seat: */
+	int caught[GAME_MAX_SEATS];	/* its plays called that were lies */
+	int caught_several[GAME_MAX_SEATS];	/* ... of two cards or more */
+	int chances[GAME_MAX_SEATS];	/* plays it could have called */
+	int calls[GAME_MAX_SEATS];	/* calls it made */
+	/* Claims of each rank by others in the pile since it was last
+	 * picked up, none of them checked. */
+	int claimed[CARDS_RANKS + 1];
+	/* The known cards (of the open claim's rank, and of any rank) in
+	 * the declarer's hand just before the claim. */
+	int had_rank, had_any;
+	int count;			/* the count the last claim declared */
+	/* The last observation noted: its record of play, and the cards of
+	 * each rank the seat knew in each hand. */
+	int plays, ncalls;
+	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
+};
+
+/* The number of cards of rank whose place m's seat knows in obs (its
+ * hand, and every card the observation keeps in place), leaving out
+ * those in the hand of seat but (-1: none left out). */
+int cheat_ai_placed(const struct ai_mind *m, const struct game *obs,
+    int rank, int but);
+/* The number of cards in the hands of obs, and in its open play, whose
+ * place m's seat does not know: where the cards a claim needs may be (the
+ * pile under the play holds few of any rank claimed later: players lie
+ * with the ranks they need least). */
+int cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs);
+/* P(X >= need) for X the number of marked cards among draws cards dealt
+ * from pool cards of which marked are marked (hypergeometric). */
+double cheat_ai_atleast(int pool, int marked, int draws, int need);
+/* The chance, as m's seat sees it, that its own claim of count cards of
+ * rank, real of them truly of rank, is proved a lie by an opponent who
+ * holds too many of rank to believe it. */
+double cheat_ai_proof_risk(const struct ai_mind *m, const struct game *obs,
+    int rank, int count, int real);
+/* How often the other seats call, all told: the chance that a claim
+ * nothing proves false is called. */
+double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);
+
+/* cheat-ai-play.c: the play an AI seat makes at its turn. */
+void cheat_ai_play(struct ai_mind *m, const struct game *obs,
+    struct rng *rng, struct game_move *mv);
+
+#endif

@@ -1,0 +1,952 @@
+/*
+ * CHEATER: be the first to spell C-H-E-A-T-E-R in one suit.
+ *
+ * Rules in brief (docs/games/cheater.md has every choice in full).  70
+ * cards: four suits of C C H H E E E E A A T T R R, and 4 TAKE, 4 SHOW,
+ * 4 HIDE, 1 BUST, 1 WILD; 2-4 players, or 5-10 with two decks ("Party
+ * Cheater").  Seven cards each; the draw pile's top card starts the
+ * discard pile; everyone rolls two dice and the highest starts (ties roll
+ * again).  Each turn begins with the bot rolling two dice for the player:
+ *  - doubles take the CHEATER status (from whoever has it) and give this
+ *    turn Cheater Power; doubles while already the CHEATER lose the turn
+ *    and the status, which nobody holds until someone else rolls doubles;
+ *  - otherwise the CHEATER plays with Cheater Power, anyone else a normal
+ *    turn: draw one and discard one, or play an action card.
+ * Cheater Power: draw two and discard two; or take the discard pile's top
+ * and discard one; or name a player, see their hand (so does everyone),
+ * take one card, discard one (maybe that one), and they draw one.  TAKE:
+ * name a player, their hand is shown, take one, they draw one.  SHOW: the
+ * same but look only, and you draw one.  BUST: their hand is shown, a die
+ * is rolled, up to that many of their cards are discarded, you draw one,
+ * they draw back to seven.  WILD plays as TAKE, SHOW, BUST or HIDE.  A
+ * named player may HIDE (a window opens whatever they hold): they discard
+ * it and draw one, an attacker who spent a card draws one, nothing is
+ * shown.  A card drawn in a turn is no action until its holder's next
+ * turn.  Every hand is back to seven at the end of a turn.  An empty draw
+ * pile is refilled from the discard pile but its top card.  A hand that
+ * holds CHEATER in one suit wins at once, whosever turn it is.
+ *
+ * Move grammar (what players type; the channel or private, anything goes
+ * public anyway):
+ *   draw | draw2 | grab             draw one; Cheater Power 1 and 2
+ *   discard CARD...                 the cards a turn must discard
+ *   take NICK | show NICK | bust NICK | wild take|show|bust NICK
+ *   steal NICK                      Cheater Power 3
+ *   hide | wild hide | pass         the named player's answer
+ *   pick CARD                       after take/steal: the card taken
+ *   drop [CARD...]                  after bust: the cards busted
+ * A card is its suit's initial and its letter, either way round (rC, Er),
+ * or an action's name (take, wild).
+ *
+ * Verbs and the move log (seats and card ids): leave; draw; draw2; grab;
+ * take|show|bust VICTIM CARD; steal VICTIM; hide CARD; pass; pick CARD;
+ * drop CARD...; discard CARD...; idle (the table's: the turn ran out, so
+ * the top card of the draw pile goes through the seat's hand to the
+ * discard pile).
+ */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/cards.h"
+#include "cheater.h"
+#include "cheater-int.h"
+#include "games/game.h"
+#include "games/rng.h"
+#include "alloc/xalloc.h"
+
+static const struct game_option cheater_options[] = {
+	{ "decks", 0, CH_MAX_DECKS, 0,
+	    "decks of 70: 0 picks one for 2-4 players, two (Party Cheater) "
+	    "for 5-10",
+	    "decks to suit the table|1 deck|2 decks (Party Cheater)" },
+	{ NULL, 0, 0, 0, NULL, NULL },
+};
+
+/* Every command may be typed anywhere: what it does is shown anyway. */
+static const struct game_cmd cheater_cmds[] = {
+	[CMD_DRAW] = { "draw", NULL, GAME_WHERE_BOTH, "",
+	    "draw a card, then discard one", 0 },
+	[CMD_DISCARD] = { "discard", "dis", GAME_WHERE_BOTH, "CARD...",
+	    "discard what your turn must, e.g. discard rE", 0 },
+	[CMD_TAKE] = { "take", NULL, GAME_WHERE_BOTH, "NICK",
+	    "play TAKE: see NICK's hand and take a card", 1 },
+	[CMD_SHOW] = { "show", NULL, GAME_WHERE_BOTH, "NICK",
+	    "play SHOW: NICK's hand is shown to everyone", 1 },
+	[CMD_BUST] = { "bust", NULL, GAME_WHERE_BOTH, "NICK",
+	    "play BUST: a die says how many of NICK's cards you discard", 1 },
+	[CMD_WILD] = { "wild", NULL, GAME_WHERE_BOTH, "take|show|bust NICK, "
+	    "or hide", "play WILD as another action card", 2 },
+	[CMD_HIDE] = { "hide", NULL, GAME_WHERE_BOTH, "",
+	    "when you are named: play HIDE (or WILD) and show nothing", 0 },
+	[CMD_PASS] = { "pass", NULL, GAME_WHERE_BOTH, "",
+	    "when you are named: do not hide", 0 },
+	[CMD_PICK] = { "pick", NULL, GAME_WHERE_BOTH, "CARD",
+	    "after take or steal: the card you take", 0 },
+	[CMD_DROP] = { "drop", NULL, GAME_WHERE_BOTH, "[CARD...]",
+	    "after bust: the cards you discard from their hand", 0 },
+	[CMD_DRAW2] = { "draw2", "cp1", GAME_WHERE_BOTH, "",
+	    "Cheater Power: draw two cards, then discard two", 0 },
+	[CMD_GRAB] = { "grab", "cp2", GAME_WHERE_BOTH, "",
+	    "Cheater Power: take the discard pile's top card, discard one",
+	    0 },
+	[CMD_STEAL] = { "steal", "cp3", GAME_WHERE_BOTH, "NICK",
+	    "Cheater Power: see NICK's hand, take a card, discard one", 1 },
+	{ NULL, NULL, 0, NULL, NULL, 0 },
+};
+
+static const char *const cheater_verbs[] = {
+	"leave", "draw", "draw2", "grab", "take", "show", "bust", "steal",
+	"hide", "pass", "pick", "drop", "discard", "idle", NULL,
+};
+
+static const struct game_title cheater_titles[] = {
+	{ "excellent", "Excellent Cheater", 0, 2, 0 },
+	{ "ultimate", "Ultimate Cheater", 1, 2, 0 },
+	{ "infinite", "Infinite Cheater", 1, 3, 1 },
+	{ NULL, NULL, 0, 0, 0 },
+};
+
+/* What one move says: the public line, and a line for each seat.  What
+ * a draw brings about (a reshuffle, a win) waits in tail, so that the
+ * move's own words, written once its draws are done, say only the draws
+ * that happened; tail follows them when the turn ends or all is said. */
+struct said {
+	char *pub;
+	char *tail;
+	char *priv[GAME_MAX_SEATS];
+	unsigned hands;		/* seats whose hand changed */
+};
+
+int
+ch_nactive(const struct game *g)
+{
+	int s, n = 0;
+
+	for (s = 0; s < g->nseats; s++)
+		n += g->in[s];
+	return n;
+}
+
+/* The next seat still playing left of seat (never seat), or -1. */
+static int
+next_in(const struct game *g, int seat)
+{
+	int i, s;
+
+	for (i = 1; i < g->nseats; i++) {
+		s = (seat + i) % g->nseats;
+		if (g->in[s])
+			return s;
+	}
+	return -1;
+}
+
+/* One die: a forced one first (tests), else the game's own. */
+static int
+roll(struct game *g)
+{
+	int d;
+
+	if (g->nforced > 0) {
+		d = g->forced[0];
+		memmove(g->forced, g->forced + 1,
+		    (size_t)--g->nforced * sizeof g->forced[0]);
+		return d;
+	}
+	return (int)rng_below(&g->rng, 6) + 1;
+}
+
+/* If seat's hand spells CHEATER, the game is won: 1 when it is over. */
+static int
+won(struct game *g, int seat, struct said *sd)
+{
+	static const int word[CH_HAND] = { L_C, L_H, L_E, L_A, L_T, L_E,
+	    L_R };
+	int suit, i;
+
+	if (g->phase == PH_OVER || (suit = ch_spells(&g->hand[seat])) < 0)
+		return g->phase == PH_OVER;
+	g->phase = PH_OVER;
+	g->winner = seat;
+	g->win_suit = suit;
+	game_cat(&sd->tail, " {p:%d} spells CHEATER in %s:", seat,
+	    ch_suit_name(suit));
+	for (i = 0; i < CH_HAND; i++) {
+		game_cat(&sd->tail, " ");
+		ch_cat_face(&sd->tail, suit * CH_LETTERS + word[i]);
+	}
+	game_cat(&sd->tail, "! {p:%d} wins!", seat);
+	return 1;
+}
+
+/* Refills the draw pile from the discard pile but its top card. */
+static void
+reshuffle(struct game *g, struct said *sd)
+{
+	int top, i;
+
+	if (g->discard.n < 2)
+		return;
+	top = g->discard.c[--g->discard.n];
+	/* Nobody knows where in the new pile a card lies. */
+	for (i = 0; i < g->discard.n; i++)
+		g->pub[g->discard.c[i]] = 0;
+	cards_append(&g->draw, &g->discard);
+	cards_clear(&g->discard);
+	cards_add(&g->discard, top);
+	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
+	game_cat(&sd->tail, " The draw pile is empty: the discard pile but "
+	    "its top card is shuffled into a new one (%d cards).", g->draw.n);
+}
+
+/* Seat draws one card (told privately); 1 if that won the game. */
+static int
+draw_one(struct game *g, int seat, struct said *sd)
+{
+	int id;
+
+	assert(g->draw.n > 0);
+	id = g->draw.c[--g->draw.n];
+	cards_add(&g->hand[seat], id);
+	g->fresh[id] = 1;
+	g->pub[id] = 0;		/* its holder alone sees it */
+	sd->hands |= 1u << seat;
+	game_cat(&sd->priv[seat], "%sYou draw ", sd->priv[seat] != NULL ?
+	    " " : "");
+	ch_cat_face(&sd->priv[seat], ch_face(id));
+	game_cat(&sd->priv[seat], ".");
+	if (g->draw.n == 0)
+		reshuffle(g, sd);
+	return won(g, seat, sd);
+}
+
+/* Moves card id from seat's hand to the discard pile (said publicly by
+ * the caller, so the hand is not sent again for it). */
+static void
+discard_card(struct game *g, int seat, int id)
+{
+	cards_remove(&g->hand[seat], id);
+	g->fresh[id] = 0;
+	g->pub[id] = 1;
+	cards_add(&g->discard, id);
+}
+
+/* The turn of seat begins: its dice are rolled, and doubles move the
+ * CHEATER status (or lose the turn). */
+static void
+start_turn(struct game *g, int seat, struct said *sd)
+{
+	int i, prev;
+
+	for (;;) {
+		g->turn = seat;
+		for (i = 0; i < g->hand[seat].n; i++)
+			g->fresh[g->hand[seat].c[i]] = 0;
+		g->dice[0] = roll(g);
+		g->dice[1] = roll(g);
+		game_cat(&sd->pub, " {p:%d} rolls %d and %d.", seat,
+		    g->dice[0], g->dice[1]);
+		if (g->dice[0] != g->dice[1]) {
+			g->power = g->cheater == seat;
+			break;
+		}
+		if (g->cheater != seat) {
+			prev = g->cheater;
+			g->cheater = seat;
+			g->power = 1;
+			if (prev >= 0)
+				game_cat(&sd->pub, " Doubles! {p:%d} takes the "
+				    "CHEATER status from {p:%d}.", seat, prev);
+			else
+				game_cat(&sd->pub, " Doubles! {p:%d} is the "
+				    "CHEATER.", seat);
+			break;
+		}
+		g->cheater = -1;
+		game_cat(&sd->pub, " Doubles while the CHEATER: {p:%d} loses "
+		    "the turn and the status.", seat);
+		seat = next_in(g, seat);
+	}
+	g->phase = PH_TURN;
+	g->need = 0;
+	g->victim = -1;
+	g->attack = 0;
+	game_cat(&sd->pub, " {p:%d} to play%s.", seat,
+	    g->power ? " with Cheater Power" : "");
+}
+
+/* Appends what the move's draws brought about to its public line. */
+static void
+flush_tail(struct said *sd)
+{
+	if (sd->tail == NULL)
+		return;
+	game_cat(&sd->pub, "%s", sd->tail);
+	free(sd->tail);
+	sd->tail = NULL;
+}
+
+/* The turn is over: every hand holds seven again; the next one starts. */
+static void
+end_turn(struct game *g, struct said *sd)
+{
+	flush_tail(sd);
+	start_turn(g, next_in(g, g->turn), sd);
+}
+
+/* Appends to *line what seat is asked to do now, if anything: always
+ * starting "Your turn", and said first in the seat's line (say_all()),
+ * before the news, so that the line a player must act on starts so. */
+static void
+cat_prompt(const struct game *g, int seat, char **line)
+{
+	static const char *const attack[] = {
+		[VERB_TAKE] = "TAKE", [VERB_SHOW] = "SHOW",
+		[VERB_BUST] = "BUST", [VERB_STEAL] = "Cheater Power",
+	};
+	const struct cards *h = &g->hand[seat];
+	int f;
+
+	if (g->phase == PH_HIDE && seat == g->victim) {
+		game_cat(line, " Your turn to answer: {p:%d} aims %s at you: "
+		    "hide keeps your hand hidden, or pass.", g->turn,
+		    attack[g->attack]);
+		if (ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0) < 0 &&
+		    ch_find(g, h, FACE_WILD, 0, 0, NULL, 0) < 0)
+			game_cat(line, " (You hold no HIDE or WILD.)");
+		return;
+	}
+	if (seat != g->turn || g->phase == PH_OVER || g->phase == PH_HIDE)
+		return;
+	switch (g->phase) {
+	case PH_TURN:
+		game_cat(line, " Your turn (%d and %d%s): draw", g->dice[0],
+		    g->dice[1], g->power ? ", Cheater Power" : "");
+		if (g->power)
+			game_cat(line, ", draw2, grab, steal NICK");
+		for (f = FACE_TAKE; f < CH_FACES; f++) {
+			if (f == FACE_HIDE ||
+			    ch_find(g, h, f, 1, 0, NULL, 0) < 0)
+				continue;
+			if (f == FACE_WILD)
+				game_cat(line, ", wild take|show|bust NICK");
+			else
+				game_cat(line, ", %s NICK", f == FACE_TAKE ?
+				    "take" : f == FACE_SHOW ? "show" : "bust");
+		}
+		game_cat(line, ".");
+		break;
+	case PH_DISCARD:
+		game_cat(line, " Your turn: discard %d (discard CARD%s).",
+		    g->need, g->need > 1 ? " CARD" : "");
+		break;
+	case PH_PICK:
+		game_cat(line, " Your turn: take one of {p:%d}'s cards (pick "
+		    "CARD).", g->victim);
+		break;
+	case PH_BUST:
+		game_cat(line, " Your turn: bust up to %d of {p:%d}'s cards "
+		    "(drop CARD...; drop alone busts none).", g->die,
+		    g->victim);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Appends seat's hand, and which suit it is nearest to spelling. */
+static void
+cat_hand(const struct game *g, int seat, char **line)
+{
+	const struct cards *h = &g->hand[seat];
+	int suit = ch_best_suit(h), i, fresh = 0;
+
+	game_cat(line, " Hand: ");
+	ch_cat_cards(line, h);
+	game_cat(line, " (%s %d/7", ch_suit_name(suit), ch_progress(h, suit));
+	/* A HIDE defends at once, however it came; the rest wait. */
+	for (i = 0; i < h->n; i++)
+		fresh += g->fresh[h->c[i]] && ch_face(h->c[i]) >= FACE_TAKE &&
+		    ch_face(h->c[i]) != FACE_HIDE;
+	if (fresh > 0)
+		game_cat(line, "; actions drawn since your turn began attack "
+		    "from your next turn");
+	game_cat(line, ")");
+}
+
+/* Says everything gathered in sd: the public line, then one private line
+ * to each seat that has news, a changed hand or something to do: what
+ * to do first ("Your turn ..."), then the news, then the hand. */
+static void
+say_all(const struct game *g, struct said *sd, struct game_out *out)
+{
+	char *line, *news;
+	int s;
+
+	flush_tail(sd);
+	game_say_line(out, &sd->pub);
+	for (s = 0; s < g->nseats; s++) {
+		news = sd->priv[s];
+		sd->priv[s] = NULL;
+		line = NULL;
+		if (g->in[s])
+			cat_prompt(g, s, &line);
+		game_cat_take(&line, news);
+		if (line == NULL && !(sd->hands & (1u << s)))
+			continue;
+		if (g->in[s])
+			cat_hand(g, s, &line);
+		/* Each piece starts with a space to join the next. */
+		game_say(out, s, "%s", line[0] == ' ' ? line + 1 : line);
+		free(line);
+	}
+}
+
+/* The public line that starts a game, with the roll for who starts. */
+static int
+roll_off(struct game *g, struct said *sd)
+{
+	int tied[GAME_MAX_SEATS], ntied = g->nseats, sum[GAME_MAX_SEATS];
+	int i, best, n, a, b, round = 0;
+
+	for (i = 0; i < g->nseats; i++)
+		tied[i] = (g->dealer + 1 + i) % g->nseats;
+	while (ntied > 1) {
+		game_cat(&sd->pub, round++ == 0 ? " Rolls to start:" :
+		    " Tie! Again:");
+		best = 0;
+		for (i = 0; i < ntied; i++) {
+			a = roll(g);
+			b = roll(g);
+			sum[i] = a + b;
+			game_cat(&sd->pub, "%s {p:%d} %d+%d", i > 0 ? "," : "",
+			    tied[i], a, b);
+			if (sum[i] > best)
+				best = sum[i];
+		}
+		game_cat(&sd->pub, ".");
+		for (i = n = 0; i < ntied; i++) {
+			if (sum[i] == best)
+				tied[n++] = tied[i];
+		}
+		ntied = n;
+	}
+	return tied[0];
+}
+
+void
+ch_deal(struct game *g, int first, struct game_out *out)
+{
+	struct said sd;
+	int s;
+
+	memset(&sd, 0, sizeof sd);
+	game_cat(&sd.pub, "CHEATER for %d players with %s, dealt by {p:%d}. "
+	    "Spell C-H-E-A-T-E-R in one suit to win. The discard pile shows ",
+	    g->nseats, g->decks == 1 ? "one deck" : "two decks (Party "
+	    "Cheater)", g->dealer);
+	ch_cat_face(&sd.pub, ch_face(g->discard.c[g->discard.n - 1]));
+	game_cat(&sd.pub, ".");
+	for (s = 0; s < g->nseats; s++)
+		sd.hands |= 1u << s;
+	if (first < 0) {
+		first = roll_off(g, &sd);
+		game_cat(&sd.pub, " {p:%d} starts.", first);
+	}
+	for (s = 0; s < g->nseats && g->phase != PH_OVER; s++)
+		won(g, (first + s) % g->nseats, &sd);
+	if (g->phase != PH_OVER)
+		start_turn(g, first, &sd);
+	say_all(g, &sd, out);
+}
+
+static struct game *
+cheater_create(const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause)
+{
+	struct game *g;
+	struct cards deck;
+	int decks = opts->v[OPT_DECKS], i, s;
+
+	decks = game_decks(&cheater_ops, nseats, dealer, decks, ONE_DECK_MAX_SEATS,
+	    cause);
+	if (decks < 0)
+		return NULL;
+
+	g = xcalloc(1, sizeof *g);
+	g->hand = xcalloc((size_t)nseats, sizeof *g->hand);
+	g->nseats = nseats;
+	g->decks = decks;
+	g->dealer = dealer;
+	g->rng = *rng;
+	g->cheater = g->winner = g->win_suit = g->victim = -1;
+	for (s = 0; s < nseats; s++)
+		g->in[s] = 1;
+	cards_clear(&deck);
+	for (i = 0; i < decks * CH_DECK; i++)
+		cards_add(&deck, i);
+	rng_shuffle(&g->rng, deck.c, (size_t)deck.n);
+	/* Seven each, one at a time from the dealer's left. */
+	for (i = 0; i < nseats * CH_HAND; i++)
+		cards_add(&g->hand[(dealer + 1 + i) % nseats],
+		    deck.c[deck.n - 1 - i]);
+	deck.n -= nseats * CH_HAND;
+	g->draw = deck;
+	cards_add(&g->discard, g->draw.c[--g->draw.n]);
+	g->pub[g->discard.c[0]] = 1;
+	ch_deal(g, -1, out);
+	return g;
+}
+
+static void
+cheater_destroy(struct game *g)
+{
+	free(g->hand);
+	free(g);
+}
+
+void
+cheater_turn(const struct game *g, struct game_turn *t)
+{
+	memset(t, 0, sizeof *t);
+	t->over = g->phase == PH_OVER;
+	t->seat = t->over || g->phase == PH_HIDE ? -1 : g->turn;
+	t->accused = t->speaker = -1;
+	if (g->phase == PH_HIDE) {
+		t->window = 1u << g->victim;
+		t->accused = g->turn;
+	}
+}
+
+static const char *
+action_word(int verb)
+{
+	return verb == VERB_TAKE ? "TAKE" : verb == VERB_SHOW ? "SHOW" :
+	    "BUST";
+}
+
+static void
+apply_draw(struct game *g, int seat, int n, struct said *sd)
+{
+	int drawn = 0, over = 0;
+
+	while (drawn < n && !over) {
+		over = draw_one(g, seat, sd);
+		drawn++;
+	}
+	/* A card that spells the word ends the draw. */
+	game_cat(&sd->pub, "{p:%d} %sdraws %s.", seat, n == 2 ?
+	    "uses Cheater Power: " : "", drawn == 2 ? "two cards" : "a card");
+	if (over)
+		return;
+	g->phase = PH_DISCARD;
+	g->need = n;
+}
+
+static void
+apply_top(struct game *g, int seat, struct said *sd)
+{
+	int id = g->discard.c[--g->discard.n];
+
+	cards_add(&g->hand[seat], id);
+	g->fresh[id] = 1;
+	sd->hands |= 1u << seat;
+	game_cat(&sd->pub, "{p:%d} uses Cheater Power: takes ", seat);
+	ch_cat_face(&sd->pub, ch_face(id));
+	game_cat(&sd->pub, " from the discard pile.");
+	if (won(g, seat, sd))
+		return;
+	g->phase = PH_DISCARD;
+	g->need = 1;
+}
+
+/* TAKE, SHOW, BUST (or WILD as one) and Cheater Power 3 name a victim,
+ * who may hide. */
+static void
+apply_attack(struct game *g, const struct game_move *mv, struct said *sd)
+{
+	int seat = mv->seat, victim = mv->argv[0], id;
+
+	g->attack = mv->verb;
+	g->victim = victim;
+	g->spent = mv->verb != VERB_STEAL;
+	if (g->spent) {
+		id = mv->argv[1];
+		discard_card(g, seat, id);
+		game_cat(&sd->pub, "{p:%d} plays %s%s on {p:%d}.", seat,
+		    ch_face(id) == FACE_WILD ? "WILD as " : "",
+		    action_word(mv->verb), victim);
+	} else
+		game_cat(&sd->pub, "{p:%d} uses Cheater Power on {p:%d}.",
+		    seat, victim);
+	game_cat(&sd->pub, " {p:%d} may hide.", victim);
+	g->phase = PH_HIDE;
+}
+
+static void
+apply_hide(struct game *g, int id, struct said *sd)
+{
+	int victim = g->victim, attacker = g->turn, over, both;
+
+	discard_card(g, victim, id);
+	over = draw_one(g, victim, sd);
+	/* The attacker draws too unless the victim's draw won. */
+	both = g->spent && !over;
+	if (both)
+		over = draw_one(g, attacker, sd);
+	game_cat(&sd->pub, "{p:%d} hides with %s: nothing is shown. {p:%d} "
+	    "draws a card", victim, ch_face(id) == FACE_WILD ? "WILD" :
+	    "HIDE", victim);
+	if (both)
+		game_cat(&sd->pub, ", and so does {p:%d}.", attacker);
+	else
+		game_cat(&sd->pub, ".");
+	if (!over)
+		end_turn(g, sd);
+}
+
+static void
+apply_pass(struct game *g, int seat, struct said *sd)
+{
+	int victim = g->victim, attacker = g->turn, i;
+
+	/* Every seat sees the hand: its cards stay known where they are. */
+	for (i = 0; i < g->hand[victim].n; i++)
+		g->pub[g->hand[victim].c[i]] = 1;
+	game_cat(&sd->pub, "%s {p:%d}'s hand: ", seat == GAME_SEAT_TABLE ?
+	    "No answer, so" : "No hide:", victim);
+	ch_cat_cards(&sd->pub, &g->hand[victim]);
+	game_cat(&sd->pub, ".");
+	switch (g->attack) {
+	case VERB_SHOW:
+		game_cat(&sd->pub, " {p:%d} draws a card.", attacker);
+		if (!draw_one(g, attacker, sd))
+			end_turn(g, sd);
+		break;
+	case VERB_BUST:
+		g->die = roll(g);
+		game_cat(&sd->pub, " {p:%d} rolls %d for the BUST.", attacker,
+		    g->die);
+		g->phase = PH_BUST;
+		break;
+	default:
+		g->phase = PH_PICK;
+		break;
+	}
+}
+
+static void
+apply_pick(struct game *g, int id, struct said *sd)
+{
+	int victim = g->victim, attacker = g->turn, over;
+
+	cards_remove(&g->hand[victim], id);
+	cards_add(&g->hand[attacker], id);
+	g->fresh[id] = 1;
+	sd->hands |= 1u << attacker;
+	game_cat(&sd->pub, "{p:%d} takes ", attacker);
+	ch_cat_face(&sd->pub, ch_face(id));
+	/* The victim draws back unless the card taken won. */
+	over = won(g, attacker, sd);
+	game_cat(&sd->pub, " from {p:%d}%s", victim, over ? "." :
+	    ", who draws a card.");
+	if (over || draw_one(g, victim, sd))
+		return;
+	if (g->attack == VERB_STEAL) {
+		g->phase = PH_DISCARD;
+		g->need = 1;
+	} else
+		end_turn(g, sd);
+}
+
+static void
+apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
+{
+	int victim = g->victim, attacker = g->turn, i, over, back = 0;
+
+	if (mv->argc == 0)
+		game_cat(&sd->pub, "{p:%d} busts none of {p:%d}'s cards.",
+		    attacker, victim);
+	else
+		game_cat(&sd->pub, "{p:%d} busts {p:%d}'s", attacker, victim);
+	for (i = 0; i < mv->argc; i++) {
+		discard_card(g, victim, mv->argv[i]);
+		game_cat(&sd->pub, " ");
+		ch_cat_face(&sd->pub, ch_face(mv->argv[i]));
+	}
+	/* The attacker draws one, then the victim back to seven, until a
+	 * draw wins. */
+	over = draw_one(g, attacker, sd);
+	while (!over && back < mv->argc) {
+		over = draw_one(g, victim, sd);
+		back++;
+	}
+	if (back > 0)
+		game_cat(&sd->pub, "; {p:%d} draws %d back.", victim, back);
+	else if (mv->argc > 0)
+		game_cat(&sd->pub, ".");
+	if (!over)
+		end_turn(g, sd);
+}
+
+static void
+apply_discard(struct game *g, const struct game_move *mv, struct said *sd)
+{
+	int i;
+
+	game_cat(&sd->pub, "{p:%d} discards", mv->seat);
+	for (i = 0; i < mv->argc; i++) {
+		discard_card(g, mv->seat, mv->argv[i]);
+		game_cat(&sd->pub, " ");
+		ch_cat_face(&sd->pub, ch_face(mv->argv[i]));
+	}
+	game_cat(&sd->pub, ".");
+	end_turn(g, sd);
+}
+
+/* The turn ran out: the top of the draw pile goes to the discard pile
+ * through the seat's hand (where it may still complete a word). */
+static void
+apply_idle(struct game *g, int seat, struct said *sd)
+{
+	int id = g->draw.c[g->draw.n - 1], over;
+
+	/* A card that spells the word is kept: the game is won. */
+	over = draw_one(g, seat, sd);
+	game_cat(&sd->pub, "{p:%d} draws ", seat);
+	ch_cat_face(&sd->pub, ch_face(id));
+	game_cat(&sd->pub, "%s", over ? "." : " and discards it.");
+	if (over)
+		return;
+	discard_card(g, seat, id);
+	end_turn(g, sd);
+}
+
+static void
+apply_leave(struct game *g, int seat, struct said *sd)
+{
+	int n = g->hand[seat].n, i, attacked;
+
+	game_cat(&sd->pub, "{p:%d} leaves the game; %s %d card%s go%s "
+	    "under the draw pile.", seat, n == 1 ? "that" : "those", n,
+	    n == 1 ? "" : "s", n == 1 ? "es" : "");
+	/* Under the draw pile nobody is told which card lies where. */
+	for (i = 0; i < n; i++) {
+		g->fresh[g->hand[seat].c[i]] = 0;
+		g->pub[g->hand[seat].c[i]] = 0;
+	}
+	cards_prepend(&g->draw, &g->hand[seat]);
+	cards_clear(&g->hand[seat]);
+	g->in[seat] = 0;
+	if (g->cheater == seat) {
+		g->cheater = -1;
+		game_cat(&sd->pub, " The CHEATER status goes back to the "
+		    "middle.");
+	}
+	if (ch_nactive(g) < 2) {
+		g->phase = PH_OVER;
+		g->winner = next_in(g, seat);
+		game_cat(&sd->pub, " {p:%d} wins: everyone else has left.",
+		    g->winner);
+		return;
+	}
+	attacked = g->phase == PH_HIDE || g->phase == PH_PICK ||
+	    g->phase == PH_BUST;
+	if (seat == g->turn)
+		end_turn(g, sd);
+	else if (attacked && seat == g->victim) {
+		/* Nobody is left to take from: the attacker's hand goes
+		 * back to seven and the turn ends. */
+		game_cat(&sd->pub, " The attack on {p:%d} comes to nothing.",
+		    seat);
+		if (!g->spent || !draw_one(g, g->turn, sd))
+			end_turn(g, sd);
+	}
+}
+
+static void
+cheater_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out)
+{
+	struct said sd;
+
+	memset(&sd, 0, sizeof sd);
+	switch (mv->verb) {
+	case VERB_LEAVE:
+		apply_leave(g, mv->seat, &sd);
+		break;
+	case VERB_DRAW:
+	case VERB_DRAW2:
+		apply_draw(g, mv->seat, mv->verb == VERB_DRAW ? 1 : 2, &sd);
+		break;
+	case VERB_GRAB:
+		apply_top(g, mv->seat, &sd);
+		break;
+	case VERB_TAKE:
+	case VERB_SHOW:
+	case VERB_BUST:
+	case VERB_STEAL:
+		apply_attack(g, mv, &sd);
+		break;
+	case VERB_HIDE:
+		apply_hide(g, mv->argv[0], &sd);
+		break;
+	case VERB_PASS:
+		apply_pass(g, mv->seat, &sd);
+		break;
+	case VERB_PICK:
+		apply_pick(g, mv->argv[0], &sd);
+		break;
+	case VERB_DROP:
+		apply_drop(g, mv, &sd);
+		break;
+	case VERB_DISCARD:
+		apply_discard(g, mv, &sd);
+		break;
+	case VERB_IDLE:
+		apply_idle(g, g->turn, &sd);
+		break;
+	default:
+		assert(!"cheater_apply: unknown verb");
+	}
+	say_all(g, &sd, out);
+}
+
+static void
+say_status(const struct game *g, struct game_out *out)
+{
+	char *line = NULL;
+	int s;
+
+	if (g->phase == PH_OVER) {
+		game_cat(&line, "Game over: {p:%d} won", g->winner);
+		if (g->win_suit >= 0)
+			game_cat(&line, " in %s", ch_suit_name(g->win_suit));
+		game_cat(&line, ".");
+	} else {
+		game_cat(&line, "{p:%d}'s turn (rolled %d and %d%s)", g->turn,
+		    g->dice[0], g->dice[1],
+		    g->power ? ", Cheater Power" : "");
+		if (g->phase == PH_HIDE)
+			game_cat(&line, ": {p:%d} may hide", g->victim);
+		else if (g->phase == PH_PICK)
+			game_cat(&line, ": picks a card of {p:%d}", g->victim);
+		else if (g->phase == PH_BUST)
+			game_cat(&line, ": busts up to %d of {p:%d}'s cards",
+			    g->die, g->victim);
+		else if (g->phase == PH_DISCARD)
+			game_cat(&line, ": discards %d", g->need);
+		game_cat(&line, ".");
+	}
+	if (g->cheater >= 0)
+		game_cat(&line, " CHEATER: {p:%d}.", g->cheater);
+	else
+		game_cat(&line, " Nobody is the CHEATER.");
+	game_cat(&line, " Discard pile: ");
+	if (g->discard.n > 0)
+		ch_cat_face(&line, ch_face(g->discard.c[g->discard.n - 1]));
+	else
+		game_cat(&line, "empty");
+	game_cat(&line, " on top (%d). Draw pile: %d.", g->discard.n,
+	    g->draw.n);
+	for (s = 0; s < g->nseats; s++) {
+		if (!g->in[s])
+			game_cat(&line, " {p:%d} has left.", s);
+	}
+	game_say_line(out, &line);
+}
+
+static void
+cheater_view(const struct game *g, int seat, struct game_out *out)
+{
+	char *line = NULL;
+
+	if (seat == GAME_PUBLIC) {
+		say_status(g, out);
+		return;
+	}
+	if (seat < 0 || seat >= g->nseats)
+		return;
+	if (!g->in[seat]) {
+		game_say(out, seat, "You have left this game");
+		return;
+	}
+	cat_prompt(g, seat, &line);
+	cat_hand(g, seat, &line);
+	game_say(out, seat, "%s", line + 1);
+	free(line);
+}
+
+static void
+cheater_result(const struct game *g, struct game_result *r)
+{
+	int s;
+
+	memset(r, 0, sizeof *r);
+	r->nseats = g->nseats;
+	r->winner = g->winner;
+	r->loser = -1;
+	for (s = 0; s < g->nseats; s++) {
+		r->place[s] = !g->in[s] ? 0 : s == g->winner ? 1 : 2;
+		r->points[s] = ch_progress(&g->hand[s],
+		    ch_best_suit(&g->hand[s]));
+	}
+	if (g->winner >= 0 && g->win_suit >= 0)
+		snprintf(r->detail[g->winner], sizeof r->detail[g->winner],
+		    "%s", ch_suit_name(g->win_suit));
+}
+
+static const char *const cheater_rules[] = {
+	"Be the first to hold C, H, E, A, T, E and R of one suit: red, "
+	"yellow, purple or blue (rC is the red C). You hold seven cards; "
+	"every move may be typed in the channel or in private.",
+	"Your turn starts with the bot rolling two dice for you. Then "
+	"{c:draw} a card and {c:discard rE}, or play an action card "
+	"instead: {c:take bob} to see bob's hand and {c:pick yA} from it, "
+	"or {c:show bob} to show it to everyone and draw a card.",
+	"{c:bust bob} shows it too, and a die says how many of bob's cards "
+	"you may {c:drop rC yE}. {c:wild show bob} plays your WILD as any "
+	"action. Named by one? {c:hide} (with a HIDE or WILD) shows "
+	"nothing; {c:pass} lets it happen.",
+	"Doubles make you the CHEATER, who may use Cheater Power on every "
+	"turn: {c:draw2} then discard two, {c:grab} the discard pile's top "
+	"card, or {c:steal bob}. The CHEATER's own doubles lose the turn "
+	"and the status.",
+	NULL,
+};
+
+const struct game_ops cheater_ops = {
+	.name = "cheater",
+	.title = "CHEATER",
+	.brief = "roll dice, draw, take, show, bust and hide: the first to "
+	    "spell C-H-E-A-T-E-R in one suit wins",
+	.rules = cheater_rules,
+	.min_seats = 2,
+	.max_seats = GAME_MAX_SEATS,
+	.options = cheater_options,
+	.cmds = cheater_cmds,
+	.verbs = cheater_verbs,
+	.titles = cheater_titles,
+	.reactions = 1u << VERB_HIDE | 1u << VERB_PASS,
+	.create = cheater_create,
+	.destroy = cheater_destroy,
+	.turn = cheater_turn,
+	.parse = cheater_parse,
+	.command = cheater_command,
+	.check = cheater_check,
+	.apply = cheater_apply,
+	.timeout = cheater_timeout,
+	.sample = cheater_sample,
+	.view = cheater_view,
+	.result = cheater_result,
+	.invariants = cheater_invariants,
+	.observe = cheater_observe,
+	.redeal = cheater_redeal,
+	.claims = 0,
+	.story = cheater_story,
+	.reveal = cheater_reveal,
+	.unseen = cheater_unseen,
+	.ai = &cheater_ai,
+};

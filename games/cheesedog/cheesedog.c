@@ -1,0 +1,587 @@
+/*
+ * Cheesedog: get rid of every card, or be the one loser left holding some.
+ *
+ * Rules in brief (docs/games/cheesedog.md has every choice in full).  Two
+ * 52-card decks, 3 to 8 players.  Each gets four cards face down (unseen,
+ * even by their owner), four face up (seen by all), and a share of the
+ * rest as a hand, dealt from the dealer's left; that seat starts, and play
+ * goes left.  A play is one or more cards of one rank, face up, equal to
+ * or higher than the pile's top card (aces high).  A player with nothing
+ * that plays picks up the pile, and the turn passes.  The hand is played
+ * first; with the hand empty, the face-up cards; with both gone, the
+ * face-down cards one flip at a time, chosen by position: a flip that
+ * plays is played, one that does not goes into the hand with the pile,
+ * unseen by the others.  Four or more cards of one rank on top of the pile
+ * clear it, and the player who cleared starts the new pile.  Specials keep
+ * their rank: 2 plays on anything; 7 skips the next player (each 7 one
+ * more); 8 makes the next play 8 or lower; 9 reverses play (each 9 once
+ * more); 10 clears the pile and its player starts the new one.  A clear
+ * cancels the 7s, 8s and 9s that made it.  A player out of cards is safe
+ * and takes the next place; the last one holding cards loses.
+ *
+ * Move grammar (what players type, in the channel or in private: every
+ * play is face up anyway):
+ *   play CARD...        aliases lay, put: cards of one rank, "play 5h 5c"
+ *   pickup              aliases pick, take: "pick up" works too
+ *   flip [N]            the face-down card at position N (1-4); without N
+ *                       the first one left
+ *
+ * Verbs and the move log: leave; play ID...; pickup; flip POS (0-3).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/cards.h"
+#include "cheesedog.h"
+#include "cheesedog-int.h"
+#include "games/game.h"
+#include "games/rng.h"
+#include "alloc/xalloc.h"
+
+static const struct game_cmd cheesedog_cmds[] = {
+	[CMD_PLAY] = { "play", "lay put", GAME_WHERE_BOTH, "CARD...",
+	    "play cards of one rank, face up, e.g. play 5h 5c", 0 },
+	[CMD_PICKUP] = { "pickup", "pick take", GAME_WHERE_BOTH, "",
+	    "pick up the pile when nothing you may play plays", 0 },
+	[CMD_FLIP] = { "flip", NULL, GAME_WHERE_BOTH, "[N]",
+	    "with only face-down cards left, turn card N (1-4) over", 0 },
+	{ NULL, NULL, 0, NULL, NULL, 0 },
+};
+
+static const char *const cheesedog_verbs[] = {
+	"leave", "play", "pickup", "flip", NULL,
+};
+
+int
+cd_value(int rank)
+{
+	return rank == CARDS_ACE ? CARDS_KING + 1 : rank;
+}
+
+/* The sort key of a card: its rank's value (aces high), then its suit,
+ * then its deck. */
+static int
+sort_key(int id)
+{
+	return (cd_value(cards_rank(id)) * CARDS_SUITS + cards_suit(id)) *
+	    CD_DECKS + id / CARDS_DECK;
+}
+
+static int
+sort_cmp(const void *a, const void *b)
+{
+	int ka = sort_key(*(const int *)a), kb = sort_key(*(const int *)b);
+
+	return (ka > kb) - (ka < kb);
+}
+
+void
+cd_sort(struct cards *l)
+{
+	qsort(l->c, (size_t)l->n, sizeof l->c[0], sort_cmp);
+}
+
+int
+cd_plays(const struct game *g, int rank)
+{
+	int top;
+
+	if (g->pile.n == 0 || rank == CD_ANY_RANK)
+		return 1;
+	top = cards_rank(g->pile.c[g->pile.n - 1]);
+	if (top == CD_LOWER_RANK)
+		return cd_value(rank) <= CD_LOWER_RANK;
+	return cd_value(rank) >= cd_value(top);
+}
+
+int
+cd_ndown(const struct game *g, int seat)
+{
+	int i, n = 0;
+
+	for (i = 0; i < CD_DOWN; i++)
+		n += g->down[seat][i] >= 0;
+	return n;
+}
+
+int
+cd_first_down(const struct game *g, int seat)
+{
+	int i;
+
+	for (i = 0; i < CD_DOWN; i++) {
+		if (g->down[seat][i] >= 0)
+			return i;
+	}
+	return -1;
+}
+
+enum cd_from
+cd_from(const struct game *g, int seat)
+{
+	if (g->hand[seat].n > 0)
+		return FROM_HAND;
+	if (g->up[seat].n > 0)
+		return FROM_UP;
+	return cd_ndown(g, seat) > 0 ? FROM_DOWN : FROM_NOTHING;
+}
+
+const struct cards *
+cd_source(const struct game *g, int seat)
+{
+	switch (cd_from(g, seat)) {
+	case FROM_HAND:
+		return &g->hand[seat];
+	case FROM_UP:
+		return &g->up[seat];
+	default:
+		return NULL;
+	}
+}
+
+int
+cd_lowest_play(const struct game *g, const struct cards *l)
+{
+	int i, rank, best = 0;
+
+	for (i = 0; i < l->n; i++) {
+		rank = cards_rank(l->c[i]);
+		if (!cd_plays(g, rank))
+			continue;
+		/* A 2 plays anywhere: keep it while anything else plays. */
+		if (best == 0 || (best == CD_ANY_RANK && rank != best) ||
+		    (rank != CD_ANY_RANK && cd_value(rank) < cd_value(best)))
+			best = rank;
+	}
+	return best;
+}
+
+int
+cd_top_run(const struct game *g, int *rank)
+{
+	int i, n = 0;
+
+	*rank = 0;
+	if (g->pile.n == 0)
+		return 0;
+	*rank = cards_rank(g->pile.c[g->pile.n - 1]);
+	for (i = g->pile.n - 1; i >= 0 && cards_rank(g->pile.c[i]) == *rank;
+	    i--)
+		n++;
+	return n;
+}
+
+int
+cd_nactive(const struct game *g)
+{
+	int s, n = 0;
+
+	for (s = 0; s < g->nseats; s++)
+		n += g->state[s] == SEAT_IN;
+	return n;
+}
+
+/* The seat steps places on from seat in the direction of play, counting
+ * only seats still holding cards, seat itself too when play comes round
+ * to it; the seats passed over go into passed[] (NULL: nowhere). */
+static int
+next_seat(const struct game *g, int seat, int steps, int *passed,
+    int *npassed)
+{
+	int s = seat;
+
+	assert(cd_nactive(g) > 0);
+	while (steps > 0) {
+		s = (s + g->dir + g->nseats) % g->nseats;
+		if (g->state[s] != SEAT_IN)
+			continue;
+		if (--steps > 0 && passed != NULL)
+			passed[(*npassed)++] = s;
+	}
+	return s;
+}
+
+/* Appends "{p:1} is skipped" or "{p:1}, {p:2} and {p:1} are skipped". */
+static void
+cat_skipped(char **line, const int *passed, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		game_cat(line, "%s{p:%d}", i == 0 ? " " : i + 1 < n ? ", " :
+		    " and ", passed[i]);
+	game_cat(line, " %s skipped.", n == 1 ? "is" : "are");
+}
+
+/* Ends the game: the seat still holding cards takes the last place, and
+ * loses when play (not a leave) brought it there. */
+static void
+end_game(struct game *g, int by_play, struct cd_said *sd)
+{
+	int s;
+
+	g->over = 1;
+	g->turn = -1;
+	for (s = 0; s < g->nseats; s++) {
+		if (g->state[s] != SEAT_IN)
+			continue;
+		g->place[s] = g->finished + 1;
+		if (by_play) {
+			g->loser = s;
+			game_cat(&sd->pub, " {p:%d} is left holding cards and "
+			    "loses.", s);
+		} else
+			game_cat(&sd->pub, " {p:%d} takes place %d.", s,
+			    g->place[s]);
+	}
+}
+
+/* Seat has just played: safe if that was its last card (the game is
+ * over when one seat alone still holds cards), else the channel hears
+ * when it moves on to its face-up or face-down cards. */
+static void
+after_play(struct game *g, int seat, enum cd_from was, struct cd_said *sd)
+{
+	enum cd_from now = cd_from(g, seat);
+
+	if (now == FROM_UP && was == FROM_HAND)
+		game_cat(&sd->pub, " {p:%d}'s hand is empty: the face-up "
+		    "cards are played next.", seat);
+	else if (now == FROM_DOWN && was != FROM_DOWN)
+		game_cat(&sd->pub, " {p:%d} has only face-down cards left.",
+		    seat);
+	if (now != FROM_NOTHING)
+		return;
+	g->state[seat] = SEAT_SAFE;
+	g->place[seat] = ++g->finished;
+	game_cat(&sd->pub, " {p:%d} has no cards left: safe, in place %d.",
+	    seat, g->place[seat]);
+	game_cat(&sd->priv[seat], " You are safe, in place %d.",
+	    g->place[seat]);
+	if (cd_nactive(g) == 1)
+		end_game(g, 1, sd);
+}
+
+/* n cards of rank, played by seat, lie on top of the pile: they clear it,
+ * or do what 7s and 9s do; then the turn moves on. */
+static void
+settle(struct game *g, int seat, int rank, int n, enum cd_from was,
+    struct cd_said *sd)
+{
+	char words[64];
+	/* One seat passed over per 7: eight at most, with two decks. */
+	int passed[CD_DECKS * CARDS_SUITS], npassed = 0;
+	int run, top, clear, skip = 0;
+
+	run = cd_top_run(g, &top);
+	clear = rank == CD_CLEAR_RANK || run >= CD_CLEAR_RUN;
+	if (run >= CD_CLEAR_RUN) {
+		cards_declaration(run, top, words, sizeof words);
+		game_cat(&sd->pub, " The pile clears: %s.", words);
+	} else if (clear)
+		game_cat(&sd->pub, " The %s clear%s the pile.", n == 1 ?
+		    "10" : "10s", n == 1 ? "s" : "");
+	else if (rank == CD_SKIP_RANK)
+		skip = n;
+	else if (rank == CD_REVERSE_RANK) {
+		if (n % 2 == 1)
+			g->dir = -g->dir;
+		if (n <= 2)
+			game_cat(&sd->pub, " Play reverses%s: it goes %s.",
+			    n == 2 ? " twice" : "", g->dir > 0 ? "left" :
+			    "right");
+		else
+			game_cat(&sd->pub, " Play reverses %d times: it goes "
+			    "%s.", n, g->dir > 0 ? "left" : "right");
+	}
+	if (clear) {
+		cards_append(&g->cleared, &g->pile);
+		cards_clear(&g->pile);
+	}
+	after_play(g, seat, was, sd);
+	if (g->over)
+		return;
+	if (clear && g->state[seat] == SEAT_IN) {
+		g->turn = seat;
+		return;
+	}
+	g->turn = next_seat(g, seat, 1 + skip, passed, &npassed);
+	if (npassed > 0)
+		cat_skipped(&sd->pub, passed, npassed);
+}
+
+static void
+apply_play(struct game *g, const struct game_move *mv, struct cd_said *sd)
+{
+	enum cd_from was = cd_from(g, mv->seat);
+	struct cards *from = was == FROM_UP ? &g->up[mv->seat] :
+	    &g->hand[mv->seat];
+	struct cards laid;
+	char *text;
+	int i;
+
+	cards_clear(&laid);
+	for (i = 0; i < mv->argc; i++) {
+		cards_remove(from, mv->argv[i]);
+		cards_add(&g->pile, mv->argv[i]);
+		cards_add(&laid, mv->argv[i]);
+		g->shown[mv->argv[i]] = 1;
+	}
+	/* Only lost what its owner chose, and face-up cards are public: the
+	 * cards are not shown again unless the seat moves next
+	 * (docs/architecture.md). */
+	text = cards_list_markup(&laid);
+	game_cat(&sd->pub, "{p:%d} plays %s%s.", mv->seat,
+	    was == FROM_UP ? "face up " : "", text);
+	free(text);
+	settle(g, mv->seat, cards_rank(mv->argv[0]), mv->argc, was, sd);
+}
+
+/* Moves the pile (and the card id unless -1) into seat's hand; face-up
+ * cards being played as the hand join it, as they are the hand now. */
+static void
+take_pile(struct game *g, int seat, int id, struct cd_said *sd)
+{
+	char *text;
+
+	if (cd_from(g, seat) == FROM_UP) {
+		text = cards_list_markup(&g->up[seat]);
+		game_cat(&sd->pub, " The face-up cards %s go into the hand "
+		    "with it.", text);
+		free(text);
+		cards_append(&g->hand[seat], &g->up[seat]);
+		cards_clear(&g->up[seat]);
+	}
+	if (id >= 0)
+		cards_add(&g->hand[seat], id);
+	cards_append(&g->hand[seat], &g->pile);
+	cards_clear(&g->pile);
+	cd_sort(&g->hand[seat]);
+	sd->cards |= 1u << seat;
+	g->turn = next_seat(g, seat, 1, NULL, NULL);
+}
+
+static void
+apply_pickup(struct game *g, int seat, struct cd_said *sd)
+{
+	game_cat(&sd->pub, "{p:%d} picks up the pile (%d card%s).", seat,
+	    g->pile.n, g->pile.n == 1 ? "" : "s");
+	take_pile(g, seat, -1, sd);
+}
+
+/* A flip that plays is played like any card; one that does not joins
+ * the pile in the hand, named to its owner alone. */
+static void
+apply_flip(struct game *g, int seat, int pos, struct cd_said *sd)
+{
+	int id = g->down[seat][pos], n = g->pile.n;
+	char card[32], top[32];
+
+	/* One that plays only lost a card (take_pile() shows the cards of
+	 * one that does not). */
+	g->down[seat][pos] = -1;
+	cards_markup(id, card, sizeof card);
+	if (cd_plays(g, cards_rank(id))) {
+		cards_add(&g->pile, id);
+		g->shown[id] = 1;
+		game_cat(&sd->pub, "{p:%d} flips face-down card %d%s: %s.",
+		    seat, pos + 1, n == 0 ? " onto the empty pile (a free "
+		    "flip)" : "", card);
+		settle(g, seat, cards_rank(id), 1, FROM_DOWN, sd);
+		return;
+	}
+	cards_markup(g->pile.c[n - 1], top, sizeof top);
+	game_cat(&sd->pub, "{p:%d} flips face-down card %d, which does not "
+	    "play: it goes unseen into the hand with the pile (%d card%s).",
+	    seat, pos + 1, n, n == 1 ? "" : "s");
+	game_cat(&sd->priv[seat], " Your face-down card %d is %s: it does "
+	    "not play on %s, so you take it with the pile.", pos + 1, card,
+	    top);
+	take_pile(g, seat, id, sd);
+}
+
+/* Moves l's cards out of the game. */
+static void
+discard_all(struct game *g, struct cards *l)
+{
+	cards_append(&g->cleared, l);
+	cards_clear(l);
+}
+
+static void
+apply_leave(struct game *g, int seat, struct cd_said *sd)
+{
+	int i;
+
+	if (g->state[seat] == SEAT_SAFE) {
+		g->state[seat] = SEAT_GONE;
+		game_cat(&sd->pub, "{p:%d} leaves the table, keeping place "
+		    "%d.", seat, g->place[seat]);
+		return;
+	}
+	game_cat(&sd->pub, "{p:%d} leaves the game; their cards go out of "
+	    "the game.", seat);
+	discard_all(g, &g->hand[seat]);
+	discard_all(g, &g->up[seat]);
+	for (i = 0; i < CD_DOWN; i++) {
+		if (g->down[seat][i] >= 0)
+			cards_add(&g->cleared, g->down[seat][i]);
+		g->down[seat][i] = -1;
+	}
+	g->state[seat] = SEAT_LEFT;
+	g->place[seat] = 0;
+	if (cd_nactive(g) < 2)
+		end_game(g, 0, sd);
+	else if (g->turn == seat)
+		g->turn = next_seat(g, seat, 1, NULL, NULL);
+}
+
+static void
+cheesedog_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out)
+{
+	struct cd_said sd;
+
+	memset(&sd, 0, sizeof sd);
+	switch (mv->verb) {
+	case VERB_LEAVE:
+		apply_leave(g, mv->seat, &sd);
+		break;
+	case VERB_PLAY:
+		apply_play(g, mv, &sd);
+		break;
+	case VERB_PICKUP:
+		apply_pickup(g, mv->seat, &sd);
+		break;
+	case VERB_FLIP:
+		apply_flip(g, mv->seat, mv->argv[0], &sd);
+		break;
+	default:
+		assert(!"cheesedog_apply: unknown verb");
+	}
+	cd_cat_next(g, &sd.pub);
+	cd_say(g, &sd, out);
+}
+
+static struct game *
+cheesedog_create(const struct game_opts *opts, int nseats, int dealer,
+    const struct rng *rng, struct game_out *out, char **cause)
+{
+	struct game *g;
+	struct cards deck, rest;
+	struct rng r = *rng;
+	int i, s, k = 0;
+
+	(void)opts;
+	if (game_decks(&cheesedog_ops, nseats, dealer, CD_DECKS, 0,
+	    cause) < 0)
+		return NULL;
+	g = xcalloc(1, sizeof *g);
+	g->nseats = nseats;
+	g->dealer = dealer;
+	g->turn = (dealer + 1) % nseats;
+	g->dir = 1;
+	g->loser = -1;
+	cards_deck(&deck, CD_DECKS);
+	rng_shuffle(&r, deck.c, (size_t)deck.n);
+	/* One at a time from the dealer's left: four rounds face down,
+	 * four face up, then the rest as hands. */
+	for (i = 0; i < nseats * CD_DOWN; i++)
+		g->down[(g->turn + i) % nseats][i / nseats] = deck.c[k++];
+	for (i = 0; i < nseats * CD_DOWN; i++) {
+		g->shown[deck.c[k]] = 1;
+		cards_add(&g->up[(g->turn + i) % nseats], deck.c[k++]);
+	}
+	cards_clear(&rest);
+	while (k < deck.n)
+		cards_add(&rest, deck.c[k++]);
+	cards_deal(&rest, g->hand, nseats, g->turn);
+	for (s = 0; s < nseats; s++) {
+		cd_sort(&g->hand[s]);
+		cd_sort(&g->up[s]);
+	}
+	cd_say_deal(g, out);
+	return g;
+}
+
+static void
+cheesedog_destroy(struct game *g)
+{
+	free(g);
+}
+
+static void
+cheesedog_turn(const struct game *g, struct game_turn *t)
+{
+	memset(t, 0, sizeof *t);
+	t->over = g->over;
+	t->seat = g->over ? -1 : g->turn;
+	t->accused = t->speaker = -1;
+}
+
+static void
+cheesedog_result(const struct game *g, struct game_result *r)
+{
+	int s;
+
+	memset(r, 0, sizeof *r);
+	r->nseats = g->nseats;
+	/* "There are no winners, but there is always one loser." */
+	r->winner = -1;
+	r->loser = g->loser;
+	for (s = 0; s < g->nseats; s++) {
+		r->place[s] = g->place[s];
+		r->points[s] = g->hand[s].n + g->up[s].n + cd_ndown(g, s);
+	}
+}
+
+static const char *const cheesedog_rules[] = {
+	"No winners, one loser: the last player left holding cards. "
+	"Everything is played face up; moves may be typed in the channel "
+	"or in private.",
+	"On your turn play cards of one rank, equal to or higher than the "
+	"top of the pile (aces high): {c:play 5h 5c}. Nothing plays? "
+	"{c:pickup} takes the whole pile into your hand.",
+	"Your hand goes first, then your four face-up cards, then your "
+	"four face-down cards, blind: {c:flip 3} turns card 3 over, and if "
+	"it does not play you pick up the pile with it.",
+	"A 2 plays on anything; a 7 skips the next player; after an 8 play "
+	"8 or lower; a 9 reverses; a 10, or four of a rank on top, clears "
+	"the pile, and you start the next.",
+	NULL,
+};
+
+const struct game_ops cheesedog_ops = {
+	.name = "cheesedog",
+	.title = "Cheesedog",
+	.brief = "play equal or higher, face up, from hand, face-up and "
+	    "face-down cards; 2 7 8 9 10 are special; the last one holding "
+	    "cards loses",
+	.rules = cheesedog_rules,
+	.min_seats = 3,
+	.max_seats = 8,
+	.options = NULL,
+	.cmds = cheesedog_cmds,
+	.verbs = cheesedog_verbs,
+	.loser_game = 1,
+	.create = cheesedog_create,
+	.destroy = cheesedog_destroy,
+	.turn = cheesedog_turn,
+	.parse = cheesedog_parse,
+	.command = cheesedog_command,
+	.check = cheesedog_check,
+	.apply = cheesedog_apply,
+	.timeout = cheesedog_timeout,
+	.sample = cheesedog_sample,
+	.view = cheesedog_view,
+	.result = cheesedog_result,
+	.invariants = cheesedog_invariants,
+	.observe = cheesedog_observe,
+	.redeal = cheesedog_redeal,
+	.claims = 0,
+	.story = cheesedog_story,
+	.reveal = cheesedog_reveal,
+	.unseen = cheesedog_unseen,
+	.ai = &cheesedog_ai,
+};

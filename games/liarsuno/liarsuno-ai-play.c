@@ -1,0 +1,371 @@
+/*
+ * The turn of a Liar's UNO AI seat (liarsuno-ai.c has the rest): every
+ * play its hand allows (a Regular Card face up, a Liar's Card face down
+ * claimed as itself or as any plausible face), each given a worth in
+ * cards, against drawing.
+ *
+ * A play sheds a card; a lie caught gives it back with one more, so a
+ * lie is worth 1 - 2q where q is the chance someone calls it: near
+ * certain when everyone can see a card of the face claimed is elsewhere,
+ * likelier from the player it hits, and for a last card, which everyone
+ * calls.  Then what the claim does: a Skip, Draw Two or Wild Draw Four
+ * costs the next player, a 7 or a 0 trades hands (good when one's own
+ * is the bigger), a WLC lets every other player shed a card (it is kept
+ * as the best last card: it goes face up and matches anything).  The
+ * card kept for last is worth what it promises: a WLC or a Wild Draw
+ * Four always goes out, a card of the colour named may.
+ *
+ * easy plays a true card when it has one, mostly, and lies or draws at
+ * random; normal plays its best true card, lies (with its best lie) only
+ * when it has none worth more than a draw and the lie is, and after a
+ * draw plays the card only if true; hard plays whatever is worth most,
+ * a lie included.
+ */
+#include <string.h>
+
+#include "games/ai.h"
+#include "games/cards.h"
+#include "games/game.h"
+#include "liarsuno-int.h"
+#include "games/rng.h"
+
+/* A play considered: a card, face down with a claim or face up (claim
+ * -1), the colour a wild names (or -1), and uno with it. */
+struct cand {
+	int id, claim, colour, uno;
+	int honest;		/* face up, or a true claim */
+	double worth;		/* in cards */
+};
+
+/* At most this many plausible faces for one card: the colour's 13, the
+ * symbol in three other colours, the Wild Draw Four. */
+#define MAX_CLAIMS 17
+#define MAX_CANDS (LU_CARDS * MAX_CLAIMS)
+/* What going out is worth, in cards. */
+#define WIN_WORTH 30.0
+/* A draw, and what may come of it. */
+#define DRAW_WORTH (-0.6)
+
+/* What seat's play of a face-down claim, or its open card, faces: the
+ * chance that someone calls it. */
+static double
+caught(const struct ai_mind *m, const struct game *g,
+    const struct lu_sight *sg, int claim, int last)
+{
+	int o, id, next = lu_next(g, m->seat), sym = lu_face_sym(claim);
+	double prove, call, stay = 1;
+
+	for (o = 0; o < g->nseats; o++) {
+		if (o == m->seat || !g->in[o])
+			continue;
+		/* Whether o can see that a card of the face is elsewhere. */
+		prove = 0;
+		for (id = 0; id < LU_CARDS; id++) {
+			if (!lu_liar(id) || lu_face(id) != claim)
+				continue;
+			if (!sg->known[id])
+				prove += sg->hidden > 0 ?
+				    (double)g->hand[o].n / sg->hidden : 0;
+			else if ((g->knows[id] & (1u << o)) ||
+			    cards_find(&g->hand[o], id) >= 0)
+				prove = 1;
+		}
+		if (prove > 1)
+			prove = 1;
+		call = m->level == AI_HARD ? lu_ai_call_rate(m, o) : 0.15;
+		if (o == next && (sym == SYM_DRAW2 || sym == SYM_WD4) &&
+		    call < 0.5)
+			call = 0.5;
+		if (last)
+			call = 0.9;
+		stay *= 1 - (prove * 0.95 + (1 - prove) * call);
+	}
+	return 1 - stay;
+}
+
+/* The seat whose hand passes to seat on a 0. */
+static int
+before(const struct game *g, int seat)
+{
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (g->in[s] && s != seat && lu_next(g, s) == seat)
+			return s;
+	}
+	return seat;
+}
+
+/* What hands of size[] becoming new[] is worth to m's seat. */
+static double
+trade_worth(const struct ai_mind *m, const struct game *g, const int *size,
+    const int *now)
+{
+	double w = 0;
+	int s;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (!g->in[s])
+			continue;
+		if (s == m->seat)
+			w -= now[s] - size[s];
+		else
+			w += lu_ai_worth(m, g, s) * (now[s] - size[s]);
+	}
+	return w;
+}
+
+/* What face claimed or played does, beside shedding the card, for a
+ * hand of n cards left. */
+static double
+effect(const struct ai_mind *m, const struct game *g, int face, int n)
+{
+	int size[GAME_MAX_SEATS], now[GAME_MAX_SEATS], s, t = -1;
+	int next = lu_next(g, m->seat), sym = lu_face_sym(face);
+	double w = 0;
+
+	for (s = 0; s < g->nseats; s++)
+		size[s] = now[s] = s == m->seat ? n : g->hand[s].n;
+	switch (sym) {
+	case SYM_SKIP:
+		return lu_ai_worth(m, g, next);
+	case SYM_REVERSE:
+		return lu_nactive(g) == 2 ? lu_ai_worth(m, g, next) : 0.1;
+	case SYM_DRAW2:
+		return 3 * lu_ai_worth(m, g, next);
+	case SYM_WD4:
+		return 5 * lu_ai_worth(m, g, next);
+	case SYM_WLC:
+		/* Everyone else puts a card, and most go under. */
+		for (s = 0; s < g->nseats; s++) {
+			if (g->in[s] && s != m->seat)
+				w -= 0.6 * lu_ai_worth(m, g, s);
+		}
+		return w;
+	case 7:
+		if (n == 0)
+			return 0;
+		for (s = 0; s < g->nseats; s++) {
+			if (g->in[s] && s != m->seat && (t < 0 ||
+			    g->hand[s].n < g->hand[t].n))
+				t = s;
+		}
+		now[m->seat] = size[t];
+		now[t] = n;
+		return trade_worth(m, g, size, now);
+	case 0:
+		if (n == 0)
+			return 0;
+		for (s = 0; s < g->nseats; s++) {
+			if (g->in[s])
+				now[s] = size[before(g, s)];
+		}
+		return trade_worth(m, g, size, now);
+	default:
+		return 0;
+	}
+}
+
+/* What keeping card id promises, as the last card or near the end: a
+ * WLC and a Wild Draw Four always go out, a card of colour (the colour
+ * to match after this play) may; a Regular Card is the hardest to play. */
+static double
+promise(int id, int colour)
+{
+	int face = lu_face(id);
+
+	if (face == FACE_WLC)
+		return 3;
+	if (face == FACE_WD4)
+		return 2.5;
+	if (lu_face_colour(face) == colour)
+		return lu_liar(id) ? 1.5 : 1;
+	return lu_liar(id) ? 0.6 : 0;
+}
+
+/* What card id is worth kept in a hand of n cards that goes on: the
+ * wilds are the safest plays there are, most of all near the end; a
+ * Regular Card that cannot be played but on a match is worth getting
+ * rid of. */
+static double
+keep(int id, int n)
+{
+	int face = lu_face(id);
+	double near = n <= 4 ? 1 : 4.0 / n;
+
+	if (face == FACE_WLC)
+		return 1.5 * near;
+	if (face == FACE_WD4)
+		return near;
+	if (!lu_liar(id))
+		return -0.4;
+	return lu_action(face) ? 0.2 : 0;
+}
+
+/* The worth of c for m's seat: what it sheds, what it risks (q[face]:
+ * the chance a lie claiming face is called), what its claim does, and
+ * what it leaves for the end. */
+static double
+worth(const struct ai_mind *m, const struct game *g, const double *q,
+    const struct cand *c)
+{
+	const struct cards *h = &g->hand[m->seat];
+	int id = c->id, n = h->n - 1, i, colour;
+	int face = c->claim >= 0 ? c->claim : lu_face(id);
+	double p = c->honest ? 0 : q[face];
+	double w, ends = m->level == AI_HARD ? 2 : 1;
+
+	if (n == 0)
+		return (1 - p) * WIN_WORTH - p;
+	w = 1 - 2 * p + (1 - p) * effect(m, g, face, n) - keep(id, n);
+	colour = lu_face_colour(face) == LU_WILD ? c->colour :
+	    lu_face_colour(face);
+	for (i = 0; i < h->n; i++) {
+		if (h->c[i] == id)
+			continue;
+		if (lu_face_colour(lu_face(h->c[i])) == colour &&
+		    !lu_liar(h->c[i]))
+			w += 0.1;
+		/* The card kept for last, or one of the last two. */
+		if (n <= 2)
+			w += ends * promise(h->c[i], colour) / n;
+	}
+	return w;
+}
+
+/* Adds the play of card id (face down with claim, or face up with claim
+ * -1) to cs. */
+static void
+add(const struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct cand *cs, int *n, int id, int claim)
+{
+	struct cand *c = &cs[(*n)++];
+	int face = claim >= 0 ? claim : lu_face(id);
+
+	c->id = id;
+	c->claim = claim;
+	c->colour = -1;
+	if (lu_face_colour(face) == LU_WILD)
+		c->colour = m->level == AI_EASY && rng_below(rng, 3) == 0 ?
+		    (int)rng_below(rng, LU_COLOURS) :
+		    lu_ai_colour(g, m->seat);
+	/* Calling UNO with the play: easy may forget. */
+	c->uno = g->hand[m->seat].n == 2 && (m->level != AI_EASY ||
+	    rng_below(rng, 4) != 0);
+	c->honest = claim < 0 || claim == lu_face(id);
+	c->worth = 0;
+}
+
+/* Every play of card id: face up if it matches, face down as itself if
+ * that is plausible, and as every other plausible face. */
+static void
+plays_of(const struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct cand *cs, int *n, int id)
+{
+	int face;
+
+	if (!lu_liar(id)) {
+		if (lu_matches_up(g, id))
+			add(m, g, rng, cs, n, id, -1);
+		return;
+	}
+	for (face = 0; face < LU_FACES; face++) {
+		if (lu_face_valid(face) && lu_plausible(g, face))
+			add(m, g, rng, cs, n, id, face);
+	}
+}
+
+/* The best of cs, among the honest ones (honest 1) or all; -1 if none. */
+static int
+best(const struct cand *cs, int n, int honest)
+{
+	int i, b = -1;
+
+	for (i = 0; i < n; i++) {
+		if (honest && !cs[i].honest)
+			continue;
+		if (b < 0 || cs[i].worth > cs[b].worth)
+			b = i;
+	}
+	return b;
+}
+
+/* A random one of cs, honest or lies; -1 if none. */
+static int
+any(const struct cand *cs, int n, int honest, struct rng *rng)
+{
+	int i, k = 0, pick;
+
+	for (i = 0; i < n; i++)
+		k += cs[i].honest == honest;
+	if (k == 0)
+		return -1;
+	pick = (int)rng_below(rng, (uint32_t)k);
+	for (i = 0; i < n; i++) {
+		if (cs[i].honest == honest && pick-- == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* easy: mostly a true card when there is one, else a lie or a draw,
+ * at random; but never a lie about its last card. */
+static int
+easy_pick(const struct game *g, int seat, const struct cand *cs, int n,
+    struct rng *rng)
+{
+	int r = (int)rng_below(rng, 100), k;
+
+	if (r < 80 && (k = any(cs, n, 1, rng)) >= 0)
+		return k;
+	if (g->hand[seat].n == 1 || rng_below(rng, 100) < 25)
+		return -1;
+	return any(cs, n, 0, rng);
+}
+
+void
+lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct game_move *mv)
+{
+	struct cand cs[MAX_CANDS];
+	const struct cards *h = &g->hand[m->seat];
+	struct lu_sight sg;
+	int n = 0, i, k, drawn = g->phase == PH_DRAWN, face;
+	double rest = drawn ? 0 : DRAW_WORTH, q[LU_FACES];
+
+	for (i = 0; i < h->n; i++) {
+		if (!drawn || h->c[i] == g->drawn)
+			plays_of(m, g, rng, cs, &n, h->c[i]);
+	}
+	if (m->level == AI_EASY)
+		k = easy_pick(g, m->seat, cs, n, rng);
+	else {
+		lu_ai_sight(g, m->seat, &sg);
+		for (face = 0; face < LU_FACES; face++)
+			q[face] = lu_face_valid(face) && lu_plausible(g, face) ?
+			    caught(m, g, &sg, face, h->n == 1) : 1;
+		for (i = 0; i < n; i++)
+			cs[i].worth = worth(m, g, q, &cs[i]);
+		k = best(cs, n, 1);
+		/* normal lies only when it must: no true play worth more
+		 * than a draw, and no card drawn to keep instead. */
+		if (m->level == AI_HARD || ((k < 0 || cs[k].worth < rest) &&
+		    !drawn))
+			k = best(cs, n, 0);
+		if (k >= 0 && cs[k].worth < rest)
+			k = -1;
+	}
+	memset(mv, 0, sizeof *mv);
+	mv->seat = m->seat;
+	if (k < 0) {
+		mv->verb = drawn ? VERB_PASS : VERB_DRAW;
+		return;
+	}
+	mv->verb = VERB_PLAY;
+	mv->argc = PLAY_ARGS;
+	mv->argv[ARG_CARD] = cs[k].id;
+	mv->argv[ARG_DOWN] = cs[k].claim >= 0;
+	mv->argv[ARG_CLAIM] = cs[k].claim;
+	mv->argv[ARG_COLOUR] = cs[k].colour;
+	mv->argv[ARG_UNO] = cs[k].uno;
+}

@@ -1,0 +1,438 @@
+/*
+ * Liar's UNO's AI seats (games/ai.h): the mind and its memory, and every
+ * decision but the turn's play (liarsuno-ai-play.c): calling UNO,
+ * challenging a face-down card, whose hand a 7 takes, the card put for a
+ * Wild Liar's Challenge and the put cards turned over after one's own.
+ *
+ * Everything is decided from the seat's observation (liarsuno-observe.c)
+ * and the mind.  A claim is true only if the card is a Liar's Card of
+ * the face claimed, and there is one of each number, two of each action
+ * of a colour and four Wild Draw Fours: counting those whose place the
+ * seat cannot know says how likely the claimer held one.
+ *
+ * easy calls and bluffs at random, but never absurdly: it calls a last
+ * card often and a card it can prove false always.  normal calls what
+ * counting proves or nearly proves, every last card, and a Draw Two or
+ * Wild Draw Four aimed at it that counting makes likely false.  hard
+ * calls on expected value: the chance of a lie, from counting and the
+ * claimer's habits, against what a lie caught and a truth shown cost.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/ai.h"
+#include "games/cards.h"
+#include "games/game.h"
+#include "liarsuno.h"
+#include "liarsuno-int.h"
+#include "games/rng.h"
+#include "alloc/xalloc.h"
+
+/* How often a face-down claim is a lie, before anything is known of the
+ * claimer, and how much weight that guess has against what is seen. */
+#define LIE_PRIOR 0.35
+#define PRIOR_WEIGHT 4.0
+/* How often a seat calls another's claim, before anything is known. */
+#define CALL_PRIOR 0.15
+
+void
+lu_ai_sight(const struct game *g, int seat, struct lu_sight *sg)
+{
+	int id, face;
+
+	memset(sg, 0, sizeof *sg);
+	lu_known_cards(g, seat, sg->known);
+	for (id = 0; id < LU_CARDS; id++) {
+		if (sg->known[id])
+			continue;
+		face = lu_face(id);
+		sg->hidden++;
+		sg->colour[lu_face_colour(face)]++;
+		if (lu_liar(id))
+			sg->unseen[face]++;
+	}
+}
+
+double
+lu_ai_worth(const struct ai_mind *m, const struct game *g, int seat)
+{
+	if (seat == m->seat)
+		return 1;
+	/* Three opponents share what one of them loses; one about to go
+	 * out is the one to stop. */
+	return 0.3 + 0.6 / (g->hand[seat].n + 1);
+}
+
+double
+lu_ai_call_rate(const struct ai_mind *m, int seat)
+{
+	const struct ai_habits *h = &m->habits[seat];
+
+	return (m->calls[seat] + h->calls + CALL_PRIOR * PRIOR_WEIGHT) /
+	    (m->chances[seat] + h->chances + PRIOR_WEIGHT);
+}
+
+int
+lu_ai_colour(const struct game *g, int seat)
+{
+	const struct cards *h = &g->hand[seat];
+	int count[LU_COLOURS + 1] = { 0 }, i, c, best = 0, face;
+
+	for (i = 0; i < h->n; i++) {
+		face = lu_face(h->c[i]);
+		count[lu_face_colour(face)] += lu_liar(h->c[i]) ? 2 : 3;
+	}
+	for (c = 1; c < LU_COLOURS; c++) {
+		if (count[c] > count[best])
+			best = c;
+	}
+	return best;
+}
+
+/* x to the power k, k >= 0 (the tests link without libm). */
+static double
+power(double x, int k)
+{
+	double r = 1;
+
+	while (k-- > 0)
+		r *= x;
+	return r;
+}
+
+/* The Liar's Cards of face in the deck. */
+static int
+copies(int face)
+{
+	if (face == FACE_WD4)
+		return 4;
+	return lu_face_sym(face) >= SYM_SKIP ? 2 : 1;
+}
+
+/* The chance that claimer, holding n cards after its play, held one of
+ * k cards among the hidden places of sg before it. */
+static double
+held_chance(const struct lu_sight *sg, int n, int k)
+{
+	double f = sg->hidden > 0 ? (double)(n + 1) / sg->hidden : 1;
+
+	if (f > 1)
+		f = 1;
+	return 1 - power(1 - f, k);
+}
+
+/* How often claimer lies, as far as m knows: this game's challenges and
+ * the records, weighed against the prior.  Only normal and hard use
+ * what they saw; the records are hard's alone. */
+static double
+lie_rate(const struct ai_mind *m, int claimer)
+{
+	const struct ai_habits *h = &m->habits[claimer];
+
+	return (m->lies[claimer] + h->lies + LIE_PRIOR * PRIOR_WEIGHT) /
+	    (m->shown[claimer] + h->claims + PRIOR_WEIGHT);
+}
+
+/* The chance that the open face-down card is a lie: 1 when counting
+ * proves it; else the claimer's rate of lying, moved by how likely it
+ * held a card of the face claimed, against a face none of whose cards
+ * the seat has placed. */
+static double
+lie_chance(const struct game *g, const struct lu_sight *sg, double rate)
+{
+	int face = g->down_claim, n = g->hand[g->down_seat].n;
+	double held, typical, odds;
+
+	if (sg->unseen[face] == 0)
+		return 1;
+	held = held_chance(sg, n, sg->unseen[face]);
+	typical = held_chance(sg, n, copies(face));
+	odds = (1 - rate) / rate * held / typical;
+	return 1 / (1 + odds);
+}
+
+/* The seat an action claimed by the open card hits, or -1. */
+static int
+victim(const struct game *g)
+{
+	int sym = lu_face_sym(g->down_claim);
+
+	if (sym != SYM_SKIP && sym != SYM_DRAW2 && sym != SYM_WD4)
+		return -1;
+	return lu_next(g, g->down_seat);
+}
+
+/* What m's seat gains, in its own cards, when the open card is shown to
+ * be a lie: the claimer takes it back and draws, the claimed action
+ * never happens, a last card does not go out. */
+static double
+gain_if_lie(const struct ai_mind *m, const struct game *g)
+{
+	int claimer = g->down_seat, sym = lu_face_sym(g->down_claim);
+	int v = victim(g), n = sym == SYM_DRAW2 ? 2 : sym == SYM_WD4 ? 4 : 0;
+	double gain = 2 * lu_ai_worth(m, g, claimer);
+
+	if (g->hand[claimer].n == 0)
+		return 20;
+	/* The victim is spared its draw and its lost turn. */
+	if (v >= 0)
+		gain += (v == m->seat ? 1 : -lu_ai_worth(m, g, v)) * (n + 1);
+	return gain;
+}
+
+/* Whether m's seat challenges the open face-down card. */
+static int
+will_call(struct ai_mind *m, const struct game *g, struct rng *rng)
+{
+	struct lu_sight sg;
+	double p, ev;
+	int last = g->hand[g->down_seat].n == 0, mine = victim(g) == m->seat;
+
+	lu_ai_sight(g, m->seat, &sg);
+	if (sg.unseen[g->down_claim] == 0)
+		return 1;	/* proven: every card of the face is placed */
+	switch (m->level) {
+	case AI_EASY:
+		return (int)rng_below(rng, 100) < (last ? 60 : mine ? 30 : 12);
+	case AI_NORMAL:
+		p = lie_chance(g, &sg, LIE_PRIOR);
+		return last || p > 0.85 || (mine &&
+		    lu_face_sym(g->down_claim) != SYM_SKIP && p > 0.55);
+	default:
+		p = lie_chance(g, &sg, lie_rate(m, g->down_seat));
+		/* A truth shown costs the caller one card. */
+		ev = p * gain_if_lie(m, g) - (1 - p);
+		return ev > 0.1;
+	}
+}
+
+/* Whether m's seat calls UNO: on itself always (easy may forget), on
+ * another when it can catch them (easy not always quick enough). */
+static int
+will_uno(struct ai_mind *m, const struct game *g, struct rng *rng)
+{
+	if (g->uno_due == 0)
+		return 0;
+	if (m->level != AI_EASY)
+		return 1;
+	if (g->uno_due & (1u << m->seat))
+		return rng_below(rng, 100) < 80;
+	return rng_below(rng, 100) < 40;
+}
+
+/* Whose hand a 7 takes: the fewest cards (easy now and then anyone). */
+static int
+swap_with(struct ai_mind *m, const struct game *g, struct rng *rng)
+{
+	int s = m->seat, best = -1, any[GAME_MAX_SEATS], n = 0;
+
+	while ((s = lu_next(g, s)) >= 0 && s != m->seat) {
+		any[n++] = s;
+		if (best < 0 || g->hand[s].n < g->hand[best].n)
+			best = s;
+	}
+	if (m->level == AI_EASY && rng_below(rng, 3) == 0)
+		return any[rng_below(rng, (uint32_t)n)];
+	return best;
+}
+
+/* How much m's seat wants card id gone from its hand: a Regular Card
+ * can only be played when it matches, a Liar's Card always can (a lie
+ * if need be), and a wild is the best last card there is. */
+static double
+shed_worth(int id)
+{
+	int face = lu_face(id);
+
+	if (face == FACE_WLC || face == FACE_WD4)
+		return 0;
+	return (lu_liar(id) ? 1 : 2) + lu_value(id) / 50.0;
+}
+
+/* The card m's seat puts for a Wild Liar's Challenge: of the colour if
+ * it holds one (the rules want it), else a bluff with the card it most
+ * wants gone, which goes under if nobody turns it over. */
+static int
+put_card(struct ai_mind *m, const struct game *g, struct rng *rng)
+{
+	const struct cards *h = &g->hand[m->seat];
+	double w, best_w = -1;
+	int i, best = -1;
+
+	for (i = 0; i < h->n; i++) {
+		if (!lu_wlc_may_put(g, m->seat, h->c[i]))
+			continue;
+		w = shed_worth(h->c[i]);
+		if (m->level == AI_EASY)
+			w = rng_below(rng, 10);
+		if (w > best_w) {
+			best_w = w;
+			best = h->c[i];
+		}
+	}
+	return best;
+}
+
+/* The chance that seat's put card is not of the colour: it held none,
+ * as far as m's seat can tell. */
+static double
+put_lie_chance(const struct game *g, const struct lu_sight *sg, int seat)
+{
+	const struct cards *h = &g->hand[seat];
+	double f;
+	int i;
+
+	/* A card of the colour known in its hand: it had to put one. */
+	for (i = 0; i < h->n; i++) {
+		if (sg->known[h->c[i]] &&
+		    lu_face_colour(lu_face(h->c[i])) == g->wlc_colour)
+			return 0;
+	}
+	f = sg->hidden > 0 ? (double)sg->colour[g->wlc_colour] / sg->hidden :
+	    0;
+	return power(1 - f, h->n + 1);
+}
+
+/* After its WLC: the put card most likely a lie is turned over (a card
+ * of the colour shown ends it as done would, so turning one over costs
+ * nothing); a last card put first of all.  easy turns them at random
+ * and sometimes stops. */
+static void
+accuse(struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct game_move *mv)
+{
+	struct lu_sight sg;
+	double p, best_p = -1;
+	int s, best = -1;
+
+	if (m->level == AI_EASY && rng_below(rng, 5) == 0) {
+		mv->verb = VERB_DONE;
+		return;
+	}
+	lu_ai_sight(g, m->seat, &sg);
+	for (s = 0; s < g->nseats; s++) {
+		if (!(g->unturned & (1u << s)))
+			continue;
+		p = m->level == AI_EASY ? rng_below(rng, 10) :
+		    put_lie_chance(g, &sg, s) + (g->hand[s].n == 0 ? 1 : 0);
+		if (p > best_p) {
+			best_p = p;
+			best = s;
+		}
+	}
+	mv->verb = VERB_ACCUSE;
+	mv->argc = 1;
+	mv->argv[0] = best;
+}
+
+static struct ai_mind *
+liarsuno_mind_new(const struct game *obs, int seat, enum ai_level level,
+    const struct ai_habits *habits)
+{
+	struct ai_mind *m = xcalloc(1, sizeof *m);
+
+	m->seat = seat;
+	m->level = level;
+	/* The records are for hard to read. */
+	if (habits != NULL && level == AI_HARD)
+		memcpy(m->habits, habits, (size_t)obs->nseats *
+		    sizeof habits[0]);
+	m->ndown = obs->ndown;
+	m->nchallenges = obs->nchallenges;
+	return m;
+}
+
+static void
+liarsuno_mind_free(struct ai_mind *m)
+{
+	free(m);
+}
+
+/* Remembers a new face-down claim, the chance everyone else had to call
+ * it, and a challenge with what it showed. */
+static void
+liarsuno_note(struct ai_mind *m, const struct game *obs)
+{
+	int s, id = obs->ch_card;
+
+	if (obs->ndown != m->ndown && obs->down >= 0) {
+		m->claims[obs->down_seat]++;
+		for (s = 0; s < obs->nseats; s++) {
+			if (obs->in[s] && s != obs->down_seat)
+				m->chances[s]++;
+		}
+	}
+	if (obs->nchallenges != m->nchallenges && obs->ch_seat >= 0) {
+		m->calls[obs->ch_by]++;
+		m->shown[obs->ch_seat]++;
+		if (!lu_liar(id) || lu_face(id) != obs->ch_claim)
+			m->lies[obs->ch_seat]++;
+	}
+	m->ndown = obs->ndown;
+	m->nchallenges = obs->nchallenges;
+}
+
+/* Whether the open face-down card is one m's seat may challenge now. */
+static int
+may_call(const struct ai_mind *m, const struct game *g)
+{
+	return g->down >= 0 && g->down_seat != m->seat &&
+	    (g->phase == PH_TURN || g->phase == PH_OPEN);
+}
+
+static int
+liarsuno_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	struct game_turn tu;
+	unsigned me = 1u << m->seat;
+
+	liarsuno_ops.turn(obs, &tu);
+	memset(mv, 0, sizeof *mv);
+	mv->seat = m->seat;
+	if (!ai_may_act(&tu, m->seat))
+		return -1;
+	switch (obs->phase) {
+	case PH_PUT:
+		if (!(obs->owe_put & me))
+			return -1;
+		mv->verb = VERB_PUT;
+		mv->argc = 1;
+		mv->argv[0] = put_card(m, obs, rng);
+		return 0;
+	case PH_SWAP:
+		mv->verb = VERB_SWAP;
+		mv->argc = 1;
+		mv->argv[0] = swap_with(m, obs, rng);
+		return 0;
+	case PH_ACCUSE:
+		accuse(m, obs, rng, mv);
+		return 0;
+	case PH_DRAWN:
+		lu_ai_turn(m, obs, rng, mv);
+		return 0;
+	default:
+		break;
+	}
+	/* Asides and calls first: a call owed, a caller to catch, a card
+	 * to turn over, before the turn's own move. */
+	if (will_uno(m, obs, rng)) {
+		mv->verb = VERB_UNO;
+		return 0;
+	}
+	if (may_call(m, obs) && will_call(m, obs, rng)) {
+		mv->verb = VERB_CHALLENGE;
+		return 0;
+	}
+	if (obs->phase != PH_TURN || obs->turn != m->seat)
+		return -1;
+	lu_ai_turn(m, obs, rng, mv);
+	return 0;
+}
+
+const struct game_ai liarsuno_ai = {
+	.mind_new = liarsuno_mind_new,
+	.mind_free = liarsuno_mind_free,
+	.note = liarsuno_note,
+	.decide = liarsuno_decide,
+};
