@@ -15,15 +15,6 @@
 #include "rating.h"
 #include "store.h"
 
-/* Wall-clock time in unix seconds (time()), bound as an 'I' value where
- * a statement records when (a "?N now" parameter of store_sql[]): no
- * engine's own clock function is in the SQL text, and every engine is
- * given the same second (docs/storage.md, One SQL for both). */
-int64_t store_now(void);
-/* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
- * engines share no date function, so days are written here. */
-void store_date(int64_t t, char date[STORE_DATE_SIZE]);
-
 /* The marker for "all variants together" in stats.variant. */
 #define STORE_ALL_VARIANTS ""
 
@@ -143,6 +134,29 @@ struct store {
 #define STORE_PG_BASE 11
 extern const char store_pg_base[];
 
+/* store-text.c: text and time, needing nothing of the store. */
+
+/* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
+ * boundary. */
+void store_copy_text(char *dst, size_t size, const char *src);
+
+/* A nick as a lookup takes it: "alice@oftc", as the boards show another
+ * network's player, is the nick alice of network oftc (an IRC nick has
+ * no '@').  The nick goes into bare (size bytes, cut if need be), and
+ * *want is the network or "" for any (a pointer into nick). */
+#define STORE_BARE_NICK 128
+void store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
+    const char **want);
+
+/* Wall-clock time in unix seconds (time()), bound as an 'I' value where
+ * a statement records when (a "?N now" parameter of store_sql[]): no
+ * engine's own clock function is in the SQL text, and every engine is
+ * given the same second (docs/storage.md, One SQL for both). */
+int64_t store_now(void);
+/* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
+ * engines share no date function, so days are written here. */
+void store_date(int64_t t, char date[STORE_DATE_SIZE]);
+
 /* The claims by engine: SQLite's file (db-file.c), a server's lock on the
  * network (claim-net.c); store_claim()'s answers. */
 int store_claim_file(struct store *s, char **cause);
@@ -153,14 +167,6 @@ int store_claim_network(struct store *s, char **cause);
  * an AI player ("ai:..."), who is the same player on every network; key
  * itself when it is stored so, else a copy to free. */
 char *store_key(const struct store *s, const char *key);
-
-/* A nick as a lookup takes it: "alice@oftc", as the boards show another
- * network's player, is the nick alice of network oftc (an IRC nick has
- * no '@').  The nick goes into bare (size bytes, cut if need be), and
- * *want is the network or "" for any (a pointer into nick). */
-#define STORE_BARE_NICK 128
-void store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
-    const char **want);
 
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
 int store_fail(char **cause, const char *fmt, ...)
@@ -298,9 +304,5 @@ int store_top_rows(struct store *s, struct db_stmt *st, int rc, int bluffs,
  * (store.c). */
 int store_strings(struct store *s, struct db_stmt *st, int rc, char ***list,
     char **cause);
-
-/* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
- * boundary. */
-void store_copy_text(char *dst, size_t size, const char *src);
 
 #endif

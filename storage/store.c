@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../alloc/xalloc.h"
 #include "store-int.h"
@@ -57,24 +56,6 @@ store_db_fail(struct store *s, char **cause)
 	    cause, "database '%s': %s", s->path, db_error(s->db));
 }
 
-void
-store_copy_text(char *dst, size_t size, const char *src)
-{
-	size_t len;
-
-	assert(size > 0);
-	if (src == NULL)
-		src = "";
-	len = strnlen(src, size - 1);
-	/* Cut before a UTF-8 continuation byte, never inside a character. */
-	if (src[len] != '\0') {
-		while (len > 0 && ((unsigned char)src[len] & 0xc0) == 0x80)
-			len--;
-	}
-	memcpy(dst, src, len);
-	dst[len] = '\0';
-}
-
 int
 store_next(struct store *s, struct db_stmt *st, char **cause)
 {
@@ -95,23 +76,6 @@ store_files_first(struct store *s, char **cause)
 	if (db_in_transaction(s->db))
 		return 0;
 	return store_files_ok(s, cause);
-}
-
-int64_t
-store_now(void)
-{
-	return (int64_t)time(NULL);
-}
-
-void
-store_date(int64_t t, char date[STORE_DATE_SIZE])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(date, STORE_DATE_SIZE, "%Y-%m-%d", &tm) == 0)
-		snprintf(date, STORE_DATE_SIZE, "?");
 }
 
 /* store_query() with its parameters' values in ap. */
@@ -307,20 +271,6 @@ int
 store_needs_network(const struct store *s)
 {
 	return db_dialect(s->db) != DB_SQLITE && *s->network == '\0';
-}
-
-void
-store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
-    const char **want)
-{
-	const char *at = strrchr(nick, '@');
-	size_t len = at != NULL ? (size_t)(at - nick) : strlen(nick);
-
-	if (len >= STORE_BARE_NICK)
-		len = STORE_BARE_NICK - 1;
-	memcpy(bare, nick, len);
-	bare[len] = '\0';
-	*want = at != NULL ? at + 1 : "";
 }
 
 char *
