@@ -157,6 +157,24 @@ int64_t store_now(void);
  * engines share no date function, so days are written here. */
 void store_date(int64_t t, char date[STORE_DATE_SIZE]);
 
+/* store-fail.c: a failure's cause, the transaction rolled back. */
+
+/* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
+int store_fail(char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Sets *cause to "database 'PATH': " and the text of the connection's
+ * last failure (db_error()); returns -1. */
+int store_db_fail(struct store *s, char **cause);
+
+/* Rolls back the open transaction, if any; returns -1 to end a failure. */
+int store_rollback(struct store *s);
+
+/* Sets *cause like store_fail(), then rolls back the open transaction;
+ * returns -1. */
+int store_refuse(struct store *s, char **cause, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The claims by engine: SQLite's file (db-file.c), a server's lock on the
  * network (claim-net.c); store_claim()'s answers. */
 int store_claim_file(struct store *s, char **cause);
@@ -167,19 +185,6 @@ int store_claim_network(struct store *s, char **cause);
  * an AI player ("ai:..."), who is the same player on every network; key
  * itself when it is stored so, else a copy to free. */
 char *store_key(const struct store *s, const char *key);
-
-/* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
-int store_fail(char **cause, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* Sets *cause like store_fail(), then rolls back the open transaction;
- * returns -1. */
-int store_refuse(struct store *s, char **cause, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Sets *cause to "database 'PATH': " and the text of the connection's
- * last failure (db_error()); returns -1. */
-int store_db_fail(struct store *s, char **cause);
 
 /*
  * Runs statement id with its parameters ?1, ?2, ... bound from the
@@ -206,9 +211,6 @@ int store_begin(struct store *s, int write, char **cause);
 
 /* Commits the open transaction: 0, or -1 and *cause (rolled back). */
 int store_commit(struct store *s, char **cause);
-
-/* Rolls back the open transaction, if any; returns -1 to end a failure. */
-int store_rollback(struct store *s);
 
 /* Ends the store's claim on its database, if it holds one (db-file.c). */
 void store_unclaim(struct store *s);

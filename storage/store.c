@@ -20,42 +20,6 @@
 #include "store-int.h"
 #include "target.h"
 
-static void __attribute__((format(printf, 2, 0)))
-store_vcause(char **cause, const char *fmt, va_list ap)
-{
-	if (cause != NULL)
-		*cause = xvasprintf(fmt, ap);
-}
-
-int
-store_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	store_vcause(cause, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int
-store_refuse(struct store *s, char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	store_vcause(cause, fmt, ap);
-	va_end(ap);
-	return store_rollback(s);
-}
-
-int
-store_db_fail(struct store *s, char **cause)
-{
-	return store_fail(
-	    cause, "database '%s': %s", s->path, db_error(s->db));
-}
-
 int
 store_next(struct store *s, struct db_stmt *st, char **cause)
 {
@@ -139,13 +103,6 @@ store_commit(struct store *s, char **cause)
 	if (db_commit(s->db) != 0)
 		return store_db_fail(s, cause);
 	return 0;
-}
-
-int
-store_rollback(struct store *s)
-{
-	db_rollback(s->db);
-	return -1;
 }
 
 /* Prepares every statement of store_sql[]: 0, or -1 and *cause. */
