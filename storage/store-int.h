@@ -92,7 +92,7 @@ enum store_sql {
 
 extern const char *const store_sql[SQL_COUNT];
 
-/* The files a writing connection has (db-file.c): the database, its
+/* The files a writing connection has (db-watch.c): the database, its
  * -wal and its -shm. */
 #define STORE_FILES 3
 
@@ -175,6 +175,16 @@ int store_rollback(struct store *s);
 int store_refuse(struct store *s, char **cause, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* db-watch.c: the files of a writing connection watched (store_files_ok()
+ * in store.h). */
+
+/* Notes the files of a writing connection, as they are now, for
+ * store_files_ok(); nothing for a read-only connection or a database in
+ * memory. */
+void store_files_note(struct store *s);
+/* Forgets them. */
+void store_files_forget(struct store *s);
+
 /* The claims by engine: SQLite's file (db-file.c), a server's lock on the
  * network (claim-net.c); store_claim()'s answers. */
 int store_claim_file(struct store *s, char **cause);
@@ -215,12 +225,6 @@ int store_commit(struct store *s, char **cause);
 /* Ends the store's claim on its database, if it holds one (db-file.c). */
 void store_unclaim(struct store *s);
 
-/* Notes the files of a writing connection, as they are now, for
- * store_files_ok() (db-file.c); nothing for a read-only connection or a
- * database in memory. */
-void store_files_note(struct store *s);
-/* Forgets them (db-file.c). */
-void store_files_forget(struct store *s);
 /* After a failed writing open: when the database's directory cannot be
  * written, says so after *cause (SQLite says no more than "unable to
  * open database file" when it cannot make the -wal there). */

@@ -31,7 +31,7 @@ store_next(struct store *s, struct db_stmt *st, char **cause)
 }
 
 /* Before a statement or a BEGIN outside a transaction, which begins one:
- * the files are checked (db-file.c), whether it reads or writes, as
+ * the files are checked (db-watch.c), whether it reads or writes, as
  * SQLite writes the -shm at the start of a read transaction too.  0, or
  * -1 and *cause. */
 static int
