@@ -185,16 +185,7 @@ void store_files_note(struct store *s);
 /* Forgets them. */
 void store_files_forget(struct store *s);
 
-/* The claims by engine: SQLite's file (db-file.c), a server's lock on the
- * network (claim-net.c); store_claim()'s answers. */
-int store_claim_file(struct store *s, char **cause);
-int store_claim_network(struct store *s, char **cause);
-
-/* The key a player of key is stored under: "NETWORK/KEY" when the store
- * has a network, so that two networks' "a:alice" are two players, but for
- * an AI player ("ai:..."), who is the same player on every network; key
- * itself when it is stored so, else a copy to free. */
-char *store_key(const struct store *s, const char *key);
+/* store-sql.c: statements run and stepped, transactions. */
 
 /*
  * Runs statement id with its parameters ?1, ?2, ... bound from the
@@ -221,6 +212,17 @@ int store_begin(struct store *s, int write, char **cause);
 
 /* Commits the open transaction: 0, or -1 and *cause (rolled back). */
 int store_commit(struct store *s, char **cause);
+
+/* The claims by engine: SQLite's file (db-file.c), a server's lock on the
+ * network (claim-net.c); store_claim()'s answers. */
+int store_claim_file(struct store *s, char **cause);
+int store_claim_network(struct store *s, char **cause);
+
+/* The key a player of key is stored under: "NETWORK/KEY" when the store
+ * has a network, so that two networks' "a:alice" are two players, but for
+ * an AI player ("ai:..."), who is the same player on every network; key
+ * itself when it is stored so, else a copy to free. */
+char *store_key(const struct store *s, const char *key);
 
 /* Ends the store's claim on its database, if it holds one (db-file.c). */
 void store_unclaim(struct store *s);
