@@ -1,5 +1,6 @@
 /*
- * The database file as a whole: claiming it for one bot, copying it while
+ * The database file as a whole: whether the store has one
+ * (store_has_file(): SQLite's), claiming it for one bot, copying it while
  * a bot writes it, checking it, and the modes of its files.  Watching
  * that its files can still be written is db-watch.c's.
  *
@@ -220,6 +221,12 @@ store_unclaim(struct store *s)
 	close(s->lock_fd);
 	s->lock_fd = -1;
 	s->claim_next = NULL;
+}
+
+int
+store_has_file(const struct store *s)
+{
+	return db_dialect(s->db) == DB_SQLITE;
 }
 
 /* Removes what a failed backup to dest left: the file and its journal. */

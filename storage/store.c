@@ -120,12 +120,6 @@ store_name(const struct store *s)
 	return s->path;
 }
 
-int
-store_has_file(const struct store *s)
-{
-	return db_dialect(s->db) == DB_SQLITE;
-}
-
 void
 store_set_network(struct store *s, const char *network)
 {
