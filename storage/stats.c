@@ -41,7 +41,7 @@
  * the liar and detector boards rank the sums.
  *
  * A game that counts moves the players' ratings too (league.c), in the
- * same transaction.
+ * same transaction.  Each title earned is an award (awards.c).
  */
 #include <assert.h>
 #include <inttypes.h>
@@ -58,41 +58,6 @@ _Static_assert(STORE_BOARD_WINS == 0 && STORE_BOARD_STREAK == 1 &&
     "SQL_TOP's CASE needs these board numbers");
 _Static_assert(STORE_BOARD_LIAR == 7 && STORE_BOARD_DETECTOR == 8,
     "SQL_TOP_BLUFFS's CASE needs these board numbers");
-
-void
-store_award_add(struct store_awards *aw, int seat, int rule, int count,
-    const char *detail, int again, const char *earned, int solo)
-{
-	struct store_award *a;
-
-	if (aw->n < aw->max) {
-		a = &aw->out[aw->n];
-		a->seat = seat;
-		a->rule = rule;
-		a->count = count;
-		a->detail = detail;
-		a->again = again;
-		a->earned = earned;
-		a->solo = solo;
-	}
-	aw->n++;
-}
-
-/* Puts the awards written out in seat order, each seat's in the order
- * they were added (the solo ladder's come after every seat's others). */
-static void
-store_awards_by_seat(struct store_awards *aw)
-{
-	struct store_award a;
-	int i, j, n = aw->n < aw->max ? aw->n : aw->max;
-
-	for (i = 1; i < n; i++) {
-		a = aw->out[i];
-		for (j = i; j > 0 && aw->out[j - 1].seat > a.seat; j--)
-			aw->out[j] = aw->out[j - 1];
-		aw->out[j] = a;
-	}
-}
 
 /* Counts one more game on the player's stats rows; the streak and run on
  * the row of the game's variant after it into *streak and *run. */

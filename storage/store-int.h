@@ -249,9 +249,14 @@ struct store_awards {
 };
 
 /* One more award (struct store_award's fields): written out while there
- * is room, counted always (stats.c). */
+ * is room, counted always (awards.c). */
 void store_award_add(struct store_awards *aw, int seat, int rule, int count,
     const char *detail, int again, const char *earned, int solo);
+
+/* Puts the awards written out in seat order, each seat's in the order
+ * they were added (the solo ladder's come after every seat's others)
+ * (awards.c). */
+void store_awards_by_seat(struct store_awards *aw);
 
 /* Whether a finished game of those seats' results rates seat i: every
  * seat but the one still there in a forfeit (league.c). */
