@@ -1,7 +1,7 @@
 /*
  * The awards of a finished game (struct store_award), gathered as its
  * transaction writes the titles they stand for: the streak, run and
- * bluff titles (stats.c) and the solo ladder's (solo-ladder.c)
+ * bluff titles (game-finish.c) and the solo ladder's (solo-ladder.c)
  * each add one (store_award_add()), written out while the caller's array
  * has room and counted always, like snprintf; then they are put in seat
  * order (store_awards_by_seat()).
