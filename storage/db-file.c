@@ -1,7 +1,8 @@
 /*
- * The database file as a whole: claiming it for one bot, copying it while
- * a bot writes it, checking it, and watching that its files can still be
- * written.
+ * The database file as a whole: whether the store has one
+ * (store_has_file(): SQLite's), claiming it for one bot, copying it while
+ * a bot writes it, checking it, and the modes of its files.  Watching
+ * that its files can still be written is db-watch.c's.
  *
  * The claim is a POSIX record lock (fcntl F_SETLK, F_WRLCK) on a file of its
  * own next to the database, FILE-lock, holding the claimer's pid.  SQLite's
@@ -30,17 +31,6 @@
  * Everything here is about one file, SQLite's: the engine's part of it is
  * db.h's db_file_*() (db-sqlite.c), and this file calls SQLite only
  * through them.
- *
- * The watch: in WAL mode SQLite maps the -shm file (the WAL index) into
- * memory and writes it at the start of transactions.  Should the file
- * become unwritable while mapped (chattr +i, a read-only remount), the
- * kernel answers the next write fault with SIGBUS and the process dies
- * without a word.  So before each transaction of a writing connection
- * store_files_ok() looks at the three files by path: still there, still
- * the inode opened, and writable (access() says EPERM for an immutable
- * file even to root, EROFS on a read-only mount).  A file gone or
- * replaced (its directory removed, a restore under a running bot) fails
- * the same way: what would be written there is lost at the next start.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -52,10 +42,6 @@
 
 #include "../alloc/xalloc.h"
 #include "store-int.h"
-
-/* The suffixes of the files a writing connection has, in files[]. */
-static const char *const store_file_suffix[STORE_FILES] = { "", "-wal",
-	"-shm" };
 
 /* The suffix of the claim's file beside them. */
 #define STORE_LOCK_SUFFIX "-lock"
@@ -237,6 +223,12 @@ store_unclaim(struct store *s)
 	s->claim_next = NULL;
 }
 
+int
+store_has_file(const struct store *s)
+{
+	return db_dialect(s->db) == DB_SQLITE;
+}
+
 /* Removes what a failed backup to dest left: the file and its journal. */
 static void
 store_backup_remove(const char *dest)
@@ -289,70 +281,6 @@ store_check(struct store *s, char **cause)
 	free(what);
 	return store_fail(
 	    cause, "database '%s' is damaged: %s", s->path, first);
-}
-
-void
-store_files_note(struct store *s)
-{
-	const char *file = db_file(s->db);
-	struct stat sb;
-	char *path;
-	int i;
-
-	store_files_forget(s);
-	if (file == NULL || db_readonly(s->db))
-		return;
-	for (i = 0; i < STORE_FILES; i++) {
-		path = xasprintf("%s%s", file, store_file_suffix[i]);
-		/* A -wal or -shm not made yet is not followed. */
-		if (stat(path, &sb) != 0) {
-			free(path);
-			continue;
-		}
-		s->files[i].path = path;
-		s->files[i].dev = sb.st_dev;
-		s->files[i].ino = sb.st_ino;
-	}
-}
-
-void
-store_files_forget(struct store *s)
-{
-	int i;
-
-	for (i = 0; i < STORE_FILES; i++) {
-		free(s->files[i].path);
-		s->files[i].path = NULL;
-	}
-}
-
-int
-store_files_ok(struct store *s, char **cause)
-{
-	const struct store_file *f;
-	struct stat sb;
-	int i;
-
-	for (i = 0; i < STORE_FILES; i++) {
-		f = &s->files[i];
-		if (f->path == NULL)
-			continue;
-		if (stat(f->path, &sb) != 0) {
-			return store_fail(cause, "database '%s': '%s' is gone "
-			    "(%s)", s->path, f->path, strerror(errno));
-		}
-		if (sb.st_dev != f->dev || sb.st_ino != f->ino) {
-			return store_fail(cause, "database '%s': '%s' is no "
-			    "longer the file opened (it was replaced)",
-			    s->path, f->path);
-		}
-		if (access(f->path, W_OK) != 0) {
-			return store_fail(cause, "database '%s': '%s' cannot "
-			    "be written (%s)", s->path, f->path,
-			    strerror(errno));
-		}
-	}
-	return 0;
 }
 
 /* path as one word of sh, a new string: as it is when the shell takes

@@ -28,8 +28,8 @@
  * schema version).
  *
  * The db_file_*() group is the SQLite engine's alone: a database that is
- * one file (the claim, the watch and the backup of db-file.c, the size a
- * prune frees, VACUUM).  PostgreSQL has no file: db_file() is NULL there,
+ * one file (the claim and the backup of db-file.c, the watch of
+ * db-watch.c, the size a prune frees, VACUUM).  PostgreSQL has no file: db_file() is NULL there,
  * and the others are left to the server's own tools (pg_dump, VACUUM run
  * by autovacuum).  The db_lock_*() pair is the server's alone: the lock a
  * league's claim on a network stands on (claim-net.c).

@@ -6,7 +6,7 @@
  * replaying the log from its seed.  The games dealt in a channel are
  * counted, so the deal keeps moving left across restarts.  A player's or
  * a channel's games are listed, the newest first (store_history()).
- * Finishing a game (results, ledgers and stats) is in stats.c.
+ * Finishing a game (results, ledgers and stats) is in game-finish.c.
  *
  * Moves are numbered 0, 1, 2, ... per game with no gap and no repeat, so a
  * replay applies every move exactly once, in order.

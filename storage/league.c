@@ -4,18 +4,18 @@
  * rating_history rows that keep each player's rating after each game,
  * and the rating board read back.
  *
- * A game counts for the ratings as it counts for the stats (stats.c): a
- * game with an AI seat while store_count_ai() is off changes no rating,
- * nor does an abandoned one.  When it counts, every seat is rated, AI
- * players too (so that a hard AI's rating says how strong it plays),
- * though no AI is on the board.  Places come from the seats' results; a
- * seat that left (place 0) is ranked after every placed seat, tied with
- * the others who left.  A forfeit (every other seat left) rates those
- * who left, each a loss to the seat still there, or leaving a game about
- * to be lost would keep a rating safe; the seat still there is not rated
- * by it, or two accounts would farm a rating, one leaving the other's
- * games (store_rating_apply(), the one rule of the league and the solo
- * ladder).
+ * A game counts for the ratings as it counts for the stats
+ * (game-finish.c): a game with an AI seat while store_count_ai() is off
+ * changes no rating, nor does an abandoned one.  When it counts, every
+ * seat is rated, AI players too (so that a hard AI's rating says how
+ * strong it plays), though no AI is on the board.  Places come from the
+ * seats' results; a seat that left (place 0) is ranked after every placed
+ * seat, tied with the others who left.  A forfeit (every other seat left)
+ * rates those who left, each a loss to the seat still there, or leaving a
+ * game about to be lost would keep a rating safe; the seat still there is
+ * not rated by it, or two accounts would farm a rating, one leaving the
+ * other's games (store_rating_apply(), the one rule of the league and the
+ * solo ladder).
  *
  * Ratings are per variant only: a Cheat rating and a Cheesedog rating
  * measure different skills, so there is no all-variants row.

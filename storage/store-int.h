@@ -3,6 +3,10 @@
  * prepared statements) and the small helpers every storage file shares,
  * so that "bind, step, reset" and the wording of database errors are
  * written once.  Only storage/ includes this file; it knows no engine.
+ *
+ * After the store's structures, the functions are grouped by the file
+ * that defines them, lowest layer first: each file calls only files of
+ * groups before its own, never one after (storage/README.md).
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -14,15 +18,6 @@
 #include "db.h"
 #include "rating.h"
 #include "store.h"
-
-/* Wall-clock time in unix seconds (time()), bound as an 'I' value where
- * a statement records when (a "?N now" parameter of store_sql[]): no
- * engine's own clock function is in the SQL text, and every engine is
- * given the same second (docs/storage.md, One SQL for both). */
-int64_t store_now(void);
-/* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
- * engines share no date function, so days are written here. */
-void store_date(int64_t t, char date[STORE_DATE_SIZE]);
 
 /* The marker for "all variants together" in stats.variant. */
 #define STORE_ALL_VARIANTS ""
@@ -101,7 +96,7 @@ enum store_sql {
 
 extern const char *const store_sql[SQL_COUNT];
 
-/* The files a writing connection has (db-file.c): the database, its
+/* The files a writing connection has (db-watch.c): the database, its
  * -wal and its -shm. */
 #define STORE_FILES 3
 
@@ -143,16 +138,11 @@ struct store {
 #define STORE_PG_BASE 11
 extern const char store_pg_base[];
 
-/* The claims by engine: SQLite's file (db-file.c), a server's lock on the
- * network (claim-net.c); store_claim()'s answers. */
-int store_claim_file(struct store *s, char **cause);
-int store_claim_network(struct store *s, char **cause);
+/* store-text.c: text and time, needing nothing of the store. */
 
-/* The key a player of key is stored under: "NETWORK/KEY" when the store
- * has a network, so that two networks' "a:alice" are two players, but for
- * an AI player ("ai:..."), who is the same player on every network; key
- * itself when it is stored so, else a copy to free. */
-char *store_key(const struct store *s, const char *key);
+/* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
+ * boundary. */
+void store_copy_text(char *dst, size_t size, const char *src);
 
 /* A nick as a lookup takes it: "alice@oftc", as the boards show another
  * network's player, is the nick alice of network oftc (an IRC nick has
@@ -162,18 +152,73 @@ char *store_key(const struct store *s, const char *key);
 void store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
     const char **want);
 
+/* Wall-clock time in unix seconds (time()), bound as an 'I' value where
+ * a statement records when (a "?N now" parameter of store_sql[]): no
+ * engine's own clock function is in the SQL text, and every engine is
+ * given the same second (docs/storage.md, One SQL for both). */
+int64_t store_now(void);
+/* The UTC day of unix second t, "2024-05-01" ("?" past year 9999): the
+ * engines share no date function, so days are written here. */
+void store_date(int64_t t, char date[STORE_DATE_SIZE]);
+
+/* store-fail.c: a failure's cause, the transaction rolled back. */
+
 /* Sets *cause (when cause is not NULL) from a printf format; returns -1. */
 int store_fail(char **cause, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Sets *cause to "database 'PATH': " and the text of the connection's
+ * last failure (db_error()); returns -1. */
+int store_db_fail(struct store *s, char **cause);
+
+/* Rolls back the open transaction, if any; returns -1 to end a failure. */
+int store_rollback(struct store *s);
 
 /* Sets *cause like store_fail(), then rolls back the open transaction;
  * returns -1. */
 int store_refuse(struct store *s, char **cause, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Sets *cause to "database 'PATH': " and the text of the connection's
- * last failure (db_error()); returns -1. */
-int store_db_fail(struct store *s, char **cause);
+/* awards.c: a finished game's awards gathered. */
+
+/* Where one finished game's awards go, and how many there were. */
+struct store_awards {
+	struct store_award *out;
+	int max;
+	int n;
+};
+
+/* One more award (struct store_award's fields): written out while there
+ * is room, counted always. */
+void store_award_add(struct store_awards *aw, int seat, int rule, int count,
+    const char *detail, int again, const char *earned, int solo);
+
+/* Puts the awards written out in seat order, each seat's in the order
+ * they were added (the solo ladder's come after every seat's others). */
+void store_awards_by_seat(struct store_awards *aw);
+
+/* db-watch.c: the files of a writing connection watched (store_files_ok()
+ * in store.h). */
+
+/* Notes the files of a writing connection, as they are now, for
+ * store_files_ok(); nothing for a read-only connection or a database in
+ * memory. */
+void store_files_note(struct store *s);
+/* Forgets them. */
+void store_files_forget(struct store *s);
+
+/* claim-net.c: a league's claim on a network (PostgreSQL's). */
+
+/* Claims the store's network for this bot: store_claim()'s answer on a
+ * server. */
+int store_claim_network(struct store *s, char **cause);
+
+/* migrate.c: the schema. */
+
+/* Brings the schema up to date: 0, or -1 and *cause. */
+int store_migrate(struct store *s, char **cause);
+
+/* store-sql.c: statements run and stepped, transactions. */
 
 /*
  * Runs statement id with its parameters ?1, ?2, ... bound from the
@@ -201,55 +246,34 @@ int store_begin(struct store *s, int write, char **cause);
 /* Commits the open transaction: 0, or -1 and *cause (rolled back). */
 int store_commit(struct store *s, char **cause);
 
-/* Rolls back the open transaction, if any; returns -1 to end a failure. */
-int store_rollback(struct store *s);
+/* db-file.c: SQLite's file (store_has_file(), store_backup(),
+ * store_check(), store_probe() and store_files_open_to_others() in
+ * store.h). */
 
-/* Ends the store's claim on its database, if it holds one (db-file.c). */
+/* Claims SQLite's file for this bot: store_claim()'s answer on a file. */
+int store_claim_file(struct store *s, char **cause);
+
+/* Ends the store's claim on its database, if it holds one. */
 void store_unclaim(struct store *s);
 
-/* Notes the files of a writing connection, as they are now, for
- * store_files_ok() (db-file.c); nothing for a read-only connection or a
- * database in memory. */
-void store_files_note(struct store *s);
-/* Forgets them (db-file.c). */
-void store_files_forget(struct store *s);
 /* After a failed writing open: when the database's directory cannot be
  * written, says so after *cause (SQLite says no more than "unable to
  * open database file" when it cannot make the -wal there). */
 void store_dir_blame(struct store *s, char **cause);
 
-/* Brings the schema up to date (migrate.c): 0, or -1 and *cause. */
-int store_migrate(struct store *s, char **cause);
-
-/* Checks inside the caller's transaction that game is running, and reads
- * its seat count and the number its next move must have: 0, or -1 and
- * *cause ("no such game 7", "game 7 is already finished"). */
-int store_game_running(
-    struct store *s, int64_t game, int *nseats, int *next, char **cause);
-
-/* Where one finished game's awards go, and how many there were. */
-struct store_awards {
-	struct store_award *out;
-	int max;
-	int n;
-};
-
-/* One more award (struct store_award's fields): written out while there
- * is room, counted always (stats.c). */
-void store_award_add(struct store_awards *aw, int seat, int rule, int count,
-    const char *detail, int again, const char *earned, int solo);
+/* league.c: the ratings, the league's and the solo ladder's. */
 
 /* Whether a finished game of those seats' results rates seat i: every
- * seat but the one still there in a forfeit (league.c). */
+ * seat but the one still there in a forfeit. */
 int store_rated_seat(const struct store_seat_result *seats, int i);
 
 /* The one rule by which a finished game moves the ratings r[0..nseats-1]
  * (each seat's before the game), the league's and the solo ladder's
- * alike (league.c): rating_update() from the seats' places, a seat that
- * left (place 0) after every placed one, tied with the others who left;
- * then each seat the game does not rate (store_rated_seat(): the one
- * still there in a forfeit) keeps its rating as it was, so a forfeit is
- * a loss to those who left and nothing to the seat that stayed (docs/
+ * alike: rating_update() from the seats' places, a seat that left
+ * (place 0) after every placed one, tied with the others who left; then
+ * each seat the game does not rate (store_rated_seat(): the one still
+ * there in a forfeit) keeps its rating as it was, so a forfeit is a loss
+ * to those who left and nothing to the seat that stayed (docs/
  * league.md).  0, or -1 when nseats is not 2 to RATING_PLAYERS or the
  * places cannot be rated (r unchanged). */
 int store_rating_apply(const struct store_seat_result *seats, int nseats,
@@ -259,48 +283,70 @@ int store_rating_apply(const struct store_seat_result *seats, int nseats,
  * of a finished game that counts, by store_rating_apply(), and writes
  * their rating_history rows: each seat the game rates gets its new
  * rating, one rated game more and a history row, and the seat still
- * there in a forfeit nothing (league.c).  0, or -1 and *cause. */
+ * there in a forfeit nothing.  0, or -1 and *cause. */
 int store_rate_game(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats, char **cause);
 
 /* The rating board (board STORE_BOARD_RATING) or the solo board
  * (STORE_BOARD_SOLO) of variant (NULL refused) for store_top(), which
- * checked max (league.c): the row count, or -1 and *cause. */
+ * checked max: the row count, or -1 and *cause. */
 int store_top_rating(struct store *s, const char *variant,
     enum store_board board, struct store_top_row *rows, int max,
     char **cause);
 
+/* game-log.c: games and their moves. */
+
+/* Checks inside the caller's transaction that game is running, and reads
+ * its seat count and the number its next move must have: 0, or -1 and
+ * *cause ("no such game 7", "game 7 is already finished"). */
+int store_game_running(
+    struct store *s, int64_t game, int *nseats, int *next, char **cause);
+
+/* stats.c: what is read from the finished games. */
+
+/* Reads the rows of a board's statement, rc its first step's result,
+ * into rows (at most max): the nick, the figure, the games, the wins,
+ * and with bluffs the calls (column 4).  The row count, or -1 and *cause
+ * (the season boards read theirs with it too). */
+int store_top_rows(struct store *s, struct db_stmt *st, int rc, int bluffs,
+    struct store_top_row *rows, int max, char **cause);
+
+/* solo-ladder.c: the solo ladder moved. */
+
 /* Moves, inside the caller's transaction, the solo ladder of a finished
- * game (solo-ladder.c): when it has an AI seat and a person, each
- * person's solo rating, counts and wins in a row, their history rows,
- * and the solo titles they earn, added to aw.  0 (also when the game is
+ * game: when it has an AI seat and a person, each person's solo rating,
+ * counts and wins in a row, their history rows, and the solo titles they
+ * earn, added to aw.  0 (also when the game is
  * not on the ladder), or -1 and *cause. */
 int store_solo_game(struct store *s, int64_t game,
     const struct store_seat_result *seats, int nseats,
     struct store_awards *aw, char **cause);
 
+/* season.c: seasons. */
+
 /* Writes, inside the caller's transaction, the number of the season of
  * store_season() on a game that is finishing (nothing when it is 0),
  * the season becoming the database's Season 1 when it has none: 0, or
- * -1 and *cause (season.c). */
+ * -1 and *cause. */
 int store_game_season(struct store *s, int64_t game, char **cause);
 
-/* Reads the rows of a board's statement, rc its first step's result,
- * into rows (at most max): the nick, the figure, the games, the wins,
- * and with bluffs the calls (column 4).  The row count, or -1 and *cause
- * (stats.c; the season boards read theirs with it too). */
-int store_top_rows(struct store *s, struct db_stmt *st, int rc, int bluffs,
-    struct store_top_row *rows, int max, char **cause);
+/* store.c: the store opened, closed and claimed, players, preferences,
+ * the ignore list. */
+
+/* The key a player of key is stored under: "NETWORK/KEY" when the store
+ * has a network, so that two networks' "a:alice" are two players, but for
+ * an AI player ("ai:..."), who is the same player on every network; key
+ * itself when it is stored so, else a copy to free. */
+char *store_key(const struct store *s, const char *key);
 
 /* Reads the first column of a statement's rows, rc its first step's
  * result, as a new array of new strings in *list (the caller frees
- * each and the array; NULL when none): the count, or -1 and *cause
- * (store.c). */
+ * each and the array; NULL when none): the count, or -1 and *cause. */
 int store_strings(struct store *s, struct db_stmt *st, int rc, char ***list,
     char **cause);
 
-/* Copies text (NULL: "") into dst, cut if need be at a UTF-8 character
- * boundary. */
-void store_copy_text(char *dst, size_t size, const char *src);
+/* game-finish.c (a game's end recorded), on top of the files above,
+ * declares nothing here: its functions are store.h's
+ * (store_game_finish(), store_count_ai()). */
 
 #endif

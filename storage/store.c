@@ -1,7 +1,9 @@
 /*
- * The store and the helpers the other storage files share (running a
- * statement of store_sql[], transactions, causes), plus the two small
- * tables that need nothing else: players and their preferences.
+ * The store opened and closed, claimed, and named for its network, plus
+ * the small tables that need nothing else: players, their preferences
+ * and the ignore list.  What every storage file shares is below it:
+ * statements run and transactions (store-sql.c), causes (store-fail.c),
+ * text and time (store-text.c).
  *
  * store_open() opens a connection of the engine (db.h: SQLite, which
  * sets WAL, foreign keys, a busy timeout and defensive mode), migrates
@@ -11,178 +13,12 @@
  */
 #include <assert.h>
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../alloc/xalloc.h"
 #include "store-int.h"
 #include "target.h"
-
-static void __attribute__((format(printf, 2, 0)))
-store_vcause(char **cause, const char *fmt, va_list ap)
-{
-	if (cause != NULL)
-		*cause = xvasprintf(fmt, ap);
-}
-
-int
-store_fail(char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	store_vcause(cause, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int
-store_refuse(struct store *s, char **cause, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	store_vcause(cause, fmt, ap);
-	va_end(ap);
-	return store_rollback(s);
-}
-
-int
-store_db_fail(struct store *s, char **cause)
-{
-	return store_fail(
-	    cause, "database '%s': %s", s->path, db_error(s->db));
-}
-
-void
-store_copy_text(char *dst, size_t size, const char *src)
-{
-	size_t len;
-
-	assert(size > 0);
-	if (src == NULL)
-		src = "";
-	len = strnlen(src, size - 1);
-	/* Cut before a UTF-8 continuation byte, never inside a character. */
-	if (src[len] != '\0') {
-		while (len > 0 && ((unsigned char)src[len] & 0xc0) == 0x80)
-			len--;
-	}
-	memcpy(dst, src, len);
-	dst[len] = '\0';
-}
-
-int
-store_next(struct store *s, struct db_stmt *st, char **cause)
-{
-	int rc;
-
-	if ((rc = db_next(st)) < 0)
-		return store_db_fail(s, cause);
-	return rc;
-}
-
-/* Before a statement or a BEGIN outside a transaction, which begins one:
- * the files are checked (db-file.c), whether it reads or writes, as
- * SQLite writes the -shm at the start of a read transaction too.  0, or
- * -1 and *cause. */
-static int
-store_files_first(struct store *s, char **cause)
-{
-	if (db_in_transaction(s->db))
-		return 0;
-	return store_files_ok(s, cause);
-}
-
-int64_t
-store_now(void)
-{
-	return (int64_t)time(NULL);
-}
-
-void
-store_date(int64_t t, char date[STORE_DATE_SIZE])
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(date, STORE_DATE_SIZE, "%Y-%m-%d", &tm) == 0)
-		snprintf(date, STORE_DATE_SIZE, "?");
-}
-
-/* store_query() with its parameters' values in ap. */
-static int
-store_queryv(struct store *s, enum store_sql id, struct db_stmt **stp,
-    char **cause, const char *types, va_list ap)
-{
-	struct db_stmt *st = s->stmt[id];
-	int rc;
-
-	if (store_files_first(s, cause) != 0)
-		return -1;
-	*stp = st;
-	if ((rc = db_query(st, types, ap)) < 0)
-		return store_db_fail(s, cause);
-	return rc;
-}
-
-int
-store_query(struct store *s, enum store_sql id, struct db_stmt **st,
-    char **cause, const char *types, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, types);
-	rc = store_queryv(s, id, st, cause, types, ap);
-	va_end(ap);
-	return rc;
-}
-
-int
-store_run(
-    struct store *s, enum store_sql id, char **cause, const char *types, ...)
-{
-	struct db_stmt *st;
-	va_list ap;
-	int rc;
-
-	va_start(ap, types);
-	rc = store_queryv(s, id, &st, cause, types, ap);
-	va_end(ap);
-	while (rc == 1)
-		rc = store_next(s, st, cause);
-	return rc;
-}
-
-int
-store_begin(struct store *s, int write, char **cause)
-{
-	if (store_files_first(s, cause) != 0)
-		return -1;
-	if (db_begin(s->db, write) != 0)
-		return store_db_fail(s, cause);
-	return 0;
-}
-
-int
-store_commit(struct store *s, char **cause)
-{
-	if (db_commit(s->db) != 0)
-		return store_db_fail(s, cause);
-	return 0;
-}
-
-int
-store_rollback(struct store *s)
-{
-	db_rollback(s->db);
-	return -1;
-}
 
 /* Prepares every statement of store_sql[]: 0, or -1 and *cause. */
 static int
@@ -284,12 +120,6 @@ store_name(const struct store *s)
 	return s->path;
 }
 
-int
-store_has_file(const struct store *s)
-{
-	return db_dialect(s->db) == DB_SQLITE;
-}
-
 void
 store_set_network(struct store *s, const char *network)
 {
@@ -307,20 +137,6 @@ int
 store_needs_network(const struct store *s)
 {
 	return db_dialect(s->db) != DB_SQLITE && *s->network == '\0';
-}
-
-void
-store_nick_split(const char *nick, char bare[STORE_BARE_NICK],
-    const char **want)
-{
-	const char *at = strrchr(nick, '@');
-	size_t len = at != NULL ? (size_t)(at - nick) : strlen(nick);
-
-	if (len >= STORE_BARE_NICK)
-		len = STORE_BARE_NICK - 1;
-	memcpy(bare, nick, len);
-	bare[len] = '\0';
-	*want = at != NULL ? at + 1 : "";
 }
 
 char *

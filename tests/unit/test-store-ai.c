@@ -1,10 +1,11 @@
 /*
- * Unit tests of games with an AI seat in storage/stats.c, against real
- * SQLite files (tests/lib/store-files.h): recorded, counted in nobody's
- * stats unless store_count_ai() says so, on the solo ladder either way
- * (store_solo(); test-store-solo.c tests the ladder itself), and AI seats
- * on no board either way; an AI's own record is every game it finished
- * (store_ai_stats()); an AI found by its nick (store_player_named()).
+ * Unit tests of games with an AI seat in storage/game-finish.c and
+ * storage/stats.c, against real SQLite files (tests/lib/store-files.h):
+ * recorded, counted in nobody's stats unless store_count_ai() says so, on
+ * the solo ladder either way (store_solo(); test-store-solo.c tests the
+ * ladder itself), and AI seats on no board either way; an AI's own record
+ * is every game it finished (store_ai_stats()); an AI found by its nick
+ * (store_player_named()).
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /*
  * Unit tests of pruning and of the watch on the database's files
- * (storage/game-log.c, storage/db-file.c), on real SQLite files
+ * (storage/game-log.c, storage/db-watch.c), on real SQLite files
  * (tests/lib/store-files.h): a prune with no bot running drops the move
  * logs of the games over before the time given and vacuums the file, which
  * shrinks; the games keep their results and stats but refuse to load, a

@@ -1,8 +1,9 @@
 /*
- * Unit tests of storage/stats.c: finishing and abandoning games, results,
- * stats and win streaks per variant and for all variants, and the boards,
- * against real SQLite files (tests/lib/store-files.h), with the sqlite3
- * tool checking the rows from outside.
+ * Unit tests of storage/game-finish.c and storage/stats.c: finishing and
+ * abandoning games, results, stats and win streaks per variant and for
+ * all variants, and the boards, against real SQLite files
+ * (tests/lib/store-files.h), with the sqlite3 tool checking the rows
+ * from outside.
  */
 #include <errno.h>
 #include <inttypes.h>

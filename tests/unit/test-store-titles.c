@@ -1,7 +1,8 @@
 /*
- * Unit tests of runs and titles in storage/stats.c: the run of wins with
- * one detail counted beside the streak, titles earned by a variant's rules
- * and announced again with further wins, what store_titles() reads back
+ * Unit tests of runs and titles in storage/game-finish.c and
+ * storage/stats.c: the run of wins with one detail counted beside the
+ * streak, titles earned by a variant's rules and announced again with
+ * further wins, what store_titles() reads back
  * and the boards of runs and titles, against real SQLite files
  * (tests/lib/store-files.h).  The rules are those the cheater variant
  * declares: Excellent at 2 wins in a row, Ultimate at 2 in a row in one
