@@ -7,8 +7,9 @@
  * Questions has: ranks called in order, and a question after every
  * challenge), cheat-observe.c (what a seat may know: observe and redeal),
  * cheat-story.c (the story: what moves claimed, called and hid),
- * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
- * (plays).  Nobody else includes it.
+ * and the AI of both, cheat-ai.c (memory and calls), cheat-ai-play.c
+ * (plays) and cheat-ai-read.c (what both read of the table: the cards an
+ * AI seat can place, the odds).  Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
@@ -205,6 +206,12 @@ struct ai_mind {
 	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
 };
 
+/* cheat-ai-read.c: what an AI seat reads of the table, for its calls
+ * (cheat-ai.c) and its plays (cheat-ai-play.c). */
+/* 1 if m's seat knows where card id, at a place of hand s (-1: the
+ * pile) of obs, is. */
+int cheat_ai_knows(const struct ai_mind *m, const struct game *obs, int id,
+    int s);
 /* The number of cards of rank whose place m's seat knows in obs (its
  * hand, and every card the observation keeps in place), leaving out
  * those in the hand of seat but (-1: none left out). */
