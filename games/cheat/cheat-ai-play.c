@@ -1,6 +1,7 @@
 /*
  * The play an AI seat of Cheat or Questions makes at its turn (the rest
- * of the AI is in cheat-ai.c).
+ * of the AI is in cheat-ai.c; what it reads of the table, the cards it
+ * can place and the risks of a claim, in cheat-ai-read.c).
  *
  * Easy opens with any rank, plays true cards most of the time it can and
  * lies with one or two cards picked at random.  Normal opens with its

@@ -51,8 +51,8 @@ void
 cheat_timeout(const struct game *g, struct game_move *mv)
 {
 	memset(mv, 0, sizeof *mv);
-	if (!g->over && (g->asker >= 0 || g->answering)) {
-		questions_timeout(g, mv);
+	if (!g->over && g->ext != NULL && (g->asker >= 0 || g->answering)) {
+		g->ext->timeout(g, mv);
 		return;
 	}
 	if (!g->over && g->turn >= 0) {
@@ -129,8 +129,8 @@ cheat_sample(const struct game *g, struct rng *rng, struct game_move *mv)
 	if (t.over)
 		return -1;
 	memset(mv, 0, sizeof *mv);
-	if (g->asker >= 0 || g->answering) {
-		questions_sample(g, rng, mv);
+	if (g->ext != NULL && (g->asker >= 0 || g->answering)) {
+		g->ext->sample(g, rng, mv);
 		return 0;
 	}
 	for (s = 0; s < g->nseats; s++) {
@@ -212,6 +212,16 @@ check_last_play(const struct game *g, char **cause)
 	return 0;
 }
 
+/* The fields of a question (cheat-int.h) are all at rest, as they always
+ * are in plain Cheat: the variant that extends it keeps them. */
+static int
+check_no_question(const struct game *g, char **cause)
+{
+	return g->asker < 0 && !g->answering && g->asked.n == 0 &&
+	    g->after < 0 && g->questioner < 0 ? 0 : game_fail(cause,
+	    "a question is left over");
+}
+
 int
 cheat_invariants(const struct game *g, char **cause)
 {
@@ -222,7 +232,8 @@ cheat_invariants(const struct game *g, char **cause)
 	for (s = 0; s < g->nseats; s++)
 		lists[s + 1] = &g->hand[s];
 	if (cards_check_all(lists, g->nseats + 1, g->decks, cause) != 0 ||
-	    check_seats(g, cause) != 0 || questions_invariants(g, cause) != 0)
+	    check_seats(g, cause) != 0 || (g->ext != NULL ?
+	    g->ext->invariants(g, cause) : check_no_question(g, cause)) != 0)
 		return -1;
 	return g->over ? 0 : check_last_play(g, cause);
 }

@@ -5,10 +5,13 @@
  * (player input to moves, and check), cheat-auto.c (timeout, sample,
  * invariants and the test hooks of cheat.h), questions.c (what only
  * Questions has: ranks called in order, and a question after every
- * challenge), cheat-observe.c (what a seat may know: observe and redeal),
- * cheat-story.c (the story: what moves claimed, called and hid),
- * and the AI of both, cheat-ai.c (memory and calls) and cheat-ai-play.c
- * (plays).  Nobody else includes it.
+ * challenge; it extends Cheat through a table of hooks, struct cheat_ext,
+ * that Cheat's files call through and never by name), cheat-observe.c
+ * (what a seat may know: observe and redeal), cheat-story.c (the story:
+ * what moves claimed, called and hid), and the AI of both, cheat-ai.c
+ * (memory and calls), cheat-ai-play.c (plays) and cheat-ai-read.c (what
+ * both read of the table: the cards an AI seat can place, the odds).
+ * Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
 #define CHEAT_INT_H
@@ -41,6 +44,8 @@ enum seat_state { SEAT_IN, SEAT_OUT, SEAT_GONE, SEAT_LEFT };
 #define ONE_DECK_MAX_SEATS 6
 
 #define CHEAT_FACE_UP (-1)	/* pile_as[] of a card laid face up */
+
+struct cheat_ext;
 
 struct game {
 	int nseats;
@@ -83,9 +88,12 @@ struct game {
 	int last_accused;		/* on whom, and 1 if the play was */
 	int last_honest;		/* honest; -1 before any */
 
-	/* Questions only (ordered set): ranks are laid in order, A to K and
-	 * round again, each play claiming the cards laid; a challenge ends
-	 * with a question. */
+	/* The variant that extends Cheat (Questions): its hooks, or NULL
+	 * for plain Cheat. */
+	const struct cheat_ext *ext;
+	/* Questions only (ordered set, ext->ordered): ranks are laid in
+	 * order, A to K and round again, each play claiming the cards laid;
+	 * a challenge ends with a question (ext's part). */
 	int ordered;
 	int want;			/* the rank the next play claims */
 	int asker;			/* the seat choosing a question, or -1 */
@@ -126,39 +134,65 @@ int cheat_check(const struct game *g, const struct game_move *mv,
 int cheat_command(const struct game *g, const struct game_move *mv,
     char *buf, size_t size);
 
-/* Builds a game of Cheat (ordered 0) or Questions (ordered 1); create()
+/* Builds a game of ops: plain Cheat when ext is NULL, else the variant
+ * that ext extends Cheat with (Questions), installed as g->ext; create()
  * of both. */
-struct game *cheat_new(const struct game_ops *ops, int ordered,
-    const struct game_opts *opts, int nseats, int dealer,
-    const struct rng *rng, struct game_out *out, char **cause);
+struct game *cheat_new(const struct game_ops *ops,
+    const struct cheat_ext *ext, const struct game_opts *opts, int nseats,
+    int dealer, const struct rng *rng, struct game_out *out, char **cause);
 /* The first seat still in clockwise after seat (never seat), or -1. */
 int cheat_next_active(const struct game *g, int seat);
 /* Appends who acts next to a public line. */
 void cheat_cat_next(char **line, const struct game *g);
 
-/* questions.c: a challenge settled, its question begins (asker and
- * answerer from who was right); apply, parse, check, command, timeout and
- * sample of the question's moves (ask, answered, next); its part of the
- * invariants. */
-/* Sends the asker the questions to choose from. */
-void questions_prompt(const struct game *g, struct game_out *out);
-void questions_begin(struct game *g, int caller, int accused, int honest,
-    const struct cards *laid, struct game_out *out);
-void questions_apply(struct game *g, const struct game_move *mv,
-    char **line);
-int questions_parse(const struct game *g, int seat, int argc, char **argv,
-    struct game_move *mv, char **cause);
-/* The move of "next" typed by seat (words after it are table talk). */
-void questions_parse_next(int seat, struct game_move *mv);
-int questions_check(const struct game *g, const struct game_move *mv,
-    char **cause);
-int questions_command(const struct game_move *mv, char *buf, size_t size);
-void questions_timeout(const struct game *g, struct game_move *mv);
-void questions_sample(const struct game *g, struct rng *rng,
-    struct game_move *mv);
-int questions_invariants(const struct game *g, char **cause);
-/* seat leaves during a question: 1 if that settled whose turn it is. */
-int questions_leave(struct game *g, int seat);
+/*
+ * A variant that extends Cheat (Questions, questions.c): the table of hooks
+ * through which Cheat's files hand it the moves and the moments that are
+ * its own, and never name it.  The variant fills every hook of a static
+ * table and gives it to cheat_new(), which installs it as g->ext; plain
+ * Cheat has none (g->ext NULL), and so none of this happens.  The state
+ * is Cheat's (struct game): Questions' fields there (asker, answering, ...)
+ * are kept by the hooks; Cheat's files read them, and only ever set them
+ * at rest, when a game starts or ends.
+ */
+struct cheat_ext {
+	/* 1: the ranks are called in order (g->ordered and g->want), each
+	 * play claiming the cards laid, dealt evenly, the rest on the pile,
+	 * and never a game for the loser. */
+	int ordered;
+	/* A challenge of seat accused by seat caller was settled (honest: the
+	 * play was true; laid: its cards), the pile taken, and it did not
+	 * end the game: takes the turn on (Questions: the question begins,
+	 * asker and answerer from who was right, and the asker is sent the
+	 * questions to choose from). */
+	void (*begin)(struct game *g, int caller, int accused, int honest,
+	    const struct cards *laid, struct game_out *out);
+	/* Applies a move of the variant's own verbs (Questions: ask,
+	 * answered, next), checked, its public line to *line. */
+	void (*apply)(struct game *g, const struct game_move *mv,
+	    char **line);
+	/* seat leaves (its cards gone under the pile; two seats or more
+	 * still in): 1 if that settled whose turn it is. */
+	int (*leave)(struct game *g, int seat);
+	/* Sends g->asker, asked for their view, what they choose from. */
+	void (*prompt)(const struct game *g, struct game_out *out);
+	/* parse() of the variant's own commands (CMD_ASK, CMD_NEXT), for
+	 * seat of the table; mv comes cleared, with its seat. */
+	int (*parse)(const struct game *g, int seat, int cmd, int argc,
+	    char **argv, struct game_move *mv, char **cause);
+	/* check() and command() of the variant's own verbs. */
+	int (*check)(const struct game *g, const struct game_move *mv,
+	    char **cause);
+	int (*command)(const struct game_move *mv, char *buf, size_t size);
+	/* timeout() and sample() while a question is open (g->asker >= 0
+	 * or g->answering); mv comes cleared. */
+	void (*timeout)(const struct game *g, struct game_move *mv);
+	void (*sample)(const struct game *g, struct rng *rng,
+	    struct game_move *mv);
+	/* The variant's part of the invariants (of its fields of the
+	 * state): 0, or -1 and *cause. */
+	int (*invariants)(const struct game *g, char **cause);
+};
 
 /* cheat-story.c: the story of a game (games/story.h), for both. */
 void cheat_story(const struct game *g, const struct game_move *mv,
@@ -205,6 +239,12 @@ struct ai_mind {
 	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
 };
 
+/* cheat-ai-read.c: what an AI seat reads of the table, for its calls
+ * (cheat-ai.c) and its plays (cheat-ai-play.c). */
+/* 1 if m's seat knows where card id, at a place of hand s (-1: the
+ * pile) of obs, is. */
+int cheat_ai_knows(const struct ai_mind *m, const struct game *obs, int id,
+    int s);
 /* The number of cards of rank whose place m's seat knows in obs (its
  * hand, and every card the observation keeps in place), leaving out
  * those in the hand of seat but (-1: none left out). */

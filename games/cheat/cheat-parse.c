@@ -95,14 +95,11 @@ cheat_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		mv->argv[0] = g->declarer;
 		return 0;
 	case CMD_ASK:
-		if (g->ordered)
-			return questions_parse(g, seat, argc, argv, mv, cause);
-		break;
 	case CMD_NEXT:
-		if (g->ordered) {
-			questions_parse_next(seat, mv);
-			return 0;
-		}
+		/* The commands of the variant that extends Cheat. */
+		if (g->ext != NULL)
+			return g->ext->parse(g, seat, cmd, argc, argv, mv,
+			    cause);
 		break;
 	}
 	return game_fail(cause, "cheat has no command %d", cmd);
@@ -136,7 +133,9 @@ cheat_command(const struct game *g, const struct game_move *mv, char *buf,
 	case VERB_ASK:
 	case VERB_ANSWERED:
 	case VERB_NEXT:
-		return questions_command(mv, buf, size);
+		if (g->ext != NULL)
+			return g->ext->command(mv, buf, size);
+		break;
 	}
 	return -1;
 }
@@ -277,8 +276,8 @@ cheat_check(const struct game *g, const struct game_move *mv, char **cause)
 	case VERB_ASK:
 	case VERB_ANSWERED:
 	case VERB_NEXT:
-		if (g->ordered)
-			return questions_check(g, mv, cause);
+		if (g->ext != NULL)
+			return g->ext->check(g, mv, cause);
 		break;
 	case VERB_CLOSE:
 		if (mv->seat != GAME_SEAT_TABLE || mv->argc != 0)

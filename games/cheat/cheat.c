@@ -250,16 +250,15 @@ finish(struct game *g, int seat, char **line)
 		end_game(g, 1, line);
 }
 
-/* The public line that starts a game. */
+/* The public line that starts a game of the variant titled title. */
 static void
-say_start(const struct game *g, struct game_out *out)
+say_start(const struct game *g, const char *title, struct game_out *out)
 {
 	char *line = NULL;
 	int s;
 
 	game_cat(&line, "%s for %d players with %d deck%s%s, dealt by {p:%d}:",
-	    g->ordered ? "Cheater! with questions" : "Cheat", g->nseats,
-	    g->decks, g->decks == 1 ? "" : "s",
+	    title, g->nseats, g->decks, g->decks == 1 ? "" : "s",
 	    g->loser_mode ? ", playing for the loser" : "", g->dealer);
 	for (s = 0; s < g->nseats; s++)
 		game_cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
@@ -273,12 +272,12 @@ say_start(const struct game *g, struct game_out *out)
 }
 
 struct game *
-cheat_new(const struct game_ops *ops, int ordered,
+cheat_new(const struct game_ops *ops, const struct cheat_ext *ext,
     const struct game_opts *opts, int nseats, int dealer,
     const struct rng *rng, struct game_out *out, char **cause)
 {
 	struct game *g;
-	int decks, s, dealt;
+	int ordered = ext != NULL && ext->ordered, decks, s, dealt;
 	struct cards deck;
 	struct rng r = *rng;
 
@@ -292,6 +291,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 	g->nseats = nseats;
 	g->decks = decks;
 	g->loser_mode = !ordered && opts->v[OPT_LOSER] != 0;
+	g->ext = ext;
 	g->ordered = ordered;
 	g->want = CARDS_ACE;
 	g->dealer = dealer;
@@ -315,7 +315,7 @@ cheat_new(const struct game_ops *ops, int ordered,
 			say_hand(g, s, out);
 	}
 	cheat_known_deal(g);
-	say_start(g, out);
+	say_start(g, ops->title, out);
 	/* The opener's hand comes with its prompt. */
 	cheat_prompt(g, out);
 	return g;
@@ -325,7 +325,7 @@ static struct game *
 cheat_create(const struct game_opts *opts, int nseats, int dealer,
     const struct rng *rng, struct game_out *out, char **cause)
 {
-	return cheat_new(&cheat_ops, 0, opts, nseats, dealer, rng, out,
+	return cheat_new(&cheat_ops, NULL, opts, nseats, dealer, rng, out,
 	    cause);
 }
 
@@ -499,13 +499,13 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	g->laid = 0;
 	taker = honest ? caller : accused;
 	take_pile(g, taker, &line);
-	if (g->ordered) {
-		/* Questions: play goes on where it was, after a question. */
+	if (g->ext != NULL) {
+		/* Questions: play goes on where it was, after what the
+		 * variant's begin() starts (a question). */
 		if (honest && g->hand[accused].n == 0)
 			finish(g, accused, &line);
 		else
-			questions_begin(g, caller, accused, honest, &laid,
-			    out);
+			g->ext->begin(g, caller, accused, honest, &laid, out);
 	} else if (!honest)
 		g->turn = caller;
 	else {
@@ -565,21 +565,23 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 		g->open = 0;
 	if (cheat_nactive(g) < 2)
 		end_game(g, 0, &line);
-	else if (g->ordered && questions_leave(g, seat))
-		;		/* the question's part decided the turn */
+	else if (g->ext != NULL && g->ext->leave(g, seat))
+		;		/* the variant's part decided the turn */
 	else if (g->turn == seat || (g->turn < 0 && !g->open))
 		g->turn = cheat_next_active(g, seat);
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
 
+/* A move of the verbs of the variant that extends Cheat (Questions: ask,
+ * answered, next): check() refuses them in plain Cheat. */
 static void
-apply_question(struct game *g, const struct game_move *mv,
-    struct game_out *out)
+apply_ext(struct game *g, const struct game_move *mv, struct game_out *out)
 {
 	char *line = NULL;
 
-	questions_apply(g, mv, &line);
+	assert(g->ext != NULL);
+	g->ext->apply(g, mv, &line);
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
@@ -621,7 +623,7 @@ cheat_apply_move(struct game *g, const struct game_move *mv,
 	case VERB_ASK:
 	case VERB_ANSWERED:
 	case VERB_NEXT:
-		apply_question(g, mv, out);
+		apply_ext(g, mv, out);
 		break;
 	default:
 		assert(!"cheat_apply: unknown verb");
@@ -673,8 +675,8 @@ cheat_view(const struct game *g, int seat, struct game_out *out)
 		cheat_prompt(g, out);
 	else if (seat >= 0 && seat < g->nseats) {
 		say_hand(g, seat, out);
-		if (seat == g->asker)
-			questions_prompt(g, out);
+		if (g->ext != NULL && seat == g->asker)
+			g->ext->prompt(g, out);
 	}
 }
 

@@ -1,6 +1,9 @@
 /*
  * Cheater! with question cards ("questions"): Cheat's sibling, played with
- * Cheat's own state and code (cheat-int.h) and only this file of its own.
+ * Cheat's own state and code (cheat-int.h) and only this file of its own,
+ * which extends Cheat: its hooks (struct cheat_ext), installed when it
+ * creates its game, are how Cheat's files hand it the question, and it
+ * calls Cheat's functions, never the other way round.
  *
  * Rules in brief (docs/games/questions.md has every choice).  3 to 8
  * players, one deck (two with decks=2), dealt evenly; the rest lies face
@@ -68,7 +71,7 @@ static const char *const questions_verbs[] = {
 };
 
 /* Sends the asker the questions to choose from. */
-void
+static void
 questions_prompt(const struct game *g, struct game_out *out)
 {
 	char *line = NULL, card[16];
@@ -89,7 +92,9 @@ questions_prompt(const struct game *g, struct game_out *out)
 	free(line);
 }
 
-void
+/* A challenge settled, its question begins: asker and answerer from who
+ * was right. */
+static void
 questions_begin(struct game *g, int caller, int accused, int honest,
     const struct cards *laid, struct game_out *out)
 {
@@ -122,7 +127,8 @@ questions_end(struct game *g)
 	g->after = -1;
 }
 
-void
+/* A move of the question: ask (or ask none), answered, next. */
+static void
 questions_apply(struct game *g, const struct game_move *mv, char **line)
 {
 	char card[16];
@@ -156,8 +162,9 @@ questions_apply(struct game *g, const struct game_move *mv, char **line)
 	g->turn = -1;
 }
 
-int
-questions_parse(const struct game *g, int seat, int argc, char **argv,
+/* The move of "ask" typed by seat. */
+static int
+parse_ask(const struct game *g, int seat, int argc, char **argv,
     struct game_move *mv, char **cause)
 {
 	int rank, suit, k;
@@ -194,7 +201,8 @@ questions_parse(const struct game *g, int seat, int argc, char **argv,
 	return 0;
 }
 
-void
+/* The move of "next" typed by seat (words after it are table talk). */
+static void
 questions_parse_next(int seat, struct game_move *mv)
 {
 	memset(mv, 0, sizeof *mv);
@@ -202,7 +210,20 @@ questions_parse_next(int seat, struct game_move *mv)
 	mv->verb = VERB_NEXT;
 }
 
-int
+/* ask and next, typed by seat. */
+static int
+questions_parse(const struct game *g, int seat, int cmd, int argc,
+    char **argv, struct game_move *mv, char **cause)
+{
+	if (cmd == CMD_NEXT) {
+		questions_parse_next(seat, mv);
+		return 0;
+	}
+	return parse_ask(g, seat, argc, argv, mv, cause);
+}
+
+/* Checks a move of the question. */
+static int
 questions_check(const struct game *g, const struct game_move *mv,
     char **cause)
 {
@@ -239,7 +260,8 @@ questions_check(const struct game *g, const struct game_move *mv,
 	return 0;
 }
 
-int
+/* The command that makes a move of the question. */
+static int
 questions_command(const struct game_move *mv, char *buf, size_t size)
 {
 	char card[16];
@@ -261,7 +283,7 @@ questions_command(const struct game_move *mv, char *buf, size_t size)
 
 /* The asker "may" ask: one who lets the choice run out of time asks
  * nothing (the rules text never has the bot ask for them). */
-void
+static void
 questions_timeout(const struct game *g, struct game_move *mv)
 {
 	memset(mv, 0, sizeof *mv);
@@ -282,7 +304,7 @@ questions_heard(const struct game *g, struct game_move *mv)
 	questions_parse_next(g->answerer, mv);
 }
 
-void
+static void
 questions_sample(const struct game *g, struct rng *rng,
     struct game_move *mv)
 {
@@ -312,7 +334,8 @@ questions_sample(const struct game *g, struct rng *rng,
 	mv->argv[1] = others[rng_below(rng, (uint32_t)n)];
 }
 
-int
+/* seat leaves during a question: 1 if that settled whose turn it is. */
+static int
 questions_leave(struct game *g, int seat)
 {
 	if (g->asker < 0 && !g->answering)
@@ -328,7 +351,8 @@ questions_leave(struct game *g, int seat)
 	return 1;
 }
 
-int
+/* The question's part of the invariants. */
+static int
 questions_invariants(const struct game *g, char **cause)
 {
 	int i;
@@ -362,12 +386,28 @@ questions_invariants(const struct game *g, char **cause)
 	return 0;
 }
 
+/* What Questions adds to Cheat: the ranks called in order, and the
+ * question after every challenge. */
+static const struct cheat_ext questions_ext = {
+	.ordered = 1,
+	.begin = questions_begin,
+	.apply = questions_apply,
+	.leave = questions_leave,
+	.prompt = questions_prompt,
+	.parse = questions_parse,
+	.check = questions_check,
+	.command = questions_command,
+	.timeout = questions_timeout,
+	.sample = questions_sample,
+	.invariants = questions_invariants,
+};
+
 static struct game *
 questions_create(const struct game_opts *opts, int nseats, int dealer,
     const struct rng *rng, struct game_out *out, char **cause)
 {
-	return cheat_new(&questions_ops, 1, opts, nseats, dealer, rng, out,
-	    cause);
+	return cheat_new(&questions_ops, &questions_ext, opts, nseats, dealer,
+	    rng, out, cause);
 }
 
 static const char *const questions_rules[] = {

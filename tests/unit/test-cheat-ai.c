@@ -1,14 +1,14 @@
 /*
  * Unit tests for the AI of Cheat and Questions (games/cheat/cheat-ai.c,
- * games/cheat/cheat-ai-play.c) and the observation it decides on
- * (games/cheat/cheat-observe.c), on stacked deals: a normal AI calls a claim its
- * own hand proves false, tells the truth when it can and lies with one
- * card when it cannot, calls every play that would win but in a game for
- * a loser; a hard AI keeps a hand of one rank for a last play that
- * survives the call; Questions' AI plays the rank of the turn, asks its
- * question and waits for the answer; an observation keeps what its seat
- * saw and nothing else, and every level finishes random games with every
- * move accepted.
+ * games/cheat/cheat-ai-play.c, games/cheat/cheat-ai-read.c) and the
+ * observation it decides on (games/cheat/cheat-observe.c), on stacked
+ * deals: a normal AI calls a claim its own hand proves false, tells the
+ * truth when it can and lies with one card when it cannot, calls every
+ * play that would win but in a game for a loser; a hard AI keeps a hand
+ * of one rank for a last play that survives the call; Questions' AI plays
+ * the rank of the turn, asks its question and waits for the answer; an
+ * observation keeps what its seat saw and nothing else, and every level
+ * finishes random games with every move accepted.
  */
 #include <stdarg.h>
 #include <stddef.h>
