@@ -3,10 +3,11 @@
  * liarsuno-cards.c (card ids, faces, claims, how cards are written and
  * typed, points), liarsuno.c (the tables, deal, turn, view, result),
  * liarsuno-play.c (what moves do), liarsuno-wlc.c (the Wild Liar's
- * Challenge), liarsuno-parse.c (player input to moves, and check),
- * liarsuno-auto.c (timeout, sample, invariants and the hooks of
- * liarsuno.h), liarsuno-observe.c (what each seat knows, observe() and
- * redeal()), liarsuno-ai.c with liarsuno-ai-play.c (the AI seats) and
+ * Challenge), liarsuno-turn.c (what both use to move the turn on:
+ * draws, owed UNO calls, the end of a hand), liarsuno-parse.c (player
+ * input to moves, and check), liarsuno-auto.c (timeout, sample,
+ * invariants and the hooks of liarsuno.h), liarsuno-observe.c (what
+ * each seat knows, observe() and redeal()), liarsuno-ai.c with liarsuno-ai-play.c (the AI seats) and
  * liarsuno-story.c (the story: what moves hid, claimed and called).
  * The rules as played: docs/games/liarsuno.md.
  */
@@ -248,6 +249,9 @@ void lu_deal(struct game *g, struct said *sd);
 /* liarsuno-play.c: */
 void liarsuno_apply(struct game *g, const struct game_move *mv,
     struct game_out *out);
+
+/* liarsuno-turn.c: what the moves and the Wild Liar's Challenge both
+ * use to move the turn on. */
 /* Draws up to n cards for seat (refilling the draw pile when it runs
  * out), told to seat in sd; how many there were. */
 int lu_draw(struct game *g, int seat, int n, struct said *sd);
@@ -257,6 +261,13 @@ void lu_cat_draws(char **line, int want, int got);
 /* The hand ends: the seats of winners went out.  Scores it, and deals
  * the next hand or ends the game. */
 void lu_hand_over(struct game *g, unsigned winners, struct said *sd);
+/* The calls the turn's move made owed: each hand it left of one card,
+ * but the one whose play said uno. */
+unsigned lu_owed(const struct game *g);
+/* Appends that each seat of g->uno_due owes an UNO call. */
+void lu_say_owed(const struct game *g, struct said *sd);
+/* g->turn plays, with the calls owed as they stand. */
+void lu_play_on(struct game *g, struct said *sd);
 /* Play goes on with g->turn after a move: the owed UNO calls are
  * settled and the turn is announced. */
 void lu_go_on(struct game *g, struct said *sd);
