@@ -7,7 +7,9 @@
  * draws, owed UNO calls, the end of a hand), liarsuno-parse.c (player
  * input to moves, and check), liarsuno-auto.c (timeout, sample,
  * invariants and the hooks of liarsuno.h), liarsuno-observe.c (what
- * each seat knows, observe() and redeal()), liarsuno-ai.c with liarsuno-ai-play.c (the AI seats) and
+ * each seat knows, observe() and redeal()), liarsuno-ai.c with
+ * liarsuno-ai-play.c and liarsuno-ai-read.c (the AI seats: the mind and
+ * its decisions, the turn's play, what both read of the table) and
  * liarsuno-story.c (the story: what moves hid, claimed and called).
  * The rules as played: docs/games/liarsuno.md.
  */
@@ -313,10 +315,10 @@ void lu_known_cards(const struct game *g, int seat, char *known);
 struct game *liarsuno_observe(const struct game *g, int seat);
 void liarsuno_redeal(struct game *g, int seat, struct rng *rng);
 
-/* liarsuno-ai.c, liarsuno-ai-play.c: the AI seats (games/ai.h).  A
- * mind remembers, from the observations it is shown, each seat's
- * face-down claims and how many were shown to be lies, and the claims of
- * others each seat could have called and did. */
+/* liarsuno-ai.c, liarsuno-ai-play.c, liarsuno-ai-read.c: the AI seats
+ * (games/ai.h).  A mind remembers, from the observations it is shown,
+ * each seat's face-down claims and how many were shown to be lies, and
+ * the claims of others each seat could have called and did. */
 struct ai_mind {
 	int seat;
 	enum ai_level level;
@@ -338,7 +340,22 @@ struct lu_sight {
 	int colour[LU_COLOURS + 1];	/* cards of each colour among them */
 };
 
+/* How much weight a guess of a seat's habits made before anything is
+ * known of it (how often it lies, liarsuno-ai.c; how often it calls,
+ * liarsuno-ai-read.c) has against what is seen of it. */
+#define LU_PRIOR_WEIGHT 4.0
+
+/* liarsuno-ai.c: */
 extern const struct game_ai liarsuno_ai;
+
+/* liarsuno-ai-play.c: */
+/* The turn's move of m's seat: a play, a draw, or after a draw a play
+ * of that card or a pass. */
+void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct game_move *mv);
+
+/* liarsuno-ai-read.c: what the AI reads of the table and the others. */
+/* What seat sees of the cards now. */
 void lu_ai_sight(const struct game *g, int seat, struct lu_sight *sg);
 /* How much one card more in seat's hand is worth to m's seat, in its
  * own cards: 1 for its own, less for an opponent's, more the nearer
@@ -350,10 +367,6 @@ double lu_ai_call_rate(const struct ai_mind *m, int seat);
 /* The colour m's seat would name for a wild: the one it holds most
  * Regular Cards of, then most cards of. */
 int lu_ai_colour(const struct game *g, int seat);
-/* The turn's move of m's seat: a play, a draw, or after a draw a play
- * of that card or a pass (liarsuno-ai-play.c). */
-void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
-    struct game_move *mv);
 
 /* liarsuno-story.c: the game's story (games/story.h). */
 void liarsuno_story(const struct game *g, const struct game_move *mv,
