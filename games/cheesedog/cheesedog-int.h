@@ -1,12 +1,14 @@
 /*
  * Cheesedog's private header, shared by its files and by nobody else:
- * cheesedog.c (the tables, create, turn, apply, result), cheesedog-view.c
- * (what a move says and to whom, the prompts, view), cheesedog-parse.c
- * (player input to moves and back, and check), cheesedog-auto.c
- * (timeout, sample, invariants and the test hooks of cheesedog.h),
- * cheesedog-observe.c (what a seat may know: observe and redeal),
- * cheesedog-story.c (what a move hid, the reveal, what was left unseen)
- * and cheesedog-ai*.c (the AI seats).
+ * cheesedog.c (the tables, create, turn, apply, result),
+ * cheesedog-state.c (the order of ranks, and the queries on a game every
+ * other file asks: what plays, where a seat plays from, the pile's top
+ * run), cheesedog-view.c (what a move says and to whom, the prompts,
+ * view), cheesedog-parse.c (player input to moves and back, and
+ * check), cheesedog-auto.c (timeout, sample, invariants and the test
+ * hooks of cheesedog.h), cheesedog-observe.c (what a seat may know:
+ * observe and redeal), cheesedog-story.c (what a move hid, the reveal,
+ * what was left unseen) and cheesedog-ai*.c (the AI seats).
  */
 #ifndef CHEESEDOG_INT_H
 #define CHEESEDOG_INT_H
@@ -81,6 +83,7 @@ struct cd_said {
 				 * gave them cards (a pile picked up) */
 };
 
+/* cheesedog-state.c: the order of ranks, and the queries on a game. */
 /* The order of ranks: aces high, so the ace is worth 14. */
 int cd_value(int rank);
 /* Sorts l as hands are shown: by rank, aces high, then suit. */
