@@ -50,6 +50,16 @@
 #define LEAD 5.0
 #define STEP 1.0
 
+int
+cd_unseen(const struct game *g, int seat)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->hand[seat].n; i++)
+		n += !g->shown[g->hand[seat].c[i]];
+	return n;
+}
+
 /* How many cards of each rank seat has not seen: in other hands, face
  * down, or out of the game unseen (left[rank], rank 1 to 13). */
 static void

@@ -1,7 +1,8 @@
 /*
  * Cheesedog's AI seats (games/ai.h): the mind, what it remembers from one
- * observation to the next, and the easy and normal players; the hard one
- * is in cheesedog-ai-hard.c.
+ * observation to the next, the easy player, and the decision that picks
+ * the level's play; the normal player is in cheesedog-ai-normal.c, the
+ * hard one in cheesedog-ai-hard.c.
  *
  * Cheesedog has no claims and no calls: every play is face up.  What a
  * seat does not know is the others' hands and every face-down card, and
@@ -22,35 +23,6 @@
 #include "games/game.h"
 #include "games/rng.h"
 #include "alloc/xalloc.h"
-
-unsigned
-cd_rank_bit(int rank)
-{
-	return 1u << rank;
-}
-
-unsigned
-cd_plays_mask(const struct game *g)
-{
-	unsigned mask = 0;
-	int rank;
-
-	for (rank = 1; rank <= CARDS_RANKS; rank++) {
-		if (cd_plays(g, rank))
-			mask |= cd_rank_bit(rank);
-	}
-	return mask;
-}
-
-int
-cd_unseen(const struct game *g, int seat)
-{
-	int i, n = 0;
-
-	for (i = 0; i < g->hand[seat].n; i++)
-		n += !g->shown[g->hand[seat].c[i]];
-	return n;
-}
 
 /* Remembers what obs shows of every seat, to tell what the next move
  * did. */
@@ -116,63 +88,6 @@ note(struct ai_mind *m, const struct game *obs)
 			m->may[t] = CD_ALL_RANKS;
 	}
 	snap(m, obs);
-}
-
-int
-cd_lowest_plain(const struct game *g, const struct cards *from)
-{
-	int rank, best = 0;
-
-	for (rank = 1; rank <= CARDS_RANKS; rank++) {
-		if (rank == CD_ANY_RANK || rank == CD_CLEAR_RANK ||
-		    cards_count_rank(from, rank) == 0 || !cd_plays(g, rank))
-			continue;
-		if (best == 0 || cd_value(rank) < cd_value(best))
-			best = rank;
-	}
-	return best;
-}
-
-int
-cd_completes(const struct game *g, int rank, int count)
-{
-	int top, run = cd_top_run(g, &top);
-
-	return run > 0 && top == rank && run + count >= CD_CLEAR_RUN;
-}
-
-/* Normal: every card of the rank that completes four on top (the pile
- * clears and it plays again), else of the lowest rank that plays, keeping
- * 10s and 2s, the lifelines, for when nothing else plays (then one of
- * them, a 10 first: it clears and leads again, where a 2 lets the next
- * player play anything); leading, a 10 goes first when few cards are
- * left, since it clears itself and leads again for nothing. */
-void
-cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c)
-{
-	const struct cards *from = cd_source(obs, seat);
-	int rank, top, tens = cards_count_rank(from, CD_CLEAR_RANK);
-
-	c->rank = 0;
-	if (cd_top_run(obs, &top) > 0 && top != CD_ANY_RANK &&
-	    cd_completes(obs, top, cards_count_rank(from, top)))
-		c->rank = top;
-	else if (obs->pile.n == 0 && tens > 0 && from->n <= CD_DOWN)
-		c->rank = CD_CLEAR_RANK;
-	else if ((rank = cd_lowest_plain(obs, from)) != 0)
-		c->rank = rank;
-	else if (tens > 0 && cd_plays(obs, CD_CLEAR_RANK)) {
-		c->rank = CD_CLEAR_RANK;
-		c->count = 1;
-		return;
-	} else if (cards_count_rank(from, CD_ANY_RANK) > 0) {
-		c->rank = CD_ANY_RANK;
-		/* Every 2 at once only when they are all that is left. */
-		c->count = cards_count_rank(from, CD_ANY_RANK) == from->n ?
-		    from->n : 1;
-		return;
-	}
-	c->count = cards_count_rank(from, c->rank);
 }
 
 /* Easy: a beginner's play, half the time the lowest rank that plays

@@ -1,12 +1,14 @@
 /*
  * Cheesedog's private header, shared by its files and by nobody else:
- * cheesedog.c (the tables, create, turn, apply, result), cheesedog-view.c
- * (what a move says and to whom, the prompts, view), cheesedog-parse.c
- * (player input to moves and back, and check), cheesedog-auto.c
- * (timeout, sample, invariants and the test hooks of cheesedog.h),
- * cheesedog-observe.c (what a seat may know: observe and redeal),
- * cheesedog-story.c (what a move hid, the reveal, what was left unseen)
- * and cheesedog-ai*.c (the AI seats).
+ * cheesedog.c (the tables, create, turn, apply, result),
+ * cheesedog-state.c (the order of ranks, and the queries on a game every
+ * other file asks: what plays, where a seat plays from, the pile's top
+ * run), cheesedog-view.c (what a move says and to whom, the prompts,
+ * view), cheesedog-parse.c (player input to moves and back, and
+ * check), cheesedog-auto.c (timeout, sample, invariants and the test
+ * hooks of cheesedog.h), cheesedog-observe.c (what a seat may know:
+ * observe and redeal), cheesedog-story.c (what a move hid, the reveal,
+ * what was left unseen) and cheesedog-ai*.c (the AI seats).
  */
 #ifndef CHEESEDOG_INT_H
 #define CHEESEDOG_INT_H
@@ -81,6 +83,7 @@ struct cd_said {
 				 * gave them cards (a pile picked up) */
 };
 
+/* cheesedog-state.c: the order of ranks, and the queries on a game. */
 /* The order of ranks: aces high, so the ace is worth 14. */
 int cd_value(int rank);
 /* Sorts l as hands are shown: by rank, aces high, then suit. */
@@ -144,7 +147,8 @@ void cheesedog_story(const struct game *g, const struct game_move *mv,
 void cheesedog_reveal(const struct game *g, struct game_out *out);
 void cheesedog_unseen(const struct game *g, char *buf, size_t size);
 
-/* cheesedog-ai.c, cheesedog-ai-hard.c: the AI seats. */
+/* cheesedog-ai.c, cheesedog-ai-normal.c, cheesedog-ai-hard.c: the AI
+ * seats. */
 #define CD_ALL_RANKS 0x3ffeu	/* a bit (1 << rank) for every rank */
 
 /* What an AI seat remembers (struct ai_mind of games/ai.h). */
@@ -176,13 +180,15 @@ struct cd_choice {
 	int rank, count;
 };
 
+/* cheesedog-ai.c: the mind, the easy player, the level's pick. */
 extern const struct game_ai cheesedog_ai;
+
+/* cheesedog-ai-normal.c: the normal player and what it reads of the
+ * pile. */
 /* The bit of rank in a mask of ranks. */
 unsigned cd_rank_bit(int rank);
 /* The ranks that play on the pile of g now. */
 unsigned cd_plays_mask(const struct game *g);
-/* How many cards of seat's hand were never shown. */
-int cd_unseen(const struct game *g, int seat);
 /* The lowest rank in from that plays now, neither a 2 nor a 10; 0 if
  * none. */
 int cd_lowest_plain(const struct game *g, const struct cards *from);
@@ -191,8 +197,12 @@ int cd_completes(const struct game *g, int rank, int count);
 /* The normal level's play for seat, to move in obs with cards that
  * play. */
 void cd_ai_normal(const struct game *obs, int seat, struct cd_choice *c);
-/* The hard level's, from its mind too, and its generator (to play some
- * games out). */
+
+/* cheesedog-ai-hard.c: */
+/* How many cards of seat's hand were never shown. */
+int cd_unseen(const struct game *g, int seat);
+/* The hard level's play, from its mind too, and its generator (to play
+ * some games out). */
 void cd_ai_hard(const struct ai_mind *m, const struct game *obs,
     struct rng *rng, struct cd_choice *c);
 

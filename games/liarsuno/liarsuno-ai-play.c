@@ -1,5 +1,6 @@
 /*
- * The turn of a Liar's UNO AI seat (liarsuno-ai.c has the rest): every
+ * The turn of a Liar's UNO AI seat (liarsuno-ai.c has the rest, and
+ * liarsuno-ai-read.c what both read of the table and the others): every
  * play its hand allows (a Regular Card face up, a Liar's Card face down
  * claimed as itself or as any plausible face), each given a worth in
  * cards, against drawing.

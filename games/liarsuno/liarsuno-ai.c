@@ -3,6 +3,9 @@
  * decision but the turn's play (liarsuno-ai-play.c): calling UNO,
  * challenging a face-down card, whose hand a 7 takes, the card put for a
  * Wild Liar's Challenge and the put cards turned over after one's own.
+ * What both read of the table and the others (what the seat sees of the
+ * cards, what a card is worth, how often a seat calls) is
+ * liarsuno-ai-read.c's.
  *
  * Everything is decided from the seat's observation (liarsuno-observe.c)
  * and the mind.  A claim is true only if the card is a Liar's Card of
@@ -29,65 +32,9 @@
 #include "alloc/xalloc.h"
 
 /* How often a face-down claim is a lie, before anything is known of the
- * claimer, and how much weight that guess has against what is seen. */
+ * claimer (LU_PRIOR_WEIGHT says how much that guess weighs against what
+ * is seen). */
 #define LIE_PRIOR 0.35
-#define PRIOR_WEIGHT 4.0
-/* How often a seat calls another's claim, before anything is known. */
-#define CALL_PRIOR 0.15
-
-void
-lu_ai_sight(const struct game *g, int seat, struct lu_sight *sg)
-{
-	int id, face;
-
-	memset(sg, 0, sizeof *sg);
-	lu_known_cards(g, seat, sg->known);
-	for (id = 0; id < LU_CARDS; id++) {
-		if (sg->known[id])
-			continue;
-		face = lu_face(id);
-		sg->hidden++;
-		sg->colour[lu_face_colour(face)]++;
-		if (lu_liar(id))
-			sg->unseen[face]++;
-	}
-}
-
-double
-lu_ai_worth(const struct ai_mind *m, const struct game *g, int seat)
-{
-	if (seat == m->seat)
-		return 1;
-	/* Three opponents share what one of them loses; one about to go
-	 * out is the one to stop. */
-	return 0.3 + 0.6 / (g->hand[seat].n + 1);
-}
-
-double
-lu_ai_call_rate(const struct ai_mind *m, int seat)
-{
-	const struct ai_habits *h = &m->habits[seat];
-
-	return (m->calls[seat] + h->calls + CALL_PRIOR * PRIOR_WEIGHT) /
-	    (m->chances[seat] + h->chances + PRIOR_WEIGHT);
-}
-
-int
-lu_ai_colour(const struct game *g, int seat)
-{
-	const struct cards *h = &g->hand[seat];
-	int count[LU_COLOURS + 1] = { 0 }, i, c, best = 0, face;
-
-	for (i = 0; i < h->n; i++) {
-		face = lu_face(h->c[i]);
-		count[lu_face_colour(face)] += lu_liar(h->c[i]) ? 2 : 3;
-	}
-	for (c = 1; c < LU_COLOURS; c++) {
-		if (count[c] > count[best])
-			best = c;
-	}
-	return best;
-}
 
 /* x to the power k, k >= 0 (the tests link without libm). */
 static double
@@ -129,8 +76,8 @@ lie_rate(const struct ai_mind *m, int claimer)
 {
 	const struct ai_habits *h = &m->habits[claimer];
 
-	return (m->lies[claimer] + h->lies + LIE_PRIOR * PRIOR_WEIGHT) /
-	    (m->shown[claimer] + h->claims + PRIOR_WEIGHT);
+	return (m->lies[claimer] + h->lies + LIE_PRIOR * LU_PRIOR_WEIGHT) /
+	    (m->shown[claimer] + h->claims + LU_PRIOR_WEIGHT);
 }
 
 /* The chance that the open face-down card is a lie: 1 when counting

@@ -3,10 +3,13 @@
  * liarsuno-cards.c (card ids, faces, claims, how cards are written and
  * typed, points), liarsuno.c (the tables, deal, turn, view, result),
  * liarsuno-play.c (what moves do), liarsuno-wlc.c (the Wild Liar's
- * Challenge), liarsuno-parse.c (player input to moves, and check),
- * liarsuno-auto.c (timeout, sample, invariants and the hooks of
- * liarsuno.h), liarsuno-observe.c (what each seat knows, observe() and
- * redeal()), liarsuno-ai.c with liarsuno-ai-play.c (the AI seats) and
+ * Challenge), liarsuno-turn.c (what both use to move the turn on:
+ * draws, owed UNO calls, the end of a hand), liarsuno-parse.c (player
+ * input to moves, and check), liarsuno-auto.c (timeout, sample,
+ * invariants and the hooks of liarsuno.h), liarsuno-observe.c (what
+ * each seat knows, observe() and redeal()), liarsuno-ai.c with
+ * liarsuno-ai-play.c and liarsuno-ai-read.c (the AI seats: the mind and
+ * its decisions, the turn's play, what both read of the table) and
  * liarsuno-story.c (the story: what moves hid, claimed and called).
  * The rules as played: docs/games/liarsuno.md.
  */
@@ -248,6 +251,9 @@ void lu_deal(struct game *g, struct said *sd);
 /* liarsuno-play.c: */
 void liarsuno_apply(struct game *g, const struct game_move *mv,
     struct game_out *out);
+
+/* liarsuno-turn.c: what the moves and the Wild Liar's Challenge both
+ * use to move the turn on. */
 /* Draws up to n cards for seat (refilling the draw pile when it runs
  * out), told to seat in sd; how many there were. */
 int lu_draw(struct game *g, int seat, int n, struct said *sd);
@@ -257,6 +263,13 @@ void lu_cat_draws(char **line, int want, int got);
 /* The hand ends: the seats of winners went out.  Scores it, and deals
  * the next hand or ends the game. */
 void lu_hand_over(struct game *g, unsigned winners, struct said *sd);
+/* The calls the turn's move made owed: each hand it left of one card,
+ * but the one whose play said uno. */
+unsigned lu_owed(const struct game *g);
+/* Appends that each seat of g->uno_due owes an UNO call. */
+void lu_say_owed(const struct game *g, struct said *sd);
+/* g->turn plays, with the calls owed as they stand. */
+void lu_play_on(struct game *g, struct said *sd);
 /* Play goes on with g->turn after a move: the owed UNO calls are
  * settled and the turn is announced. */
 void lu_go_on(struct game *g, struct said *sd);
@@ -302,10 +315,10 @@ void lu_known_cards(const struct game *g, int seat, char *known);
 struct game *liarsuno_observe(const struct game *g, int seat);
 void liarsuno_redeal(struct game *g, int seat, struct rng *rng);
 
-/* liarsuno-ai.c, liarsuno-ai-play.c: the AI seats (games/ai.h).  A
- * mind remembers, from the observations it is shown, each seat's
- * face-down claims and how many were shown to be lies, and the claims of
- * others each seat could have called and did. */
+/* liarsuno-ai.c, liarsuno-ai-play.c, liarsuno-ai-read.c: the AI seats
+ * (games/ai.h).  A mind remembers, from the observations it is shown,
+ * each seat's face-down claims and how many were shown to be lies, and
+ * the claims of others each seat could have called and did. */
 struct ai_mind {
 	int seat;
 	enum ai_level level;
@@ -327,7 +340,22 @@ struct lu_sight {
 	int colour[LU_COLOURS + 1];	/* cards of each colour among them */
 };
 
+/* How much weight a guess of a seat's habits made before anything is
+ * known of it (how often it lies, liarsuno-ai.c; how often it calls,
+ * liarsuno-ai-read.c) has against what is seen of it. */
+#define LU_PRIOR_WEIGHT 4.0
+
+/* liarsuno-ai.c: */
 extern const struct game_ai liarsuno_ai;
+
+/* liarsuno-ai-play.c: */
+/* The turn's move of m's seat: a play, a draw, or after a draw a play
+ * of that card or a pass. */
+void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct game_move *mv);
+
+/* liarsuno-ai-read.c: what the AI reads of the table and the others. */
+/* What seat sees of the cards now. */
 void lu_ai_sight(const struct game *g, int seat, struct lu_sight *sg);
 /* How much one card more in seat's hand is worth to m's seat, in its
  * own cards: 1 for its own, less for an opponent's, more the nearer
@@ -339,10 +367,6 @@ double lu_ai_call_rate(const struct ai_mind *m, int seat);
 /* The colour m's seat would name for a wild: the one it holds most
  * Regular Cards of, then most cards of. */
 int lu_ai_colour(const struct game *g, int seat);
-/* The turn's move of m's seat: a play, a draw, or after a draw a play
- * of that card or a pass (liarsuno-ai-play.c). */
-void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
-    struct game_move *mv);
 
 /* liarsuno-story.c: the game's story (games/story.h). */
 void liarsuno_story(const struct game *g, const struct game_move *mv,
