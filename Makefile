@@ -25,8 +25,9 @@
 #   make deps    install the Debian packages that are missing
 #   make format  clang-format every C file
 #   make docs    regenerate docs/commands.md from the command tables
-#   make layers  check that the files of bot/ call each other one way
-#                only (tests/layers.sh; make test runs it first)
+#   make layers  check that the product's files call each other one way
+#                only, no loop anywhere (tests/layers.sh; make test runs
+#                it first)
 #   make all     the optimised binary, build/rel/cheaterbot
 #   make install     the binary, its man pages, the example configuration
 #                and the systemd unit under PREFIX (/usr/local), DESTDIR
@@ -337,8 +338,8 @@ deps:
 	apt-get install -y -qq $$missing >/dev/null || \
 		{ apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; }
 
-# The transport's layers (docs/architecture.md, "Transport"): no call
-# from a file of bot/ into one of a higher layer.
+# The house's layers (docs/architecture.md, "The map"): no call from a
+# file into one of a higher layer or folder, and no loop of files.
 layers:
 	@sh tests/layers.sh
 

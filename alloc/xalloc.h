@@ -2,8 +2,8 @@
  * Allocation that cannot fail: out of memory aborts the process, since a
  * bot that cannot allocate a few bytes has no sensible way to go on (and
  * every caller checking for it would be code that is never run).  Shared
- * by every subsystem; it lives in
- * games/ because the rules are the one place with no other dependency.
+ * by every part of the program, and depending on libc alone: the lowest
+ * folder of the house (alloc/README.md).
  */
 #ifndef XALLOC_H
 #define XALLOC_H
