@@ -72,7 +72,12 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 		for (i = 0; i < g->hand[s].n; i++)
 			g->fresh[g->hand[s].c[i]] = 0;
 	}
+	/* A fresh card is only ever in a hand: none where the hidden cards
+	 * went but the hands. */
+	for (i = 0; i < g->draw.n; i++)
+		g->fresh[g->draw.c[i]] = 0;
 	/* The dice to come: a test's forced ones are no seat's knowledge. */
+	memset(g->forced, 0, sizeof g->forced);
 	g->nforced = 0;
 	if (rng != NULL)
 		rng_seed(&g->rng, rng_next(rng));
