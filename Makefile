@@ -28,6 +28,10 @@
 #   make layers  check that the product's files call each other one way
 #                only, no loop anywhere (tests/layers.sh; make test runs
 #                it first)
+#   make honest  check over the built objects that games/ and alloc/ hold
+#                no writable data and refer to nothing of bot/, storage/
+#                or config/ (tests/honest.sh; make test runs it after
+#                the build)
 #   make all     the optimised binary, build/rel/cheaterbot
 #   make install     the binary, its man pages, the example configuration
 #                and the systemd unit under PREFIX (/usr/local), DESTDIR
@@ -140,7 +144,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
 .PHONY: all run test test-load sim fuzz bench tournament anchors flood deps docs \
-	format layers clean install uninstall
+	format layers honest clean install uninstall
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
@@ -202,10 +206,14 @@ $(F)/run/%: $(F)/%
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
 TEST_BUILD = $(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
 	$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+# The objects of both builds, the sanitized and the optimised, checked
+# for state the rules could keep (docs/ai.md, "What an AI may know").
+HONEST = sh tests/honest.sh $(T) $(R)
 TEST_RUN = CHEATERBOT=$(T)/cheaterbot SIM_GAMES=$${SIM_GAMES:-200} \
 	bash tests/run-suites.sh $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
 test: deps layers
 	@$(TEST_BUILD)
+	@$(HONEST)
 	@$(TEST_RUN)
 
 # Every suite, built as make test builds them, then run while stress-ng
@@ -215,6 +223,7 @@ test: deps layers
 # line, and their exit status.
 test-load: deps layers
 	@$(TEST_BUILD)
+	@$(HONEST)
 	@stress-ng --cpu "$$(nproc)" --timeout 3h --quiet & load=$$!; \
 	$(TEST_RUN); rc=$$?; \
 	kill "$$load"; wait "$$load" 2>/dev/null; exit $$rc
@@ -342,6 +351,11 @@ deps:
 # file into one of a higher layer or folder, and no loop of files.
 layers:
 	@sh tests/layers.sh
+
+# No writable data in the objects of games/ and alloc/, no reference from
+# them into bot/, storage/ or config/: over both builds' objects.
+honest: $(LIB_T) $(LIB_R)
+	@$(HONEST)
 
 # docs/commands.md from the command tables (a test checks it stays so).
 docs:

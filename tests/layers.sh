@@ -21,6 +21,8 @@
 # table entry; a variant's rules through its struct game_ops; Questions'
 # hooks into Cheat's rules).
 #
+# Then tests/ai-includes.sh: what a variant's AI files may include.
+#
 # sh tests/layers.sh [-v]   (-v prints every call between two files)
 set -eu
 cd "$(dirname "$0")/.."
@@ -295,6 +297,9 @@ if ! awk -F'\t' '{ print $2, $1 }' "$tmp/links" | tsort >/dev/null \
 	sed 's/^tsort: -: /layers: /; s/^tsort: /layers:   /' "$tmp/loop"
 	bad=1
 fi
+
+# What an AI file may include: its contract, libc and its own game.
+sh tests/ai-includes.sh || bad=1
 [ -z "${bad:-}" ] || exit 1
 n=$(wc -l <"$tmp/links")
 echo "layers: $n links between $(echo "$files" | wc -w) files," \

@@ -11,11 +11,14 @@
  * the pile is hidden: the last play's cards, the other hands, the pile
  * under it.  The claims, the counts, the questions' cards and the record
  * of calls are public and stay.  The game keeps no generator of its own.
+ * And the twin test's hooks (cheat.h): a game changed in all that a seat
+ * may not know, and a game as bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/cards.h"
+#include "cheat.h"
 #include "cheat-int.h"
 #include "games/game.h"
 #include "games/rng.h"
@@ -104,14 +107,23 @@ hide(struct game *g, int seat, struct rng *rng)
 		g->known[g->hand[seat].c[i]] |= 1u << seat;
 }
 
-struct game *
-cheat_observe(const struct game *g, int seat)
+/* A copy of g, with hands of its own. */
+static struct game *
+copy(const struct game *g)
 {
 	struct game *o = xmalloc(sizeof *o);
 
 	*o = *g;
 	o->hand = xcalloc((size_t)g->nseats, sizeof *o->hand);
 	memcpy(o->hand, g->hand, (size_t)g->nseats * sizeof *o->hand);
+	return o;
+}
+
+struct game *
+cheat_observe(const struct game *g, int seat)
+{
+	struct game *o = copy(g);
+
 	hide(o, seat, NULL);
 	return o;
 }
@@ -120,4 +132,31 @@ void
 cheat_redeal(struct game *g, int seat, struct rng *rng)
 {
 	hide(g, seat, rng);
+}
+
+struct game *
+cheat_twin(const struct game *g, int seat, struct rng *rng)
+{
+	struct game *t = copy(g);
+	int i;
+
+	hide(t, seat, rng);
+	for (i = 0; i < CARDS_MAX; i++)
+		t->known[i] |= (uint16_t)(rng_next(rng) & ~(1u << seat));
+	return t;
+}
+
+unsigned char *
+cheat_image(const struct game *g, size_t *len)
+{
+	size_t hands = (size_t)g->nseats * sizeof *g->hand;
+	unsigned char *b = xmalloc(sizeof *g + hands);
+	struct game head;
+
+	memcpy(&head, g, sizeof head);
+	head.hand = NULL;
+	memcpy(b, &head, sizeof head);
+	memcpy(b + sizeof head, g->hand, hands);
+	*len = sizeof *g + hands;
+	return b;
 }

@@ -29,4 +29,17 @@ const struct cards *cheat_hand(const struct game *g, int seat);
 /* The pile of g, bottom first; owned by g. */
 const struct cards *cheat_pile(const struct game *g);
 
+/* For the twin test (tests/unit/test-ai.c): a copy of g (free it with
+ * destroy()) in which everything seat may not know is changed at random
+ * from rng: the cards it cannot place dealt again (redeal()), and what
+ * the other seats know of where the cards are (known[]), which
+ * observe() forgets.  observe() of it for seat must be observe() of
+ * g, byte for byte. */
+struct game *cheat_twin(const struct game *g, int seat, struct rng *rng);
+
+/* g's state as bytes, the memory it points to in place of the pointers,
+ * into a new buffer (free() it) of *len bytes: two games are the same
+ * game when their images are. */
+unsigned char *cheat_image(const struct game *g, size_t *len);
+
 #endif

@@ -8,11 +8,14 @@
  * grabbed from the discard pile) as long as they stay there.  It does not
  * know the rest of the other hands, nor the draw pile's order, nor which
  * of another hand's cards came to it since that seat's turn began (which
- * of its cards a discard was is not said), nor the dice to come.
+ * of its cards a discard was is not said), nor the dice to come.  And
+ * the twin test's hooks (cheater.h): a game changed in all that a seat
+ * may not know, and a game as bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "cheater.h"
 #include "cheater-int.h"
 #include "games/rng.h"
 #include "alloc/xalloc.h"
@@ -72,7 +75,12 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 		for (i = 0; i < g->hand[s].n; i++)
 			g->fresh[g->hand[s].c[i]] = 0;
 	}
+	/* A fresh card is only ever in a hand: none where the hidden cards
+	 * went but the hands. */
+	for (i = 0; i < g->draw.n; i++)
+		g->fresh[g->draw.c[i]] = 0;
 	/* The dice to come: a test's forced ones are no seat's knowledge. */
+	memset(g->forced, 0, sizeof g->forced);
 	g->nforced = 0;
 	if (rng != NULL)
 		rng_seed(&g->rng, rng_next(rng));
@@ -80,14 +88,23 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 		rng_seed(&g->rng, OBSERVE_SEED);
 }
 
-struct game *
-cheater_observe(const struct game *g, int seat)
+/* A copy of g, with hands of its own. */
+static struct game *
+copy(const struct game *g)
 {
 	struct game *o = xmalloc(sizeof *o);
 
 	*o = *g;
 	o->hand = xcalloc((size_t)g->nseats, sizeof *o->hand);
 	memcpy(o->hand, g->hand, (size_t)g->nseats * sizeof *o->hand);
+	return o;
+}
+
+struct game *
+cheater_observe(const struct game *g, int seat)
+{
+	struct game *o = copy(g);
+
 	deal_hidden(o, seat, NULL);
 	return o;
 }
@@ -96,4 +113,37 @@ void
 cheater_redeal(struct game *g, int seat, struct rng *rng)
 {
 	deal_hidden(g, seat, rng);
+}
+
+struct game *
+cheater_twin(const struct game *g, int seat, struct rng *rng)
+{
+	struct game *t = copy(g);
+	int s, i;
+
+	deal_hidden(t, seat, rng);
+	for (s = 0; s < t->nseats; s++) {
+		for (i = 0; s != seat && i < t->hand[s].n; i++)
+			t->fresh[t->hand[s].c[i]] = (unsigned char)
+			    rng_below(rng, 2);
+	}
+	t->nforced = (int)rng_below(rng, 17);
+	for (i = 0; i < t->nforced; i++)
+		t->forced[i] = 1 + (int)rng_below(rng, 6);
+	return t;
+}
+
+unsigned char *
+cheater_image(const struct game *g, size_t *len)
+{
+	size_t hands = (size_t)g->nseats * sizeof *g->hand;
+	unsigned char *b = xmalloc(sizeof *g + hands);
+	struct game head;
+
+	memcpy(&head, g, sizeof head);
+	head.hand = NULL;
+	memcpy(b, &head, sizeof head);
+	memcpy(b + sizeof head, g->hand, hands);
+	*len = sizeof *g + hands;
+	return b;
 }

@@ -39,4 +39,17 @@ void cheater_cards(const struct game *g, int seat, char *buf, size_t size);
 /* The seat with the CHEATER status, or -1. */
 int cheater_holder(const struct game *g);
 
+/* For the twin test (tests/unit/test-ai.c): a copy of g (free it with
+ * destroy()) in which everything seat may not know is changed at random
+ * from rng: the cards it cannot place dealt again and the generator
+ * seeded afresh (redeal()), which cards of the other hands came to them
+ * this turn (fresh[]), and the dice a test forced.  observe() of it for
+ * seat must be observe() of g, byte for byte. */
+struct game *cheater_twin(const struct game *g, int seat, struct rng *rng);
+
+/* g's state as bytes, the memory it points to in place of the pointers,
+ * into a new buffer (free() it) of *len bytes: two games are the same
+ * game when their images are. */
+unsigned char *cheater_image(const struct game *g, size_t *len);
+
 #endif

@@ -10,12 +10,15 @@
  * the deal, and its flips that did not play), every face-down card (its
  * own too: nobody sees them), and the unseen cards a seat that left took
  * out of the game.  The game keeps no generator of its own, so there is
- * nothing else to hide: the rest of the state is public.
+ * nothing else to hide: the rest of the state is public.  And the twin
+ * test's hooks (cheesedog.h): a game changed in all that a seat may not
+ * know, and a game as bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/cards.h"
+#include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "games/game.h"
 #include "games/rng.h"
@@ -119,4 +122,24 @@ void
 cheesedog_redeal(struct game *g, int seat, struct rng *rng)
 {
 	deal_hidden(g, seat, rng);
+}
+
+struct game *
+cheesedog_twin(const struct game *g, int seat, struct rng *rng)
+{
+	struct game *t = xmalloc(sizeof *t);
+
+	*t = *g;
+	deal_hidden(t, seat, rng);
+	return t;
+}
+
+unsigned char *
+cheesedog_image(const struct game *g, size_t *len)
+{
+	unsigned char *b = xmalloc(sizeof *g);
+
+	memcpy(b, g, sizeof *g);
+	*len = sizeof *g;
+	return b;
 }

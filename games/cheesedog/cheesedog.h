@@ -54,4 +54,17 @@ void cheesedog_cards(const struct game *g, enum cheesedog_place place,
 /* The direction of play: 1 left (to the next seat number), -1 right. */
 int cheesedog_direction(const struct game *g);
 
+/* For the twin test (tests/unit/test-ai.c): a copy of g (free it with
+ * destroy()) in which everything seat may not know is changed at random
+ * from rng: the cards it cannot place dealt again, the face-down cards
+ * among them (redeal()); the game keeps no generator and nothing else
+ * hidden.  observe() of it for seat must be observe() of g, byte for
+ * byte. */
+struct game *cheesedog_twin(const struct game *g, int seat, struct rng *rng);
+
+/* g's state as bytes, the memory it points to in place of the pointers,
+ * into a new buffer (free() it) of *len bytes: two games are the same
+ * game when their images are. */
+unsigned char *cheesedog_image(const struct game *g, size_t *len);
+
 #endif

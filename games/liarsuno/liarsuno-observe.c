@@ -11,13 +11,15 @@
  * discard), its player for a card face down, and a seat that gave its
  * hand away in a swap or a pass keeps knowing those cards until their
  * new holder plays or puts a card face down (which might be one of
- * them).
+ * them).  And the twin test's hooks (liarsuno.h): a game changed in all
+ * that a seat may not know, and a game as bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "liarsuno.h"
 #include "liarsuno-int.h"
 #include "games/rng.h"
 #include "alloc/xalloc.h"
@@ -150,6 +152,30 @@ liarsuno_redeal(struct game *g, int seat, struct rng *rng)
 {
 	deal_hidden(g, seat, rng);
 	rng_seed(&g->rng, rng_next(rng));
+}
+
+struct game *
+liarsuno_twin(const struct game *g, int seat, struct rng *rng)
+{
+	struct game *t = xmalloc(sizeof *t);
+	int *slot[LU_CARDS], n, i;
+
+	*t = *g;
+	liarsuno_redeal(t, seat, rng);
+	n = hidden_places(t, seat, slot);
+	for (i = 0; i < n; i++)
+		t->knows[*slot[i]] = (unsigned)rng_next(rng) & ~(1u << seat);
+	return t;
+}
+
+unsigned char *
+liarsuno_image(const struct game *g, size_t *len)
+{
+	unsigned char *b = xmalloc(sizeof *g);
+
+	memcpy(b, g, sizeof *g);
+	*len = sizeof *g;
+	return b;
 }
 
 void

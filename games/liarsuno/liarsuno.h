@@ -57,4 +57,18 @@ int liarsuno_reversed(const struct game *g);
 /* Bit per seat that owes an UNO call now. */
 unsigned liarsuno_uno_due(const struct game *g);
 
+/* For the twin test (tests/unit/test-ai.c): a copy of g (free it with
+ * destroy()) in which everything seat may not know is changed at random
+ * from rng: the cards it cannot place dealt again, the cards put face
+ * down for a Wild Liar's Challenge among them, and the generator seeded
+ * afresh (redeal()), and which other seats know where each of those
+ * cards lies (knows[]).  observe() of it for seat must be observe() of
+ * g, byte for byte. */
+struct game *liarsuno_twin(const struct game *g, int seat, struct rng *rng);
+
+/* g's state as bytes, the memory it points to in place of the pointers,
+ * into a new buffer (free() it) of *len bytes: two games are the same
+ * game when their images are. */
+unsigned char *liarsuno_image(const struct game *g, size_t *len);
+
 #endif

@@ -3,12 +3,25 @@
  * from its seat's observation and its memory of earlier ones, and from
  * nothing else.  Whole games are played between AI seats of every level;
  * beside each seat's mind runs a twin that is never shown the game as it
- * is, but always a world in which every card the seat cannot know was
- * dealt again at random (ops->redeal() of the observation: the other
- * seats' hidden cards, the deck, the face-down cards all changed).  At
- * every chance to act the twins must make the same decision, and the
- * observations they are given must be the same: the same view of every
- * seat, and the same moves allowed.
+ * is, but always the observation of a twin game, in which everything the
+ * seat may not know was changed at random (the variant's twin hook, such
+ * as cheat_twin(): the other seats' hidden cards, the deck's order, the
+ * face-down cards and the cards put face down, the game's generator, and
+ * every hidden mark: what other seats know, which of their cards are
+ * fresh, a test's forced dice).  At every chance to act the observations
+ * of the two must be the same game byte for byte (the variant's image
+ * hook), and so their views, and the twins must make the same decision;
+ * observe() of a world redeal() made from an observation must be that
+ * observation again.
+ *
+ * That covers what an observation holds.  What an AI could reach beside
+ * it, a variable the rules set as the game goes (an AI reading one would
+ * decide the same in both worlds, since the variable holds the real game
+ * in both, and pass here), is forbidden over the objects: tests/honest.sh
+ * (make test) finds no writable data in games/ or alloc/ and no reference
+ * from them to bot/, storage/ or config/, and refuses a probe whose AI
+ * reads a static variable its rules set; tests/ai-includes.sh (make
+ * layers) lets an AI file include only its contract and its own game.
  *
  * And the other half of the contract: an observation keeps what the seat
  * sees (its own hand is the real one), the rules accept every move an AI
@@ -26,6 +39,10 @@
 #include <string.h>
 
 #include "games/ai.h"
+#include "games/cheat/cheat.h"
+#include "games/cheater/cheater.h"
+#include "games/cheesedog/cheesedog.h"
+#include "games/liarsuno/liarsuno.h"
 #include "alloc/xalloc.h"
 
 #define GAMES 12		/* a variant, each a different mix of levels */
@@ -66,18 +83,81 @@ views(const struct game_ops *ops, const struct game *obs, int nseats)
 	return s.text != NULL ? s.text : xstrdup("");
 }
 
-/* The observation of seat from a random world consistent with what seat
- * knows of g: redeal() of one observation, observed again. */
-static struct game *
-twin_observation(const struct game_ops *ops, const struct game *g, int seat,
-    struct rng *r)
-{
-	struct game *world = ops->observe(g, seat), *obs;
+/* Each variant's test hooks: its twin game and its image. */
+struct hooks {
+	const char *name;
+	struct game *(*twin)(const struct game *g, int seat, struct rng *rng);
+	unsigned char *(*image)(const struct game *g, size_t *len);
+};
 
-	ops->redeal(world, seat, r);
-	obs = ops->observe(world, seat);
+static const struct hooks hooks[] = {
+	{ "cheat", cheat_twin, cheat_image },
+	{ "questions", cheat_twin, cheat_image },
+	{ "cheater", cheater_twin, cheater_image },
+	{ "liarsuno", liarsuno_twin, liarsuno_image },
+	{ "cheesedog", cheesedog_twin, cheesedog_image },
+};
+
+static const struct hooks *
+hooks_of(const struct game_ops *ops)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof hooks / sizeof hooks[0]; i++) {
+		if (strcmp(hooks[i].name, ops->name) == 0)
+			return &hooks[i];
+	}
+	fail_msg("%s has no twin hooks here", ops->name);
+	return NULL;
+}
+
+/* The offset of the first byte where a and b differ as images, or -1
+ * when they are the same game. */
+static long
+image_diff(const struct hooks *h, const struct game *a, const struct game *b)
+{
+	size_t la, lb, i;
+	unsigned char *ia = h->image(a, &la), *ib = h->image(b, &lb);
+	long at = -1;
+
+	for (i = 0; i < la && i < lb && at < 0; i++) {
+		if (ia[i] != ib[i])
+			at = (long)i;
+	}
+	if (at < 0 && la != lb)
+		at = (long)(la < lb ? la : lb);
+	free(ia);
+	free(ib);
+	return at;
+}
+
+/* Fails unless obs, seat's observation of g, is byte for byte that of a
+ * twin of g, and observe() of a redeal() of obs; the observation of the
+ * twin, which the caller frees. */
+static struct game *
+twin_observation(const struct game_ops *ops, const struct game *g,
+    const struct game *obs, int seat, struct rng *r)
+{
+	const struct hooks *h = hooks_of(ops);
+	struct game *world = h->twin(g, seat, r), *tobs, *again;
+	long at;
+
+	tobs = ops->observe(world, seat);
 	ops->destroy(world);
-	return obs;
+	if ((at = image_diff(h, obs, tobs)) >= 0)
+		fail_msg("%s: seat %d's observation differs at byte %ld from "
+		    "that of a game changed only where it may not look",
+		    ops->name, seat, at);
+	world = ops->observe(obs, seat);
+	ops->redeal(world, seat, r);
+	again = ops->observe(world, seat);
+	ops->destroy(world);
+	if ((at = image_diff(h, obs, again)) >= 0)
+		fail_msg("%s: seat %d's observation differs at byte %ld from "
+		    "that of a world redeal() made from it", ops->name, seat,
+		    at);
+	ops->destroy(again);
+	return tobs;
 }
 
 struct twins {
@@ -93,7 +173,7 @@ static int
 ask(struct twins *t, int seat, struct game_move *mv)
 {
 	struct game *oa = t->ops->observe(t->g, seat);
-	struct game *ob = twin_observation(t->ops, t->g, seat, &t->world);
+	struct game *ob = twin_observation(t->ops, t->g, oa, seat, &t->world);
 	struct game_move mb;
 	char *va = views(t->ops, oa, t->nseats), *vb;
 	char ta[256], tb[256];
@@ -127,7 +207,7 @@ static void
 play(struct twins *t, const struct game_move *mv)
 {
 	struct game_move typed;
-	struct game *obs;
+	struct game *obs, *tobs;
 	char *cause = NULL;
 	int i;
 
@@ -143,10 +223,10 @@ play(struct twins *t, const struct game_move *mv)
 	for (i = 0; i < t->nseats; i++) {
 		obs = t->ops->observe(t->g, i);
 		t->ops->ai->note(t->a[i], obs);
+		tobs = twin_observation(t->ops, t->g, obs, i, &t->world);
 		t->ops->destroy(obs);
-		obs = twin_observation(t->ops, t->g, i, &t->world);
-		t->ops->ai->note(t->b[i], obs);
-		t->ops->destroy(obs);
+		t->ops->ai->note(t->b[i], tobs);
+		t->ops->destroy(tobs);
 	}
 }
 
@@ -159,7 +239,7 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 	struct game_opts opts;
 	struct game_turn tu;
 	struct game_move mv;
-	struct game *obs;
+	struct game *obs, *tobs;
 	struct rng deal;
 	char *cause = NULL;
 	int i, s, steps, moved;
@@ -178,11 +258,11 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 		obs = ops->observe(t.g, i);
 		t.a[i] = ops->ai->mind_new(obs, i,
 		    (enum ai_level)((mix >> (2 * i)) % AI_LEVELS), NULL);
+		tobs = twin_observation(ops, t.g, obs, i, &t.world);
 		ops->destroy(obs);
-		obs = twin_observation(ops, t.g, i, &t.world);
-		t.b[i] = ops->ai->mind_new(obs, i,
+		t.b[i] = ops->ai->mind_new(tobs, i,
 		    (enum ai_level)((mix >> (2 * i)) % AI_LEVELS), NULL);
-		ops->destroy(obs);
+		ops->destroy(tobs);
 	}
 	for (steps = 0; steps < MAX_STEPS; steps++) {
 		ops->turn(t.g, &tu);
@@ -245,6 +325,36 @@ own_view_kept(const struct game_ops *ops, uint64_t seed)
 	ops->destroy(g);
 }
 
+/* The check has teeth: a twin differs from the game itself (its image
+ * sees the hidden cards moved and the marks changed), and only observe()
+ * makes the two one game. */
+static void
+twin_differs(const struct game_ops *ops, uint64_t seed)
+{
+	const struct hooks *h = hooks_of(ops);
+	struct game_opts opts;
+	struct game *g, *t, *oa, *ob;
+	struct rng deal, r;
+	int s;
+
+	game_opts_default(ops, &opts);
+	rng_seed(&deal, seed);
+	rng_seed(&r, seed ^ 0x5eed);
+	g = ops->create(&opts, 4, 1, &deal, NULL, NULL);
+	assert_non_null(g);
+	for (s = 0; s < 4; s++) {
+		t = h->twin(g, s, &r);
+		assert_true(image_diff(h, g, t) >= 0);
+		oa = ops->observe(g, s);
+		ob = ops->observe(t, s);
+		assert_true(image_diff(h, oa, ob) < 0);
+		ops->destroy(oa);
+		ops->destroy(ob);
+		ops->destroy(t);
+	}
+	ops->destroy(g);
+}
+
 /* Every check above for the variant called name. */
 static void
 variant(const char *name)
@@ -256,6 +366,7 @@ variant(const char *name)
 	if (ops->ai == NULL)
 		fail_msg("%s has no AI", name);
 	own_view_kept(ops, 11);
+	twin_differs(ops, 12);
 	for (i = 0; i < GAMES; i++)
 		twin_game(ops, i % 2 == 0 ? 4 : 3, (unsigned)(i * 0x9d) & 0xff,
 		    1000 + (uint64_t)i);
