@@ -248,7 +248,8 @@ bench: deps
 	@CHEATERBOT=$(R)/cheaterbot sh bench/run.sh $(B)
 
 # The AI levels against each other: the pairings (bench/tournament.c), a
-# table and build/tournament.json, then the solo ladder's anchors from
+# table and build/tournament.json, with simple strategies against AI
+# seats (bench/strategy.h) as its second table, then the solo ladder's anchors from
 # leagues of AI players (bench/anchors.c), a table beside the anchors in
 # storage/solo.c and the rows to copy there (docs/league.md, The solo
 # ladder); like the bench, nothing is asserted.
@@ -257,7 +258,8 @@ tournament: deps
 	@$(B)/tournament
 	@$(B)/anchors
 
-$(B)/tournament: $(B)/bench/tournament.o $(LIB_R)
+$(B)/tournament: $(B)/bench/tournament.o $(B)/bench/strategy.o \
+	$(B)/bench/strategy-cheat.o $(B)/bench/strategy-liarsuno.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 # The tournament's second part alone.

@@ -14,14 +14,32 @@
  *
  * (25 % either way by chance.)  TOURNAMENT_GAMES games a pairing (1100 by
  * default: a 95% interval of about +-3 points at 50 %); TOURNAMENT_ONLY
- * names one variant ("cheat", "cheat-loser", ...) to run alone.  Nothing
- * is asserted: docs/performance.md says which targets each variant meets.
+ * names one variant ("cheat", "cheat-loser", ...) to run alone.
+ *
+ * Then its second part, "simple strategies" (issue 34): each fixed
+ * strategy of bench/strategy.h as the lone seat against three AI seats of
+ * each level (every level of enum ai_level, so a new one appears by
+ * itself), in every variant with claims that a strategy plays, seated as
+ * above.  The figure is the lone seat's wins, and its losses in a game
+ * for a loser; the AI is to hold a plain strategy near chance:
+ *
+ *   three AI seats of   wins at most   loser games: losses at least
+ *   normal              28 %           22 %
+ *   hard                24 %           26 %
+ *   expert              22 %           28 %
+ *
+ * STRATEGY_GAMES games a row (400 by default: about +-4 points at 25 %;
+ * 19,200 games, 232 s of CPU on a 2-core AMD EPYC under a load of 9,
+ * so that make tournament stays well within 15 minutes); STRATEGIES_ONLY=1 runs this part
+ * alone, TOURNAMENT_ONLY still naming one variant.  Nothing is asserted:
+ * docs/performance.md and docs/ai.md say which targets are met.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/strategy.h"
 #include "games/ai.h"
 
 #define SEATS 4
@@ -55,6 +73,21 @@ static const struct pairing {
 
 #define NPAIRINGS (sizeof pairings / sizeof pairings[0])
 
+/* The most a strategy may win against three AI seats of a level (named,
+ * so that a level added to enum ai_level finds its own); in a game for a
+ * loser, the least it may lose: as far below chance. */
+static const struct {
+	const char *level;
+	double win_at_most;
+} strategy_targets[] = {
+	{ "normal", 28 },
+	{ "hard", 24 },
+	{ "expert", 22 },
+};
+
+#define NSTRATEGY_TARGETS \
+	(sizeof strategy_targets / sizeof strategy_targets[0])
+
 /* The 95% interval of k in n (Wilson's), in percent. */
 static void
 interval(int k, int n, double *lo, double *hi)
@@ -67,12 +100,132 @@ interval(int k, int n, double *lo, double *hi)
 	*hi = 100 * (mid + half);
 }
 
+/* The target of a strategy against level: 0 and *target, or -1: none. */
+static int
+strategy_target(enum ai_level level, int loser, double *target)
+{
+	size_t i;
+
+	for (i = 0; i < NSTRATEGY_TARGETS; i++) {
+		if (strcmp(strategy_targets[i].level,
+		    ai_level_name(level)) == 0) {
+			*target = loser ? 50 - strategy_targets[i].win_at_most :
+			    strategy_targets[i].win_at_most;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The second part: every strategy against three AI seats of every level
+ * in every variant with claims, into the table and json.  0, or 1 when a
+ * game failed. */
+static int
+strategies(FILE *json, const char *only, int ngames)
+{
+	const struct entry *e;
+	const struct game_ops *ops;
+	struct game_opts opts;
+	struct game_result r;
+	enum ai_level levels[SEATS];
+	char *cause = NULL, goal[16];
+	int st, lv, g, s, lone, won, lost, count, loser, has, met;
+	int first = 1;
+	double pct, lo, hi, target = 0;
+
+	fprintf(json, "  \"strategy_games\": %d,\n  \"strategies\": [\n",
+	    ngames);
+	printf("\nsimple strategies: one seat against three AI seats\n");
+	printf("%-12s %-12s %-7s %6s %7s %15s %10s %s\n", "variant",
+	    "strategy", "vs 3", "games", "rate", "95% interval", "target",
+	    "met");
+	for (e = entries; e->name != NULL; e++) {
+		if (only != NULL && strcmp(only, e->name) != 0)
+			continue;
+		ops = game_named(e->variant);
+		if (!strategy_plays(ops))
+			continue;
+		game_opts_default(ops, &opts);
+		if (e->options != NULL &&
+		    game_opts_set(ops, &opts, e->options, &cause) != 0) {
+			fprintf(stderr, "tournament: %s: %s\n", e->name, cause);
+			return 1;
+		}
+		for (st = 0; st < STRATEGIES; st++) {
+			for (lv = 0; lv < AI_LEVELS; lv++) {
+				count = loser = 0;
+				for (g = 0; g < ngames; g++) {
+					/* The same deals for every row, the
+					 * lone seat moved round as above. */
+					lone = (g / SEATS) % SEATS;
+					for (s = 0; s < SEATS; s++)
+						levels[s] = (enum ai_level)lv;
+					if (strategy_play(ops, &opts, SEATS,
+					    lone, (enum strategy)st, levels,
+					    ((uint64_t)g * 7919 + 1000003) *
+					    SEATS + (uint64_t)(g % SEATS), &r,
+					    &cause) < 0) {
+						fprintf(stderr, "tournament: "
+						    "%s: %s\n", e->name,
+						    cause);
+						return 1;
+					}
+					game_outcome(ops, &r, lone, &won,
+					    &lost);
+					loser |= ops->loser_game ||
+					    r.for_loser;
+					count += loser ? lost : won;
+				}
+				pct = 100.0 * count / ngames;
+				interval(count, ngames, &lo, &hi);
+				has = strategy_target((enum ai_level)lv, loser,
+				    &target) == 0;
+				met = loser ? pct >= target : pct <= target;
+				if (has)
+					snprintf(goal, sizeof goal, "%s%.1f%%",
+					    loser ? ">=" : "<=", target);
+				else
+					snprintf(goal, sizeof goal, "-");
+				printf("%-12s %-12s %-7s %6d %6.1f%%%s "
+				    "%6.1f-%5.1f%% %10s %s\n", e->name,
+				    strategy_name((enum strategy)st),
+				    ai_level_name((enum ai_level)lv), ngames,
+				    pct, loser ? "L" : " ", lo, hi, goal,
+				    !has ? "" : met ? "yes" : "NO");
+				fflush(stdout);
+				fprintf(json, "%s    {\"variant\": \"%s\", "
+				    "\"strategy\": \"%s\", \"rest\": \"%s\", "
+				    "\"games\": %d, \"measure\": \"%s\", "
+				    "\"rate\": %.2f, \"low\": %.2f, "
+				    "\"high\": %.2f, \"target\": ",
+				    first ? "" : ",\n", e->name,
+				    strategy_name((enum strategy)st),
+				    ai_level_name((enum ai_level)lv), ngames,
+				    loser ? "losses" : "wins", pct, lo, hi);
+				if (has)
+					fprintf(json, "\"%s %.1f\", \"met\": "
+					    "%s}", loser ? ">=" : "<=", target,
+					    met ? "true" : "false");
+				else
+					fprintf(json, "null, \"met\": null}");
+				first = 0;
+			}
+		}
+	}
+	fprintf(json, "\n  ]\n");
+	return 0;
+}
+
 int
 main(void)
 {
 	const char *only = getenv("TOURNAMENT_ONLY");
+	const char *alone = getenv("STRATEGIES_ONLY");
 	int ngames = getenv("TOURNAMENT_GAMES") != NULL ?
 	    atoi(getenv("TOURNAMENT_GAMES")) : 1100;
+	int nstrat = getenv("STRATEGY_GAMES") != NULL ?
+	    atoi(getenv("STRATEGY_GAMES")) : 400;
+	int pairs = alone == NULL || strcmp(alone, "1") != 0;
 	const struct game_ops *ops;
 	struct game_opts opts;
 	struct game_result r;
@@ -86,15 +239,19 @@ main(void)
 
 	if (ngames <= 0)
 		ngames = 1100;
+	if (nstrat <= 0)
+		nstrat = 400;
 	if ((json = fopen("build/tournament.json", "w")) == NULL) {
 		perror("build/tournament.json");
 		return 1;
 	}
 	fprintf(json, "{\n  \"games_per_pairing\": %d,\n  \"results\": [\n",
 	    ngames);
-	printf("%-12s %-17s %6s %7s %15s %10s %s\n", "variant", "pairing",
-	    "games", "rate", "95% interval", "target", "met");
-	for (e = entries; e->name != NULL; e++) {
+	if (pairs)
+		printf("%-12s %-17s %6s %7s %15s %10s %s\n", "variant",
+		    "pairing", "games", "rate", "95% interval", "target",
+		    "met");
+	for (e = entries; pairs && e->name != NULL; e++) {
 		if (only != NULL && strcmp(only, e->name) != 0)
 			continue;
 		ops = game_named(e->variant);
@@ -158,7 +315,10 @@ main(void)
 			first = 0;
 		}
 	}
-	fprintf(json, "\n  ]\n}\n");
+	fprintf(json, "\n  ],\n");
+	if (strategies(json, only, nstrat) != 0)
+		rc = 1;
+	fprintf(json, "}\n");
 	fclose(json);
 	return rc;
 }

@@ -75,14 +75,19 @@ static int
 ai_ask(struct ai_table *at, int seat, struct game_move *mv)
 {
 	const struct ai_watch *w = at->watch;
+	int timed = w != NULL && w->now_ns != NULL;
 	struct game *obs;
-	uint64_t t0 = w != NULL ? w->now_ns() : 0;
+	uint64_t t0 = timed ? w->now_ns() : 0;
 	int rc;
 
 	/* Timed as the bot would: the observation, then the decision. */
 	obs = at->ops->observe(at->g, seat);
-	rc = at->ops->ai->decide(at->mind[seat], obs, &at->rng[seat], mv);
-	if (w != NULL)
+	if (w != NULL && w->play != NULL && seat == w->played)
+		rc = w->play(w->arg, obs, seat, &at->rng[seat], mv);
+	else
+		rc = at->ops->ai->decide(at->mind[seat], obs, &at->rng[seat],
+		    mv);
+	if (timed)
 		w->decided(w->arg, w->now_ns() - t0);
 	at->ops->destroy(obs);
 	if (rc == 0 && mv->seat != seat)

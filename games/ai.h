@@ -90,12 +90,20 @@ int ai_retype(const struct game_ops *ops, const struct game *g,
  * is seat i's level; the game is dealt from seed with opts (NULL: the
  * variant's defaults).  Fills *r with the result; the number of moves
  * made, or -1 with *cause (a move the rules refused: a bug in an AI).
- * With watch, every decision (the observation made and decided on) is
- * timed on the caller's clock: the rules keep none. */
+ * With watch, the caller takes part: every decision (the observation
+ * made and decided on) is timed on its clock, the rules keep none
+ * (now_ns and decided, NULL: untimed); and a seat may be its own (play,
+ * NULL: none), asked in that seat's AI's place, at the same moments,
+ * from the same observation and with the seat's generator, its move
+ * typed and checked as the AI's: a bench's fixed strategy
+ * (bench/strategy.h).  Both get arg. */
 struct ai_watch {
 	uint64_t (*now_ns)(void);
 	void (*decided)(void *arg, uint64_t ns);
 	void *arg;
+	int (*play)(void *arg, const struct game *obs, int seat,
+	    struct rng *rng, struct game_move *mv);
+	int played;		/* the seat play() decides for */
 };
 int ai_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, const enum ai_level *levels, uint64_t seed,
