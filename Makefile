@@ -356,7 +356,7 @@ layers:
 
 # No writable data in the objects of games/ and alloc/, no reference from
 # them into bot/, storage/ or config/: over both builds' objects.
-honest: $(LIB_T) $(LIB_R)
+honest: $(T)/cheaterbot $(R)/cheaterbot
 	@$(HONEST)
 
 # docs/commands.md from the command tables (a test checks it stays so).

@@ -68,12 +68,24 @@ for flags in "-O2" "-O1 -fsanitize=address,undefined"; do
 	fi
 done
 
+# The objects in dir of the sources given (those of the tree as it is:
+# an object left behind by a source moved or removed is not the
+# program's), or an error if one is not built.
+objects() {
+	dir=$1
+	shift
+	for src in "$@"; do
+		[ -f "$dir/${src%.c}.o" ] || return 1
+		echo "$dir/${src%.c}.o"
+	done
+}
+
 # The objects of games/ and alloc/ in dir: 0, or 1 after naming each
 # writable symbol and each reference into bot/, storage/ or config/.
 check() {
-	objs=$(ls "$1"/games/*.o "$1"/games/*/*.o "$1"/alloc/*.o) &&
-	    rest=$(ls "$1"/bot/*.o "$1"/bot/*/*.o "$1"/storage/*.o \
-	    "$1"/config/*.o) || { echo "honest: $1 is not built"; return 1; }
+	objs=$(objects "$1" games/*.c games/*/*.c alloc/*.c) &&
+	    rest=$(objects "$1" bot/*.c bot/*/*.c storage/*.c config/*.c) ||
+	    { echo "honest: $1 is not built"; return 1; }
 	# shellcheck disable=SC2086
 	writable $objs >"$tmp/data"
 	sed 's/^\(.*\): \([^ ]*\) (\(.*\))$/honest: \1 holds writable data: \2 (\3)/' \
