@@ -96,8 +96,10 @@ interval(int k, int n, double *lo, double *hi)
 	double mid = (p + z * z / (2.0 * n)) / d;
 	double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
 
-	*lo = 100 * (mid - half);
-	*hi = 100 * (mid + half);
+	/* At k = 0 (or n) the bound is 0 (100) exactly; rounding must not
+	 * print it as -0.0. */
+	*lo = fmax(0, 100 * (mid - half));
+	*hi = fmin(100, 100 * (mid + half));
 }
 
 /* The target of a strategy against level: 0 and *target, or -1: none. */
