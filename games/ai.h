@@ -40,6 +40,10 @@ enum ai_level {
 	AI_HARD,		/* the chance a claim is a lie from the cards
 				 * seen and the claimer's habits; calls and
 				 * bluffs on expected value; plans the end */
+	AI_EXPERT,		/* the hard AI's memory, and a search: each
+				 * candidate move played out in worlds
+				 * consistent with what it knows
+				 * (games/ai-search.c) */
 	AI_LEVELS
 };
 
@@ -68,9 +72,51 @@ struct game_ai {
 	 * is one check() accepts on obs, and so on the game itself. */
 	int (*decide)(struct ai_mind *m, const struct game *obs,
 	    struct rng *rng, struct game_move *mv);
+	/* An expert mind's search budget: the play-outs of one decision
+	 * (0, as until told: the variant's default; ai_search()). */
+	void (*budget)(struct ai_mind *m, int playouts);
+	int playouts;		/* the expert's budget by default */
 };
 
-/* The level named word ("easy", "normal", "hard"), or -1. */
+/* The expert's budget is a count of play-outs a decision, not a time
+ * (the rules keep no clock): each variant's default (struct ai_search)
+ * is calibrated so that a decision takes at most about 50 ms at the 99th
+ * percentile on a small machine (bench/tournament.c measures it,
+ * docs/ai.md says so); at most AI_EXPERT_MAX_PLAYOUTS. */
+#define AI_EXPERT_MAX_PLAYOUTS 100000
+
+/* What a variant gives the expert's search (games/ai-search.c). */
+struct ai_search {
+	const struct game_ops *ops;
+	/* The level's own decision, without the search: called with the
+	 * expert's mind, which plays as hard; its move is the first
+	 * candidate, the one kept unless another does better. */
+	int (*choose)(struct ai_mind *m, const struct game *obs,
+	    struct rng *rng, struct game_move *mv);
+	enum ai_level rollout;	/* the level every seat of a play-out
+				 * plays at */
+	int alternatives;	/* candidates beside the first, at most */
+	int playouts;		/* the budget by default: play-outs a
+				 * decision, about 50 ms at the 99th
+				 * percentile (game_ai.playouts) */
+	int depth;		/* moves a play-out may take, at most */
+	double margin;		/* what another candidate must win by, of
+				 * 1, to be preferred to the first */
+};
+
+/* The expert's decision for seat in obs of nseats, as decide(): the candidates
+ * are s->choose()'s move and up to s->alternatives others of the seat
+ * drawn with ops->sample() (and letting the chance pass, in a window),
+ * each played out playouts times in all from worlds made by
+ * ops->redeal() of the observation (the same worlds for every
+ * candidate), every seat then played by a mind at s->rollout; the move
+ * of the best mean result (won 1, lost 0; in a game for a loser, 1 for
+ * not losing) is chosen.  Only obs, m and rng are read. */
+int ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
+    int nseats, int playouts, const struct game *obs, struct rng *rng,
+    struct game_move *mv);
+
+/* The level named word ("easy", "normal", "hard", "expert"), or -1. */
 int ai_level_find(const char *word);
 const char *ai_level_name(enum ai_level level);
 
@@ -96,9 +142,15 @@ struct ai_watch {
 	uint64_t (*now_ns)(void);
 	void (*decided)(void *arg, uint64_t ns);
 	void *arg;
+	unsigned seats;		/* bit per seat timed; 0: every seat */
 };
 int ai_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, const enum ai_level *levels, uint64_t seed,
+    struct game_result *r, const struct ai_watch *watch, char **cause);
+/* The same, the expert seats searching with playouts a decision (0: the
+ * variant's default, ops->ai->playouts). */
+int ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
+    int nseats, const enum ai_level *levels, int playouts, uint64_t seed,
     struct game_result *r, const struct ai_watch *watch, char **cause);
 
 #endif
