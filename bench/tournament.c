@@ -11,16 +11,26 @@
  *   hard vs 3 easy     >= 50 %                 <= 12.5 %
  *   hard vs 3 normal   >= 32 %                 <= 20 %
  *   normal vs 3 easy   >= 40 %                 <= 15 %
+ *   expert vs 3 hard   >= 35 % (CHEATER 30 %)  <= 15 %
  *
  * (25 % either way by chance.)  TOURNAMENT_GAMES games a pairing (1100 by
  * default: a 95% interval of about +-3 points at 50 %); TOURNAMENT_ONLY
  * names one variant ("cheat", "cheat-loser", ...) to run alone.  Nothing
  * is asserted: docs/performance.md says which targets each variant meets.
+ *
+ * The expert searches (games/ai-search.c), and a game of it takes
+ * seconds, so its pairing plays fewer games (TOURNAMENT_EXPERT_GAMES, 240
+ * by default) with a smaller budget than live play
+ * (TOURNAMENT_EXPERT_PLAYOUTS play-outs a decision, 8 by default), then
+ * the live budget (the variant's, game_ai.playouts) on a smaller sample
+ * (TOURNAMENT_LIVE_GAMES, 60), which should do at least as well; those
+ * games time each of the expert's decisions, printed as p50 and p99.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "games/ai.h"
 
@@ -43,14 +53,21 @@ static const struct entry entries[] = {
 	{ NULL, NULL, NULL },
 };
 
+/* The expert's budgets: play-outs a decision (0: the live default). */
+#define EXPERT_SMALL (-1)		/* TOURNAMENT_EXPERT_PLAYOUTS */
+#define EXPERT_LIVE 0
+
 static const struct pairing {
 	enum ai_level lone, rest;
 	double win_at_least;		/* percent, games with a winner */
 	double lose_at_most;		/* percent, loser games */
+	int playouts;			/* the expert's, as above */
 } pairings[] = {
-	{ AI_HARD, AI_EASY, 50, 12.5 },
-	{ AI_HARD, AI_NORMAL, 32, 20 },
-	{ AI_NORMAL, AI_EASY, 40, 15 },
+	{ AI_HARD, AI_EASY, 50, 12.5, 0 },
+	{ AI_HARD, AI_NORMAL, 32, 20, 0 },
+	{ AI_NORMAL, AI_EASY, 40, 15, 0 },
+	{ AI_EXPERT, AI_HARD, 35, 15, EXPERT_SMALL },
+	{ AI_EXPERT, AI_HARD, 35, 15, EXPERT_LIVE },
 };
 
 #define NPAIRINGS (sizeof pairings / sizeof pairings[0])
@@ -67,9 +84,73 @@ interval(int k, int n, double *lo, double *hi)
 	*hi = 100 * (mid + half);
 }
 
+/* The decisions timed, in microseconds. */
+struct times {
+	double *us;
+	size_t n, cap;
+};
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void
+decided(void *arg, uint64_t ns)
+{
+	struct times *t = arg;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap == 0 ? 1024 : 2 * t->cap;
+		if ((t->us = realloc(t->us, t->cap * sizeof *t->us)) == NULL)
+			abort();
+	}
+	t->us[t->n++] = (double)ns / 1e3;
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The pct-th percentile of t's times, in milliseconds. */
+static double
+percentile(struct times *t, double pct)
+{
+	size_t i;
+
+	if (t->n == 0)
+		return 0;
+	qsort(t->us, t->n, sizeof *t->us, by_value);
+	i = (size_t)(pct / 100 * (double)(t->n - 1) + 0.5);
+	return t->us[i] / 1e3;
+}
+
+static int
+env_int(const char *name, int def)
+{
+	const char *s = getenv(name);
+
+	return s != NULL && atoi(s) > 0 ? atoi(s) : def;
+}
+
 int
 main(void)
 {
+	int small = env_int("TOURNAMENT_EXPERT_PLAYOUTS", 8);
+	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", 240);
+	int live_games = env_int("TOURNAMENT_LIVE_GAMES", 60);
+	struct times t = { NULL, 0, 0 };
+	struct ai_watch watch = { now_ns, decided, &t, 0 };
+	int n, budget;
+	char label[32];
 	const char *only = getenv("TOURNAMENT_ONLY");
 	int ngames = getenv("TOURNAMENT_GAMES") != NULL ?
 	    atoi(getenv("TOURNAMENT_GAMES")) : 1100;
@@ -92,7 +173,7 @@ main(void)
 	}
 	fprintf(json, "{\n  \"games_per_pairing\": %d,\n  \"results\": [\n",
 	    ngames);
-	printf("%-12s %-17s %6s %7s %15s %10s %s\n", "variant", "pairing",
+	printf("%-12s %-20s %6s %7s %15s %10s %s\n", "variant", "pairing",
 	    "games", "rate", "95% interval", "target", "met");
 	for (e = entries; e->name != NULL; e++) {
 		if (only != NULL && strcmp(only, e->name) != 0)
@@ -111,7 +192,22 @@ main(void)
 		}
 		for (p = 0; p < NPAIRINGS; p++) {
 			wins = losses = loser = 0;
-			for (g = 0; g < ngames; g++) {
+			n = ngames;
+			budget = 0;
+			if (pairings[p].lone == AI_EXPERT) {
+				budget = pairings[p].playouts == EXPERT_SMALL ?
+				    small : ops->ai->playouts;
+				n = pairings[p].playouts == EXPERT_SMALL ?
+				    expert_games : live_games;
+				if (n > ngames)
+					n = ngames;
+			}
+			t.n = 0;
+			target = pairings[p].win_at_least;
+			if (pairings[p].lone == AI_EXPERT &&
+			    strcmp(e->variant, "cheater") == 0)
+				target = 30;
+			for (g = 0; g < n; g++) {
 				/* The dealer is the seed's remainder by the
 				 * seats: every 16 games put the lone seat
 				 * at each distance from the dealer. */
@@ -119,10 +215,12 @@ main(void)
 				for (s = 0; s < SEATS; s++)
 					levels[s] = s == lone ?
 					    pairings[p].lone : pairings[p].rest;
-				if (ai_play(ops, &opts, SEATS, levels,
-				    ((uint64_t)g * 7919 + p * 104729 + 1) *
-				    SEATS + (uint64_t)(g % SEATS), &r, NULL,
-				    &cause) < 0) {
+				watch.seats = 1u << lone;
+				if (ai_play_budget(ops, &opts, SEATS, levels,
+				    budget, ((uint64_t)g * 7919 + p * 104729 +
+				    1) * SEATS + (uint64_t)(g % SEATS), &r,
+				    pairings[p].lone == AI_EXPERT ? &watch :
+				    NULL, &cause) < 0) {
 					fprintf(stderr, "tournament: %s: %s\n",
 					    e->name, cause);
 					return 1;
@@ -132,27 +230,40 @@ main(void)
 				losses += lost;
 				loser |= ops->loser_game || r.for_loser;
 			}
-			pct = 100.0 * (loser ? losses : wins) / ngames;
-			interval(loser ? losses : wins, ngames, &lo, &hi);
-			target = loser ? pairings[p].lose_at_most :
-			    pairings[p].win_at_least;
-			printf("%-12s %-6s vs 3 %-6s %6d %6.1f%% %6.1f-%5.1f%% "
-			    "%s%5.1f%% %s\n", e->name,
-			    ai_level_name(pairings[p].lone),
-			    ai_level_name(pairings[p].rest), ngames, pct, lo,
+			pct = 100.0 * (loser ? losses : wins) / n;
+			interval(loser ? losses : wins, n, &lo, &hi);
+			if (loser)
+				target = pairings[p].lose_at_most;
+			if (budget > 0)
+				snprintf(label, sizeof label, "%s/%d",
+				    ai_level_name(pairings[p].lone), budget);
+			else
+				snprintf(label, sizeof label, "%s",
+				    ai_level_name(pairings[p].lone));
+			printf("%-12s %-9s vs 3 %-6s %6d %6.1f%% %6.1f-%5.1f%% "
+			    "%s%5.1f%% %s", e->name, label,
+			    ai_level_name(pairings[p].rest), n, pct, lo,
 			    hi, loser ? "<=" : ">=", target,
 			    (loser ? pct <= target : pct >= target) ? "yes" :
 			    "NO");
+			if (budget > 0)
+				printf("  decision p50 %.1f ms p99 %.1f ms",
+				    percentile(&t, 50), percentile(&t, 99));
+			printf("\n");
 			fflush(stdout);
 			fprintf(json, "%s    {\"variant\": \"%s\", \"lone\": "
 			    "\"%s\", \"rest\": \"%s\", \"games\": %d, "
 			    "\"measure\": \"%s\", \"rate\": %.2f, "
 			    "\"low\": %.2f, \"high\": %.2f, \"target\": "
-			    "\"%s %.1f\", \"met\": %s}", first ? "" : ",\n",
+			    "\"%s %.1f\", \"playouts\": %d, \"p50_ms\": "
+			    "%.2f, \"p99_ms\": %.2f, \"met\": %s}",
+			    first ? "" : ",\n",
 			    e->name, ai_level_name(pairings[p].lone),
-			    ai_level_name(pairings[p].rest), ngames,
+			    ai_level_name(pairings[p].rest), n,
 			    loser ? "losses" : "wins", pct, lo, hi,
-			    loser ? "<=" : ">=", target,
+			    loser ? "<=" : ">=", target, budget,
+			    budget > 0 ? percentile(&t, 50) : 0,
+			    budget > 0 ? percentile(&t, 99) : 0,
 			    (loser ? pct <= target : pct >= target) ?
 			    "true" : "false");
 			first = 0;
@@ -160,5 +271,6 @@ main(void)
 	}
 	fprintf(json, "\n  ]\n}\n");
 	fclose(json);
+	free(t.us);
 	return rc;
 }
