@@ -88,13 +88,25 @@ worth(const struct game_ops *ops, const struct game *w, int seat)
 	    0.1 * (double)(r.nseats - place) / (r.nseats - 1) : 0);
 }
 
-/* What a game of nseats not over at the depth is worth: a seat's even
- * share. */
-static double
-unfinished(const struct game_ops *ops, int nseats)
+double
+ai_race(const double *left, int nseats, int seat, int loser)
 {
-	return ops->loser_game ? (double)(nseats - 1) / nseats :
-	    1.0 / nseats;
+	double w, mine = 0, sum = 0;
+	int s;
+
+	if (left[seat] < 0)
+		return loser ? 1 : 0;
+	for (s = 0; s < nseats; s++) {
+		if (left[s] < 0)
+			continue;
+		w = (1 + left[s]) * (1 + left[s]);
+		if (!loser)
+			w = 1 / w;
+		sum += w;
+		if (s == seat)
+			mine = w;
+	}
+	return loser ? 1 - mine / sum : mine / sum;
 }
 
 /* The minds of a play-out. */
@@ -188,7 +200,7 @@ play_out(const struct ai_search *s, const struct game *obs, int seat,
 		po_step(&p, &tu, -1);
 	}
 	ops->turn(p.w, &tu);
-	v = tu.over ? worth(ops, p.w, seat) : unfinished(ops, nseats);
+	v = tu.over ? worth(ops, p.w, seat) : s->eval(p.w, seat);
 	for (i = 0; i < p.nseats; i++)
 		ops->ai->mind_free(p.mind[i]);
 	ops->destroy(p.w);
@@ -232,11 +244,17 @@ ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
 		n++;
 		want--;
 	}
-	if (n == 1 || playouts <= 0)
-		return rc;
-	if (playouts == 0)
+	if (playouts <= 0)
 		playouts = s->playouts;
-	rounds = playouts / n > 1 ? playouts / n : 2;
+	if (n == 1)
+		return rc;
+	/* A budget too small for two rounds of every candidate keeps the
+	 * first ones (the hard move, then the pass) and two rounds. */
+	if (playouts / n < 2)
+		n = playouts / 2 > 2 ? playouts / 2 : 2;
+	rounds = playouts / n;
+	if (rounds < 2)
+		rounds = 2;
 	for (k = 0; k < rounds; k++) {
 		rng_seed(&world, rng_next(rng));
 		first = play_out(s, obs, seat, nseats, &c[0], &world);

@@ -99,7 +99,12 @@ struct ai_search {
 	int playouts;		/* the budget by default: play-outs a
 				 * decision, about 50 ms at the 99th
 				 * percentile (game_ai.playouts) */
-	int depth;		/* moves a play-out may take, at most */
+	int depth;		/* moves a play-out may take, at most; a
+				 * play-out not over then is worth eval() */
+	/* What the position w (a world of a play-out, not over) is worth to
+	 * seat, in [0, 1]: the chance of a win (in a game for a loser, of
+	 * not losing), as near as the variant can say cheaply (ai_race()). */
+	double (*eval)(const struct game *w, int seat);
 	double margin;		/* what another candidate must win by, of
 				 * 1, to be preferred to the first */
 };
@@ -115,6 +120,14 @@ struct ai_search {
 int ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
     struct game_move *mv);
+
+/* What a race is worth to seat: left[s] is what seat s still has to get
+ * rid of or to collect (cards in hand, letters missing), or < 0 for a
+ * seat out of the race (finished, gone).  In a race for a winner, seat's
+ * share of the weights 1 / (1 + left)^2 of the seats in it; in a game
+ * for a loser (loser set), 1 less its share of the weights (1 + left)^2,
+ * the chance the loser is another (1 for a seat already safe). */
+double ai_race(const double *left, int nseats, int seat, int loser);
 
 /* The level named word ("easy", "normal", "hard", "expert"), or -1. */
 int ai_level_find(const char *word);

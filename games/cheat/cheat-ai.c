@@ -294,7 +294,22 @@ cheat_ai_mind_free(struct ai_mind *m)
 
 /* The expert's budget by default, in play-outs a decision: about 50 ms
  * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 16
+#define PLAYOUTS 96
+/* Moves a play-out looks ahead, at most. */
+#define DEPTH 24
+
+/* What the world w, not over, is worth to seat: the race to empty the
+ * hands (in loser mode, not to be the last holding cards). */
+static double
+cheat_ai_eval(const struct game *w, int seat)
+{
+	double left[GAME_MAX_SEATS];
+	int s;
+
+	for (s = 0; s < w->nseats; s++)
+		left[s] = w->state[s] == SEAT_IN ? w->hand[s].n : -1;
+	return ai_race(left, w->nseats, seat, w->loser_mode);
+}
 
 /* The expert's search (games/ai-search.c), of Cheat or of the variant
  * that extends it, whose rules its hooks name. */
@@ -307,8 +322,9 @@ cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		.choose = cheat_ai_choose,
 		.rollout = AI_NORMAL,
 		.alternatives = 3,
-	.playouts = PLAYOUTS,
-		.depth = 300,
+		.playouts = PLAYOUTS,
+		.depth = DEPTH,
+		.eval = cheat_ai_eval,
 		.margin = 0.01,
 	};
 

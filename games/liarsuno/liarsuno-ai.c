@@ -380,7 +380,22 @@ liarsuno_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
 
 /* The expert's budget by default, in play-outs a decision: about 50 ms
  * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 6
+#define PLAYOUTS 16
+/* Moves a play-out looks ahead, at most. */
+#define DEPTH 24
+
+/* What the world w, not over, is worth to seat: the race to empty the
+ * hands. */
+static double
+liarsuno_eval(const struct game *w, int seat)
+{
+	double left[GAME_MAX_SEATS];
+	int s;
+
+	for (s = 0; s < w->nseats; s++)
+		left[s] = w->in[s] ? w->hand[s].n : -1;
+	return ai_race(left, w->nseats, seat, 0);
+}
 
 /* The expert's search (games/ai-search.c). */
 static const struct ai_search search = {
@@ -389,7 +404,8 @@ static const struct ai_search search = {
 	.rollout = AI_NORMAL,
 	.alternatives = 3,
 	.playouts = PLAYOUTS,
-	.depth = 300,
+	.depth = DEPTH,
+	.eval = liarsuno_eval,
 	.margin = 0.01,
 };
 
