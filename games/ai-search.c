@@ -1,21 +1,25 @@
 /*
  * The expert AI's search (ai.h, ai_search()), the same for every variant:
- * flat Monte Carlo over determinized worlds.
+ * flat Monte Carlo over determinized worlds, with play-outs of bounded
+ * depth.
  *
- * The candidates are the hard decision (the variant's choose(), from the
- * expert's mind, which remembers as the hard one does), the chance let
- * pass where the seat may react in a window, and a few other legal moves
- * of the seat drawn with ops->sample() from its observation.  Each
- * play-out makes one world consistent with what the seat knows (a copy
- * of the observation, ops->redeal() from a generator drawn from rng),
- * applies the candidate there, and plays the game on with a mind at the
+ * Only the seat's own move at its turn is searched (calls and hides stay
+ * the hard level's: see ai_search()).  The candidates are the hard
+ * decision (the variant's choose(), from the expert's mind, which
+ * remembers as the hard one does) and a few other legal moves of the
+ * seat of the same verb, drawn with ops->sample() from its observation.
+ * Each play-out makes one world consistent with what the seat knows (a
+ * copy of the observation, ops->redeal() from a generator drawn from
+ * rng), applies the candidate there, and plays on with a mind at the
  * rollout level in every seat, refereed as ai_play() referees (the calls
- * of a window first, then the turn, then the table), until it ends or
- * the depth is reached.  Every candidate meets the same worlds and the
- * same chances in them (common random numbers), so their difference is
- * the move's, not the deal's.  The move of the best mean is chosen; the
- * first (the hard one) unless another beats it by the margin, so that
- * noise alone never makes the expert play worse than hard.
+ * of a window first, then the turn, then the table), for at most
+ * s->depth moves: a game over then is worth its result, one not over the
+ * variant's evaluation (s->eval(), most often ai_race()).  Every
+ * candidate meets the same worlds and the same chances in them (common
+ * random numbers), so their difference is the move's, not the deal's.
+ * The first (the hard one) is kept unless another's mean gain over it,
+ * less twice its standard error, passes the margin, so that noise alone
+ * never makes the expert play worse than hard.
  *
  * Honest by construction: the search reads its observation, its mind
  * (through choose()) and rng, nothing else; a world is made from the
@@ -222,22 +226,23 @@ ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
 
 	rc = s->choose(m, obs, rng, mv);
 	ops->turn(obs, &tu);
-	if (!ai_may_act(&tu, seat) || tu.pause)
+	/* Only the seat's own move at its turn is searched, among moves of
+	 * the same kind (verb) as the hard one: the worlds are drawn evenly
+	 * from what the seat cannot see, not weighted by what the claims
+	 * said, so in them a claim is honest only by chance, and a call (or
+	 * letting one pass) would be judged against claims far more often
+	 * false than players make them.  Calls stay the hard level's. */
+	if (rc != 0 || tu.seat != seat || tu.pause || !ai_may_act(&tu, seat))
 		return rc;
 	memset(c, 0, sizeof c);
-	c[n].pass = rc != 0;
-	if (rc == 0)
-		c[n].mv = *mv;
+	c[n].mv = *mv;
 	n++;
-	/* Letting the chance pass, where the seat need not move. */
-	if (rc == 0 && tu.seat != seat)
-		c[n++].pass = 1;
 	want = s->alternatives < MAX_CANDIDATES - n ? s->alternatives :
 	    MAX_CANDIDATES - n;
 	for (draws = 0; draws < DRAWS * want && n < MAX_CANDIDATES &&
 	    want > 0; draws++) {
 		if (ops->sample(obs, rng, &alt) != 0 || alt.seat != seat ||
-		    alt.verb == GAME_VERB_LEAVE ||
+		    alt.verb != mv->verb ||
 		    listed(c, n, 0, &alt) || ops->check(obs, &alt, NULL) != 0)
 			continue;
 		c[n].mv = alt;

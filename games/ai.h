@@ -109,14 +109,16 @@ struct ai_search {
 				 * 1, to be preferred to the first */
 };
 
-/* The expert's decision for seat in obs of nseats, as decide(): the candidates
- * are s->choose()'s move and up to s->alternatives others of the seat
- * drawn with ops->sample() (and letting the chance pass, in a window),
- * each played out playouts times in all from worlds made by
- * ops->redeal() of the observation (the same worlds for every
- * candidate), every seat then played by a mind at s->rollout; the move
- * of the best mean result (won 1, lost 0; in a game for a loser, 1 for
- * not losing) is chosen.  Only obs, m and rng are read. */
+/* The expert's decision for seat in obs of nseats, as decide(): at the
+ * seat's turn, the candidates are s->choose()'s move and up to
+ * s->alternatives others of the seat of the same verb drawn with
+ * ops->sample(), each played out in turn from the same worlds made by
+ * ops->redeal() of the observation, playouts in all (0: s->playouts),
+ * every seat then played by a mind at s->rollout for at most s->depth
+ * moves; a play-out is worth its result (won 1, lost 0; in a game for a
+ * loser, 1 for not losing) or, not over, s->eval().  Another move than
+ * choose()'s is taken only where it wins clearly.  Elsewhere (a window,
+ * an aside) choose()'s decision.  Only obs, m and rng are read. */
 int ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
     struct game_move *mv);

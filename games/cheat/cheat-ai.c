@@ -294,7 +294,7 @@ cheat_ai_mind_free(struct ai_mind *m)
 
 /* The expert's budget by default, in play-outs a decision: about 50 ms
  * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 96
+#define PLAYOUTS 64
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
