@@ -19,12 +19,12 @@
  * is asserted: docs/performance.md says which targets each variant meets.
  *
  * The expert searches (games/ai-search.c), and a game of it takes
- * seconds, so its pairing plays fewer games (TOURNAMENT_EXPERT_GAMES, 240
- * by default) with a smaller budget than live play
- * (TOURNAMENT_EXPERT_PLAYOUTS play-outs a decision, 8 by default), then
- * the live budget (the variant's, game_ai.playouts) on a smaller sample
- * (TOURNAMENT_LIVE_GAMES, 60), which should do at least as well; those
- * games time each of the expert's decisions, printed as p50 and p99.
+ * about a second, so its pairing plays fewer games
+ * (TOURNAMENT_EXPERT_GAMES, EXPERT_GAMES by default) at the live budget
+ * (the variant's, game_ai.playouts; TOURNAMENT_EXPERT_PLAYOUTS sets
+ * another), printed beside the level ("expert/96": 96 play-outs a
+ * decision); those games time each of the expert's decisions, printed as
+ * p50 and p99.
  */
 #include <math.h>
 #include <stdio.h>
@@ -53,21 +53,18 @@ static const struct entry entries[] = {
 	{ NULL, NULL, NULL },
 };
 
-/* The expert's budgets: play-outs a decision (0: the live default). */
-#define EXPERT_SMALL (-1)		/* TOURNAMENT_EXPERT_PLAYOUTS */
-#define EXPERT_LIVE 0
+/* The expert's games a variant, by default. */
+#define EXPERT_GAMES 100
 
 static const struct pairing {
 	enum ai_level lone, rest;
 	double win_at_least;		/* percent, games with a winner */
 	double lose_at_most;		/* percent, loser games */
-	int playouts;			/* the expert's, as above */
 } pairings[] = {
-	{ AI_HARD, AI_EASY, 50, 12.5, 0 },
-	{ AI_HARD, AI_NORMAL, 32, 20, 0 },
-	{ AI_NORMAL, AI_EASY, 40, 15, 0 },
-	{ AI_EXPERT, AI_HARD, 35, 15, EXPERT_SMALL },
-	{ AI_EXPERT, AI_HARD, 35, 15, EXPERT_LIVE },
+	{ AI_HARD, AI_EASY, 50, 12.5 },
+	{ AI_HARD, AI_NORMAL, 32, 20 },
+	{ AI_NORMAL, AI_EASY, 40, 15 },
+	{ AI_EXPERT, AI_HARD, 35, 15 },
 };
 
 #define NPAIRINGS (sizeof pairings / sizeof pairings[0])
@@ -144,9 +141,8 @@ env_int(const char *name, int def)
 int
 main(void)
 {
-	int small = env_int("TOURNAMENT_EXPERT_PLAYOUTS", 8);
-	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", 240);
-	int live_games = env_int("TOURNAMENT_LIVE_GAMES", 60);
+	int playouts = env_int("TOURNAMENT_EXPERT_PLAYOUTS", 0);
+	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", EXPERT_GAMES);
 	struct times t = { NULL, 0, 0 };
 	struct ai_watch watch = { now_ns, decided, &t, 0 };
 	int n, budget;
@@ -195,12 +191,9 @@ main(void)
 			n = ngames;
 			budget = 0;
 			if (pairings[p].lone == AI_EXPERT) {
-				budget = pairings[p].playouts == EXPERT_SMALL ?
-				    small : ops->ai->playouts;
-				n = pairings[p].playouts == EXPERT_SMALL ?
-				    expert_games : live_games;
-				if (n > ngames)
-					n = ngames;
+				budget = playouts > 0 ? playouts :
+				    ops->ai->playouts;
+				n = expert_games;
 			}
 			t.n = 0;
 			target = pairings[p].win_at_least;
