@@ -380,7 +380,7 @@ liarsuno_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
 
 /* The expert's budget by default, in play-outs a decision: about 50 ms
  * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 16
+#define PLAYOUTS 8
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
