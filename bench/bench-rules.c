@@ -106,7 +106,8 @@ bench_ai(const struct game_ops *ops, enum ai_level level)
 {
 	static const char *const levels[] = { "easy", "normal", "hard" };
 	struct bench_decisions d = { NULL, 0, 0 };
-	struct ai_watch w = { bench_now_ns, bench_decided, &d };
+	struct ai_watch w = { .now_ns = bench_now_ns,
+	    .decided = bench_decided, .arg = &d };
 	enum ai_level at[4] = { level, level, level, level };
 	struct game_result r;
 	char name[96], *cause = NULL;

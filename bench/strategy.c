@@ -101,7 +101,8 @@ strategy_play(const struct game_ops *ops, const struct game_opts *opts,
     uint64_t seed, struct game_result *r, char **cause)
 {
 	struct lone l = { ops, variant(ops), s };
-	struct ai_watch w = { NULL, NULL, &l, lone_play, lone };
+	struct ai_watch w = { .arg = &l, .play = lone_play,
+	    .played = lone };
 
 	if (l.variant < 0 || ops->ai == NULL)
 		return game_fail(cause, "%s: no strategy plays it", ops->name);

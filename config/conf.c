@@ -46,6 +46,7 @@ static const struct conf_choice conf_ai_level_choices[] = {
     {"easy", AI_EASY},
     {"normal", AI_NORMAL},
     {"hard", AI_HARD},
+    {"expert", AI_EXPERT},
     {NULL, 0},
 };
 
@@ -129,6 +130,8 @@ const struct conf_setting conf_settings[] = {
     {"export.interval", CONF_MS, F(export_interval_ms), .min = 1000,
         .max = 86400 * 1000},
     {"ai.level", CONF_CHOICE, F(ai_level), .choices = conf_ai_level_choices},
+    {"ai.expert_playouts", CONF_INT, F(ai_expert_playouts), .min = 0,
+        .max = AI_EXPERT_MAX_PLAYOUTS},
     {"ai.names", CONF_LIST, F(ai_names), F(nai_names), .min = 1,
         .kind = "nick"},
     {"ai.think_min", CONF_MS, F(ai_think_min_ms), .min = 0, .max = 60 * 1000},

@@ -120,6 +120,8 @@ struct conf {
 
 	/* AI seats (games/ai.h, docs/ai.md) */
 	int ai_level;		/* enum ai_level of !addbot with none named */
+	int ai_expert_playouts;	/* an expert's play-outs a decision; 0:
+				 * the variant's default (about 50 ms) */
 	char **ai_names;	/* their names, each shown with "(AI)" */
 	int nai_names;
 	int ai_think_min_ms;	/* an AI waits this long at least ... */

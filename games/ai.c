@@ -12,7 +12,8 @@
 #include "ai.h"
 #include "alloc/xalloc.h"
 
-static const char *const ai_levels[AI_LEVELS] = { "easy", "normal", "hard" };
+static const char *const ai_levels[AI_LEVELS] = { "easy", "normal", "hard",
+	"expert" };
 
 int
 ai_level_find(const char *word)
@@ -75,7 +76,8 @@ static int
 ai_ask(struct ai_table *at, int seat, struct game_move *mv)
 {
 	const struct ai_watch *w = at->watch;
-	int timed = w != NULL && w->now_ns != NULL;
+	int timed = w != NULL && w->now_ns != NULL &&
+	    (w->seats == 0 || (w->seats & (1u << seat)));
 	struct game *obs;
 	uint64_t t0 = timed ? w->now_ns() : 0;
 	int rc;
@@ -160,6 +162,15 @@ ai_play(const struct game_ops *ops, const struct game_opts *opts, int nseats,
     const enum ai_level *levels, uint64_t seed, struct game_result *r,
     const struct ai_watch *watch, char **cause)
 {
+	return ai_play_budget(ops, opts, nseats, levels, 0, seed, r, watch,
+	    cause);
+}
+
+int
+ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
+    int nseats, const enum ai_level *levels, int playouts, uint64_t seed,
+    struct game_result *r, const struct ai_watch *watch, char **cause)
+{
 	struct ai_table at;
 	struct game_opts defaults;
 	struct game_turn tu;
@@ -183,6 +194,8 @@ ai_play(const struct game_ops *ops, const struct game_opts *opts, int nseats,
 		rng_seed(&at.rng[i], seed * 31 + (uint64_t)i + 1);
 		obs = ops->observe(at.g, i);
 		at.mind[i] = ops->ai->mind_new(obs, i, levels[i], NULL);
+		if (playouts > 0 && levels[i] == AI_EXPERT)
+			ops->ai->budget(at.mind[i], playouts);
 		ops->destroy(obs);
 	}
 	for (;;) {

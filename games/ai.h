@@ -40,6 +40,10 @@ enum ai_level {
 	AI_HARD,		/* the chance a claim is a lie from the cards
 				 * seen and the claimer's habits; calls and
 				 * bluffs on expected value; plans the end */
+	AI_EXPERT,		/* the hard AI's memory, and a search: each
+				 * candidate move played out in worlds
+				 * consistent with what it knows
+				 * (games/ai-search.c) */
 	AI_LEVELS
 };
 
@@ -68,9 +72,66 @@ struct game_ai {
 	 * is one check() accepts on obs, and so on the game itself. */
 	int (*decide)(struct ai_mind *m, const struct game *obs,
 	    struct rng *rng, struct game_move *mv);
+	/* An expert mind's search budget: the play-outs of one decision
+	 * (0, as until told: the variant's default; ai_search()). */
+	void (*budget)(struct ai_mind *m, int playouts);
+	int playouts;		/* the expert's budget by default */
 };
 
-/* The level named word ("easy", "normal", "hard"), or -1. */
+/* The expert's budget is a count of play-outs a decision, not a time
+ * (the rules keep no clock): each variant's default (struct ai_search)
+ * is calibrated so that a decision takes at most about 50 ms at the 99th
+ * percentile on a small machine (bench/tournament.c measures it,
+ * docs/ai.md says so); at most AI_EXPERT_MAX_PLAYOUTS. */
+#define AI_EXPERT_MAX_PLAYOUTS 100000
+
+/* What a variant gives the expert's search (games/ai-search.c). */
+struct ai_search {
+	const struct game_ops *ops;
+	/* The level's own decision, without the search: called with the
+	 * expert's mind, which plays as hard; its move is the first
+	 * candidate, the one kept unless another does better. */
+	int (*choose)(struct ai_mind *m, const struct game *obs,
+	    struct rng *rng, struct game_move *mv);
+	enum ai_level rollout;	/* the level every seat of a play-out
+				 * plays at */
+	int alternatives;	/* candidates beside the first, at most */
+	int playouts;		/* the budget by default: play-outs a
+				 * decision, about 50 ms at the 99th
+				 * percentile (game_ai.playouts) */
+	int depth;		/* moves a play-out may take, at most; a
+				 * play-out not over then is worth eval() */
+	/* What the position w (a world of a play-out, not over) is worth to
+	 * seat, in [0, 1]: the chance of a win (in a game for a loser, of
+	 * not losing), as near as the variant can say cheaply (ai_race()). */
+	double (*eval)(const struct game *w, int seat);
+	double margin;		/* what another candidate must win by, of
+				 * 1, to be preferred to the first */
+};
+
+/* The expert's decision for seat in obs of nseats, as decide(): at the
+ * seat's turn, the candidates are s->choose()'s move and up to
+ * s->alternatives others of the seat of the same verb drawn with
+ * ops->sample(), each played out in turn from the same worlds made by
+ * ops->redeal() of the observation, playouts in all (0: s->playouts),
+ * every seat then played by a mind at s->rollout for at most s->depth
+ * moves; a play-out is worth its result (won 1, lost 0; in a game for a
+ * loser, 1 for not losing) or, not over, s->eval().  Another move than
+ * choose()'s is taken only where it wins clearly.  Elsewhere (a window,
+ * an aside) choose()'s decision.  Only obs, m and rng are read. */
+int ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
+    int nseats, int playouts, const struct game *obs, struct rng *rng,
+    struct game_move *mv);
+
+/* What a race is worth to seat: left[s] is what seat s still has to get
+ * rid of or to collect (cards in hand, letters missing), or < 0 for a
+ * seat out of the race (finished, gone).  In a race for a winner, seat's
+ * share of the weights 1 / (1 + left)^2 of the seats in it; in a game
+ * for a loser (loser set), 1 less its share of the weights (1 + left)^2,
+ * the chance the loser is another (1 for a seat already safe). */
+double ai_race(const double *left, int nseats, int seat, int loser);
+
+/* The level named word ("easy", "normal", "hard", "expert"), or -1. */
 int ai_level_find(const char *word);
 const char *ai_level_name(enum ai_level level);
 
@@ -101,12 +162,18 @@ struct ai_watch {
 	uint64_t (*now_ns)(void);
 	void (*decided)(void *arg, uint64_t ns);
 	void *arg;
+	unsigned seats;		/* bit per seat timed; 0: every seat */
 	int (*play)(void *arg, const struct game *obs, int seat,
 	    struct rng *rng, struct game_move *mv);
 	int played;		/* the seat play() decides for */
 };
 int ai_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, const enum ai_level *levels, uint64_t seed,
+    struct game_result *r, const struct ai_watch *watch, char **cause);
+/* The same, the expert seats searching with playouts a decision (0: the
+ * variant's default, ops->ai->playouts). */
+int ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
+    int nseats, const enum ai_level *levels, int playouts, uint64_t seed,
     struct game_result *r, const struct ai_watch *watch, char **cause);
 
 #endif

@@ -96,7 +96,7 @@ store_game_check(const char *variant, const char *salt, int dealer,
 		if (strncmp(id, "ai:", 3) == 0 && ai_level_find(id + 3) < 0) {
 			return store_fail(cause,
 			    "seat %d's identity '%s' names no AI level: easy, "
-			    "normal or hard", i, id);
+			    "normal, hard or expert", i, id);
 		}
 	}
 	return 0;

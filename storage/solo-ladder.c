@@ -143,7 +143,7 @@ solo_titles_earned(struct store *s, int64_t game, const char *variant,
 	int j, giants = 0, held;
 
 	for (j = 0; j < nseats; j++)
-		giants += seat[j].ai && seat[j].level == AI_HARD;
+		giants += seat[j].ai && seat[j].level >= AI_HARD;
 	if (win && giants >= SOLO_GIANTS && solo_earn(s, game, i,
 	    seat[i].player, SOLO_GIANT_SLAYER, aw, cause) != 0)
 		return -1;

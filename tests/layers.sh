@@ -79,6 +79,7 @@ games/rng.c                 0  the seeded generator every deal comes from
 games/cards.c               1  playing cards
 games/deal-key.c            1  the deal key, written and read
 games/ai.c                  1  the AI seats' driver
+games/ai-search.c           2  the expert AI's search, for every variant
 games/story.c               1  a game's story: replay, ledger, titles
 
 games/cheat/cheat-observe.c 2  Cheat: what a seat may know

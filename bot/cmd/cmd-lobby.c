@@ -119,8 +119,8 @@ cmd_play_word(struct cmd_ctx *ctx, const char *word, int *bots, int *level,
 	}
 	if (strncasecmp(word, "level=", 6) == 0) {
 		if ((*level = ai_level_find(word + 6)) < 0)
-			return game_fail(cause, "level= is easy, normal or "
-			    "hard, not '%s'", word + 6);
+			return game_fail(cause, "level= is easy, normal, "
+			    "hard or expert, not '%s'", word + 6);
 		return 1;
 	}
 	return 0;
@@ -248,7 +248,7 @@ cmd_addbot(struct cmd_ctx *ctx)
 	char *cause = NULL;
 
 	if (ctx->argc > 1 && (level = ai_level_find(ctx->argv[1])) < 0) {
-		say_error(ctx, "the levels are easy, normal and hard");
+		say_error(ctx, "the levels are easy, normal, hard and expert");
 		return;
 	}
 	if (t->ops->ai == NULL) {
@@ -433,7 +433,7 @@ const struct cmd_entry cmd_lobby_table[] = {
 	    "", "deal the cards (the opener; anyone seated after a while)",
 	    cmd_start },
 	{ "addbot", NULL, 0, 1, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
-	    "[easy|normal|hard]", "seat an AI player at the lobby (the "
+	    "[easy|normal|hard|expert]", "seat an AI player at the lobby (the "
 	    "configured level by default)", cmd_addbot },
 	{ "removebot", NULL, 0, 1, GAME_WHERE_CHANNEL,
 	    NEED_LOBBY | NEED_SEATED, "[NAME]", "take an AI player out of the "

@@ -59,7 +59,7 @@ table_ai_mind(struct table *t, int seat)
 	struct ai_habits habits[GAME_MAX_SEATS];
 	struct seat *s = &t->seats[seat];
 	struct game *obs;
-	int known = s->level == AI_HARD && t->ops->claims;
+	int known = s->level >= AI_HARD && t->ops->claims;
 
 	rng_seed(&s->rng, t->seed ^ ((uint64_t)(seat + 1) << 40));
 	if (known)
@@ -67,6 +67,8 @@ table_ai_mind(struct table *t, int seat)
 	obs = table_ai_observe(t, seat);
 	s->mind = t->ops->ai->mind_new(obs, seat, s->level,
 	    known ? habits : NULL);
+	if (s->level == AI_EXPERT && t->b->conf->ai_expert_playouts > 0)
+		t->ops->ai->budget(s->mind, t->b->conf->ai_expert_playouts);
 	t->ops->destroy(obs);
 }
 

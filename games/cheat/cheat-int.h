@@ -156,6 +156,8 @@ void cheat_cat_next(char **line, const struct game *g);
  * at rest, when a game starts or ends.
  */
 struct cheat_ext {
+	/* The variant's rules, for its AI's search (games/ai-search.c). */
+	const struct game_ops *ops;
 	/* 1: the ranks are called in order (g->ordered and g->want), each
 	 * play claiming the cards laid, dealt evenly, the rest on the pile,
 	 * and never a game for the loser. */
@@ -220,6 +222,7 @@ extern const struct game_ai cheat_ai;
 struct ai_mind {
 	int seat;
 	int level;			/* enum ai_level */
+	int playouts;			/* an expert's budget (ai.h) */
 	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
 	/* This game, per seat: */
 	int caught[GAME_MAX_SEATS];	/* its plays called that were lies */

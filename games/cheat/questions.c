@@ -389,6 +389,7 @@ questions_invariants(const struct game *g, char **cause)
 /* What Questions adds to Cheat: the ranks called in order, and the
  * question after every challenge. */
 static const struct cheat_ext questions_ext = {
+	.ops = &questions_ops,
 	.ordered = 1,
 	.begin = questions_begin,
 	.apply = questions_apply,

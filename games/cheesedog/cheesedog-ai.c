@@ -19,6 +19,7 @@
 
 #include "games/ai.h"
 #include "games/cards.h"
+#include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "games/game.h"
 #include "games/rng.h"
@@ -111,8 +112,9 @@ easy(const struct game *obs, int seat, struct rng *rng, struct cd_choice *c)
 		c->count = 1 + (int)rng_below(rng, (uint32_t)c->count);
 }
 
+/* The level's own decision (the expert's is the hard one, searched). */
 static int
-decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
+choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	const struct cards *from;
@@ -144,9 +146,65 @@ decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	return 0;
 }
 
+/* The expert's budget by default, in play-outs a decision: about 50 ms
+ * at the 99th percentile on a 2-core VM (docs/ai.md). */
+#define PLAYOUTS 64
+/* Moves a play-out looks ahead, at most. */
+#define DEPTH 24
+
+/* What the world w, not over, is worth to seat: the chance another is
+ * the loser left holding cards, from the cards each seat has left. */
+static double
+eval(const struct game *w, int seat)
+{
+	double left[GAME_MAX_SEATS];
+	int s, i;
+
+	for (s = 0; s < w->nseats; s++) {
+		left[s] = -1;
+		if (w->state[s] != SEAT_IN)
+			continue;
+		left[s] = w->hand[s].n + w->up[s].n;
+		for (i = 0; i < CD_DOWN; i++)
+			left[s] += w->down[s][i] >= 0;
+	}
+	return ai_race(left, w->nseats, seat, 1);
+}
+
+/* The expert's search (games/ai-search.c): play-outs between normal
+ * players, which are fast and play the end as the timeout does. */
+static const struct ai_search search = {
+	.ops = &cheesedog_ops,
+	.choose = choose,
+	.rollout = AI_NORMAL,
+	.alternatives = 3,
+	.playouts = PLAYOUTS,
+	.depth = DEPTH,
+	.eval = eval,
+	.margin = 0.01,
+};
+
+static int
+decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	if (m->level == AI_EXPERT)
+		return ai_search(&search, m, m->seat, obs->nseats,
+		    m->playouts, obs, rng, mv);
+	return choose(m, obs, rng, mv);
+}
+
+static void
+budget(struct ai_mind *m, int playouts)
+{
+	m->playouts = playouts;
+}
+
 const struct game_ai cheesedog_ai = {
 	.mind_new = mind_new,
 	.mind_free = mind_free,
 	.note = note,
 	.decide = decide,
+	.budget = budget,
+	.playouts = PLAYOUTS,
 };

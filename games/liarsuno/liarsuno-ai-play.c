@@ -73,7 +73,7 @@ caught(const struct ai_mind *m, const struct game *g,
 		}
 		if (prove > 1)
 			prove = 1;
-		call = m->level == AI_HARD ? lu_ai_call_rate(m, o) : 0.15;
+		call = m->level >= AI_HARD ? lu_ai_call_rate(m, o) : 0.15;
 		if (o == next && (sym == SYM_DRAW2 || sym == SYM_WD4) &&
 		    call < 0.5)
 			call = 0.5;
@@ -214,7 +214,7 @@ worth(const struct ai_mind *m, const struct game *g, const double *q,
 	int id = c->id, n = h->n - 1, i, colour;
 	int face = c->claim >= 0 ? c->claim : lu_face(id);
 	double p = c->honest ? 0 : q[face];
-	double w, ends = m->level == AI_HARD ? 2 : 1;
+	double w, ends = m->level >= AI_HARD ? 2 : 1;
 
 	if (n == 0)
 		return (1 - p) * WIN_WORTH - p;
@@ -350,7 +350,7 @@ lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
 		k = best(cs, n, 1);
 		/* normal lies only when it must: no true play worth more
 		 * than a draw, and no card drawn to keep instead. */
-		if (m->level == AI_HARD || ((k < 0 || cs[k].worth < rest) &&
+		if (m->level >= AI_HARD || ((k < 0 || cs[k].worth < rest) &&
 		    !drawn))
 			k = best(cs, n, 0);
 		if (k >= 0 && cs[k].worth < rest)

@@ -47,6 +47,7 @@
 
 #define GAMES 12		/* a variant, each a different mix of levels */
 #define MAX_STEPS 20000
+#define EXPERT_PLAYOUTS 4
 
 /* Everything emitted, one string per audience, to compare two views. */
 struct seen {
@@ -263,6 +264,10 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 		t.b[i] = ops->ai->mind_new(tobs, i,
 		    (enum ai_level)((mix >> (2 * i)) % AI_LEVELS), NULL);
 		ops->destroy(tobs);
+		/* An expert searches: a small budget keeps the suite
+		 * quick, and its twin must search the same worlds. */
+		ops->ai->budget(t.a[i], EXPERT_PLAYOUTS);
+		ops->ai->budget(t.b[i], EXPERT_PLAYOUTS);
 	}
 	for (steps = 0; steps < MAX_STEPS; steps++) {
 		ops->turn(t.g, &tu);

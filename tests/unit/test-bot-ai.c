@@ -207,7 +207,7 @@ test_lobby(void **state)
 	    "table", NULL) >= 0);
 	harness_say(h, "alice", CH, "!addbot genius");
 	harness_drain(h);
-	assert_true(harness_find(h, 0, "the levels are easy, normal and hard",
+	assert_true(harness_find(h, 0, "the levels are easy, normal, hard and expert",
 	    NULL) >= 0);
 	harness_say(h, "alice", CH, "!addbot easy");
 	harness_say(h, "alice", CH, "!addbot");

@@ -27,6 +27,10 @@
 #include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
 
+/* The expert seats of whole games search with a small budget, to keep
+ * the suite quick (test-ai-expert tests the search itself). */
+#define EXPERT_PLAYOUTS 2
+
 /* The AI minds of every seat of a game under test. */
 struct minds {
 	struct fx *f;
@@ -540,8 +544,9 @@ test_random_games(void **state)
 			for (s = 0; s < cases[i].nseats; s++)
 				levels[s] = (enum ai_level)((seed + (uint64_t)s)
 				    % AI_LEVELS);
-			if (ai_play(cases[i].ops, &opts, cases[i].nseats,
-			    levels, seed * 101 + i, &r, NULL, &cause) < 0)
+			if (ai_play_budget(cases[i].ops, &opts,
+			    cases[i].nseats, levels, EXPERT_PLAYOUTS,
+			    seed * 101 + i, &r, NULL, &cause) < 0)
 				fail_msg("%s", cause);
 			assert_true(r.winner >= 0 || r.loser >= 0);
 		}

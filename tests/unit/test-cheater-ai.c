@@ -23,6 +23,10 @@
 #include "games/game.h"
 #include "tests/lib/cheater-deal.h"
 
+/* The expert seats of whole games search with a small budget, to keep
+ * the suite quick (test-ai-expert tests the search itself). */
+#define EXPERT_PLAYOUTS 2
+
 /* Seat's decision at level on f's game, from a new mind, as the bot would
  * ask it: the move's words (as typed) into text, "" when it lets the
  * chance pass.  The rules must accept the move, typed and parsed back. */
@@ -352,8 +356,8 @@ test_whole_games(void **state)
 		n = 2 + g % 4;
 		for (s = 0; s < n; s++)
 			levels[s] = (enum ai_level)((g / 4 + s) % AI_LEVELS);
-		if (ai_play(&cheater_ops, NULL, n, levels, 500 + (uint64_t)g,
-		    &r, NULL, &cause) < 0)
+		if (ai_play_budget(&cheater_ops, NULL, n, levels,
+		    EXPERT_PLAYOUTS, 500 + (uint64_t)g, &r, NULL, &cause) < 0)
 			fail_msg("game %d: %s", g, cause);
 		assert_true(r.winner >= 0);
 	}

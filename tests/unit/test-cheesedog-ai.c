@@ -25,6 +25,10 @@
 #include "games/game.h"
 #include "tests/lib/cheesedog-deal.h"
 
+/* The expert seats of whole games search with a small budget, to keep
+ * the suite quick (test-ai-expert tests the search itself). */
+#define EXPERT_PLAYOUTS 2
+
 /* Four face-down cards for each seat, so that nobody is out early. */
 #define DOWN0 "2c 3c 4c 5c"
 #define DOWN1 "2d 3d 4d 5d"
@@ -447,8 +451,8 @@ test_whole_games(void **state)
 		n = 3 + seed % 6;
 		for (s = 0; s < n; s++)
 			levels[s] = (enum ai_level)((seed + s) % AI_LEVELS);
-		moves = ai_play(&cheesedog_ops, NULL, n, levels,
-		    (uint64_t)seed, &r, NULL, &cause);
+		moves = ai_play_budget(&cheesedog_ops, NULL, n, levels,
+		    EXPERT_PLAYOUTS, (uint64_t)seed, &r, NULL, &cause);
 		if (moves < 0)
 			fail_msg("seed %d: %s", seed, cause);
 		assert_true(r.loser >= 0 && r.loser < n);

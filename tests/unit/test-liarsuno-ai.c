@@ -31,6 +31,10 @@
 #include "tests/lib/liarsuno-deal.h"
 #include "tests/lib/sink.h"
 
+/* The expert seats of whole games search with a small budget, to keep
+ * the suite quick (test-ai-expert tests the search itself). */
+#define EXPERT_PLAYOUTS 2
+
 /* What seat, played by an AI of level, decides now on f's game, as the
  * words it would type ("play ~r5 uno", "challenge", "swap {p:1}"), or
  * "-" when it lets the chance pass; in f->buf.  Its mind is new, made
@@ -372,7 +376,7 @@ decided(void *arg, uint64_t ns)
 static void
 test_games(void **state)
 {
-	struct ai_watch w = { now_ns, decided, NULL };
+	struct ai_watch w = { .now_ns = now_ns, .decided = decided };
 	struct times *t = calloc(1, sizeof *t);
 	struct game_opts opts;
 	struct game_result r;
@@ -390,8 +394,8 @@ test_games(void **state)
 		nseats = 2 + game % 5;
 		for (s = 0; s < nseats; s++)
 			levels[s] = (enum ai_level)((game / 3 + s) % AI_LEVELS);
-		moves = ai_play(&liarsuno_ops, &opts, nseats, levels,
-		    (uint64_t)game + 1, &r, &w, &cause);
+		moves = ai_play_budget(&liarsuno_ops, &opts, nseats, levels,
+		    EXPERT_PLAYOUTS, (uint64_t)game + 1, &r, &w, &cause);
 		if (moves < 0)
 			fail_msg("game %d: %s", game, cause);
 		for (s = 0, seen = 0; s < nseats; s++)

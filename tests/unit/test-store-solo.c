@@ -538,7 +538,7 @@ test_refused(void **state)
 	p[1] = store_files_player(f->s, "ai:Ada", "Ada(AI)");
 	expect_cause(store_game_begin(f->s, "cheat", "#c", "", 1, NULL, 0, 2,
 	    p, idents, &cause), &cause, "seat 1's identity 'ai:genius' names "
-	    "no AI level: easy, normal or hard");
+	    "no AI level: easy, normal, hard or expert");
 	expect_cause(store_game_begin(f->s, "cheat", "#c", "", 1, NULL, 0, 2,
 	    p, person_as_ai, &cause), &cause, "seat 0's identity 'ai:hard' is "
 	    "an AI seat's, but its player 'n:alice' is a person");

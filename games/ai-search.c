@@ -1,0 +1,290 @@
+/*
+ * The expert AI's search (ai.h, ai_search()), the same for every variant:
+ * flat Monte Carlo over determinized worlds, with play-outs of bounded
+ * depth.
+ *
+ * Only the seat's own move at its turn is searched (calls and hides stay
+ * the hard level's: see ai_search()).  The candidates are the hard
+ * decision (the variant's choose(), from the expert's mind, which
+ * remembers as the hard one does) and a few other legal moves of the
+ * seat of the same verb, drawn with ops->sample() from its observation.
+ * Each play-out makes one world consistent with what the seat knows (a
+ * copy of the observation, ops->redeal() from a generator drawn from
+ * rng), applies the candidate there, and plays on with a mind at the
+ * rollout level in every seat, refereed as ai_play() referees (the calls
+ * of a window first, then the turn, then the table), for at most
+ * s->depth moves: a game over then is worth its result, one not over the
+ * variant's evaluation (s->eval(), most often ai_race()).  Every
+ * candidate meets the same worlds and the same chances in them (common
+ * random numbers), so their difference is the move's, not the deal's.
+ * The first (the hard one) is kept unless another's mean gain over it,
+ * less twice its standard error, passes the margin, so that noise alone
+ * never makes the expert play worse than hard.
+ *
+ * Honest by construction: the search reads its observation, its mind
+ * (through choose()) and rng, nothing else; a world is made from the
+ * observation alone, so whatever the minds of a play-out see there is a
+ * guess drawn from what the seat knows, never the game's hidden cards.
+ * No clock (the rules keep none): the budget is a count of play-outs.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "game.h"
+#include "rng.h"
+#include "alloc/xalloc.h"
+
+#define MAX_CANDIDATES 16
+/* Draws of ops->sample() per alternative wanted, at most. */
+#define DRAWS 6
+
+/* One candidate: the move, or pass (let the chance go); its play-outs
+ * and their results summed. */
+struct candidate {
+	int pass;
+	struct game_move mv;
+	double sum, sq;		/* of the differences from the first's */
+	int n;
+};
+
+static int
+same_move(const struct game_move *a, const struct game_move *b)
+{
+	return a->seat == b->seat && a->verb == b->verb &&
+	    a->argc == b->argc && memcmp(a->argv, b->argv,
+	    (size_t)a->argc * sizeof a->argv[0]) == 0;
+}
+
+/* Whether the list already holds mv (pass: a pass). */
+static int
+listed(const struct candidate *c, int n, int pass,
+    const struct game_move *mv)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (c[i].pass != pass)
+			continue;
+		if (pass || same_move(&c[i].mv, mv))
+			return 1;
+	}
+	return 0;
+}
+
+/* What the game w, over, is worth to seat: 1 won, 0 lost; in a game for
+ * a loser, 1 for not being the loser.  A little more for a better place,
+ * so that among losses (or wins) the nearer thing counts. */
+static double
+worth(const struct game_ops *ops, const struct game *w, int seat)
+{
+	struct game_result r;
+	int won, lost, place;
+
+	memset(&r, 0, sizeof r);
+	ops->result(w, &r);
+	game_outcome(ops, &r, seat, &won, &lost);
+	place = r.place[seat];
+	if (ops->loser_game || r.for_loser || r.loser >= 0)
+		return lost ? 0 : 1;
+	return won + (place > 0 && r.nseats > 1 ?
+	    0.1 * (double)(r.nseats - place) / (r.nseats - 1) : 0);
+}
+
+double
+ai_race(const double *left, int nseats, int seat, int loser)
+{
+	double w, mine = 0, sum = 0;
+	int s;
+
+	if (left[seat] < 0)
+		return loser ? 1 : 0;
+	for (s = 0; s < nseats; s++) {
+		if (left[s] < 0)
+			continue;
+		w = (1 + left[s]) * (1 + left[s]);
+		if (!loser)
+			w = 1 / w;
+		sum += w;
+		if (s == seat)
+			mine = w;
+	}
+	return loser ? 1 - mine / sum : mine / sum;
+}
+
+/* The minds of a play-out. */
+struct playout {
+	const struct ai_search *s;
+	struct game *w;
+	int nseats;
+	struct ai_mind *mind[GAME_MAX_SEATS];
+	struct rng rng;
+};
+
+/* Applies mv in the play-out if the rules take it (else the fallback,
+ * the turn's or the table's timeout()), and every mind notes it. */
+static void
+po_apply(struct playout *p, const struct game_move *mv)
+{
+	const struct game_ops *ops = p->s->ops;
+	struct game_move fallback;
+	int i;
+
+	if (ops->check(p->w, mv, NULL) != 0) {
+		ops->timeout(p->w, &fallback);
+		mv = &fallback;
+	}
+	ops->apply(p->w, mv, NULL);
+	for (i = 0; i < p->nseats; i++)
+		ops->ai->note(p->mind[i], p->w);
+}
+
+/* One step of the play-out, as ai_play() referees: the window's calls
+ * (but skip's, who let it pass), the turn, the table. */
+static void
+po_step(struct playout *p, const struct game_turn *tu, int skip)
+{
+	const struct game_ops *ops = p->s->ops;
+	struct game_move mv;
+	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
+
+	for (i = 1; i <= p->nseats; i++) {
+		s = (from + i) % p->nseats;
+		if (s == tu->seat || s == skip || !ai_may_act(tu, s))
+			continue;
+		if (ops->ai->decide(p->mind[s], p->w, &p->rng, &mv) == 0 &&
+		    mv.seat == s) {
+			po_apply(p, &mv);
+			return;
+		}
+	}
+	if (tu->seat >= 0) {
+		if (tu->seat == skip || ops->ai->decide(p->mind[tu->seat], p->w,
+		    &p->rng, &mv) != 0 || mv.seat != tu->seat)
+			ops->timeout(p->w, &mv);
+	} else if (tu->pause && tu->speaker >= 0 && ops->heard != NULL)
+		ops->heard(p->w, &mv);
+	else
+		ops->timeout(p->w, &mv);
+	po_apply(p, &mv);
+}
+
+/* Plays candidate c out in the world that world (a generator's state)
+ * makes of obs: what it is worth to seat. */
+static double
+play_out(const struct ai_search *s, const struct game *obs, int seat,
+    int nseats, const struct candidate *c, const struct rng *world)
+{
+	const struct game_ops *ops = s->ops;
+	struct playout p;
+	struct game_turn tu;
+	struct rng deal = *world;
+	double v;
+	int i, moves;
+
+	memset(&p, 0, sizeof p);
+	p.s = s;
+	p.w = ops->observe(obs, seat);
+	ops->redeal(p.w, seat, &deal);
+	p.rng = deal;
+	p.nseats = nseats;
+	for (i = 0; i < p.nseats; i++)
+		p.mind[i] = ops->ai->mind_new(p.w, i, s->rollout, NULL);
+	if (c->pass) {
+		ops->turn(p.w, &tu);
+		if (!tu.over)
+			po_step(&p, &tu, seat);
+	} else
+		po_apply(&p, &c->mv);
+	for (moves = 0; moves < s->depth; moves++) {
+		ops->turn(p.w, &tu);
+		if (tu.over)
+			break;
+		po_step(&p, &tu, -1);
+	}
+	ops->turn(p.w, &tu);
+	v = tu.over ? worth(ops, p.w, seat) : s->eval(p.w, seat);
+	for (i = 0; i < p.nseats; i++)
+		ops->ai->mind_free(p.mind[i]);
+	ops->destroy(p.w);
+	return v;
+}
+
+int
+ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
+    int nseats, int playouts, const struct game *obs, struct rng *rng,
+    struct game_move *mv)
+{
+	const struct game_ops *ops = s->ops;
+	struct candidate c[MAX_CANDIDATES];
+	struct game_move alt;
+	struct game_turn tu;
+	struct rng world;
+	double best, mean, se, first, d;
+	int n = 0, i, k, rc, draws, want, pick = 0, rounds;
+
+	rc = s->choose(m, obs, rng, mv);
+	ops->turn(obs, &tu);
+	/* Only the seat's own move at its turn is searched, among moves of
+	 * the same kind (verb) as the hard one: the worlds are drawn evenly
+	 * from what the seat cannot see, not weighted by what the claims
+	 * said, so in them a claim is honest only by chance, and a call (or
+	 * letting one pass) would be judged against claims far more often
+	 * false than players make them.  Calls stay the hard level's. */
+	if (rc != 0 || tu.seat != seat || tu.pause || !ai_may_act(&tu, seat))
+		return rc;
+	memset(c, 0, sizeof c);
+	c[n].mv = *mv;
+	n++;
+	want = s->alternatives < MAX_CANDIDATES - n ? s->alternatives :
+	    MAX_CANDIDATES - n;
+	for (draws = 0; draws < DRAWS * want && n < MAX_CANDIDATES &&
+	    want > 0; draws++) {
+		if (ops->sample(obs, rng, &alt) != 0 || alt.seat != seat ||
+		    alt.verb != mv->verb ||
+		    listed(c, n, 0, &alt) || ops->check(obs, &alt, NULL) != 0)
+			continue;
+		c[n].mv = alt;
+		n++;
+		want--;
+	}
+	if (playouts <= 0)
+		playouts = s->playouts;
+	if (n == 1)
+		return rc;
+	/* A budget too small for two rounds of every candidate keeps the
+	 * first ones (the hard move, then the pass) and two rounds. */
+	if (playouts / n < 2)
+		n = playouts / 2 > 2 ? playouts / 2 : 2;
+	rounds = playouts / n;
+	if (rounds < 2)
+		rounds = 2;
+	for (k = 0; k < rounds; k++) {
+		rng_seed(&world, rng_next(rng));
+		first = play_out(s, obs, seat, nseats, &c[0], &world);
+		for (i = 1; i < n; i++) {
+			d = play_out(s, obs, seat, nseats, &c[i], &world) -
+			    first;
+			c[i].sum += d;
+			c[i].sq += d * d;
+			c[i].n++;
+		}
+	}
+	/* The paired differences from the first: another is chosen only
+	 * where its mean gain, less twice its standard error, still
+	 * passes the margin, and then the one that passes it most. */
+	best = s->margin;
+	for (i = 1; i < n; i++) {
+		mean = c[i].sum / c[i].n;
+		se = sqrt((c[i].sq / c[i].n - mean * mean) / (c[i].n - 1));
+		if (mean - 2 * se > best) {
+			best = mean - 2 * se;
+			pick = i;
+		}
+	}
+	if (c[pick].pass)
+		return -1;
+	*mv = c[pick].mv;
+	return 0;
+}
