@@ -293,6 +293,17 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 	return 0;
 }
 
+/* The names of the AI levels from to to ("hard", "hard and expert"). */
+static void
+export_levels(struct buf *b, int from, int to)
+{
+	int k;
+
+	for (k = from; k <= to; k++)
+		buf_addf(b, "%s%s", k == from ? "" : k == to ? " and " : ", ",
+		    ai_level_name((enum ai_level)k));
+}
+
 int
 export_rating_chart(struct export *e, struct buf *b, int64_t player,
     const char *nick, const struct game_ops *ops, int solo, char **cause)
@@ -302,7 +313,7 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	struct rating anchor[AI_LEVELS];
 	double lo, hi, x, y, o;
 	char when[40];
-	int i, n, k, anchors;
+	int i, n, j, k, anchors;
 
 	if ((n = store_export_ratings(e->s, player, ops->name, solo, &p,
 	    cause)) <= 0)
@@ -340,14 +351,22 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	    "y2=\"%d\"/>\n<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\"/>\n", left, h - bottom, w - 10, h - bottom, left, top,
 	    left, h - bottom);
-	for (k = 0; k < anchors; k++) {
+	/* A line an anchor, and one for levels of the same anchor (a level
+	 * not calibrated on its own yet has the one below's): "the hard and
+	 * expert AI seats' anchor", its label not drawn over another. */
+	for (k = 0; k < anchors; k = j + 1) {
+		for (j = k; j + 1 < anchors && anchor[j + 1].mu == anchor[k].mu;
+		    j++)
+			;
 		y = EXPORT_Y(anchor[k].mu);
 		buf_addf(b, "<line class=\"anchor\" x1=\"%d\" y1=\"%.1f\" "
-		    "x2=\"%d\" y2=\"%.1f\"><title>the %s AI seats' anchor: "
-		    "%.1f</title></line>\n<text class=\"anchor\" x=\"%d\" "
-		    "y=\"%.1f\" text-anchor=\"end\">%s AI</text>\n", left, y,
-		    w - 10, y, ai_level_name((enum ai_level)k), anchor[k].mu,
-		    w - 12, y - 3, ai_level_name((enum ai_level)k));
+		    "x2=\"%d\" y2=\"%.1f\"><title>the ", left, y, w - 10, y);
+		export_levels(b, k, j);
+		buf_addf(b, " AI seats' anchor: %.1f</title></line>\n"
+		    "<text class=\"anchor\" x=\"%d\" y=\"%.1f\" "
+		    "text-anchor=\"end\">", anchor[k].mu, w - 12, y - 3);
+		export_levels(b, k, j);
+		buf_adds(b, " AI</text>\n");
 	}
 	for (k = 0; k < 2; k++) {
 		buf_addf(b, "<polyline class=\"%s\" points=\"",

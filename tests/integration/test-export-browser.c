@@ -33,6 +33,8 @@
 #include <time.h>
 
 #include "bot/export.h"
+#include "games/ai.h"
+#include "storage/solo.h"
 #include "tests/lib/chromium.h"
 #include "tests/lib/harness.h"
 
@@ -202,8 +204,9 @@ test_browser(void **state)
 	char dir[] = "/tmp/cheaterbot-browser-XXXXXX", cmd[1024], *dom;
 	char *cause = NULL;
 	const char *solo;
+	struct rating anchor[AI_LEVELS];
 	struct stat sb;
-	int i;
+	int i, k, lines;
 
 	(void)state;
 	if (stat(CHROMIUM, &sb) != 0)
@@ -262,8 +265,17 @@ test_browser(void **state)
 	    "games</title>"));
 	assert_int_equal(count(solo, "<circle class=\"mu point\""),
 	    SOLO_GAMES);
-	assert_int_equal(count(solo, "<line class=\"anchor\""), 3);
-	assert_non_null(strstr(solo, "<title>the hard AI seats' anchor: "));
+	/* A line an anchor: levels of the same anchor share one, each
+	 * named in its title. */
+	for (k = lines = 0; k < AI_LEVELS; k++) {
+		assert_int_equal(solo_anchor("cheat", (enum ai_level)k,
+		    &anchor[k]), 0);
+		lines += k == 0 || anchor[k].mu != anchor[k - 1].mu;
+	}
+	assert_int_equal(count(solo, "<line class=\"anchor\""), lines);
+	assert_non_null(strstr(solo, "<title>the easy AI seats' anchor: "));
+	assert_non_null(strstr(solo, "<title>the hard "));
+	assert_non_null(strstr(solo, "expert AI seats' anchor: "));
 	assert_non_null(strstr(solo, "Solo bluff ledger, 2 games"));
 	free(dom);
 
