@@ -63,7 +63,7 @@ struct solo {
 	struct table *t;
 	struct rng rng;			/* her timing */
 	struct rng mind_rng;		/* her decisions */
-	struct ai_mind *mind;
+	struct ai_player *mind;
 	int seat, noted;
 	enum act act;
 	uint64_t act_at;
@@ -109,7 +109,7 @@ solo_decide(struct solo *s, struct table *t, struct game_move *mv)
 	char *cause = NULL;
 	int rc;
 
-	rc = t->ops->ai->decide(s->mind, obs, &s->mind_rng, &chosen);
+	rc = ai_player_decide(s->mind, obs, &s->mind_rng, &chosen);
 	t->ops->destroy(obs);
 	if (rc == 0 && chosen.seat == s->seat &&
 	    ai_retype(t->ops, t->g, &chosen, mv, &cause) == 0)
@@ -211,7 +211,7 @@ solo_note(struct solo *s, struct table *t)
 	if (t->nmoves == s->noted)
 		return;
 	obs = t->ops->observe(t->g, s->seat);
-	t->ops->ai->note(s->mind, obs);
+	ai_player_note(s->mind, obs);
 	t->ops->destroy(obs);
 	s->noted = t->nmoves;
 }
@@ -262,7 +262,8 @@ solo_game(const struct game_ops *ops, uint64_t seed, struct solo *s,
 		if (!t->seats[i].ai)
 			s->seat = i;
 	obs = t->ops->observe(t->g, s->seat);
-	s->mind = t->ops->ai->mind_new(obs, s->seat, AI_NORMAL, NULL);
+	s->mind = ai_player_new(t->ops, obs, s->seat, t->nseats, AI_NORMAL,
+	    NULL);
 	t->ops->destroy(obs);
 	s->noted = t->nmoves;
 	s->act = ACT_NONE;
@@ -296,7 +297,7 @@ solo_game(const struct game_ops *ops, uint64_t seed, struct solo *s,
 	}
 	(*moves)++;	/* the one that ended it */
 	next = s->h->now;
-	ops->ai->mind_free(s->mind);
+	ai_player_free(s->mind);
 	harness_free(s->h);
 	return (double)(next - start) / 60000.0;
 }

@@ -20,7 +20,7 @@
  * The expert searches (games/ai-search.c), and a game of it takes
  * about a second, so its pairing plays fewer games
  * (TOURNAMENT_EXPERT_GAMES, EXPERT_GAMES by default) at the live budget
- * (the variant's, game_ai.playouts; TOURNAMENT_EXPERT_PLAYOUTS sets
+ * (the variant's, its struct ai_search; TOURNAMENT_EXPERT_PLAYOUTS sets
  * another), printed beside the level ("expert/96": 96 play-outs a
  * decision); those games time each of the expert's decisions, printed as
  * p50 and p99.
@@ -353,7 +353,7 @@ main(void)
 			budget = 0;
 			if (pairings[p].lone == AI_EXPERT) {
 				budget = playouts > 0 ? playouts :
-				    ops->ai->playouts;
+				    ops->ai->search->playouts;
 				n = expert_games;
 			}
 			t.n = 0;

@@ -5,7 +5,7 @@
  *
  * Only the seat's own move at its turn is searched (calls and hides stay
  * the hard level's: see ai_search()).  The candidates are the hard
- * decision (the variant's choose(), from the expert's mind, which
+ * decision (the variant's decide(), from the expert's mind, which
  * remembers as the hard one does) and a few other legal moves of the
  * seat of the same verb, drawn with ops->sample() from its observation.
  * Each play-out makes one world consistent with what the seat knows (a
@@ -22,7 +22,7 @@
  * never makes the expert play worse than hard.
  *
  * Honest by construction: the search reads its observation, its mind
- * (through choose()) and rng, nothing else; a world is made from the
+ * (through decide()) and rng, nothing else; a world is made from the
  * observation alone, so whatever the minds of a play-out see there is a
  * guess drawn from what the seat knows, never the game's hidden cards.
  * No clock (the rules keep none): the budget is a count of play-outs.
@@ -115,7 +115,7 @@ ai_race(const double *left, int nseats, int seat, int loser)
 
 /* The minds of a play-out. */
 struct playout {
-	const struct ai_search *s;
+	const struct game_ops *ops;
 	struct game *w;
 	int nseats;
 	struct ai_mind *mind[GAME_MAX_SEATS];
@@ -127,7 +127,7 @@ struct playout {
 static void
 po_apply(struct playout *p, const struct game_move *mv)
 {
-	const struct game_ops *ops = p->s->ops;
+	const struct game_ops *ops = p->ops;
 	struct game_move fallback;
 	int i;
 
@@ -145,7 +145,7 @@ po_apply(struct playout *p, const struct game_move *mv)
 static void
 po_step(struct playout *p, const struct game_turn *tu, int skip)
 {
-	const struct game_ops *ops = p->s->ops;
+	const struct game_ops *ops = p->ops;
 	struct game_move mv;
 	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
 
@@ -173,10 +173,10 @@ po_step(struct playout *p, const struct game_turn *tu, int skip)
 /* Plays candidate c out in the world that world (a generator's state)
  * makes of obs: what it is worth to seat. */
 static double
-play_out(const struct ai_search *s, const struct game *obs, int seat,
+play_out(const struct game_ops *ops, const struct game *obs, int seat,
     int nseats, const struct candidate *c, const struct rng *world)
 {
-	const struct game_ops *ops = s->ops;
+	const struct ai_search *s = ops->ai->search;
 	struct playout p;
 	struct game_turn tu;
 	struct rng deal = *world;
@@ -184,7 +184,7 @@ play_out(const struct ai_search *s, const struct game *obs, int seat,
 	int i, moves;
 
 	memset(&p, 0, sizeof p);
-	p.s = s;
+	p.ops = ops;
 	p.w = ops->observe(obs, seat);
 	ops->redeal(p.w, seat, &deal);
 	p.rng = deal;
@@ -212,11 +212,11 @@ play_out(const struct ai_search *s, const struct game *obs, int seat,
 }
 
 int
-ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
+ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
-	const struct game_ops *ops = s->ops;
+	const struct ai_search *s = ops->ai->search;
 	struct candidate c[MAX_CANDIDATES];
 	struct game_move alt;
 	struct game_turn tu;
@@ -224,7 +224,7 @@ ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
 	double best, mean, se, first, d;
 	int n = 0, i, k, rc, draws, want, pick = 0, rounds;
 
-	rc = s->choose(m, obs, rng, mv);
+	rc = ops->ai->decide(m, obs, rng, mv);
 	ops->turn(obs, &tu);
 	/* Only the seat's own move at its turn is searched, among moves of
 	 * the same kind (verb) as the hard one: the worlds are drawn evenly
@@ -262,9 +262,9 @@ ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
 		rounds = 2;
 	for (k = 0; k < rounds; k++) {
 		rng_seed(&world, rng_next(rng));
-		first = play_out(s, obs, seat, nseats, &c[0], &world);
+		first = play_out(ops, obs, seat, nseats, &c[0], &world);
 		for (i = 1; i < n; i++) {
-			d = play_out(s, obs, seat, nseats, &c[i], &world) -
+			d = play_out(ops, obs, seat, nseats, &c[i], &world) -
 			    first;
 			c[i].sum += d;
 			c[i].sq += d * d;

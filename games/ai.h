@@ -72,10 +72,10 @@ struct game_ai {
 	 * is one check() accepts on obs, and so on the game itself. */
 	int (*decide)(struct ai_mind *m, const struct game *obs,
 	    struct rng *rng, struct game_move *mv);
-	/* An expert mind's search budget: the play-outs of one decision
-	 * (0, as until told: the variant's default; ai_search()). */
-	void (*budget)(struct ai_mind *m, int playouts);
-	int playouts;		/* the expert's budget by default */
+	/* How the expert searches this variant, its default budget
+	 * included: an expert mind's decide() is hard's, the first
+	 * candidate of the search (ai_player_decide() searches). */
+	const struct ai_search *search;
 };
 
 /* The expert's budget is a count of play-outs a decision, not a time
@@ -85,20 +85,16 @@ struct game_ai {
  * docs/ai.md says so); at most AI_EXPERT_MAX_PLAYOUTS. */
 #define AI_EXPERT_MAX_PLAYOUTS 100000
 
-/* What a variant gives the expert's search (games/ai-search.c). */
+/* What a variant gives the expert's search (games/ai-search.c).  The
+ * first candidate is the variant's decide() of the expert's mind, which
+ * plays as hard. */
 struct ai_search {
-	const struct game_ops *ops;
-	/* The level's own decision, without the search: called with the
-	 * expert's mind, which plays as hard; its move is the first
-	 * candidate, the one kept unless another does better. */
-	int (*choose)(struct ai_mind *m, const struct game *obs,
-	    struct rng *rng, struct game_move *mv);
 	enum ai_level rollout;	/* the level every seat of a play-out
-				 * plays at */
+				 * plays at (below AI_EXPERT) */
 	int alternatives;	/* candidates beside the first, at most */
-	int playouts;		/* the budget by default: play-outs a
-				 * decision, about 50 ms at the 99th
-				 * percentile (game_ai.playouts) */
+	int playouts;		/* the budget by default, and the one place
+				 * it is stated: play-outs a decision, about
+				 * 50 ms at the 99th percentile */
 	int depth;		/* moves a play-out may take, at most; a
 				 * play-out not over then is worth eval() */
 	/* What the position w (a world of a play-out, not over) is worth to
@@ -109,17 +105,18 @@ struct ai_search {
 				 * 1, to be preferred to the first */
 };
 
-/* The expert's decision for seat in obs of nseats, as decide(): at the
- * seat's turn, the candidates are s->choose()'s move and up to
- * s->alternatives others of the seat of the same verb drawn with
- * ops->sample(), each played out in turn from the same worlds made by
- * ops->redeal() of the observation, playouts in all (0: s->playouts),
- * every seat then played by a mind at s->rollout for at most s->depth
- * moves; a play-out is worth its result (won 1, lost 0; in a game for a
- * loser, 1 for not losing) or, not over, s->eval().  Another move than
- * choose()'s is taken only where it wins clearly.  Elsewhere (a window,
- * an aside) choose()'s decision.  Only obs, m and rng are read. */
-int ai_search(const struct ai_search *s, struct ai_mind *m, int seat,
+/* The expert's decision for seat, whose mind is m, in obs of nseats of
+ * the variant ops, as decide(): at the seat's turn, the candidates are
+ * decide()'s move and up to s->alternatives others of the seat of the
+ * same verb drawn with ops->sample(), s being ops->ai->search; each is
+ * played out in turn from the same worlds made by ops->redeal() of the
+ * observation, playouts in all (0: s->playouts), every seat then played
+ * by a mind at s->rollout for at most s->depth moves; a play-out is
+ * worth its result (won 1, lost 0; in a game for a loser, 1 for not
+ * losing) or, not over, s->eval().  Another move than decide()'s is
+ * taken only where it wins clearly.  Elsewhere (a window, an aside)
+ * decide()'s decision.  Only obs, m and rng are read. */
+int ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
     struct game_move *mv);
 
@@ -146,6 +143,31 @@ int ai_may_act(const struct game_turn *tu, int seat);
 int ai_retype(const struct game_ops *ops, const struct game *g,
     const struct game_move *mv, struct game_move *typed, char **cause);
 
+/* An AI seat as the bot, ai_play() and the bench keep it: the variant's
+ * mind at a level and, for an expert, its search budget.  Every decision
+ * of every level and variant goes through ai_player_decide(), the one
+ * place an expert is sent to its search (games/ai-player.c). */
+struct ai_player;
+
+/* A player for seat of nseats at level, from the seat's first
+ * observation obs of the variant ops (just dealt, or rebuilt after a
+ * restart); habits[nseats] of the players (NULL: none known). */
+struct ai_player *ai_player_new(const struct game_ops *ops,
+    const struct game *obs, int seat, int nseats, enum ai_level level,
+    const struct ai_habits *habits);
+void ai_player_free(struct ai_player *p);
+/* An expert's budget: play-outs a decision (0: the variant's default,
+ * ops->ai->search->playouts); nothing for another level. */
+void ai_player_budget(struct ai_player *p, int playouts);
+/* A move was applied: obs is the seat's observation after it. */
+void ai_player_note(struct ai_player *p, const struct game *obs);
+/* As game_ai's decide(), the expert's searched (ai_search()). */
+int ai_player_decide(struct ai_player *p, const struct game *obs,
+    struct rng *rng, struct game_move *mv);
+/* The variant's mind p keeps, for what reads the variant's memory (its
+ * own tests). */
+struct ai_mind *ai_player_mind(const struct ai_player *p);
+
 /* One whole game between AI seats, as the bot would referee it, without
  * IRC or a clock: for the tournament, the tests and the bench.  levels[i]
  * is seat i's level; the game is dealt from seed with opts (NULL: the
@@ -171,7 +193,7 @@ int ai_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, const enum ai_level *levels, uint64_t seed,
     struct game_result *r, const struct ai_watch *watch, char **cause);
 /* The same, the expert seats searching with playouts a decision (0: the
- * variant's default, ops->ai->playouts). */
+ * variant's default, ops->ai->search->playouts). */
 int ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, const enum ai_level *levels, int playouts, uint64_t seed,
     struct game_result *r, const struct ai_watch *watch, char **cause);

@@ -78,8 +78,10 @@ games/game.c                0  the contract's half every variant shares
 games/rng.c                 0  the seeded generator every deal comes from
 games/cards.c               1  playing cards
 games/deal-key.c            1  the deal key, written and read
-games/ai.c                  1  the AI seats' driver
+games/ai.c                  1  AI seats: levels, when one acts, its move typed
 games/ai-search.c           2  the expert AI's search, for every variant
+games/ai-player.c           3  an AI seat kept: mind, level, the expert sent to search
+games/ai-play.c             4  whole games between AI seats, refereed
 games/story.c               1  a game's story: replay, ledger, titles
 
 games/cheat/cheat-observe.c 2  Cheat: what a seat may know

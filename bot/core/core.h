@@ -98,7 +98,7 @@ struct seat {
 	/* An AI seat (table-ai.c): no person, in no channel */
 	int ai;				/* 1: played by an AI */
 	enum ai_level level;
-	struct ai_mind *mind;		/* while a game is dealt */
+	struct ai_player *mind;		/* while a game is dealt */
 	struct rng rng;			/* its decisions' own */
 	uint64_t t_think;		/* it acts when this runs out
 					 * (table-clock.c) */

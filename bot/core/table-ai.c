@@ -65,10 +65,9 @@ table_ai_mind(struct table *t, int seat)
 	if (known)
 		table_ai_habits(t, habits);
 	obs = table_ai_observe(t, seat);
-	s->mind = t->ops->ai->mind_new(obs, seat, s->level,
+	s->mind = ai_player_new(t->ops, obs, seat, t->nseats, s->level,
 	    known ? habits : NULL);
-	if (s->level == AI_EXPERT && t->b->conf->ai_expert_playouts > 0)
-		t->ops->ai->budget(s->mind, t->b->conf->ai_expert_playouts);
+	ai_player_budget(s->mind, t->b->conf->ai_expert_playouts);
 	t->ops->destroy(obs);
 }
 
@@ -94,7 +93,7 @@ table_ai_note(struct table *t)
 		if (t->seats[i].mind == NULL)
 			continue;
 		obs = table_ai_observe(t, i);
-		t->ops->ai->note(t->seats[i].mind, obs);
+		ai_player_note(t->seats[i].mind, obs);
 		t->ops->destroy(obs);
 	}
 }
@@ -148,7 +147,7 @@ table_ai_decide(struct table *t, int seat, struct game_move *mv)
 	int rc;
 
 	obs = table_ai_observe(t, seat);
-	rc = t->ops->ai->decide(s->mind, obs, &s->rng, &chosen);
+	rc = ai_player_decide(s->mind, obs, &s->rng, &chosen);
 	t->ops->destroy(obs);
 	if (rc != 0)
 		return -1;
@@ -185,8 +184,7 @@ table_ai_free(struct table *t)
 	int i;
 
 	for (i = 0; i < t->nseats; i++) {
-		if (t->seats[i].mind != NULL)
-			t->ops->ai->mind_free(t->seats[i].mind);
+		ai_player_free(t->seats[i].mind);
 		t->seats[i].mind = NULL;
 	}
 }

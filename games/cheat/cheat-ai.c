@@ -183,9 +183,10 @@ ask(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	mv->argv[1] = to;
 }
 
-/* The level's own decision (the expert's is the hard one, searched). */
+/* The level's own decision (the expert's is the hard one: ai_search()
+ * starts from it). */
 static int
-cheat_ai_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
+cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	struct game_turn tu;
@@ -292,9 +293,6 @@ cheat_ai_mind_free(struct ai_mind *m)
 	free(m);
 }
 
-/* The expert's budget by default, in play-outs a decision: about 50 ms
- * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 64
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
@@ -312,39 +310,21 @@ cheat_ai_eval(const struct game *w, int seat)
 }
 
 /* The expert's search (games/ai-search.c), of Cheat or of the variant
- * that extends it, whose rules its hooks name. */
-static int
-cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
-    struct game_move *mv)
-{
-	struct ai_search s = {
-		.ops = obs->ext != NULL ? obs->ext->ops : &cheat_ops,
-		.choose = cheat_ai_choose,
-		.rollout = AI_NORMAL,
-		.alternatives = 3,
-		.playouts = PLAYOUTS,
-		.depth = DEPTH,
-		.eval = cheat_ai_eval,
-		.margin = 0.01,
-	};
-
-	if (m->level == AI_EXPERT)
-		return ai_search(&s, m, m->seat, obs->nseats, m->playouts,
-		    obs, rng, mv);
-	return cheat_ai_choose(m, obs, rng, mv);
-}
-
-static void
-cheat_ai_budget(struct ai_mind *m, int playouts)
-{
-	m->playouts = playouts;
-}
+ * that extends it; its budget by default, in play-outs a decision: about
+ * 50 ms at the 99th percentile on a 2-core VM (docs/ai.md). */
+static const struct ai_search cheat_ai_search = {
+	.rollout = AI_NORMAL,
+	.alternatives = 3,
+	.playouts = 64,
+	.depth = DEPTH,
+	.eval = cheat_ai_eval,
+	.margin = 0.01,
+};
 
 const struct game_ai cheat_ai = {
 	.mind_new = cheat_ai_mind_new,
 	.mind_free = cheat_ai_mind_free,
 	.note = cheat_ai_note,
 	.decide = cheat_ai_decide,
-	.budget = cheat_ai_budget,
-	.playouts = PLAYOUTS,
+	.search = &cheat_ai_search,
 };

@@ -222,7 +222,6 @@ extern const struct game_ai cheat_ai;
 struct ai_mind {
 	int seat;
 	int level;			/* enum ai_level */
-	int playouts;			/* an expert's budget (ai.h) */
 	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
 	/* This game, per seat: */
 	int caught[GAME_MAX_SEATS];	/* its plays called that were lies */

@@ -24,7 +24,6 @@
 struct ai_mind {
 	int seat;
 	enum ai_level level;
-	int playouts;			/* an expert's budget (ai.h) */
 	/* The last observation's public state, to tell what happened. */
 	int turn, phase, victim, attack, ndiscard;
 	int turns[GAME_MAX_SEATS];	/* turns each seat has begun */
@@ -375,9 +374,10 @@ value_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	}
 }
 
-/* The level's own decision (the expert's is the hard one, searched). */
+/* The level's own decision (the expert's is the hard one: ai_search()
+ * starts from it). */
 static int
-cheater_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
+cheater_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	int mine;
@@ -394,9 +394,6 @@ cheater_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	return value_decide(m, obs, rng, mv);
 }
 
-/* The expert's budget by default, in play-outs a decision: about 50 ms
- * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 16
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
@@ -433,37 +430,19 @@ cheater_eval(const struct game *w, int seat)
 
 /* The expert's search (games/ai-search.c). */
 static const struct ai_search search = {
-	.ops = &cheater_ops,
-	.choose = cheater_choose,
 	.rollout = AI_NORMAL,
 	.alternatives = 3,
-	.playouts = PLAYOUTS,
+	.playouts = 16,		/* about 50 ms at the 99th percentile on a
+				 * 2-core VM (docs/ai.md) */
 	.depth = DEPTH,
 	.eval = cheater_eval,
 	.margin = 0.01,
 };
-
-static int
-cheater_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
-    struct game_move *mv)
-{
-	if (m->level == AI_EXPERT)
-		return ai_search(&search, m, m->seat, obs->nseats,
-		    m->playouts, obs, rng, mv);
-	return cheater_choose(m, obs, rng, mv);
-}
-
-static void
-cheater_budget(struct ai_mind *m, int playouts)
-{
-	m->playouts = playouts;
-}
 
 const struct game_ai cheater_ai = {
 	.mind_new = cheater_mind_new,
 	.mind_free = cheater_mind_free,
 	.note = cheater_note,
 	.decide = cheater_decide,
-	.budget = cheater_budget,
-	.playouts = PLAYOUTS,
+	.search = &search,
 };

@@ -112,9 +112,10 @@ easy(const struct game *obs, int seat, struct rng *rng, struct cd_choice *c)
 		c->count = 1 + (int)rng_below(rng, (uint32_t)c->count);
 }
 
-/* The level's own decision (the expert's is the hard one, searched). */
+/* The level's own decision (the expert's is the hard one: ai_search()
+ * starts from it). */
 static int
-choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
+decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	const struct cards *from;
@@ -146,9 +147,6 @@ choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	return 0;
 }
 
-/* The expert's budget by default, in play-outs a decision: about 50 ms
- * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 64
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
@@ -174,37 +172,19 @@ eval(const struct game *w, int seat)
 /* The expert's search (games/ai-search.c): play-outs between normal
  * players, which are fast and play the end as the timeout does. */
 static const struct ai_search search = {
-	.ops = &cheesedog_ops,
-	.choose = choose,
 	.rollout = AI_NORMAL,
 	.alternatives = 3,
-	.playouts = PLAYOUTS,
+	.playouts = 64,		/* about 50 ms at the 99th percentile on a
+				 * 2-core VM (docs/ai.md) */
 	.depth = DEPTH,
 	.eval = eval,
 	.margin = 0.01,
 };
-
-static int
-decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
-    struct game_move *mv)
-{
-	if (m->level == AI_EXPERT)
-		return ai_search(&search, m, m->seat, obs->nseats,
-		    m->playouts, obs, rng, mv);
-	return choose(m, obs, rng, mv);
-}
-
-static void
-budget(struct ai_mind *m, int playouts)
-{
-	m->playouts = playouts;
-}
 
 const struct game_ai cheesedog_ai = {
 	.mind_new = mind_new,
 	.mind_free = mind_free,
 	.note = note,
 	.decide = decide,
-	.budget = budget,
-	.playouts = PLAYOUTS,
+	.search = &search,
 };

@@ -155,7 +155,6 @@ void cheesedog_unseen(const struct game *g, char *buf, size_t size);
 struct ai_mind {
 	int seat;
 	int level;			/* enum ai_level */
-	int playouts;			/* an expert's budget (ai.h) */
 	/* By seat: the ranks its unseen hand cards may be (a pickup
 	 * said none of them played). */
 	unsigned may[GAME_MAX_SEATS];

@@ -327,9 +327,10 @@ may_call(const struct ai_mind *m, const struct game *g)
 	    (g->phase == PH_TURN || g->phase == PH_OPEN);
 }
 
-/* The level's own decision (the expert's is the hard one, searched). */
+/* The level's own decision (the expert's is the hard one: ai_search()
+ * starts from it). */
 static int
-liarsuno_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
+liarsuno_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
     struct game_move *mv)
 {
 	struct game_turn tu;
@@ -378,9 +379,6 @@ liarsuno_choose(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	return 0;
 }
 
-/* The expert's budget by default, in play-outs a decision: about 50 ms
- * at the 99th percentile on a 2-core VM (docs/ai.md). */
-#define PLAYOUTS 8
 /* Moves a play-out looks ahead, at most. */
 #define DEPTH 24
 
@@ -399,37 +397,19 @@ liarsuno_eval(const struct game *w, int seat)
 
 /* The expert's search (games/ai-search.c). */
 static const struct ai_search search = {
-	.ops = &liarsuno_ops,
-	.choose = liarsuno_choose,
 	.rollout = AI_NORMAL,
 	.alternatives = 3,
-	.playouts = PLAYOUTS,
+	.playouts = 8,		/* about 50 ms at the 99th percentile on a
+				 * 2-core VM (docs/ai.md) */
 	.depth = DEPTH,
 	.eval = liarsuno_eval,
 	.margin = 0.01,
 };
-
-static int
-liarsuno_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
-    struct game_move *mv)
-{
-	if (m->level == AI_EXPERT)
-		return ai_search(&search, m, m->seat, obs->nseats,
-		    m->playouts, obs, rng, mv);
-	return liarsuno_choose(m, obs, rng, mv);
-}
-
-static void
-liarsuno_budget(struct ai_mind *m, int playouts)
-{
-	m->playouts = playouts;
-}
 
 const struct game_ai liarsuno_ai = {
 	.mind_new = liarsuno_mind_new,
 	.mind_free = liarsuno_mind_free,
 	.note = liarsuno_note,
 	.decide = liarsuno_decide,
-	.budget = liarsuno_budget,
-	.playouts = PLAYOUTS,
+	.search = &search,
 };

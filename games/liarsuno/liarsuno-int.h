@@ -322,7 +322,6 @@ void liarsuno_redeal(struct game *g, int seat, struct rng *rng);
 struct ai_mind {
 	int seat;
 	enum ai_level level;
-	int playouts;			/* an expert's budget (ai.h) */
 	struct ai_habits habits[GAME_MAX_SEATS];	/* from the records */
 	int claims[GAME_MAX_SEATS];	/* face-down plays this game */
 	int shown[GAME_MAX_SEATS];	/* of them, challenged */

@@ -27,7 +27,7 @@
 static void
 decisions(const struct game_ops *ops, uint64_t seed)
 {
-	struct ai_mind *m[SEATS];
+	struct ai_player *m[SEATS];
 	struct game_opts opts;
 	struct game_turn tu;
 	struct game_move mv;
@@ -43,8 +43,8 @@ decisions(const struct game_ops *ops, uint64_t seed)
 	for (s = 0; s < SEATS; s++) {
 		rng_seed(&r[s], seed + (uint64_t)s);
 		obs = ops->observe(g, s);
-		m[s] = ops->ai->mind_new(obs, s, AI_EXPERT, NULL);
-		ops->ai->budget(m[s], PLAYOUTS);
+		m[s] = ai_player_new(ops, obs, s, SEATS, AI_EXPERT, NULL);
+		ai_player_budget(m[s], PLAYOUTS);
 		ops->destroy(obs);
 	}
 	for (step = 0; step < STEPS; step++) {
@@ -57,7 +57,7 @@ decisions(const struct game_ops *ops, uint64_t seed)
 			if (!ai_may_act(&tu, s))
 				continue;
 			obs = ops->observe(g, s);
-			if (ops->ai->decide(m[s], obs, &r[s], &mv) == 0) {
+			if (ai_player_decide(m[s], obs, &r[s], &mv) == 0) {
 				assert_int_equal(mv.seat, s);
 				if (ops->check(g, &mv, &cause) != 0)
 					fail_msg("%s: seat %d: %s", ops->name,
@@ -75,12 +75,12 @@ decisions(const struct game_ops *ops, uint64_t seed)
 		ops->apply(g, &mv, NULL);
 		for (s = 0; s < SEATS; s++) {
 			obs = ops->observe(g, s);
-			ops->ai->note(m[s], obs);
+			ai_player_note(m[s], obs);
 			ops->destroy(obs);
 		}
 	}
 	for (s = 0; s < SEATS; s++)
-		ops->ai->mind_free(m[s]);
+		ai_player_free(m[s]);
 	ops->destroy(g);
 }
 
@@ -112,8 +112,9 @@ expert(const char *name, const char *options)
 	const struct game_ops *ops = game_named(name);
 
 	assert_non_null(ops);
-	assert_non_null(ops->ai->budget);
-	assert_true(ops->ai->playouts > 0);
+	assert_non_null(ops->ai->search);
+	assert_true(ops->ai->search->playouts > 0);
+	assert_true(ops->ai->search->rollout < AI_EXPERT);
 	decisions(ops, 11);
 	games(ops, options);
 }

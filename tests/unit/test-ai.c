@@ -165,7 +165,7 @@ struct twins {
 	const struct game_ops *ops;
 	struct game *g;
 	int nseats;
-	struct ai_mind *a[GAME_MAX_SEATS], *b[GAME_MAX_SEATS];
+	struct ai_player *a[GAME_MAX_SEATS], *b[GAME_MAX_SEATS];
 	struct rng ra[GAME_MAX_SEATS], rb[GAME_MAX_SEATS], world;
 };
 
@@ -185,8 +185,8 @@ ask(struct twins *t, int seat, struct game_move *mv)
 		fail_msg("%s: seat %d's observation shows what it cannot "
 		    "know:\n%s\n--- and in another world:\n%s", t->ops->name,
 		    seat, va, vb);
-	rca = t->ops->ai->decide(t->a[seat], oa, &t->ra[seat], mv);
-	rcb = t->ops->ai->decide(t->b[seat], ob, &t->rb[seat], &mb);
+	rca = ai_player_decide(t->a[seat], oa, &t->ra[seat], mv);
+	rcb = ai_player_decide(t->b[seat], ob, &t->rb[seat], &mb);
 	assert_int_equal(rca, rcb);
 	if (rca == 0) {
 		game_move_format(t->ops, mv, ta, sizeof ta);
@@ -223,10 +223,10 @@ play(struct twins *t, const struct game_move *mv)
 	t->ops->apply(t->g, &typed, NULL);
 	for (i = 0; i < t->nseats; i++) {
 		obs = t->ops->observe(t->g, i);
-		t->ops->ai->note(t->a[i], obs);
+		ai_player_note(t->a[i], obs);
 		tobs = twin_observation(t->ops, t->g, obs, i, &t->world);
 		t->ops->destroy(obs);
-		t->ops->ai->note(t->b[i], tobs);
+		ai_player_note(t->b[i], tobs);
 		t->ops->destroy(tobs);
 	}
 }
@@ -257,17 +257,17 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 		rng_seed(&t.ra[i], seed + (uint64_t)i);
 		rng_seed(&t.rb[i], seed + (uint64_t)i);
 		obs = ops->observe(t.g, i);
-		t.a[i] = ops->ai->mind_new(obs, i,
+		t.a[i] = ai_player_new(ops, obs, i, nseats,
 		    (enum ai_level)((mix >> (2 * i)) % AI_LEVELS), NULL);
 		tobs = twin_observation(ops, t.g, obs, i, &t.world);
 		ops->destroy(obs);
-		t.b[i] = ops->ai->mind_new(tobs, i,
+		t.b[i] = ai_player_new(ops, tobs, i, nseats,
 		    (enum ai_level)((mix >> (2 * i)) % AI_LEVELS), NULL);
 		ops->destroy(tobs);
 		/* An expert searches: a small budget keeps the suite
 		 * quick, and its twin must search the same worlds. */
-		ops->ai->budget(t.a[i], EXPERT_PLAYOUTS);
-		ops->ai->budget(t.b[i], EXPERT_PLAYOUTS);
+		ai_player_budget(t.a[i], EXPERT_PLAYOUTS);
+		ai_player_budget(t.b[i], EXPERT_PLAYOUTS);
 	}
 	for (steps = 0; steps < MAX_STEPS; steps++) {
 		ops->turn(t.g, &tu);
@@ -297,8 +297,8 @@ twin_game(const struct game_ops *ops, int nseats, unsigned mix,
 	}
 	assert_true(steps < MAX_STEPS);
 	for (i = 0; i < nseats; i++) {
-		ops->ai->mind_free(t.a[i]);
-		ops->ai->mind_free(t.b[i]);
+		ai_player_free(t.a[i]);
+		ai_player_free(t.b[i]);
 	}
 	ops->destroy(t.g);
 }

@@ -419,8 +419,8 @@ test_habits(void **state)
 	assert_non_null(t->seats[ai].mind);
 	obs = t->ops->observe(t->g, ai);
 	blank = t->ops->ai->mind_new(obs, ai, AI_HARD, NULL);
-	assert_true(cheat_ai_call_rate(t->seats[ai].mind, obs) !=
-	    cheat_ai_call_rate(blank, obs));
+	assert_true(cheat_ai_call_rate(ai_player_mind(t->seats[ai].mind),
+	    obs) != cheat_ai_call_rate(blank, obs));
 	t->ops->ai->mind_free(blank);
 	t->ops->destroy(obs);
 	harness_free(h);
