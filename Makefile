@@ -259,7 +259,8 @@ tournament: deps
 	@$(B)/anchors
 
 $(B)/tournament: $(B)/bench/tournament.o $(B)/bench/strategy.o \
-	$(B)/bench/strategy-cheat.o $(B)/bench/strategy-liarsuno.o $(LIB_R)
+	$(B)/bench/strategy-cheat.o $(B)/bench/strategy-liarsuno.o \
+	$(B)/bench/workers.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 # The tournament's second part alone.
@@ -267,7 +268,7 @@ anchors: deps
 	@$(MAKE) --no-print-directory $(B)/anchors
 	@$(B)/anchors
 
-$(B)/anchors: $(B)/bench/anchors.o $(LIB_R)
+$(B)/anchors: $(B)/bench/anchors.o $(B)/bench/workers.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
 # The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against

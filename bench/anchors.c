@@ -25,7 +25,9 @@
  * tournament's expert vs 3 hard says how far from hard it plays).
  *
  * The seeds are fixed (ANCHOR_SEED, 31 by default), so a run prints the
- * same figures every time on any machine.  It prints a table beside the
+ * same figures every time on any machine, however many leagues run at
+ * once: each league in a worker process (bench/workers.h), as many as
+ * there are cores (TOURNAMENT_JOBS sets another number).  It prints a table beside the
  * anchors in the code, then the C rows to copy into storage/solo.c.
  * Nothing is asserted.
  */
@@ -33,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/workers.h"
 #include "games/ai.h"
 #include "games/rng.h"
 #include "storage/rating.h"
@@ -48,6 +51,7 @@ struct found {
 	double mu[AI_LEVELS];
 	double sigma;
 	int skipped;		/* games ai_play() could not finish */
+	int failed;		/* 1: a result could not be rated */
 };
 
 /* The number in the environment called name, or def when it is unset
@@ -139,79 +143,116 @@ league(const struct game_ops *ops, long ngames, uint64_t seed,
 	return 0;
 }
 
+/* The leagues to play, a job each (bench/workers.h), the variants'
+ * leagues in turn; what they found, summed a variant at a time, and
+ * printed when its last league is done. */
+struct calibration {
+	const struct game_ops *ops[16];	/* the variants with an AI */
+	int place[16];			/* ... their places in game_table */
+	int nv;
+	long nleagues, ngames;
+	uint64_t seed;
+	double mu[AI_LEVELS], lo[AI_LEVELS], hi[AI_LEVELS], sigma;
+	struct solo_anchor calibrated[16];
+	int skipped, rc;
+};
+
+static void
+work_league(size_t i, void *result, void *arg)
+{
+	const struct calibration *c = arg;
+	size_t v = i / (size_t)c->nleagues, k = i % (size_t)c->nleagues;
+	struct found *f = result;
+
+	if (league(c->ops[v], c->ngames, c->seed * 1000003 + (uint64_t)k *
+	    7919 + (uint64_t)c->place[v], f) != 0)
+		f->failed = 1;
+}
+
+static void
+done_league(size_t i, const void *result, void *arg)
+{
+	struct calibration *c = arg;
+	const struct found *f = result;
+	size_t v = i / (size_t)c->nleagues, k = i % (size_t)c->nleagues;
+	const struct game_ops *ops = c->ops[v];
+	struct rating code;
+	int l;
+
+	if (k == 0) {
+		for (l = 0; l < AI_LEVELS; l++) {
+			c->mu[l] = 0;
+			c->lo[l] = 1e9;
+			c->hi[l] = -1e9;
+		}
+	}
+	if (f == NULL || f->failed) {
+		c->rc = 1;
+		return;
+	}
+	for (l = 0; l < AI_LEVELS; l++) {
+		c->mu[l] += f->mu[l] / (double)c->nleagues;
+		c->lo[l] = f->mu[l] < c->lo[l] ? f->mu[l] : c->lo[l];
+		c->hi[l] = f->mu[l] > c->hi[l] ? f->mu[l] : c->hi[l];
+	}
+	c->sigma += f->sigma;
+	c->skipped += f->skipped;
+	if (k + 1 < (size_t)c->nleagues)
+		return;
+	for (l = 0; l < AI_LEVELS; l++) {
+		printf("%-10s %-7s %8.2f %8.2f - %6.2f", ops->name,
+		    ai_level_name((enum ai_level)l), c->mu[l], c->lo[l],
+		    c->hi[l]);
+		if (solo_anchor(ops->name, (enum ai_level)l, &code) == 0)
+			printf(" %8.2f %+8.2f\n", code.mu, code.mu - c->mu[l]);
+		else {
+			printf(" %8s\n", "none");
+			c->rc = 1;
+		}
+	}
+	fflush(stdout);
+	c->calibrated[v].variant = ops->name;
+	memcpy(c->calibrated[v].mu, c->mu, sizeof c->mu);
+}
+
 int
 main(void)
 {
-	long nleagues = env_number("ANCHOR_LEAGUES", 4);
-	long ngames = env_number("ANCHOR_GAMES", 2000);
-	uint64_t seed = (uint64_t)env_number("ANCHOR_SEED", 31);
-	struct solo_anchor calibrated[16];
+	static struct calibration c;
+	struct workers w = { sizeof(struct found), work_league, done_league,
+	    &c };
 	const struct game_ops *const *op;
-	const struct game_ops *ops;
-	struct found f;
-	struct rating code;
-	double mu[AI_LEVELS], lo[AI_LEVELS], hi[AI_LEVELS], sigma = 0;
 	char quoted[40];
-	int l, k, nv = 0, skipped = 0, rc = 0;
-	long i;
+	int k, jobs = workers_jobs();
 
+	c.nleagues = env_number("ANCHOR_LEAGUES", 4);
+	c.ngames = env_number("ANCHOR_GAMES", 2000);
+	c.seed = (uint64_t)env_number("ANCHOR_SEED", 31);
+	for (op = game_table; *op != NULL && c.nv < 16; op++) {
+		if ((*op)->ai == NULL)
+			continue;
+		c.ops[c.nv] = *op;
+		c.place[c.nv++] = (int)(op - game_table);
+	}
 	printf("%ld leagues of %ld games a variant, 12 players (4 a level), "
-	    "seed %llu; each level's mean mu over each league's second "
-	    "half\n\n", nleagues, ngames, (unsigned long long)seed);
+	    "seed %llu, %d at a time (TOURNAMENT_JOBS); each level's mean "
+	    "mu over each league's second half\n\n", c.nleagues, c.ngames,
+	    (unsigned long long)c.seed, jobs);
 	printf("%-10s %-7s %8s %17s %8s %8s\n", "variant", "level", "anchor",
 	    "leagues' spread", "in code", "diff");
-	for (op = game_table; *op != NULL; op++) {
-		ops = *op;
-		if (ops->ai == NULL)
-			continue;
-		for (l = 0; l < AI_LEVELS; l++) {
-			mu[l] = 0;
-			lo[l] = 1e9;
-			hi[l] = -1e9;
-		}
-		for (i = 0; i < nleagues; i++) {
-			if (league(ops, ngames, seed * 1000003 + (uint64_t)i *
-			    7919 + (uint64_t)(op - game_table), &f) != 0)
-				return 1;
-			for (l = 0; l < AI_LEVELS; l++) {
-				mu[l] += f.mu[l] / (double)nleagues;
-				lo[l] = f.mu[l] < lo[l] ? f.mu[l] : lo[l];
-				hi[l] = f.mu[l] > hi[l] ? f.mu[l] : hi[l];
-			}
-			sigma += f.sigma;
-			skipped += f.skipped;
-		}
-		for (l = 0; l < AI_LEVELS; l++) {
-			printf("%-10s %-7s %8.2f %8.2f - %6.2f", ops->name,
-			    ai_level_name((enum ai_level)l), mu[l], lo[l],
-			    hi[l]);
-			if (solo_anchor(ops->name, (enum ai_level)l,
-			    &code) == 0)
-				printf(" %8.2f %+8.2f\n", code.mu,
-				    code.mu - mu[l]);
-			else {
-				printf(" %8s\n", "none");
-				rc = 1;
-			}
-		}
-		fflush(stdout);
-		if (nv < 16) {
-			calibrated[nv].variant = ops->name;
-			memcpy(calibrated[nv].mu, mu, sizeof mu);
-			nv++;
-		}
-	}
-	sigma /= (double)(nleagues * nv);
+	if (workers_run(&w, (size_t)c.nv * (size_t)c.nleagues, jobs) != 0)
+		return 1;
+	c.sigma /= (double)(c.nleagues * c.nv);
 	printf("\n%d game%s left out; sigma, every player averaged the same "
 	    "way: %.2f (the anchors' in code: %.2f)\n\nThe rows for "
-	    "storage/solo.c:\n", skipped, skipped == 1 ? "" : "s", sigma,
-	    SOLO_ANCHOR_SIGMA);
-	for (k = 0; k < nv; k++) {
+	    "storage/solo.c:\n", c.skipped, c.skipped == 1 ? "" : "s",
+	    c.sigma, SOLO_ANCHOR_SIGMA);
+	for (k = 0; k < c.nv; k++) {
 		snprintf(quoted, sizeof quoted, "\"%s\",",
-		    calibrated[k].variant);
+		    c.calibrated[k].variant);
 		printf("\t{ %-12s { %.2f, %.2f, %.2f, %.2f } },\n", quoted,
-		    calibrated[k].mu[0], calibrated[k].mu[1],
-		    calibrated[k].mu[2], calibrated[k].mu[3]);
+		    c.calibrated[k].mu[0], c.calibrated[k].mu[1],
+		    c.calibrated[k].mu[2], c.calibrated[k].mu[3]);
 	}
-	return rc;
+	return c.rc;
 }

@@ -41,8 +41,15 @@
  * 19,200 games, 232 s of CPU on a 2-core AMD EPYC under a load of 9,
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
- * slower); STRATEGIES_ONLY=1 runs this part alone, TOURNAMENT_ONLY still naming one variant.  Nothing is asserted:
- * docs/performance.md and docs/ai.md say which targets are met.
+ * slower); STRATEGIES_ONLY=1 runs this part alone, TOURNAMENT_ONLY
+ * still naming one variant.
+ *
+ * Every row is played in a worker process of its own, as many at once as
+ * there are cores (TOURNAMENT_JOBS sets another number; bench/workers.h),
+ * each row's line printed as soon as the rows before it are: the same
+ * figures as on one core, from the same seeds, in a fraction of the
+ * time.  Nothing is asserted: docs/performance.md and docs/ai.md say
+ * which targets are met.
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,6 +58,7 @@
 #include <time.h>
 
 #include "bench/strategy.h"
+#include "bench/workers.h"
 #include "games/ai.h"
 
 #define SEATS 4
@@ -136,108 +144,27 @@ strategy_target(enum ai_level level, int loser, double *target)
 	return -1;
 }
 
-/* The second part: every strategy against three AI seats of every level
- * in every variant with claims, into the table and json.  0, or 1 when a
- * game failed. */
-static int
-strategies(FILE *json, const char *only, int ngames, int expert_games)
-{
+/* One row of a table: a pairing of AI levels, or a strategy against
+ * three AI seats of a level, in one variant. */
+struct row {
 	const struct entry *e;
 	const struct game_ops *ops;
 	struct game_opts opts;
-	struct game_result r;
-	enum ai_level levels[SEATS];
-	char *cause = NULL, goal[16];
-	int st, lv, g, s, n, lone, won, lost, count, loser, has, met;
-	int first = 1;
-	double pct, lo, hi, target = 0;
+	int strategy;			/* enum strategy, or -1: a pairing */
+	const struct pairing *pairing;	/* a pairing's levels */
+	enum ai_level level;		/* a strategy's opponents */
+	int n;				/* games */
+	int budget;			/* the expert's play-outs, 0: none */
+};
 
-	fprintf(json, "  \"strategy_games\": %d,\n  \"strategies\": [\n",
-	    ngames);
-	printf("\nsimple strategies: one seat against three AI seats\n");
-	printf("%-12s %-12s %-7s %6s %7s %15s %10s %s\n", "variant",
-	    "strategy", "vs 3", "games", "rate", "95% interval", "target",
-	    "met");
-	for (e = entries; e->name != NULL; e++) {
-		if (only != NULL && strcmp(only, e->name) != 0)
-			continue;
-		ops = game_named(e->variant);
-		if (!strategy_plays(ops))
-			continue;
-		game_opts_default(ops, &opts);
-		if (e->options != NULL &&
-		    game_opts_set(ops, &opts, e->options, &cause) != 0) {
-			fprintf(stderr, "tournament: %s: %s\n", e->name, cause);
-			return 1;
-		}
-		for (st = 0; st < STRATEGIES; st++) {
-			for (lv = 0; lv < AI_LEVELS; lv++) {
-				/* The expert's games are slower: fewer
-				 * (STRATEGY_EXPERT_GAMES). */
-				n = lv == AI_EXPERT && expert_games < ngames ?
-				    expert_games : ngames;
-				count = loser = 0;
-				for (g = 0; g < n; g++) {
-					/* The same deals for every row, the
-					 * lone seat moved round as above. */
-					lone = (g / SEATS) % SEATS;
-					for (s = 0; s < SEATS; s++)
-						levels[s] = (enum ai_level)lv;
-					if (strategy_play(ops, &opts, SEATS,
-					    lone, (enum strategy)st, levels,
-					    ((uint64_t)g * 7919 + 1000003) *
-					    SEATS + (uint64_t)(g % SEATS), &r,
-					    &cause) < 0) {
-						fprintf(stderr, "tournament: "
-						    "%s: %s\n", e->name,
-						    cause);
-						return 1;
-					}
-					game_outcome(ops, &r, lone, &won,
-					    &lost);
-					loser |= ops->loser_game ||
-					    r.for_loser;
-					count += loser ? lost : won;
-				}
-				pct = 100.0 * count / n;
-				interval(count, n, &lo, &hi);
-				has = strategy_target((enum ai_level)lv, loser,
-				    &target) == 0;
-				met = loser ? pct >= target : pct <= target;
-				if (has)
-					snprintf(goal, sizeof goal, "%s%.1f%%",
-					    loser ? ">=" : "<=", target);
-				else
-					snprintf(goal, sizeof goal, "-");
-				printf("%-12s %-12s %-7s %6d %6.1f%%%s "
-				    "%6.1f-%5.1f%% %10s %s\n", e->name,
-				    strategy_name((enum strategy)st),
-				    ai_level_name((enum ai_level)lv), n,
-				    pct, loser ? "L" : " ", lo, hi, goal,
-				    !has ? "" : met ? "yes" : "NO");
-				fflush(stdout);
-				fprintf(json, "%s    {\"variant\": \"%s\", "
-				    "\"strategy\": \"%s\", \"rest\": \"%s\", "
-				    "\"games\": %d, \"measure\": \"%s\", "
-				    "\"rate\": %.2f, \"low\": %.2f, "
-				    "\"high\": %.2f, \"target\": ",
-				    first ? "" : ",\n", e->name,
-				    strategy_name((enum strategy)st),
-				    ai_level_name((enum ai_level)lv), n,
-				    loser ? "losses" : "wins", pct, lo, hi);
-				if (has)
-					fprintf(json, "\"%s %.1f\", \"met\": "
-					    "%s}", loser ? ">=" : "<=", target,
-					    met ? "true" : "false");
-				else
-					fprintf(json, "null, \"met\": null}");
-				first = 0;
-			}
-		}
-	}
-	fprintf(json, "\n  ]\n");
-	return 0;
-}
+/* What a row measured, as its worker sends it back. */
+struct outcome {
+	int failed;			/* 1: a game failed, cause says */
+	int wins, losses;		/* the lone seat's */
+	int loser;			/* 1: a game for a loser */
+	double p50, p99;		/* an expert's decisions, ms */
+	char cause[512];
+};
 
 /* The decisions timed, in microseconds. */
 struct times {
@@ -288,6 +215,210 @@ percentile(struct times *t, double pct)
 	return t->us[i] / 1e3;
 }
 
+/* Plays row's games into *o.  The dealer is the seed's remainder by the
+ * seats: every 16 games put the lone seat at each distance from the
+ * dealer; a strategy's rows play the same deals for every row. */
+static void
+play_row(const struct row *row, struct outcome *o)
+{
+	struct times t = { NULL, 0, 0 };
+	struct ai_watch watch = { .now_ns = now_ns, .decided = decided,
+	    .arg = &t };
+	enum ai_level levels[SEATS];
+	struct game_result r;
+	char *cause = NULL;
+	int g, s, lone, won, lost, rc;
+	uint64_t seed;
+	size_t p = row->pairing != NULL ? (size_t)(row->pairing - pairings) :
+	    0;
+
+	memset(o, 0, sizeof *o);
+	for (g = 0; g < row->n; g++) {
+		lone = (g / SEATS) % SEATS;
+		for (s = 0; s < SEATS; s++)
+			levels[s] = row->strategy >= 0 ? row->level :
+			    s == lone ? row->pairing->lone : row->pairing->rest;
+		if (row->strategy >= 0) {
+			seed = ((uint64_t)g * 7919 + 1000003) * SEATS +
+			    (uint64_t)(g % SEATS);
+			rc = strategy_play(row->ops, &row->opts, SEATS, lone,
+			    (enum strategy)row->strategy, levels, seed, &r,
+			    &cause);
+		} else {
+			watch.seats = 1u << lone;
+			seed = ((uint64_t)g * 7919 + p * 104729 + 1) * SEATS +
+			    (uint64_t)(g % SEATS);
+			rc = ai_play_budget(row->ops, &row->opts, SEATS, levels,
+			    row->budget, seed, &r, row->budget > 0 ? &watch :
+			    NULL, &cause);
+		}
+		if (rc < 0) {
+			o->failed = 1;
+			snprintf(o->cause, sizeof o->cause, "%s: %s",
+			    row->e->name, cause);
+			free(cause);
+			break;
+		}
+		game_outcome(row->ops, &r, lone, &won, &lost);
+		o->loser |= row->ops->loser_game || r.for_loser;
+		o->wins += won;
+		o->losses += lost;
+	}
+	if (row->budget > 0) {
+		o->p50 = percentile(&t, 50);
+		o->p99 = percentile(&t, 99);
+	}
+	free(t.us);
+}
+
+/* A row's figure: the rate (wins, or losses in a game for a loser), its
+ * interval, its target and whether it is met. */
+struct figure {
+	double pct, lo, hi, target;
+	int has;			/* 0: no target at this level */
+	int met;
+};
+
+static void
+figure(const struct row *row, const struct outcome *o, struct figure *f)
+{
+	int k = o->loser ? o->losses : o->wins;
+
+	f->pct = 100.0 * k / row->n;
+	interval(k, row->n, &f->lo, &f->hi);
+	f->has = 1;
+	if (row->strategy >= 0) {
+		f->has = strategy_target(row->level, o->loser,
+		    &f->target) == 0;
+		f->met = o->loser ? f->pct >= f->target : f->pct <= f->target;
+		return;
+	}
+	f->target = o->loser ? row->pairing->lose_at_most :
+	    row->pairing->win_at_least;
+	if (!o->loser && row->pairing->lone == AI_EXPERT &&
+	    strcmp(row->e->variant, "cheater") == 0)
+		f->target = 30;
+	f->met = o->loser ? f->pct <= f->target : f->pct >= f->target;
+}
+
+/* Row's line of its table; the strategies' table starts with its head. */
+static void
+print_row(const struct row *row, const struct outcome *o, int head)
+{
+	struct figure f;
+	char label[32], goal[16];
+
+	figure(row, o, &f);
+	if (row->strategy >= 0) {
+		if (head)
+			printf("\nsimple strategies: one seat against three AI "
+			    "seats\n%-12s %-12s %-7s %6s %7s %15s %10s %s\n",
+			    "variant", "strategy", "vs 3", "games", "rate",
+			    "95% interval", "target", "met");
+		if (f.has)
+			snprintf(goal, sizeof goal, "%s%.1f%%",
+			    o->loser ? ">=" : "<=", f.target);
+		else
+			snprintf(goal, sizeof goal, "-");
+		printf("%-12s %-12s %-7s %6d %6.1f%%%s %6.1f-%5.1f%% %10s "
+		    "%s\n", row->e->name,
+		    strategy_name((enum strategy)row->strategy),
+		    ai_level_name(row->level), row->n, f.pct,
+		    o->loser ? "L" : " ", f.lo, f.hi, goal,
+		    !f.has ? "" : f.met ? "yes" : "NO");
+	} else {
+		if (head)
+			printf("%-12s %-20s %6s %7s %15s %10s %s\n",
+			    "variant", "pairing", "games", "rate",
+			    "95% interval", "target", "met");
+		if (row->budget > 0)
+			snprintf(label, sizeof label, "%s/%d",
+			    ai_level_name(row->pairing->lone), row->budget);
+		else
+			snprintf(label, sizeof label, "%s",
+			    ai_level_name(row->pairing->lone));
+		printf("%-12s %-9s vs 3 %-6s %6d %6.1f%% %6.1f-%5.1f%% "
+		    "%s%5.1f%% %s", row->e->name, label,
+		    ai_level_name(row->pairing->rest), row->n, f.pct, f.lo,
+		    f.hi, o->loser ? "<=" : ">=", f.target,
+		    f.met ? "yes" : "NO");
+		if (row->budget > 0)
+			printf("  decision p50 %.1f ms p99 %.1f ms", o->p50,
+			    o->p99);
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+/* Row's object in build/tournament.json. */
+static void
+json_row(FILE *json, const struct row *row, const struct outcome *o,
+    int first)
+{
+	struct figure f;
+
+	figure(row, o, &f);
+	fprintf(json, "%s    {\"variant\": \"%s\", ", first ? "" : ",\n",
+	    row->e->name);
+	if (row->strategy >= 0)
+		fprintf(json, "\"strategy\": \"%s\", ",
+		    strategy_name((enum strategy)row->strategy));
+	else
+		fprintf(json, "\"lone\": \"%s\", ",
+		    ai_level_name(row->pairing->lone));
+	fprintf(json, "\"rest\": \"%s\", \"games\": %d, \"measure\": \"%s\", "
+	    "\"rate\": %.2f, \"low\": %.2f, \"high\": %.2f, \"target\": ",
+	    ai_level_name(row->strategy >= 0 ? row->level :
+	    row->pairing->rest), row->n, o->loser ? "losses" : "wins",
+	    f.pct, f.lo, f.hi);
+	if (!f.has) {
+		fprintf(json, "null, \"met\": null}");
+		return;
+	}
+	fprintf(json, "\"%s %.1f\", ", o->loser ? (row->strategy >= 0 ?
+	    ">=" : "<=") : (row->strategy >= 0 ? "<=" : ">="), f.target);
+	if (row->strategy < 0)
+		fprintf(json, "\"playouts\": %d, \"p50_ms\": %.2f, "
+		    "\"p99_ms\": %.2f, ", row->budget, o->p50, o->p99);
+	fprintf(json, "\"met\": %s}", f.met ? "true" : "false");
+}
+
+/* The rows being played, and their outcomes as they come back. */
+struct run {
+	const struct row *rows;
+	struct outcome *out;
+	int failed;			/* 1: a game or a worker failed */
+};
+
+static void
+work_row(size_t i, void *result, void *arg)
+{
+	const struct run *run = arg;
+
+	play_row(&run->rows[i], result);
+}
+
+/* Row i is done, and every row before it: its line, printed. */
+static void
+done_row(size_t i, const void *result, void *arg)
+{
+	struct run *run = arg;
+	const struct row *row = &run->rows[i];
+
+	if (result == NULL) {
+		run->failed = 1;
+		return;
+	}
+	memcpy(&run->out[i], result, sizeof run->out[i]);
+	if (run->out[i].failed) {
+		fprintf(stderr, "tournament: %s\n", run->out[i].cause);
+		run->failed = 1;
+		return;
+	}
+	print_row(row, &run->out[i], i == 0 ||
+	    (row->strategy >= 0) != (row[-1].strategy >= 0));
+}
+
 static int
 env_int(const char *name, int def)
 {
@@ -296,139 +427,125 @@ env_int(const char *name, int def)
 	return s != NULL && atoi(s) > 0 ? atoi(s) : def;
 }
 
-int
-main(void)
+/* The rows to play, in the order of the tables: the pairings of every
+ * variant (unless STRATEGIES_ONLY=1), then the strategies of every
+ * variant a strategy plays, each only in TOURNAMENT_ONLY if set.  The
+ * number of rows, or -1 (said). */
+static int
+plan(struct row *rows, size_t max)
 {
 	int playouts = env_int("TOURNAMENT_EXPERT_PLAYOUTS", 0);
 	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", EXPERT_GAMES);
-	struct times t = { NULL, 0, 0 };
-	struct ai_watch watch = { .now_ns = now_ns, .decided = decided,
-	    .arg = &t };
-	int n, budget;
-	char label[32];
-	const char *only = getenv("TOURNAMENT_ONLY");
-	const char *alone = getenv("STRATEGIES_ONLY");
 	int ngames = env_int("TOURNAMENT_GAMES", 1100);
 	int nstrat = env_int("STRATEGY_GAMES", 400);
+	int nstrat_expert = env_int("STRATEGY_EXPERT_GAMES",
+	    STRATEGY_EXPERT_GAMES);
+	const char *only = getenv("TOURNAMENT_ONLY");
+	const char *alone = getenv("STRATEGIES_ONLY");
 	int pairs = alone == NULL || strcmp(alone, "1") != 0;
-	const struct game_ops *ops;
-	struct game_opts opts;
-	struct game_result r;
-	enum ai_level levels[SEATS];
-	FILE *json;
-	char *cause = NULL;
 	const struct entry *e;
-	size_t p;
-	int g, s, lone, won, lost, wins, losses, loser, first = 1, rc = 0;
-	double pct, lo, hi, target;
+	struct row r;
+	char *cause = NULL;
+	size_t n = 0, p;
+	int part, st, lv;
 
+	for (part = pairs ? 0 : 1; part < 2; part++) {
+		for (e = entries; e->name != NULL; e++) {
+			if (only != NULL && strcmp(only, e->name) != 0)
+				continue;
+			memset(&r, 0, sizeof r);
+			r.e = e;
+			r.ops = game_named(e->variant);
+			game_opts_default(r.ops, &r.opts);
+			if (e->options != NULL && game_opts_set(r.ops, &r.opts,
+			    e->options, &cause) != 0) {
+				fprintf(stderr, "tournament: %s: %s\n",
+				    e->name, cause);
+				return -1;
+			}
+			if (r.ops->ai == NULL) {
+				fprintf(stderr, "tournament: %s has no AI\n",
+				    e->name);
+				return -1;
+			}
+			r.strategy = -1;
+			for (p = 0; part == 0 && p < NPAIRINGS; p++) {
+				r.pairing = &pairings[p];
+				r.n = ngames;
+				r.budget = 0;
+				if (r.pairing->lone == AI_EXPERT) {
+					r.budget = playouts > 0 ? playouts :
+					    r.ops->ai->search->playouts;
+					r.n = expert_games;
+				}
+				if (n == max)
+					return -1;
+				rows[n++] = r;
+			}
+			if (part == 0 || !strategy_plays(r.ops))
+				continue;
+			r.pairing = NULL;
+			r.budget = 0;
+			for (st = 0; st < STRATEGIES; st++) {
+				for (lv = 0; lv < AI_LEVELS; lv++) {
+					r.strategy = st;
+					r.level = (enum ai_level)lv;
+					/* The expert's games are slower. */
+					r.n = lv == AI_EXPERT &&
+					    nstrat_expert < nstrat ?
+					    nstrat_expert : nstrat;
+					if (n == max)
+						return -1;
+					rows[n++] = r;
+				}
+			}
+		}
+	}
+	if (n == 0) {
+		fprintf(stderr, "tournament: TOURNAMENT_ONLY=%s names no "
+		    "variant played here\n", only != NULL ? only : "");
+		return -1;
+	}
+	return (int)n;
+}
+
+#define MAX_ROWS 512
+
+int
+main(void)
+{
+	static struct row rows[MAX_ROWS];
+	static struct outcome out[MAX_ROWS];
+	struct run run = { rows, out, 0 };
+	struct workers w = { sizeof *out, work_row, done_row, &run };
+	int jobs = workers_jobs(), nrows, i, first = 1, part;
+	FILE *json;
+
+	if ((nrows = plan(rows, MAX_ROWS)) < 0)
+		return 1;
+	printf("%d rows, %d at a time (TOURNAMENT_JOBS)\n", nrows, jobs);
+	if (workers_run(&w, (size_t)nrows, jobs) != 0)
+		run.failed = 1;
 	if ((json = fopen("build/tournament.json", "w")) == NULL) {
 		perror("build/tournament.json");
 		return 1;
 	}
 	fprintf(json, "{\n  \"games_per_pairing\": %d,\n  \"results\": [\n",
-	    ngames);
-	if (pairs)
-		printf("%-12s %-20s %6s %7s %15s %10s %s\n", "variant",
-		    "pairing", "games", "rate", "95% interval", "target",
-		    "met");
-	for (e = entries; pairs && e->name != NULL; e++) {
-		if (only != NULL && strcmp(only, e->name) != 0)
-			continue;
-		ops = game_named(e->variant);
-		game_opts_default(ops, &opts);
-		if (e->options != NULL &&
-		    game_opts_set(ops, &opts, e->options, &cause) != 0) {
-			fprintf(stderr, "tournament: %s: %s\n", e->name, cause);
-			return 1;
-		}
-		if (ops->ai == NULL) {
-			fprintf(stderr, "tournament: %s has no AI\n", e->name);
-			rc = 1;
-			continue;
-		}
-		for (p = 0; p < NPAIRINGS; p++) {
-			wins = losses = loser = 0;
-			n = ngames;
-			budget = 0;
-			if (pairings[p].lone == AI_EXPERT) {
-				budget = playouts > 0 ? playouts :
-				    ops->ai->search->playouts;
-				n = expert_games;
-			}
-			t.n = 0;
-			target = pairings[p].win_at_least;
-			if (pairings[p].lone == AI_EXPERT &&
-			    strcmp(e->variant, "cheater") == 0)
-				target = 30;
-			for (g = 0; g < n; g++) {
-				/* The dealer is the seed's remainder by the
-				 * seats: every 16 games put the lone seat
-				 * at each distance from the dealer. */
-				lone = (g / SEATS) % SEATS;
-				for (s = 0; s < SEATS; s++)
-					levels[s] = s == lone ?
-					    pairings[p].lone : pairings[p].rest;
-				watch.seats = 1u << lone;
-				if (ai_play_budget(ops, &opts, SEATS, levels,
-				    budget, ((uint64_t)g * 7919 + p * 104729 +
-				    1) * SEATS + (uint64_t)(g % SEATS), &r,
-				    pairings[p].lone == AI_EXPERT ? &watch :
-				    NULL, &cause) < 0) {
-					fprintf(stderr, "tournament: %s: %s\n",
-					    e->name, cause);
-					return 1;
-				}
-				game_outcome(ops, &r, lone, &won, &lost);
-				wins += won;
-				losses += lost;
-				loser |= ops->loser_game || r.for_loser;
-			}
-			pct = 100.0 * (loser ? losses : wins) / n;
-			interval(loser ? losses : wins, n, &lo, &hi);
-			if (loser)
-				target = pairings[p].lose_at_most;
-			if (budget > 0)
-				snprintf(label, sizeof label, "%s/%d",
-				    ai_level_name(pairings[p].lone), budget);
-			else
-				snprintf(label, sizeof label, "%s",
-				    ai_level_name(pairings[p].lone));
-			printf("%-12s %-9s vs 3 %-6s %6d %6.1f%% %6.1f-%5.1f%% "
-			    "%s%5.1f%% %s", e->name, label,
-			    ai_level_name(pairings[p].rest), n, pct, lo,
-			    hi, loser ? "<=" : ">=", target,
-			    (loser ? pct <= target : pct >= target) ? "yes" :
-			    "NO");
-			if (budget > 0)
-				printf("  decision p50 %.1f ms p99 %.1f ms",
-				    percentile(&t, 50), percentile(&t, 99));
-			printf("\n");
-			fflush(stdout);
-			fprintf(json, "%s    {\"variant\": \"%s\", \"lone\": "
-			    "\"%s\", \"rest\": \"%s\", \"games\": %d, "
-			    "\"measure\": \"%s\", \"rate\": %.2f, "
-			    "\"low\": %.2f, \"high\": %.2f, \"target\": "
-			    "\"%s %.1f\", \"playouts\": %d, \"p50_ms\": "
-			    "%.2f, \"p99_ms\": %.2f, \"met\": %s}",
-			    first ? "" : ",\n",
-			    e->name, ai_level_name(pairings[p].lone),
-			    ai_level_name(pairings[p].rest), n,
-			    loser ? "losses" : "wins", pct, lo, hi,
-			    loser ? "<=" : ">=", target, budget,
-			    budget > 0 ? percentile(&t, 50) : 0,
-			    budget > 0 ? percentile(&t, 99) : 0,
-			    (loser ? pct <= target : pct >= target) ?
-			    "true" : "false");
+	    env_int("TOURNAMENT_GAMES", 1100));
+	for (part = 0; part < 2; part++) {
+		if (part == 1)
+			fprintf(json, "\n  ],\n  \"strategy_games\": %d,\n"
+			    "  \"strategies\": [\n",
+			    env_int("STRATEGY_GAMES", 400));
+		first = 1;
+		for (i = 0; i < nrows; i++) {
+			if ((rows[i].strategy >= 0) != part)
+				continue;
+			json_row(json, &rows[i], &out[i], first);
 			first = 0;
 		}
 	}
-	fprintf(json, "\n  ],\n");
-	if (strategies(json, only, nstrat,
-	    env_int("STRATEGY_EXPERT_GAMES", STRATEGY_EXPERT_GAMES)) != 0)
-		rc = 1;
-	fprintf(json, "}\n");
+	fprintf(json, "\n  ]\n}\n");
 	fclose(json);
-	free(t.us);
-	return rc;
+	return run.failed;
 }
