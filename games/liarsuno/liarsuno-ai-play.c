@@ -17,10 +17,14 @@
  * Four always goes out, a card of the colour named may.
  *
  * easy plays a true card when it has one, mostly, and lies or draws at
- * random; normal plays its best true card, lies (with its best lie) only
- * when it has none worth more than a draw and the lie is, and after a
- * draw plays the card only if true; hard plays whatever is worth most,
- * a lie included.
+ * random; normal plays its best true card, bluffs now and then when a
+ * lie comes near it, lies when it has no true play worth more than a
+ * draw and the lie is, and after a draw plays the card only if true;
+ * hard weighs its best lie against its best true play, mixing the two
+ * when they are close.  Both draw the lie among the nearly best ones,
+ * so its claim and card vary, and neither lies with a card a caught lie
+ * just showed while another can lie instead.  hard reckons the chance a
+ * lie is caught from the share of its own lies that were.
  */
 #include <string.h>
 
@@ -46,14 +50,33 @@ struct cand {
 #define WIN_WORTH 30.0
 /* A draw, and what may come of it. */
 #define DRAW_WORTH (-0.6)
+/* Mixing, so that no fixed rule reads the seat: a lie is drawn among
+ * those within LIE_BAND of the best, weighted by how near they are;
+ * hard plays a lie or a true card by a coin weighted by their worths
+ * when they are within MIX_BAND of each other; normal, honest when it
+ * can be, bluffs NORMAL_BLUFF of the time when a lie is within
+ * MIX_BAND of its best true play.  A lie with the card a caught lie
+ * just showed everyone costs EXPOSED_COST more. */
+#define LIE_BAND 0.5
+#define MIX_BAND 0.6
+#define NORMAL_BLUFF 15
+#define EXPOSED_COST 0.8
+
+/* How often a lie is called before anything is known of the table
+ * (hard's guess of its own lies' fate, weighed by LU_PRIOR_WEIGHT
+ * against the lies of its it saw called). */
+#define CAUGHT_PRIOR 0.4
 
 /* What seat's play of a face-down claim, or its open card, faces: the
- * chance that someone calls it. */
+ * chance that someone calls it.  Calls are aimed at lies, so hard
+ * reckons, beside what each opponent can prove, the share of its own
+ * lies that were called; normal a fixed rate a seat. */
 static double
 caught(const struct ai_mind *m, const struct game *g,
     const struct lu_sight *sg, int claim, int last)
 {
 	int o, id, next = lu_next(g, m->seat), sym = lu_face_sym(claim);
+	int hard = m->level >= AI_HARD && !last;
 	double prove, call, stay = 1;
 
 	for (o = 0; o < g->nseats; o++) {
@@ -73,14 +96,16 @@ caught(const struct ai_mind *m, const struct game *g,
 		}
 		if (prove > 1)
 			prove = 1;
-		call = m->level >= AI_HARD ? lu_ai_call_rate(m, o) : 0.15;
-		if (o == next && (sym == SYM_DRAW2 || sym == SYM_WD4) &&
-		    call < 0.5)
+		call = hard ? 0 : 0.15;
+		if (o == next && (sym == SYM_DRAW2 || sym == SYM_WD4))
 			call = 0.5;
 		if (last)
 			call = 0.9;
 		stay *= 1 - (prove * 0.95 + (1 - prove) * call);
 	}
+	if (hard)
+		stay *= 1 - (m->my_lies_called + CAUGHT_PRIOR *
+		    LU_PRIOR_WEIGHT) / (m->my_lies + LU_PRIOR_WEIGHT);
 	return 1 - stay;
 }
 
@@ -291,6 +316,33 @@ best(const struct cand *cs, int n, int honest)
 	return b;
 }
 
+/* A lie drawn among those of cs within LIE_BAND of the best one (b),
+ * each weighted by how near it comes: the claims of a seat's lies are
+ * spread over the faces and cards nearly as good, not always the same
+ * one for the same hand. */
+static int
+mixed_lie(const struct cand *cs, int n, int b, struct rng *rng)
+{
+	double w, total = 0, pick;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!cs[i].honest && cs[i].worth > cs[b].worth - LIE_BAND) {
+			w = 1 - (cs[b].worth - cs[i].worth) / LIE_BAND;
+			total += w * w;
+		}
+	}
+	pick = total * (double)rng_below(rng, 1u << 20) / (1u << 20);
+	for (i = 0; i < n; i++) {
+		if (!cs[i].honest && cs[i].worth > cs[b].worth - LIE_BAND) {
+			w = 1 - (cs[b].worth - cs[i].worth) / LIE_BAND;
+			if ((pick -= w * w) < 0)
+				return i;
+		}
+	}
+	return b;
+}
+
 /* A random one of cs, honest or lies; -1 if none. */
 static int
 any(const struct cand *cs, int n, int honest, struct rng *rng)
@@ -324,6 +376,44 @@ easy_pick(const struct game *g, int seat, const struct cand *cs, int n,
 	return any(cs, n, 0, rng);
 }
 
+/* normal's and hard's choice among cs (-1: draw, or keep the card
+ * drawn, worth rest).  normal plays its best true card, bluffing now
+ * and then when a lie comes near it, and lies when it must (no true
+ * play worth a draw, and no card drawn to keep instead); hard weighs
+ * its best lie against its best true play, mixing the two when they
+ * are close.  The lie is drawn among the best ones (mixed_lie()). */
+static int
+pick(const struct ai_mind *m, const struct cand *cs, int n, double rest,
+    int drawn, struct rng *rng)
+{
+	int t = best(cs, n, 1), l = -1, lie = 0, i;
+	double gap;
+
+	for (i = 0; i < n; i++) {
+		if (!cs[i].honest && (l < 0 || cs[i].worth > cs[l].worth))
+			l = i;
+	}
+	if (l >= 0 && cs[l].worth < rest)
+		l = -1;
+	if (t >= 0 && cs[t].worth < rest)
+		t = -1;
+	if (l < 0)
+		return t;
+	if (t < 0)
+		lie = m->level >= AI_HARD || !drawn;
+	else {
+		gap = cs[l].worth - cs[t].worth;
+		if (m->level >= AI_HARD)
+			lie = gap >= MIX_BAND || (gap > -MIX_BAND &&
+			    rng_below(rng, 1000) < (uint32_t)(500 + 500 *
+			    gap / MIX_BAND));
+		else
+			lie = !drawn && gap > -MIX_BAND &&
+			    rng_below(rng, 100) < NORMAL_BLUFF;
+	}
+	return lie ? mixed_lie(cs, n, l, rng) : t;
+}
+
 void
 lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
     struct game_move *mv)
@@ -345,16 +435,13 @@ lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
 		for (face = 0; face < LU_FACES; face++)
 			q[face] = lu_face_valid(face) && lu_plausible(g, face) ?
 			    caught(m, g, &sg, face, h->n == 1) : 1;
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
 			cs[i].worth = worth(m, g, q, &cs[i]);
-		k = best(cs, n, 1);
-		/* normal lies only when it must: no true play worth more
-		 * than a draw, and no card drawn to keep instead. */
-		if (m->level >= AI_HARD || ((k < 0 || cs[k].worth < rest) &&
-		    !drawn))
-			k = best(cs, n, 0);
-		if (k >= 0 && cs[k].worth < rest)
-			k = -1;
+			/* The card a caught lie showed is no bluff now. */
+			if (cs[i].id == m->exposed && !cs[i].honest)
+				cs[i].worth -= EXPOSED_COST;
+		}
+		k = pick(m, cs, n, rest, drawn, rng);
 	}
 	memset(mv, 0, sizeof *mv);
 	mv->seat = m->seat;

@@ -14,11 +14,15 @@
  * seat cannot know says how likely the claimer held one.
  *
  * easy calls and bluffs at random, but never absurdly: it calls a last
- * card often and a card it can prove false always.  normal calls what
- * counting proves or nearly proves, every last card, and a Draw Two or
- * Wild Draw Four aimed at it that counting makes likely false.  hard
- * calls on expected value: the chance of a lie, from counting and the
- * claimer's habits, against what a lie caught and a truth shown cost.
+ * card often and a card it can prove false always.  normal and hard
+ * call on expected value, a last card too: the chance of a lie (the
+ * claimer's rate of lying, less for a last card and for a big hand,
+ * moved by the hypergeometric chance that it held a card of the face
+ * among the cards the seat cannot place) against what a lie caught and
+ * a truth shown cost.  normal takes a fixed rate and what it sees now,
+ * and wants a clearer gain; hard the claimer's own rate (this game and
+ * the records) and what it remembers of the claimer's hand before the
+ * play (a card a caught lie showed, a hand it gave away in a swap).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +37,18 @@
 
 /* How often a face-down claim is a lie, before anything is known of the
  * claimer (LU_PRIOR_WEIGHT says how much that guess weighs against what
- * is seen). */
+ * is seen), and how much rarer a lie is about a last card, which
+ * everyone is likeliest to call. */
 #define LIE_PRIOR 0.35
+#define LAST_LIE_FACTOR 0.4
+/* A seat with more cards is likelier to hold a true play, so lies less:
+ * the rate is scaled by HAND_CARDS / (HAND_CARDS + its cards left). */
+#define HAND_CARDS 6.0
+/* What a lie caught on a last card is worth at most, in cards: the
+ * claimer does not go out (LAST_GAIN), and the part of it that is the
+ * caller's own hope of winning (LAST_SHARE of it, by its race share). */
+#define LAST_GAIN 20.0
+#define LAST_SHARE 0.7
 
 /* x to the power k, k >= 0 (the tests link without libm). */
 static double
@@ -56,16 +70,21 @@ copies(int face)
 	return lu_face_sym(face) >= SYM_SKIP ? 2 : 1;
 }
 
-/* The chance that claimer, holding n cards after its play, held one of
- * k cards among the hidden places of sg before it. */
+/* The chance that draws cards dealt at random from pool cards, k of
+ * which are of a kind, hold at least one of them (hypergeometric). */
 static double
-held_chance(const struct lu_sight *sg, int n, int k)
+held_chance(int pool, int k, int draws)
 {
-	double f = sg->hidden > 0 ? (double)(n + 1) / sg->hidden : 1;
+	double none = 1;
+	int i;
 
-	if (f > 1)
-		f = 1;
-	return 1 - power(1 - f, k);
+	if (k <= 0 || draws <= 0 || pool <= 0)
+		return 0;
+	if (draws > pool - k)
+		return 1;
+	for (i = 0; i < draws; i++)
+		none *= (double)(pool - k - i) / (pool - i);
+	return 1 - none;
 }
 
 /* How often claimer lies, as far as m knows: this game's challenges and
@@ -81,19 +100,44 @@ lie_rate(const struct ai_mind *m, int claimer)
 }
 
 /* The chance that the open face-down card is a lie: 1 when counting
- * proves it; else the claimer's rate of lying, moved by how likely it
- * held a card of the face claimed, against a face none of whose cards
- * the seat has placed. */
+ * proves it; else the claimer's rate of lying (rate), moved by the
+ * chance that it held a Liar's Card of the face claimed, against that
+ * of a face none of whose cards the seat has placed.  The claimer's
+ * n + 1 cards before its play are a hypergeometric draw from the cards
+ * the seat cannot place; with memory (hard), those the seat could
+ * place in its hand just before the play (a card a caught lie showed, a
+ * hand the seat gave it) are counted as they are: one of the face makes
+ * the claim possible for sure, and a hand known whole without one
+ * proves the lie. */
 static double
-lie_chance(const struct game *g, const struct lu_sight *sg, double rate)
+lie_chance(const struct ai_mind *m, const struct game *g,
+    const struct lu_sight *sg, double rate, int memory)
 {
 	int face = g->down_claim, n = g->hand[g->down_seat].n;
+	int pool = sg->hidden, k = sg->unseen[face], draws = n + 1, have = 0;
+	int id;
 	double held, typical, odds;
 
 	if (sg->unseen[face] == 0)
 		return 1;
-	held = held_chance(sg, n, sg->unseen[face]);
-	typical = held_chance(sg, n, copies(face));
+	if (memory && m->open_ndown == g->ndown) {
+		for (id = 0; id < LU_CARDS; id++) {
+			if (!m->open_held[id] || sg->known[id])
+				continue;
+			pool--;
+			draws--;
+			if (lu_liar(id) && lu_face(id) == face) {
+				k--;
+				have = 1;
+			}
+		}
+	}
+	held = have ? 1 : held_chance(pool, k, draws);
+	if (held <= 0)
+		return 1;
+	typical = held_chance(sg->hidden, copies(face), n + 1);
+	if (typical <= 0)
+		typical = held;
 	odds = (1 - rate) / rate * held / typical;
 	return 1 / (1 + odds);
 }
@@ -109,9 +153,30 @@ victim(const struct game *g)
 	return lu_next(g, g->down_seat);
 }
 
+/* m's seat's share of the race to go out if the claimer of a last card
+ * is caught and holds two cards: the weights 1 / (1 + cards)^2. */
+static double
+race_share(const struct ai_mind *m, const struct game *g)
+{
+	double w, mine = 0, all = 0;
+	int s, n;
+
+	for (s = 0; s < g->nseats; s++) {
+		if (!g->in[s])
+			continue;
+		n = s == g->down_seat ? 2 : g->hand[s].n;
+		w = 1.0 / ((1 + n) * (1 + n));
+		all += w;
+		if (s == m->seat)
+			mine = w;
+	}
+	return all > 0 ? mine / all : 0;
+}
+
 /* What m's seat gains, in its own cards, when the open card is shown to
  * be a lie: the claimer takes it back and draws, the claimed action
- * never happens, a last card does not go out. */
+ * never happens, a last card does not go out (worth most to a seat
+ * that may still win the race). */
 static double
 gain_if_lie(const struct ai_mind *m, const struct game *g)
 {
@@ -120,37 +185,41 @@ gain_if_lie(const struct ai_mind *m, const struct game *g)
 	double gain = 2 * lu_ai_worth(m, g, claimer);
 
 	if (g->hand[claimer].n == 0)
-		return 20;
+		return LAST_GAIN * (1 - LAST_SHARE + LAST_SHARE *
+		    race_share(m, g));
 	/* The victim is spared its draw and its lost turn. */
 	if (v >= 0)
 		gain += (v == m->seat ? 1 : -lu_ai_worth(m, g, v)) * (n + 1);
 	return gain;
 }
 
-/* Whether m's seat challenges the open face-down card. */
+/* Whether m's seat challenges the open face-down card: on expected
+ * value for normal and hard, a last card too.  normal reckons the chance
+ * of a lie from what it sees now and a fixed rate of lying, and wants a
+ * clearer gain; hard adds what it remembers of the claimer's hand and
+ * the claimer's own rate of lying. */
 static int
 will_call(struct ai_mind *m, const struct game *g, struct rng *rng)
 {
 	struct lu_sight sg;
-	double p, ev;
+	double p, ev, rate;
 	int last = g->hand[g->down_seat].n == 0, mine = victim(g) == m->seat;
+	int hard = m->level >= AI_HARD;
 
 	lu_ai_sight(g, m->seat, &sg);
 	if (sg.unseen[g->down_claim] == 0)
 		return 1;	/* proven: every card of the face is placed */
-	switch (m->level) {
-	case AI_EASY:
+	if (m->level == AI_EASY)
 		return (int)rng_below(rng, 100) < (last ? 60 : mine ? 30 : 12);
-	case AI_NORMAL:
-		p = lie_chance(g, &sg, LIE_PRIOR);
-		return last || p > 0.85 || (mine &&
-		    lu_face_sym(g->down_claim) != SYM_SKIP && p > 0.55);
-	default:
-		p = lie_chance(g, &sg, lie_rate(m, g->down_seat));
-		/* A truth shown costs the caller one card. */
-		ev = p * gain_if_lie(m, g) - (1 - p);
-		return ev > 0.1;
-	}
+	rate = hard ? lie_rate(m, g->down_seat) : LIE_PRIOR;
+	if (last)
+		rate *= LAST_LIE_FACTOR;
+	else
+		rate *= HAND_CARDS / (HAND_CARDS + g->hand[g->down_seat].n);
+	p = lie_chance(m, g, &sg, rate, hard);
+	/* A truth shown costs the caller one card. */
+	ev = p * gain_if_lie(m, g) - (1 - p);
+	return ev > (hard ? 0.1 : 0.3);
 }
 
 /* Whether m's seat calls UNO: on itself always (easy may forget), on
@@ -272,6 +341,23 @@ accuse(struct ai_mind *m, const struct game *g, struct rng *rng,
 	mv->argv[0] = best;
 }
 
+/* Remembers the cards m's seat can place in each other seat's hand. */
+static void
+remember_held(struct ai_mind *m, const struct game *obs)
+{
+	char known[LU_CARDS];
+	int s, i;
+
+	lu_known_cards(obs, m->seat, known);
+	memset(m->held, 0, sizeof m->held);
+	for (s = 0; s < obs->nseats; s++) {
+		if (s == m->seat)
+			continue;
+		for (i = 0; i < obs->hand[s].n; i++)
+			m->held[s][obs->hand[s].c[i]] = known[obs->hand[s].c[i]];
+	}
+}
+
 static struct ai_mind *
 liarsuno_mind_new(const struct game *obs, int seat, enum ai_level level,
     const struct ai_habits *habits)
@@ -286,6 +372,9 @@ liarsuno_mind_new(const struct game *obs, int seat, enum ai_level level,
 		    sizeof habits[0]);
 	m->ndown = obs->ndown;
 	m->nchallenges = obs->nchallenges;
+	m->open_ndown = -1;
+	m->exposed = -1;
+	remember_held(m, obs);
 	return m;
 }
 
@@ -296,13 +385,21 @@ liarsuno_mind_free(struct ai_mind *m)
 }
 
 /* Remembers a new face-down claim, the chance everyone else had to call
- * it, and a challenge with what it showed. */
+ * it and what its player was known to hold before it, a challenge with
+ * what it showed (its own card shown a lie: not its next lie), and the
+ * cards it can place in each hand now. */
 static void
 liarsuno_note(struct ai_mind *m, const struct game *obs)
 {
 	int s, id = obs->ch_card;
 
 	if (obs->ndown != m->ndown && obs->down >= 0) {
+		memcpy(m->open_held, m->held[obs->down_seat],
+		    sizeof m->open_held);
+		m->open_ndown = obs->ndown;
+		if (obs->down_seat == m->seat && (!lu_liar(obs->down) ||
+		    lu_face(obs->down) != obs->down_claim))
+			m->my_lies++;
 		m->claims[obs->down_seat]++;
 		for (s = 0; s < obs->nseats; s++) {
 			if (obs->in[s] && s != obs->down_seat)
@@ -312,11 +409,17 @@ liarsuno_note(struct ai_mind *m, const struct game *obs)
 	if (obs->nchallenges != m->nchallenges && obs->ch_seat >= 0) {
 		m->calls[obs->ch_by]++;
 		m->shown[obs->ch_seat]++;
-		if (!lu_liar(id) || lu_face(id) != obs->ch_claim)
+		if (!lu_liar(id) || lu_face(id) != obs->ch_claim) {
 			m->lies[obs->ch_seat]++;
+			if (obs->ch_seat == m->seat) {
+				m->exposed = id;
+				m->my_lies_called++;
+			}
+		}
 	}
 	m->ndown = obs->ndown;
 	m->nchallenges = obs->nchallenges;
+	remember_held(m, obs);
 }
 
 /* Whether the open face-down card is one m's seat may challenge now. */

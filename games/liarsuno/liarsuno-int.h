@@ -329,6 +329,19 @@ struct ai_mind {
 	int chances[GAME_MAX_SEATS];	/* claims of others it could call */
 	int calls[GAME_MAX_SEATS];
 	int ndown, nchallenges;		/* the last observation's counts */
+	/* The cards it could place in each seat's hand at the last
+	 * observation (a card a caught lie showed, a hand it gave away in
+	 * a swap or a pass), which a face-down play makes it unsure of;
+	 * those of the open card's player before it played (open_ndown:
+	 * the play's count of face-down plays, -1 for none). */
+	char held[GAME_MAX_SEATS][LU_CARDS];
+	char open_held[LU_CARDS];
+	int open_ndown;
+	/* Its own card that a caught lie showed everyone, back in its
+	 * hand (-1: none): not the card of its next lie. */
+	int exposed;
+	/* Its own lies face down, and of them how many were called. */
+	int my_lies, my_lies_called;
 };
 
 /* What a seat sees of the cards, worked out once per decision. */

@@ -2,8 +2,11 @@
  * Unit tests for Liar's UNO's AI seats (games/liarsuno-ai*.c) and what a
  * seat may know (games/liarsuno/liarsuno-observe.c), with stacked decks: a normal
  * AI calls a claim its own hand proves false, and a last card, and lets
- * an unprovable claim go; it tells the truth when it can and lies only
- * when it must; a hard AI keeps a last card that goes out and draws
+ * an unprovable claim go; it tells the truth when it can, bluffing now
+ * and then; hard remembers a hand it gave away and calls or believes a
+ * claim from it (a last card known true is let go); a likely claim is
+ * believed; lies vary in claim and card; a card a caught lie showed is
+ * not the next lie's; a hard AI keeps a last card that goes out and draws
  * rather than bluff a last card everyone will call; the specials are
  * played sensibly (a 7 taking the smallest hand, UNO called with the
  * play and caught in others, a Wild Liar's Challenge's put cards turned
@@ -258,6 +261,175 @@ test_no_peeking(void **state)
 	fx_free(a);
 }
 
+/* A mind of level for seat that follows f's game from now: the moves
+ * made through step() are noted as the referee notes them. */
+static struct ai_mind *
+follow(struct fx *f, int seat, enum ai_level level)
+{
+	struct game *obs = f->ops->observe(f->g, seat);
+	struct ai_mind *m = f->ops->ai->mind_new(obs, seat, level, NULL);
+
+	f->ops->destroy(obs);
+	return m;
+}
+
+/* Plays line for seat, and m notes the observation after it. */
+static void
+step(struct fx *f, struct ai_mind *m, int seat, const char *line)
+{
+	struct game *obs;
+
+	fx_ok(f, seat, line);
+	obs = f->ops->observe(f->g, m->seat);
+	f->ops->ai->note(m, obs);
+	f->ops->destroy(obs);
+}
+
+/* What m decides now, in words (as ai_says()), with the generator of
+ * seed; the mind is a copy, so one may ask again. */
+static const char *
+mind_says(struct fx *f, const struct ai_mind *m, uint64_t seed)
+{
+	struct ai_mind *c = xmalloc(sizeof *c);
+	struct game *obs = f->ops->observe(f->g, m->seat);
+	struct game_move mv;
+	struct rng rng;
+	char *cause = NULL;
+
+	memcpy(c, m, sizeof *c);
+	rng_seed(&rng, seed);
+	if (f->ops->ai->decide(c, obs, &rng, &mv) != 0)
+		snprintf(f->buf, sizeof f->buf, "-");
+	else {
+		if (f->ops->check(f->g, &mv, &cause) != 0)
+			fail_msg("the AI's move is refused: %s", cause);
+		f->ops->command(f->g, &mv, f->buf, sizeof f->buf);
+	}
+	f->ops->destroy(obs);
+	free(c);
+	return f->buf;
+}
+
+/* hard remembers a hand it gave away in a swap: the new holder's claim
+ * of a card that hand did not hold is called, though the observation
+ * after the face-down play no longer places those cards (a mind made
+ * anew then lets it go); and a last card it knows is true is let go,
+ * where a mind made anew calls it: a last card is called on its
+ * expected value, not always. */
+static void
+test_hard_remembers(void **state)
+{
+	struct fx *f = deal(3, "r9", "~r7 ~g3 y2", "y4 g2 b8 b7",
+	    "g6 b3 y6 g1", NULL);
+	struct ai_mind *m = follow(f, 0, AI_HARD);
+
+	(void)state;
+	step(f, m, 0, "play ~r7");
+	step(f, m, 0, "swap {p:1}");
+	step(f, m, 1, "play ~g3 as r3 uno");
+	assert_string_equal(mind_says(f, m, 1), "challenge");
+	assert_ai_says(f, 0, AI_HARD, "-");
+	assert_ai_says(f, 0, AI_NORMAL, "-");
+	f->ops->ai->mind_free(m);
+	fx_free(f);
+
+	f = deal(3, "r9", "~r7 ~r3", "y4 g2 b8 b7", "g6 b3 y6 g1", NULL);
+	m = follow(f, 0, AI_HARD);
+	step(f, m, 0, "play ~r7");
+	step(f, m, 0, "swap {p:1}");
+	step(f, m, 1, "play ~r3");
+	assert_string_equal(mind_says(f, m, 1), "-");
+	assert_ai_says(f, 0, AI_HARD, "challenge");
+	f->ops->ai->mind_free(m);
+	fx_free(f);
+}
+
+/* A claim nobody can disprove from a player with many cards is
+ * believed by normal and hard alike. */
+static void
+test_believes_likely(void **state)
+{
+	struct fx *f = deal(3, "r9", "~g3 r4 y2 b4 b5 g8 g9 y7", "y4 g2",
+	    "g6 b8 y6", NULL);
+
+	(void)state;
+	fx_ok(f, 0, "play ~g3 as r5");
+	assert_string_not_equal(ai_says(f, 1, AI_NORMAL, 1), "challenge");
+	assert_string_not_equal(ai_says(f, 1, AI_HARD, 1), "challenge");
+	assert_ai_says(f, 2, AI_NORMAL, "-");
+	assert_ai_says(f, 2, AI_HARD, "-");
+	fx_free(f);
+}
+
+/* Lies are mixed: normal, holding a true play, bluffs now and then but
+ * mostly plays it; hard's lies, over many seeds, claim more than one
+ * face and are played with more than one card. */
+static void
+test_mixed_lies(void **state)
+{
+	struct fx *f = deal(3, "r9", "~r5 ~g3 ~b2 y2 y8", "y4 g2 b3",
+	    "g6 b8 y6", NULL);
+	char first[sizeof f->buf] = "";
+	int seed, lies = 0, other = 0;
+
+	(void)state;
+	for (seed = 1; seed <= 200; seed++) {
+		ai_says(f, 0, AI_NORMAL, (uint64_t)seed);
+		if (strcmp(f->buf, "play ~r5") != 0)
+			lies++;
+	}
+	assert_true(lies > 0);
+	assert_true(lies < 80);
+	fx_free(f);
+	/* No true play: hard's lies differ from seed to seed. */
+	f = deal(3, "~r7 r9", "~g3 ~b2 ~y4 y2 b6", "y4 g2 b3", "g6 b8 y6",
+	    NULL);
+	for (seed = 1, lies = 0; seed <= 100; seed++) {
+		ai_says(f, 0, AI_HARD, (uint64_t)seed);
+		if (strncmp(f->buf, "play ~", 6) != 0 ||
+		    strstr(f->buf, " as ") == NULL)
+			continue;
+		lies++;
+		if (first[0] == '\0')
+			snprintf(first, sizeof first, "%s", f->buf);
+		else if (strcmp(first, f->buf) != 0)
+			other++;
+	}
+	assert_true(lies > 50);
+	assert_true(other > 0);
+	fx_free(f);
+}
+
+/* A card a caught lie showed everyone is not the next lie's card while
+ * another Liar's Card can lie instead. */
+static void
+test_no_reused_bluff(void **state)
+{
+	struct fx *f;
+	struct ai_mind *m;
+	int level, seed, b4;
+
+	(void)state;
+	for (level = AI_NORMAL; level <= AI_HARD; level++) {
+		f = deal(3, "r9", "~y3 ~b4 y2", "~r6 y4 g2", "g6 b8 y6",
+		    NULL);
+		m = follow(f, 0, (enum ai_level)level);
+		step(f, m, 0, "play ~y3 as r6");
+		step(f, m, 1, "challenge");
+		assert_true(m->exposed >= 0);
+		step(f, m, 1, "play ~r6");
+		step(f, m, 2, "!play g6");
+		for (seed = 1, b4 = 0; seed <= 40; seed++) {
+			mind_says(f, m, (uint64_t)seed);
+			assert_memory_not_equal(f->buf, "play ~y3", 8);
+			b4 += strncmp(f->buf, "play ~b4 as ", 12) == 0;
+		}
+		assert_true(b4 > 0);
+		f->ops->ai->mind_free(m);
+		fx_free(f);
+	}
+}
+
 /* Everything obs shows the table and every seat, as one string (freed by
  * the caller). */
 static char *
@@ -426,6 +598,10 @@ main(void)
 		T(test_uno),
 		T(test_wlc),
 		T(test_no_peeking),
+		T(test_hard_remembers),
+		T(test_believes_likely),
+		T(test_mixed_lies),
+		T(test_no_reused_bluff),
 		cmocka_unit_test(test_observe_random),
 		cmocka_unit_test(test_games),
 	};
