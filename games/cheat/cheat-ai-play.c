@@ -77,23 +77,32 @@ keep(const struct game *obs, const int *cnt, int rank)
 }
 
 /* Adds to p the card of hand h (not of rank but) seat wants least, or
- * returns -1 when there is none. */
+ * returns -1 when there is none: the card it has lied with least often
+ * (a card laid in lie after lie is one the table may come to know), a
+ * tie broken at random. */
 static int
-add_junk(const struct ai_mind *m, const struct game *obs, const int *cnt,
-    int but, struct play *p)
+add_junk(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *cnt, int but, struct play *p)
 {
 	const struct cards *h = &obs->hand[m->seat];
-	int i, k, best = -1, score = 0, s, used;
+	int i, k, best = -1, score = 0, s, used, ties = 0;
 
 	for (i = 0; i < h->n; i++) {
 		if (cards_rank(h->c[i]) == but)
 			continue;
 		for (used = 0, k = 0; k < p->n; k++)
 			used |= p->ids[k] == h->c[i];
-		s = keep(obs, cnt, cards_rank(h->c[i]));
-		if (!used && (best < 0 || s < score)) {
+		if (used)
+			continue;
+		s = keep(obs, cnt, cards_rank(h->c[i])) +
+		    4 * m->bluffed[h->c[i]];
+		if (best >= 0 && s == score &&
+		    rng_below(rng, (uint32_t)++ties + 1) == 0)
+			best = h->c[i];
+		if (best < 0 || s < score) {
 			best = h->c[i];
 			score = s;
+			ties = 0;
 		}
 	}
 	if (best >= 0)
@@ -196,6 +205,32 @@ play_easy(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	}
 }
 
+/* Mixes the size of a claim face down, as a strong player does, so that
+ * no count is safe to believe, nor to call: now and then a true play
+ * gets a card more, a lie of one card a second card.  Never a claim of
+ * more copies than could exist from its view, nor of its last cards;
+ * hard, never one an opponent is likely to be able to prove false. */
+static void
+mix(const struct ai_mind *m, const struct game *obs, struct rng *rng,
+    const int *cnt, struct play *p)
+{
+	int i, real = 0, unseen, hard = m->level == AI_HARD;
+
+	for (i = 0; i < p->n; i++)
+		real += cards_rank(p->ids[i]) == p->rank;
+	unseen = 4 * obs->decks - cheat_ai_placed(m, obs, p->rank, -1);
+	if (p->n >= 3 || obs->hand[m->seat].n <= p->n + 1 ||
+	    p->n + 1 - real > unseen)
+		return;
+	if (rng_below(rng, 100) >= (real > 0 ? (hard ? 12u : 10u) :
+	    (hard ? 30u : 25u)))
+		return;
+	if (hard && cheat_ai_proof_risk(m, obs, p->rank, p->n + 1, real) >
+	    0.1)
+		return;
+	add_junk(m, obs, rng, cnt, p->rank, p);
+}
+
 /* Normal: the biggest group it may claim, else one card it needs least
  * claimed as the rank hardest to disprove.  One opening in five is any
  * group: when every card is known, always the biggest can make the same
@@ -209,10 +244,13 @@ play_normal(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 		p->rank = ranks[rng_below(rng, (uint32_t)nranks)];
 	if (p->rank > 0) {
 		add_rank(obs, m->seat, p->rank, p);
+		if (obs->ordered || obs->rank != 0)
+			mix(m, obs, rng, cnt, p);
 		return;
 	}
 	p->rank = lie_rank(m, obs, rng, ranks, nranks);
-	add_junk(m, obs, cnt, 0, p);
+	add_junk(m, obs, rng, cnt, 0, p);
+	mix(m, obs, rng, cnt, p);
 }
 
 /* Hard's lie: of the ranks it may claim, the one whose claim of one card
@@ -269,10 +307,12 @@ play_hard(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	    cheat_ai_call_rate(m, obs) > 0.3)) {
 		p->rank = group;
 		add_rank(obs, m->seat, p->rank, p);
+		mix(m, obs, rng, cnt, p);
 		return;
 	}
 	p->rank = safest(m, obs, rng, ranks, nranks);
-	add_junk(m, obs, cnt, group, p);
+	add_junk(m, obs, rng, cnt, group, p);
+	mix(m, obs, rng, cnt, p);
 }
 
 void
@@ -293,6 +333,12 @@ cheat_ai_play(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		play_normal(m, obs, rng, cnt, ranks, nranks, &p);
 	else
 		play_hard(m, obs, rng, cnt, ranks, nranks, &p);
+	/* The cards of a lie, marked once it is played (cheat-ai.c). */
+	m->nlying = 0;
+	for (i = 0; i < p.n; i++) {
+		if (cards_rank(p.ids[i]) != p.rank)
+			m->lying[m->nlying++] = p.ids[i];
+	}
 	mv->verb = VERB_PLAY;
 	mv->argc = 2 + p.n;
 	mv->argv[0] = p.n;

@@ -235,7 +235,20 @@ struct ai_mind {
 	/* The known cards (of the open claim's rank, and of any rank) in
 	 * the declarer's hand just before the claim. */
 	int had_rank, had_any;
+	double had_bunch;		/* ... and of its rank believed held */
+	int crank;			/* the rank the last claim declared */
 	int count;			/* the count the last claim declared */
+	/* Claims called on each seat (caught[] of them lies), and the
+	 * cards of each rank each seat is believed to hold from the piles
+	 * it took (the claims those held, mostly true: cards claimed
+	 * together stay together), less what it claimed since (hard). */
+	int called[GAME_MAX_SEATS];
+	double bunch[GAME_MAX_SEATS][CARDS_RANKS + 1];
+	/* Its own lies: how often each card was laid in one (a card is not
+	 * used again and again), and the cards of the lie just decided,
+	 * counted once it is noted as played. */
+	unsigned char bluffed[CARDS_MAX];
+	int lying[GAME_MOVE_ARGS], nlying;
 	/* The last observation noted: its record of play, and the cards of
 	 * each rank the seat knew in each hand. */
 	int plays, ncalls;
