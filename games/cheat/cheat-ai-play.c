@@ -6,14 +6,18 @@
  * Easy opens with any rank, plays true cards most of the time it can and
  * lies with one or two cards picked at random.  Normal opens with its
  * biggest group, plays all its cards of the rank it may claim that it
- * holds most of, and when it holds none lies with one card it needs least
- * (in Questions the rank its own turns call last), claimed as the rank
- * whose copies it can least account for, less those the pile is said to
- * hold.  Hard plays as normal does, but lies with the claim an opponent
- * is least likely to be able to prove false, and plans its end: a hand
- * of one rank, whose last play is true and survives the call every last
- * play meets.  (Lying with more cards, or adding a card to a true play,
- * lost more piles than it shed cards, against every level.)
+ * holds most of, and when it holds none lies with the card it needs least
+ * (in Questions the rank its own turns call last) and has lied with least
+ * (a card seen in lie after lie is one the table comes to know), claimed
+ * as the rank whose copies it can least account for, less those the pile
+ * is said to hold.  Now and then (mix()) it lies with two cards, or pads
+ * a true play with a lie, so that no count is safe to believe: taking
+ * that away from normal makes Cheat's hard gain about 3 points on it and
+ * Questions' hard lose 4.  Hard plays as normal does, but lies with the
+ * claim an opponent is least likely to be able to prove false, mixes only
+ * claims unlikely to be proved false (so its claims of two or more are
+ * seldom lies), and plans its end: a hand of one rank, whose last play is
+ * true and survives the call every last play meets.
  */
 #include <string.h>
 

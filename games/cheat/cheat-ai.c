@@ -11,13 +11,13 @@
  * record of calls.  Every other card of an observation is a filler.
  *
  * Levels.  Easy calls now and then at random, and not always when it
- * could know better.  Normal calls a claim that its counting proves false
- * or nearly so (a count unlike the cards laid, more of a rank than it
- * cannot see, every unseen copy at once), and any play that would win.
- * Hard weighs the chance that the claim is a lie (the copies it cannot
- * place, how many the claimer could hold, the claims still in the pile,
- * the claimer's lies caught in this game and in the records) against
- * what a call wins and costs.
+ * could know better.  Normal and hard call on the chance that the claim
+ * is a lie (lie_chance()) against what a call wins and costs
+ * (call_worth()): normal from the copies it cannot place and a flat lie
+ * rate; hard adds the piles the claimer took, the claims still in the
+ * pile, the claimer's neighbouring ranks and its lies caught, in this
+ * game and in the records.  Every play that would win is called, but a
+ * loser game's last play, called on the same reckoning.
  */
 #include <stdlib.h>
 #include <string.h>
