@@ -226,11 +226,11 @@ mix(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	if (p->n >= 3 || obs->hand[m->seat].n <= p->n + 1 ||
 	    p->n + 1 - real > unseen)
 		return;
-	if (rng_below(rng, 100) >= (real > 0 ? (hard ? 12u : 10u) :
-	    (hard ? 30u : 25u)))
+	if (rng_below(rng, 100) >= (real > 0 ? (hard ? 25u : 10u) :
+	    (hard ? 50u : 25u)))
 		return;
 	if (hard && cheat_ai_proof_risk(m, obs, p->rank, p->n + 1, real) >
-	    0.1)
+	    (real > 0 ? 0.15 : 0.3))
 		return;
 	add_junk(m, obs, rng, cnt, p->rank, p);
 }
