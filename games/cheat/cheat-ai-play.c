@@ -333,7 +333,7 @@ cheat_ai_play(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	memset(&p, 0, sizeof p);
 	if (m->level == AI_EASY)
 		play_easy(m, obs, rng, cnt, ranks, nranks, &p);
-	else if (m->level == AI_NORMAL)
+	else if (!cheat_ai_deep(m, obs))	/* hard's loser game too */
 		play_normal(m, obs, rng, cnt, ranks, nranks, &p);
 	else
 		play_hard(m, obs, rng, cnt, ranks, nranks, &p);

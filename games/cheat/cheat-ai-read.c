@@ -151,3 +151,9 @@ cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs)
 	}
 	return 1 - none;
 }
+
+int
+cheat_ai_deep(const struct ai_mind *m, const struct game *obs)
+{
+	return m->level == AI_HARD && !obs->loser_mode;
+}

@@ -17,7 +17,9 @@
  * rate; hard adds the piles the claimer took, the claims still in the
  * pile, the claimer's neighbouring ranks and its lies caught, in this
  * game and in the records.  Every play that would win is called, but a
- * loser game's last play, called on the same reckoning.
+ * loser game's last play, called on the same reckoning.  In the loser
+ * game hard reckons and plays as normal does (cheat_ai_deep()), but
+ * for its mixing of claims and the weight of a pile taken late.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,12 +37,12 @@
  * lies over claims and this game's lies caught over the claims called
  * (calls pick the likeliest lies: what is caught says less). */
 static double
-lie_prior(const struct ai_mind *m, int s)
+lie_prior(const struct ai_mind *m, const struct game *obs, int s)
 {
 	const struct ai_habits *h = &m->habits[s];
 	double lies = 1.2, claims = 4;
 
-	if (m->level < AI_HARD)
+	if (!cheat_ai_deep(m, obs))
 		return 0.3;
 	if (h->claims > 0) {
 		lies += 6.0 * h->lies / h->claims;
@@ -63,7 +65,7 @@ have_chance(const struct ai_mind *m, const struct game *obs, int r,
 {
 	int d = obs->declarer, others = m->claimed[r], pool, marked, draws;
 	int held = r == obs->rank ? m->had_rank : m->known[d][r], b;
-	int full = m->level == AI_HARD;
+	int full = cheat_ai_deep(m, obs);
 
 	if (r == obs->rank)
 		others -= obs->count;
@@ -109,13 +111,13 @@ lie_chance(const struct ai_mind *m, const struct game *obs)
 	 * holds the cards, the rarity of holding them put aside. */
 	static const double ratio[] = { 0, 0.5, 0.08, 0.012, 0.002 };
 	int c = obs->count, r = obs->rank, k;
-	double have, none = 1, v = lie_prior(m, obs->declarer), odds;
+	double have, none = 1, v = lie_prior(m, obs, obs->declarer), odds;
 
 	if (c != obs->laid ||
 	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer))
 		return 1;
 	have = have_chance(m, obs, r, c);
-	if (m->level == AI_HARD && !obs->ordered && c == 1) {
+	if (cheat_ai_deep(m, obs) && !obs->ordered && c == 1) {
 		for (k = -1; k <= 1; k += 2)
 			none *= 1 - have_chance(m, obs,
 			    cards_rank_step(r, k), 1);
@@ -173,6 +175,11 @@ call_worth(const struct ai_mind *m, const struct game *obs, double p)
 	if (obs->turn < 0)
 		gain = pile * 1.5 + 2;
 	loss = pile + (mine <= 3 ? 4 : 0);
+	/* Hard in the loser game: a pile taken late, with few cards
+	 * left, is the game lost more often than its size says. */
+	if (m->level == AI_HARD && obs->loser_mode && obs->turn >= 0 &&
+	    obs->count >= 2 && mine <= 8)
+		loss *= 2.5;
 	return p * gain > (1 - p) * loss;
 }
 

@@ -282,6 +282,12 @@ double cheat_ai_proof_risk(const struct ai_mind *m, const struct game *obs,
 /* How often the other seats call, all told: the chance that a claim
  * nothing proves false is called. */
 double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);
+/* Whether m's seat reads the table as hard does (the piles each seat
+ * took, the claims in the pile, habits, neighbouring ranks) and plays
+ * hard's play: hard, but in the loser game, where normal's plain
+ * reckoning and play measured better (hard vs 3 normal, 1100 games:
+ * 20.2 % losses against 23.8 %). */
+int cheat_ai_deep(const struct ai_mind *m, const struct game *obs);
 
 /* cheat-ai-play.c: the play an AI seat makes at its turn. */
 void cheat_ai_play(struct ai_mind *m, const struct game *obs,
