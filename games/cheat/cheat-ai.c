@@ -107,11 +107,8 @@ have_chance(const struct ai_mind *m, const struct game *obs, int r,
 static double
 lie_chance(const struct ai_mind *m, const struct game *obs)
 {
-	/* How much likelier each count is from a liar than from one who
-	 * holds the cards, the rarity of holding them put aside. */
-	static const double ratio[] = { 0, 0.5, 0.08, 0.012, 0.002 };
 	int c = obs->count, r = obs->rank, k;
-	double have, none = 1, v = lie_prior(m, obs, obs->declarer), odds;
+	double have, none = 1, v = lie_prior(m, obs, obs->declarer);
 
 	if (c != obs->laid ||
 	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer))
@@ -123,13 +120,7 @@ lie_chance(const struct ai_mind *m, const struct game *obs)
 			    cards_rank_step(r, k), 1);
 		have = 1 - (1 - have) * (none + 0.35 * (1 - none));
 	}
-	if (have > 0.999)
-		have = 0.999;
-	if (have < 0.001)
-		have = 0.001;
-	k = c < 4 ? c : 4;
-	odds = v / (1 - v) * ratio[k] * (1 - have) / have;
-	return odds / (1 + odds);
+	return cheat_ai_lie_odds(v, c, have);
 }
 
 /* Easy: a beginner calls a visible lie or a winning play mostly, a
@@ -164,23 +155,23 @@ call_worth(const struct ai_mind *m, const struct game *obs, double p)
 		return 1;
 	if (obs->turn < 0 && !obs->loser_mode)
 		return 1;
-	/* Cards given to one of several opponents are worth less than as
-	 * many taken, unless it is near the end; in Questions, where a
-	 * right call opens no round and piles come back, half as much. */
-	gain = pile * (obs->hand[d].n <= 2 ? 0.6 : obs->hand[d].n <= 5 ?
-	    0.4 : 0.25);
-	gain = obs->ordered ? gain / 2 : gain + 2;
-	/* Loser mode: a last play let go is a seat out, one fewer to
-	 * lose to; a lie caught keeps it in with the pile. */
-	if (obs->turn < 0)
-		gain = pile * 1.5 + 2;
-	loss = pile + (mine <= 3 ? 4 : 0);
 	/* Hard in the loser game: a pile taken late, with few cards
 	 * left, is the game lost more often than its size says. */
 	if (m->level == AI_HARD && obs->loser_mode && obs->turn >= 0 &&
-	    obs->count >= 2 && mine <= 8)
-		loss *= 2.5;
-	return p * gain > (1 - p) * loss;
+	    obs->count >= 2 && mine <= 8) {
+		gain = pile * (obs->hand[d].n <= 2 ? 0.6 :
+		    obs->hand[d].n <= 5 ? 0.4 : 0.25) + 2;
+		loss = (pile + (mine <= 3 ? 4 : 0)) * 2.5;
+		return p * gain > (1 - p) * loss;
+	}
+	/* Loser mode: a last play let go is a seat out, one fewer to
+	 * lose to; a lie caught keeps it in with the pile. */
+	if (obs->turn < 0) {
+		gain = pile * 1.5 + 2;
+		loss = pile + (mine <= 3 ? 4 : 0);
+		return p * gain > (1 - p) * loss;
+	}
+	return cheat_ai_worth(p, pile, obs->hand[d].n, mine, obs->ordered);
 }
 
 /* The question m's seat asks: the liar of one of the cards, or after a
@@ -266,6 +257,8 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		m->caught_several[s] += !obs->last_honest && m->count > 1;
 		m->called[s]++;
 		m->calls[obs->last_caller]++;
+		m->wrong[obs->last_caller] += obs->last_honest;
+		m->calls_by[obs->last_caller][m->count > 1]++;
 		taker = obs->last_honest ? obs->last_caller : s;
 		if (s != m->seat)
 			m->claimed[m->crank] -= m->count;
@@ -274,6 +267,7 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 				m->bunch[taker][r] += 0.6 * m->claimed[r];
 		}
 		memset(m->claimed, 0, sizeof m->claimed);
+		memset(m->pile_claims, 0, sizeof m->pile_claims);
 	}
 	if (obs->plays != m->plays && d >= 0 && !obs->face_up) {
 		/* A claim: what its declarer was known to hold before. */
@@ -289,9 +283,12 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 			m->had_any += m->known[d][s];
 		if (d != m->seat)
 			m->claimed[obs->rank] += obs->count;
+		m->pile_claims[d][obs->rank] += obs->laid;
 		for (s = 0; s < obs->nseats; s++) {
-			if (s != d && obs->state[s] == SEAT_IN)
+			if (s != d && obs->state[s] == SEAT_IN) {
 				m->chances[s]++;
+				m->chances_by[s][obs->count > 1]++;
+			}
 		}
 		/* Its own lie, played: its cards are marked. */
 		for (s = 0; s < m->nlying && d == m->seat; s++) {

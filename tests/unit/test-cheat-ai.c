@@ -426,6 +426,52 @@ test_hard_last_play_survives(void **state)
 	fx_free(ms.f);
 }
 
+/* Hard, holding a pair it may claim and cards it may not, with a table
+ * that has not called at random, lies as that pair with two or three of
+ * the cards it cannot claim now, mostly (nobody can prove a claim of two
+ * of the rank it holds two of: its cover), and keeps the pair; never a
+ * lie of one card.  Its claims of two or more are lies at a real rate,
+ * as normal's are (test_normal_lies). */
+static void
+test_hard_covers(void **state)
+{
+	static const char *const hands[] = {
+		"2c 5c 9c kc 6d",
+		"4h 7c qh qd qs 10h",
+		"5h 3c 3d 9h jc 8s kd",
+	};
+	struct game_move mv;
+	struct minds ms;
+	char text[256];
+	uint64_t seed;
+	int lies = 0, i, r, real;
+
+	(void)state;
+	minds_new(&ms, fx_new(3, 0, 1, 0), AI_HARD, NULL);
+	fx_stack(ms.f, hands);
+	minds_note(&ms);
+	typed(&ms, 1, "play 4h");
+	typed(&ms, 2, "play 5h as one five");
+	typed(&ms, 0, "play 5c as one five");
+	typed(&ms, 1, "play 7c as one four");
+	for (seed = 1; seed <= 100; seed++) {
+		assert_int_equal(decide(&ms, 2, seed, &mv, text, sizeof text),
+		    0);
+		assert_int_equal(mv.argv[0], mv.argc - 2);
+		assert_true(mv.argv[0] >= 2);
+		for (real = 0, i = 2; i < mv.argc; i++) {
+			r = cards_rank(mv.argv[i]);
+			real += r == mv.argv[1];
+		}
+		lies += real < mv.argv[0];
+		if (real == 0)
+			assert_int_equal(mv.argv[1], 3);
+	}
+	assert_true(lies >= 60);
+	minds_free(&ms);
+	fx_free(ms.f);
+}
+
 /* Hard does not call a claim of two that nothing it saw makes unlikely
  * (a call would cost it the pile more often than not). */
 static void
@@ -658,6 +704,7 @@ main(void)
 		cmocka_unit_test_teardown(test_normal_last_play, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_last_play_survives,
 		    fx_teardown),
+		cmocka_unit_test_teardown(test_hard_covers, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_believes, fx_teardown),
 		cmocka_unit_test_teardown(test_questions_normal, fx_teardown),
 		cmocka_unit_test_teardown(test_hidden_cards_unseen,
