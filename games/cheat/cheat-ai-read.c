@@ -124,6 +124,112 @@ cheat_ai_proof_risk(const struct ai_mind *m, const struct game *obs,
 	return 1 - clear;
 }
 
+double
+cheat_ai_lie_odds(double prior, int count, double have)
+{
+	/* How much likelier each count is from a liar than from one who
+	 * holds the cards, the rarity of holding them put aside. */
+	static const double ratio[] = { 0, 0.5, 0.08, 0.012, 0.002 };
+	double odds;
+
+	if (have > 0.999)
+		have = 0.999;
+	if (have < 0.001)
+		have = 0.001;
+	odds = prior / (1 - prior) * ratio[count < 4 ? count : 4] *
+	    (1 - have) / have;
+	return odds / (1 + odds);
+}
+
+int
+cheat_ai_worth(double p, int pile, int dhand, int mine, int ordered)
+{
+	double gain, loss;
+
+	/* Cards given to one of several opponents are worth less than as
+	 * many taken, unless it is near the end; in Questions, where a
+	 * right call opens no round and piles come back, half as much. */
+	gain = pile * (dhand <= 2 ? 0.6 : dhand <= 5 ? 0.4 : 0.25);
+	gain = ordered ? gain / 2 : gain + 2;
+	loss = pile + (mine <= 3 ? 4 : 0);
+	return p * gain > (1 - p) * loss;
+}
+
+/* Whether seat s, calling as normal does (cheat-ai.c's lie_chance() and
+ * call_worth() without hard's reading), would call m's seat's claim of
+ * count cards of rank, held k of rank itself, pub of rank placed where
+ * s can see them: s's view, as m's seat can reckon it from its own.  The
+ * cards of the claimer s knows are taken to be none. */
+static int
+normal_calls(const struct ai_mind *m, const struct game *obs, int s,
+    int count, int k, int pub)
+{
+	int me = m->seat, t, pool = count, marked = 4 * obs->decks - k - pub;
+	double have;
+
+	if (count > marked)
+		return 1;
+	if (count >= obs->hand[me].n)
+		return 1;		/* a play that would win */
+	for (t = 0; t < obs->nseats; t++) {
+		if (t != s && obs->state[t] == SEAT_IN)
+			pool += obs->hand[t].n;
+	}
+	pool -= count;			/* the claimer's hand after it */
+	have = cheat_ai_atleast(pool, marked, obs->hand[me].n, count);
+	return cheat_ai_worth(cheat_ai_lie_odds(0.3, count, have),
+	    obs->pile.n + count, obs->hand[me].n - count, obs->hand[s].n,
+	    obs->ordered);
+}
+
+double
+cheat_ai_call_chance(const struct ai_mind *m, const struct game *obs,
+    int rank, int count)
+{
+	int total = 4 * obs->decks, pool = cheat_ai_unplaced(m, obs);
+	int mine = 0, i, s, k, kn, b, draws, ext, j[GAME_MAX_SEATS];
+	int marked = total - cheat_ai_placed(m, obs, rank, -1), inpile = 0;
+	double none = 1, calls, at, next;
+
+	for (i = 0; i < obs->hand[m->seat].n; i++)
+		mine += cards_rank(obs->hand[m->seat].c[i]) == rank;
+	/* Copies of rank m's seat places outside its hand: taken to be
+	 * where every seat sees them. */
+	ext = cheat_ai_placed(m, obs, rank, -1) - mine;
+	/* The copies each seat laid in the pile, claimed as what they
+	 * are (most claims of a rank hold it): it knows where they are. */
+	for (s = 0; s < obs->nseats; s++) {
+		j[s] = s == m->seat ? 0 :
+		    (m->pile_claims[s][rank] * 7 + 5) / 10;
+		inpile += j[s];
+	}
+	marked -= inpile;
+	if (marked < 0)
+		marked = 0;
+	for (s = 0; s < obs->nseats; s++) {
+		if (s == m->seat || obs->state[s] != SEAT_IN)
+			continue;
+		/* What s holds of rank: the copies m's seat saw it take,
+		 * those it laid in the pile, those believed held from the
+		 * piles it took, and a draw from the rest. */
+		kn = known_in_hand(m, obs, s, rank);
+		b = (int)(m->bunch[s][rank] + 0.5);
+		b = b < marked ? b : marked;
+		draws = obs->hand[s].n - known_in_hand(m, obs, s, 0) - b;
+		calls = 0;
+		for (k = 0; k <= marked - b; k++) {
+			at = cheat_ai_atleast(pool, marked - b, draws, k);
+			next = cheat_ai_atleast(pool, marked - b, draws, k + 1);
+			if (at - next <= 0)
+				continue;
+			calls += (at - next) * normal_calls(m, obs, s, count,
+			    kn + j[s] + b + k, ext - kn);
+		}
+		none *= 1 - calls;
+	}
+	return 1 - none;
+}
+
 /* How often seat s calls: this game's calls over its chances, drawn
  * towards the records, and towards one in ten with little to go on. */
 static double
@@ -150,4 +256,41 @@ cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs)
 			none *= 1 - call_habit(m, s);
 	}
 	return 1 - none;
+}
+
+double
+cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
+    int several)
+{
+	double none = 1;
+	int s;
+
+	for (s = 0; s < obs->nseats; s++) {
+		if (s != m->seat && obs->state[s] == SEAT_IN)
+			none *= 1 - (m->calls_by[s][several] + 0.2) /
+			    (m->chances_by[s][several] + 4);
+	}
+	return 1 - none;
+}
+
+double
+cheat_ai_loose_rate(const struct ai_mind *m, const struct game *obs)
+{
+	double none = 1;
+	int s;
+
+	/* Most plays are true: a seat that calls them at some rate calls
+	 * lies at about that rate more, on nothing. */
+	for (s = 0; s < obs->nseats; s++) {
+		if (s != m->seat && obs->state[s] == SEAT_IN)
+			none *= 1 - (m->wrong[s] + 0.1) / (m->chances[s] + 2) /
+			    0.7;
+	}
+	return 1 - none;
+}
+
+int
+cheat_ai_deep(const struct ai_mind *m, const struct game *obs)
+{
+	return m->level == AI_HARD && !obs->loser_mode;
 }

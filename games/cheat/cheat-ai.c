@@ -11,13 +11,15 @@
  * record of calls.  Every other card of an observation is a filler.
  *
  * Levels.  Easy calls now and then at random, and not always when it
- * could know better.  Normal calls a claim that its counting proves false
- * or nearly so (a count unlike the cards laid, more of a rank than it
- * cannot see, every unseen copy at once), and any play that would win.
- * Hard weighs the chance that the claim is a lie (the copies it cannot
- * place, how many the claimer could hold, the claims still in the pile,
- * the claimer's lies caught in this game and in the records) against
- * what a call wins and costs.
+ * could know better.  Normal and hard call on the chance that the claim
+ * is a lie (lie_chance()) against what a call wins and costs
+ * (call_worth()): normal from the copies it cannot place and a flat lie
+ * rate; hard adds the piles the claimer took, the claims still in the
+ * pile, the claimer's neighbouring ranks and its lies caught, in this
+ * game and in the records.  Every play that would win is called, but a
+ * loser game's last play, called on the same reckoning.  In the loser
+ * game hard reckons and plays as normal does (cheat_ai_deep()), but
+ * for its mixing of claims and the weight of a pile taken late.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,81 +32,95 @@
 #include "games/rng.h"
 #include "alloc/xalloc.h"
 
-/* How often seat s lies when it need not, as a part of its claims: the
- * records' lies over claims, drawn towards one in twelve.  (This game's
- * lies caught say little of it: most were forced, and calls pick the
- * likeliest lies.) */
+/* How often seat s lies, as a part of its claims: the table's usual one
+ * in three (every hand must lie now and then), and for hard the records'
+ * lies over claims and this game's lies caught over the claims called
+ * (calls pick the likeliest lies: what is caught says less). */
 static double
-lie_habit(const struct ai_mind *m, int s)
+lie_prior(const struct ai_mind *m, const struct game *obs, int s)
 {
 	const struct ai_habits *h = &m->habits[s];
-	double lies = 0.25, claims = 3;
+	double lies = 1.2, claims = 4;
 
+	if (!cheat_ai_deep(m, obs))
+		return 0.3;
 	if (h->claims > 0) {
 		lies += 6.0 * h->lies / h->claims;
 		claims += 6;
 	}
+	lies += 0.6 * m->caught[s];
+	claims += m->called[s];
 	return lies / claims;
 }
 
-/* The chance that the declarer of the open claim held a card of rank r
- * before it played: from the cards m's seat cannot place, what the
- * declarer was known to hold, and the claims of r still in the pile,
- * mostly true. */
+/* The chance that the declarer of the open claim held need cards of rank
+ * r or more before it played: drawn from the cards m's seat cannot place
+ * (hypergeometric), less those it was known to hold.  Hard also counts
+ * the cards of r it is believed to hold from the piles it took (cards
+ * claimed together stay together), and the claims of r by others still
+ * in the pile, mostly true. */
 static double
-have_chance(const struct ai_mind *m, const struct game *obs, int r)
+have_chance(const struct ai_mind *m, const struct game *obs, int r,
+    int need)
 {
 	int d = obs->declarer, others = m->claimed[r], pool, marked, draws;
+	int held = r == obs->rank ? m->had_rank : m->known[d][r], b;
+	int full = cheat_ai_deep(m, obs);
 
-	if (r == obs->rank) {
-		if (m->had_rank > 0)
-			return 1;
+	if (r == obs->rank)
 		others -= obs->count;
-	}
+	b = !full ? 0 : (int)((r == obs->rank ? m->had_bunch :
+	    m->bunch[d][r]) + 0.5);
+	need -= held;
+	if (need <= 0)
+		return 1;
 	pool = cheat_ai_unplaced(m, obs) - m->had_any;
-	marked = 4 * obs->decks - cheat_ai_placed(m, obs, r, -1);
-	if (others > 0)
-		marked -= (others * 2 + 1) / 3;
+	marked = 4 * obs->decks - cheat_ai_placed(m, obs, r, -1) -
+	    (r == obs->rank ? m->had_rank : 0);
 	draws = obs->hand[d].n + obs->laid - m->had_any;
+	if (full && b > 0) {
+		b = b < need ? b : need;
+		b = b < marked ? b : marked;
+		need -= b;
+		marked -= b;
+		pool -= b;
+		draws -= b;
+	}
+	if (full && others > 0)
+		marked -= (others * 2 + 1) / 3;
 	/* In Questions players keep the ranks their own turns call and
 	 * lie with the rest: the rank of the turn gathers in its hand. */
-	if (obs->ordered)
+	if (full && obs->ordered)
 		draws += draws / 2;
-	return cheat_ai_atleast(pool, marked, draws, 1);
+	return cheat_ai_atleast(pool, marked, draws, need);
 }
 
-/* The chance that the open claim is a lie.  A liar is one who held none
- * of the rank (in Cheat, none of its neighbours either, or it would have
- * claimed those; or it lied by choice), and lays one card, seldom two,
- * hardly ever more; one who holds the rank lays what it has, often one or
- * two, sometimes more.  Hands are not dealt at random once piles have
- * been picked up (cards claimed together stay together), so the count
- * weighs more than how many copies the claimer could hold. */
+/* The chance that the open claim is a lie.  A liar lacks the cards it
+ * claims (in Cheat, lacks its neighbours too, or it would claim those,
+ * unless it lies by choice); it lies with one card mostly, two now and
+ * then, three seldom.  One who holds them lays them all, one to four.
+ * So the odds of a lie are the prior odds from the claimer's lie rate,
+ * times how much likelier the count is from a liar, times the chance it
+ * lacks the cards over the chance it holds them.  Normal counts with
+ * the cards it can place alone; hard also with the piles the claimer
+ * took, the claims in the pile, the claimer's neighbours and habits. */
 static double
 lie_chance(const struct ai_mind *m, const struct game *obs)
 {
-	static const double liar[] = { 0, 0.75, 0.2, 0.04, 0.01 };
-	static const double honest[] = { 0, 0.5, 0.3, 0.15, 0.05 };
-	int c = obs->count, r = obs->rank, d = obs->declarer, k;
-	double have, none = 1, v = lie_habit(m, d), lie, truth, several;
+	int c = obs->count, r = obs->rank, k;
+	double have, none = 1, v = lie_prior(m, obs, obs->declarer);
 
 	if (c != obs->laid ||
 	    c > 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer))
 		return 1;
-	have = have_chance(m, obs, r);
-	if (!obs->ordered) {
+	have = have_chance(m, obs, r, c);
+	if (cheat_ai_deep(m, obs) && !obs->ordered && c == 1) {
 		for (k = -1; k <= 1; k += 2)
 			none *= 1 - have_chance(m, obs,
-			    cards_rank_step(r, k));
+			    cards_rank_step(r, k), 1);
 		have = 1 - (1 - have) * (none + 0.35 * (1 - none));
 	}
-	/* How often this declarer's lies caught were of several cards,
-	 * drawn towards one in four. */
-	several = (m->caught_several[d] + 0.5) / (m->caught[d] + 2) / 0.25;
-	k = c < 4 ? c : 4;
-	lie = (1 - have) * liar[k] * (k > 1 ? several : 1);
-	truth = have * honest[k];
-	return (lie + v * truth) / (lie + truth + 1e-9);
+	return cheat_ai_lie_odds(v, c, have);
 }
 
 /* Easy: a beginner calls a visible lie or a winning play mostly, a
@@ -124,28 +140,14 @@ call_easy(const struct ai_mind *m, const struct game *obs, struct rng *rng)
 	return rng_below(rng, 100) < (obs->count >= 3 ? 14u : 7u);
 }
 
-/* Normal: what counting proves or nearly proves, and any winning play
- * (a wrong call on it costs nothing, the game is over). */
+/* A call on expected value, p the chance the claim is a lie.  Right,
+ * the declarer takes the pile and (in Cheat) this seat opens, face up;
+ * wrong, this seat takes it.  A play that would win is called whatever
+ * it may be: a wrong call on it costs nothing, the game is over. */
 static int
-call_normal(const struct ai_mind *m, const struct game *obs)
+call_worth(const struct ai_mind *m, const struct game *obs, double p)
 {
-	int r = obs->rank, c = obs->count;
-	int left = 4 * obs->decks - cheat_ai_placed(m, obs, r, obs->declarer);
-
-	if (obs->count != obs->laid || c > left)
-		return 1;
-	if (obs->turn < 0 && !obs->loser_mode)
-		return 1;
-	/* Every copy it cannot see at once, when it sees some. */
-	return c >= 2 && c == left && left < 4 * obs->decks;
-}
-
-/* Hard: a call on expected value.  Right, the declarer takes the pile and
- * (in Cheat) this seat opens, face up; wrong, this seat takes it. */
-static int
-call_hard(const struct ai_mind *m, const struct game *obs)
-{
-	double p = lie_chance(m, obs), gain, loss;
+	double gain, loss;
 	int d = obs->declarer, pile = obs->pile.n;
 	int mine = obs->hand[m->seat].n;
 
@@ -153,16 +155,23 @@ call_hard(const struct ai_mind *m, const struct game *obs)
 		return 1;
 	if (obs->turn < 0 && !obs->loser_mode)
 		return 1;
-	/* Cards given to one of several opponents are worth less than as
-	 * many taken, unless it is near the end; in Questions, where a
-	 * right call opens no round and piles come back, half as much. */
-	gain = pile * (obs->hand[d].n <= 2 ? 0.6 : obs->hand[d].n <= 5 ?
-	    0.4 : 0.25);
-	gain = obs->ordered ? gain / 2 : gain + 2;
-	if (obs->turn < 0)
-		gain = pile * 2.0 + 2;	/* loser mode: it would go out */
-	loss = pile + (mine <= 3 ? 4 : 0);
-	return p * gain > (1 - p) * loss;
+	/* Hard in the loser game: a pile taken late, with few cards
+	 * left, is the game lost more often than its size says. */
+	if (m->level == AI_HARD && obs->loser_mode && obs->turn >= 0 &&
+	    obs->count >= 2 && mine <= 8) {
+		gain = pile * (obs->hand[d].n <= 2 ? 0.6 :
+		    obs->hand[d].n <= 5 ? 0.4 : 0.25) + 2;
+		loss = (pile + (mine <= 3 ? 4 : 0)) * 2.5;
+		return p * gain > (1 - p) * loss;
+	}
+	/* Loser mode: a last play let go is a seat out, one fewer to
+	 * lose to; a lie caught keeps it in with the pile. */
+	if (obs->turn < 0) {
+		gain = pile * 1.5 + 2;
+		loss = pile + (mine <= 3 ? 4 : 0);
+		return p * gain > (1 - p) * loss;
+	}
+	return cheat_ai_worth(p, pile, obs->hand[d].n, mine, obs->ordered);
 }
 
 /* The question m's seat asks: the liar of one of the cards, or after a
@@ -206,10 +215,8 @@ cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	if (tu.window & (1u << m->seat)) {
 		if (m->level == AI_EASY)
 			call = call_easy(m, obs, rng);
-		else if (m->level == AI_NORMAL)
-			call = call_normal(m, obs);
 		else
-			call = call_hard(m, obs);
+			call = call_worth(m, obs, lie_chance(m, obs));
 		if (call) {
 			mv->verb = VERB_CHEAT;
 			mv->argc = 1;
@@ -241,30 +248,57 @@ note_known(struct ai_mind *m, const struct game *obs)
 static void
 cheat_ai_note(struct ai_mind *m, const struct game *obs)
 {
-	int s, d = obs->declarer;
+	int s, r, d = obs->declarer, taker;
 
 	if (obs->calls != m->ncalls) {
-		/* A challenge: the pile went to a hand. */
-		m->caught[obs->last_accused] += !obs->last_honest;
-		m->caught_several[obs->last_accused] += !obs->last_honest &&
-		    m->count > 1;
+		/* A challenge: the pile went to a hand, and with it the
+		 * claims of others it held, but the one shown. */
+		s = obs->last_accused;
+		m->caught[s] += !obs->last_honest;
+		m->caught_several[s] += !obs->last_honest && m->count > 1;
+		m->called[s]++;
 		m->calls[obs->last_caller]++;
+		m->wrong[obs->last_caller] += obs->last_honest;
+		m->calls_by[obs->last_caller][m->count > 1]++;
+		taker = obs->last_honest ? obs->last_caller : s;
+		if (s != m->seat)
+			m->claimed[m->crank] -= m->count;
+		for (r = 1; r <= CARDS_RANKS && taker != m->seat; r++) {
+			if (m->claimed[r] > 0)
+				m->bunch[taker][r] += 0.6 * m->claimed[r];
+		}
 		memset(m->claimed, 0, sizeof m->claimed);
+		memset(m->pile_claims, 0, sizeof m->pile_claims);
 	}
 	if (obs->plays != m->plays && d >= 0 && !obs->face_up) {
 		/* A claim: what its declarer was known to hold before. */
 		m->count = obs->count;
+		m->crank = obs->rank;
 		m->had_rank = m->known[d][obs->rank];
+		m->had_bunch = m->bunch[d][obs->rank];
+		m->bunch[d][obs->rank] -= obs->count;
+		if (m->bunch[d][obs->rank] < 0)
+			m->bunch[d][obs->rank] = 0;
 		m->had_any = 0;
 		for (s = 1; s <= CARDS_RANKS; s++)
 			m->had_any += m->known[d][s];
 		if (d != m->seat)
 			m->claimed[obs->rank] += obs->count;
+		m->pile_claims[d][obs->rank] += obs->laid;
 		for (s = 0; s < obs->nseats; s++) {
-			if (s != d && obs->state[s] == SEAT_IN)
+			if (s != d && obs->state[s] == SEAT_IN) {
 				m->chances[s]++;
+				m->chances_by[s][obs->count > 1]++;
+			}
+		}
+		/* Its own lie, played: its cards are marked. */
+		for (s = 0; s < m->nlying && d == m->seat; s++) {
+			if (m->bluffed[m->lying[s]] < 255)
+				m->bluffed[m->lying[s]]++;
 		}
 	}
+	if (obs->plays != m->plays)
+		m->nlying = 0;
 	m->plays = obs->plays;
 	m->ncalls = obs->calls;
 	note_known(m, obs);

@@ -159,7 +159,8 @@ test_calls_proved_lie(void **state)
 	}
 }
 
-/* Normal plays all its cards of a rank it may claim, truly. */
+/* Normal plays all its cards of a rank it may claim, truly, and now and
+ * then a card more (a claim of three with two true cards). */
 static void
 test_normal_honest(void **state)
 {
@@ -167,31 +168,78 @@ test_normal_honest(void **state)
 	struct minds ms;
 	char text[256];
 	uint64_t seed;
+	int exact = 0, more = 0;
 
 	(void)state;
 	minds_new(&ms, fx_new(3, 0, 1, 0), AI_NORMAL, NULL);
 	fx_stack(ms.f, proof_hands);
 	minds_note(&ms);
 	typed(&ms, 1, "play 4h");
-	for (seed = 1; seed <= 10; seed++) {
+	for (seed = 1; seed <= 60; seed++) {
 		assert_int_equal(decide(&ms, 2, seed, &mv, text, sizeof text),
 		    0);
-		assert_string_equal(text, "play 3\xe2\x99\xa3 3\xe2\x99\xa6 "
-		    "as 2 3");
+		assert_int_equal(mv.argv[1], 3);
+		exact += strcmp(text, "play 3\xe2\x99\xa3 3\xe2\x99\xa6 "
+		    "as 2 3") == 0;
+		more += mv.argv[0] == 3 && mv.argc == 5;
 	}
+	assert_true(exact >= 45);
+	assert_true(more >= 1);
+	assert_int_equal(exact + more, 60);
 	minds_free(&ms);
 	fx_free(ms.f);
 }
 
-/* Holding no rank it may claim, normal lies with one card, of a rank it
- * has no neighbour of, claimed as a rank whose copies it has not seen. */
+/* Holding no rank it may claim, normal lies with a card of a rank it has
+ * no neighbour of, claimed as a rank whose copies it has not seen: with
+ * one card mostly, with two at some rate over many seeds. */
 static void
-test_normal_lies_one(void **state)
+test_normal_lies(void **state)
 {
 	static const char *const hands[] = {
 		"2c 5c 9c kc",
 		"4h 7c qh qd qs",
 		"6s 8s jc ah 9d",
+	};
+	struct game_move mv;
+	struct minds ms;
+	char text[256];
+	uint64_t seed;
+	int two = 0, i, r;
+
+	(void)state;
+	minds_new(&ms, fx_new(3, 0, 1, 0), AI_NORMAL, NULL);
+	fx_stack(ms.f, hands);
+	minds_note(&ms);
+	typed(&ms, 1, "play 4h");
+	for (seed = 1; seed <= 100; seed++) {
+		assert_int_equal(decide(&ms, 2, seed, &mv, text, sizeof text),
+		    0);
+		assert_int_equal(mv.argv[0], mv.argc - 2);
+		assert_true(mv.argv[0] == 1 || mv.argv[0] == 2);
+		two += mv.argv[0] == 2;
+		assert_true(mv.argv[1] == 3 || mv.argv[1] == 5);
+		for (i = 2; i < mv.argc; i++) {
+			r = cards_rank(mv.argv[i]);
+			assert_true(r == CARDS_ACE || r == CARDS_JACK ||
+			    r == 6 || r == 9 || r == 8);
+		}
+	}
+	assert_true(two >= 10 && two <= 45);
+	minds_free(&ms);
+	fx_free(ms.f);
+}
+
+/* Normal does not call a claim of three that are every copy it cannot
+ * see when holding three is likely enough: the claimer holds most of the
+ * cards it cannot place. */
+static void
+test_normal_believes_three(void **state)
+{
+	static const char *const hands[] = {
+		"3c 9c kc 2c 8d",
+		"4h 7c qh qd qs 5h",
+		"3d 3h 3s 6s 8s jc",
 	};
 	struct game_move mv;
 	struct minds ms;
@@ -203,16 +251,59 @@ test_normal_lies_one(void **state)
 	fx_stack(ms.f, hands);
 	minds_note(&ms);
 	typed(&ms, 1, "play 4h");
+	typed(&ms, 2, "play 3d 3h 3s as three threes");
 	for (seed = 1; seed <= 10; seed++) {
+		assert_int_equal(decide(&ms, 0, seed, &mv, text,
+		    sizeof text), 0);
+		assert_string_not_equal(text, "cheat");
+	}
+	minds_free(&ms);
+	fx_free(ms.f);
+}
+
+/* A card normal lied with, uncaught, that came back to its hand with a
+ * pile is not its lie again, whatever its generator. */
+static void
+test_bluff_not_reused(void **state)
+{
+	static const char *const hands[] = {
+		"3c 4c 5c 9c kc",
+		"4h 7c qh qd qs 4d",
+		"6s 8s ah 9d 10d 2d",
+	};
+	struct game_move mv;
+	struct minds ms;
+	char text[256], line[64];
+	uint64_t seed;
+	int lie[2], nlie, i, r, reused = 0;
+
+	(void)state;
+	minds_new(&ms, fx_new(3, 0, 1, 0), AI_NORMAL, NULL);
+	fx_stack(ms.f, hands);
+	minds_note(&ms);
+	typed(&ms, 1, "play 4h");
+	assert_int_equal(decide(&ms, 2, 3, &mv, text, sizeof text), 0);
+	typed(&ms, 2, text);
+	r = mv.argv[1];
+	nlie = mv.argc - 2;
+	for (i = 0; i < nlie; i++)
+		lie[i] = mv.argv[2 + i];
+	/* Seat 0 plays true, seat 2 calls it wrongly and takes the pile,
+	 * its lie back in its hand, unseen by the table. */
+	assert_true(r == 3 || r == 5);
+	snprintf(line, sizeof line, "play %dc as one %s", r,
+	    r == 3 ? "three" : "five");
+	typed(&ms, 0, line);
+	typed(&ms, 2, "cheat");
+	typed(&ms, 1, "play qh qd qs");
+	for (seed = 1; seed <= 40; seed++) {
 		assert_int_equal(decide(&ms, 2, seed, &mv, text, sizeof text),
 		    0);
-		assert_int_equal(mv.argc, 3);
-		assert_int_equal(mv.argv[0], 1);
-		assert_true(mv.argv[1] == 3 || mv.argv[1] == 5);
-		assert_true(cards_rank(mv.argv[2]) == CARDS_ACE ||
-		    cards_rank(mv.argv[2]) == CARDS_JACK ||
-		    cards_rank(mv.argv[2]) == 6);
+		for (i = 2; i < mv.argc; i++)
+			reused += mv.argv[i] == lie[0] ||
+			    (nlie > 1 && mv.argv[i] == lie[1]);
 	}
+	assert_int_equal(reused, 0);
 	minds_free(&ms);
 	fx_free(ms.f);
 }
@@ -331,6 +422,52 @@ test_hard_last_play_survives(void **state)
 	assert_string_equal(text, "play 5\xe2\x99\xa6 5\xe2\x99\xa5 as 2 5");
 	typed(&ms, 0, "cheat");
 	assert_over(ms.f, places, 2, -1);
+	minds_free(&ms);
+	fx_free(ms.f);
+}
+
+/* Hard, holding a pair it may claim and cards it may not, with a table
+ * that has not called at random, lies as that pair with two or three of
+ * the cards it cannot claim now, mostly (nobody can prove a claim of two
+ * of the rank it holds two of: its cover), and keeps the pair; never a
+ * lie of one card.  Its claims of two or more are lies at a real rate,
+ * as normal's are (test_normal_lies). */
+static void
+test_hard_covers(void **state)
+{
+	static const char *const hands[] = {
+		"2c 5c 9c kc 6d",
+		"4h 7c qh qd qs 10h",
+		"5h 3c 3d 9h jc 8s kd",
+	};
+	struct game_move mv;
+	struct minds ms;
+	char text[256];
+	uint64_t seed;
+	int lies = 0, i, r, real;
+
+	(void)state;
+	minds_new(&ms, fx_new(3, 0, 1, 0), AI_HARD, NULL);
+	fx_stack(ms.f, hands);
+	minds_note(&ms);
+	typed(&ms, 1, "play 4h");
+	typed(&ms, 2, "play 5h as one five");
+	typed(&ms, 0, "play 5c as one five");
+	typed(&ms, 1, "play 7c as one four");
+	for (seed = 1; seed <= 100; seed++) {
+		assert_int_equal(decide(&ms, 2, seed, &mv, text, sizeof text),
+		    0);
+		assert_int_equal(mv.argv[0], mv.argc - 2);
+		assert_true(mv.argv[0] >= 2);
+		for (real = 0, i = 2; i < mv.argc; i++) {
+			r = cards_rank(mv.argv[i]);
+			real += r == mv.argv[1];
+		}
+		lies += real < mv.argv[0];
+		if (real == 0)
+			assert_int_equal(mv.argv[1], 3);
+	}
+	assert_true(lies >= 60);
 	minds_free(&ms);
 	fx_free(ms.f);
 }
@@ -559,11 +696,15 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_calls_proved_lie, fx_teardown),
 		cmocka_unit_test_teardown(test_normal_honest, fx_teardown),
-		cmocka_unit_test_teardown(test_normal_lies_one, fx_teardown),
+		cmocka_unit_test_teardown(test_normal_lies, fx_teardown),
+		cmocka_unit_test_teardown(test_normal_believes_three,
+		    fx_teardown),
+		cmocka_unit_test_teardown(test_bluff_not_reused, fx_teardown),
 		cmocka_unit_test_teardown(test_normal_opening, fx_teardown),
 		cmocka_unit_test_teardown(test_normal_last_play, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_last_play_survives,
 		    fx_teardown),
+		cmocka_unit_test_teardown(test_hard_covers, fx_teardown),
 		cmocka_unit_test_teardown(test_hard_believes, fx_teardown),
 		cmocka_unit_test_teardown(test_questions_normal, fx_teardown),
 		cmocka_unit_test_teardown(test_hidden_cards_unseen,
