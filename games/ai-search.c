@@ -3,14 +3,18 @@
  * flat Monte Carlo over determinized worlds, with play-outs of bounded
  * depth.
  *
- * Only the seat's own move at its turn is searched (calls and hides stay
- * the hard level's: see ai_search()).  The candidates are the hard
- * decision (the variant's decide(), from the expert's mind, which
- * remembers as the hard one does) and a few other legal moves of the
- * seat of the same verb, drawn with ops->sample() from its observation.
- * Each play-out makes one world consistent with what the seat knows (a
- * copy of the observation, ops->redeal() from a generator drawn from
- * rng), applies the candidate there, and plays on with a mind at the
+ * The seat's own move at its turn is searched, and where the variant
+ * weighs its worlds by what the seat saw (s->world) and names its call
+ * (s->call), a window's call against letting the claim pass; hides and
+ * asides stay the hard level's (see ai_search()).  The candidates are
+ * the hard decision (the variant's decide(), from the expert's mind,
+ * which remembers as the hard one does) and a few others: the variant's
+ * own (s->moves) or legal moves of the seat of the same verb drawn with
+ * ops->sample() from its observation.  Each play-out makes one world
+ * consistent with what the seat knows (a copy of the observation, dealt
+ * again by s->world from the seat's mind, or evenly by ops->redeal(),
+ * from a generator drawn from rng), applies the candidate there, and
+ * plays on with a mind at the
  * rollout level in every seat, refereed as ai_play() referees (the calls
  * of a window first, then the turn, then the table), for at most
  * s->depth moves: a game over then is worth its result, one not over the
@@ -173,8 +177,9 @@ po_step(struct playout *p, const struct game_turn *tu, int skip)
 /* Plays candidate c out in the world that world (a generator's state)
  * makes of obs: what it is worth to seat. */
 static double
-play_out(const struct game_ops *ops, const struct game *obs, int seat,
-    int nseats, const struct candidate *c, const struct rng *world)
+play_out(const struct game_ops *ops, const struct ai_mind *m,
+    const struct game *obs, int seat, int nseats, const struct candidate *c,
+    const struct rng *world)
 {
 	const struct ai_search *s = ops->ai->search;
 	struct playout p;
@@ -186,7 +191,10 @@ play_out(const struct game_ops *ops, const struct game *obs, int seat,
 	memset(&p, 0, sizeof p);
 	p.ops = ops;
 	p.w = ops->observe(obs, seat);
-	ops->redeal(p.w, seat, &deal);
+	if (s->world != NULL)
+		s->world(p.w, seat, m, &deal);
+	else
+		ops->redeal(p.w, seat, &deal);
 	p.rng = deal;
 	p.nseats = nseats;
 	for (i = 0; i < p.nseats; i++)
@@ -211,6 +219,27 @@ play_out(const struct game_ops *ops, const struct game *obs, int seat,
 	return v;
 }
 
+/* Whether the seat's decision in obs (decide()'s rc and *mv) is a
+ * window's to search: the variant weighs its worlds and names its call
+ * (s->world, s->call), a window is open to the seat, which is not also
+ * to play, and decide() called (*mv the call) or let it pass; the call
+ * to *call. */
+static int
+window(const struct game_ops *ops, const struct game *obs, int seat,
+    const struct game_turn *tu, int rc, const struct game_move *mv,
+    struct game_move *call)
+{
+	const struct ai_search *s = ops->ai->search;
+
+	if (s->world == NULL || s->call == NULL || tu->pause ||
+	    tu->seat == seat || !(tu->window & (1u << seat)))
+		return 0;
+	if (s->call(obs, seat, call) != 0 ||
+	    ops->check(obs, call, NULL) != 0)
+		return 0;
+	return rc != 0 || same_move(mv, call);
+}
+
 int
 ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
@@ -218,27 +247,51 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 {
 	const struct ai_search *s = ops->ai->search;
 	struct candidate c[MAX_CANDIDATES];
-	struct game_move alt;
+	struct game_move alt, call, more[MAX_CANDIDATES];
 	struct game_turn tu;
 	struct rng world;
 	double best, mean, se, first, d;
-	int n = 0, i, k, rc, draws, want, pick = 0, rounds;
+	int n = 0, i, k, rc, draws, want = 0, pick = 0, rounds;
 
 	rc = ops->ai->decide(m, obs, rng, mv);
 	ops->turn(obs, &tu);
-	/* Only the seat's own move at its turn is searched, among moves of
-	 * the same kind (verb) as the hard one: the worlds are drawn evenly
-	 * from what the seat cannot see, not weighted by what the claims
-	 * said, so in them a claim is honest only by chance, and a call (or
-	 * letting one pass) would be judged against claims far more often
-	 * false than players make them.  Calls stay the hard level's. */
-	if (rc != 0 || tu.seat != seat || tu.pause || !ai_may_act(&tu, seat))
-		return rc;
 	memset(c, 0, sizeof c);
-	c[n].mv = *mv;
-	n++;
-	want = s->alternatives < MAX_CANDIDATES - n ? s->alternatives :
-	    MAX_CANDIDATES - n;
+	/* The seat's own move at its turn, among the variant's candidates
+	 * or moves of the same kind (verb) as the hard one; a window's call
+	 * only in worlds weighted by what the claims said: in even ones a
+	 * claim is honest only by chance, and a call (or letting one pass)
+	 * would be judged against claims far more often false than players
+	 * make them. */
+	if (window(ops, obs, seat, &tu, rc, mv, &call)) {
+		/* A window where the seat is not also to play: its call
+		 * and letting the claim pass, the hard one first. */
+		c[0].pass = rc != 0;
+		c[0].mv = *mv;
+		c[1].pass = rc == 0;
+		c[1].mv = call;
+		n = 2;
+	} else if (rc != 0 || tu.seat != seat || tu.pause ||
+	    !ai_may_act(&tu, seat))
+		return rc;
+	else {
+		c[n].mv = *mv;
+		n++;
+		want = s->alternatives < MAX_CANDIDATES - n ?
+		    s->alternatives : MAX_CANDIDATES - n;
+	}
+	if (want > 0 && s->moves != NULL) {
+		/* The variant's own: its candidates, in its order. */
+		k = s->moves(m, obs, seat, rng, more, MAX_CANDIDATES);
+		for (i = 0; i < k && want > 0; i++) {
+			if (more[i].seat != seat || listed(c, n, 0, &more[i]) ||
+			    ops->check(obs, &more[i], NULL) != 0)
+				continue;
+			c[n].mv = more[i];
+			n++;
+			want--;
+		}
+		want = 0;
+	}
 	for (draws = 0; draws < DRAWS * want && n < MAX_CANDIDATES &&
 	    want > 0; draws++) {
 		if (ops->sample(obs, rng, &alt) != 0 || alt.seat != seat ||
@@ -262,10 +315,10 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 		rounds = 2;
 	for (k = 0; k < rounds; k++) {
 		rng_seed(&world, rng_next(rng));
-		first = play_out(ops, obs, seat, nseats, &c[0], &world);
+		first = play_out(ops, m, obs, seat, nseats, &c[0], &world);
 		for (i = 1; i < n; i++) {
-			d = play_out(ops, obs, seat, nseats, &c[i], &world) -
-			    first;
+			d = play_out(ops, m, obs, seat, nseats, &c[i],
+			    &world) - first;
 			c[i].sum += d;
 			c[i].sq += d * d;
 			c[i].n++;

@@ -103,19 +103,39 @@ struct ai_search {
 	double (*eval)(const struct game *w, int seat);
 	double margin;		/* what another candidate must win by, of
 				 * 1, to be preferred to the first */
+	/* A world for a play-out, weighted by what seat saw (NULL: each
+	 * drawn evenly, ops->redeal()): w is a copy of seat's observation
+	 * (ops->observe()), whose hidden cards it deals again from rng,
+	 * read from w and the seat's mind m alone, keeping every card the
+	 * seat can place where it is (as redeal() does). */
+	void (*world)(struct game *w, int seat, const struct ai_mind *m,
+	    struct rng *rng);
+	/* The call seat may make in the window of obs, into *mv: 0, or -1
+	 * where it may make none (NULL: windows are not searched, their
+	 * calls stay decide()'s).  Searched only with world: in even worlds
+	 * a claim is honest only by chance. */
+	int (*call)(const struct game *obs, int seat, struct game_move *mv);
+	/* Other moves worth weighing at seat's turn in obs, beside
+	 * decide()'s, into mv[max]: how many (NULL: drawn at random with
+	 * ops->sample(), of decide()'s verb).  m is seat's mind. */
+	int (*moves)(const struct ai_mind *m, const struct game *obs,
+	    int seat, struct rng *rng, struct game_move *mv, int max);
 };
 
 /* The expert's decision for seat, whose mind is m, in obs of nseats of
  * the variant ops, as decide(): at the seat's turn, the candidates are
- * decide()'s move and up to s->alternatives others of the seat of the
- * same verb drawn with ops->sample(), s being ops->ai->search; each is
- * played out in turn from the same worlds made by ops->redeal() of the
- * observation, playouts in all (0: s->playouts), every seat then played
- * by a mind at s->rollout for at most s->depth moves; a play-out is
- * worth its result (won 1, lost 0; in a game for a loser, 1 for not
- * losing) or, not over, s->eval().  Another move than decide()'s is
- * taken only where it wins clearly.  Elsewhere (a window, an aside)
- * decide()'s decision.  Only obs, m and rng are read. */
+ * decide()'s move and up to s->alternatives others, s being
+ * ops->ai->search: s->moves()'s, or moves of the seat of the same verb
+ * drawn with ops->sample(); in a window open to a seat not also to play,
+ * with s->world and s->call, its call and letting the claim pass.  Each
+ * is played out in turn from the same worlds made of the observation
+ * (s->world from m, or ops->redeal()), playouts in all (0:
+ * s->playouts), every seat then played by a mind at s->rollout for at
+ * most s->depth moves; a play-out is worth its result (won 1, lost 0; in
+ * a game for a loser, 1 for not losing) or, not over, s->eval().
+ * Another move than decide()'s is taken only where it wins clearly.
+ * Elsewhere (an aside) decide()'s decision.  Only obs, m and rng are
+ * read. */
 int ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
     int nseats, int playouts, const struct game *obs, struct rng *rng,
     struct game_move *mv);

@@ -93,6 +93,7 @@ games/cheat/cheat-story.c   4  Cheat: its story
 games/cheat/cheat-ai-play.c 4  Cheat: an AI seat's play at its turn
 games/cheat/cheat-ai.c      5  Cheat: the AI's mind, its calls, questions
 games/cheat/questions.c     5  Questions: Cheat extended through its hooks
+games/cheat/cheat-ai-world.c 6  Cheat: the expert's worlds by the claims, its calls, plays
 
 games/cheater/cheater-cards.c    1  CHEATER: its cards
 games/cheater/cheater-observe.c  1  CHEATER: what a seat may know

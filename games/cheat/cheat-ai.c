@@ -123,6 +123,25 @@ lie_chance(const struct ai_mind *m, const struct game *obs)
 	return cheat_ai_lie_odds(v, c, have);
 }
 
+double
+cheat_ai_lie_chance(const struct ai_mind *m, const struct game *obs)
+{
+	return lie_chance(m, obs);
+}
+
+/* Measured of hard and normal seats against each other: a card laid
+ * alone is of the rank claimed about half the time (55% in Cheat, 49% in
+ * Questions), one of a claim of two or more 95% of the time. */
+double
+cheat_ai_claim_true(const struct game *obs, int count, int laid)
+{
+	if (count != laid)
+		return 0;
+	if (count > 1)
+		return 0.95;
+	return obs->ordered ? 0.5 : 0.55;
+}
+
 /* Easy: a beginner calls a visible lie or a winning play mostly, a
  * proved one half the time, and any other now and then. */
 static int
@@ -245,11 +264,96 @@ note_known(struct ai_mind *m, const struct game *obs)
 	}
 }
 
+/* The pile as m remembers it, from obs alone (a mind made in the middle
+ * of a game, or a change it cannot follow): each card under a claim it
+ * did not lay as likely true as a card of a claim of two. */
+static void
+pile_forget(struct ai_mind *m, const struct game *obs)
+{
+	int i;
+
+	for (i = 0; i < obs->pile.n; i++) {
+		m->pile_r[i] = obs->pile_as[i] > 0 ? obs->pile_as[i] : 0;
+		m->pile_p[i] = m->pile_r[i] > 0 &&
+		    !cheat_ai_knows(m, obs, obs->pile.c[i], -1) ?
+		    (float)cheat_ai_claim_true(obs, 2, 2) : 0;
+	}
+	m->npile = obs->pile.n;
+	m->laid = 0;
+}
+
+/* A challenge gave the pile m remembers to taker's hand: the cards of
+ * the claims under the one called (whose cards were shown), unseen,
+ * are that hand's now. */
+static void
+pile_taken(struct ai_mind *m, int taker)
+{
+	int i;
+
+	for (i = 0; i < m->npile - m->laid; i++) {
+		if (m->pile_p[i] > 0)
+			m->took[taker][m->pile_r[i]] += m->pile_p[i];
+	}
+	m->npile = 0;
+	m->laid = 0;
+}
+
+/* Follows the pile of obs after one move from the last noted: a play
+ * laid its cards on top, a challenge took it (taker), a leaver's hand
+ * went under it. */
+static void
+note_pile(struct ai_mind *m, const struct game *obs, int taker, int played)
+{
+	int i, k, d = obs->declarer;
+	float p;
+
+	if (taker >= 0)
+		pile_taken(m, taker);
+	if (obs->pile.n > m->npile && !played && taker < 0) {
+		/* A leaver's hand, under the pile, under no claim. */
+		k = obs->pile.n - m->npile;
+		memmove(m->pile_p + k, m->pile_p,
+		    (size_t)m->npile * sizeof m->pile_p[0]);
+		memmove(m->pile_r + k, m->pile_r,
+		    (size_t)m->npile * sizeof m->pile_r[0]);
+		for (i = 0; i < k; i++) {
+			m->pile_p[i] = 0;
+			m->pile_r[i] = 0;
+		}
+		m->npile = obs->pile.n;
+	}
+	if (played && obs->laid > 0 &&
+	    obs->pile.n == m->npile + obs->laid) {
+		p = d == m->seat || obs->face_up ? 0 :
+		    (float)cheat_ai_claim_true(obs, obs->count, obs->laid);
+		for (i = m->npile; i < obs->pile.n; i++) {
+			m->pile_p[i] = p;
+			m->pile_r[i] = (signed char)obs->rank;
+		}
+		m->npile = obs->pile.n;
+		m->laid = obs->laid;
+		/* What the declarer claims now it likely took up. */
+		if (d >= 0 && !obs->face_up) {
+			m->took[d][obs->rank] -= (float)obs->count;
+			if (m->took[d][obs->rank] < 0)
+				m->took[d][obs->rank] = 0;
+		}
+	}
+	if (m->npile != obs->pile.n)
+		pile_forget(m, obs);
+	for (i = 0; i < obs->nseats; i++) {
+		if (obs->state[i] != SEAT_IN)
+			memset(m->took[i], 0, sizeof m->took[i]);
+	}
+}
+
 static void
 cheat_ai_note(struct ai_mind *m, const struct game *obs)
 {
 	int s, r, d = obs->declarer, taker;
 
+	note_pile(m, obs, obs->calls == m->ncalls ? -1 : obs->last_honest ?
+	    obs->last_caller : obs->last_accused, obs->plays != m->plays);
 	if (obs->calls != m->ncalls) {
 		/* A challenge: the pile went to a hand, and with it the
 		 * claims of others it held, but the one shown. */
@@ -318,6 +422,7 @@ cheat_ai_mind_new(const struct game *obs, int seat, enum ai_level level,
 	m->plays = obs->plays;
 	m->ncalls = obs->calls;
 	note_known(m, obs);
+	pile_forget(m, obs);
 	return m;
 }
 
@@ -353,6 +458,9 @@ static const struct ai_search cheat_ai_search = {
 	.depth = DEPTH,
 	.eval = cheat_ai_eval,
 	.margin = 0.01,
+	.world = cheat_ai_world,
+	.call = cheat_ai_call,
+	.moves = cheat_ai_moves,
 };
 
 const struct game_ai cheat_ai = {

@@ -9,8 +9,10 @@
  * that Cheat's files call through and never by name), cheat-observe.c
  * (what a seat may know: observe and redeal), cheat-story.c (the story:
  * what moves claimed, called and hid), and the AI of both, cheat-ai.c
- * (memory and calls), cheat-ai-play.c (plays) and cheat-ai-read.c (what
- * both read of the table: the cards an AI seat can place, the odds).
+ * (memory and calls), cheat-ai-play.c (plays), cheat-ai-read.c (what
+ * both read of the table: the cards an AI seat can place, the odds) and
+ * cheat-ai-world.c (the expert's search: worlds weighted by the claims,
+ * its calls and the plays it weighs).
  * Nobody else includes it.
  */
 #ifndef CHEAT_INT_H
@@ -260,7 +262,34 @@ struct ai_mind {
 	 * each rank the seat knew in each hand. */
 	int plays, ncalls;
 	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
+	/* For the expert's worlds (cheat-ai-world.c): for each card of the
+	 * pile, by place as pile_as[], the chance that it is of the rank
+	 * it was claimed as, as the claim looked when it was made (0 for a
+	 * card m's seat knows, laid face up or under no claim); npile of
+	 * them, and laid, the cards of the last play.  And the cards of
+	 * each rank that each seat took up with a pile unseen, by the
+	 * claims they lay under, each counted with the chance it was true,
+	 * less those the seat has claimed since. */
+	float pile_p[2 * CARDS_DECK];
+	signed char pile_r[2 * CARDS_DECK];	/* the rank claimed */
+	int npile, laid;
+	float took[GAME_MAX_SEATS][CARDS_RANKS + 1];
 };
+
+/* cheat-ai.c: the chance, as m's seat sees it, that the open claim of
+ * obs is a lie (the hard level's estimate, by which it calls). */
+double cheat_ai_lie_chance(const struct ai_mind *m, const struct game *obs);
+/* The chance that a card laid unseen under a claim of count cards (of
+ * laid) is of the rank claimed, before anything else is known of it. */
+double cheat_ai_claim_true(const struct game *obs, int count, int laid);
+
+/* cheat-ai-world.c: the expert's worlds and calls (struct ai_search's
+ * world and call). */
+void cheat_ai_world(struct game *w, int seat, const struct ai_mind *m,
+    struct rng *rng);
+int cheat_ai_call(const struct game *obs, int seat, struct game_move *mv);
+int cheat_ai_moves(const struct ai_mind *m, const struct game *obs, int seat,
+    struct rng *rng, struct game_move *mv, int max);
 
 /* cheat-ai-read.c: what an AI seat reads of the table, for its calls
  * (cheat-ai.c) and its plays (cheat-ai-play.c). */

@@ -3,7 +3,11 @@
  * variant: from a fixed deal it decides moves the rules accept at every
  * chance to act, and whole games (ai_play()) with the expert at each seat
  * in turn against hard seats come to an end.  Small budgets keep it
- * quick; the strength is the tournament's to measure.
+ * quick; the strength is the tournament's to measure.  And Cheat's
+ * weighted worlds (games/cheat/cheat-ai-world.c): claims of seats known
+ * to be honest are true in them far more often than in an even redeal,
+ * a pile taken up is in its taker's hand, and no card the seat can place
+ * moves.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +19,9 @@
 #include <string.h>
 
 #include "games/ai.h"
+#include "games/cards.h"
+#include "games/cheat/cheat.h"
+#include "tests/lib/cheat-deal.h"
 
 #define SEATS 4
 /* A small budget: the checks are of legality and of games ending. */
@@ -155,6 +162,154 @@ test_cheesedog(void **state)
 	expert("cheesedog", NULL);
 }
 
+/* Cheat's weighted worlds (the world of its struct ai_search). */
+
+/* seat's move in f, typed, then noted by p (seat 0's expert). */
+static void
+step(struct fx *f, struct ai_player *p, int seat, const char *line)
+{
+	struct game *obs;
+
+	fx_ok(f, seat, line);
+	obs = cheat_ops.observe(f->g, 0);
+	ai_player_note(p, obs);
+	cheat_ops.destroy(obs);
+}
+
+#define WORLDS 400
+
+/* A world for seat 0 of f's game, from rng: weighted (the search's
+ * world, from p's mind) or even (redeal()); no card seat 0 can place
+ * moves (its hand, and the pile's places fixed[] of nfixed), every hand
+ * keeps its size, the invariants hold.  With weighted, a game changed in
+ * all that seat 0 cannot know makes the same world from the same
+ * generator: it is drawn from the observation and the mind alone. */
+static struct game *
+world(struct fx *f, struct ai_player *p, int weighted, const int *fixed,
+    int nfixed, struct rng *rng)
+{
+	const struct game_ops *ops = &cheat_ops;
+	struct game *obs = ops->observe(f->g, 0), *w, *twin, *tobs;
+	unsigned char *a, *b;
+	size_t alen, blen;
+	struct rng again = *rng, scratch;
+	char *cause = NULL;
+	int i;
+
+	w = ops->observe(obs, 0);
+	if (weighted)
+		ops->ai->search->world(w, 0, ai_player_mind(p), rng);
+	else
+		ops->redeal(w, 0, rng);
+	if (ops->invariants(w, &cause) != 0)
+		fail_msg("world: %s", cause);
+	assert_int_equal(cheat_hand(w, 0)->n, cheat_hand(obs, 0)->n);
+	assert_memory_equal(cheat_hand(w, 0)->c, cheat_hand(obs, 0)->c,
+	    (size_t)cheat_hand(obs, 0)->n * sizeof cheat_hand(obs, 0)->c[0]);
+	for (i = 1; i < SEATS; i++)
+		assert_int_equal(cheat_hand(w, i)->n, cheat_hand(obs, i)->n);
+	assert_int_equal(cheat_pile(w)->n, cheat_pile(obs)->n);
+	for (i = 0; i < nfixed; i++)
+		assert_int_equal(cheat_pile(w)->c[fixed[i]],
+		    cheat_pile(obs)->c[fixed[i]]);
+	if (weighted) {
+		rng_seed(&scratch, 99);
+		twin = cheat_twin(f->g, 0, &scratch);
+		tobs = ops->observe(twin, 0);
+		ops->ai->search->world(tobs, 0, ai_player_mind(p), &again);
+		a = cheat_image(w, &alen);
+		b = cheat_image(tobs, &blen);
+		assert_int_equal(alen, blen);
+		assert_memory_equal(a, b, alen);
+		free(a);
+		free(b);
+		ops->destroy(twin);
+		ops->destroy(tobs);
+	}
+	ops->destroy(obs);
+	return w;
+}
+
+/* Claims of seats whose records say they never lie: in the weighted
+ * worlds the unseen cards under them are the ranks claimed far more
+ * often than in even ones; and once a seat takes up the pile, its hand
+ * holds the cards claimed there. */
+static void
+test_cheat_worlds(void **state)
+{
+	static const char *const hands[] = {
+		"7h 2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h",
+		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
+		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
+		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
+	};
+	/* The pile: the opening (fives, face up), two fives, two sixes,
+	 * seat 0's seven, two sevens (the open claim). */
+	static const int claim[] = { 0, 0, 5, 5, 6, 6, 0, 7, 7 };
+	static const int fixed[] = { 0, 1, 6 };
+	struct ai_habits habits[SEATS];
+	struct ai_player *p;
+	struct game *obs, *w;
+	struct fx *f;
+	struct rng rng;
+	int weighted, k, i, n, got[2], held[2];
+
+	(void)state;
+	f = fx_new(SEATS, 0, 1, 0);
+	fx_stack(f, hands);
+	memset(habits, 0, sizeof habits);
+	for (i = 0; i < SEATS; i++)
+		habits[i].claims = 400;
+	obs = cheat_ops.observe(f->g, 0);
+	p = ai_player_new(&cheat_ops, obs, 0, SEATS, AI_EXPERT, habits);
+	cheat_ops.destroy(obs);
+	step(f, p, 1, "play 5h 5d");
+	step(f, p, 2, "play 5s 5c as two fives");
+	step(f, p, 3, "play 6h 6d as two sixes");
+	step(f, p, 0, "play 7h as seven");
+	step(f, p, 1, "play 7d 7c as two sevens");
+	assert_int_equal(cheat_pile(f->g)->n, 9);
+	for (weighted = 0; weighted < 2; weighted++) {
+		rng_seed(&rng, 5);
+		got[weighted] = 0;
+		for (k = 0; k < WORLDS; k++) {
+			w = world(f, p, weighted, fixed, 3, &rng);
+			for (i = 0; i < 9; i++)
+				got[weighted] += claim[i] > 0 &&
+				    cards_rank(cheat_pile(w)->c[i]) == claim[i];
+			cheat_ops.destroy(w);
+		}
+	}
+	/* Six unseen cards under claims: at random one in ten or so is
+	 * the rank claimed, here nearly all. */
+	assert_true(got[0] < 6 * WORLDS / 4);
+	assert_true(got[1] > 6 * WORLDS * 3 / 4);
+
+	/* Seat 2 calls the true sevens and takes the pile: the fives and
+	 * sixes claimed there are in its hand now, unseen. */
+	step(f, p, 2, "cheat");
+	assert_int_equal(cheat_hand(f->g, 2)->n, 20);
+	for (weighted = 0; weighted < 2; weighted++) {
+		rng_seed(&rng, 6);
+		held[weighted] = 0;
+		for (k = 0; k < WORLDS; k++) {
+			w = world(f, p, weighted, NULL, 0, &rng);
+			for (i = n = 0; i < cheat_hand(w, 2)->n; i++) {
+				n += cards_rank(cheat_hand(w, 2)->c[i]) == 5 ||
+				    cards_rank(cheat_hand(w, 2)->c[i]) == 6;
+			}
+			/* 5h and 5d were laid face up: seen. */
+			held[weighted] += n - 2;
+			cheat_ops.destroy(w);
+		}
+	}
+	/* Of the six unseen fives and sixes, at random about 2.6 in its
+	 * 15 unseen cards of 35; here the 4 claimed, and some more. */
+	assert_true(held[1] > held[0] + WORLDS);
+	ai_player_free(p);
+	fx_free(f);
+}
+
 /* The level's name, both ways. */
 static void
 test_level(void **state)
@@ -175,6 +330,7 @@ main(void)
 		cmocka_unit_test(test_cheater),
 		cmocka_unit_test(test_liarsuno),
 		cmocka_unit_test(test_cheesedog),
+		cmocka_unit_test_teardown(test_cheat_worlds, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
