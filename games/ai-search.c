@@ -44,6 +44,21 @@
 /* Draws of ops->sample() per alternative wanted, at most. */
 #define DRAWS 6
 
+/* Student's t at 97.5% for df degrees of freedom (the paired differences
+ * of a candidate's rounds, less one): with few rounds a standard error
+ * is itself a guess, and twice it would let noise choose (two rounds of
+ * nearly equal differences look certain).  From 30 on, 2. */
+static double
+t_crit(int df)
+{
+	static const double t[30] = { 12.71, 4.30, 3.18, 2.78, 2.57, 2.45,
+		2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13, 2.12,
+		2.11, 2.10, 2.09, 2.09, 2.08, 2.07, 2.07, 2.06, 2.06, 2.06,
+		2.05, 2.05, 2.05, 2.04 };
+
+	return df < 1 ? 1e9 : df <= 30 ? t[df - 1] : 2;
+}
+
 /* One candidate: the move, or pass (let the chance go); its play-outs
  * and their results summed. */
 struct candidate {
@@ -325,14 +340,15 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 		}
 	}
 	/* The paired differences from the first: another is chosen only
-	 * where its mean gain, less twice its standard error, still
-	 * passes the margin, and then the one that passes it most. */
+	 * where its mean gain, less its standard error times Student's t
+	 * for its rounds (about twice it, from 30 rounds on), still passes
+	 * the margin, and then the one that passes it most. */
 	best = s->margin;
 	for (i = 1; i < n; i++) {
 		mean = c[i].sum / c[i].n;
 		se = sqrt((c[i].sq / c[i].n - mean * mean) / (c[i].n - 1));
-		if (mean - 2 * se > best) {
-			best = mean - 2 * se;
+		if (mean - t_crit(c[i].n - 1) * se > best) {
+			best = mean - t_crit(c[i].n - 1) * se;
 			pick = i;
 		}
 	}
