@@ -428,16 +428,14 @@ env_int(const char *name, int def)
 }
 
 /* The rows to play, in the order of the tables: the pairings of every
- * variant (unless STRATEGIES_ONLY=1), then the strategies of every
- * variant a strategy plays, each only in TOURNAMENT_ONLY if set.  The
- * number of rows, or -1 (said). */
+ * variant (unless STRATEGIES_ONLY=1), ngames a pairing, then the
+ * strategies of every variant a strategy plays, nstrat games a row, each
+ * only in TOURNAMENT_ONLY if set.  The number of rows, or -1 (said). */
 static int
-plan(struct row *rows, size_t max)
+plan(struct row *rows, size_t max, int ngames, int nstrat)
 {
 	int playouts = env_int("TOURNAMENT_EXPERT_PLAYOUTS", 0);
 	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", EXPERT_GAMES);
-	int ngames = env_int("TOURNAMENT_GAMES", 1100);
-	int nstrat = env_int("STRATEGY_GAMES", 400);
 	int nstrat_expert = env_int("STRATEGY_EXPERT_GAMES",
 	    STRATEGY_EXPERT_GAMES);
 	const char *only = getenv("TOURNAMENT_ONLY");
@@ -519,9 +517,11 @@ main(void)
 	struct run run = { rows, out, 0 };
 	struct workers w = { sizeof *out, work_row, done_row, &run };
 	int jobs = workers_jobs(), nrows, i, first = 1, part;
+	int ngames = env_int("TOURNAMENT_GAMES", 1100);
+	int nstrat = env_int("STRATEGY_GAMES", 400);
 	FILE *json;
 
-	if ((nrows = plan(rows, MAX_ROWS)) < 0)
+	if ((nrows = plan(rows, MAX_ROWS, ngames, nstrat)) < 0)
 		return 1;
 	printf("%d rows, %d at a time (TOURNAMENT_JOBS)\n", nrows, jobs);
 	if (workers_run(&w, (size_t)nrows, jobs) != 0)
@@ -531,12 +531,11 @@ main(void)
 		return 1;
 	}
 	fprintf(json, "{\n  \"games_per_pairing\": %d,\n  \"results\": [\n",
-	    env_int("TOURNAMENT_GAMES", 1100));
+	    ngames);
 	for (part = 0; part < 2; part++) {
 		if (part == 1)
 			fprintf(json, "\n  ],\n  \"strategy_games\": %d,\n"
-			    "  \"strategies\": [\n",
-			    env_int("STRATEGY_GAMES", 400));
+			    "  \"strategies\": [\n", nstrat);
 		first = 1;
 		for (i = 0; i < nrows; i++) {
 			if ((rows[i].strategy >= 0) != part)

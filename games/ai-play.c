@@ -18,10 +18,12 @@ struct ai_table {
 	const struct ai_watch *watch;
 };
 
-/* Seat's decision on the game as it stands: 0 and *mv, or -1 (none). */
+/* Seat's decision on the game at (struct ai_table) as it stands: 0 and
+ * *mv, or -1 (none). */
 static int
-ai_ask(struct ai_table *at, int seat, struct game_move *mv)
+ai_ask(void *arg, int seat, struct game_move *mv)
 {
+	struct ai_table *at = arg;
 	const struct ai_watch *w = at->watch;
 	int timed = w != NULL && w->now_ns != NULL &&
 	    (w->seats == 0 || (w->seats & (1u << seat)));
@@ -74,36 +76,6 @@ refused:
 	return -1;
 }
 
-/* One step of the game, as the bot referees it: the calls of a window
- * first (the nearest clockwise from the accused wins a tie), then the
- * seat whose turn it is, then the moves several seats owe; with nobody
- * to move, the table's (a window closing, a pause ending: the pause's
- * speaker answers aloud, the heard() move). */
-static int
-ai_step(struct ai_table *at, const struct game_turn *tu, char **cause)
-{
-	struct game_move mv;
-	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
-
-	for (i = 1; i <= at->nseats; i++) {
-		s = (from + i) % at->nseats;
-		if (s == tu->seat || !ai_may_act(tu, s))
-			continue;
-		if (ai_ask(at, s, &mv) == 0)
-			return ai_apply(at, &mv, cause);
-	}
-	if (tu->seat >= 0) {
-		if (ai_ask(at, tu->seat, &mv) != 0)
-			at->ops->timeout(at->g, &mv);	/* it let time run */
-		return ai_apply(at, &mv, cause);
-	}
-	if (tu->pause && tu->speaker >= 0 && at->ops->heard != NULL)
-		at->ops->heard(at->g, &mv);
-	else
-		at->ops->timeout(at->g, &mv);
-	return ai_apply(at, &mv, cause);
-}
-
 int
 ai_play(const struct game_ops *ops, const struct game_opts *opts, int nseats,
     const enum ai_level *levels, uint64_t seed, struct game_result *r,
@@ -121,6 +93,7 @@ ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
 	struct ai_table at;
 	struct game_opts defaults;
 	struct game_turn tu;
+	struct game_move mv;
 	struct game *obs;
 	struct rng deal;
 	int i, moves = 0, rc = 0;
@@ -154,7 +127,9 @@ ai_play_budget(const struct game_ops *ops, const struct game_opts *opts,
 			    ops->name, moves);
 			break;
 		}
-		if ((rc = ai_step(&at, &tu, cause)) != 0)
+		/* As the bot referees (ai_next_move()). */
+		ai_next_move(ops, at.g, nseats, &tu, -1, ai_ask, &at, &mv);
+		if ((rc = ai_apply(&at, &mv, cause)) != 0)
 			break;
 	}
 	if (rc == 0) {

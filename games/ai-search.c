@@ -22,8 +22,9 @@
  * candidate meets the same worlds and the same chances in them (common
  * random numbers), so their difference is the move's, not the deal's.
  * The first (the hard one) is kept unless another's mean gain over it,
- * less twice its standard error, passes the margin, so that noise alone
- * never makes the expert play worse than hard.
+ * less its standard error times Student's t for its rounds, passes the
+ * margin, so that noise alone never makes the expert play worse than
+ * hard.
  *
  * Honest by construction: the search reads its observation, its mind
  * (through decide()) and rng, nothing else; a world is made from the
@@ -159,33 +160,25 @@ po_apply(struct playout *p, const struct game_move *mv)
 		ops->ai->note(p->mind[i], p->w);
 }
 
-/* One step of the play-out, as ai_play() referees: the window's calls
- * (but skip's, who let it pass), the turn, the table. */
+/* Seat's decision in the play-out p (struct playout): 0 and *mv, or -1
+ * (none, or a move for another seat). */
+static int
+po_ask(void *arg, int seat, struct game_move *mv)
+{
+	struct playout *p = arg;
+
+	return p->ops->ai->decide(p->mind[seat], p->w, &p->rng, mv) == 0 &&
+	    mv->seat == seat ? 0 : -1;
+}
+
+/* One step of the play-out, as ai_play() referees (ai_next_move()),
+ * skip not asked (it let the window pass). */
 static void
 po_step(struct playout *p, const struct game_turn *tu, int skip)
 {
-	const struct game_ops *ops = p->ops;
 	struct game_move mv;
-	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
 
-	for (i = 1; i <= p->nseats; i++) {
-		s = (from + i) % p->nseats;
-		if (s == tu->seat || s == skip || !ai_may_act(tu, s))
-			continue;
-		if (ops->ai->decide(p->mind[s], p->w, &p->rng, &mv) == 0 &&
-		    mv.seat == s) {
-			po_apply(p, &mv);
-			return;
-		}
-	}
-	if (tu->seat >= 0) {
-		if (tu->seat == skip || ops->ai->decide(p->mind[tu->seat], p->w,
-		    &p->rng, &mv) != 0 || mv.seat != tu->seat)
-			ops->timeout(p->w, &mv);
-	} else if (tu->pause && tu->speaker >= 0 && ops->heard != NULL)
-		ops->heard(p->w, &mv);
-	else
-		ops->timeout(p->w, &mv);
+	ai_next_move(p->ops, p->w, p->nseats, tu, skip, po_ask, p, &mv);
 	po_apply(p, &mv);
 }
 

@@ -1,8 +1,9 @@
 /*
  * What every variant's AI shares below its search (ai.h): level names,
- * when a seat is asked to decide, and its move typed and parsed back as a
- * person's.  The player that sends an expert to its search is
- * games/ai-player.c; whole games between AI seats, games/ai-play.c.
+ * when a seat is asked to decide, its move typed and parsed back as a
+ * person's, and the move made next as the bot referees.  The player
+ * that sends an expert to its search is games/ai-player.c; whole games
+ * between AI seats, games/ai-play.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,4 +60,28 @@ ai_retype(const struct game_ops *ops, const struct game *g,
 	    argc < GAME_MOVE_ARGS + 8)
 		argv[argc++] = w;
 	return ops->parse(g, mv->seat, cmd, argc, argv, typed, cause);
+}
+
+void
+ai_next_move(const struct game_ops *ops, const struct game *g, int nseats,
+    const struct game_turn *tu, int skip,
+    int (*ask)(void *arg, int seat, struct game_move *mv), void *arg,
+    struct game_move *mv)
+{
+	int i, s, from = tu->accused >= 0 ? tu->accused : 0;
+
+	for (i = 1; i <= nseats; i++) {
+		s = (from + i) % nseats;
+		if (s == tu->seat || s == skip || !ai_may_act(tu, s))
+			continue;
+		if (ask(arg, s, mv) == 0)
+			return;
+	}
+	if (tu->seat >= 0) {
+		if (tu->seat == skip || ask(arg, tu->seat, mv) != 0)
+			ops->timeout(g, mv);	/* it let time run */
+	} else if (tu->pause && tu->speaker >= 0 && ops->heard != NULL)
+		ops->heard(g, mv);
+	else
+		ops->timeout(g, mv);
 }

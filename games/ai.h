@@ -156,6 +156,20 @@ const char *ai_level_name(enum ai_level level);
  * open to it, a move it owes): when an AI seat is asked to decide. */
 int ai_may_act(const struct game_turn *tu, int seat);
 
+/* The move made next in g of nseats, whose turn is tu, as the bot
+ * referees: the
+ * calls of a window first, the nearest clockwise from the accused
+ * winning a tie, then the move of the seat whose turn it is (its
+ * timeout() when it makes none), then, with nobody to move, the table's
+ * (a pause's speaker answering aloud, heard(); else timeout()).
+ * ask(arg, seat, mv) is a seat's decision, 0 and *mv or -1; skip, a seat
+ * not asked (-1: none), makes its timeout() at its turn.  Into *mv.
+ * ai_play() and the expert's play-outs (ai_search()) referee by it. */
+void ai_next_move(const struct game_ops *ops, const struct game *g,
+    int nseats, const struct game_turn *tu, int skip,
+    int (*ask)(void *arg, int seat, struct game_move *mv), void *arg,
+    struct game_move *mv);
+
 /* The words seat mv->seat would type for mv (ops->command()), parsed
  * back (ops->parse()) into *typed, as a person's command is: 0, or -1 and
  * *cause.  A move nobody types (a leave) is copied as it is.  The bot
