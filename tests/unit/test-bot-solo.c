@@ -206,7 +206,7 @@ static const char *const two[] = { "alice", "bob", NULL };
  * alice's solo rating, by hand from the formulas of docs/league.md
  * (storage/rating.c's comment), with tau = 25/300, beta = 25/6 and the
  * Cheat anchors of storage/solo.c, sigma SOLO_ANCHOR_SIGMA = 1.75:
- * hard 29.79, normal 24.44.
+ * hard 27.49, normal 26.42.
  *
  * Game 1: alice, new (25, 25/3), first; three hard AI seats after her.
  *   sigma^2 + tau^2: alice 69.444444 + 0.006944 = 69.451389,
@@ -214,28 +214,28 @@ static const char *const two[] = { "alice", "bob", NULL };
  *   c^2 = 69.451389 + 3 (3.069444) + 4 beta^2 (4 x 17.361111)
  *       = 148.104167, c = 12.169806
  *   alice is first: her only q is herself, C = all four, A = 1,
- *   p = e^(25/c) / (e^(25/c) + 3 e^(29.79/c)) = 0.183590
- *   Omega = (69.451389 / c) (1 - p) = 4.659136
+ *   p = e^(25/c) / (e^(25/c) + 3 e^(27.49/c)) = 0.213624
+ *   Omega = (69.451389 / c) (1 - p) = 4.487738
  *   gamma = sqrt(69.451389) / c = 0.684789
- *   Delta = gamma (69.451389 / c^2) p (1 - p) = 0.048131
- *   mu = 25 + 4.659136 = 29.659136
- *   sigma = sqrt(69.451389 (1 - 0.048131)) = 8.130719
- *   conservative: 29.659136 - 3 (8.130719) = 5.266978
- *   Shown: 29.7 ± 8.1 (conservative 5.3).  No AI moves.
+ *   Delta = gamma (69.451389 / c^2) p (1 - p) = 0.053945
+ *   mu = 25 + 4.487738 = 29.487738
+ *   sigma = sqrt(69.451389 (1 - 0.053945)) = 8.105852
+ *   conservative: 29.487738 - 3 (8.105852) = 5.170182
+ *   Shown: 29.5 ± 8.1 (conservative 5.2).  No AI moves.
  *
  * Game 2: alice second, behind one normal AI seat.
- *   sigma^2 + tau^2: alice 8.130719^2 + tau^2 = 66.115541, AI 3.069444
- *   c^2 = 66.115541 + 3.069444 + 2 beta^2 = 103.907208, c = 10.193488
+ *   sigma^2 + tau^2: alice 8.105852^2 + tau^2 = 65.711781, AI 3.069444
+ *   c^2 = 65.711781 + 3.069444 + 2 beta^2 = 103.503447, c = 10.173664
  *   alice's q: the AI (C = both, A = 1) and herself (C = {alice},
  *   p = 1: nothing to add);
- *   p = e^(29.659136/c) / (e^(29.659136/c) + e^(24.44/c)) = 0.625277
- *   Omega = (66.115541 / c) (0 - p) = -4.055581
- *   gamma = sqrt(66.115541) / c = 0.797680
- *   Delta = gamma (66.115541 / c^2) p (1 - p) = 0.118924
- *   mu = 29.659136 - 4.055581 = 25.603556
- *   sigma = sqrt(66.115541 (1 - 0.118924)) = 7.632353
- *   conservative: 25.603556 - 3 (7.632353) = 2.706497
- *   Shown: 25.6 ± 7.6 (conservative 2.7).
+ *   p = e^(29.487738/c) / (e^(29.487738/c) + e^(26.42/c)) = 0.574818
+ *   Omega = (65.711781 / c) (0 - p) = -3.712756
+ *   gamma = sqrt(65.711781) / c = 0.796791
+ *   Delta = gamma (65.711781 / c^2) p (1 - p) = 0.123634
+ *   mu = 29.487738 - 3.712756 = 25.774982
+ *   sigma = sqrt(65.711781 (1 - 0.123634)) = 7.588648
+ *   conservative: 25.774982 - 3 (7.588648) = 3.009039
+ *   Shown: 25.8 ± 7.6 (conservative 3.0).
  */
 static void
 test_solo_rating(void **state)
@@ -253,12 +253,12 @@ test_solo_rating(void **state)
 	expect_end(h, from, "Game over! alice wins Cheat.",
 	    "alice earns Giant Slayer (won against three hard AI seats or "
 	    "more)!");
-	expect_solo(h, 29.659136, 8.130719);
+	expect_solo(h, 29.487738, 8.105852);
 	expect_reply(h, "alice", "!rating",
-	    "alice's ratings: Cheat solo 29.7 \xc2\xb1 8.1 (conservative 5.3), "
+	    "alice's ratings: Cheat solo 29.5 \xc2\xb1 8.1 (conservative 5.2), "
 	    "provisional: 1 of 2 games.");
 	expect_reply(h, "bob", "!rating cheat alice",
-	    "alice, Cheat: solo 29.7 \xc2\xb1 8.1 (conservative 5.3), "
+	    "alice, Cheat: solo 29.5 \xc2\xb1 8.1 (conservative 5.2), "
 	    "provisional: 1 of 2 games.");
 	expect_reply(h, "bob", "!rating", "bob has no rated game yet.");
 
@@ -269,22 +269,22 @@ test_solo_rating(void **state)
 	rating_new(&league[1]);
 	assert_int_equal(rating_update(league, people, 2), 0);
 	snprintf(want, sizeof want, "alice, Cheat: rating %.1f \xc2\xb1 %.1f "
-	    "(conservative %.1f), provisional: 1 of 2 games, solo 29.7 "
-	    "\xc2\xb1 8.1 (conservative 5.3), provisional: 1 of 2 games.",
+	    "(conservative %.1f), provisional: 1 of 2 games, solo 29.5 "
+	    "\xc2\xb1 8.1 (conservative 5.2), provisional: 1 of 2 games.",
 	    league[0].mu, league[0].sigma, rating_ordinal(&league[0]));
 	expect_reply(h, "alice", "!rating cheat", want);
 
 	/* Game 2: the second solo game, and alice on the solo board. */
 	from = finish(h, "cheat bots=1 level=normal", alone, g2);
 	expect_end(h, from, "Game over! Ada(AI) wins Cheat.", NULL);
-	expect_solo(h, 25.603556, 7.632353);
+	expect_solo(h, 25.774982, 7.588648);
 	snprintf(want, sizeof want, "alice's ratings: Cheat %.1f \xc2\xb1 %.1f "
-	    "(conservative %.1f), provisional: 1 of 2 games, solo 25.6 "
-	    "\xc2\xb1 7.6 (conservative 2.7), 2 games, 1st on the solo board.",
+	    "(conservative %.1f), provisional: 1 of 2 games, solo 25.8 "
+	    "\xc2\xb1 7.6 (conservative 3.0), 2 games, 1st on the solo board.",
 	    league[0].mu, league[0].sigma, rating_ordinal(&league[0]));
 	expect_reply(h, "bob", "!rating alice", want);
 	expect_reply(h, "alice", "!top cheat solo",
-	    "Top Cheat, solo (at least 2 games): 1. alice (2.7: 25.6 \xc2\xb1 "
+	    "Top Cheat, solo (at least 2 games): 1. alice (3.0: 25.8 \xc2\xb1 "
 	    "7.6, 2 games)");
 	/* The league's board: nobody has two games of it. */
 	expect_reply(h, "alice", "!top cheat rating",
@@ -403,12 +403,13 @@ test_solo_bluffs(void **state)
 
 /* The solo titles, announced at the end of the game that earns them
  * and listed by !titles: wins against three hard AI seats, each a Giant
- * Slayer; the fifth in a row a Lone Wolf too; and, by the seventh
+ * Slayer; the fifth in a row a Lone Wolf too; and, by the sixth
  * (alice's solo rating after each win, as test_solo_rating() works the
- * first by hand: 29.66 ± 8.13, 33.79 ± 7.89, 37.37 ± 7.64,
- * 40.41 ± 7.38, 42.99 ± 7.14, 45.16 ± 6.92, 47.00 ± 6.72), a
- * conservative estimate of 26.85 past the hard anchor's 29.79 - 3 x 1.75
- * = 24.54: a Machine Breaker, once. */
+ * first by hand: 29.49 ± 8.11, 33.41 ± 7.85, 36.77 ± 7.58,
+ * 39.61 ± 7.33, 41.99 ± 7.09, 44.01 ± 6.87), a conservative estimate
+ * of 23.40 past the hard anchor's 27.49 - 3 x 1.75 = 22.24 (20.73 after
+ * the fifth): a Machine Breaker, once; the seventh (45.72 ± 6.68) is a
+ * Giant Slayer only. */
 static void
 test_solo_titles(void **state)
 {
@@ -427,7 +428,7 @@ test_solo_titles(void **state)
 		snprintf(title, sizeof title, "%s%s%.0d%s)%s%s!", slayer,
 		    g > 1 ? "; " : "", g > 1 ? g : 0, g > 1 ? " times now" :
 		    "", g == 5 ? " and Lone Wolf (five solo wins in a row)" :
-		    "", g == 7 ? " and Machine Breaker (a solo rating whose "
+		    "", g == 6 ? " and Machine Breaker (a solo rating whose "
 		    "conservative estimate passed the hard AI's)" : "");
 		expect_end(h, from, "Game over! alice wins Cheat.", title);
 	}

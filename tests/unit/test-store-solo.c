@@ -83,42 +83,42 @@ expect_solo(struct store *s, const char *nick, const char *variant,
 
 /*
  * By hand, with tau = 25/300, beta = 25/6, kappa = 0.0001, and the
- * Cheat anchors of storage/solo.c (easy 19.86, normal 24.44, hard 29.79,
+ * Cheat anchors of storage/solo.c (easy 20.57, normal 26.42, hard 27.49,
  * sigma 1.75).
  *
- * Game 1: alice, new (25, 25/3), beats a hard AI (29.79, 1.75).
+ * Game 1: alice, new (25, 25/3), beats a hard AI (27.49, 1.75).
  *   sigma^2 + tau^2: alice 69.444444 + 0.006944 = 69.451388888889,
  *                    AI 3.0625 + 0.006944 = 3.069444444444
  *   c^2 = 69.451389 + 3.069444 + 2 beta^2 (34.722222) = 107.243055555556,
  *   c = 10.355822302239
  *   alice is first: her only q is herself, C = {alice, AI}, A = 1,
- *   p = e^(25/c) / (e^(25/c) + e^(29.79/c)) = 0.386383027492
- *   Omega = (69.451389 / c) (1 - p) = 4.115226173519
+ *   p = e^(25/c) / (e^(25/c) + e^(27.49/c)) = 0.440176825872
+ *   Omega = (69.451389 / c) (1 - p) = 3.754457718626
  *   gamma = sqrt(69.451389) / c = 0.804740535938
- *   Delta = gamma (69.451389 / c^2) p (1 - p) = 0.123561462029
- *   mu = 25 + Omega = 29.115226173519
- *   sigma = sqrt(69.451389 (1 - Delta)) = 7.801914748178
- *   (The AI would have gone to 29.608125, 1.750977: it stays.)
+ *   Delta = gamma (69.451389 / c^2) p (1 - p) = 0.128423848526
+ *   mu = 25 + Omega = 28.754457718626
+ *   sigma = sqrt(69.451389 (1 - Delta)) = 7.780242556779
+ *   (The AI would have gone to 27.324070, 1.750937: it stays.)
  *
  * Game 2: bob (new) first, a normal AI second, alice third, an easy AI
  * fourth.
- *   sigma^2 + tau^2: alice 7.801915^2 + tau^2 = 60.876818182279, bob
+ *   sigma^2 + tau^2: alice 7.780243^2 + tau^2 = 60.539118686753, bob
  *   69.451388888889, each AI 3.069444444444
- *   c^2 = 205.911540404502, c = 14.349618127480
+ *   c^2 = 205.573840908975, c = 14.337846452971
  *   alice (third) sums over q = alice, bob, the normal AI:
- *     q alice:  C = {alice, easy},              p = 0.655878476192
- *     q bob:    C = {all four},                 p = 0.333634626358
- *     q normal: C = {normal, alice, easy},      p = 0.445113859076
- *     Omega = (60.876818 / c) ((1 - 0.655878) - 0.333635 - 0.445114)
- *           = -1.843861368640
- *     gamma = sqrt(60.876818) / c = 0.543732921226
- *     Delta = gamma (60.876818 / c^2) (sum of p (1 - p)) = 0.111724694027
- *     mu = 29.115226 - 1.843861 = 27.271364804879
- *     sigma = sqrt(60.876818 (1 - Delta)) = 7.353596011309
- *   bob (first): q bob only, p = e^(25/c) / sum of all = 0.250451048524
- *     Omega = (69.451389 / c) (1 - p) = 3.627777077949
- *     gamma = 0.580764583109, Delta = 0.036772505930
- *     mu = 28.627777077949, sigma = 8.179088413699
+ *     q alice:  C = {alice, easy},              p = 0.638954427136
+ *     q bob:    C = {all four},                 p = 0.314028507749
+ *     q normal: C = {normal, alice, easy},      p = 0.414112493628
+ *     Omega = (60.539119 / c) ((1 - 0.638954) - 0.314029 - 0.414112)
+ *           = -1.549998027178
+ *     gamma = sqrt(60.539119) / c = 0.542667886467
+ *     Delta = gamma (60.539119 / c^2) (sum of p (1 - p)) = 0.110065476778
+ *     mu = 28.754458 - 1.549998 = 27.204459691448
+ *     sigma = sqrt(60.539119 (1 - Delta)) = 7.340017147446
+ *   bob (first): q bob only, p = e^(25/c) / sum of all = 0.241683087131
+ *     Omega = (69.451389 / c) (1 - p) = 3.673226867749
+ *     gamma = 0.581241403088, Delta = 0.035988738967
+ *     mu = 28.673226867749, sigma = 8.182415351429
  */
 static void
 test_by_hand(void **state)
@@ -133,16 +133,16 @@ test_by_hand(void **state)
 
 	/* The numbers below are of these anchors. */
 	assert_int_equal(solo_anchor("cheat", AI_HARD, &a), 0);
-	assert_true(a.mu == 29.79 && a.sigma == 1.75);
+	assert_true(a.mu == 27.49 && a.sigma == 1.75);
 	assert_int_equal(solo_anchor("cheat", AI_NORMAL, &a), 0);
-	assert_true(a.mu == 24.44);
+	assert_true(a.mu == 26.42);
 	assert_int_equal(solo_anchor("cheat", AI_EASY, &a), 0);
-	assert_true(a.mu == 19.86);
+	assert_true(a.mu == 20.57);
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "ai:Grace", "Grace(AI)");
 	finish(f->s, "cheat", 2, p, g1_levels, g1_place, g1_won, NULL, NULL,
 	    NULL);
-	expect_solo(f->s, "alice", "cheat", 29.115226173519, 7.801914748178,
+	expect_solo(f->s, "alice", "cheat", 28.754457718626, 7.780242556779,
 	    1);
 
 	p[1] = store_files_player(f->s, "n:bob", "bob");
@@ -150,9 +150,9 @@ test_by_hand(void **state)
 	p[3] = store_files_player(f->s, "ai:Alan", "Alan(AI)");
 	finish(f->s, "cheat", 4, p, g2_levels, g2_place, g2_won, NULL, NULL,
 	    NULL);
-	expect_solo(f->s, "alice", "cheat", 27.271364804879, 7.353596011309,
+	expect_solo(f->s, "alice", "cheat", 27.204459691448, 7.340017147446,
 	    2);
-	expect_solo(f->s, "bob", "cheat", 28.627777077949, 8.179088413699, 1);
+	expect_solo(f->s, "bob", "cheat", 28.673226867749, 8.182415351429, 1);
 	/* The anchors moved nowhere: no AI has a solo row. */
 	assert_int_equal(store_solo_rating(f->s, "Grace(AI)", "cheat",
 	    &(struct store_rating){0}, NULL), 1);
@@ -237,7 +237,7 @@ forfeit(struct store *s, const int64_t *p, const char *const *levels)
 
 /*
  * A forfeit on the ladder, by the league's rule: alice, bob and an easy
- * AI (19.86, 1.75) sit down, and bob and the AI leave at once, three
+ * AI (20.57, 1.75) sit down, and bob and the AI leave at once, three
  * times.  alice, who stayed, keeps her solo rating as it was (a new one,
  * 25 +- 25/3: no history row), though her record counts the games; bob
  * loses each to her, tied with the AI.  By hand (docs/league.md), bob's
@@ -251,18 +251,18 @@ forfeit(struct store *s, const int64_t *p, const char *const *levels)
  *   Delta = (sqrt(s2) / c) (s2 / c^2) (p1 (1 - p1) + p2 (1 - p2)).
  *
  *   game  s2         c          p1        p2        bob after
- *   1     69.451389  13.930382  0.371548  0.591212  22.692861 +- 7.898444
- *   2     62.392362  13.674667  0.333703  0.551606  20.934839 +- 7.532896
- *   3     56.751466  13.466835  0.305281  0.519943  19.564291 +- 7.222523
+ *   1     69.451389  13.930382  0.366623  0.578839  22.779100 +- 7.897677
+ *   2     62.380251  13.674225  0.330341  0.540300  21.088274 +- 7.532310
+ *   3     56.742633  13.466507  0.303094  0.509620  19.770619 +- 7.222391
  */
 static void
 test_forfeit(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char *const levels[3] = {NULL, NULL, "easy"};
-	static const double mu[3] = {22.692860677, 20.934839295, 19.564290510};
-	static const double sigma[3] = {7.898444022, 7.532895974,
-	    7.222522819};
+	static const double mu[3] = {22.779100041, 21.088274042, 19.770619125};
+	static const double sigma[3] = {7.897677262, 7.532309662,
+	    7.222390961};
 	struct store_solo so;
 	int64_t p[3];
 	char *cause = NULL;
