@@ -43,6 +43,10 @@ start(const struct workers *w, size_t i, int *fd)
 		close(p[0]);
 		memset(result, 0, w->size);
 		w->work(i, result, w->arg);
+		/* What the job printed itself (a game left out, with its
+		 * seed): _exit() does not flush, and to a file or a pipe
+		 * stdout is buffered whole. */
+		fflush(NULL);
 		_exit(write(p[1], result, w->size) == (ssize_t)w->size ?
 		    0 : 1);
 	}
