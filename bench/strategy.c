@@ -98,7 +98,7 @@ lone_play(void *arg, const struct game *obs, int seat, struct rng *rng,
 int
 strategy_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, int lone, enum strategy s, const enum ai_level *levels,
-    uint64_t seed, struct game_result *r, char **cause)
+    int playouts, uint64_t seed, struct game_result *r, char **cause)
 {
 	struct lone l = { ops, variant(ops), s };
 	struct ai_watch w = { .arg = &l, .play = lone_play,
@@ -106,5 +106,6 @@ strategy_play(const struct game_ops *ops, const struct game_opts *opts,
 
 	if (l.variant < 0 || ops->ai == NULL)
 		return game_fail(cause, "%s: no strategy plays it", ops->name);
-	return ai_play(ops, opts, nseats, levels, seed, r, &w, cause);
+	return ai_play_budget(ops, opts, nseats, levels, playouts, seed, r,
+	    &w, cause);
 }

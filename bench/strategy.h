@@ -68,11 +68,13 @@ int strategy_cheat(enum strategy s, const struct game *obs, int seat,
 int strategy_liarsuno(enum strategy s, const struct game *obs, int seat,
     const struct game_turn *tu, struct rng *rng, struct game_move *mv);
 
-/* One whole game played by ai_play() (games/ai.h), seat lone by
- * strategy s in its AI's place, the others by AI seats of levels[]; the
- * result in *r, the moves made, or -1 and *cause (a move refused). */
+/* One whole game played by ai_play_budget() (games/ai.h), seat lone by
+ * strategy s in its AI's place, the others by AI seats of levels[], an
+ * expert's searching with playouts a decision (0: the variant's
+ * default); the result in *r, the moves made, or -1 and *cause (a move
+ * refused). */
 int strategy_play(const struct game_ops *ops, const struct game_opts *opts,
     int nseats, int lone, enum strategy s, const enum ai_level *levels,
-    uint64_t seed, struct game_result *r, char **cause);
+    int playouts, uint64_t seed, struct game_result *r, char **cause);
 
 #endif

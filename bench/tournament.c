@@ -23,7 +23,9 @@
  * (the variant's, its struct ai_search; TOURNAMENT_EXPERT_PLAYOUTS sets
  * another), printed beside the level ("expert/96": 96 play-outs a
  * decision); those games time each of the expert's decisions, printed as
- * p50 and p99.
+ * p50 and p99.  In a variant a strategy plays, the pairing is played
+ * again at the strategies' smaller budget (below), to show the live one
+ * at least as strong.
  *
  * Then its second part, "simple strategies" (issue 34): each fixed
  * strategy of bench/strategy.h as the lone seat against three AI seats of
@@ -41,8 +43,9 @@
  * 19,200 games, 232 s of CPU on a 2-core AMD EPYC under a load of 9,
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
- * slower); STRATEGIES_ONLY=1 runs this part alone, TOURNAMENT_ONLY
- * still naming one variant.
+ * slower, the experts searching with STRATEGY_EXPERT_PLAYOUTS play-outs
+ * a decision, 16 by default, printed "expert/16"); STRATEGIES_ONLY=1
+ * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
  * Every row is played in a worker process of its own, as many at once as
  * there are cores (TOURNAMENT_JOBS sets another number; bench/workers.h),
@@ -82,8 +85,14 @@ static const struct entry entries[] = {
 
 /* The expert's games a variant, by default. */
 #define EXPERT_GAMES 100
-/* The simple strategies' games against three experts, a row. */
+/* The simple strategies' games against three experts, a row, and the
+ * experts' budget there (play-outs a decision): a quarter of the live
+ * one, so that make tournament ends within 15 minutes on 2 cores (three
+ * searching seats in a game for a loser take about 5 s a game at 64).
+ * The expert's pairing is played at both budgets, to show the live one
+ * at least as strong. */
 #define STRATEGY_EXPERT_GAMES 48
+#define STRATEGY_EXPERT_PLAYOUTS 16
 
 static const struct pairing {
 	enum ai_level lone, rest;
@@ -242,8 +251,8 @@ play_row(const struct row *row, struct outcome *o)
 			seed = ((uint64_t)g * 7919 + 1000003) * SEATS +
 			    (uint64_t)(g % SEATS);
 			rc = strategy_play(row->ops, &row->opts, SEATS, lone,
-			    (enum strategy)row->strategy, levels, seed, &r,
-			    &cause);
+			    (enum strategy)row->strategy, levels, row->budget,
+			    seed, &r, &cause);
 		} else {
 			watch.seats = 1u << lone;
 			seed = ((uint64_t)g * 7919 + p * 104729 + 1) * SEATS +
@@ -264,7 +273,7 @@ play_row(const struct row *row, struct outcome *o)
 		o->wins += won;
 		o->losses += lost;
 	}
-	if (row->budget > 0) {
+	if (row->budget > 0 && row->strategy < 0) {
 		o->p50 = percentile(&t, 50);
 		o->p99 = percentile(&t, 99);
 	}
@@ -312,7 +321,7 @@ print_row(const struct row *row, const struct outcome *o, int head)
 	if (row->strategy >= 0) {
 		if (head)
 			printf("\nsimple strategies: one seat against three AI "
-			    "seats\n%-12s %-12s %-7s %6s %7s %15s %10s %s\n",
+			    "seats\n%-12s %-12s %-9s %6s %7s %15s %10s %s\n",
 			    "variant", "strategy", "vs 3", "games", "rate",
 			    "95% interval", "target", "met");
 		if (f.has)
@@ -320,10 +329,16 @@ print_row(const struct row *row, const struct outcome *o, int head)
 			    o->loser ? ">=" : "<=", f.target);
 		else
 			snprintf(goal, sizeof goal, "-");
-		printf("%-12s %-12s %-7s %6d %6.1f%%%s %6.1f-%5.1f%% %10s "
+		if (row->budget > 0)
+			snprintf(label, sizeof label, "%s/%d",
+			    ai_level_name(row->level), row->budget);
+		else
+			snprintf(label, sizeof label, "%s",
+			    ai_level_name(row->level));
+		printf("%-12s %-12s %-9s %6d %6.1f%%%s %6.1f-%5.1f%% %10s "
 		    "%s\n", row->e->name,
 		    strategy_name((enum strategy)row->strategy),
-		    ai_level_name(row->level), row->n, f.pct,
+		    label, row->n, f.pct,
 		    o->loser ? "L" : " ", f.lo, f.hi, goal,
 		    !f.has ? "" : f.met ? "yes" : "NO");
 	} else {
@@ -380,6 +395,8 @@ json_row(FILE *json, const struct row *row, const struct outcome *o,
 	if (row->strategy < 0)
 		fprintf(json, "\"playouts\": %d, \"p50_ms\": %.2f, "
 		    "\"p99_ms\": %.2f, ", row->budget, o->p50, o->p99);
+	else if (row->budget > 0)
+		fprintf(json, "\"playouts\": %d, ", row->budget);
 	fprintf(json, "\"met\": %s}", f.met ? "true" : "false");
 }
 
@@ -438,6 +455,8 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", EXPERT_GAMES);
 	int nstrat_expert = env_int("STRATEGY_EXPERT_GAMES",
 	    STRATEGY_EXPERT_GAMES);
+	int strat_budget = env_int("STRATEGY_EXPERT_PLAYOUTS",
+	    STRATEGY_EXPERT_PLAYOUTS);
 	const char *only = getenv("TOURNAMENT_ONLY");
 	const char *alone = getenv("STRATEGIES_ONLY");
 	int pairs = alone == NULL || strcmp(alone, "1") != 0;
@@ -479,6 +498,16 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 				if (n == max)
 					return -1;
 				rows[n++] = r;
+				/* The expert at the strategies' budget too,
+				 * where it is another. */
+				if (r.pairing->lone != AI_EXPERT ||
+				    part > 0 || !strategy_plays(r.ops) ||
+				    strat_budget == r.budget)
+					continue;
+				r.budget = strat_budget;
+				if (n == max)
+					return -1;
+				rows[n++] = r;
 			}
 			if (part == 0 || !strategy_plays(r.ops))
 				continue;
@@ -492,6 +521,8 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 					r.n = lv == AI_EXPERT &&
 					    nstrat_expert < nstrat ?
 					    nstrat_expert : nstrat;
+					r.budget = lv == AI_EXPERT ?
+					    strat_budget : 0;
 					if (n == max)
 						return -1;
 					rows[n++] = r;

@@ -133,11 +133,12 @@ ai_race(const double *left, int nseats, int seat, int loser)
 	return loser ? 1 - mine / sum : mine / sum;
 }
 
-/* The minds of a play-out. */
+/* The minds of a play-out, and the searching seat's (m, of seat). */
 struct playout {
 	const struct game_ops *ops;
 	struct game *w;
-	int nseats;
+	int nseats, seat;
+	const struct ai_mind *m;
 	struct ai_mind *mind[GAME_MAX_SEATS];
 	struct rng rng;
 };
@@ -166,9 +167,22 @@ static int
 po_ask(void *arg, int seat, struct game_move *mv)
 {
 	struct playout *p = arg;
+	const struct ai_search *s = p->ops->ai->search;
+	struct game_turn tu;
 
-	return p->ops->ai->decide(p->mind[seat], p->w, &p->rng, mv) == 0 &&
-	    mv->seat == seat ? 0 : -1;
+	if (p->ops->ai->decide(p->mind[seat], p->w, &p->rng, mv) == 0 &&
+	    mv->seat == seat)
+		return 0;
+	/* Another seat letting a claim pass in a window not also its
+	 * turn: it calls on nothing as often as the searching seat saw it
+	 * call true plays (s->loose). */
+	if (s->loose == NULL || s->call == NULL || seat == p->seat)
+		return -1;
+	p->ops->turn(p->w, &tu);
+	if (tu.pause || tu.seat == seat || !(tu.window & (1u << seat)) ||
+	    rng_below(&p->rng, 1000000) >= 1e6 * s->loose(p->m, p->w, seat))
+		return -1;
+	return s->call(p->w, seat, mv) == 0 && mv->seat == seat ? 0 : -1;
 }
 
 /* One step of the play-out, as ai_play() referees (ai_next_move()),
@@ -205,6 +219,8 @@ play_out(const struct game_ops *ops, const struct ai_mind *m,
 		ops->redeal(p.w, seat, &deal);
 	p.rng = deal;
 	p.nseats = nseats;
+	p.seat = seat;
+	p.m = m;
 	for (i = 0; i < p.nseats; i++)
 		p.mind[i] = ops->ai->mind_new(p.w, i, s->rollout, NULL);
 	if (c->pass) {

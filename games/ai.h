@@ -120,6 +120,14 @@ struct ai_search {
 	 * ops->sample(), of decide()'s verb).  m is seat's mind. */
 	int (*moves)(const struct ai_mind *m, const struct game *obs,
 	    int seat, struct rng *rng, struct game_move *mv, int max);
+	/* The chance, as the seat whose mind is m has seen caller call,
+	 * that caller calls the open claim of w, a world of a play-out, on
+	 * nothing: its mind in the play-out letting the claim pass, it
+	 * calls (s->call) with that chance, so that a table that calls
+	 * more than the rollout level does is played as it plays (NULL:
+	 * the rollout minds alone).  Used only with call. */
+	double (*loose)(const struct ai_mind *m, const struct game *w,
+	    int caller);
 };
 
 /* The expert's decision for seat, whose mind is m, in obs of nseats of

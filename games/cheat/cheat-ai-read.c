@@ -289,6 +289,18 @@ cheat_ai_loose_rate(const struct ai_mind *m, const struct game *obs)
 	return 1 - none;
 }
 
+double
+cheat_ai_loose(const struct ai_mind *m, const struct game *obs, int caller)
+{
+	int k = obs->count > 1;
+
+	/* Its calls of true plays, of the plays it could have called but
+	 * the lies it caught: a seat that calls on evidence calls few true
+	 * plays; one that calls every claim of a size, all of them. */
+	return (m->wrong_by[caller][k] + 0.1) / (m->chances_by[caller][k] -
+	    (m->calls_by[caller][k] - m->wrong_by[caller][k]) + 2);
+}
+
 int
 cheat_ai_deep(const struct ai_mind *m, const struct game *obs)
 {

@@ -364,6 +364,8 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		m->calls[obs->last_caller]++;
 		m->wrong[obs->last_caller] += obs->last_honest;
 		m->calls_by[obs->last_caller][m->count > 1]++;
+		m->wrong_by[obs->last_caller][m->count > 1] +=
+		    obs->last_honest;
 		taker = obs->last_honest ? obs->last_caller : s;
 		if (s != m->seat)
 			m->claimed[m->crank] -= m->count;
@@ -461,6 +463,7 @@ static const struct ai_search cheat_ai_search = {
 	.world = cheat_ai_world,
 	.call = cheat_ai_call,
 	.moves = cheat_ai_moves,
+	.loose = cheat_ai_loose,
 };
 
 const struct game_ai cheat_ai = {

@@ -234,6 +234,7 @@ struct ai_mind {
 	/* ... its chances and calls by the claim's count: one card, or
 	 * more. */
 	int chances_by[GAME_MAX_SEATS][2], calls_by[GAME_MAX_SEATS][2];
+	int wrong_by[GAME_MAX_SEATS][2];	/* ... of plays that were true */
 	/* Claims of each rank by others in the pile since it was last
 	 * picked up, none of them checked. */
 	int claimed[CARDS_RANKS + 1];
@@ -335,6 +336,11 @@ double cheat_ai_loose_rate(const struct ai_mind *m, const struct game *obs);
  * (several 0) or of two or more (several 1), in this game. */
 double cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
     int several);
+/* The chance, as m's seat has seen caller call true plays of the open
+ * claim's size (one card, or more), that caller calls the open claim of
+ * obs on nothing (the expert's play-outs: ai_search()'s loose). */
+double cheat_ai_loose(const struct ai_mind *m, const struct game *obs,
+    int caller);
 /* How often the other seats call, all told: the chance that a claim
  * nothing proves false is called. */
 double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);

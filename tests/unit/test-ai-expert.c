@@ -7,7 +7,9 @@
  * weighted worlds (games/cheat/cheat-ai-world.c): claims of seats known
  * to be honest are true in them far more often than in an even redeal,
  * a pile taken up is in its taker's hand, and no card the seat can place
- * moves.
+ * moves; and a seat seen calling true claims of one card calls them on
+ * nothing in the play-outs (the search's loose), one seen not calling
+ * seldom.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +23,7 @@
 #include "games/ai.h"
 #include "games/cards.h"
 #include "games/cheat/cheat.h"
+#include "games/cheat/cheat-int.h"
 #include "tests/lib/cheat-deal.h"
 
 #define SEATS 4
@@ -310,6 +313,53 @@ test_cheat_worlds(void **state)
 	fx_free(f);
 }
 
+/* The chance the expert's play-outs give a seat of calling a claim on
+ * nothing: seat 3 called both true claims of one card it could, seats 1
+ * and 2 none; a claim of two cards it has never been seen to call. */
+static void
+test_cheat_loose(void **state)
+{
+	static const char *const hands[] = {
+		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
+		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
+		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
+		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
+	};
+	double (*loose)(const struct ai_mind *, const struct game *, int) =
+	    cheat_ops.ai->search->loose;
+	struct ai_player *p;
+	struct game *obs;
+	struct fx *f;
+
+	(void)state;
+	assert_non_null(loose);
+	f = fx_new(SEATS, 0, 1, 0);
+	fx_stack(f, hands);
+	obs = cheat_ops.observe(f->g, 0);
+	p = ai_player_new(&cheat_ops, obs, 0, SEATS, AI_EXPERT, NULL);
+	cheat_ops.destroy(obs);
+	step(f, p, 1, "play 5h 5d");
+	step(f, p, 2, "play 5s as five");
+	step(f, p, 3, "cheat");
+	step(f, p, 3, "play 6h 6d");
+	step(f, p, 0, "play 7h as seven");
+	step(f, p, 3, "cheat");
+	step(f, p, 1, "play 9c 9d");
+	step(f, p, 2, "play jc as ten");
+	obs = cheat_ops.observe(f->g, 0);
+	assert_int_equal(obs->count, 1);
+	/* Three chances each (the open claim's among them): (2 + 0.1) /
+	 * (3 - 0 + 2) for seat 3, 0.1 / (3 + 2) for the others. */
+	assert_true(loose(ai_player_mind(p), obs, 3) > 0.4);
+	assert_true(loose(ai_player_mind(p), obs, 1) < 0.05);
+	/* The same claim, as if of two cards: no record there, 0.1 / 2. */
+	obs->count = 2;
+	assert_true(loose(ai_player_mind(p), obs, 3) < 0.1);
+	cheat_ops.destroy(obs);
+	ai_player_free(p);
+	fx_free(f);
+}
+
 /* The level's name, both ways. */
 static void
 test_level(void **state)
@@ -331,6 +381,7 @@ main(void)
 		cmocka_unit_test(test_liarsuno),
 		cmocka_unit_test(test_cheesedog),
 		cmocka_unit_test_teardown(test_cheat_worlds, fx_teardown),
+		cmocka_unit_test_teardown(test_cheat_loose, fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
