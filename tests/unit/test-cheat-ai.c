@@ -7,8 +7,9 @@
  * play that would win but in a game for a loser; a hard AI keeps a hand
  * of one rank for a last play that survives the call; Questions' AI plays
  * the rank of the turn, asks its question and waits for the answer; an
- * observation keeps what its seat saw and nothing else, and every level
- * finishes random games with every move accepted.
+ * observation keeps what its seat saw and nothing else, every level
+ * finishes random games with every move accepted, and games of Questions
+ * that once went round for ever end.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -690,6 +691,38 @@ test_random_games(void **state)
 	}
 }
 
+/* Games of Questions among normal and hard seats that went round for
+ * ever (ai_play(): "no end after 100001 moves"): once every card is
+ * known, every lie is caught, and piles of whole ranks pass from seat
+ * to seat with nobody able to lay a last card.  The two make anchors
+ * left out (its first league's game 1709: three hard seats; its second
+ * league's game 26: hard, hard, normal) and one more found so (hard,
+ * normal, hard) end. */
+static void
+test_questions_no_endless_game(void **state)
+{
+	static const struct {
+		uint64_t seed;
+		enum ai_level levels[3];
+	} cases[] = {
+		{ 1368775657800232869ULL, { AI_HARD, AI_HARD, AI_HARD } },
+		{ 10902304733327853896ULL, { AI_HARD, AI_HARD, AI_NORMAL } },
+		{ 8742848316642250586ULL, { AI_HARD, AI_NORMAL, AI_HARD } },
+	};
+	struct game_result r;
+	char *cause = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (ai_play(&questions_ops, NULL, 3, cases[i].levels,
+		    cases[i].seed, &r, NULL, &cause) < 0)
+			fail_msg("seed %llu: %s",
+			    (unsigned long long)cases[i].seed, cause);
+		assert_true(r.winner >= 0);
+	}
+}
+
 int
 main(void)
 {
@@ -711,6 +744,7 @@ main(void)
 		    fx_teardown),
 		cmocka_unit_test_teardown(test_shown_cards_kept, fx_teardown),
 		cmocka_unit_test(test_random_games),
+		cmocka_unit_test(test_questions_no_endless_game),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
