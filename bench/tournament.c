@@ -44,7 +44,8 @@
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
  * slower, the experts searching with STRATEGY_EXPERT_PLAYOUTS play-outs
- * a decision, 16 by default, printed "expert/16"); STRATEGIES_ONLY=1
+ * a decision, 16 by default or the live budget where that is smaller,
+ * printed "expert/16"); STRATEGIES_ONLY=1
  * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
  * Every row is played in a worker process of its own, as many at once as
@@ -92,7 +93,7 @@ static const struct entry entries[] = {
  * The expert's pairing is played at both budgets, to show the live one
  * at least as strong. */
 #define STRATEGY_EXPERT_GAMES 48
-#define STRATEGY_EXPERT_PLAYOUTS 16
+#define STRATEGY_EXPERT_PLAYOUTS 16	/* or the live one, if smaller */
 
 static const struct pairing {
 	enum ai_level lone, rest;
@@ -464,7 +465,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	struct row r;
 	char *cause = NULL;
 	size_t n = 0, p;
-	int part, st, lv;
+	int part, st, lv, live;
 
 	for (part = pairs ? 0 : 1; part < 2; part++) {
 		for (e = entries; e->name != NULL; e++) {
@@ -499,10 +500,10 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 					return -1;
 				rows[n++] = r;
 				/* The expert at the strategies' budget too,
-				 * where it is another. */
+				 * where it is smaller. */
 				if (r.pairing->lone != AI_EXPERT ||
-				    part > 0 || !strategy_plays(r.ops) ||
-				    strat_budget == r.budget)
+				    !strategy_plays(r.ops) ||
+				    strat_budget >= r.budget)
 					continue;
 				r.budget = strat_budget;
 				if (n == max)
@@ -513,6 +514,8 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 				continue;
 			r.pairing = NULL;
 			r.budget = 0;
+			live = playouts > 0 ? playouts :
+			    r.ops->ai->search->playouts;
 			for (st = 0; st < STRATEGIES; st++) {
 				for (lv = 0; lv < AI_LEVELS; lv++) {
 					r.strategy = st;
@@ -521,8 +524,9 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 					r.n = lv == AI_EXPERT &&
 					    nstrat_expert < nstrat ?
 					    nstrat_expert : nstrat;
-					r.budget = lv == AI_EXPERT ?
-					    strat_budget : 0;
+					r.budget = lv != AI_EXPERT ? 0 :
+					    strat_budget < live ? strat_budget :
+					    live;
 					if (n == max)
 						return -1;
 					rows[n++] = r;
