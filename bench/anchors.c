@@ -220,7 +220,7 @@ main(void)
 {
 	static struct calibration c;
 	struct workers w = { sizeof(struct found), work_league, done_league,
-	    &c };
+	    &c, NULL };
 	const struct game_ops *const *op;
 	char quoted[40];
 	int k, jobs = workers_jobs();

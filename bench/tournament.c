@@ -544,13 +544,39 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 
 #define MAX_ROWS 512
 
+/* A guess at what a row costs, to start the dearest first: its games,
+ * times the play-outs of its searching seats (an expert's budget, three
+ * of them against a strategy), a game for a loser counted four times
+ * (three seats must go out, not one). */
+static double
+cost(const struct row *r)
+{
+	int loser = r->ops->loser_game || (r->e->options != NULL &&
+	    strstr(r->e->options, "loser=1") != NULL);
+	int searching = r->budget == 0 ? 0 : r->strategy >= 0 ? SEATS - 1 : 1;
+
+	return (double)r->n * (1 + searching * r->budget) * (loser ? 4 : 1);
+}
+
+static const struct row *sort_rows;
+
+static int
+dearer(const void *a, const void *b)
+{
+	const size_t *i = a, *j = b;
+	double ci = cost(&sort_rows[*i]), cj = cost(&sort_rows[*j]);
+
+	return ci > cj ? -1 : ci < cj ? 1 : *i < *j ? -1 : *i > *j;
+}
+
 int
 main(void)
 {
 	static struct row rows[MAX_ROWS];
 	static struct outcome out[MAX_ROWS];
+	static size_t order[MAX_ROWS];
 	struct run run = { rows, out, 0 };
-	struct workers w = { sizeof *out, work_row, done_row, &run };
+	struct workers w = { sizeof *out, work_row, done_row, &run, order };
 	int jobs = workers_jobs(), nrows, i, first = 1, part;
 	int ngames = env_int("TOURNAMENT_GAMES", 1100);
 	int nstrat = env_int("STRATEGY_GAMES", 400);
@@ -558,6 +584,10 @@ main(void)
 
 	if ((nrows = plan(rows, MAX_ROWS, ngames, nstrat)) < 0)
 		return 1;
+	for (i = 0; i < nrows; i++)
+		order[i] = (size_t)i;
+	sort_rows = rows;
+	qsort(order, (size_t)nrows, sizeof order[0], dearer);
 	printf("%d rows, %d at a time (TOURNAMENT_JOBS)\n", nrows, jobs);
 	if (workers_run(&w, (size_t)nrows, jobs) != 0)
 		run.failed = 1;

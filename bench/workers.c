@@ -62,7 +62,7 @@ workers_run(const struct workers *w, size_t n, int jobs)
 	int *fd = calloc(n + 1, sizeof *fd);
 	char *ok = calloc(n + 1, 1), *ended = calloc(n + 1, 1);
 	char *results = calloc(n + 1, w->size);
-	size_t next = 0, shown = 0, i;
+	size_t next = 0, shown = 0, i, j;
 	int running = 0, rc = 0, status;
 	pid_t done;
 
@@ -71,7 +71,8 @@ workers_run(const struct workers *w, size_t n, int jobs)
 		abort();
 	for (;;) {
 		while (rc == 0 && running < jobs && next < n) {
-			if ((pid[next] = start(w, next, &fd[next])) < 0) {
+			j = w->order != NULL ? w->order[next] : next;
+			if ((pid[j] = start(w, j, &fd[j])) < 0) {
 				perror("workers: a worker");
 				rc = -1;
 				break;
@@ -86,9 +87,9 @@ workers_run(const struct workers *w, size_t n, int jobs)
 			rc = -1;
 			break;
 		}
-		for (i = 0; i < next && pid[i] != done; i++)
+		for (i = 0; i < n && (pid[i] != done || ended[i]); i++)
 			;
-		if (i == next)
+		if (i == n)
 			continue;	/* not one of ours */
 		running--;
 		ok[i] = read(fd[i], results + i * w->size, w->size) ==

@@ -19,6 +19,10 @@ struct workers {
 	void (*work)(size_t i, void *result, void *arg);
 	void (*done)(size_t i, const void *result, void *arg);
 	void *arg;
+	/* The order the jobs are started in, a permutation of 0..n-1 (the
+	 * longest first keeps a long one from running alone at the end),
+	 * or NULL: 0, 1, ...; done is called in 0, 1, ... either way. */
+	const size_t *order;
 };
 
 #define WORKERS_RESULT_MAX 4096		/* PIPE_BUF: sent whole */
