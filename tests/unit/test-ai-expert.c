@@ -179,6 +179,23 @@ step(struct fx *f, struct ai_player *p, int seat, const char *line)
 	cheat_ops.destroy(obs);
 }
 
+/* A Cheat game of SEATS dealt by seat 0, the hands stacked, into *f;
+ * an expert for seat 0 knowing habits (NULL: none). */
+static struct ai_player *
+expert_seat0(struct fx **f, const char *const *hands,
+    const struct ai_habits *habits)
+{
+	struct ai_player *p;
+	struct game *obs;
+
+	*f = fx_new(SEATS, 0, 1, 0);
+	fx_stack(*f, hands);
+	obs = cheat_ops.observe((*f)->g, 0);
+	p = ai_player_new(&cheat_ops, obs, 0, SEATS, AI_EXPERT, habits);
+	cheat_ops.destroy(obs);
+	return p;
+}
+
 #define WORLDS 400
 
 /* A world for seat 0 of f's game, from rng: weighted (the search's
@@ -252,20 +269,16 @@ test_cheat_worlds(void **state)
 	static const int fixed[] = { 0, 1, 6 };
 	struct ai_habits habits[SEATS];
 	struct ai_player *p;
-	struct game *obs, *w;
+	struct game *w;
 	struct fx *f;
 	struct rng rng;
 	int weighted, k, i, n, got[2], held[2];
 
 	(void)state;
-	f = fx_new(SEATS, 0, 1, 0);
-	fx_stack(f, hands);
 	memset(habits, 0, sizeof habits);
 	for (i = 0; i < SEATS; i++)
 		habits[i].claims = 400;
-	obs = cheat_ops.observe(f->g, 0);
-	p = ai_player_new(&cheat_ops, obs, 0, SEATS, AI_EXPERT, habits);
-	cheat_ops.destroy(obs);
+	p = expert_seat0(&f, hands, habits);
 	step(f, p, 1, "play 5h 5d");
 	step(f, p, 2, "play 5s 5c as two fives");
 	step(f, p, 3, "play 6h 6d as two sixes");
@@ -333,11 +346,7 @@ test_cheat_loose(void **state)
 
 	(void)state;
 	assert_non_null(loose);
-	f = fx_new(SEATS, 0, 1, 0);
-	fx_stack(f, hands);
-	obs = cheat_ops.observe(f->g, 0);
-	p = ai_player_new(&cheat_ops, obs, 0, SEATS, AI_EXPERT, NULL);
-	cheat_ops.destroy(obs);
+	p = expert_seat0(&f, hands, NULL);
 	step(f, p, 1, "play 5h 5d");
 	step(f, p, 2, "play 5s as five");
 	step(f, p, 3, "cheat");
