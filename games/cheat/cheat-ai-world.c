@@ -227,7 +227,8 @@ int
 cheat_ai_call(const struct game *obs, int seat, struct game_move *mv)
 {
 	memset(mv, 0, sizeof *mv);
-	if (!obs->open || obs->declarer < 0 || obs->declarer == seat)
+	if (!obs->open || obs->declarer < 0 || obs->declarer == seat ||
+	    (obs->ordered && obs->plays > CHEAT_AI_LONG_GAME))
 		return -1;
 	mv->seat = seat;
 	mv->verb = VERB_CHEAT;

@@ -211,10 +211,6 @@ ask(const struct ai_mind *m, const struct game *obs, struct rng *rng,
 	mv->argv[1] = to;
 }
 
-/* Plays after which a game of Questions has gone on too long: of AI
- * games of 3 or 4 seats, 95% end within 100, 1.5% go past 200. */
-#define LONG_GAME 200
-
 /* The level's own decision (the expert's is the hard one: ai_search()
  * starts from it). */
 static int
@@ -244,9 +240,9 @@ cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 		 * card is catch every lie, and piles of whole ranks can go
 		 * round for ever, nobody able to lay a last card; a call
 		 * let go now and then ends it (docs/games/questions.md).
-		 * Its generator is drawn on past LONG_GAME only: a shorter
+		 * Its generator is drawn on past CHEAT_AI_LONG_GAME only: a shorter
 		 * game plays as it did. */
-		if (call && obs->ordered && obs->plays > LONG_GAME &&
+		if (call && obs->ordered && obs->plays > CHEAT_AI_LONG_GAME &&
 		    rng_below(rng, 4) == 0)
 			call = 0;
 		if (call) {

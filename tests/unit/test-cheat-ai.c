@@ -9,7 +9,8 @@
  * the rank of the turn, asks its question and waits for the answer; an
  * observation keeps what its seat saw and nothing else, every level
  * finishes random games with every move accepted, and games of Questions
- * that once went round for ever end.
+ * that once went round for ever end (the expert's search names no call
+ * of its own once such a game has gone on too long).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +25,7 @@
 #include "games/ai.h"
 #include "games/cards.h"
 #include "games/cheat/cheat.h"
+#include "games/cheat/cheat-int.h"
 #include "games/game.h"
 #include "alloc/xalloc.h"
 #include "tests/lib/cheat-deal.h"
@@ -502,6 +504,35 @@ static const char *const question_hands[] = {
 	"3c 4s 6h 10d ks",
 };
 
+/* The expert's search names a call of its own in a window of
+ * Questions, but not past CHEAT_AI_LONG_GAME plays, where its calls are
+ * the hard decision's, which lets one go now and then. */
+static void
+test_questions_long_game_search(void **state)
+{
+	struct minds ms;
+	struct game_move mv;
+	struct game *obs;
+	int (*call)(const struct game *, int, struct game_move *) =
+	    questions_ops.ai->search->call;
+
+	(void)state;
+	minds_new(&ms, fx_new_ops(&questions_ops, 4, 0, NULL), AI_NORMAL,
+	    NULL);
+	fx_stack(ms.f, question_hands);
+	minds_note(&ms);
+	typed(&ms, 1, "play ah ad");
+	obs = questions_ops.observe(ms.f->g, 0);
+	assert_int_equal(call(obs, 0, &mv), 0);
+	assert_int_equal(mv.verb, VERB_CHEAT);
+	assert_int_equal(mv.argv[0], 1);
+	obs->plays = CHEAT_AI_LONG_GAME + 1;
+	assert_int_equal(call(obs, 0, &mv), -1);
+	questions_ops.destroy(obs);
+	minds_free(&ms);
+	fx_free(ms.f);
+}
+
 /* Normal lays every card of the turn's rank; a player called wrongly
  * asks the caller the question on one of its cards; while the answer is
  * awaited no AI moves (the bot answers for an AI asked). */
@@ -745,6 +776,8 @@ main(void)
 		cmocka_unit_test_teardown(test_shown_cards_kept, fx_teardown),
 		cmocka_unit_test(test_random_games),
 		cmocka_unit_test(test_questions_no_endless_game),
+		cmocka_unit_test_teardown(test_questions_long_game_search,
+		    fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
