@@ -21,7 +21,7 @@ const struct solo_anchor solo_anchors[] = {
 	/* variant       easy    normal  hard   expert (hard's, for now:
 	 * bench/anchors.c) */
 	{ "cheat",     { 20.57, 26.42, 27.49, 27.49 } },
-	{ "cheater",   { 20.62, 26.19, 27.68, 27.68 } },
+	{ "cheater",   { 20.65, 26.20, 27.58, 27.58 } },
 	{ "questions", { 18.50, 27.55, 28.25, 28.25 } },
 	{ "liarsuno",  { 17.01, 27.73, 30.67, 30.67 } },
 	{ "cheesedog", { 20.51, 26.23, 28.34, 28.34 } },
