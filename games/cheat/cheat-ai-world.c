@@ -197,7 +197,7 @@ cheat_ai_world(struct game *w, int seat, const struct ai_mind *m,
     struct rng *rng)
 {
 	struct deal d;
-	int i, k = 0, open;
+	int i, k = 0, open, s;
 
 	gather(&d, w, seat);
 	rng_shuffle(rng, d.card, (size_t)d.n);
@@ -221,6 +221,19 @@ cheat_ai_world(struct game *w, int seat, const struct ai_mind *m,
 		w->known[i] &= 1u << seat;
 	for (i = 0; i < w->hand[seat].n; i++)
 		w->known[w->hand[seat].c[i]] |= 1u << seat;
+	/* What every seat saw, the seats of the play-outs see too: the
+	 * cards laid face up, and those the seat can place in another hand
+	 * (mostly shown by a call). */
+	for (i = 0; i < w->pile.n; i++) {
+		if (w->pile_as[i] == CHEAT_FACE_UP)
+			w->known[w->pile.c[i]] = CHEAT_KNOWN_ALL;
+	}
+	for (s = 0; s < w->nseats; s++) {
+		for (i = 0; s != seat && i < w->hand[s].n; i++) {
+			if (w->known[w->hand[s].c[i]] & (1u << seat))
+				w->known[w->hand[s].c[i]] = CHEAT_KNOWN_ALL;
+		}
+	}
 }
 
 int

@@ -214,7 +214,7 @@ world(struct fx *f, struct ai_player *p, int weighted, const int *fixed,
 	size_t alen, blen;
 	struct rng again = *rng, scratch;
 	char *cause = NULL;
-	int i;
+	int i, up;
 
 	w = ops->observe(obs, 0);
 	if (weighted)
@@ -232,6 +232,17 @@ world(struct fx *f, struct ai_player *p, int weighted, const int *fixed,
 	for (i = 0; i < nfixed; i++)
 		assert_int_equal(cheat_pile(w)->c[fixed[i]],
 		    cheat_pile(obs)->c[fixed[i]]);
+	/* What every seat saw, every seat of the world knows: the cards
+	 * laid face up. */
+	for (up = i = 0; weighted && i < cheat_pile(w)->n; i++) {
+		if (w->pile_as[i] != CHEAT_FACE_UP)
+			continue;
+		assert_int_equal(w->known[cheat_pile(w)->c[i]],
+		    CHEAT_KNOWN_ALL);
+		up++;
+	}
+	/* (The pile of the first part opens with two fives face up.) */
+	assert_true(!weighted || nfixed == 0 || up == 2);
 	if (weighted) {
 		rng_seed(&scratch, 99);
 		twin = cheat_twin(f->g, 0, &scratch);
