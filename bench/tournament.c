@@ -311,6 +311,16 @@ figure(const struct row *row, const struct outcome *o, struct figure *f)
 	f->met = o->loser ? f->pct <= f->target : f->pct >= f->target;
 }
 
+/* The level as a row names it: with an expert's budget, "expert/16". */
+static void
+level_label(char *buf, size_t size, enum ai_level level, int budget)
+{
+	if (budget > 0)
+		snprintf(buf, size, "%s/%d", ai_level_name(level), budget);
+	else
+		snprintf(buf, size, "%s", ai_level_name(level));
+}
+
 /* Row's line of its table; the strategies' table starts with its head. */
 static void
 print_row(const struct row *row, const struct outcome *o, int head)
@@ -330,12 +340,7 @@ print_row(const struct row *row, const struct outcome *o, int head)
 			    o->loser ? ">=" : "<=", f.target);
 		else
 			snprintf(goal, sizeof goal, "-");
-		if (row->budget > 0)
-			snprintf(label, sizeof label, "%s/%d",
-			    ai_level_name(row->level), row->budget);
-		else
-			snprintf(label, sizeof label, "%s",
-			    ai_level_name(row->level));
+		level_label(label, sizeof label, row->level, row->budget);
 		printf("%-12s %-12s %-9s %6d %6.1f%%%s %6.1f-%5.1f%% %10s "
 		    "%s\n", row->e->name,
 		    strategy_name((enum strategy)row->strategy),
@@ -347,12 +352,8 @@ print_row(const struct row *row, const struct outcome *o, int head)
 			printf("%-12s %-20s %6s %7s %15s %10s %s\n",
 			    "variant", "pairing", "games", "rate",
 			    "95% interval", "target", "met");
-		if (row->budget > 0)
-			snprintf(label, sizeof label, "%s/%d",
-			    ai_level_name(row->pairing->lone), row->budget);
-		else
-			snprintf(label, sizeof label, "%s",
-			    ai_level_name(row->pairing->lone));
+		level_label(label, sizeof label, row->pairing->lone,
+		    row->budget);
 		printf("%-12s %-9s vs 3 %-6s %6d %6.1f%% %6.1f-%5.1f%% "
 		    "%s%5.1f%% %s", row->e->name, label,
 		    ai_level_name(row->pairing->rest), row->n, f.pct, f.lo,
@@ -465,7 +466,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	struct row r;
 	char *cause = NULL;
 	size_t n = 0, p;
-	int part, st, lv, live;
+	int part, st, lv, live, strat;
 
 	for (part = pairs ? 0 : 1; part < 2; part++) {
 		for (e = entries; e->name != NULL; e++) {
@@ -487,13 +488,16 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 				return -1;
 			}
 			r.strategy = -1;
+			/* The expert's live budget, and the strategies'. */
+			live = playouts > 0 ? playouts :
+			    r.ops->ai->search->playouts;
+			strat = strat_budget < live ? strat_budget : live;
 			for (p = 0; part == 0 && p < NPAIRINGS; p++) {
 				r.pairing = &pairings[p];
 				r.n = ngames;
 				r.budget = 0;
 				if (r.pairing->lone == AI_EXPERT) {
-					r.budget = playouts > 0 ? playouts :
-					    r.ops->ai->search->playouts;
+					r.budget = live;
 					r.n = expert_games;
 				}
 				if (n == max)
@@ -502,10 +506,9 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 				/* The expert at the strategies' budget too,
 				 * where it is smaller. */
 				if (r.pairing->lone != AI_EXPERT ||
-				    !strategy_plays(r.ops) ||
-				    strat_budget >= r.budget)
+				    !strategy_plays(r.ops) || strat == live)
 					continue;
-				r.budget = strat_budget;
+				r.budget = strat;
 				if (n == max)
 					return -1;
 				rows[n++] = r;
@@ -513,9 +516,6 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 			if (part == 0 || !strategy_plays(r.ops))
 				continue;
 			r.pairing = NULL;
-			r.budget = 0;
-			live = playouts > 0 ? playouts :
-			    r.ops->ai->search->playouts;
 			for (st = 0; st < STRATEGIES; st++) {
 				for (lv = 0; lv < AI_LEVELS; lv++) {
 					r.strategy = st;
@@ -524,9 +524,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 					r.n = lv == AI_EXPERT &&
 					    nstrat_expert < nstrat ?
 					    nstrat_expert : nstrat;
-					r.budget = lv != AI_EXPERT ? 0 :
-					    strat_budget < live ? strat_budget :
-					    live;
+					r.budget = lv == AI_EXPERT ? strat : 0;
 					if (n == max)
 						return -1;
 					rows[n++] = r;

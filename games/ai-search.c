@@ -161,6 +161,14 @@ po_apply(struct playout *p, const struct game_move *mv)
 		ops->ai->note(p->mind[i], p->w);
 }
 
+/* Whether a window of the game whose turn is tu is open to seat, which
+ * is not also to play: where a call is the seat's to make or not. */
+static int
+calling(const struct game_turn *tu, int seat)
+{
+	return !tu->pause && tu->seat != seat && (tu->window & (1u << seat));
+}
+
 /* Seat's decision in the play-out p (struct playout): 0 and *mv, or -1
  * (none, or a move for another seat). */
 static int
@@ -179,7 +187,7 @@ po_ask(void *arg, int seat, struct game_move *mv)
 	if (s->loose == NULL || s->call == NULL || seat == p->seat)
 		return -1;
 	p->ops->turn(p->w, &tu);
-	if (tu.pause || tu.seat == seat || !(tu.window & (1u << seat)) ||
+	if (!calling(&tu, seat) ||
 	    rng_below(&p->rng, 1000000) >= 1e6 * s->loose(p->m, p->w, seat))
 		return -1;
 	return s->call(p->w, seat, mv) == 0 && mv->seat == seat ? 0 : -1;
@@ -255,8 +263,7 @@ window(const struct game_ops *ops, const struct game *obs, int seat,
 {
 	const struct ai_search *s = ops->ai->search;
 
-	if (s->world == NULL || s->call == NULL || tu->pause ||
-	    tu->seat == seat || !(tu->window & (1u << seat)))
+	if (s->world == NULL || s->call == NULL || !calling(tu, seat))
 		return 0;
 	if (s->call(obs, seat, call) != 0 ||
 	    ops->check(obs, call, NULL) != 0)
