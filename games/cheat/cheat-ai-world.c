@@ -17,7 +17,9 @@
  * the size of the claim: cheat_ai_claim_true()).  And a seat that took
  * up a pile holds, in the same way, the claimed cards it took up unseen
  * that it has not claimed since (the mind's took[]).  The rest of the
- * unseen cards go evenly to the places left.
+ * unseen cards go evenly to the places left.  What every seat saw, every
+ * seat of the world knows: the cards laid face up, and those the seat
+ * can place in another hand (most of them shown by a call).
  *
  * Only the seat's observation (the copy w) and its mind are read: every
  * card the seat can place stays where it is, every hand keeps its size,
