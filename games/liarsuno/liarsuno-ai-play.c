@@ -75,7 +75,8 @@ static double
 caught(const struct ai_mind *m, const struct game *g,
     const struct lu_sight *sg, int claim, int last)
 {
-	int o, id, next = lu_next(g, m->seat), sym = lu_face_sym(claim);
+	int o, i, id, ids[4], nids = lu_face_liars(claim, ids);
+	int next = lu_next(g, m->seat), sym = lu_face_sym(claim);
 	int hard = m->level >= AI_HARD && !last;
 	double prove, call, stay = 1;
 
@@ -84,9 +85,8 @@ caught(const struct ai_mind *m, const struct game *g,
 			continue;
 		/* Whether o can see that a card of the face is elsewhere. */
 		prove = 0;
-		for (id = 0; id < LU_CARDS; id++) {
-			if (!lu_liar(id) || lu_face(id) != claim)
-				continue;
+		for (i = 0; i < nids; i++) {
+			id = ids[i];
 			if (!sg->known[id])
 				prove += sg->hidden > 0 ?
 				    (double)g->hand[o].n / sg->hidden : 0;

@@ -61,15 +61,6 @@ power(double x, int k)
 	return r;
 }
 
-/* The Liar's Cards of face in the deck. */
-static int
-copies(int face)
-{
-	if (face == FACE_WD4)
-		return 4;
-	return lu_face_sym(face) >= SYM_SKIP ? 2 : 1;
-}
-
 /* The chance that draws cards dealt at random from pool cards, k of
  * which are of a kind, hold at least one of them (hypergeometric). */
 static double
@@ -115,18 +106,20 @@ lie_chance(const struct ai_mind *m, const struct game *g,
 {
 	int face = g->down_claim, n = g->hand[g->down_seat].n;
 	int pool = sg->hidden, k = sg->unseen[face], draws = n + 1, have = 0;
-	int id;
+	int ids[4], nids = lu_face_liars(face, ids), i;
 	double held, typical, odds;
 
 	if (sg->unseen[face] == 0)
 		return 1;
 	if (memory && m->open_ndown == g->ndown) {
-		for (id = 0; id < LU_CARDS; id++) {
-			if (!m->open_held[id] || sg->known[id])
-				continue;
-			pool--;
-			draws--;
-			if (lu_liar(id) && lu_face(id) == face) {
+		for (i = 0; i < LU_CARDS; i++) {
+			if (m->open_held[i] && !sg->known[i]) {
+				pool--;
+				draws--;
+			}
+		}
+		for (i = 0; i < nids; i++) {
+			if (m->open_held[ids[i]] && !sg->known[ids[i]]) {
 				k--;
 				have = 1;
 			}
@@ -135,7 +128,7 @@ lie_chance(const struct ai_mind *m, const struct game *g,
 	held = have ? 1 : held_chance(pool, k, draws);
 	if (held <= 0)
 		return 1;
-	typical = held_chance(sg->hidden, copies(face), n + 1);
+	typical = held_chance(sg->hidden, nids, n + 1);
 	if (typical <= 0)
 		typical = held;
 	odds = (1 - rate) / rate * held / typical;

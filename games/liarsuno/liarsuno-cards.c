@@ -77,6 +77,29 @@ lu_liar(int id)
 }
 
 int
+lu_face_liars(int face, int *ids)
+{
+	int colour = lu_face_colour(face), sym = lu_face_sym(face), i;
+
+	if (face == FACE_WD4) {
+		for (i = 0; i < 4; i++)
+			ids[i] = LU_FIRST_WD4 + i;
+		return 4;
+	}
+	if (face < 0 || colour >= LU_COLOURS || sym >= SYM_WD4)
+		return 0;
+	/* A colour's cards: the numbers twice (Regular, then Liar's),
+	 * then each action's two Liar's Cards. */
+	if (sym < SYM_SKIP) {
+		ids[0] = colour * LU_COLOUR_CARDS + 10 + sym;
+		return 1;
+	}
+	ids[0] = colour * LU_COLOUR_CARDS + 20 + 2 * (sym - SYM_SKIP);
+	ids[1] = ids[0] + 1;
+	return 2;
+}
+
+int
 lu_face_colour(int face)
 {
 	return face / LU_SYMBOLS;

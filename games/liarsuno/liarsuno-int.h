@@ -60,6 +60,9 @@ enum lu_symbol {
 /* The face of card id; 1 if it is a Liar's Card. */
 int lu_face(int id);
 int lu_liar(int id);
+/* The Liar's Cards of face (those a face-down claim of it is true
+ * with), into ids[4]: how many, 0 for a WLC's face or no face. */
+int lu_face_liars(int face, int *ids);
 /* The colour (0..3, LU_WILD) and symbol of a face. */
 int lu_face_colour(int face);
 int lu_face_sym(int face);

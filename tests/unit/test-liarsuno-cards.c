@@ -1,8 +1,9 @@
 /*
- * Unit tests for games/liarsuno/liarsuno-cards.c: the 112-card deck counted by
- * kind, every card written and read back, the lenient spellings players
- * may type, claims and colour words, the words refused and why, how a
- * hand is sorted and shown, and what each card is worth in points.
+ * Unit tests for games/liarsuno/liarsuno-cards.c: the 112-card deck
+ * counted by kind, each face's Liar's Cards, every card written and read
+ * back, the lenient spellings players may type, claims and colour words,
+ * the words refused and why, how a hand is sorted and shown, and what
+ * each card is worth in points.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -83,6 +84,20 @@ test_deck(void **state)
 	assert_int_equal(lu_face(25), LU_FACE(0, SYM_DRAW2));
 	assert_int_equal(lu_face(LU_FIRST_WD4), FACE_WD4);
 	assert_int_equal(lu_face(LU_FIRST_WLC + 3), FACE_WLC);
+	/* Each face's Liar's Cards, as a face-down claim's truth needs
+	 * them, are the deck's. */
+	for (c = -1; c <= LU_FACES; c++) {
+		int ids[4], n = lu_face_liars(c, ids), want = 0;
+
+		for (id = 0; id < LU_CARDS; id++) {
+			if (!lu_liar(id) || lu_face(id) != c)
+				continue;
+			assert_true(want < n);
+			assert_int_equal(ids[want], id);
+			want++;
+		}
+		assert_int_equal(n, want);
+	}
 	assert_string_equal(lu_colour_name(2), "green");
 	assert_string_equal(lu_colour_markup(1), "yel");
 }
