@@ -461,9 +461,12 @@ cheat_ai_eval(const struct game *w, int seat)
 
 /* The expert's search (games/ai-search.c), of Cheat or of the variant
  * that extends it; its budget by default, in play-outs a decision: about
- * 50 ms at the 99th percentile on a 2-core VM (docs/ai.md). */
+ * 50 ms at the 99th percentile on a 2-core VM (docs/ai.md).  Its
+ * play-outs are played by hard minds: normal ones neither cover nor mix
+ * lies as hard does, and a search that meets them there plays against a
+ * table unlike the one it sits at (docs/ai.md, The expert). */
 static const struct ai_search cheat_ai_search = {
-	.rollout = AI_NORMAL,
+	.rollout = AI_HARD,
 	.alternatives = 3,
 	.playouts = 64,
 	.depth = DEPTH,
