@@ -223,9 +223,7 @@ cheat_ai_world(struct game *w, int seat, const struct ai_mind *m,
 		w->known[i] &= 1u << seat;
 	for (i = 0; i < w->hand[seat].n; i++)
 		w->known[w->hand[seat].c[i]] |= 1u << seat;
-	/* What every seat saw, the seats of the play-outs see too: the
-	 * cards laid face up, and those the seat can place in another hand
-	 * (mostly shown by a call). */
+	/* What every seat saw, every seat knows (above). */
 	for (i = 0; i < w->pile.n; i++) {
 		if (w->pile_as[i] == CHEAT_FACE_UP)
 			w->known[w->pile.c[i]] = CHEAT_KNOWN_ALL;

@@ -75,7 +75,7 @@ static double
 caught(const struct ai_mind *m, const struct game *g,
     const struct lu_sight *sg, int claim, int last)
 {
-	int o, i, id, ids[4], nids = lu_face_liars(claim, ids);
+	int o, i, id, ids[LU_FACE_LIARS], nids = lu_face_liars(claim, ids);
 	int next = lu_next(g, m->seat), sym = lu_face_sym(claim);
 	int hard = m->level >= AI_HARD && !last;
 	double prove, call, stay = 1;

@@ -106,7 +106,7 @@ lie_chance(const struct ai_mind *m, const struct game *g,
 {
 	int face = g->down_claim, n = g->hand[g->down_seat].n;
 	int pool = sg->hidden, k = sg->unseen[face], draws = n + 1, have = 0;
-	int ids[4], nids = lu_face_liars(face, ids), i;
+	int ids[LU_FACE_LIARS], nids = lu_face_liars(face, ids), i;
 	double held, typical, odds;
 
 	if (sg->unseen[face] == 0)

@@ -82,9 +82,9 @@ lu_face_liars(int face, int *ids)
 	int colour = lu_face_colour(face), sym = lu_face_sym(face), i;
 
 	if (face == FACE_WD4) {
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < LU_FACE_LIARS; i++)
 			ids[i] = LU_FIRST_WD4 + i;
-		return 4;
+		return LU_FACE_LIARS;
 	}
 	if (face < 0 || colour >= LU_COLOURS || sym >= SYM_WD4)
 		return 0;

@@ -43,6 +43,8 @@
 #define LU_HAND 7
 #define LU_FIRST_WD4 104
 #define LU_FIRST_WLC 108
+/* The most Liar's Cards of one face: the Wild Draw Fours. */
+#define LU_FACE_LIARS (LU_FIRST_WLC - LU_FIRST_WD4)
 
 enum lu_symbol {
 	SYM_SKIP = 10,
@@ -61,7 +63,8 @@ enum lu_symbol {
 int lu_face(int id);
 int lu_liar(int id);
 /* The Liar's Cards of face (those a face-down claim of it is true
- * with), into ids[4]: how many, 0 for a WLC's face or no face. */
+ * with), into ids[LU_FACE_LIARS]: how many, 0 for a WLC's face or no
+ * face. */
 int lu_face_liars(int face, int *ids);
 /* The colour (0..3, LU_WILD) and symbol of a face. */
 int lu_face_colour(int face);

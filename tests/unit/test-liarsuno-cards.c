@@ -87,7 +87,7 @@ test_deck(void **state)
 	/* Each face's Liar's Cards, as a face-down claim's truth needs
 	 * them, are the deck's. */
 	for (c = -1; c <= LU_FACES; c++) {
-		int ids[4], n = lu_face_liars(c, ids), want = 0;
+		int ids[LU_FACE_LIARS], n = lu_face_liars(c, ids), want = 0;
 
 		for (id = 0; id < LU_CARDS; id++) {
 			if (!lu_liar(id) || lu_face(id) != c)
