@@ -47,7 +47,9 @@
  * standard errors clear at 16 rounds is taken).  Measured on the same
  * seeds against three hard seats, 0.7 against 1: Cheat 31.4% and 29.5%
  * (1000 games), Questions 30.9% and 28.8% (1000), CHEATER 25.3% and
- * 24.0% (300), Cheesedog 19.2% and 24.2% of losses (400); docs/ai.md. */
+ * 24.0% (300), Cheesedog 19.2% and 24.2% of losses (400), Liar's UNO
+ * 23.2% and 25.5% (400, where two rounds of the same difference pass
+ * any part of t); docs/ai.md. */
 #define GATE 0.7
 /* Draws of ops->sample() per alternative wanted, at most. */
 #define DRAWS 6
