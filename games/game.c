@@ -45,11 +45,15 @@ game_fail(char **cause, const char *fmt, ...)
 void
 game_cat(char **line, const char *fmt, ...)
 {
-	size_t have = *line != NULL ? strlen(*line) : 0;
+	size_t have;
 	const char *s = NULL;
 	char piece[256];
 	va_list ap;
 	int n;
+
+	if (line == NULL)
+		return;
+	have = *line != NULL ? strlen(*line) : 0;
 
 	/* Appended in place: a view is built of dozens of pieces, and
 	 * copying the whole line for each made it quadratic (a third of a
@@ -137,10 +141,24 @@ game_story_hidden(struct game_story *st, const char *fmt, ...)
 void
 game_say_line(struct game_out *out, char **line)
 {
+	if (line == NULL)
+		return;
 	if (*line != NULL)
 		game_say(out, GAME_PUBLIC, "%s", *line);
 	free(*line);
 	*line = NULL;
+}
+
+int
+game_quiet(const struct game_out *out)
+{
+	return out == NULL || out->emit == NULL;
+}
+
+char **
+game_line(const struct game_out *out, char **line)
+{
+	return game_quiet(out) ? NULL : line;
 }
 
 int
@@ -181,7 +199,7 @@ game_say(struct game_out *out, int seat, const char *fmt, ...)
 	va_list ap;
 	char *text;
 
-	if (out == NULL || out->emit == NULL)
+	if (game_quiet(out))
 		return;
 	va_start(ap, fmt);
 	text = xvasprintf(fmt, ap);

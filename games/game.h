@@ -388,7 +388,8 @@ void game_say(struct game_out *out, int seat, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Appends printf-style text to the growing line *line (NULL when empty),
- * so a move's public text is built in pieces and said once. */
+ * so a move's public text is built in pieces and said once.  line NULL
+ * (game_line()'s where nobody listens) builds nothing. */
 void game_cat(char **line, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -413,8 +414,18 @@ size_t game_markup_size(const char *m);
 void game_story_hidden(struct game_story *st, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Says *line publicly if there is one, and empties it. */
+/* Says *line publicly if there is one, and empties it (line NULL:
+ * nothing). */
 void game_say_line(struct game_out *out, char **line);
+
+/* 1 if out says nothing (NULL, or no emit): a play-out's, a
+ * simulation's.  A move's text is then not built at all, which was a
+ * third of an AI play-out's cost (docs/ai.md). */
+int game_quiet(const struct game_out *out);
+
+/* The line a move's public text is built in: line, or NULL where out
+ * is quiet, so that game_cat() and game_say_line() on it do nothing. */
+char **game_line(const struct game_out *out, char **line);
 
 /* Reads a word naming a player, as parse() gets it (see parse): {p:N}
  * with N a seat below nseats.  Sets *seat and returns 0, or -1 and

@@ -6,48 +6,55 @@
  * call.  Only what the observation keeps in place is read (cheat-ai.c
  * says what that is).
  */
+#include <string.h>
+
 #include "games/ai.h"
 #include "games/cards.h"
 #include "cheat-int.h"
 #include "games/game.h"
 
-int
-cheat_ai_knows(const struct ai_mind *m, const struct game *obs, int id,
-    int s)
+void
+cheat_ai_count_known(struct ai_mind *m, const struct game *obs)
 {
-	return s == m->seat || (obs->known[id] & (1u << m->seat)) != 0;
+	int s, i, id;
+
+	memset(m->known, 0, sizeof m->known);
+	memset(m->known_pile, 0, sizeof m->known_pile);
+	m->unknown = 0;
+	for (s = 0; s < obs->nseats; s++) {
+		for (i = 0; i < obs->hand[s].n; i++) {
+			id = obs->hand[s].c[i];
+			if (cheat_ai_knows(m, obs, id, s))
+				m->known[s][cards_rank(id)]++;
+			else
+				m->unknown++;
+		}
+	}
+	for (i = 0; i < obs->pile.n; i++) {
+		id = obs->pile.c[i];
+		if (cheat_ai_knows(m, obs, id, -1))
+			m->known_pile[cards_rank(id)]++;
+		else if (obs->open && i >= obs->pile.n - obs->laid)
+			m->unknown++;
+	}
 }
 
 int
 cheat_ai_placed(const struct ai_mind *m, const struct game *obs, int rank,
     int but)
 {
-	int s, i, n = 0;
+	int s, n = m->known_pile[rank];
 
-	for (s = 0; s < obs->nseats; s++) {
-		for (i = 0; i < obs->hand[s].n && s != but; i++)
-			n += cards_rank(obs->hand[s].c[i]) == rank &&
-			    cheat_ai_knows(m, obs, obs->hand[s].c[i], s);
-	}
-	for (i = 0; i < obs->pile.n; i++)
-		n += cards_rank(obs->pile.c[i]) == rank &&
-		    cheat_ai_knows(m, obs, obs->pile.c[i], -1);
+	for (s = 0; s < obs->nseats; s++)
+		n += s != but ? m->known[s][rank] : 0;
 	return n;
 }
 
 int
 cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs)
 {
-	int s, i, n = 0;
-
-	for (s = 0; s < obs->nseats; s++) {
-		for (i = 0; i < obs->hand[s].n; i++)
-			n += !cheat_ai_knows(m, obs, obs->hand[s].c[i], s);
-	}
-	for (i = obs->pile.n - (obs->open ? obs->laid : 0); i < obs->pile.n;
-	    i++)
-		n += !cheat_ai_knows(m, obs, obs->pile.c[i], -1);
-	return n;
+	(void)obs;
+	return m->unknown;
 }
 
 /* The number of ways to choose k of n, as a double (exact enough for the
@@ -55,23 +62,26 @@ cheat_ai_unplaced(const struct ai_mind *m, const struct game *obs)
 static double
 choose(int n, int k)
 {
-	double c = 1;
+	double num = 1, den = 1;
 	int i;
 
 	if (k < 0 || k > n)
 		return 0;
 	if (k > n - k)
 		k = n - k;
-	for (i = 1; i <= k; i++)
-		c = c * (n - k + i) / i;
-	return c;
+	/* One division: both products stay below 1e160 for 144 cards. */
+	for (i = 1; i <= k; i++) {
+		num *= n - k + i;
+		den *= i;
+	}
+	return num / den;
 }
 
 double
 cheat_ai_atleast(int pool, int marked, int draws, int need)
 {
-	double below = 0, all;
-	int x;
+	double p, below = 0;
+	int x, lo, rest;
 
 	if (need <= 0)
 		return 1;
@@ -81,10 +91,22 @@ cheat_ai_atleast(int pool, int marked, int draws, int need)
 		draws = pool;
 	if (marked < need || draws < need || draws <= 0)
 		return 0;
-	all = choose(pool, draws);
-	for (x = 0; x < need; x++)
-		below += choose(marked, x) * choose(pool - marked, draws - x);
-	return below >= all ? 0 : 1 - below / all;
+	/* The chances of x = lo, lo + 1, ... marked among the draws, each
+	 * from the one before: the decisions of a play-out ask this more
+	 * than anything else, and a sum of binomials each time cost a
+	 * third of them. */
+	rest = pool - marked;
+	lo = draws > rest ? draws - rest : 0;
+	if (lo >= need)
+		return 1;
+	p = choose(marked, lo) * choose(rest, draws - lo) /
+	    choose(pool, draws);
+	for (x = lo; x < need; x++) {
+		below += p;
+		p = p * (marked - x) * (draws - x) /
+		    ((double)(x + 1) * (rest - draws + x + 1));
+	}
+	return below >= 1 ? 0 : 1 - below;
 }
 
 /* Known cards of rank (0: of any rank) in seat s's hand of obs, to m. */

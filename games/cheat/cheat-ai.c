@@ -258,21 +258,6 @@ cheat_ai_decide(struct ai_mind *m, const struct game *obs, struct rng *rng,
 	return 0;
 }
 
-/* Keeps the known cards of each rank in each hand of obs. */
-static void
-note_known(struct ai_mind *m, const struct game *obs)
-{
-	int s, i;
-
-	memset(m->known, 0, sizeof m->known);
-	for (s = 0; s < obs->nseats; s++) {
-		for (i = 0; i < obs->hand[s].n; i++) {
-			if (cheat_ai_knows(m, obs, obs->hand[s].c[i], s))
-				m->known[s][cards_rank(obs->hand[s].c[i])]++;
-		}
-	}
-}
-
 /* The pile as m remembers it, from obs alone (a mind made in the middle
  * of a game, or a change it cannot follow): each card under a claim it
  * did not lay as likely true as a card of a claim of two. */
@@ -416,7 +401,7 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		m->nlying = 0;
 	m->plays = obs->plays;
 	m->ncalls = obs->calls;
-	note_known(m, obs);
+	cheat_ai_count_known(m, obs);
 }
 
 static struct ai_mind *
@@ -432,7 +417,7 @@ cheat_ai_mind_new(const struct game *obs, int seat, enum ai_level level,
 		    sizeof *habits);
 	m->plays = obs->plays;
 	m->ncalls = obs->calls;
-	note_known(m, obs);
+	cheat_ai_count_known(m, obs);
 	pile_forget(m, obs);
 	return m;
 }

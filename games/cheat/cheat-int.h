@@ -260,9 +260,15 @@ struct ai_mind {
 	unsigned char bluffed[CARDS_MAX];
 	int lying[GAME_MOVE_ARGS], nlying;
 	/* The last observation noted: its record of play, and the cards of
-	 * each rank the seat knew in each hand. */
+	 * each rank the seat knew in each hand, in the pile (known_pile),
+	 * and of all it did not know, in the hands and the open play
+	 * (unknown): what cheat_ai_placed() and cheat_ai_unplaced() read,
+	 * counted once a move rather than at each of a decision's many
+	 * questions. */
 	int plays, ncalls;
 	int known[GAME_MAX_SEATS][CARDS_RANKS + 1];
+	int known_pile[CARDS_RANKS + 1];
+	int unknown;
 	/* For the expert's worlds (cheat-ai-world.c): for each card of the
 	 * pile, by place as pile_as[], the chance that it is of the rank
 	 * it was claimed as, as the claim looked when it was made (0 for a
@@ -302,9 +308,18 @@ int cheat_ai_moves(const struct ai_mind *m, const struct game *obs, int seat,
 /* cheat-ai-read.c: what an AI seat reads of the table, for its calls
  * (cheat-ai.c) and its plays (cheat-ai-play.c). */
 /* 1 if m's seat knows where card id, at a place of hand s (-1: the
- * pile) of obs, is. */
-int cheat_ai_knows(const struct ai_mind *m, const struct game *obs, int id,
-    int s);
+ * pile) of obs, is.  Inline: the AI's counts ask it of every card. */
+static inline int
+cheat_ai_knows(const struct ai_mind *m, const struct game *obs, int id,
+    int s)
+{
+	return s == m->seat || (obs->known[id] & (1u << m->seat)) != 0;
+}
+/* Counts what m's seat knows of obs into m (known, known_pile,
+ * unknown): every note does, so that the two below, asked of obs, read
+ * the observation m noted last (or one that keeps its known cards in
+ * the same places: a world of the expert's, a twin). */
+void cheat_ai_count_known(struct ai_mind *m, const struct game *obs);
 /* The number of cards of rank whose place m's seat knows in obs (its
  * hand, and every card the observation keeps in place), leaving out
  * those in the hand of seat but (-1: none left out). */

@@ -112,6 +112,8 @@ say_hand(const struct game *g, int seat, struct game_out *out)
 {
 	char *text;
 
+	if (game_quiet(out))
+		return;
 	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE) {
 		game_say(out, seat, "You have left this game");
 		return;
@@ -147,7 +149,7 @@ cheat_prompt(const struct game *g, struct game_out *out)
 	int seat = cheat_prompted(g);
 	char ranks[64], what[96], *text;
 
-	if (seat < 0)
+	if (seat < 0 || game_quiet(out))
 		return;
 	if (!g->ordered && g->rank == 0)
 		snprintf(what, sizeof what, "open the round face up, cards of "
@@ -169,11 +171,12 @@ cheat_prompt(const struct game *g, struct game_out *out)
 void
 cheat_cat_next(char **line, const struct game *g)
 {
-	const char *sp = *line != NULL ? " " : "";
+	const char *sp;
 	char allowed[64];
 
-	if (g->over || g->answering)
+	if (line == NULL || g->over || g->answering)
 		return;
+	sp = *line != NULL ? " " : "";
 	if (g->asker >= 0 && g->answerer >= 0)
 		game_cat(line, "%s{p:%d} may ask {p:%d} a question.", sp,
 		    g->asker, g->answerer);
@@ -364,6 +367,8 @@ cat_laid(char **line, const struct game *g)
 	struct cards top;
 	char *text;
 
+	if (line == NULL)
+		return;
 	top.n = g->laid;
 	memcpy(top.c, g->pile.c + g->pile.n - g->laid,
 	    (size_t)g->laid * sizeof top.c[0]);
@@ -375,7 +380,7 @@ cat_laid(char **line, const struct game *g)
 static void
 apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 {
-	char said[64], *line = NULL;
+	char said[64], *text = NULL, **line = game_line(out, &text);
 	int seat = mv->seat, n = mv->argc - 2, i;
 
 	g->face_up = !g->ordered && g->rank == 0;
@@ -405,25 +410,26 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	if (g->hand[seat].n == 0)
 		say_hand(g, seat, out);
 
-	cards_declaration(g->count, g->rank, said, sizeof said);
+	if (line != NULL)
+		cards_declaration(g->count, g->rank, said, sizeof said);
 	if (g->face_up) {
-		game_cat(&line, "{p:%d} opens with %d card%s: %s (", seat, n,
+		game_cat(line, "{p:%d} opens with %d card%s: %s (", seat, n,
 		    n == 1 ? "" : "s", said);
-		cat_laid(&line, g);
-		game_cat(&line, ").");
+		cat_laid(line, g);
+		game_cat(line, ").");
 	} else
-		game_cat(&line, "{p:%d} plays %d card%s: %s.", seat, n,
+		game_cat(line, "{p:%d} plays %d card%s: %s.", seat, n,
 		    n == 1 ? "" : "s", said);
 	if (g->hand[seat].n > 0)
 		g->turn = cheat_next_active(g, seat);
 	else if (g->open)
 		g->turn = -1;
 	else {
-		finish(g, seat, &line);
+		finish(g, seat, line);
 		g->turn = g->over ? -1 : cheat_next_active(g, seat);
 	}
-	cheat_cat_next(&line, g);
-	game_say_line(out, &line);
+	cheat_cat_next(line, g);
+	game_say_line(out, line);
 }
 
 /* Moves the whole pile into seat's hand; the caller tells seat its new
@@ -470,7 +476,7 @@ last_play_honest(const struct game *g)
 static void
 apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 {
-	char said[64], *line = NULL;
+	char said[64], *text = NULL, **line = game_line(out, &text);
 	int caller = mv->seat, accused = g->declarer, honest, taker, i;
 	struct cards laid;
 
@@ -478,12 +484,13 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	laid.n = g->laid;
 	memcpy(laid.c, g->pile.c + g->pile.n - g->laid,
 	    (size_t)g->laid * sizeof laid.c[0]);
-	cards_declaration(g->count, g->rank, said, sizeof said);
-	game_cat(&line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
+	if (line != NULL)
+		cards_declaration(g->count, g->rank, said, sizeof said);
+	game_cat(line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
 	    "card%s: ", caller, accused, said, g->laid,
 	    g->laid == 1 ? " was" : "s were");
-	cat_laid(&line, g);
-	game_cat(&line, " - %s.", honest ? "honest" : "a lie");
+	cat_laid(line, g);
+	game_cat(line, " - %s.", honest ? "honest" : "a lie");
 	/* The cards are shown to all. */
 	for (i = 0; i < laid.n; i++)
 		g->known[laid.c[i]] = CHEAT_KNOWN_ALL;
@@ -498,44 +505,44 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	g->declarer = -1;
 	g->laid = 0;
 	taker = honest ? caller : accused;
-	take_pile(g, taker, &line);
+	take_pile(g, taker, line);
 	if (g->ext != NULL) {
 		/* Questions: play goes on where it was, after what the
 		 * variant's begin() starts (a question). */
 		if (honest && g->hand[accused].n == 0)
-			finish(g, accused, &line);
+			finish(g, accused, line);
 		else
 			g->ext->begin(g, caller, accused, honest, &laid, out);
 	} else if (!honest)
 		g->turn = caller;
 	else {
 		if (g->hand[accused].n == 0)
-			finish(g, accused, &line);
+			finish(g, accused, line);
 		g->turn = g->over ? -1 : cheat_next_active(g, accused);
 	}
 	tell_taker(g, taker, out);
-	cheat_cat_next(&line, g);
-	game_say_line(out, &line);
+	cheat_cat_next(line, g);
+	game_say_line(out, line);
 }
 
 static void
 apply_close(struct game *g, struct game_out *out)
 {
-	char *line = NULL;
+	char *text = NULL, **line = game_line(out, &text);
 	int seat = g->declarer;
 
-	game_cat(&line, "Nobody called cheat on {p:%d}.", seat);
+	game_cat(line, "Nobody called cheat on {p:%d}.", seat);
 	g->open = 0;
-	finish(g, seat, &line);
+	finish(g, seat, line);
 	g->turn = g->over ? -1 : cheat_next_active(g, seat);
-	cheat_cat_next(&line, g);
-	game_say_line(out, &line);
+	cheat_cat_next(line, g);
+	game_say_line(out, line);
 }
 
 static void
 apply_leave(struct game *g, int seat, struct game_out *out)
 {
-	char *line = NULL;
+	char *text = NULL, **line = game_line(out, &text);
 	int n = g->hand[seat].n, i;
 
 	if (g->state[seat] == SEAT_OUT) {
@@ -544,12 +551,12 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 		    "place %d.", seat, g->place[seat]);
 		return;
 	}
-	game_cat(&line, "{p:%d} leaves the game", seat);
+	game_cat(line, "{p:%d} leaves the game", seat);
 	if (n > 0)
-		game_cat(&line, "; %s %d card%s go%s under the pile",
+		game_cat(line, "; %s %d card%s go%s under the pile",
 		    n == 1 ? "that" : "those", n, n == 1 ? "" : "s",
 		    n == 1 ? "es" : "");
-	game_cat(&line, ".");
+	game_cat(line, ".");
 	/* Under the pile in an order that depends on the rest of the hand:
 	 * nobody keeps track of them there. */
 	for (i = 0; i < n; i++)
@@ -564,13 +571,13 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 	if (g->declarer == seat)
 		g->open = 0;
 	if (cheat_nactive(g) < 2)
-		end_game(g, 0, &line);
+		end_game(g, 0, line);
 	else if (g->ext != NULL && g->ext->leave(g, seat))
 		;		/* the variant's part decided the turn */
 	else if (g->turn == seat || (g->turn < 0 && !g->open))
 		g->turn = cheat_next_active(g, seat);
-	cheat_cat_next(&line, g);
-	game_say_line(out, &line);
+	cheat_cat_next(line, g);
+	game_say_line(out, line);
 }
 
 /* A move of the verbs of the variant that extends Cheat (Questions: ask,
@@ -578,12 +585,12 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 static void
 apply_ext(struct game *g, const struct game_move *mv, struct game_out *out)
 {
-	char *line = NULL;
+	char *text = NULL, **line = game_line(out, &text);
 
 	assert(g->ext != NULL);
-	g->ext->apply(g, mv, &line);
-	cheat_cat_next(&line, g);
-	game_say_line(out, &line);
+	g->ext->apply(g, mv, line);
+	cheat_cat_next(line, g);
+	game_say_line(out, line);
 }
 
 static void cheat_apply_move(struct game *, const struct game_move *,

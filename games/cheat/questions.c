@@ -77,6 +77,8 @@ questions_prompt(const struct game *g, struct game_out *out)
 	char *line = NULL, card[16];
 	int i;
 
+	if (game_quiet(out))
+		return;
 	if (g->answerer >= 0)
 		game_cat(&line, "Your turn: ask {p:%d} one of these (ask CARD, "
 		    "or ask none):", g->answerer);

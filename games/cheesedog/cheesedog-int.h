@@ -75,13 +75,19 @@ struct game {
 };
 
 /* What one move says: the public line, and a line for each seat, which
- * cd_say() completes with the seat's prompt and cards. */
+ * cd_say() completes with the seat's prompt and cards.  pub and priv[]
+ * point to the lines (text[]), or are NULL where nobody listens
+ * (game_line()): a play-out's moves then build no text. */
 struct cd_said {
-	char *pub;
-	char *priv[GAME_MAX_SEATS];
+	char **pub;
+	char **priv[GAME_MAX_SEATS];
+	char *text[1 + GAME_MAX_SEATS];
 	unsigned cards;		/* seats to show their cards: the move
 				 * gave them cards (a pile picked up) */
 };
+
+/* Empties sd for a move whose lines go to out. */
+void cd_said_open(struct cd_said *sd, const struct game_out *out);
 
 /* cheesedog-state.c: the order of ranks, and the queries on a game. */
 /* The order of ranks: aces high, so the ace is worth 14. */

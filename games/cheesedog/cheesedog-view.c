@@ -28,7 +28,7 @@ cat_wants(const struct game *g, char **line)
 void
 cd_cat_next(const struct game *g, char **line)
 {
-	if (g->over)
+	if (line == NULL || g->over)
 		return;
 	if (g->pile.n == 0) {
 		game_cat(line, " {p:%d} starts a new pile.", g->turn);
@@ -45,6 +45,8 @@ cat_list(char **line, const struct cards *l)
 {
 	char *text;
 
+	if (line == NULL)
+		return;
 	if (l->n == 0) {
 		game_cat(line, "none");
 		return;
@@ -143,15 +145,28 @@ say_seat(const struct game *g, int seat, char *news, int changed,
 }
 
 void
+cd_said_open(struct cd_said *sd, const struct game_out *out)
+{
+	int s;
+
+	memset(sd, 0, sizeof *sd);
+	sd->pub = game_line(out, &sd->text[0]);
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		sd->priv[s] = game_line(out, &sd->text[1 + s]);
+}
+
+void
 cd_say(const struct game *g, struct cd_said *sd, struct game_out *out)
 {
 	int s;
 
-	game_say_line(out, &sd->pub);
+	if (sd->pub == NULL)
+		return;
+	game_say_line(out, sd->pub);
 	for (s = 0; s < g->nseats; s++) {
-		say_seat(g, s, sd->priv[s], (sd->cards & (1u << s)) != 0,
+		say_seat(g, s, *sd->priv[s], (sd->cards & (1u << s)) != 0,
 		    out);
-		sd->priv[s] = NULL;
+		*sd->priv[s] = NULL;
 	}
 	sd->cards = 0;
 }
@@ -195,17 +210,17 @@ cd_say_deal(const struct game *g, struct game_out *out)
 	struct cd_said sd;
 	int s;
 
-	memset(&sd, 0, sizeof sd);
-	game_cat(&sd.pub, "Cheesedog for %d players with two decks, dealt by "
+	cd_said_open(&sd, out);
+	game_cat(sd.pub, "Cheesedog for %d players with two decks, dealt by "
 	    "{p:%d}, play going %s.", g->nseats, g->dealer, g->dir > 0 ?
 	    "left" : "right");
-	cat_table(g, &sd.pub);
+	cat_table(g, sd.pub);
 	if (g->pile.n > 0) {
-		game_cat(&sd.pub, " Pile: ");
-		cat_list(&sd.pub, &g->pile);
-		game_cat(&sd.pub, ".");
+		game_cat(sd.pub, " Pile: ");
+		cat_list(sd.pub, &g->pile);
+		game_cat(sd.pub, ".");
 	}
-	cd_cat_next(g, &sd.pub);
+	cd_cat_next(g, sd.pub);
 	for (s = 0; s < g->nseats; s++)
 		sd.cards |= 1u << s;
 	cd_say(g, &sd, out);

@@ -100,10 +100,10 @@ end_game(struct game *g, int by_play, struct cd_said *sd)
 		g->place[s] = g->finished + 1;
 		if (by_play) {
 			g->loser = s;
-			game_cat(&sd->pub, " {p:%d} is left holding cards and "
+			game_cat(sd->pub, " {p:%d} is left holding cards and "
 			    "loses.", s);
 		} else
-			game_cat(&sd->pub, " {p:%d} takes place %d.", s,
+			game_cat(sd->pub, " {p:%d} takes place %d.", s,
 			    g->place[s]);
 	}
 }
@@ -117,18 +117,18 @@ after_play(struct game *g, int seat, enum cd_from was, struct cd_said *sd)
 	enum cd_from now = cd_from(g, seat);
 
 	if (now == FROM_UP && was == FROM_HAND)
-		game_cat(&sd->pub, " {p:%d}'s hand is empty: the face-up "
+		game_cat(sd->pub, " {p:%d}'s hand is empty: the face-up "
 		    "cards are played next.", seat);
 	else if (now == FROM_DOWN && was != FROM_DOWN)
-		game_cat(&sd->pub, " {p:%d} has only face-down cards left.",
+		game_cat(sd->pub, " {p:%d} has only face-down cards left.",
 		    seat);
 	if (now != FROM_NOTHING)
 		return;
 	g->state[seat] = SEAT_SAFE;
 	g->place[seat] = ++g->finished;
-	game_cat(&sd->pub, " {p:%d} has no cards left: safe, in place %d.",
+	game_cat(sd->pub, " {p:%d} has no cards left: safe, in place %d.",
 	    seat, g->place[seat]);
-	game_cat(&sd->priv[seat], " You are safe, in place %d.",
+	game_cat(sd->priv[seat], " You are safe, in place %d.",
 	    g->place[seat]);
 	if (cd_nactive(g) == 1)
 		end_game(g, 1, sd);
@@ -149,9 +149,9 @@ settle(struct game *g, int seat, int rank, int n, enum cd_from was,
 	clear = rank == CD_CLEAR_RANK || run >= CD_CLEAR_RUN;
 	if (run >= CD_CLEAR_RUN) {
 		cards_declaration(run, top, words, sizeof words);
-		game_cat(&sd->pub, " The pile clears: %s.", words);
+		game_cat(sd->pub, " The pile clears: %s.", words);
 	} else if (clear)
-		game_cat(&sd->pub, " The %s clear%s the pile.", n == 1 ?
+		game_cat(sd->pub, " The %s clear%s the pile.", n == 1 ?
 		    "10" : "10s", n == 1 ? "s" : "");
 	else if (rank == CD_SKIP_RANK)
 		skip = n;
@@ -159,11 +159,11 @@ settle(struct game *g, int seat, int rank, int n, enum cd_from was,
 		if (n % 2 == 1)
 			g->dir = -g->dir;
 		if (n <= 2)
-			game_cat(&sd->pub, " Play reverses%s: it goes %s.",
+			game_cat(sd->pub, " Play reverses%s: it goes %s.",
 			    n == 2 ? " twice" : "", g->dir > 0 ? "left" :
 			    "right");
 		else
-			game_cat(&sd->pub, " Play reverses %d times: it goes "
+			game_cat(sd->pub, " Play reverses %d times: it goes "
 			    "%s.", n, g->dir > 0 ? "left" : "right");
 	}
 	if (clear) {
@@ -179,7 +179,7 @@ settle(struct game *g, int seat, int rank, int n, enum cd_from was,
 	}
 	g->turn = next_seat(g, seat, 1 + skip, passed, &npassed);
 	if (npassed > 0)
-		cat_skipped(&sd->pub, passed, npassed);
+		cat_skipped(sd->pub, passed, npassed);
 }
 
 static void
@@ -202,10 +202,12 @@ apply_play(struct game *g, const struct game_move *mv, struct cd_said *sd)
 	/* Only lost what its owner chose, and face-up cards are public: the
 	 * cards are not shown again unless the seat moves next
 	 * (docs/architecture.md). */
-	text = cards_list_markup(&laid);
-	game_cat(&sd->pub, "{p:%d} plays %s%s.", mv->seat,
-	    was == FROM_UP ? "face up " : "", text);
-	free(text);
+	if (sd->pub != NULL) {
+		text = cards_list_markup(&laid);
+		game_cat(sd->pub, "{p:%d} plays %s%s.", mv->seat,
+		    was == FROM_UP ? "face up " : "", text);
+		free(text);
+	}
 	settle(g, mv->seat, cards_rank(mv->argv[0]), mv->argc, was, sd);
 }
 
@@ -217,10 +219,12 @@ take_pile(struct game *g, int seat, int id, struct cd_said *sd)
 	char *text;
 
 	if (cd_from(g, seat) == FROM_UP) {
-		text = cards_list_markup(&g->up[seat]);
-		game_cat(&sd->pub, " The face-up cards %s go into the hand "
-		    "with it.", text);
-		free(text);
+		if (sd->pub != NULL) {
+			text = cards_list_markup(&g->up[seat]);
+			game_cat(sd->pub, " The face-up cards %s go into "
+			    "the hand with it.", text);
+			free(text);
+		}
 		cards_append(&g->hand[seat], &g->up[seat]);
 		cards_clear(&g->up[seat]);
 	}
@@ -236,7 +240,7 @@ take_pile(struct game *g, int seat, int id, struct cd_said *sd)
 static void
 apply_pickup(struct game *g, int seat, struct cd_said *sd)
 {
-	game_cat(&sd->pub, "{p:%d} picks up the pile (%d card%s).", seat,
+	game_cat(sd->pub, "{p:%d} picks up the pile (%d card%s).", seat,
 	    g->pile.n, g->pile.n == 1 ? "" : "s");
 	take_pile(g, seat, -1, sd);
 }
@@ -256,17 +260,17 @@ apply_flip(struct game *g, int seat, int pos, struct cd_said *sd)
 	if (cd_plays(g, cards_rank(id))) {
 		cards_add(&g->pile, id);
 		g->shown[id] = 1;
-		game_cat(&sd->pub, "{p:%d} flips face-down card %d%s: %s.",
+		game_cat(sd->pub, "{p:%d} flips face-down card %d%s: %s.",
 		    seat, pos + 1, n == 0 ? " onto the empty pile (a free "
 		    "flip)" : "", card);
 		settle(g, seat, cards_rank(id), 1, FROM_DOWN, sd);
 		return;
 	}
 	cards_markup(g->pile.c[n - 1], top, sizeof top);
-	game_cat(&sd->pub, "{p:%d} flips face-down card %d, which does not "
+	game_cat(sd->pub, "{p:%d} flips face-down card %d, which does not "
 	    "play: it goes unseen into the hand with the pile (%d card%s).",
 	    seat, pos + 1, n, n == 1 ? "" : "s");
-	game_cat(&sd->priv[seat], " Your face-down card %d is %s: it does "
+	game_cat(sd->priv[seat], " Your face-down card %d is %s: it does "
 	    "not play on %s, so you take it with the pile.", pos + 1, card,
 	    top);
 	take_pile(g, seat, id, sd);
@@ -287,11 +291,11 @@ apply_leave(struct game *g, int seat, struct cd_said *sd)
 
 	if (g->state[seat] == SEAT_SAFE) {
 		g->state[seat] = SEAT_GONE;
-		game_cat(&sd->pub, "{p:%d} leaves the table, keeping place "
+		game_cat(sd->pub, "{p:%d} leaves the table, keeping place "
 		    "%d.", seat, g->place[seat]);
 		return;
 	}
-	game_cat(&sd->pub, "{p:%d} leaves the game; their cards go out of "
+	game_cat(sd->pub, "{p:%d} leaves the game; their cards go out of "
 	    "the game.", seat);
 	discard_all(g, &g->hand[seat]);
 	discard_all(g, &g->up[seat]);
@@ -314,7 +318,7 @@ cheesedog_apply(struct game *g, const struct game_move *mv,
 {
 	struct cd_said sd;
 
-	memset(&sd, 0, sizeof sd);
+	cd_said_open(&sd, out);
 	switch (mv->verb) {
 	case VERB_LEAVE:
 		apply_leave(g, mv->seat, &sd);
@@ -331,7 +335,7 @@ cheesedog_apply(struct game *g, const struct game_move *mv,
 	default:
 		assert(!"cheesedog_apply: unknown verb");
 	}
-	cd_cat_next(g, &sd.pub);
+	cd_cat_next(g, sd.pub);
 	cd_say(g, &sd, out);
 }
 

@@ -8,7 +8,8 @@
  * legal, and so must the heard() move of a pause's speaker (a speaker
  * only ever in a pause, every other turn() saying -1); every game must
  * end within MOVE_CAP moves, and replaying its move log from the same
- * seed must give the same messages and final views.
+ * seed must give the same messages and final views, as must replaying it
+ * with no output (the text of a move not built at all).
  *
  * Every move's story (ops->story(), games/story.h) must be whole: a claim
  * says what was claimed and laid, a lie weighs at least 1, a call names
@@ -433,16 +434,21 @@ play(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	ops->destroy(g);
 }
 
-/* Rebuilds the game of seed from its move log alone. */
+/* Rebuilds the game of seed from its move log alone; and again beside
+ * it with every move applied where nobody listens (a NULL out, as the AI
+ * seats' play-outs apply them, building no text): that one must pass
+ * invariants() at every step and end in the same views. */
 static void
 replay(const struct game_ops *ops, const struct config *c, uint64_t seed,
     const struct move_log *log, struct transcript *tr)
 {
+	struct transcript loud, hushed;
 	struct game_out out = { tr_emit, tr };
+	struct game_out views[2] = { { tr_emit, &loud }, { tr_emit, &hushed } };
 	struct game_move mv;
 	struct game_turn t;
 	struct rng deal;
-	struct game *g;
+	struct game *g, *quiet;
 	char *cause = NULL;
 	int i;
 
@@ -450,16 +456,37 @@ replay(const struct game_ops *ops, const struct config *c, uint64_t seed,
 	g = ops->create(&c->opts, c->nseats, (int)(seed % (unsigned)c->nseats),
 	    &deal, &out, &cause);
 	assert_non_null(g);
+	rng_seed(&deal, seed);
+	quiet = ops->create(&c->opts, c->nseats,
+	    (int)(seed % (unsigned)c->nseats), &deal, NULL, &cause);
+	assert_non_null(quiet);
 	for (i = 0; i < log->n; i++) {
 		if (game_move_parse(ops, log->text[i], &mv, &cause) != 0 ||
 		    ops->check(g, &mv, &cause) != 0)
 			fail_msg("%s: replay of '%s': %s", where,
 			    log->text[i], cause);
 		ops->apply(g, &mv, &out);
+		if (ops->check(quiet, &mv, &cause) != 0)
+			fail_msg("%s: quiet replay of '%s': %s", where,
+			    log->text[i], cause);
+		ops->apply(quiet, &mv, NULL);
+		if (ops->invariants(quiet, &cause) != 0)
+			fail_msg("%s, quiet, move %d: %s", where, i, cause);
 	}
 	ops->turn(g, &t);
 	assert_int_equal(t.over, 1);
 	final_views(ops, g, c->nseats, &out);
+	memset(&loud, 0, sizeof loud);
+	memset(&hushed, 0, sizeof hushed);
+	final_views(ops, g, c->nseats, &views[0]);
+	final_views(ops, quiet, c->nseats, &views[1]);
+	assert_non_null(loud.buf);
+	assert_non_null(hushed.buf);
+	if (strcmp(loud.buf, hushed.buf) != 0)
+		fail_msg("%s: the quiet replay ends elsewhere", where);
+	free(loud.buf);
+	free(hushed.buf);
+	ops->destroy(quiet);
 	ops->destroy(g);
 }
 
