@@ -136,29 +136,63 @@ suit_value(const struct ch_know *k, int suit, const int *have, int *got)
 	return v;
 }
 
-double
-ch_ai_value(const struct ch_know *k, const int *f, int n)
-{
+/* A hand counted: its letters by suit, its action cards, and each
+ * suit's value (suit_value()).  Taking a card from it or adding one
+ * weighs again the one suit that changed: a discard tries every card
+ * (every pair) of a hand, for every face it may draw, and weighing
+ * every suit each time was two thirds of CHEATER's AI (docs/ai.md). */
+struct tally {
 	int have[CH_SUITS][CH_LETTERS], act[CH_FACES - FACE_TAKE];
-	double best = -1e9, second = -1e9, v;
-	int i, s, got, bestgot = 0;
+	double v[CH_SUITS];
+	int got[CH_SUITS];
+};
 
-	memset(have, 0, sizeof have);
-	memset(act, 0, sizeof act);
+/* Adds d (1 or -1) cards of face to t. */
+static void
+tally_add(const struct ch_know *k, struct tally *t, int face, int d)
+{
+	int s = ch_face_suit(face);
+
+	if (s < 0) {
+		t->act[face - FACE_TAKE] += d;
+		return;
+	}
+	t->have[s][ch_face_letter(face)] += d;
+	t->v[s] = suit_value(k, s, t->have[s], &t->got[s]);
+}
+
+static void
+tally_hand(const struct ch_know *k, struct tally *t, const int *f, int n)
+{
+	int i, s;
+
+	memset(t, 0, sizeof *t);
 	for (i = 0; i < n; i++) {
 		if (f[i] < FACE_TAKE)
-			have[ch_face_suit(f[i])][ch_face_letter(f[i])]++;
+			t->have[ch_face_suit(f[i])][ch_face_letter(f[i])]++;
 		else
-			act[f[i] - FACE_TAKE]++;
+			t->act[f[i] - FACE_TAKE]++;
 	}
+	for (s = 0; s < CH_SUITS; s++)
+		t->v[s] = suit_value(k, s, t->have[s], &t->got[s]);
+}
+
+/* What the hand t is worth (ch_ai_value()). */
+static double
+tally_value(const struct ch_know *k, const struct tally *t)
+{
+	const int *act = t->act;
+	double best = -1e9, second = -1e9, v;
+	int s, bestgot = 0;
+
 	for (s = 0; s < CH_SUITS; s++) {
-		v = suit_value(k, s, have[s], &got);
+		v = t->v[s];
 		if (v >= WIN_VALUE)
 			return WIN_VALUE;
 		if (v > best) {
 			second = best;
 			best = v;
-			bestgot = got;
+			bestgot = t->got[s];
 		} else if (v > second)
 			second = v;
 	}
@@ -178,20 +212,31 @@ ch_ai_value(const struct ch_know *k, const int *f, int n)
 }
 
 double
-ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
-    int *drop)
+ch_ai_value(const struct ch_know *k, const int *f, int n)
 {
-	int left[CH_AI_HAND], i, j, a, m;
+	struct tally t;
+
+	tally_hand(k, &t, f, n);
+	return tally_value(k, &t);
+}
+
+/* ch_ai_discard() of the hand f[0..n-1] counted in t. */
+static double
+discard(const struct ch_know *k, const struct tally *t, const int *f, int n,
+    int need, int *drop)
+{
+	struct tally left;
 	double best = -1e18, v;
+	int i, j;
 
 	for (i = 0; i < n; i++) {
 		for (j = need > 1 ? i + 1 : i; j < (need > 1 ? n : i + 1);
 		    j++) {
-			for (a = m = 0; a < n; a++) {
-				if (a != i && a != j)
-					left[m++] = f[a];
-			}
-			v = ch_ai_value(k, left, m);
+			left = *t;
+			tally_add(k, &left, f[i], -1);
+			if (j != i)
+				tally_add(k, &left, f[j], -1);
+			v = tally_value(k, &left);
 			if (v > best) {
 				best = v;
 				drop[0] = i;
@@ -204,22 +249,35 @@ ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
 }
 
 double
-ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard)
+ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
+    int *drop)
 {
+	struct tally t;
+
+	tally_hand(k, &t, f, n);
+	return discard(k, &t, f, n, need, drop);
+}
+
+double
+ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard_one)
+{
+	struct tally t, more_t;
 	int more[CH_AI_HAND + 1], drop[2], face;
 	double sum = 0;
 
-
 	if (k->ndrawn <= 0 || n >= CH_AI_HAND)
 		return ch_ai_value(k, f, n);
+	tally_hand(k, &t, f, n);
 	memcpy(more, f, (size_t)n * sizeof f[0]);
 	for (face = 0; face < CH_FACES; face++) {
 		if (k->drawn[face] <= 0)
 			continue;
 		more[n] = face;
-		sum += k->drawn[face] * (discard ?
-		    ch_ai_discard(k, more, n + 1, 1, drop) :
-		    ch_ai_value(k, more, n + 1));
+		more_t = t;
+		tally_add(k, &more_t, face, 1);
+		sum += k->drawn[face] * (discard_one ?
+		    discard(k, &more_t, more, n + 1, 1, drop) :
+		    tally_value(k, &more_t));
 	}
 	return sum / k->ndrawn;
 }
