@@ -48,9 +48,13 @@
  * seeds against three hard seats, 0.7 against 1: Cheat 31.4% and 29.5%
  * (1000 games), Questions 30.9% and 28.8% (1000), CHEATER 25.3% and
  * 24.0% (300), Cheesedog 19.2% and 24.2% of losses (400), Liar's UNO
- * 23.2% and 25.5% (400, where two rounds of the same difference pass
- * any part of t); docs/ai.md. */
+ * 23.2% and 25.5% (400, before MIN_ROUNDS); docs/ai.md. */
 #define GATE 0.7
+/* The rounds every candidate is played, at least: two of the same
+ * difference have a standard error of 0 and pass any part of t, a guess
+ * that chose Liar's UNO's moves at its 8 play-outs (four candidates, two
+ * rounds each); a smaller budget weighs fewer candidates instead. */
+#define MIN_ROUNDS 3
 /* Draws of ops->sample() per alternative wanted, at most. */
 #define DRAWS 6
 
@@ -346,13 +350,14 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 		playouts = s->playouts;
 	if (n == 1)
 		return rc;
-	/* A budget too small for two rounds of every candidate keeps the
-	 * first ones (the hard move, then the pass) and two rounds. */
-	if (playouts / n < 2)
-		n = playouts / 2 > 2 ? playouts / 2 : 2;
+	/* A budget too small for MIN_ROUNDS rounds of every candidate
+	 * keeps the first ones (the hard move, then the pass) and that
+	 * many rounds. */
+	if (playouts / n < MIN_ROUNDS)
+		n = playouts / MIN_ROUNDS > 2 ? playouts / MIN_ROUNDS : 2;
 	rounds = playouts / n;
-	if (rounds < 2)
-		rounds = 2;
+	if (rounds < MIN_ROUNDS)
+		rounds = MIN_ROUNDS;
 	for (k = 0; k < rounds; k++) {
 		rng_seed(&world, rng_next(rng));
 		first = play_out(ops, m, obs, seat, nseats, &c[0], &world);
