@@ -44,8 +44,8 @@
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
  * slower, the experts searching with STRATEGY_EXPERT_PLAYOUTS play-outs
- * a decision, 16 by default or the live budget where that is smaller,
- * printed "expert/16"); STRATEGIES_ONLY=1
+ * a decision, 48 by default or the live budget where that is smaller,
+ * printed "expert/48"); STRATEGIES_ONLY=1
  * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
  * Every row is played in a worker process of its own, as many at once as
@@ -87,13 +87,12 @@ static const struct entry entries[] = {
 /* The expert's games a variant, by default. */
 #define EXPERT_GAMES 100
 /* The simple strategies' games against three experts, a row, and the
- * experts' budget there (play-outs a decision): a quarter of the live
- * one, so that make tournament ends within 15 minutes on 2 cores (three
- * searching seats in a game for a loser take about 5 s a game at 64).
- * The expert's pairing is played at both budgets, to show the live one
- * at least as strong. */
+ * experts' budget there (play-outs a decision): a quarter of Cheat's
+ * live one, so that make tournament ends within 15 minutes on 2 cores
+ * (three searching seats a game).  The expert's pairing is played at
+ * both budgets, to show the live one at least as strong. */
 #define STRATEGY_EXPERT_GAMES 48
-#define STRATEGY_EXPERT_PLAYOUTS 16	/* or the live one, if smaller */
+#define STRATEGY_EXPERT_PLAYOUTS 48	/* or the live one, if smaller */
 
 static const struct pairing {
 	enum ai_level lone, rest;
