@@ -189,21 +189,30 @@ po_ask(void *arg, int seat, struct game_move *mv)
 {
 	struct playout *p = arg;
 	const struct ai_search *s = p->ops->ai->search;
+	struct game_move call;
 	struct game_turn tu;
+	int rc;
 
-	if (p->ops->ai->decide(p->mind[seat], p->w, &p->rng, mv) == 0 &&
-	    mv->seat == seat)
-		return 0;
-	/* Another seat letting a claim pass in a window not also its
-	 * turn: it calls on nothing as often as the searching seat saw it
-	 * call true plays (s->loose). */
+	rc = p->ops->ai->decide(p->mind[seat], p->w, &p->rng, mv) == 0 &&
+	    mv->seat == seat ? 0 : -1;
 	if (s->loose == NULL || s->call == NULL || seat == p->seat)
-		return -1;
+		return rc;
 	p->ops->turn(p->w, &tu);
-	if (!calling(&tu, seat) ||
-	    rng_below(&p->rng, 1000000) >= 1e6 * s->loose(p->m, p->w, seat))
-		return -1;
-	return s->call(p->w, seat, mv) == 0 && mv->seat == seat ? 0 : -1;
+	/* Another seat letting a claim pass, in a window or at its turn
+	 * with a window open to it (the next to play, who may call
+	 * first): it calls on nothing as often as the searching seat saw
+	 * it call true plays (s->loose).  A seat that calls every claim
+	 * of one card mostly sits next to play after someone. */
+	if (tu.pause || !(tu.window & (1u << seat)) ||
+	    (rc == 0 && tu.seat != seat))
+		return rc;
+	if (s->call(p->w, seat, &call) != 0 || call.seat != seat ||
+	    (rc == 0 && same_move(mv, &call)))
+		return rc;
+	if (rng_below(&p->rng, 1000000) >= 1e6 * s->loose(p->m, p->w, seat))
+		return rc;
+	*mv = call;
+	return 0;
 }
 
 /* One step of the play-out, as ai_play() referees (ai_next_move()),
@@ -295,7 +304,7 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 	struct game_turn tu;
 	struct rng world;
 	double best, mean, se, first, d;
-	int n = 0, i, k, rc, draws, want = 0, pick = 0, rounds;
+	int n = 0, i, k, rc, draws, want = 0, pick = 0, rounds, least;
 
 	rc = ops->ai->decide(m, obs, rng, mv);
 	ops->turn(obs, &tu);
@@ -350,11 +359,13 @@ ai_search(const struct game_ops *ops, struct ai_mind *m, int seat,
 		playouts = s->playouts;
 	if (n == 1)
 		return rc;
-	/* A budget too small for MIN_ROUNDS rounds of every candidate
-	 * keeps the first ones (the hard move, then the pass) and that
-	 * many rounds. */
-	if (playouts / n < MIN_ROUNDS)
-		n = playouts / MIN_ROUNDS > 2 ? playouts / MIN_ROUNDS : 2;
+	/* A budget too small for the variant's rounds (at least
+	 * MIN_ROUNDS) of every candidate keeps the first ones (the hard
+	 * move, then the pass): the more candidates a few rounds each
+	 * weigh, the likelier one of them passes by luck alone. */
+	least = s->rounds > MIN_ROUNDS ? s->rounds : MIN_ROUNDS;
+	if (playouts / n < least)
+		n = playouts / least > 2 ? playouts / least : 2;
 	rounds = playouts / n;
 	if (rounds < MIN_ROUNDS)
 		rounds = MIN_ROUNDS;

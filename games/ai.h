@@ -92,6 +92,10 @@ struct ai_search {
 	enum ai_level rollout;	/* the level every seat of a play-out
 				 * plays at (below AI_EXPERT) */
 	int alternatives;	/* candidates beside the first, at most */
+	int rounds;		/* the play-outs each candidate is weighed
+				 * by, at least: a budget too small for
+				 * every alternative so weighs fewer (0:
+				 * three, the fewest that say anything) */
 	int playouts;		/* the budget by default, and the one place
 				 * it is stated: play-outs a decision, about
 				 * 50 ms at the 99th percentile */
@@ -122,8 +126,9 @@ struct ai_search {
 	    int seat, struct rng *rng, struct game_move *mv, int max);
 	/* The chance, as the seat whose mind is m has seen caller call,
 	 * that caller calls the open claim of w, a world of a play-out, on
-	 * nothing: its mind in the play-out letting the claim pass, it
-	 * calls (s->call) with that chance, so that a table that calls
+	 * nothing: its mind in the play-out letting the claim pass (in a
+	 * window, or playing on at its turn with the window open to it),
+	 * it calls (s->call) with that chance, so that a table that calls
 	 * more than the rollout level does is played as it plays (NULL:
 	 * the rollout minds alone).  Used only with call. */
 	double (*loose)(const struct ai_mind *m, const struct game *w,

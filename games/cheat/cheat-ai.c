@@ -451,10 +451,13 @@ cheat_ai_eval(const struct game *w, int seat)
  * lies as hard does, and a search that meets them there plays against a
  * table unlike the one it sits at (docs/ai.md, The expert).  Six of
  * cheat_ai_moves()' plays beside hard's, not three: more of the ways
- * to lie are weighed, each still over 27 worlds. */
+ * to lie are weighed, each still over 27 worlds; a smaller budget
+ * (the tournament's against the simple strategies) weighs fewer, each
+ * over 16 at least, or one of them passes by luck. */
 static const struct ai_search cheat_ai_search = {
 	.rollout = AI_HARD,
 	.alternatives = 6,
+	.rounds = 16,
 	.playouts = 192,
 	.depth = DEPTH,
 	.eval = cheat_ai_eval,
