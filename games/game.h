@@ -241,7 +241,10 @@ struct game_ops {
 	/* 0 if mv is legal now, else -1 and *cause. */
 	int (*check)(const struct game *g, const struct game_move *mv,
 	    char **cause);
-	/* Applies a legal move, emitting what it tells whom. */
+	/* Applies a legal move, emitting what it tells whom.  out may be
+	 * NULL (game_quiet()): the AI's play-outs apply so, and a variant
+	 * need build no text then (game_line()); the game must end the
+	 * same either way (tests/sim/test-sim.c replays every game so). */
 	void (*apply)(struct game *g, const struct game_move *mv,
 	    struct game_out *out);
 	/* The move made when the timer of the current turn runs out (the
