@@ -222,8 +222,8 @@ ch_ai_value(const struct ch_know *k, const int *f, int n)
 
 /* ch_ai_discard() of the hand f[0..n-1] counted in t. */
 static double
-discard(const struct ch_know *k, const struct tally *t, const int *f, int n,
-    int need, int *drop)
+best_discard(const struct ch_know *k, const struct tally *t, const int *f,
+    int n, int need, int *drop)
 {
 	struct tally left;
 	double best = -1e18, v;
@@ -255,11 +255,11 @@ ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
 	struct tally t;
 
 	tally_hand(k, &t, f, n);
-	return discard(k, &t, f, n, need, drop);
+	return best_discard(k, &t, f, n, need, drop);
 }
 
 double
-ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard_one)
+ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard)
 {
 	struct tally t, more_t;
 	int more[CH_AI_HAND + 1], drop[2], face;
@@ -275,8 +275,8 @@ ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard_one)
 		more[n] = face;
 		more_t = t;
 		tally_add(k, &more_t, face, 1);
-		sum += k->drawn[face] * (discard_one ?
-		    discard(k, &more_t, more, n + 1, 1, drop) :
+		sum += k->drawn[face] * (discard ?
+		    best_discard(k, &more_t, more, n + 1, 1, drop) :
 		    tally_value(k, &more_t));
 	}
 	return sum / k->ndrawn;
