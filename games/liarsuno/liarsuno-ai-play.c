@@ -42,6 +42,21 @@ struct cand {
 	double worth;		/* in cards */
 };
 
+/* What one decision weighs every play by, worked out once (cands()):
+ * the faces a claim may name now, the colour a wild names, the chance a
+ * lie claiming each face is called, what each face does (effect(),
+ * as it is first asked), and of the whole hand the Regular Cards of
+ * each colour and what its cards promise for each colour to match. */
+struct table {
+	int faces[LU_FACES], nfaces;
+	int wild;
+	double q[LU_FACES];
+	double effect[LU_FACES];
+	char done[LU_FACES];
+	int regular[LU_COLOURS];
+	double promise[LU_COLOURS];
+};
+
 /* At most this many plausible faces for one card: the colour's 13, the
  * symbol in three other colours, the Wild Draw Four. */
 #define MAX_CLAIMS 17
@@ -228,42 +243,42 @@ keep(int id, int n)
 	return lu_action(face) ? 0.2 : 0;
 }
 
-/* The worth of c for m's seat: what it sheds, what it risks (q[face]:
- * the chance a lie claiming face is called), what its claim does, and
- * what it leaves for the end. */
+/* The worth of c for m's seat: what it sheds, what it risks (t->q:
+ * the chance a lie claiming its face is called), what its claim does,
+ * and what it leaves for the end: a Regular Card of the colour to match
+ * is one more play, and when two cards or fewer are left, what they
+ * promise. */
 static double
-worth(const struct ai_mind *m, const struct game *g, const double *q,
+worth(const struct ai_mind *m, const struct game *g, struct table *t,
     const struct cand *c)
 {
-	const struct cards *h = &g->hand[m->seat];
-	int id = c->id, n = h->n - 1, i, colour;
+	int id = c->id, n = g->hand[m->seat].n - 1, colour;
 	int face = c->claim >= 0 ? c->claim : lu_face(id);
-	double p = c->honest ? 0 : q[face];
+	double p = c->honest ? 0 : t->q[face];
 	double w, ends = m->level >= AI_HARD ? 2 : 1;
 
 	if (n == 0)
 		return (1 - p) * WIN_WORTH - p;
-	w = 1 - 2 * p + (1 - p) * effect(m, g, face, n) - keep(id, n);
+	if (!t->done[face]) {
+		t->effect[face] = effect(m, g, face, n);
+		t->done[face] = 1;
+	}
+	w = 1 - 2 * p + (1 - p) * t->effect[face] - keep(id, n);
 	colour = lu_face_colour(face) == LU_WILD ? c->colour :
 	    lu_face_colour(face);
-	for (i = 0; i < h->n; i++) {
-		if (h->c[i] == id)
-			continue;
-		if (lu_face_colour(lu_face(h->c[i])) == colour &&
-		    !lu_liar(h->c[i]))
-			w += 0.1;
-		/* The card kept for last, or one of the last two. */
-		if (n <= 2)
-			w += ends * promise(h->c[i], colour) / n;
-	}
+	/* The hand's sums, less the card played. */
+	w += 0.1 * (t->regular[colour] - (!lu_liar(id) &&
+	    lu_face_colour(lu_face(id)) == colour));
+	if (n <= 2)
+		w += ends * (t->promise[colour] - promise(id, colour)) / n;
 	return w;
 }
 
 /* Adds the play of card id (face down with claim, or face up with claim
  * -1) to cs. */
 static void
-add(const struct ai_mind *m, const struct game *g, struct rng *rng,
-    struct cand *cs, int *n, int id, int claim)
+add(const struct ai_mind *m, const struct game *g, const struct table *t,
+    struct rng *rng, struct cand *cs, int *n, int id, int claim)
 {
 	struct cand *c = &cs[(*n)++];
 	int face = claim >= 0 ? claim : lu_face(id);
@@ -273,8 +288,7 @@ add(const struct ai_mind *m, const struct game *g, struct rng *rng,
 	c->colour = -1;
 	if (lu_face_colour(face) == LU_WILD)
 		c->colour = m->level == AI_EASY && rng_below(rng, 3) == 0 ?
-		    (int)rng_below(rng, LU_COLOURS) :
-		    lu_ai_colour(g, m->seat);
+		    (int)rng_below(rng, LU_COLOURS) : t->wild;
 	/* Calling UNO with the play: easy may forget. */
 	c->uno = g->hand[m->seat].n == 2 && (m->level != AI_EASY ||
 	    rng_below(rng, 4) != 0);
@@ -285,20 +299,18 @@ add(const struct ai_mind *m, const struct game *g, struct rng *rng,
 /* Every play of card id: face up if it matches, face down as itself if
  * that is plausible, and as every other plausible face. */
 static void
-plays_of(const struct ai_mind *m, const struct game *g, struct rng *rng,
-    struct cand *cs, int *n, int id)
+plays_of(const struct ai_mind *m, const struct game *g,
+    const struct table *t, struct rng *rng, struct cand *cs, int *n, int id)
 {
-	int face;
+	int i;
 
 	if (!lu_liar(id)) {
 		if (lu_matches_up(g, id))
-			add(m, g, rng, cs, n, id, -1);
+			add(m, g, t, rng, cs, n, id, -1);
 		return;
 	}
-	for (face = 0; face < LU_FACES; face++) {
-		if (lu_face_valid(face) && lu_plausible(g, face))
-			add(m, g, rng, cs, n, id, face);
-	}
+	for (i = 0; i < t->nfaces; i++)
+		add(m, g, t, rng, cs, n, id, t->faces[i]);
 }
 
 /* The best of cs, among the honest ones (honest 1) or all; -1 if none. */
@@ -414,46 +426,88 @@ pick(const struct ai_mind *m, const struct cand *cs, int n, double rest,
 	return lie ? mixed_lie(cs, n, l, rng) : t;
 }
 
+/* Every play m's seat may make at its turn in g (after a draw, of the
+ * card drawn alone) into cs, each given its worth but at easy; how
+ * many.  *rest: what not playing is worth (a draw, or keeping the card
+ * drawn). */
+static int
+cands(const struct ai_mind *m, const struct game *g, struct rng *rng,
+    struct cand *cs, double *rest)
+{
+	const struct cards *h = &g->hand[m->seat];
+	struct table t;
+	struct lu_sight sg;
+	int n = 0, i, c, drawn = g->phase == PH_DRAWN, face;
+
+	*rest = drawn ? 0 : DRAW_WORTH;
+	t.nfaces = 0;
+	for (face = 0; face < LU_FACES; face++) {
+		if (lu_face_valid(face) && lu_plausible(g, face))
+			t.faces[t.nfaces++] = face;
+	}
+	t.wild = lu_ai_colour(g, m->seat);
+	for (i = 0; i < h->n; i++) {
+		if (!drawn || h->c[i] == g->drawn)
+			plays_of(m, g, &t, rng, cs, &n, h->c[i]);
+	}
+	if (m->level == AI_EASY)
+		return n;
+	lu_ai_sight(g, m->seat, &sg);
+	for (face = 0; face < LU_FACES; face++)
+		t.q[face] = 1;
+	for (i = 0; i < t.nfaces; i++)
+		t.q[t.faces[i]] = caught(m, g, &sg, t.faces[i], h->n == 1);
+	memset(t.done, 0, sizeof t.done);
+	for (c = 0; c < LU_COLOURS; c++) {
+		t.regular[c] = 0;
+		t.promise[c] = 0;
+		for (i = 0; i < h->n; i++) {
+			t.regular[c] += !lu_liar(h->c[i]) &&
+			    lu_face_colour(lu_face(h->c[i])) == c;
+			t.promise[c] += promise(h->c[i], c);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		cs[i].worth = worth(m, g, &t, &cs[i]);
+		/* The card a caught lie showed is no bluff now. */
+		if (cs[i].id == m->exposed && !cs[i].honest)
+			cs[i].worth -= EXPOSED_COST;
+	}
+	return n;
+}
+
+/* The move of m's seat for candidate c of g (NULL: not playing, a draw
+ * or, after one, a pass). */
+static void
+move_of(const struct ai_mind *m, const struct game *g, const struct cand *c,
+    struct game_move *mv)
+{
+	memset(mv, 0, sizeof *mv);
+	mv->seat = m->seat;
+	if (c == NULL) {
+		mv->verb = g->phase == PH_DRAWN ? VERB_PASS : VERB_DRAW;
+		return;
+	}
+	mv->verb = VERB_PLAY;
+	mv->argc = PLAY_ARGS;
+	mv->argv[ARG_CARD] = c->id;
+	mv->argv[ARG_DOWN] = c->claim >= 0;
+	mv->argv[ARG_CLAIM] = c->claim;
+	mv->argv[ARG_COLOUR] = c->colour;
+	mv->argv[ARG_UNO] = c->uno;
+}
+
 void
 lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
     struct game_move *mv)
 {
 	struct cand cs[MAX_CANDS];
-	const struct cards *h = &g->hand[m->seat];
-	struct lu_sight sg;
-	int n = 0, i, k, drawn = g->phase == PH_DRAWN, face;
-	double rest = drawn ? 0 : DRAW_WORTH, q[LU_FACES];
+	double rest;
+	int n = cands(m, g, rng, cs, &rest), k;
 
-	for (i = 0; i < h->n; i++) {
-		if (!drawn || h->c[i] == g->drawn)
-			plays_of(m, g, rng, cs, &n, h->c[i]);
-	}
 	if (m->level == AI_EASY)
 		k = easy_pick(g, m->seat, cs, n, rng);
-	else {
-		lu_ai_sight(g, m->seat, &sg);
-		for (face = 0; face < LU_FACES; face++)
-			q[face] = lu_face_valid(face) && lu_plausible(g, face) ?
-			    caught(m, g, &sg, face, h->n == 1) : 1;
-		for (i = 0; i < n; i++) {
-			cs[i].worth = worth(m, g, q, &cs[i]);
-			/* The card a caught lie showed is no bluff now. */
-			if (cs[i].id == m->exposed && !cs[i].honest)
-				cs[i].worth -= EXPOSED_COST;
-		}
-		k = pick(m, cs, n, rest, drawn, rng);
-	}
-	memset(mv, 0, sizeof *mv);
-	mv->seat = m->seat;
-	if (k < 0) {
-		mv->verb = drawn ? VERB_PASS : VERB_DRAW;
-		return;
-	}
-	mv->verb = VERB_PLAY;
-	mv->argc = PLAY_ARGS;
-	mv->argv[ARG_CARD] = cs[k].id;
-	mv->argv[ARG_DOWN] = cs[k].claim >= 0;
-	mv->argv[ARG_CLAIM] = cs[k].claim;
-	mv->argv[ARG_COLOUR] = cs[k].colour;
-	mv->argv[ARG_UNO] = cs[k].uno;
+	else
+		k = pick(m, cs, n, rest, g->phase == PH_DRAWN, rng);
+	move_of(m, g, k < 0 ? NULL : &cs[k], mv);
 }

@@ -334,20 +334,23 @@ accuse(struct ai_mind *m, const struct game *g, struct rng *rng,
 	mv->argv[0] = best;
 }
 
-/* Remembers the cards m's seat can place in each other seat's hand. */
+/* Remembers the cards m's seat can place in each other seat's hand:
+ * those it knows of (of lu_known_cards()'s rules only that one can
+ * place a card in another's hand). */
 static void
 remember_held(struct ai_mind *m, const struct game *obs)
 {
-	char known[LU_CARDS];
-	int s, i;
+	unsigned me = 1u << m->seat;
+	int s, i, id;
 
-	lu_known_cards(obs, m->seat, known);
 	memset(m->held, 0, sizeof m->held);
 	for (s = 0; s < obs->nseats; s++) {
 		if (s == m->seat)
 			continue;
-		for (i = 0; i < obs->hand[s].n; i++)
-			m->held[s][obs->hand[s].c[i]] = known[obs->hand[s].c[i]];
+		for (i = 0; i < obs->hand[s].n; i++) {
+			id = obs->hand[s].c[i];
+			m->held[s][id] = (obs->knows[id] & me) != 0;
+		}
 	}
 }
 

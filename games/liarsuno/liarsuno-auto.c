@@ -467,7 +467,7 @@ liarsuno_stack(struct game *g, const struct liarsuno_deal *d,
 	for (i = top.n - 1; i >= 0; i--)
 		cards_add(&g->draw, top.c[i]);
 	g->nhand = 0;
-	memset(&sd, 0, sizeof sd);
+	lu_said_open(&sd, out);
 	lu_start_hand(g, d->first, d->colour, d->reversed, &sd);
 	lu_say_all(g, &sd, out);
 	return 0;

@@ -53,30 +53,6 @@ static const struct {
 #define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
 int
-lu_face(int id)
-{
-	int k = id % LU_COLOUR_CARDS, sym;
-
-	if (id >= LU_FIRST_WLC)
-		return FACE_WLC;
-	if (id >= LU_FIRST_WD4)
-		return FACE_WD4;
-	if (k < 20)
-		sym = k % 10;
-	else
-		sym = SYM_SKIP + (k - 20) / 2;
-	return LU_FACE(id / LU_COLOUR_CARDS, sym);
-}
-
-int
-lu_liar(int id)
-{
-	if (id >= LU_FIRST_WLC)
-		return 0;
-	return id >= LU_FIRST_WD4 || id % LU_COLOUR_CARDS >= 10;
-}
-
-int
 lu_face_liars(int face, int *ids)
 {
 	int colour = lu_face_colour(face), sym = lu_face_sym(face), i;
@@ -97,27 +73,6 @@ lu_face_liars(int face, int *ids)
 	ids[0] = colour * LU_COLOUR_CARDS + 20 + 2 * (sym - SYM_SKIP);
 	ids[1] = ids[0] + 1;
 	return 2;
-}
-
-int
-lu_face_colour(int face)
-{
-	return face / LU_SYMBOLS;
-}
-
-int
-lu_face_sym(int face)
-{
-	return face % LU_SYMBOLS;
-}
-
-int
-lu_face_valid(int face)
-{
-	if (face == FACE_WD4 || face == FACE_WLC)
-		return 1;
-	return face >= 0 && lu_face_colour(face) < LU_COLOURS &&
-	    lu_face_sym(face) < SYM_WD4;
 }
 
 int
@@ -198,6 +153,8 @@ lu_cat_card(char **line, int id)
 {
 	char text[8];
 
+	if (line == NULL)
+		return;
 	lu_card_text(id, text, sizeof text);
 	cat_coloured(line, lu_face_colour(lu_face(id)), text);
 }
@@ -207,6 +164,8 @@ lu_cat_claim(char **line, int face)
 {
 	char text[8];
 
+	if (line == NULL)
+		return;
 	lu_claim_text(face, text, sizeof text);
 	cat_coloured(line, lu_face_colour(face), text);
 }
@@ -243,6 +202,8 @@ lu_cat_cards(char **line, const struct cards *l)
 	char text[8];
 	int i, colour, open = -1;
 
+	if (line == NULL)
+		return;
 	lu_sort(&sorted);
 	for (i = 0; i < sorted.n; i++) {
 		colour = lu_face_colour(lu_face(sorted.c[i]));

@@ -59,18 +59,61 @@ enum lu_symbol {
 #define FACE_WLC LU_FACE(LU_WILD, SYM_WLC)
 #define LU_FACES (FACE_WLC + 1)
 
-/* The face of card id; 1 if it is a Liar's Card. */
-int lu_face(int id);
-int lu_liar(int id);
+/* The face of card id; 1 if it is a Liar's Card.  Inline, as the
+ * others of this block: the expert's play-outs ask them more than
+ * anything else (docs/ai.md). */
+static inline int
+lu_face(int id)
+{
+	int k = id % LU_COLOUR_CARDS, sym;
+
+	if (id >= LU_FIRST_WLC)
+		return FACE_WLC;
+	if (id >= LU_FIRST_WD4)
+		return FACE_WD4;
+	if (k < 20)
+		sym = k % 10;
+	else
+		sym = SYM_SKIP + (k - 20) / 2;
+	return LU_FACE(id / LU_COLOUR_CARDS, sym);
+}
+
+static inline int
+lu_liar(int id)
+{
+	if (id >= LU_FIRST_WLC)
+		return 0;
+	return id >= LU_FIRST_WD4 || id % LU_COLOUR_CARDS >= 10;
+}
+
 /* The Liar's Cards of face (those a face-down claim of it is true
  * with), into ids[LU_FACE_LIARS]: how many, 0 for a WLC's face or no
  * face. */
 int lu_face_liars(int face, int *ids);
+
 /* The colour (0..3, LU_WILD) and symbol of a face. */
-int lu_face_colour(int face);
-int lu_face_sym(int face);
+static inline int
+lu_face_colour(int face)
+{
+	return face / LU_SYMBOLS;
+}
+
+static inline int
+lu_face_sym(int face)
+{
+	return face % LU_SYMBOLS;
+}
+
 /* 1 if face is a real face (a claim may be any of them but a WLC). */
-int lu_face_valid(int face);
+static inline int
+lu_face_valid(int face)
+{
+	if (face == FACE_WD4 || face == FACE_WLC)
+		return 1;
+	return face >= 0 && lu_face_colour(face) < LU_COLOURS &&
+	    lu_face_sym(face) < SYM_WD4;
+}
+
 /* 1 if face is an action's: Skip, Reverse, Draw Two, Wild Draw Four. */
 int lu_action(int face);
 /* The points a card left in a hand is worth. */
@@ -222,8 +265,10 @@ struct game {
  * changed what seats are asked to do (then each is asked again, with its
  * hand), and whether the draw pile was made anew. */
 struct said {
-	char *pub;
-	char *priv[GAME_MAX_SEATS];
+	char **pub;			/* the lines: into text, or NULL
+					 * where nobody listens */
+	char **priv[GAME_MAX_SEATS];
+	char *text[1 + GAME_MAX_SEATS];
 	unsigned hands;
 	int asked;
 	int reshuffled;
@@ -243,6 +288,9 @@ void lu_cat_match(const struct game *g, char **line);
  * what it is asked to do now, and its hand with anything said to it
  * or when sd->hands holds it. */
 void lu_say_all(const struct game *g, struct said *sd, struct game_out *out);
+/* Empties sd for a move whose lines go to out: where out is quiet
+ * (game_quiet()) its lines are NULL and nothing is built in them. */
+void lu_said_open(struct said *sd, const struct game_out *out);
 /* Deals a hand from g's cards as they lie (hands, piles), which the
  * caller has set: resets the play, matches the discard pile's top (a
  * wild there takes colour), gives first the turn (-1: left of the

@@ -62,7 +62,7 @@ swap_hands(struct game *g, int a, int b, struct said *sd)
 	g->hand[a] = g->hand[b];
 	g->hand[b] = h;
 	sd->hands |= 1u << a | 1u << b;
-	game_cat(&sd->pub, " {p:%d} and {p:%d} swap hands.", a, b);
+	game_cat(sd->pub, " {p:%d} and {p:%d} swap hands.", a, b);
 }
 
 /* A 0: every hand passes to the next player in the direction of play. */
@@ -79,7 +79,7 @@ pass_hands(struct game *g, struct said *sd)
 			g->hand[lu_next(g, s)] = was[s];
 	}
 	sd->hands |= lu_active(g);
-	game_cat(&sd->pub, " Every hand passes to the next player.");
+	game_cat(sd->pub, " Every hand passes to the next player.");
 }
 
 /* What a claimed action does once its card stands, in the direction of
@@ -96,7 +96,7 @@ take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 	case SYM_SKIP:
 		if (last)
 			break;
-		game_cat(&sd->pub, " {p:%d} is skipped.", next);
+		game_cat(sd->pub, " {p:%d} is skipped.", next);
 		return lu_next(g, next);
 	case SYM_REVERSE:
 		if (last)
@@ -104,23 +104,23 @@ take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 		g->dir = -g->dir;
 		/* With two players it is a Skip: the player goes again. */
 		if (lu_nactive(g) == 2 && g->in[seat]) {
-			game_cat(&sd->pub, " Play reverses: a skip for two.");
+			game_cat(sd->pub, " Play reverses: a skip for two.");
 			return seat;
 		}
-		game_cat(&sd->pub, " Play reverses.");
+		game_cat(sd->pub, " Play reverses.");
 		return lu_next(g, seat);
 	case SYM_DRAW2:
 	case SYM_WD4:
 		n = sym == SYM_DRAW2 ? 2 : 4;
-		game_cat(&sd->pub, " {p:%d} ", next);
+		game_cat(sd->pub, " {p:%d} ", next);
 		got = lu_draw(g, next, n, sd);
-		lu_cat_draws(&sd->pub, n, got);
+		lu_cat_draws(sd->pub, n, got);
 		if (last) {
-			game_cat(&sd->pub, ".");
+			game_cat(sd->pub, ".");
 			break;
 		}
 		/* "draws a card, all there is, and is skipped" */
-		game_cat(&sd->pub, "%s and is skipped.", got > 0 && got < n ?
+		game_cat(sd->pub, "%s and is skipped.", got > 0 && got < n ?
 		    "," : "");
 		return lu_next(g, next);
 	default:
@@ -156,11 +156,11 @@ open_window(struct game *g, int seat, struct said *sd)
 	g->phase = PH_OPEN;
 	g->turn = seat;
 	if (g->hand[seat].n == 0) {
-		game_cat(&sd->pub, " It is {p:%d}'s last card: challenge it, "
+		game_cat(sd->pub, " It is {p:%d}'s last card: challenge it, "
 		    "or {p:%d} goes out.", seat, seat);
 		return;
 	}
-	game_cat(&sd->pub, " Challenge it, or it takes effect.");
+	game_cat(sd->pub, " Challenge it, or it takes effect.");
 	g->uno_due = lu_owed(g);
 	lu_say_owed(g, sd);
 }
@@ -183,7 +183,7 @@ act(struct game *g, int seat, int face, struct said *sd)
 		g->phase = PH_SWAP;
 		g->after = next;
 		g->turn = seat;
-		game_cat(&sd->pub, " {p:%d} chooses whose hand to take.",
+		game_cat(sd->pub, " {p:%d} chooses whose hand to take.",
 		    seat);
 		return;
 	case 0:
@@ -227,19 +227,19 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 		g->down = id;
 		g->down_seat = seat;
 		g->down_claim = face;
-		game_cat(&sd->pub, " {p:%d} plays a card face down: \"",
+		game_cat(sd->pub, " {p:%d} plays a card face down: \"",
 		    seat);
-		lu_cat_claim(&sd->pub, face);
-		game_cat(&sd->pub, "\"");
+		lu_cat_claim(sd->pub, face);
+		game_cat(sd->pub, "\"");
 	} else {
 		lu_know_public(g, id);
-		game_cat(&sd->pub, " {p:%d} plays ", seat);
-		lu_cat_card(&sd->pub, id);
+		game_cat(sd->pub, " {p:%d} plays ", seat);
+		lu_cat_card(sd->pub, id);
 	}
 	if (lu_face_colour(face) == LU_WILD)
-		game_cat(&sd->pub, ", naming {%s:%s}",
+		game_cat(sd->pub, ", naming {%s:%s}",
 		    lu_colour_markup(colour), lu_colour_name(colour));
-	game_cat(&sd->pub, "%s", mv->argv[ARG_UNO] ? ": UNO!" : ".");
+	game_cat(sd->pub, "%s", mv->argv[ARG_UNO] ? ": UNO!" : ".");
 	if (g->hand[seat].n == 0 && !down) {
 		lu_hand_over(g, 1u << seat, sd);
 		return;
@@ -261,10 +261,12 @@ apply_draw(struct game *g, int seat, struct said *sd)
 	begin_turn_move(g, 0);
 	got = lu_draw(g, seat, 1, sd);
 	/* The prompt names the card drawn. */
-	free(sd->priv[seat]);
-	sd->priv[seat] = NULL;
+	if (sd->priv[seat] != NULL) {
+		free(*sd->priv[seat]);
+		*sd->priv[seat] = NULL;
+	}
 	if (got == 0) {
-		game_cat(&sd->pub, " {p:%d} has nothing to draw and passes.",
+		game_cat(sd->pub, " {p:%d} has nothing to draw and passes.",
 		    seat);
 		g->turn = lu_next(g, seat);
 		lu_go_on(g, sd);
@@ -272,7 +274,7 @@ apply_draw(struct game *g, int seat, struct said *sd)
 	}
 	g->drawn = g->hand[seat].c[g->hand[seat].n - 1];
 	g->phase = PH_DRAWN;
-	game_cat(&sd->pub, " {p:%d} draws a card.", seat);
+	game_cat(sd->pub, " {p:%d} draws a card.", seat);
 }
 
 /* The turn ran out: the seat draws a card and keeps it. */
@@ -283,9 +285,9 @@ apply_idle(struct game *g, struct said *sd)
 
 	begin_turn_move(g, 0);
 	if (lu_draw(g, seat, 1, sd) == 0)
-		game_cat(&sd->pub, " {p:%d} has nothing to draw.", seat);
+		game_cat(sd->pub, " {p:%d} has nothing to draw.", seat);
 	else
-		game_cat(&sd->pub, " {p:%d} draws a card and keeps it.",
+		game_cat(sd->pub, " {p:%d} draws a card and keeps it.",
 		    seat);
 	g->turn = lu_next(g, seat);
 	lu_go_on(g, sd);
@@ -294,7 +296,7 @@ apply_idle(struct game *g, struct said *sd)
 static void
 apply_pass(struct game *g, int seat, struct said *sd)
 {
-	game_cat(&sd->pub, " {p:%d} keeps the card.", seat);
+	game_cat(sd->pub, " {p:%d} keeps the card.", seat);
 	g->drawn = -1;
 	g->turn = lu_next(g, seat);
 	lu_go_on(g, sd);
@@ -324,18 +326,18 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 	g->ch_by = seat;
 	g->ch_card = id;
 	g->ch_claim = g->down_claim;
-	game_cat(&sd->pub, " {p:%d} challenges {p:%d}: ", seat, player);
-	lu_cat_card(&sd->pub, id);
+	game_cat(sd->pub, " {p:%d} challenges {p:%d}: ", seat, player);
+	lu_cat_card(sd->pub, id);
 	if (!lu_liar(id)) {
-		game_cat(&sd->pub, ", a Regular Card played face down!");
+		game_cat(sd->pub, ", a Regular Card played face down!");
 		n = 6;
 	} else if (lu_face(id) == g->down_claim) {
-		game_cat(&sd->pub, ", true! {p:%d} ", seat);
-		lu_cat_draws(&sd->pub, 1, lu_draw(g, seat, 1, sd));
-		game_cat(&sd->pub, ".");
+		game_cat(sd->pub, ", true! {p:%d} ", seat);
+		lu_cat_draws(sd->pub, 1, lu_draw(g, seat, 1, sd));
+		game_cat(sd->pub, ".");
 		back = 0;
 	} else {
-		game_cat(&sd->pub, ", a lie!");
+		game_cat(sd->pub, ", a lie!");
 		n = 1;
 	}
 	if (back) {
@@ -345,11 +347,11 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 		sd->hands |= 1u << player;
 		g->colour = g->prev_colour;
 		g->sym = g->prev_sym;
-		game_cat(&sd->pub, " {p:%d} takes it back and ", player);
-		lu_cat_draws(&sd->pub, n, lu_draw(g, player, n, sd));
-		game_cat(&sd->pub, ". To match: ");
-		lu_cat_match(g, &sd->pub);
-		game_cat(&sd->pub, ".");
+		game_cat(sd->pub, " {p:%d} takes it back and ", player);
+		lu_cat_draws(sd->pub, n, lu_draw(g, player, n, sd));
+		game_cat(sd->pub, ". To match: ");
+		lu_cat_match(g, sd->pub);
+		game_cat(sd->pub, ".");
 	}
 	drop_uno(g);
 	if (g->phase != PH_OPEN)
@@ -370,16 +372,16 @@ apply_uno(struct game *g, int seat, struct said *sd)
 	int s;
 
 	if (g->uno_due & (1u << seat))
-		game_cat(&sd->pub, " {p:%d} calls UNO!", seat);
+		game_cat(sd->pub, " {p:%d} calls UNO!", seat);
 	else
-		game_cat(&sd->pub, " {p:%d} calls UNO first!", seat);
+		game_cat(sd->pub, " {p:%d} calls UNO first!", seat);
 	g->uno_due = 0;
 	for (s = 0; s < g->nseats; s++) {
 		if (!(due & (1u << s)))
 			continue;
-		game_cat(&sd->pub, " {p:%d} ", s);
-		lu_cat_draws(&sd->pub, 2, lu_draw(g, s, 2, sd));
-		game_cat(&sd->pub, ".");
+		game_cat(sd->pub, " {p:%d} ", s);
+		lu_cat_draws(sd->pub, 2, lu_draw(g, s, 2, sd));
+		game_cat(sd->pub, ".");
 	}
 }
 
@@ -392,7 +394,7 @@ apply_close(struct game *g, struct said *sd)
 		lu_wlc_close(g, sd);
 		return;
 	}
-	game_cat(&sd->pub, " Nobody challenges {p:%d}'s %s:", g->down_seat,
+	game_cat(sd->pub, " Nobody challenges {p:%d}'s %s:", g->down_seat,
 	    g->hand[g->down_seat].n == 0 ? "last card" : "card");
 	stand(g, sd);
 }
@@ -423,7 +425,7 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		if (seat != g->down_seat)
 			return;
 		if (lu_action(g->down_claim))
-			game_cat(&sd->pub, " {p:%d}'s card stands:", seat);
+			game_cat(sd->pub, " {p:%d}'s card stands:", seat);
 		stand(g, sd);
 		return;
 	default:
@@ -435,7 +437,7 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		g->turn = lu_next(g, seat);
 	g->drawn = -1;
 	g->phase = PH_TURN;
-	game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+	game_cat(sd->pub, " {p:%d} to play.", g->turn);
 }
 
 static void
@@ -448,7 +450,7 @@ apply_leave(struct game *g, int seat, struct said *sd)
 		cards_add(h, g->put[seat]);
 	g->put[seat] = -1;
 	g->put_table &= ~(1u << seat);
-	game_cat(&sd->pub, " {p:%d} leaves the game; %d card%s go%s under "
+	game_cat(sd->pub, " {p:%d} leaves the game; %d card%s go%s under "
 	    "the draw pile.", seat, h->n, h->n == 1 ? "" : "s",
 	    h->n == 1 ? "es" : "");
 	cards_prepend(&g->draw, h);
@@ -461,13 +463,13 @@ apply_leave(struct game *g, int seat, struct said *sd)
 		g->down = -1;
 	if (lu_nactive(g) < 2) {
 		last = lu_next(g, seat);
-		game_cat(&sd->pub, " Everyone else has left:");
+		game_cat(sd->pub, " Everyone else has left:");
 		g->winners = 1u << last;
 		g->hand_score = 0;
 		g->down = -1;
 		g->uno_due = 0;
 		g->phase = PH_OVER;
-		game_cat(&sd->pub, " {p:%d} wins.", last);
+		game_cat(sd->pub, " {p:%d} wins.", last);
 		return;
 	}
 	leave_turn(g, seat, sd);
@@ -489,7 +491,7 @@ liarsuno_apply(struct game *g, const struct game_move *mv,
 	struct said sd;
 	unsigned long was = asked(g);
 
-	memset(&sd, 0, sizeof sd);
+	lu_said_open(&sd, out);
 	switch (mv->verb) {
 	case VERB_LEAVE:
 		apply_leave(g, mv->seat, &sd);

@@ -48,12 +48,12 @@ lu_draw(struct game *g, int seat, int n, struct said *sd)
 		id = g->draw.c[--g->draw.n];
 		cards_add(&g->hand[seat], id);
 		lu_know_drawn(g, id);
-		game_cat(&sd->priv[seat], "%s", got == 0 ? " You draw " : " ");
-		lu_cat_card(&sd->priv[seat], id);
+		game_cat(sd->priv[seat], "%s", got == 0 ? " You draw " : " ");
+		lu_cat_card(sd->priv[seat], id);
 		got++;
 	}
 	if (got > 0) {
-		game_cat(&sd->priv[seat], ".");
+		game_cat(sd->priv[seat], ".");
 		sd->hands |= 1u << seat;
 	}
 	return got;
@@ -93,7 +93,7 @@ lu_say_owed(const struct game *g, struct said *sd)
 
 	for (s = 0; s < g->nseats; s++) {
 		if (g->uno_due & (1u << s))
-			game_cat(&sd->pub, " {p:%d} has one card and owes an "
+			game_cat(sd->pub, " {p:%d} has one card and owes an "
 			    "UNO call.", s);
 	}
 }
@@ -103,7 +103,7 @@ lu_play_on(struct game *g, struct said *sd)
 {
 	g->phase = PH_TURN;
 	lu_say_owed(g, sd);
-	game_cat(&sd->pub, " {p:%d} to play.", g->turn);
+	game_cat(sd->pub, " {p:%d} to play.", g->turn);
 }
 
 void
@@ -122,12 +122,12 @@ lu_hand_over(struct game *g, unsigned winners, struct said *sd)
 		if (!g->in[s])
 			continue;
 		if (winners & (1u << s))
-			game_cat(&sd->pub, "%s{p:%d}", n++ == 0 ? " " :
+			game_cat(sd->pub, "%s{p:%d}", n++ == 0 ? " " :
 			    " and ", s);
 		else
 			score += lu_points(&g->hand[s]);
 	}
-	game_cat(&sd->pub, " %s out, scoring %d.", n == 1 ? "goes" : "go",
+	game_cat(sd->pub, " %s out, scoring %d.", n == 1 ? "goes" : "go",
 	    score);
 	g->winners = winners;
 	g->hand_score = score;
@@ -137,16 +137,16 @@ lu_hand_over(struct game *g, unsigned winners, struct said *sd)
 		g->phase = PH_OVER;
 		return;
 	}
-	game_cat(&sd->pub, " Scores:");
+	game_cat(sd->pub, " Scores:");
 	for (s = 0; s < g->nseats; s++) {
 		if (winners & (1u << s))
 			g->score[s] += score;
 		if (g->in[s] && g->score[s] >= g->target)
 			done = 1;
-		game_cat(&sd->pub, "%s {p:%d} %d", s > 0 ? "," : "", s,
+		game_cat(sd->pub, "%s {p:%d} %d", s > 0 ? "," : "", s,
 		    g->score[s]);
 	}
-	game_cat(&sd->pub, " (to %d).", g->target);
+	game_cat(sd->pub, " (to %d).", g->target);
 	if (done) {
 		g->phase = PH_OVER;
 		return;

@@ -24,7 +24,7 @@ lu_wlc_start(struct game *g, int seat, int colour, struct said *sd)
 	g->owe_put = lu_active(g) & ~(1u << seat);
 	g->unturned = g->put_table = 0;
 	g->phase = PH_PUT;
-	game_cat(&sd->pub, " Wild Liar's Challenge: everyone else puts a "
+	game_cat(sd->pub, " Wild Liar's Challenge: everyone else puts a "
 	    "{%s:%s} card face down, in private.", lu_colour_markup(colour),
 	    lu_colour_name(colour));
 }
@@ -59,7 +59,7 @@ all_put(struct game *g, struct said *sd)
 		return;
 	}
 	g->phase = PH_ACCUSE;
-	game_cat(&sd->pub, " All cards are in: {p:%d} turns them over.",
+	game_cat(sd->pub, " All cards are in: {p:%d} turns them over.",
 	    g->wlc_seat);
 }
 
@@ -78,7 +78,7 @@ void
 lu_wlc_put(struct game *g, int seat, int id, struct said *sd)
 {
 	put_card(g, seat, id);
-	game_cat(&sd->pub, " {p:%d} has put a card.", seat);
+	game_cat(sd->pub, " {p:%d} has put a card.", seat);
 	if (g->owe_put == 0)
 		all_put(g, sd);
 }
@@ -120,21 +120,21 @@ lu_wlc_close(struct game *g, struct said *sd)
 	unsigned late = g->owe_put;
 	int s, n = 0;
 
-	game_cat(&sd->pub, " Time is up: a card is put for");
+	game_cat(sd->pub, " Time is up: a card is put for");
 	for (s = 0; s < g->nseats; s++) {
 		if (!(late & (1u << s)))
 			continue;
-		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
+		game_cat(sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
 		put_card(g, s, lu_wlc_auto_card(g, s));
 		g->put_table |= 1u << s;
 		/* Not the owner's choice: they are told it, and their hand
 		 * (a card put by choice is not said again). */
-		game_cat(&sd->priv[s], " You put ");
-		lu_cat_card(&sd->priv[s], g->put[s]);
-		game_cat(&sd->priv[s], ".");
+		game_cat(sd->priv[s], " You put ");
+		lu_cat_card(sd->priv[s], g->put[s]);
+		game_cat(sd->priv[s], ".");
 		sd->hands |= 1u << s;
 	}
-	game_cat(&sd->pub, ".");
+	game_cat(sd->pub, ".");
 	all_put(g, sd);
 }
 
@@ -160,7 +160,7 @@ go_under(struct game *g, unsigned under, struct said *sd)
 	for (s = 0; s < g->nseats; s++) {
 		if (!(under & (1u << s)))
 			continue;
-		game_cat(&sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
+		game_cat(sd->pub, "%s {p:%d}", n++ > 0 ? "," : "", s);
 		/* Under the WLC, which stays on top; face down, but the
 		 * card turned over, which all have seen. */
 		g->discard.c[g->discard.n] = g->discard.c[g->discard.n - 1];
@@ -175,7 +175,7 @@ go_under(struct game *g, unsigned under, struct said *sd)
 		g->discard.n++;
 		g->put[s] = -1;
 	}
-	game_cat(&sd->pub, ".");
+	game_cat(sd->pub, ".");
 	g->unturned = 0;
 	wlc_end(g, under, sd);
 }
@@ -188,23 +188,23 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 	g->unturned &= ~(1u << victim);
 	g->put_table &= ~(1u << victim);
 	lu_know_public(g, id);
-	game_cat(&sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
+	game_cat(sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
 	    victim);
-	lu_cat_card(&sd->pub, id);
+	lu_cat_card(sd->pub, id);
 	if (lu_face_colour(lu_face(id)) != colour) {
-		game_cat(&sd->pub, ", not {%s:%s}! {p:%d} takes it back and ",
+		game_cat(sd->pub, ", not {%s:%s}! {p:%d} takes it back and ",
 		    lu_colour_markup(colour), lu_colour_name(colour), victim);
 		g->put[victim] = -1;
 		cards_add(&g->hand[victim], id);
 		/* Shown even when there is nothing to draw. */
 		sd->hands |= 1u << victim;
-		lu_cat_draws(&sd->pub, 1, lu_draw(g, victim, 1, sd));
-		game_cat(&sd->pub, ".");
+		lu_cat_draws(sd->pub, 1, lu_draw(g, victim, 1, sd));
+		game_cat(sd->pub, ".");
 		if (g->unturned == 0)
 			wlc_end(g, 0, sd);
 		return;
 	}
-	game_cat(&sd->pub, ", {%s:%s}! Under the WLC go the cards of",
+	game_cat(sd->pub, ", {%s:%s}! Under the WLC go the cards of",
 	    lu_colour_markup(colour), lu_colour_name(colour));
 	go_under(g, g->unturned | 1u << victim, sd);
 }
@@ -212,7 +212,7 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 void
 lu_wlc_done(struct game *g, struct said *sd)
 {
-	game_cat(&sd->pub, " {p:%d} is done: under the WLC go the cards of",
+	game_cat(sd->pub, " {p:%d} is done: under the WLC go the cards of",
 	    g->wlc_seat);
 	go_under(g, g->unturned, sd);
 }
@@ -230,7 +230,7 @@ lu_wlc_leave(struct game *g, int seat, struct said *sd)
 			g->put[s] = -1;
 			sd->hands |= 1u << s;
 		}
-		game_cat(&sd->pub, " The Wild Liar's Challenge is off: the "
+		game_cat(sd->pub, " The Wild Liar's Challenge is off: the "
 		    "put cards go back.");
 		g->unturned = 0;
 		wlc_end(g, 0, sd);

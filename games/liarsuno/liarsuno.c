@@ -235,19 +235,22 @@ cat_hand(const struct game *g, int seat, char **line)
 void
 lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 {
-	char *line, *news;
+	char *line, *news, *pub;
 	int s;
 
+	if (sd->pub == NULL)
+		return;		/* nobody listens: nothing was built */
 	if (sd->reshuffled)
-		game_cat(&sd->pub, " The draw pile ran out: the discard pile "
+		game_cat(sd->pub, " The draw pile ran out: the discard pile "
 		    "but its top was shuffled into a new one.");
 	/* Each piece starts with a space to join the next. */
-	if (sd->pub != NULL && sd->pub[0] == ' ')
-		memmove(sd->pub, sd->pub + 1, strlen(sd->pub));
-	game_say_line(out, &sd->pub);
+	pub = *sd->pub;
+	if (pub != NULL && pub[0] == ' ')
+		memmove(pub, pub + 1, strlen(pub));
+	game_say_line(out, sd->pub);
 	for (s = 0; s < g->nseats; s++) {
-		news = sd->priv[s];
-		sd->priv[s] = NULL;
+		news = *sd->priv[s];
+		*sd->priv[s] = NULL;
 		line = NULL;
 		if (news != NULL || sd->asked || (sd->hands & (1u << s)))
 			cat_prompt(g, s, &line);
@@ -261,6 +264,17 @@ lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 			    line);
 		free(line);
 	}
+}
+
+void
+lu_said_open(struct said *sd, const struct game_out *out)
+{
+	int s;
+
+	memset(sd, 0, sizeof *sd);
+	sd->pub = game_line(out, &sd->text[0]);
+	for (s = 0; s < GAME_MAX_SEATS; s++)
+		sd->priv[s] = game_line(out, &sd->text[1 + s]);
 }
 
 void
@@ -292,17 +306,17 @@ lu_start_hand(struct game *g, int first, int colour, int reversed,
 	g->turn = first;
 	g->phase = PH_TURN;
 	if (g->points)
-		game_cat(&sd->pub, " Hand %d of Liar's UNO to %d points",
+		game_cat(sd->pub, " Hand %d of Liar's UNO to %d points",
 		    g->nhand, g->target);
 	else
-		game_cat(&sd->pub, " Liar's UNO for %d players",
+		game_cat(sd->pub, " Liar's UNO for %d players",
 		    lu_nactive(g));
-	game_cat(&sd->pub, ", dealt by {p:%d}. The discard pile shows ",
+	game_cat(sd->pub, ", dealt by {p:%d}. The discard pile shows ",
 	    g->dealer);
-	lu_cat_card(&sd->pub, g->discard.c[g->discard.n - 1]);
+	lu_cat_card(sd->pub, g->discard.c[g->discard.n - 1]);
 	if (lu_face_colour(face) == LU_WILD)
-		game_cat(&sd->pub, " (%s)", lu_colour_name(g->colour));
-	game_cat(&sd->pub, ". {p:%d} starts%s.", first, reversed ?
+		game_cat(sd->pub, " (%s)", lu_colour_name(g->colour));
+	game_cat(sd->pub, ". {p:%d} starts%s.", first, reversed ?
 	    ", counter-clockwise" : "");
 	sd->hands |= lu_active(g);
 	sd->asked = 1;
@@ -366,7 +380,7 @@ liarsuno_create(const struct game_opts *opts, int nseats, int dealer,
 	g->ch_seat = g->ch_by = g->ch_card = g->ch_claim = -1;
 	for (s = 0; s < nseats; s++)
 		g->in[s] = 1;
-	memset(&sd, 0, sizeof sd);
+	lu_said_open(&sd, out);
 	lu_deal(g, &sd);
 	lu_say_all(g, &sd, out);
 	return g;
