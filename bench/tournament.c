@@ -44,8 +44,8 @@
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
  * slower, the experts searching with STRATEGY_EXPERT_PLAYOUTS play-outs
- * a decision, 48 by default or the live budget where that is smaller,
- * printed "expert/48"); STRATEGIES_ONLY=1
+ * a decision, 48 by default (16 in Liar's UNO: entries[]) or the live
+ * budget where that is smaller, printed "expert/48"); STRATEGIES_ONLY=1
  * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
  * Every row is played in a worker process of its own, as many at once as
@@ -67,21 +67,28 @@
 
 #define SEATS 4
 
-/* A variant as the tournament plays it: its rules and options. */
+/* A variant as the tournament plays it: its rules and options, and the
+ * experts' budget against the strategies where it is not
+ * STRATEGY_EXPERT_PLAYOUTS (below). */
 struct entry {
 	const char *name;		/* as printed */
 	const char *variant;
 	const char *options;		/* "name=value", or NULL */
+	int strategy_playouts;		/* 0: STRATEGY_EXPERT_PLAYOUTS */
 };
 
+/* Liar's UNO's experts play out between hard seats, whose every turn
+ * weighs each card's every plausible claim: at 48 play-outs their games
+ * against the strategies alone would take make tournament past 15
+ * minutes, so they search with 16 there. */
 static const struct entry entries[] = {
-	{ "cheat", "cheat", NULL },
-	{ "cheat-loser", "cheat", "loser=1" },
-	{ "cheater", "cheater", NULL },
-	{ "questions", "questions", NULL },
-	{ "liarsuno", "liarsuno", NULL },
-	{ "cheesedog", "cheesedog", NULL },
-	{ NULL, NULL, NULL },
+	{ "cheat", "cheat", NULL, 0 },
+	{ "cheat-loser", "cheat", "loser=1", 0 },
+	{ "cheater", "cheater", NULL, 0 },
+	{ "questions", "questions", NULL, 0 },
+	{ "liarsuno", "liarsuno", NULL, 16 },
+	{ "cheesedog", "cheesedog", NULL, 0 },
+	{ NULL, NULL, NULL, 0 },
 };
 
 /* The expert's games a variant, by default. */
@@ -456,8 +463,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	int expert_games = env_int("TOURNAMENT_EXPERT_GAMES", EXPERT_GAMES);
 	int nstrat_expert = env_int("STRATEGY_EXPERT_GAMES",
 	    STRATEGY_EXPERT_GAMES);
-	int strat_budget = env_int("STRATEGY_EXPERT_PLAYOUTS",
-	    STRATEGY_EXPERT_PLAYOUTS);
+	int strat_budget = env_int("STRATEGY_EXPERT_PLAYOUTS", 0);
 	const char *only = getenv("TOURNAMENT_ONLY");
 	const char *alone = getenv("STRATEGIES_ONLY");
 	int pairs = alone == NULL || strcmp(alone, "1") != 0;
@@ -490,7 +496,11 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 			/* The expert's live budget, and the strategies'. */
 			live = playouts > 0 ? playouts :
 			    r.ops->ai->search->playouts;
-			strat = strat_budget < live ? strat_budget : live;
+			strat = strat_budget > 0 ? strat_budget :
+			    e->strategy_playouts > 0 ? e->strategy_playouts :
+			    STRATEGY_EXPERT_PLAYOUTS;
+			if (strat > live)
+				strat = live;
 			for (p = 0; part == 0 && p < NPAIRINGS; p++) {
 				r.pairing = &pairings[p];
 				r.n = ngames;

@@ -511,3 +511,47 @@ lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
 		k = pick(m, cs, n, rest, g->phase == PH_DRAWN, rng);
 	move_of(m, g, k < 0 ? NULL : &cs[k], mv);
 }
+
+int
+lu_ai_moves(const struct ai_mind *m, const struct game *g, int seat,
+    struct rng *rng, struct game_move *mv, int max)
+{
+	struct cand cs[MAX_CANDS];
+	double rest;
+	int n, i, j, k = 0, b, still = 0;
+
+	if (seat != m->seat || g->turn != seat || max <= 0 ||
+	    (g->phase != PH_TURN && g->phase != PH_DRAWN))
+		return 0;
+	n = cands(m, g, rng, cs, &rest);
+	/* Each card's best play, best first, and not playing (still) in
+	 * its place among them by its worth. */
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < n; j++) {
+			if (j != i && cs[j].id == cs[i].id &&
+			    (cs[j].worth > cs[i].worth ||
+			    (cs[j].worth == cs[i].worth && j < i)))
+				break;
+		}
+		if (j < n)
+			cs[i].id = -1;
+	}
+	while (k < max) {
+		b = -1;
+		for (i = 0; i < n; i++) {
+			if (cs[i].id >= 0 && (b < 0 ||
+			    cs[i].worth > cs[b].worth))
+				b = i;
+		}
+		if (!still && (b < 0 || cs[b].worth < rest)) {
+			move_of(m, g, NULL, &mv[k++]);
+			still = 1;
+		} else if (b < 0)
+			break;
+		else {
+			move_of(m, g, &cs[b], &mv[k++]);
+			cs[b].id = -1;
+		}
+	}
+	return k;
+}

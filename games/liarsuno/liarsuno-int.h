@@ -420,6 +420,11 @@ extern const struct game_ai liarsuno_ai;
  * of that card or a pass. */
 void lu_ai_turn(struct ai_mind *m, const struct game *g, struct rng *rng,
     struct game_move *mv);
+/* The expert's candidates at the turn of m's seat in g (struct
+ * ai_search's moves): each card's best play as hard weighs it, and not
+ * playing, best first; how many, at most max. */
+int lu_ai_moves(const struct ai_mind *m, const struct game *g, int seat,
+    struct rng *rng, struct game_move *mv, int max);
 
 /* liarsuno-ai-read.c: what the AI reads of the table and the others. */
 /* What seat sees of the cards now. */

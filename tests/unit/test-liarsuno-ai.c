@@ -11,7 +11,8 @@
  * played sensibly (a 7 taking the smallest hand, UNO called with the
  * play and caught in others, a Wild Liar's Challenge's put cards turned
  * over most likely liar first, the card put being the one most wanted
- * gone); decisions are the same in two worlds that differ only in cards
+ * gone); the expert's candidates at its turn are each playable card's
+ * best play and the draw; decisions are the same in two worlds that differ only in cards
  * the seat cannot know, but a card it was shown stays known; and whole
  * games at every level end without a move the rules refuse.
  */
@@ -213,6 +214,56 @@ test_wlc(void **state)
 	fx_ok(f, 1, "put b8");
 	fx_ok(f, 2, "put g7");
 	assert_ai_says(f, 0, AI_NORMAL, "challenge {p:2}");
+	fx_free(f);
+}
+
+/* The expert's candidates at its turn (lu_ai_moves(), its search's
+ * moves): each playable card's best play once, best first, and the
+ * draw, every one a move the rules take; max caps them; after a draw,
+ * the card drawn and the pass; none at another's turn. */
+static void
+test_expert_moves(void **state)
+{
+	struct fx *f = deal(3, "r9", "~r5 WLC r4 y2", "y4 g2", "g6 b8",
+	    NULL);
+	const struct game_ops *ops = f->ops;
+	struct game *obs = ops->observe(f->g, 0);
+	struct ai_mind *m = ops->ai->mind_new(obs, 0, AI_EXPERT, NULL);
+	struct game_move mv[16];
+	struct rng rng;
+	char *cause = NULL;
+	int n, i, draws = 0, cards[LU_CARDS] = { 0 };
+
+	(void)state;
+	rng_seed(&rng, 1);
+	n = ops->ai->search->moves(m, obs, 0, &rng, mv, 16);
+	/* ~r5, the WLC and r4 (y2 matches nothing), and the draw. */
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(mv[i].seat, 0);
+		if (ops->check(f->g, &mv[i], &cause) != 0)
+			fail_msg("candidate %d is refused: %s", i, cause);
+		if (mv[i].verb == VERB_DRAW)
+			draws++;
+		else
+			assert_int_equal(cards[mv[i].argv[ARG_CARD]]++, 0);
+	}
+	assert_int_equal(draws, 1);
+	assert_int_equal(cards[1 * LU_COLOUR_CARDS + 2], 0);	/* y2 */
+	assert_int_equal(ops->ai->search->moves(m, obs, 0, &rng, mv, 2), 2);
+	assert_int_equal(ops->ai->search->moves(m, obs, 1, &rng, mv, 16), 0);
+	ops->ai->mind_free(m);
+	ops->destroy(obs);
+	/* After a draw: the card drawn (b1, which matches nothing, so not
+	 * played) or the pass. */
+	fx_ok(f, 0, "draw");
+	obs = ops->observe(f->g, 0);
+	m = ops->ai->mind_new(obs, 0, AI_EXPERT, NULL);
+	n = ops->ai->search->moves(m, obs, 0, &rng, mv, 16);
+	assert_int_equal(n, 1);
+	assert_int_equal(mv[0].verb, VERB_PASS);
+	ops->ai->mind_free(m);
+	ops->destroy(obs);
 	fx_free(f);
 }
 
@@ -597,6 +648,7 @@ main(void)
 		T(test_seven),
 		T(test_uno),
 		T(test_wlc),
+		T(test_expert_moves),
 		T(test_no_peeking),
 		T(test_hard_remembers),
 		T(test_believes_likely),
