@@ -495,14 +495,16 @@ liarsuno_eval(const struct game *w, int seat)
 }
 
 /* The expert's search (games/ai-search.c): at its turn, the best play
- * of each card as hard weighs them, and the draw (lu_ai_moves()), played
- * out between hard seats, as it sits among them (docs/ai.md: over the
- * same 1000 seeds against three hard seats, 33.1% at 192 play-outs and
- * 30.4% at 64, where random plays and normal play-outs won about 25%);
+ * of each card as hard weighs them, and the draw (lu_ai_moves()), five
+ * beside hard's move, played out between hard seats, as it sits among
+ * them (docs/ai.md: over the same 1000 seeds against three hard seats,
+ * 34.4% at 192 play-outs, 33.1% with three candidates and 30.4% with
+ * three at 64, where random plays and normal play-outs won about 25%);
  * its other decisions are hard's. */
 static const struct ai_search search = {
 	.rollout = AI_HARD,
-	.alternatives = 3,
+	.alternatives = 5,
+	.rounds = 16,
 	.playouts = 192,	/* p99 32 ms on a 2-core VM (docs/ai.md) */
 	.depth = DEPTH,
 	.eval = liarsuno_eval,
