@@ -72,8 +72,14 @@ LIBS = $(PKG_LIBS) -lircclient -lm
 LIB_SRC := $(sort $(wildcard alloc/*.c games/*.c games/*/*.c storage/*.c config/*.c) \
 	$(filter-out bot/main.c,$(wildcard bot/*.c bot/*/*.c)))
 TESTLIB_SRC := $(sort $(wildcard tests/lib/*.c))
-TEST_SRC := $(sort $(wildcard tests/unit/test-*.c tests/sim/test-*.c \
-	tests/integration/test-*.c))
+# The suites that take longest start first (tests/run-suites.sh runs
+# three at once, in this order): test-resume alone is four to ten
+# minutes, and started last it would run on by itself at the end.
+LONG_TESTS := tests/integration/test-resume.c \
+	tests/integration/test-ai-game.c tests/integration/test-hostile.c \
+	tests/integration/test-flood.c
+TEST_SRC := $(LONG_TESTS) $(filter-out $(LONG_TESTS),$(sort $(wildcard \
+	tests/unit/test-*.c tests/sim/test-*.c tests/integration/test-*.c)))
 
 T := build/test
 R := build/rel

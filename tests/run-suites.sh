@@ -5,14 +5,14 @@
 # anything failed.
 #
 # Up to SUITES_JOBS suites (3 by default) run at once, started in the
-# order given (the Makefile lists the integration suites, the longest,
-# first): most of a suite's time is spent waiting on its servers and the
-# bot's timers, not on a core, so on two cores three at once take about
-# a third of the time one after another would.  Each suite's output is
-# shown whole when it ends, with how many seconds it took.  Suites do not
-# share anything: each starts its servers on free loopback ports and
-# works in a temporary directory of its own.  SUITES_JOBS=1 runs them one
-# after another.
+# order given (the Makefile lists the longest suites first, then the
+# integration suites): most of a suite's time is spent waiting on its
+# servers and the bot's timers, not on a core, so on two cores three at
+# once take about a third of the time one after another would.  Each
+# suite's output is shown whole when it ends, with how many seconds it
+# took.  Suites do not share anything: each starts its servers on free
+# loopback ports and works in a temporary directory of its own.
+# SUITES_JOBS=1 runs them one after another.
 jobs=${SUITES_JOBS:-3}
 bins=("$@")
 dir=$(mktemp -d)
