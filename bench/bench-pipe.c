@@ -28,6 +28,15 @@
  * same at one line a second (the N from 1 up, to the first past it).
  * The harness's databases go in HARNESS_DIR (bench/run.sh: /dev/shm):
  * what is timed is the pipe, on the simulated clock, not the disk.
+ *
+ * With 2 bots (docs/storage.md, Several bots of one network): the same
+ * games dealt by two bot cores, each with its own queue and flood rule
+ * (each bot's own connection), game k by bot k % 2 as bot/core/share.c
+ * deals a network's channels evenly; a player's !top goes to the bot of
+ * its game, the reader reads from the first.  The same figures, "fair
+ * pipe 2 bots: N games: ...", and "fair pipe 2 bots: capacity games",
+ * up to 16.  The claims themselves cost nothing on the pipe and are not
+ * run here (tests/integration/test-share.c runs them).
  * Nothing is asserted.
  */
 #include <stdint.h>
@@ -45,7 +54,8 @@
 #include "alloc/xalloc.h"
 #include "tests/lib/harness.h"
 
-#define MAX_GAMES 8
+#define MAX_GAMES 16
+#define MAX_BOTS 2
 #define SEATS 4
 #define RUN_MINUTES 480			/* simulated time a run lasts, unless
 					 * BENCH_PIPE_MINUTES: near capacity
@@ -66,12 +76,15 @@ struct person {
  * then: the answer is the first line to target pushed after. */
 struct waiting {
 	int move;			/* 1: a move, else a command */
+	int bot;			/* whose queue answers */
 	char target[16];
 	uint64_t at, before;
 };
 
 struct pipe_run {
-	struct harness *h;
+	struct harness *h[MAX_BOTS];	/* game k's bot: h[k % nbots] */
+	int nbots;
+	uint64_t now;			/* every bot's clock */
 	struct rng rng;
 	int ngames, reader;
 	struct person people[MAX_GAMES * SEATS];
@@ -89,18 +102,25 @@ struct pipe_run {
 	int seen_moves[MAX_GAMES];	/* ... and its moves so far */
 };
 
+/* The bot that deals game's channel. */
+static struct harness *
+pipe_bot(struct pipe_run *r, int game)
+{
+	return r->h[game % r->nbots];
+}
+
 static struct chan *
 pipe_chan(struct pipe_run *r, int game)
 {
 	char name[16];
 
 	snprintf(name, sizeof name, "#g%d", game);
-	return chan_find(r->h->bot, name);
+	return chan_find(pipe_bot(r, game)->bot, name);
 }
 
-/* Awaits the answer to a line typed now to target. */
+/* Awaits the answer of bot to a line typed now to target. */
 static void
-pipe_await(struct pipe_run *r, int move, const char *target)
+pipe_await(struct pipe_run *r, int bot, int move, const char *target)
 {
 	struct waiting *w;
 
@@ -110,17 +130,25 @@ pipe_await(struct pipe_run *r, int move, const char *target)
 	}
 	w = &r->wait[r->nwait++];
 	w->move = move;
+	w->bot = bot;
 	snprintf(w->target, sizeof w->target, "%s", target);
-	w->at = r->h->now;
-	w->before = queue_last(r->h->queue);
+	w->at = r->now;
+	w->before = queue_last(r->h[bot]->queue);
 }
 
-/* A line goes (sim_send()): the answers it carries are measured, and
- * the player it prompts is due to move. */
+/* Which bot's lines pipe_sent() is given. */
+struct pipe_from {
+	struct pipe_run *r;
+	int bot;
+};
+
+/* A line of a bot goes (sim_send()): the answers it carries are
+ * measured, and the player it prompts is due to move. */
 static void
 pipe_sent(void *arg, const struct queue_sent *s)
 {
-	struct pipe_run *r = arg;
+	const struct pipe_from *from = arg;
+	struct pipe_run *r = from->r;
 	uint64_t last = s->seq;
 	struct person *p;
 	struct table *t;
@@ -130,12 +158,13 @@ pipe_sent(void *arg, const struct queue_sent *s)
 		if (s->merged[i] > last)
 			last = s->merged[i];
 	for (i = 0; i < r->nwait; i++) {
-		if (strlen(r->wait[i].target) != s->tlen ||
+		if (r->wait[i].bot != from->bot ||
+		    strlen(r->wait[i].target) != s->tlen ||
 		    strncasecmp(r->wait[i].target, s->target, s->tlen) != 0 ||
 		    last <= r->wait[i].before)
 			continue;
 		sim_add(r->wait[i].move ? &r->moves : &r->replies,
-		    (double)(r->h->now - r->wait[i].at) / 1000);
+		    (double)(r->now - r->wait[i].at) / 1000);
 		r->wait[i--] = r->wait[--r->nwait];
 	}
 	if (s->tlen == 6 && strncmp(s->target, "reader", 6) == 0 &&
@@ -151,24 +180,32 @@ pipe_sent(void *arg, const struct queue_sent *s)
 	 * says what changed, starts the player's thinking again). */
 	for (i = 0; i < (size_t)r->ngames * SEATS; i++) {
 		p = &r->people[i];
-		if (strlen(p->nick) != s->tlen ||
+		if (p->game % r->nbots != from->bot ||
+		    strlen(p->nick) != s->tlen ||
 		    strncasecmp(p->nick, s->target, s->tlen) != 0)
 			continue;
 		t = pipe_chan(r, p->game)->table;
 		if (s->cls == QUEUE_GAME && t != NULL && t->g != NULL &&
 		    !t->turn.over && (t->turn.seat == p->seat ||
 		    (t->turn.wait && (t->turn.window & (1u << p->seat))))) {
-			p->act_at = r->h->now + sim_rand(&r->rng, 3000, 8000);
+			p->act_at = r->now + sim_rand(&r->rng, 3000, 8000);
 			r->prompts++;
 		}
 	}
 }
 
-/* Sends every line the bucket lets go now. */
+/* Sends every line each bot's bucket lets go now. */
 static void
 pipe_drain(struct pipe_run *r)
 {
-	sim_send(r->h, pipe_sent, r);
+	struct pipe_from from;
+	int b;
+
+	from.r = r;
+	for (b = 0; b < r->nbots; b++) {
+		from.bot = b;
+		sim_send(r->h[b], pipe_sent, &from);
+	}
 }
 
 /* p's seat moves, if it still must: a move of its own from the rules'
@@ -195,8 +232,8 @@ pipe_move(struct pipe_run *r, struct person *p)
 		return;
 	snprintf(chan, sizeof chan, "#g%d", p->game);
 	moves = t->nmoves;
-	pipe_await(r, 1, chan);
-	harness_type_at(r->h, t, &mv);
+	pipe_await(r, p->game % r->nbots, 1, chan);
+	harness_type_at(pipe_bot(r, p->game), t, &mv);
 	/* A move refused (the state changed under it) has no line to wait
 	 * for; one held for the window, or a call collected, has. */
 	t = pipe_chan(r, p->game)->table;
@@ -219,44 +256,48 @@ pipe_reopen(struct pipe_run *r, int k)
 	if (step == 0) {
 		snprintf(cmd, sizeof cmd, "!play %s",
 		    game_table[r->variant[k]]->name);
-		harness_say(r->h, r->people[k * SEATS].nick, chan, cmd);
+		harness_say(pipe_bot(r, k), r->people[k * SEATS].nick, chan,
+		    cmd);
 	} else if (step < SEATS)
-		harness_say(r->h, r->people[k * SEATS + step].nick, chan,
-		    "!join");
+		harness_say(pipe_bot(r, k), r->people[k * SEATS + step].nick,
+		    chan, "!join");
 	else {
-		harness_say(r->h, r->people[k * SEATS].nick, chan, "!start");
+		harness_say(pipe_bot(r, k), r->people[k * SEATS].nick, chan,
+		    "!start");
 		r->reopen_at[k] = 0;
 		r->reopen_step[k] = 0;
 		return;
 	}
-	r->reopen_at[k] = r->h->now + 2000;
+	r->reopen_at[k] = r->now + 2000;
 }
 
 /* Someone at random asks a short question: !status in a game's channel,
- * or !top privately. */
+ * or !top privately, of the bot of their game. */
 static void
 pipe_command(struct pipe_run *r)
 {
 	struct person *p = &r->people[sim_rand(&r->rng, 0,
 	    (uint64_t)r->ngames * SEATS - 1)];
+	int bot = p->game % r->nbots;
 	char chan[16];
 
 	if (rng_next(&r->rng) % 2 == 0) {
 		snprintf(chan, sizeof chan, "#g%d", p->game);
-		pipe_await(r, 0, chan);
-		harness_say(r->h, p->nick, chan, "!status");
+		pipe_await(r, bot, 0, chan);
+		harness_say(r->h[bot], p->nick, chan, "!status");
 	} else {
-		pipe_await(r, 0, p->nick);
-		harness_say(r->h, p->nick, "cheaterbot", "!top");
+		pipe_await(r, bot, 0, p->nick);
+		harness_say(r->h[bot], p->nick, "cheaterbot", "!top");
 	}
-	r->next_command = r->h->now + sim_rand(&r->rng, 10000, 30000);
+	r->next_command = r->now + sim_rand(&r->rng, 10000, 30000);
 }
 
 static int run_minutes = RUN_MINUTES;
 
-/* The configuration of a run: the command limit as configured (the
- * harness turns it off for transcripts), the games' channels. */
-static int tune_games;
+/* The configuration of a bot of a run: the command limit as configured
+ * (the harness turns it off for transcripts), the channels of its games
+ * (game k is bot k % tune_bots's). */
+static int tune_games, tune_bots = 1, tune_bot;
 
 static void
 pipe_tune(struct conf *c)
@@ -265,34 +306,41 @@ pipe_tune(struct conf *c)
 	int k;
 
 	sim_limits(c);
-	for (k = 0; k < tune_games; k++) {
+	for (k = tune_bot; k < tune_games; k += tune_bots) {
 		snprintf(name, sizeof name, "#g%d", k);
 		conf_list_add(&c->channels, &c->nchannels, "channel", name,
 		    NULL);
 	}
 }
 
-/* Sets up a run: the bot, a finished game to replay, the games' channels
- * joined with their players (and the reader in the first); then the
- * flood rule, interval_ms a line, under which each game is opened. */
+/* Sets up a run: the bots, a finished game to replay (the first bot's),
+ * the games' channels joined with their players (and the reader in the
+ * first); then the flood rule, interval_ms a line, under which each game
+ * is opened. */
 static void
-pipe_setup(struct pipe_run *r, int ngames, int reader, int interval_ms)
+pipe_setup(struct pipe_run *r, int nbots, int ngames, int reader,
+    int interval_ms)
 {
 	static const char *const replayed[] = { "alice", "bob", "carol",
 		NULL };
 	const char *members[SEATS + 2];
 	char chan[16];
-	int k, i, nvariants = 0;
+	int k, i, b, nvariants = 0;
 
 	memset(r, 0, sizeof *r);
 	while (game_table[nvariants] != NULL)
 		nvariants++;
 	tune_games = ngames;
-	r->h = harness_new(1, pipe_tune);
+	tune_bots = nbots;
+	r->nbots = nbots;
+	for (b = 0; b < nbots; b++) {
+		tune_bot = b;
+		r->h[b] = harness_new(1 + (uint64_t)b, pipe_tune);
+	}
 	rng_seed(&r->rng, 7 + (uint64_t)ngames);
 	r->ngames = ngames;
 	r->reader = reader;
-	harness_play_game(r->h, "cheat", replayed, 5000);
+	harness_play_game(r->h[0], "cheat", replayed, 5000);
 	for (k = 0; k < ngames; k++) {
 		snprintf(chan, sizeof chan, "#g%d", k);
 		for (i = 0; i < SEATS; i++) {
@@ -304,21 +352,28 @@ pipe_setup(struct pipe_run *r, int ngames, int reader, int interval_ms)
 		}
 		members[SEATS] = k == 0 ? "reader" : NULL;
 		members[SEATS + 1] = NULL;
-		harness_join_chan(r->h, chan, members);
+		harness_join_chan(pipe_bot(r, k), chan, members);
 		r->variant[k] = k % nvariants;
 	}
-	harness_clear(r->h);
-	queue_set_rate(r->h->queue, r->h->conf.flood_burst, interval_ms);
-	r->h->now += 10000;	/* the bucket fills */
-	bot_tick(r->h->bot, r->h->now);
+	for (b = 0; b < nbots; b++)
+		if (r->h[b]->now > r->now)
+			r->now = r->h[b]->now;
+	r->now += 10000;	/* the buckets fill */
+	for (b = 0; b < nbots; b++) {
+		harness_clear(r->h[b]);
+		queue_set_rate(r->h[b]->queue, r->h[b]->conf.flood_burst,
+		    interval_ms);
+		r->h[b]->now = r->now;
+		bot_tick(r->h[b]->bot, r->now);
+	}
 	/* The games open under the flood rule, as they will again: a
 	 * deal's lines count, and its first player is prompted. */
 	for (k = 0; k < ngames; k++)
-		r->reopen_at[k] = r->h->now + 1000 * (uint64_t)k;
-	r->next_command = r->h->now + sim_rand(&r->rng, 10000, 30000);
+		r->reopen_at[k] = r->now + 1000 * (uint64_t)k;
+	r->next_command = r->now + sim_rand(&r->rng, 10000, 30000);
 	if (reader) {
-		harness_say(r->h, "reader", "cheaterbot", "!replay 1");
-		r->next_more = r->h->now + READER_MS;
+		harness_say(r->h[0], "reader", "cheaterbot", "!replay 1");
+		r->next_more = r->now + READER_MS;
 	}
 }
 
@@ -326,9 +381,13 @@ pipe_setup(struct pipe_run *r, int ngames, int reader, int interval_ms)
 static uint64_t
 pipe_next(struct pipe_run *r)
 {
-	uint64_t next = sim_next(r->h);
+	uint64_t next = UINT64_MAX, t;
 	size_t i;
+	int b;
 
+	for (b = 0; b < r->nbots; b++)
+		if ((t = sim_next(r->h[b])) < next)
+			next = t;
 	if (r->next_command < next)
 		next = r->next_command;
 	if (r->reader && r->next_more < next)
@@ -360,40 +419,44 @@ pipe_count(struct pipe_run *r, int k)
 
 /* One run: its move and reply times, and the game lines per move. */
 static void
-pipe_run(struct pipe_run *r, int ngames, int reader, int interval_ms)
+pipe_run(struct pipe_run *r, int nbots, int ngames, int reader,
+    int interval_ms)
 {
 	uint64_t end;
 	size_t i;
-	int k;
+	int k, b;
 
-	pipe_setup(r, ngames, reader, interval_ms);
-	end = r->h->now + (uint64_t)run_minutes * 60 * 1000;
-	while (r->h->now < end) {
-		r->h->now = pipe_next(r);
-		bot_tick(r->h->bot, r->h->now);
+	pipe_setup(r, nbots, ngames, reader, interval_ms);
+	end = r->now + (uint64_t)run_minutes * 60 * 1000;
+	while (r->now < end) {
+		r->now = pipe_next(r);
+		for (b = 0; b < nbots; b++) {
+			r->h[b]->now = r->now;
+			bot_tick(r->h[b]->bot, r->now);
+		}
 		pipe_drain(r);
 		for (i = 0; i < (size_t)ngames * SEATS; i++)
 			if (r->people[i].act_at != 0 &&
-			    r->people[i].act_at <= r->h->now)
+			    r->people[i].act_at <= r->now)
 				pipe_move(r, &r->people[i]);
 		for (k = 0; k < ngames; k++) {
 			pipe_count(r, k);
 			if (r->reopen_at[k] != 0 &&
-			    r->reopen_at[k] <= r->h->now)
+			    r->reopen_at[k] <= r->now)
 				pipe_reopen(r, k);
 			else if (r->reopen_at[k] == 0 &&
 			    pipe_chan(r, k)->table == NULL) {
 				r->variant[k] = (r->variant[k] + 1) % 5;
-				r->reopen_at[k] = r->h->now + 5000;
+				r->reopen_at[k] = r->now + 5000;
 			}
 		}
-		if (r->h->now >= r->next_command)
+		if (r->now >= r->next_command)
 			pipe_command(r);
-		if (reader && r->h->now >= r->next_more) {
-			harness_say(r->h, "reader", "cheaterbot", r->read_all ?
-			    "!replay 1" : "!more");
+		if (reader && r->now >= r->next_more) {
+			harness_say(r->h[0], "reader", "cheaterbot",
+			    r->read_all ? "!replay 1" : "!more");
 			r->read_all = 0;
-			r->next_more = r->h->now + READER_MS;
+			r->next_more = r->now + READER_MS;
 		}
 		pipe_drain(r);
 	}
@@ -404,61 +467,66 @@ pipe_run(struct pipe_run *r, int ngames, int reader, int interval_ms)
 static void
 pipe_free(struct pipe_run *r)
 {
-	harness_free(r->h);
+	int b;
+
+	for (b = 0; b < r->nbots; b++)
+		harness_free(r->h[b]);
 	free(r->wait);
 	sim_samples_free(&r->moves);
 	sim_samples_free(&r->replies);
 }
 
-/* The rows of one run, named "fair pipe: N games[, no reader]: ...". */
+/* The rows of one run, named "LEAD: N games[, no reader]: ..." (LEAD
+ * "fair pipe", or "fair pipe 2 bots"). */
 static void
-pipe_rows(struct pipe_run *r, const char *label, double *move95,
-    double *reply95)
+pipe_rows(struct pipe_run *r, const char *lead, const char *label,
+    double *move95, double *reply95)
 {
-	char name[96];
+	char name[160];
 
 	*move95 = bench_pct(r->moves.v, r->moves.n, 95);
 	*reply95 = bench_pct(r->replies.v, r->replies.n, 95);
-	snprintf(name, sizeof name, "fair pipe: %s: move p50", label);
+	snprintf(name, sizeof name, "%s: %s: move p50", lead, label);
 	bench_row("6 pipe", name, bench_pct(r->moves.v, r->moves.n, 50), "s",
 	    NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: move p95", label);
+	snprintf(name, sizeof name, "%s: %s: move p95", lead, label);
 	bench_row("6 pipe", name, *move95, "s", NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: move max", label);
+	snprintf(name, sizeof name, "%s: %s: move max", lead, label);
 	bench_row("6 pipe", name, bench_pct(r->moves.v, r->moves.n, 100), "s",
 	    NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: reply p50", label);
+	snprintf(name, sizeof name, "%s: %s: reply p50", lead, label);
 	bench_row("6 pipe", name, bench_pct(r->replies.v, r->replies.n, 50), "s",
 	    NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: reply p95", label);
+	snprintf(name, sizeof name, "%s: %s: reply p95", lead, label);
 	bench_row("6 pipe", name, *reply95, "s", "<= 6");
-	snprintf(name, sizeof name, "fair pipe: %s: reply max", label);
+	snprintf(name, sizeof name, "%s: %s: reply max", lead, label);
 	bench_row("6 pipe", name, bench_pct(r->replies.v, r->replies.n, 100),
 	    "s", NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: moves", label);
+	snprintf(name, sizeof name, "%s: %s: moves", lead, label);
 	bench_row("6 pipe", name, (double)r->moves.n, "moves", NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: game lines per move",
-	    label);
+	snprintf(name, sizeof name, "%s: %s: game lines per move",
+	    lead, label);
 	bench_row("6 pipe", name, r->game_moves > 0 ? (double)r->game_lines /
 	    (double)r->game_moves : 0, "lines", NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: channel lines per move",
-	    label);
+	snprintf(name, sizeof name, "%s: %s: channel lines per move",
+	    lead, label);
 	bench_row("6 pipe", name, r->game_moves > 0 ? (double)r->chan_lines /
 	    (double)r->game_moves : 0, "lines", NULL);
-	snprintf(name, sizeof name, "fair pipe: %s: prompts per move",
-	    label);
+	snprintf(name, sizeof name, "%s: %s: prompts per move",
+	    lead, label);
 	bench_row("6 pipe", name, r->game_moves > 0 ? (double)r->prompts /
 	    (double)r->game_moves : 0, "lines", NULL);
 }
 
-/* The move p95 (with the reader) of n games at interval_ms a line. */
+/* The move p95 (with the reader) of n games dealt by nbots at
+ * interval_ms a line. */
 static double
-pipe_move95(int n, int interval_ms)
+pipe_move95(int nbots, int n, int interval_ms)
 {
 	struct pipe_run r;
 	double p95;
 
-	pipe_run(&r, n, 1, interval_ms);
+	pipe_run(&r, nbots, n, 1, interval_ms);
 	p95 = bench_pct(r.moves.v, r.moves.n, 95);
 	pipe_free(&r);
 	return p95;
@@ -469,13 +537,13 @@ pipe_move95(int n, int interval_ms)
  * only fills more with more games); known[n], where not 0, is N's
  * figure already measured. */
 static int
-pipe_capacity(int interval_ms, const double *known)
+pipe_capacity(int nbots, int interval_ms, const double *known)
 {
 	int n;
 
 	for (n = 1; n <= MAX_GAMES; n++) {
 		if ((known != NULL && known[n] > 0 ? known[n] :
-		    pipe_move95(n, interval_ms)) > TARGET_S)
+		    pipe_move95(nbots, n, interval_ms)) > TARGET_S)
 			break;
 	}
 	return n - 1;
@@ -638,23 +706,25 @@ main(void)
 	struct pipe_run r;
 	struct lines all;
 	double alone95, move95, reply95, x, known[MAX_GAMES + 1];
-	char label[64], name[96];
+	char label[64], name[128], lead[32];
 	size_t i;
-	int k;
+	int k, bots, cap[MAX_BOTS + 1];
 
 	log_set_level(LOG_LEVEL_ERROR);
 	if (getenv("BENCH_PIPE_MINUTES") != NULL &&
 	    atoi(getenv("BENCH_PIPE_MINUTES")) > 0)
 		run_minutes = atoi(getenv("BENCH_PIPE_MINUTES"));
 	if (getenv("BENCH_PIPE_ONE") != NULL) {
-		/* One run alone: "GAMES:READER" (READER 1 or 0). */
-		int n = 1, rd = 1;
+		/* One run alone: "GAMES:READER[:BOTS]" (READER 1 or 0). */
+		int n = 1, rd = 1, nb = 1;
 
-		if (sscanf(getenv("BENCH_PIPE_ONE"), "%d:%d", &n, &rd) < 1 ||
-		    n < 1 || n > MAX_GAMES)
+		if (sscanf(getenv("BENCH_PIPE_ONE"), "%d:%d:%d", &n, &rd,
+		    &nb) < 1 || n < 1 || n > MAX_GAMES)
 			n = 1;
-		pipe_run(&r, n, rd != 0, 2000);
-		pipe_rows(&r, "one", &move95, &reply95);
+		if (nb < 1 || nb > MAX_BOTS)
+			nb = 1;
+		pipe_run(&r, nb, n, rd != 0, 2000);
+		pipe_rows(&r, "fair pipe", "one", &move95, &reply95);
 		pipe_free(&r);
 		return 0;
 	}
@@ -666,25 +736,33 @@ main(void)
 	bench_row("3 lines", "all variants: lines/move",
 	    (double)(all.chan + all.priv) / (double)all.moves, "lines",
 	    "<= 2");
-	memset(known, 0, sizeof known);
-	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-		snprintf(label, sizeof label, "%d games, no reader",
-		    counts[i]);
-		pipe_run(&r, counts[i], 0, 2000);
-		pipe_rows(&r, label, &alone95, &x);
-		pipe_free(&r);
-		snprintf(label, sizeof label, "%d games", counts[i]);
-		pipe_run(&r, counts[i], 1, 2000);
-		pipe_rows(&r, label, &move95, &reply95);
-		pipe_free(&r);
-		known[counts[i]] = move95 > 0 ? move95 : 1e-9;
-		snprintf(name, sizeof name, "fair pipe: %d games: the reader "
-		    "adds to move p95", counts[i]);
-		bench_row("6 pipe", name, move95 - alone95, "s", "<= 2");
+	for (bots = 1; bots <= MAX_BOTS; bots++) {
+		memset(known, 0, sizeof known);
+		snprintf(lead, sizeof lead, "fair pipe%s", bots == 1 ? "" :
+		    " 2 bots");
+		for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+			snprintf(label, sizeof label, "%d games, no reader",
+			    counts[i]);
+			pipe_run(&r, bots, counts[i], 0, 2000);
+			pipe_rows(&r, lead, label, &alone95, &x);
+			pipe_free(&r);
+			snprintf(label, sizeof label, "%d games", counts[i]);
+			pipe_run(&r, bots, counts[i], 1, 2000);
+			pipe_rows(&r, lead, label, &move95, &reply95);
+			pipe_free(&r);
+			known[counts[i]] = move95 > 0 ? move95 : 1e-9;
+			snprintf(name, sizeof name, "%s: %d games: the reader "
+			    "adds to move p95", lead, counts[i]);
+			bench_row("6 pipe", name, move95 - alone95, "s",
+			    "<= 2");
+		}
+		cap[bots] = pipe_capacity(bots, 2000, known);
+		snprintf(name, sizeof name, "%s: capacity games", lead);
+		bench_row("6 pipe", name, cap[bots], "games", ">= 2");
 	}
-	bench_row("6 pipe", "fair pipe: capacity games",
-	    pipe_capacity(2000, known), "games", ">= 2");
+	bench_row("6 pipe", "fair pipe 2 bots: capacity gained",
+	    cap[2] - cap[1], "games", NULL);
 	bench_row("6 pipe", "fair pipe: capacity games at 1 line/s",
-	    pipe_capacity(1000, NULL), "games", NULL);
+	    pipe_capacity(1, 1000, NULL), "games", NULL);
 	return 0;
 }

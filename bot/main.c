@@ -343,25 +343,27 @@ main_args(int argc, char **argv, struct main_opts *o)
 	return 0;
 }
 
-/* How often a bot whose network another bot runs asks again (bot/main.c,
- * docs/storage.md, Failover). */
+/* How often a bot whose network is held asks again (bot/main.c,
+ * docs/storage.md, Several bots of one network). */
 #define MAIN_STANDBY_MS 5000
 
-/* Claims store for this bot: at once, or, when another bot of the same
- * network holds the claim (PostgreSQL), once it lets go, asking every
+/* Claims store for this bot, as nick: at once, or, when the claim is
+ * held (SQLite: another bot runs on the file; PostgreSQL: an offline
+ * tool, a copy or a prune, has the network to itself, while the
+ * network's other bots share it), once it is let go, asking every
  * MAIN_STANDBY_MS meanwhile; the bot is on no IRC server while it waits.
  * SIGTERM or SIGINT end the wait as they end the bot.  0, or -1 and
  * *cause. */
 static int
-main_claim(struct store *store, char **cause)
+main_claim(struct store *store, const char *nick, char **cause)
 {
 	struct timespec ts = { MAIN_STANDBY_MS / 1000,
 		(MAIN_STANDBY_MS % 1000) * 1000000L };
 	int rc, waited = 0;
 
-	while ((rc = store_claim(store, cause)) == 1) {
+	while ((rc = store_claim_bot(store, nick, cause)) == 1) {
 		if (!waited)
-			log_info("%s: waiting to take over, asking every %d s",
+			log_info("%s: waiting for it, asking every %d s",
 			    *cause, MAIN_STANDBY_MS / 1000);
 		free(*cause);
 		*cause = NULL;
@@ -369,7 +371,7 @@ main_claim(struct store *store, char **cause)
 		nanosleep(&ts, NULL);
 	}
 	if (rc == 0 && waited)
-		log_info("network '%s' taken over: its games resume",
+		log_info("network '%s' claimed after the wait",
 		    store_network(store));
 	return rc;
 }
@@ -388,6 +390,11 @@ main_serve(struct conf *conf, struct main_opts *o, struct store *store)
 	char *cause = NULL;
 	int rc;
 
+	log_info("cheaterbot %s starting, database %s%s%s",
+	    CHEATERBOT_VERSION, store_name(store),
+	    store_needs_network(store) ? ", network as the server "
+	    "names it (005 NETWORK)" : *store_network(store) != '\0' ?
+	    ", network " : "", store_network(store));
 	queue = queue_new(conf->flood_burst, conf->flood_interval_ms);
 	bot = bot_new(conf, store, queue, o->seed, o->have_seed, loop_now());
 	if (o->clock_ahead != 0)
@@ -398,11 +405,6 @@ main_serve(struct conf *conf, struct main_opts *o, struct store *store)
 		free(cause);
 		rc = -1;
 	} else {
-		log_info("cheaterbot %s starting, database %s%s%s",
-		    CHEATERBOT_VERSION, store_name(store),
-		    store_needs_network(store) ? ", network as the server "
-		    "names it (005 NETWORK)" : *store_network(store) != '\0' ?
-		    ", network " : "", store_network(store));
 		memset(&l, 0, sizeof l);
 		l.conf = conf;
 		l.relay = relay;
@@ -455,7 +457,7 @@ main_run(struct conf *conf, struct main_opts *o)
 		/* A league's bot given no network claims the one the server
 		 * names (bot/core/network.c). */
 		if (store == NULL || (!store_needs_network(store) &&
-		    main_claim(store, &cause) != 0) ||
+		    main_claim(store, conf->nicks[0], &cause) != 0) ||
 		    store_probe(store, &cause) != 0) {
 			log_error("%s", cause);
 			free(cause);

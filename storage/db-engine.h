@@ -56,7 +56,12 @@ struct db_engine {
 	int (*check)(struct db *db, char **what);
 	/* The server's lock; NULL for an engine without a server. */
 	int (*lock_try)(struct db *db, int32_t space, int32_t key);
+	int (*lock_try_shared)(struct db *db, int32_t space, int32_t key);
+	int (*lock_release)(struct db *db, int32_t space, int32_t key);
 	int (*lock_held)(struct db *db, int32_t space, int32_t key);
+	int (*locks)(struct db *db, int32_t space, int32_t key,
+	    int32_t space2, struct db_lock **locks);
+	int (*set_name)(struct db *db, const char *name);
 	/* The database file's operations; all NULL for an engine with
 	 * none. */
 	const char *(*file)(struct db *db);

@@ -641,6 +641,82 @@ pg_lock_try(struct db *d, int32_t space, int32_t key)
 	    key);
 }
 
+static int
+pg_lock_try_shared(struct db *d, int32_t space, int32_t key)
+{
+	return pg_lock_ask(d,
+	    "SELECT pg_try_advisory_lock_shared($1::integer, $2::integer)",
+	    space, key);
+}
+
+/* Lets go every hold this connection has on the lock, alone or shared:
+ * pg_advisory_unlock() lets go one hold of one mode (and warns, false,
+ * when there is none), so each mode is let go while it is held. */
+static int
+pg_lock_release(struct db *d, int32_t space, int32_t key)
+{
+	int rc;
+
+	while ((rc = pg_lock_ask(d, "SELECT pg_advisory_unlock($1::integer, "
+	    "$2::integer)", space, key)) == 1)
+		;
+	while (rc == 0 && (rc = pg_lock_ask(d, "SELECT "
+	    "pg_advisory_unlock_shared($1::integer, $2::integer)", space,
+	    key)) == 1)
+		;
+	return rc < 0 ? -1 : 0;
+}
+
+static int
+pg_locks(struct db *d, int32_t space, int32_t key, int32_t space2,
+    struct db_lock **locks)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char a[16], b[16], c[16];
+	const char *values[3] = {a, b, c};
+	struct db_lock *l;
+	PGresult *res;
+	int n, i;
+
+	snprintf(a, sizeof a, "%" PRId32, space);
+	snprintf(b, sizeof b, "%" PRId32, key);
+	snprintf(c, sizeof c, "%" PRId32, space2);
+	if (pg_run(db, "SELECT l.pid, (l.pid = pg_backend_pid())::integer,"
+	    " l.classid::bigint, l.objid::bigint,"
+	    " coalesce(a.application_name, '')"
+	    " FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
+	    " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
+	    " AND ((l.classid = $1::integer::oid AND l.objid = "
+	    "$2::integer::oid) OR l.classid = $3::integer::oid)"
+	    " ORDER BY l.pid, l.classid, l.objid",
+	    3, values, PGRES_TUPLES_OK, &res) != 0)
+		return -1;
+	n = PQntuples(res);
+	*locks = l = n > 0 ? xcalloc((size_t)n, sizeof *l) : NULL;
+	for (i = 0; i < n; i++) {
+		l[i].pid = atoi(PQgetvalue(res, i, 0));
+		l[i].mine = atoi(PQgetvalue(res, i, 1));
+		l[i].space = (int32_t)strtoll(PQgetvalue(res, i, 2), NULL, 10);
+		l[i].key = (int32_t)strtoll(PQgetvalue(res, i, 3), NULL, 10);
+		snprintf(l[i].name, sizeof l[i].name, "%s",
+		    PQgetvalue(res, i, 4));
+	}
+	PQclear(res);
+	return n;
+}
+
+static int
+pg_set_name(struct db *d, const char *name)
+{
+	struct pg_db *db = (struct pg_db *)d;
+	char value[64];
+	const char *values[1] = {value};
+
+	snprintf(value, sizeof value, "%s", name);
+	return pg_run(db, "SELECT set_config('application_name', $1, false)",
+	    1, values, PGRES_TUPLES_OK, NULL);
+}
+
 /* The two-number form of an advisory lock is pg_locks' row with the
  * numbers in classid and objid, and objsubid 2. */
 static int
@@ -694,4 +770,8 @@ const struct db_engine db_pgsql_engine = {
 	.check = pg_check,
 	.lock_try = pg_lock_try,
 	.lock_held = pg_lock_held,
+	.lock_try_shared = pg_lock_try_shared,
+	.lock_release = pg_lock_release,
+	.locks = pg_locks,
+	.set_name = pg_set_name,
 };

@@ -248,6 +248,40 @@ db_lock_held(struct db *db, int32_t space, int32_t key)
 }
 
 int
+db_lock_try_shared(struct db *db, int32_t space, int32_t key)
+{
+	if (db->engine->lock_try_shared == NULL)
+		return db_no_server(db);
+	return db->engine->lock_try_shared(db, space, key);
+}
+
+int
+db_lock_release(struct db *db, int32_t space, int32_t key)
+{
+	if (db->engine->lock_release == NULL)
+		return db_no_server(db);
+	return db->engine->lock_release(db, space, key);
+}
+
+int
+db_locks(struct db *db, int32_t space, int32_t key, int32_t space2,
+    struct db_lock **locks)
+{
+	*locks = NULL;
+	if (db->engine->locks == NULL)
+		return db_no_server(db);
+	return db->engine->locks(db, space, key, space2, locks);
+}
+
+int
+db_set_name(struct db *db, const char *name)
+{
+	if (db->engine->set_name == NULL)
+		return db_no_server(db);
+	return db->engine->set_name(db, name);
+}
+
+int
 db_check(struct db *db, char **what)
 {
 	return db->engine->check(db, what);

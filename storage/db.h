@@ -228,6 +228,34 @@ int db_file_backup(struct db *db, const char *dest);
  * db-file.c's, and both fail here. */
 int db_lock_try(struct db *db, int32_t space, int32_t key);
 int db_lock_held(struct db *db, int32_t space, int32_t key);
+/* ... taken shared with other connections, as no connection holds it
+ * alone: 1 when taken (or held already), 0 when one holds it alone, -1
+ * and db_error().  pg_try_advisory_lock_shared(). */
+int db_lock_try_shared(struct db *db, int32_t space, int32_t key);
+/* ... let go by this connection: 0 (also when it did not hold it), or -1
+ * and db_error().  pg_advisory_unlock(). */
+int db_lock_release(struct db *db, int32_t space, int32_t key);
+
+/* One lock of the server's as db_locks() reads it: the connection that
+ * holds it (the server's process id), whether that is this one, and the
+ * name that connection gave (db_set_name(); "" for none). */
+struct db_lock {
+	int pid;
+	int mine;
+	int32_t space, key;
+	char name[64];
+};
+
+/* The locks held now, by any connection, of (space, key) and of every
+ * key of space2, into *locks (freed by the caller): how many, or -1 and
+ * db_error().  pg_locks joined with pg_stat_activity for the names. */
+int db_locks(struct db *db, int32_t space, int32_t key, int32_t space2,
+    struct db_lock **locks);
+
+/* Names this connection for the other connections to read (db_locks()):
+ * at most 63 bytes, longer cut.  0, or -1 and db_error().  PostgreSQL's
+ * application_name, set with set_config(), bound. */
+int db_set_name(struct db *db, const char *name);
 
 /* Checks the database's structure: 0 when sound, 1 when damaged with the
  * engine's first complaint in *what (the caller frees it), -1 and

@@ -207,11 +207,16 @@ void store_files_note(struct store *s);
 /* Forgets them. */
 void store_files_forget(struct store *s);
 
-/* claim-net.c: a league's claim on a network (PostgreSQL's). */
+/* claim-net.c: a league's claims on a network and its channels
+ * (PostgreSQL's). */
 
 /* Claims the store's network for this bot: store_claim()'s answer on a
  * server. */
 int store_claim_network(struct store *s, char **cause);
+/* ... held shared with the network's other bots, this one named nick
+ * (store_claim_bot()). */
+int store_claim_network_shared(struct store *s, const char *nick,
+    char **cause);
 
 /* migrate.c: the schema. */
 

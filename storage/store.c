@@ -114,6 +114,17 @@ store_claim(struct store *s, char **cause)
 	return store_claim_network(s, cause);
 }
 
+int
+store_claim_bot(struct store *s, const char *nick, char **cause)
+{
+	if (db_dialect(s->db) == DB_SQLITE)
+		return store_claim_file(s, cause);
+	if (store_needs_network(s))
+		return store_fail(cause, "database '%s': a league's database "
+		    "is claimed for a network, and none is set", s->path);
+	return store_claim_network_shared(s, nick, cause);
+}
+
 const char *
 store_name(const struct store *s)
 {

@@ -699,6 +699,60 @@ int store_claim(struct store *s, char **cause);
  * run its games now, so this one must stop. */
 int store_claim_held(struct store *s, char **cause);
 
+/*
+ * Several bots of one network (PostgreSQL; claim-net.c, docs/storage.md,
+ * Several bots of one network).  A bot claims its network shared with
+ * the network's other bots (store_claim_bot()), so that any number run
+ * together and an offline tool's store_claim(), alone, waits for them
+ * all; then it claims channels, one bot a channel: the server's lock of
+ * the network's channel, held by the store's connection until it lets it
+ * go or ends.  Each bot names itself by its nick for the others to read
+ * (store_dealers()).  None of this is for SQLite, whose file has one
+ * bot: store_shares_chans() says 0 there, and the calls below fail.
+ */
+
+/* Whether the bots of this database share a network's channels: a
+ * league's database (PostgreSQL). */
+int store_shares_chans(const struct store *s);
+
+/* The bot's claim on its network, shared with the network's other bots,
+ * as the dealer nick: 0; 1 and *cause when an offline tool holds the
+ * network alone (store_claim()), to wait and claim again; -1 and *cause.
+ * On SQLite, store_claim(). */
+int store_claim_bot(struct store *s, const char *nick, char **cause);
+
+/* Names the bot the others see as dealer nick (its nick changed): 0, or
+ * -1 and *cause. */
+int store_dealer_name(struct store *s, const char *nick, char **cause);
+
+/* Claims channel chan of the network for this bot: 1 when taken (or
+ * held already), 0 when another bot deals it, -1 and *cause.  The
+ * channel's name is folded as IRC folds it (RFC 1459: A-Z and []\~ as
+ * a-z and {}|^). */
+int store_chan_claim(struct store *s, const char *chan, char **cause);
+
+/* Lets chan go, for another bot to claim: 0, or -1 and *cause. */
+int store_chan_release(struct store *s, const char *chan, char **cause);
+
+/* Who deals what now, among nchans channels chans of the network: the
+ * bots running (holding the network's claim shared, or a channel), by
+ * their names, and each channel's dealer. */
+struct store_dealers {
+	int nbots;
+	char (*nicks)[64];	/* each bot's dealer nick, nbots of them */
+	int *held;		/* how many of chans each one deals */
+	int self;		/* this bot's index; -1 when its claim on the
+				 * network is not held */
+	int *dealer;		/* each channel's dealer, an index into the
+				 * above, or -1 when nobody deals it */
+};
+
+/* Reads d (emptied first; store_dealers_free() empties it): 0, or -1 and
+ * *cause. */
+int store_dealers(struct store *s, const char *const *chans, int nchans,
+    struct store_dealers *d, char **cause);
+void store_dealers_free(struct store_dealers *d);
+
 /* Whether the database is a file (SQLite), which a backup copies and a
  * prune compacts, or a server's (PostgreSQL), which its own tools do:
  * pg_dump, autovacuum (docs/storage.md). */

@@ -176,6 +176,7 @@ bot/core/notify.c           9  core: a call to play when a lobby opens
 bot/core/ended.c            9  core: games just over, a late move told so
 bot/core/season.c           9  core: seasons, their ends announced
 bot/core/dbwatch.c          9  core: the database files watched
+bot/core/share.c           10  core: a league's channels shared among its bots
 bot/core/network.c          7  core: the network's name, for a league bot
 bot/cmd/cmd-table.c         9  commands: the groups and lookups
 bot/core/table.c           10  core: lobby, deal, end and record

@@ -52,6 +52,23 @@ dispatch_split(char *s, char **argv, int max)
 	return argc;
 }
 
+/* A refusal of a private command that needs a game: among a network's
+ * bots, the answer says who deals the other channels (share.c). */
+static const char not_in_game[] = "you are not in a game";
+
+static void
+dispatch_not_in_game(struct cmd_ctx *ctx)
+{
+	struct buf where = BUF_INIT;
+
+	if (share_where(ctx->b, &where) > 0)
+		say_error(ctx, "you are not in a game I deal (%s)",
+		    buf_str(&where));
+	else
+		say_error(ctx, "%s", not_in_game);
+	buf_free(&where);
+}
+
 /* The reason ctx may not use e, or NULL. */
 static const char *
 dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
@@ -65,7 +82,7 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 		return "send that command to me in private";
 	if ((e->needs & (NEED_TABLE | NEED_LOBBY | NEED_GAME)) && t == NULL &&
 	    ctx->chan == NULL)
-		return "you are not in a game";
+		return not_in_game;
 	if ((e->needs & NEED_TABLE) && t == NULL)
 		return ctx->chan != NULL ? "no game here; !play GAME opens one"
 		    : "you are not in a game";
@@ -222,7 +239,7 @@ dispatch_command(struct cmd_ctx *ctx)
 		return;
 	if (ctx->chan == NULL && ctx->table == NULL &&
 	    dispatch_is_move(ctx->argv[0]) && !dispatch_names_game(ctx)) {
-		say_error(ctx, "you are not in a game");
+		dispatch_not_in_game(ctx);
 		return;
 	}
 	e = cmd_find(ctx->argv[0]);
@@ -240,6 +257,8 @@ dispatch_command(struct cmd_ctx *ctx)
 	if (why != NULL && *why == '\0')
 		say_error(ctx, "usage: %s%s%s%s", ctx->b->conf->prefix,
 		    e->name, *e->usage != '\0' ? " " : "", e->usage);
+	else if (why == not_in_game)
+		dispatch_not_in_game(ctx);
 	else if (why != NULL)
 		say_error(ctx, "%s", why);
 	else
@@ -306,8 +325,8 @@ dispatch_message(struct bot *b, const char *origin, const char *account,
 	s = clean.s != NULL ? clean.s : (char *)"";
 	if (chan_is_channel(target)) {
 		ctx.chan = chan_find(b, target);
-		if (ctx.chan == NULL)
-			goto out;
+		if (ctx.chan == NULL || chan_waits(ctx.chan))
+			goto out;	/* its last dealer may answer */
 		if (action || strncmp(s, prefix, plen) != 0) {
 			table_heard(ctx.chan->table, &ctx.from);
 			goto out;

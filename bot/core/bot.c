@@ -52,6 +52,8 @@ static const struct table_events bot_table_events = {
 	.held_due = table_on_held_due,
 	.grace_over = presence_grace_over,
 	.think_over = table_on_think_over,
+	.chan_taken = table_restore_chan,
+	.game_goes_on = table_resume,
 };
 
 /* The queue sent a line: a long text's next line goes in, and the turns
@@ -108,8 +110,10 @@ static void
 bot_begin(struct bot *b)
 {
 	ignore_load(b);
+	share_named(b, b->nick);
 	table_restore(b);
 	join_reset(b);
+	share_now(b);	/* who deals what, seen from the start */
 }
 
 struct bot *
@@ -133,6 +137,7 @@ bot_new(const struct conf *conf, struct store *store, struct queue *queue,
 	database_settings(store, conf);
 	ctcp_init(b);
 	network_start(b);
+	share_start(b);		/* before the games of its channels resume */
 	if (!b->network_wait)
 		bot_begin(b);
 	bot_set_wall(b, bot_system_wall());
@@ -188,8 +193,11 @@ bot_connected(struct bot *b, const char *nick, uint64_t now)
 		}
 	}
 	network_connected(b);
-	if (!b->network_wait)
+	if (!b->network_wait) {
+		share_named(b, nick);
 		join_reset(b);
+		share_now(b);
+	}
 }
 
 void
@@ -313,10 +321,13 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	case CHAN_SELF_NONE:
 		break;
 	}
+	if (!other && strcmp(command, "NICK") == 0)
+		share_named(b, b->nick);	/* ours changed */
 	join_event(b, command, params, count);
 	if (network_event(b, command, params, count))
 		bot_begin(b);
-	if (who_event(b, command, origin, params, count, &synced)) {
+	if (who_event(b, command, origin, params, count, &synced) &&
+	    !chan_waits(synced)) {
 		if (synced->table != NULL)
 			table_resume(synced->table);
 		season_announce(b, synced);
@@ -326,6 +337,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 		w.account = who_account(b, nick);
 		presence_returned(chan_find(b, params[0]), &w);
 	}
+	share_event(b);
 }
 
 void

@@ -46,16 +46,16 @@ void bot_tick(struct bot *b, uint64_t now);
 uint64_t bot_next_timer(const struct bot *b);
 
 /* Why the bot must stop at once, in the words its QUIT says: "database
- * lost" when its claim on the network in a league's database was lost
- * (dbwatch.c), and another bot may be running the network's games now
- * (exit status 1); or to stand by (bot_standby()).  NULL while it
- * runs. */
+ * lost" when a claim of its in a league's database was lost (on the
+ * network or a channel: dbwatch.c, share.c), and another bot may be
+ * dealing its channels now (exit status 1); or to stand by
+ * (bot_standby()).  NULL while it runs. */
 const char *bot_must_stop(const struct bot *b);
-/* 1 when the stop of bot_must_stop() is to stand by: another bot runs
- * the network the server named (a league's bot given none), and the
- * caller waits for the claim (store_claim(), the store's network set),
- * then starts a new bot on it.  The QUIT says "another cheaterbot runs
- * network 'NAME'". */
+/* 1 when the stop of bot_must_stop() is to stand by: an offline tool (a
+ * copy, a prune) holds the network the server named (a league's bot
+ * given none) alone, and the caller waits for the claim
+ * (store_claim_bot(), the store's network set), then starts a new bot
+ * on it.  The QUIT says "a cheaterbot tool holds network 'NAME'". */
 int bot_standby(const struct bot *b);
 /* The network the bot plays on ("" for none: SQLite), or NULL while a
  * league's bot given none waits for the server to name it (005

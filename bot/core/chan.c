@@ -350,3 +350,15 @@ chan_event(struct bot *b, const char *command, const char *origin,
 	}
 	return CHAN_SELF_NONE;
 }
+
+int
+chan_dealt(const struct chan *c)
+{
+	return !c->b->sharing || c->dealt;
+}
+
+int
+chan_waits(const struct chan *c)
+{
+	return c->handover[0] != '\0';
+}

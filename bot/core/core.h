@@ -114,6 +114,7 @@ enum table_pause {
 	TABLE_RUNNING,
 	TABLE_LINK,		/* the connection dropped */
 	TABLE_RESTART,		/* rebuilt from the database at start */
+	TABLE_TAKEN,		/* ... taken from another bot (share.c) */
 };
 
 struct table {
@@ -183,6 +184,15 @@ struct chan {
 	struct member **members;	/* each allocated; as many as there are */
 	int nmembers, capmembers;
 	unsigned deals;			/* games dealt here: moves the dealer */
+	/* Among a network's bots (share.c): */
+	int dealt;			/* this bot holds the channel's claim */
+	char dealer[NICK_MAX];		/* the last bot a look saw deal it
+					 * ("" none yet) */
+	int free_looks;			/* looks in a row that saw nobody
+					 * deal it */
+	char handover[NICK_MAX];	/* the last dealer, still to leave
+					 * before this bot talks here ... */
+	uint64_t handover_end;		/* ... waited for until then */
 	struct table *table;
 	struct ended *ended;		/* the last game here, over (ended.c) */
 };
@@ -199,6 +209,10 @@ struct table_events {
 	void (*held_due)(struct table *t);
 	void (*grace_over)(struct table *t, int seat);	/* presence.c */
 	void (*think_over)(struct table *t, int seat);	/* table-play.c */
+	/* What share.c reports: a channel it claimed (its game rebuilt),
+	 * and one whose handover ended (its game goes on). */
+	void (*chan_taken)(struct bot *b, struct chan *c); /* table-resume.c */
+	void (*game_goes_on)(struct table *t);		/* table-resume.c */
 };
 
 struct bot {
@@ -290,6 +304,10 @@ struct bot {
 	int network_wait;
 	int network_told;		/* ... and said it has none, on this
 					 * connection */
+	int sharing;			/* the network's channels are shared
+					 * with its other bots (share.c) */
+	uint64_t t_share;		/* ... and the next look */
+	uint64_t share_calm;		/* no channel let go before then */
 };
 
 /* Where a command came from, and what dispatch found for it. */
@@ -450,6 +468,12 @@ const char *chan_origin_nick(const char *origin, char *buf, size_t size);
 /* The bot itself joined c or is out of it (a PART, a KICK, a lost
  * connection): its members are forgotten until the WHO reply. */
 void chan_self(struct chan *c, int joined);
+/* Whether the bot deals c: always, alone on its database; among a
+ * network's bots, when it holds c's claim (share.c). */
+int chan_dealt(const struct chan *c);
+/* Whether c, taken from another bot, waits for its last dealer to leave
+ * it (share.c): nothing is said there, no command taken. */
+int chan_waits(const struct chan *c);
 /* The user@host part of an origin, or "". */
 const char *chan_origin_userhost(const char *origin);
 /* What an event did to the bot itself in a channel, for bot.c to act
@@ -733,9 +757,35 @@ void season_announce(struct bot *b, struct chan *only);
 #define DBWATCH_LOST "database lost"	/* the QUIT of a lost claim */
 /* Arms the next look (at start). */
 void dbwatch_start(struct bot *b);
+/* A claim of the league's was lost, for cause: the log and the admins
+ * are told, and the bot must stop. */
+void dbwatch_lost(struct bot *b, const char *cause);
 /* Looks now, a write having just failed: a database lost is found at
  * once, not at the next look. */
 void dbwatch_now(struct bot *b);
+
+/* share.c: a league's channels shared among its network's bots, one
+ * dealer a channel, looked at every SHARE_MS; a channel handed over is
+ * quiet until its last dealer left it, HANDOVER_MS at most.  What it
+ * claims and hands over is reported through b->events (chan_taken,
+ * game_goes_on). */
+#define SHARE_MS 2000
+#define HANDOVER_MS (30 * 1000)
+#define SHARE_FREE_LOOKS 3
+#define SHARE_CALM_MS (5 * 60 * 1000)
+/* At bot_new(): a league's bot shares its channels. */
+void share_start(struct bot *b);
+/* Looks now: claims checked, a channel let go or taken. */
+void share_now(struct bot *b);
+/* The bot is called nick on its server now: the others see it so. */
+void share_named(struct bot *b, const char *nick);
+/* After every server line: handovers whose last dealer left end. */
+void share_event(struct bot *b);
+/* Adds who deals the configured channels now to out, as the database
+ * has it ("dealer2 deals #b and #d; I deal #a and #c"): how many
+ * channels were named; 0 when the bot is alone on its database (or the
+ * database cannot be asked, which is logged). */
+int share_where(struct bot *b, struct buf *out);
 
 /* table-clock.c: every timer of a table; what runs out is reported
  * through b->events.  Its comment draws the states. */
@@ -937,8 +987,11 @@ void presence_grace_over(struct table *t, int seat);
 struct game *table_replay(const struct store_game *sg,
     const struct game_ops **ops, char **cause);
 /* Rebuilds every unfinished game of the bot's channels from the database
- * (paused until the channel is joined). */
+ * (paused until the channel is joined): of the channels it deals, among
+ * a network's bots (share.c). */
 void table_restore(struct bot *b);
+/* ... of c alone, which the bot deals from now on. */
+void table_restore_chan(struct bot *b, struct chan *c);
 /* The connection is gone: every game stops its clock. */
 void table_pause(struct table *t);
 /* c is joined and its members known: a paused game goes on. */

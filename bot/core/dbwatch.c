@@ -29,19 +29,28 @@
 static int
 dbwatch_claim(struct bot *b)
 {
-	char *cause = NULL, *text;
+	char *cause = NULL;
 
 	if (store_claim_held(b->store, &cause) == 0)
 		return 0;
+	dbwatch_lost(b, cause);
+	free(cause);
+	return -1;
+}
+
+void
+dbwatch_lost(struct bot *b, const char *cause)
+{
+	char *text;
+
 	log_error("%s: stopping, as another bot of the network may run its "
-	    "games now (docs/storage.md, Failover)", cause);
+	    "games now (docs/storage.md, Several bots of one network)",
+	    cause);
 	text = xasprintf("I lost my claim on this network in the league's "
 	    "database (%s): I stop now; the log says more.", cause);
 	who_tell_admins_now(b, text);
 	free(text);
-	free(cause);
 	b->stop_why = DBWATCH_LOST;
-	return -1;
 }
 
 /* Looks at the files now: a change is logged and told to the admins. */

@@ -132,12 +132,13 @@ join_one(struct bot *b, struct chan *c)
 	say_raw(b, QUEUE_JOIN, "JOIN %s", c->name);
 }
 
-/* Whether the bot belongs in c: the configuration lists it, or a game
- * or lobby is there (a reload may have dropped it since). */
+/* Whether the bot belongs in c: the configuration lists it (and the bot
+ * deals it, among its network's bots: chan_dealt()), or a game or lobby is
+ * there (a reload may have dropped it since). */
 int
 join_wanted(const struct chan *c)
 {
-	return c->configured || c->table != NULL;
+	return (c->configured && chan_dealt(c)) || c->table != NULL;
 }
 
 /* Asks for c unless it is joined, asked for or refused, or its group's

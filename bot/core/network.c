@@ -7,10 +7,11 @@
  * its 005 (ISUPPORT) says NETWORK=Libera.Chat.  A bot that has to wait for
  * that registers, joins no channel and takes no command; the 005 comes
  * right after 001, so the wait is short.  Then it claims the network as a
- * bot given it at start does, and begins: its games resume, its channels
- * are joined.  When the server names none by the end of its MOTD, or a
- * name no league could use, the log says so once a connection, and the
- * bot waits on (a reconnection may reach a server that names it).
+ * bot given it at start does, and begins: it deals its share of the
+ * network's channels (share.c), their games resumed.  When the server
+ * names none by the end of its MOTD, or a name no league could use, the
+ * log says so once a connection, and the bot waits on (a reconnection
+ * may reach a server that names it).
  *
  * An SQLite bot never waits: on a file of its own, a network would only
  * make every player of the file new (docs/config.md), so the server's name
@@ -56,9 +57,10 @@ network_token(const char **params, unsigned int count)
 	return NULL;
 }
 
-/* The server named the network name: claimed, 1; else 0, the bot then
- * waiting on (a name no league can use), standing by (another bot runs
- * the network) or stopping (the database failed). */
+/* The server named the network name: claimed (shared with the
+ * network's other bots: share.c), 1; else 0, the bot then waiting on (a
+ * name no league can use), standing by (an offline tool, a copy or a
+ * prune, holds the network alone) or stopping (the database failed). */
 static int
 network_named(struct bot *b, const char *name)
 {
@@ -73,7 +75,7 @@ network_named(struct bot *b, const char *name)
 		return 0;
 	}
 	store_set_network(b->store, name);
-	if ((rc = store_claim(b->store, &cause)) == 0) {
+	if ((rc = store_claim_bot(b->store, b->nick, &cause)) == 0) {
 		b->network_wait = 0;
 		log_info("network '%s', as the server names it (005 NETWORK)",
 		    name);
@@ -82,7 +84,7 @@ network_named(struct bot *b, const char *name)
 	if (rc == 1) {
 		/* The wait for the claim logs the cause (bot/main.c). */
 		snprintf(b->stop_text, sizeof b->stop_text,
-		    "another cheaterbot runs network '%s'", name);
+		    "a cheaterbot tool holds network '%s'", name);
 		b->stop_why = b->stop_text;
 		b->standby = 1;
 	} else {

@@ -116,9 +116,10 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 		table_finish(t);
 }
 
-/* Rebuilds game id, or abandons it with the reason. */
+/* Rebuilds game id, or abandons it with the reason; only (unless NULL):
+ * when it is there, else it is left alone. */
 static void
-table_restore_game(struct bot *b, int64_t id)
+table_restore_game(struct bot *b, int64_t id, const struct chan *only)
 {
 	struct store_game *sg;
 	const struct game_ops *ops;
@@ -133,7 +134,10 @@ table_restore_game(struct bot *b, int64_t id)
 		return;
 	}
 	c = chan_find(b, sg->channel);
-	if (c == NULL || c->table != NULL) {
+	if ((only != NULL && c != only) || (c != NULL && !chan_dealt(c)) ||
+	    (c == NULL && b->sharing))
+		;	/* another bot's, or not now */
+	else if (c == NULL || c->table != NULL) {
 		log_warn("game %lld in %s waits: %s",
 		    (long long)id, sg->channel, c == NULL ?
 		    "not one of my channels" : "another game is there");
@@ -147,14 +151,18 @@ table_restore_game(struct bot *b, int64_t id)
 	store_game_free(sg);
 }
 
-void
-table_restore(struct bot *b)
+/* The games running in only (NULL: in every channel the bot deals),
+ * rebuilt; each channel's count of games dealt read first. */
+static void
+table_restore_in(struct bot *b, struct chan *only)
 {
 	int64_t *ids = NULL;
 	char *cause = NULL;
 	int i, n, deals;
 
 	for (i = 0; i < b->nchans; i++) {
+		if (only != NULL && b->chans[i] != only)
+			continue;
 		deals = store_deals(b->store, b->chans[i]->name, NULL);
 		b->chans[i]->deals = deals > 0 ? (unsigned)deals : 0;
 	}
@@ -165,8 +173,20 @@ table_restore(struct bot *b)
 		return;
 	}
 	for (i = 0; i < n; i++)
-		table_restore_game(b, ids[i]);
+		table_restore_game(b, ids[i], only);
 	free(ids);
+}
+
+void
+table_restore(struct bot *b)
+{
+	table_restore_in(b, NULL);
+}
+
+void
+table_restore_chan(struct bot *b, struct chan *c)
+{
+	table_restore_in(b, c);
 }
 
 void
@@ -194,8 +214,13 @@ table_resume(struct table *t)
 	presence_recheck(t);
 	table_ai_start(t);
 	table_out_init(&o);
-	game_say(&o.out, GAME_PUBLIC, "The %s game goes on%s.", t->ops->title,
-	    t->paused == TABLE_RESTART ? " after a restart" : "");
+	if (t->paused == TABLE_TAKEN)
+		game_say(&o.out, GAME_PUBLIC, "The %s game goes on, dealt by "
+		    "%s from here.", t->ops->title, t->b->nick);
+	else
+		game_say(&o.out, GAME_PUBLIC, "The %s game goes on%s.",
+		    t->ops->title, t->paused == TABLE_RESTART ?
+		    " after a restart" : "");
 	t->ops->view(t->g, GAME_PUBLIC, &o.out);
 	for (i = 0; i < t->nseats; i++) {
 		if (!t->seats[i].gone && t->seats[i].away)

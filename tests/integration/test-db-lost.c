@@ -1,11 +1,14 @@
 /*
  * A league's bot whose PostgreSQL goes away mid-game, over a real ngircd
  * and a private PostgreSQL server (tests/lib/driver.h, tests/lib/pgsql.h).
- * A game of Cheat is dealt; just after one of the watch's looks at the
- * claim (seen in pg_stat_activity: it looks every 10 s), the server is
- * stopped and the player to move makes their move.  The move cannot be
- * saved: the bot refuses it, finds at once that it lost its database (not
- * at its next look), tells the admin, and stops.  Its flood limit lets one
+ * A game of Cheat is dealt; just after one of the bot's looks at its
+ * claims (seen in pg_stat_activity: it looks every 2 s, bot/core/share.c),
+ * the bot is held (SIGSTOP), the server stopped and the player to move
+ * makes their move; the bot let go, the move is the first thing it reads
+ * (bot/loop.c reads before it runs its timers, the next look among
+ * them).  The move cannot be saved: the bot refuses it, finds at once
+ * that it lost its database (not at its next look), tells the admin, and
+ * stops.  Its flood limit lets one
  * line go at a time, so the refusal and the admin's alarm wait in its
  * queue when it decides to stop: each must reach its player before the
  * bot's QUIT, which says "database lost"; the bot exits 1 with one line
@@ -13,6 +16,7 @@
  */
 #include <poll.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,7 +43,7 @@
 #define REFUSED "I could not save that move (I lost my database"
 #define TOLD "I lost my claim on this network in the league's database"
 #define QUIT_LOST ":" DRIVER_BOT_NICK "!* QUIT *database lost*"
-#define LOOK_MS 15000 /* the watch looks every 10 s */
+#define LOOK_MS 15000 /* the bot looks every 2 s, and every 10 s */
 
 struct world {
 	struct driver d;
@@ -78,8 +82,8 @@ teardown(void **state)
 	return 0;
 }
 
-/* When the bot's connection last began asking the server whether it
- * holds its claim (the watch's look), as the server writes the time,
+/* When the bot's connection last began asking the server about its
+ * claims (a look: share.c's or the watch's), as the server writes the time,
  * once the server has answered it (the connection idle again); "" before
  * it first did, and while a look is in flight: a server stopped then
  * fails the look itself, and the bot stops before the move it was to
@@ -88,7 +92,7 @@ static void
 last_look(struct world *w, char *out, size_t size)
 {
 	PGresult *res = PQexec(w->su, "SELECT query_start::text FROM "
-	    "pg_stat_activity WHERE application_name = 'cheaterbot' AND "
+	    "pg_stat_activity WHERE application_name LIKE 'cheaterbot %' AND "
 	    "query LIKE '%pg_locks%' AND state = 'idle'");
 
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
@@ -99,8 +103,8 @@ last_look(struct world *w, char *out, size_t size)
 	PQclear(res);
 }
 
-/* Waits for the watch's next look to be answered: the next is 10 s
- * after it. */
+/* Waits for the bot's next look to be answered: the next is 2 s after
+ * it, time enough to hold the bot idle. */
 static void
 fresh_look(struct world *w)
 {
@@ -110,8 +114,8 @@ fresh_look(struct world *w)
 	last_look(w, before, sizeof before);
 	do {
 		if (ngircd_now_ms() > end)
-			driver_fail(&w->d, "the bot's watch did not look at "
-			    "its claim within %d s", LOOK_MS / 1000);
+			driver_fail(&w->d, "the bot did not look at its "
+			    "claims within %d s", LOOK_MS / 1000);
 		poll(NULL, 0, 20);
 		last_look(w, now, sizeof now);
 	} while (now[0] == '\0' || strcmp(now, before) == 0);
@@ -159,8 +163,16 @@ test_refusal_before_quit(void **state)
 	mover = w->gm.player[mv.seat];
 
 	fresh_look(w);
+	assert_int_equal(kill(d->bot.pid, SIGSTOP), 0);
 	assert_true(pgsql_stop(&w->pg) != -1);
 	driver_game_type(d, &w->gm, &mv);
+	/* The server has passed the move on once it answers the mover's
+	 * PING, sent after it. */
+	driver_raw(d, 0, mover, "PING :passed");
+	if (client_wait_glob(&d->t[0].p[mover].cl, "* PONG * :passed", 0) ==
+	    NULL)
+		driver_fail(d, "no PONG");
+	assert_int_equal(kill(d->bot.pid, SIGCONT), 0);
 
 	for (i = 0; i < 2; i++)
 		quit[i] = line_at(w, i, QUIT_LOST);

@@ -11,14 +11,16 @@
  *    on B the reverse (nick@neta); cheaterbot --export on network neta
  *    lists all four players, B's as nick@netb; cheaterbot --copy-to of
  *    the league as network neta's is refused while neta's bot runs.
- *  - Standby and failover: a second bot of network neta, started while
- *    the first runs, logs that it waits and does not connect (A has the
- *    two players and one bot, and its channel one bot) however often it
- *    asks again meanwhile; a game is dealt and two moves made, the
- *    active bot is killed with SIGKILL, and
- *    within FAILOVER_MS the standby logs the take-over, joins, announces
- *    the game as going on after a restart with every hand, and the game
- *    is played to its end on it.
+ *  - Failover: a second bot of network neta (nick SECOND), started
+ *    while the first runs, connects and joins nothing, the network's one
+ *    channel dealt by the first (A has the two players and two bots, the
+ *    channel one bot) however often it looks meanwhile; a game is dealt
+ *    and two moves made, the dealer is killed with SIGKILL, and within
+ *    FAILOVER_MS the second joins and announces the game as going on,
+ *    dealt by it from here.  Stopped in turn, the first started again resumes
+ *    the game where the log has it and it is played to its end
+ *    (tests/integration/test-share.c shares four channels among three
+ *    bots).
  *  - Claim lost: with bots of both networks running, the server ends the
  *    connections of neta's bot (pg_terminate_backend() of the backends
  *    that came with it, found in pg_stat_activity); within CLAIM_LOST_MS
@@ -56,14 +58,12 @@
 #define CHAN "#league"
 #define POLL_MS 2
 #define MAX_MOVES 2000
-#define FAILOVER_MS 60000   /* from the kill to the standby in the channel */
+#define FAILOVER_MS 60000   /* from the kill to the second bot's resume */
 #define CLAIM_LOST_MS 30000 /* from the connection's end to the exit */
-/* How long the standby is watched waiting before the kill: past its
- * second ask after the first (it asks every 5 s, bot/main.c). */
-#define STANDBY_WATCH_MS 11000
-#define TAKEN_OVER "network 'neta' taken over: its games resume"
-#define STANDING_BY "network 'neta' of database '"
-#define WAITING "is run by another cheaterbot: waiting to take over"
+/* How long the second bot is watched dealing nothing before the kill:
+ * several of its looks (every 2 s, bot/core/share.c). */
+#define STANDBY_WATCH_MS 7000
+#define SECOND "cheaterbot2"
 #define STOPPING "stopping, as another bot of the network may run its " \
     "games now"
 #define TOLD_ADMIN "I lost my claim on this network in the league's database"
@@ -320,35 +320,36 @@ test_failover(void **state)
 	struct world *w = *state;
 	struct driver *d = &w->a;
 	struct client *c;
-	long long killed, left, waiting;
+	long long killed, left, up;
 	char want[128];
 	int members, i;
 
 	league_open(w, d, "neta", nicks, 2, "", 3);
 	driver_bot_up(d);
-	/* The second bot of neta, on the same configuration: it waits. */
-	driver_bot_spawn(d, &w->standby, "standby");
-	if (!ngircd_bot_wait_log(&w->standby, WAITING, 10000))
-		driver_fail(d, "the standby never said it waits");
-	waiting = ngircd_now_ms();
-	assert_true(ngircd_bot_log_count(&w->standby, STANDING_BY) >= 1);
+	/* The second bot of neta, on the same configuration with a nick of
+	 * its own: it connects, and deals nothing. */
+	d->flags[0] = "--nick";
+	d->flags[1] = SECOND;
+	driver_bot_spawn(d, &w->standby, "second");
+	d->flags[0] = d->flags[1] = NULL;
+	if (!ngircd_bot_wait_log(&w->standby, CHAN " is dealt by "
+	    DRIVER_BOT_NICK "\n", 10000))
+		driver_fail(d, "the second bot never saw who deals " CHAN);
+	up = ngircd_now_ms();
 
 	driver_deal_from(d, 0, &cheat_ops, 2, 0);
 	play_moves(d, 2);
-	while (ngircd_now_ms() < waiting + STANDBY_WATCH_MS)
+	while (ngircd_now_ms() < up + STANDBY_WATCH_MS)
 		driver_pump(d, 100);
-	/* Having asked again and again, the standby waits still, on no
-	 * server: A has the two players and one bot, the channel one
-	 * bot. */
+	/* Having looked again and again, the second bot deals nothing: A
+	 * has the two players and two bots, the channel one bot. */
 	assert_true(ngircd_bot_alive(&w->standby));
-	assert_int_equal(ngircd_bot_log_count(&w->standby, TAKEN_OVER), 0);
-	assert_int_equal(ngircd_bot_log_count(&w->standby, "connected to"),
-	    0);
-	assert_int_equal(server_users(d), 3);
+	assert_int_equal(ngircd_bot_log_count(&w->standby, "dealing "), 0);
+	assert_int_equal(server_users(d), 4);
 	assert_int_equal(channel_bots(d, &members), 1);
 	assert_int_equal(members, 3);
 
-	/* The active bot dies; everything it sent has come. */
+	/* The dealer dies; everything it sent has come. */
 	assert_int_equal(kill(d->bot.pid, SIGKILL), 0);
 	killed = ngircd_now_ms();
 	assert_int_equal(ngircd_bot_wait(&d->bot, 5000), 128 + SIGKILL);
@@ -357,25 +358,30 @@ test_failover(void **state)
 		if (client_wait_glob(c, ":" DRIVER_BOT_NICK "!* QUIT *", 0) ==
 		    NULL)
 			driver_fail(d, "%s never saw the bot quit", c->nick);
-		client_skip(c);
 	}
-	/* The standby takes over, joins and resumes the game. */
-	d->bot = w->standby;
-	memset(&w->standby, 0, sizeof w->standby);
-	left = killed + FAILOVER_MS - ngircd_now_ms();
-	if (left <= 0 || !ngircd_bot_wait_log(&d->bot, TAKEN_OVER, (int)left))
-		driver_fail(d, "the standby did not take over within %d s",
-		    FAILOVER_MS / 1000);
-	print_message("taken over %lld ms after the kill\n",
-	    ngircd_now_ms() - killed);
-	snprintf(want, sizeof want, ":" DRIVER_BOT_NICK "!* JOIN *%s", CHAN);
+	/* The second takes the channel and resumes the game. */
+	snprintf(want, sizeof want, ":" SECOND "!* PRIVMSG %s :The Cheat game "
+	    "goes on, dealt by " SECOND " from here.*", CHAN);
 	left = killed + FAILOVER_MS - ngircd_now_ms();
 	if (left <= 0 || client_wait_glob(&d->t[0].p[0].cl, want, (int)left) ==
 	    NULL)
-		driver_fail(d, "the standby did not join %s within %d s of "
-		    "the kill", CHAN, FAILOVER_MS / 1000);
-	print_message("in %s %lld ms after the kill\n", CHAN,
+		driver_fail(d, "the second bot did not resume the game within "
+		    "%d s of the kill", FAILOVER_MS / 1000);
+	print_message("resumed by the second bot %lld ms after the kill\n",
 	    ngircd_now_ms() - killed);
+	assert_int_equal(ngircd_bot_log_count(&w->standby, "dealing " CHAN
+	    ", after " DRIVER_BOT_NICK), 1);
+
+	/* It stops in turn, and the first, started again, resumes the game
+	 * where the log left it, and it is played to its end. */
+	assert_int_equal(ngircd_bot_stop(&w->standby), 0);
+	for (i = 0; i < 2; i++) {
+		c = &d->t[0].p[i].cl;
+		if (client_wait_glob(c, ":" SECOND "!* QUIT *", 0) == NULL)
+			driver_fail(d, "%s never saw %s quit", c->nick, SECOND);
+		client_skip(c);
+	}
+	driver_bot_up(d);
 	driver_check_resume(d);
 	driver_play(d, 0, MAX_MOVES, POLL_MS);
 	assert_int_equal(d->games, 1);
@@ -383,7 +389,8 @@ test_failover(void **state)
 	driver_bot_exits(d, 0, 0);
 }
 
-/* The pids of the backends named "cheaterbot" (the bots' connections)
+/* The pids of the backends named "cheaterbot", or "cheaterbot NICK" (the
+ * bots' connections, docs/storage.md)
  * on the test's database, but those in not[] (n of them), into pids;
  * how many (at most max). */
 static int
@@ -393,8 +400,8 @@ bot_backends(struct world *w, const int *not, int n, int *pids, int max)
 	int rows, i, j, got = 0, pid;
 
 	res = PQexec(w->db.su, "SELECT pid FROM pg_stat_activity WHERE "
-	    "application_name = 'cheaterbot' AND datname = current_database()"
-	    " ORDER BY pid");
+	    "(application_name = 'cheaterbot' OR application_name LIKE "
+	    "'cheaterbot %') AND datname = current_database() ORDER BY pid");
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		fail_msg("pg_stat_activity: %s", PQerrorMessage(w->db.su));
 	rows = PQntuples(res);

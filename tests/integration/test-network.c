@@ -14,10 +14,10 @@
  *  - Never named (ngircd without `Network`): the bot registers, says once
  *    that the server has not named its network, joins no channel and
  *    answers no command; SIGTERM stops it as any bot (status 0).
- *  - A second such bot while the first runs the network: it learns the
- *    name, finds the network run by another bot, leaves IRC saying so and
- *    waits as a standby does; the first stopped, it takes over, comes
- *    back and resumes the first's game.
+ *  - A second such bot (nick SECOND) while the first deals the
+ *    network's one channel: it learns the name too, and deals nothing;
+ *    the first stopped, it takes the channel, joins it and resumes the
+ *    first's game.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -47,8 +47,7 @@
 #define NAMED "cheaterbot: info: network '" NETWORK "', as the server " \
     "names it (005 NETWORK)\n"
 #define UNNAMED "cheaterbot: warn: the server has not named its network"
-#define STANDING_BY "is run by another cheaterbot: waiting to take over"
-#define TAKEN_OVER "network '" NETWORK "' taken over: its games resume"
+#define SECOND "cheaterbot2"
 
 struct world {
 	struct driver d;
@@ -185,32 +184,34 @@ test_standby(void **state)
 {
 	struct world *w = *state;
 	struct driver *d = world_open(w, NETWORK);
-	char want[128];
-	int i;
+	char want[160];
 
 	driver_bot_up(d);
 	driver_deal_from(d, 0, &cheat_ops, 2, 0);
+	d->flags[0] = "--nick";
+	d->flags[1] = SECOND;
 	driver_bot_spawn(d, &w->standby, "standby");
-	if (!ngircd_bot_wait_log(&w->standby, STANDING_BY, 20000))
-		driver_fail(d, "the second bot did not stand by");
-	assert_true(ngircd_bot_wait_log(&w->standby, "cheaterbot: info: "
-	    "stopping: another cheaterbot runs network '" NETWORK "'\n", 0));
+	d->flags[0] = d->flags[1] = NULL;
+	if (!ngircd_bot_wait_log(&w->standby, NAMED, 20000))
+		driver_fail(d, "the second bot did not learn the network");
+	if (!ngircd_bot_wait_log(&w->standby, CHAN " is dealt by "
+	    DRIVER_BOT_NICK "\n", 20000))
+		driver_fail(d, "the second bot did not see who deals " CHAN);
 	assert_true(ngircd_bot_alive(&w->standby));
+	assert_int_equal(ngircd_bot_log_count(&w->standby, "dealing "), 0);
 
-	/* The first stops; the second takes over and comes back. */
+	/* The first stops; the second takes the channel and resumes. */
 	driver_bot_exits(d, 0, 0);
-	for (i = 0; i < 2; i++)
-		client_skip(&d->t[0].p[i].cl);
-	d->bot = w->standby;
-	memset(&w->standby, 0, sizeof w->standby);
-	if (!ngircd_bot_wait_log(&d->bot, TAKEN_OVER, TAKEOVER_MS))
-		driver_fail(d, "the standby did not take over");
-	snprintf(want, sizeof want, ":" DRIVER_BOT_NICK "!* JOIN *%s", CHAN);
+	snprintf(want, sizeof want, ":" SECOND "!* JOIN *%s", CHAN);
 	if (client_wait_glob(&d->t[0].p[0].cl, want, TAKEOVER_MS) == NULL)
-		driver_fail(d, "the standby did not join %s", CHAN);
-	driver_check_resume(d);
-	driver_play(d, 0, MAX_MOVES, POLL_MS);
-	driver_bot_exits(d, 0, 0);
+		driver_fail(d, "the second bot did not join %s", CHAN);
+	snprintf(want, sizeof want, ":" SECOND "!* PRIVMSG %s :The Cheat game "
+	    "goes on, dealt by " SECOND " from here.*", CHAN);
+	if (client_wait_glob(&d->t[0].p[0].cl, want, TAKEOVER_MS) == NULL)
+		driver_fail(d, "the second bot did not resume the game");
+	assert_int_equal(ngircd_bot_log_count(&w->standby, "dealing " CHAN
+	    ", after " DRIVER_BOT_NICK), 1);
+	assert_int_equal(ngircd_bot_stop(&w->standby), 0);
 }
 
 int
