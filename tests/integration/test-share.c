@@ -26,6 +26,10 @@
  *    nothing there while dealer2 is in them.  dealer2 let go (SIGCONT)
  *    stops with status 1, and dealer1 deals all four, dealer2's game
  *    going on.
+ *  - A reload that drops a channel: dealer1, its configuration rewritten
+ *    without one of its two channels and sent SIGHUP, parts it and lets
+ *    it go; dealer2 takes it (a channel free for a few looks goes to any
+ *    bot), holding three.
  *
  * The bots that run at a test's end exit 0 on SIGTERM, which under ASan
  * also means they leaked nothing.
@@ -246,15 +250,45 @@ wait_shared(struct world *w, const int *want, int ms, const char *what)
 	}
 }
 
-/* Starts bot j on the test's server and database. */
+/* Writes bot j's own configuration, CONF with the channels of chans[]
+ * but skip (-1: all), into path. */
 static void
-bot_start(struct world *w, int j)
+bot_conf(struct world *w, int j, int skip, char *path, size_t size)
 {
+	char text[2048];
+	size_t len;
+	FILE *f;
+	int i;
+
+	snprintf(path, size, "%s/%s.cfg", w->d.dir, names[j]);
+	len = (size_t)snprintf(text, sizeof text, "%schannels = [", CONF);
+	for (i = 0; i < NCHANS; i++)
+		if (i != skip)
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s\"%s\"", len > 0 && text[len - 1] == '[' ? " " :
+			    ", ", chans[i]);
+	snprintf(text + len, sizeof text - len, " ];\n");
+	if ((f = fopen(path, "w")) == NULL || fputs(text, f) < 0 ||
+	    fclose(f) != 0)
+		fail_msg("cannot write %s", path);
+}
+
+/* Starts bot j on the test's server and database; with own_conf, on a
+ * configuration of its own that lists the channels (bot_conf()), else
+ * the driver's with the channels given by --channel. */
+static void
+bot_start_conf(struct world *w, int j, int own_conf)
+{
+	static char path[NBOTS][4096];
 	const char *args[32];
 	int n = 0, i;
 
 	args[n++] = "-c";
-	args[n++] = w->d.conf;
+	if (own_conf) {
+		bot_conf(w, j, -1, path[j], sizeof path[j]);
+		args[n++] = path[j];
+	} else
+		args[n++] = w->d.conf;
 	args[n++] = "--server";
 	args[n++] = "127.0.0.1";
 	args[n++] = "--port";
@@ -263,13 +297,19 @@ bot_start(struct world *w, int j)
 	args[n++] = w->db.uri;
 	args[n++] = "--nick";
 	args[n++] = names[j];
-	for (i = 0; i < NCHANS; i++) {
+	for (i = 0; i < NCHANS && !own_conf; i++) {
 		args[n++] = "--channel";
 		args[n++] = chans[i];
 	}
 	args[n] = NULL;
 	if (ngircd_bot_start(&w->bot[j], w->d.dir, names[j], args) != 0)
 		fail_msg("cannot start %s", names[j]);
+}
+
+static void
+bot_start(struct world *w, int j)
+{
+	bot_start_conf(w, j, 0);
 }
 
 /* The server, the players (one in each channel) and the watcher. */
@@ -527,6 +567,38 @@ test_database_cut(void **state)
 	bot_exits(w, 0);
 }
 
+/* A reload that drops a channel dealer1 deals: dealer1 parts it and
+ * lets it go; dealer2, which deals more than dealer1 then, takes it once
+ * nobody else has for a few looks. */
+static void
+test_reload_drops(void **state)
+{
+	static const int two[NBOTS] = {2, 2, 0}, after[NBOTS] = {1, 3, 0};
+	struct world *w = *state;
+	char path[4096], want[128];
+	int c;
+
+	world_open(w, 14);
+	bot_start_conf(w, 0, 1);
+	bot_start_conf(w, 1, 1);
+	wait_shared(w, two, SETTLE_MS, "two bots");
+	c = one_of(w, 0);
+	bot_conf(w, 0, c, path, sizeof path);
+	assert_int_equal(kill(w->bot[0].pid, SIGHUP), 0);
+	snprintf(want, sizeof want, ":dealer1!* PART %s *", chans[c]);
+	if (client_wait_glob(&w->watch, want, SETTLE_MS) == NULL)
+		fail_msg("dealer1 did not part %s after the reload", chans[c]);
+	wait_shared(w, after, SETTLE_MS, "the reload");
+	assert_int_equal(dealer(w, c), 1);
+	snprintf(want, sizeof want, "%s let go for another cheaterbot",
+	    chans[c]);
+	assert_true(ngircd_bot_log_count(&w->bot[0], want) >= 1);
+	snprintf(want, sizeof want, "%s: free for 4 looks, taken", chans[c]);
+	assert_int_equal(ngircd_bot_log_count(&w->bot[1], want), 1);
+	bot_exits(w, 0);
+	bot_exits(w, 1);
+}
+
 int
 main(void)
 {
@@ -536,6 +608,8 @@ main(void)
 	    cmocka_unit_test_setup_teardown(test_third_between_games, setup,
 	        teardown),
 	    cmocka_unit_test_setup_teardown(test_database_cut, setup,
+	        teardown),
+	    cmocka_unit_test_setup_teardown(test_reload_drops, setup,
 	        teardown),
 	};
 
