@@ -215,7 +215,7 @@ int
 store_dealers(struct store *s, const char *const *chans, int nchans,
     struct store_dealers *d, char **cause)
 {
-	int32_t net = store_claim_key(s->network), key;
+	int32_t net = store_claim_key(s->network), *keys;
 	struct db_lock *locks;
 	int *pids = NULL, n, i, j, bot;
 
@@ -223,10 +223,14 @@ store_dealers(struct store *s, const char *const *chans, int nchans,
 	d->self = -1;
 	d->dealer = xcalloc((size_t)(nchans > 0 ? nchans : 1),
 	    sizeof *d->dealer);
-	for (j = 0; j < nchans; j++)
+	keys = xcalloc((size_t)(nchans > 0 ? nchans : 1), sizeof *keys);
+	for (j = 0; j < nchans; j++) {
 		d->dealer[j] = -1;
+		keys[j] = store_chan_key(s->network, chans[j]);
+	}
 	n = db_locks(s->db, STORE_CLAIM_SPACE, net, STORE_CHAN_SPACE, &locks);
 	if (n < 0) {
+		free(keys);
 		store_dealers_free(d);
 		return store_db_fail(s, cause);
 	}
@@ -238,8 +242,7 @@ store_dealers(struct store *s, const char *const *chans, int nchans,
 			continue;
 		}
 		for (j = 0; j < nchans; j++) {
-			key = store_chan_key(s->network, chans[j]);
-			if (key == locks[i].key && d->dealer[j] < 0) {
+			if (keys[j] == locks[i].key && d->dealer[j] < 0) {
 				bot = store_dealer_of(d, &pids, &locks[i]);
 				d->dealer[j] = bot;
 				d->held[bot]++;
@@ -248,5 +251,6 @@ store_dealers(struct store *s, const char *const *chans, int nchans,
 	}
 	free(locks);
 	free(pids);
+	free(keys);
 	return 0;
 }

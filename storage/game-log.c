@@ -295,11 +295,20 @@ store_game_abandon(struct store *s, int64_t game, const char *why, char **cause)
 int
 store_running(struct store *s, int64_t **ids, char **cause)
 {
+	return store_running_in(s, NULL, ids, cause);
+}
+
+int
+store_running_in(struct store *s, const char *channel, int64_t **ids,
+    char **cause)
+{
 	struct db_stmt *st;
 	int n = 0, rc;
 
 	*ids = NULL;
-	rc = store_query(s, SQL_RUNNING, &st, cause, "t", s->network);
+	rc = channel == NULL ? store_query(s, SQL_RUNNING, &st, cause, "t",
+	    s->network) : store_query(s, SQL_RUNNING_IN, &st, cause, "tt",
+	    s->network, channel);
 	while (rc == 1) {
 		*ids = xreallocarray(*ids, (size_t)n + 1, sizeof **ids);
 		(*ids)[n++] = db_int64(st, 0);

@@ -584,6 +584,10 @@ const char *const store_sql[SQL_COUNT] = {
 	[SQL_RUNNING] = "SELECT id FROM games WHERE state = 'running'"
 	    " AND network = ?1"
 	    " ORDER BY id",
+	/* ?1 network, ?2 channel: its games still running there. */
+	[SQL_RUNNING_IN] = "SELECT id FROM games WHERE state = 'running'"
+	    " AND network = ?1 AND channel = ?2 COLLATE NOCASE"
+	    " ORDER BY id",
 	/* ?1 game; when it was pruned, a unix second or NULL. */
 	[SQL_GAME_GET] = "SELECT variant, channel, options, seed, dealer,"
 	    " salt, state, started, coalesce(ended, 0),"

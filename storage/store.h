@@ -638,6 +638,10 @@ struct store_game {
  * first, in a new array *ids that the caller frees; the count, or -1 and
  * *cause. */
 int store_running(struct store *s, int64_t **ids, char **cause);
+/* ... of channel alone (its name in any case), or of every channel with
+ * channel NULL. */
+int store_running_in(struct store *s, const char *channel, int64_t **ids,
+    char **cause);
 
 /* Loads a game with its seats and its whole move log; a new struct that
  * the caller frees with store_game_free(), or NULL and *cause. */

@@ -52,19 +52,22 @@
 #include "alloc/xalloc.h"
 #include "storage/store.h"
 
-/* The configured channels' names and chans, in b->chans' order. */
+/* The configured channels' names and (unless chans is NULL) chans, in
+ * b->chans' order; how many. */
 static int
 share_chans(struct bot *b, const char ***names, struct chan ***chans)
 {
 	int i, n = 0;
 
 	*names = xcalloc((size_t)b->nchans + 1, sizeof **names);
-	*chans = xcalloc((size_t)b->nchans + 1, sizeof **chans);
+	if (chans != NULL)
+		*chans = xcalloc((size_t)b->nchans + 1, sizeof **chans);
 	for (i = 0; i < b->nchans; i++) {
 		if (!b->chans[i]->configured)
 			continue;
-		(*names)[n] = b->chans[i]->name;
-		(*chans)[n++] = b->chans[i];
+		if (chans != NULL)
+			(*chans)[n] = b->chans[i];
+		(*names)[n++] = b->chans[i]->name;
 	}
 	return n;
 }
@@ -314,19 +317,17 @@ int
 share_where(struct bot *b, struct buf *out)
 {
 	struct store_dealers d;
-	struct chan **chans;
 	const char **names;
 	char *cause = NULL, lead[NICK_MAX + 16];
 	int n, k, said = 0;
 
 	if (!b->sharing)
 		return 0;
-	n = share_chans(b, &names, &chans);
+	n = share_chans(b, &names, NULL);
 	if (store_dealers(b->store, names, n, &d, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
 		free(names);
-		free(chans);
 		return 0;
 	}
 	for (k = 0; k < d.nbots; k++) {
@@ -343,6 +344,5 @@ share_where(struct bot *b, struct buf *out)
 		    : "I deal ", out);
 	store_dealers_free(&d);
 	free(names);
-	free(chans);
 	return said;
 }

@@ -117,7 +117,7 @@ table_restore_one(struct bot *b, struct chan *c, const struct game_ops *ops,
 }
 
 /* Rebuilds game id, or abandons it with the reason; only (unless NULL):
- * when it is there, else it is left alone. */
+ * when it is there (its name as IRC folds it), else it is left alone. */
 static void
 table_restore_game(struct bot *b, int64_t id, const struct chan *only)
 {
@@ -134,9 +134,8 @@ table_restore_game(struct bot *b, int64_t id, const struct chan *only)
 		return;
 	}
 	c = chan_find(b, sg->channel);
-	if ((only != NULL && c != only) || (c != NULL && !chan_dealt(c)) ||
-	    (c == NULL && b->sharing))
-		;	/* another bot's, or not now */
+	if (only != NULL && c != only)
+		;	/* another channel's */
 	else if (c == NULL || c->table != NULL) {
 		log_warn("game %lld in %s waits: %s",
 		    (long long)id, sg->channel, c == NULL ?
@@ -151,22 +150,25 @@ table_restore_game(struct bot *b, int64_t id, const struct chan *only)
 	store_game_free(sg);
 }
 
-/* The games running in only (NULL: in every channel the bot deals),
- * rebuilt; each channel's count of games dealt read first. */
+/* c's count of games dealt, read. */
 static void
-table_restore_in(struct bot *b, struct chan *only)
+table_read_deals(struct bot *b, struct chan *c)
+{
+	int deals = store_deals(b->store, c->name, NULL);
+
+	c->deals = deals > 0 ? (unsigned)deals : 0;
+}
+
+/* The games running in only (NULL: in every channel), rebuilt. */
+static void
+table_restore_games(struct bot *b, struct chan *only)
 {
 	int64_t *ids = NULL;
 	char *cause = NULL;
-	int i, n, deals;
+	int i, n;
 
-	for (i = 0; i < b->nchans; i++) {
-		if (only != NULL && b->chans[i] != only)
-			continue;
-		deals = store_deals(b->store, b->chans[i]->name, NULL);
-		b->chans[i]->deals = deals > 0 ? (unsigned)deals : 0;
-	}
-	if ((n = store_running(b->store, &ids, &cause)) < 0) {
+	if ((n = store_running_in(b->store, only != NULL ? only->name : NULL,
+	    &ids, &cause)) < 0) {
 		log_error("cannot look for games to resume: "
 		    "%s", cause);
 		free(cause);
@@ -180,13 +182,26 @@ table_restore_in(struct bot *b, struct chan *only)
 void
 table_restore(struct bot *b)
 {
-	table_restore_in(b, NULL);
+	int i;
+
+	for (i = 0; i < b->nchans; i++)
+		table_read_deals(b, b->chans[i]);
+	if (!b->sharing) {
+		table_restore_games(b, NULL);
+		return;
+	}
+	/* Among a network's bots, the channels it deals alone (share.c),
+	 * each claimed first. */
+	for (i = 0; i < b->nchans; i++)
+		if (chan_dealt(b->chans[i]))
+			table_restore_games(b, b->chans[i]);
 }
 
 void
 table_restore_chan(struct bot *b, struct chan *c)
 {
-	table_restore_in(b, c);
+	table_read_deals(b, c);
+	table_restore_games(b, c);
 }
 
 void

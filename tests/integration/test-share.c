@@ -122,25 +122,15 @@ teardown(void **state)
 	return 0;
 }
 
-/* Which of names[] nick is, or -1. */
+/* Which of the n words of list word is, in any case, or -1: a bot of
+ * names[], a channel of chans[]. */
 static int
-bot_of(const char *nick)
-{
-	int j;
-
-	for (j = 0; j < NBOTS; j++)
-		if (strcasecmp(nick, names[j]) == 0)
-			return j;
-	return -1;
-}
-
-static int
-chan_of(const char *name)
+index_of(const char *const *list, int n, const char *word)
 {
 	int i;
 
-	for (i = 0; i < NCHANS; i++)
-		if (strcasecmp(name, chans[i]) == 0)
+	for (i = 0; i < n; i++)
+		if (strcasecmp(word, list[i]) == 0)
 			return i;
 	return -1;
 }
@@ -155,14 +145,14 @@ watch_line(struct world *w, const char *line)
 	int j, i, k;
 
 	if (sscanf(line, ":%63[^! ]!%*s %15s %63s", nick, cmd, target) < 2 ||
-	    (j = bot_of(nick)) < 0)
+	    (j = index_of(names, NBOTS, nick)) < 0)
 		return;
 	if (strcmp(cmd, "QUIT") == 0) {
 		for (i = 0; i < NCHANS; i++)
 			w->in[i][j] = 0;
 		return;
 	}
-	i = chan_of(target[0] == ':' ? target + 1 : target);
+	i = index_of(chans, NCHANS, target[0] == ':' ? target + 1 : target);
 	if (i < 0)
 		return;
 	if (strcmp(cmd, "JOIN") == 0)
