@@ -23,15 +23,12 @@
 static void
 needs(const struct ch_know *k, const int *f, int n, unsigned char *need)
 {
-	int more[CH_AI_HAND], drop[2], face;
-	double now = ch_ai_value(k, f, n);
+	double now = ch_ai_value(k, f, n), gain[CH_FACES];
+	int face;
 
-	memcpy(more, f, (size_t)n * sizeof f[0]);
-	for (face = 0; face < CH_FACES; face++) {
-		more[n] = face;
-		need[face] = ch_ai_discard(k, more, n + 1, 1, drop) >=
-		    now + NEEDED;
-	}
+	ch_ai_gains(k, f, n, 1, gain);
+	for (face = 0; face < CH_FACES; face++)
+		need[face] = gain[face] >= now + NEEDED;
 }
 
 /* The chance that victim holds a card of need: 1 if one was shown there,

@@ -56,6 +56,7 @@ ch_ai_know(struct ch_know *k, const struct game *obs, int seat)
 	for (f = 0; f < CH_FACES; f++)
 		k->drawn[f] = k->held[f] = k->pool[f];
 	k->ndrawn = k->nheld = k->npool;
+	ch_ai_costs(k);
 }
 
 void
@@ -109,6 +110,23 @@ avail(const struct ch_know *k, int f)
 	    0.6 * k->shown[f] + 0.3 * k->dead[f];
 }
 
+void
+ch_ai_costs(struct ch_know *k)
+{
+	double a;
+	int suit, L, j;
+
+	for (suit = 0; suit < CH_SUITS; suit++) {
+		for (L = 0; L < CH_LETTERS; L++) {
+			a = avail(k, suit * CH_LETTERS + L);
+			for (j = 0; j < 2; j++) {
+				k->miss[suit][L][j] = 1.2 / (a + 0.7);
+				a = a > 1 ? a - 1 : 0;
+			}
+		}
+	}
+}
+
 /* What a suit with have[] letters is worth: its letters, less what the
  * missing ones cost to find (little when many copies are unknown, more
  * when they were shown in another hand or discarded, most when none is
@@ -116,8 +134,8 @@ avail(const struct ch_know *k, int f)
 static double
 suit_value(const struct ch_know *k, int suit, const int *have, int *got)
 {
-	double v, a;
-	int L, j, p = 0, f;
+	double v;
+	int L, j, p = 0;
 
 	for (L = 0; L < CH_LETTERS; L++)
 		p += have[L] < letter_need[L] ? have[L] : letter_need[L];
@@ -126,12 +144,8 @@ suit_value(const struct ch_know *k, int suit, const int *have, int *got)
 		return WIN_VALUE;
 	v = letters_worth[p];
 	for (L = 0; L < CH_LETTERS; L++) {
-		f = suit * CH_LETTERS + L;
-		a = avail(k, f);
-		for (j = have[L]; j < letter_need[L]; j++) {
-			v -= 1.2 / (a + 0.7);
-			a = a > 1 ? a - 1 : 0;
-		}
+		for (j = have[L]; j < letter_need[L]; j++)
+			v -= k->miss[suit][L][j - have[L]];
 	}
 	return v;
 }
@@ -280,6 +294,24 @@ ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard)
 		    tally_value(k, &more_t));
 	}
 	return sum / k->ndrawn;
+}
+
+void
+ch_ai_gains(const struct ch_know *k, const int *f, int n, int discard,
+    double *gain)
+{
+	struct tally t, more_t;
+	int more[CH_AI_HAND + 1], drop[2], face;
+
+	tally_hand(k, &t, f, n);
+	memcpy(more, f, (size_t)n * sizeof f[0]);
+	for (face = 0; face < CH_FACES; face++) {
+		more[n] = face;
+		more_t = t;
+		tally_add(k, &more_t, face, 1);
+		gain[face] = discard ? best_discard(k, &more_t, more, n + 1,
+		    1, drop) : tally_value(k, &more_t);
+	}
 }
 
 double

@@ -174,7 +174,7 @@ power_moves(struct ch_ai_ctx *c, const int *f, int n, double now,
 {
 	const struct game *obs = c->obs;
 	double gain[CH_FACES], v, p, w[CH_FACES];
-	int more[CH_AI_HAND], known[CH_AI_HAND], nk, face, s, drop[2];
+	int more[CH_AI_HAND], known[CH_AI_HAND], nk, s, drop[2];
 	int seat = obs->turn;
 
 	if (obs->discard.n > 0) {
@@ -188,11 +188,7 @@ power_moves(struct ch_ai_ctx *c, const int *f, int n, double now,
 	 * its holder a card.  So the draw of two must win by a margin. */
 	consider(b, draw_two(c, f, n) - DRAW2_DOUBT, seat, VERB_DRAW2, -1,
 	    -1);
-	memcpy(more, f, (size_t)n * sizeof f[0]);
-	for (face = 0; face < CH_FACES; face++) {
-		more[n] = face;
-		gain[face] = ch_ai_discard(&c->know, more, n + 1, 1, drop);
-	}
+	ch_ai_gains(&c->know, f, n, 1, gain);
 	for (s = 0; s < obs->nseats; s++) {
 		if (s == seat || !obs->in[s])
 			continue;
@@ -224,16 +220,13 @@ action_moves(struct ch_ai_ctx *c, const int *f, int n, int i,
     struct best *b)
 {
 	const struct game *obs = c->obs;
-	int rest[CH_AI_HAND], known[CH_AI_HAND], m, nk, s, face;
+	int rest[CH_AI_HAND], known[CH_AI_HAND], m, nk, s;
 	int seat = obs->turn, id = obs->hand[seat].c[i];
 	double gain[CH_FACES], drawn, v, p, w[CH_FACES];
 
 	m = without(f, n, i, rest);
 	drawn = ch_ai_draw(&c->know, rest, m, 0);
-	for (face = 0; face < CH_FACES; face++) {
-		rest[m] = face;
-		gain[face] = ch_ai_value(&c->know, rest, m + 1);
-	}
+	ch_ai_gains(&c->know, rest, m, 0, gain);
 	for (s = 0; s < obs->nseats; s++) {
 		if (s == seat || !obs->in[s])
 			continue;

@@ -336,6 +336,7 @@ judge(const struct ai_mind *m, const struct game *obs, struct ch_know *k)
 		if (k->scale[suit] < 0.3)
 			k->scale[suit] = 0.3;
 	}
+	ch_ai_costs(k);	/* the suits' scale changed */
 	ch_ai_piles(k, m->known, obs->draw.n);
 	/* A TAKE played now weighs what the others hold today; kept, it
 	 * waits while they spell.  A hard seat values it kept at half what

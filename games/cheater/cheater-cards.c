@@ -19,9 +19,6 @@ static const char *const suit_colour[CH_SUITS] = { "red", "yel", "pur", "blu" };
 static const char letters[CH_LETTERS] = { 'C', 'H', 'E', 'A', 'T', 'R' };
 /* How many of each letter CHEATER needs, and how many a suit holds. */
 static const int spell_need[CH_LETTERS] = { 1, 1, 2, 1, 1, 1 };
-static const int suit_copies[CH_LETTERS] = { 2, 2, 4, 2, 2, 2 };
-/* Per deck: the actions' counts in id order after the letters. */
-static const int action_copies[] = { 4, 4, 4, 1, 1 };
 
 /* What each face is called, as shown and typed. */
 static const char *const face_names[CH_FACES] = {
@@ -31,36 +28,6 @@ static const char *const face_names[CH_FACES] = {
 	"bC", "bH", "bE", "bA", "bT", "bR",
 	"TAKE", "SHOW", "HIDE", "BUST", "WILD",
 };
-
-int
-ch_face_suit(int face)
-{
-	return face >= 0 && face < FACE_TAKE ? face / CH_LETTERS : -1;
-}
-
-int
-ch_face_letter(int face)
-{
-	return face >= 0 && face < FACE_TAKE ? face % CH_LETTERS : -1;
-}
-
-int
-ch_face(int id)
-{
-	int k = id % CH_DECK, suit, i, letter = 0;
-
-	if (k < CH_SUITS * CH_SUIT_CARDS) {
-		suit = k / CH_SUIT_CARDS;
-		k %= CH_SUIT_CARDS;
-		while (k >= suit_copies[letter])
-			k -= suit_copies[letter++];
-		return suit * CH_LETTERS + letter;
-	}
-	k -= CH_SUITS * CH_SUIT_CARDS;
-	for (i = 0; k >= action_copies[i]; i++)
-		k -= action_copies[i];
-	return FACE_TAKE + i;
-}
 
 const char *
 ch_face_name(int face)

@@ -44,11 +44,40 @@ enum ch_face {
 	CH_FACES
 };
 
-/* The suit of a letter face, its letter; -1 for an action. */
-int ch_face_suit(int face);
-int ch_face_letter(int face);
-/* The face of card id. */
-int ch_face(int id);
+/* The suit of a letter face, its letter; -1 for an action.  Inline:
+ * the AI asks them of every card it weighs. */
+static inline int
+ch_face_suit(int face)
+{
+	return face >= 0 && face < FACE_TAKE ? face / CH_LETTERS : -1;
+}
+
+static inline int
+ch_face_letter(int face)
+{
+	return face >= 0 && face < FACE_TAKE ? face % CH_LETTERS : -1;
+}
+
+/* The face of card id: a suit's fourteen letters C C H H E E E E A A T T
+ * R R, then the actions 4 TAKE, 4 SHOW, 4 HIDE, BUST, WILD. */
+static inline int
+ch_face(int id)
+{
+	static const unsigned char letter[CH_SUIT_CARDS] = {
+		0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5,
+	};
+	static const unsigned char action[CH_DECK - CH_SUITS * CH_SUIT_CARDS] =
+	{
+		FACE_TAKE, FACE_TAKE, FACE_TAKE, FACE_TAKE,
+		FACE_SHOW, FACE_SHOW, FACE_SHOW, FACE_SHOW,
+		FACE_HIDE, FACE_HIDE, FACE_HIDE, FACE_HIDE,
+		FACE_BUST, FACE_WILD,
+	};
+	int k = id % CH_DECK;
+
+	return k < CH_SUITS * CH_SUIT_CARDS ? k / CH_SUIT_CARDS * CH_LETTERS +
+	    letter[k % CH_SUIT_CARDS] : action[k - CH_SUITS * CH_SUIT_CARDS];
+}
 /* The face a player typed: a letter card as suit initial and letter in
  * either order ("rc", "Cr", "ye"), or an action's name ("take"); -1 and
  * *cause. */
@@ -221,6 +250,9 @@ struct ch_know {
 					 * another seat collects it */
 	double keep_take;		/* what a TAKE kept for later adds
 					 * to a hand */
+	double miss[CH_SUITS][CH_LETTERS][2];	/* what the first and
+					 * second missing copy of a letter
+					 * costs to find (ch_ai_costs()) */
 };
 
 /* Fills k from obs for seat: the faces of unknown place, and those seen,
@@ -228,6 +260,9 @@ struct ch_know {
  * by as its cards say; what a hard seat judges of the others (hide,
  * threat, suit, scale, keep_take, ch_ai_piles()) is the caller's. */
 void ch_ai_know(struct ch_know *k, const struct game *obs, int seat);
+/* Works out k's miss[] from what it holds (pool, shown, dead, scale):
+ * ch_ai_know() does, and whoever changes those after it must again. */
+void ch_ai_costs(struct ch_know *k);
 /* Splits k's pool between the draw pile and the other hands, knowing
  * that about known[] of each face lie in the draw pile (cards discarded
  * before the last reshuffle), the rest of the pile and the hands being
@@ -247,6 +282,11 @@ double ch_ai_discard(const struct ch_know *k, const int *f, int n, int need,
  * cards, on average; with discard set, the best card is discarded
  * after it. */
 double ch_ai_draw(const struct ch_know *k, const int *f, int n, int discard);
+/* What f[0..n-1] is worth with one card more of each face, into
+ * gain[CH_FACES]: ch_ai_discard() of one card after it with discard
+ * set, else ch_ai_value(); the hand counted once. */
+void ch_ai_gains(const struct ch_know *k, const int *f, int n, int discard,
+    double *gain);
 /* The chance that none of draws cards dealt from pool cards is one of
  * the hits among them. */
 double ch_ai_none(int pool, int hits, int draws);
