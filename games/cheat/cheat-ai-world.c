@@ -320,16 +320,33 @@ play(const struct game *obs, int seat, const int *cnt, int rank, int true_,
 	return mv->argc > 2 ? 0 : -1;
 }
 
+/* Whether a seat at the table calls most claims of one card it could
+ * call: a lie of one card is then a pile taken up.  Cheat's alone: in
+ * Questions lies of two cards among the candidates then measured no
+ * better (docs/ai.md). */
+static int
+singles_called(const struct ai_mind *m, const struct game *obs)
+{
+	int s;
+
+	for (s = 0; !obs->ordered && s < obs->nseats; s++) {
+		if (s != m->seat && obs->state[s] == SEAT_IN &&
+		    (m->calls_by[s][0] + 0.2) / (m->chances_by[s][0] + 4) >
+		    0.5)
+			return 1;
+	}
+	return 0;
+}
+
 int
 cheat_ai_moves(const struct ai_mind *m, const struct game *obs, int seat,
     struct rng *rng, struct game_move *mv, int max)
 {
 	const struct cards *h = &obs->hand[seat];
 	int cnt[CARDS_RANKS + 1] = { 0 }, ranks[3], nranks = 0, n = 0;
-	int i, r;
+	int i, r, lie = singles_called(m, obs) ? 2 : 1;
 	struct game_move t;
 
-	(void)m;
 	for (i = 0; i < h->n; i++)
 		cnt[cards_rank(h->c[i])]++;
 	if (!obs->ordered && obs->rank == 0) {
@@ -349,14 +366,14 @@ cheat_ai_moves(const struct ai_mind *m, const struct game *obs, int seat,
 		for (i = 0; i < nranks && n + 3 <= max; i++) {
 			r = ranks[i];
 			/* The truth, the truth and a card more, and a lie
-			 * of one card. */
+			 * of one card (of two where singles are called). */
 			if (cnt[r] > 0 && play(obs, seat, cnt, r, 1, 0,
 			    &mv[n]) == 0)
 				n++;
 			if (cnt[r] > 0 && play(obs, seat, cnt, r, 1, 1,
 			    &mv[n]) == 0)
 				n++;
-			if (play(obs, seat, cnt, r, 0, 1, &mv[n]) == 0)
+			if (play(obs, seat, cnt, r, 0, lie, &mv[n]) == 0)
 				n++;
 		}
 		if (obs->ordered && n < max &&

@@ -357,6 +357,11 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		m->called[s]++;
 		m->calls[obs->last_caller]++;
 		m->wrong[obs->last_caller] += obs->last_honest;
+		if (m->own_open > 0) {
+			m->own_lies[m->own_open - 1]++;
+			m->own_caught[m->own_open - 1] += s == m->seat;
+			m->own_open = 0;
+		}
 		m->calls_by[obs->last_caller][m->count > 1]++;
 		m->wrong_by[obs->last_caller][m->count > 1] +=
 		    obs->last_honest;
@@ -391,6 +396,12 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 				m->chances_by[s][obs->count > 1]++;
 			}
 		}
+		/* Its own lie before it went uncalled; this one, if a lie,
+		 * is open. */
+		if (m->own_open > 0)
+			m->own_lies[m->own_open - 1]++;
+		m->own_open = d == m->seat && !cheat_play_honest(obs) ?
+		    1 + (obs->count > 1) : 0;
 		/* Its own lie, played: its cards are marked. */
 		for (s = 0; s < m->nlying && d == m->seat; s++) {
 			if (m->bluffed[m->lying[s]] < 255)

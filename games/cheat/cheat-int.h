@@ -112,6 +112,11 @@ struct game {
 /* The number of seats still in (SEAT_IN). */
 int cheat_nactive(const struct game *g);
 
+/* 1 if the last play was what it was declared to be: its count laid,
+ * every card of the rank declared (of a game whose top cards are known:
+ * the referee's, or the declarer's own observation of its play). */
+int cheat_play_honest(const struct game *g);
+
 /* 1 if rank may be declared after a declaration of last: the same, one up
  * or one down, aces high and low. */
 int cheat_rank_allowed(int last, int rank);
@@ -258,6 +263,11 @@ struct ai_mind {
 	 * used again and again), and the cards of the lie just decided,
 	 * counted once it is noted as played. */
 	unsigned char bluffed[CARDS_MAX];
+	/* Its own lies of one card and of more whose window is over, and
+	 * how many of them were called: how sharply this table catches its
+	 * lies; and its lie whose window is open, 1 + (of more than one
+	 * card), or 0. */
+	int own_lies[2], own_caught[2], own_open;
 	int lying[GAME_MOVE_ARGS], nlying;
 	/* The last observation noted: its record of play, and the cards of
 	 * each rank the seat knew in each hand, in the pile (known_pile),
@@ -360,7 +370,11 @@ double cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
     int several);
 /* The chance, as m's seat has seen caller call true plays of the open
  * claim's size (one card, or more), that caller calls the open claim of
- * obs on nothing (the expert's play-outs: ai_search()'s loose). */
+ * obs on nothing (the expert's play-outs: ai_search()'s loose).  Where
+ * the open claim is a lie of m's own seat (obs a world of its search,
+ * whose top cards are its own), the chance instead that makes the seats
+ * that may call catch it as often as the table has caught its lies of
+ * that size. */
 double cheat_ai_loose(const struct ai_mind *m, const struct game *obs,
     int caller);
 /* How often the other seats call, all told: the chance that a claim

@@ -458,9 +458,8 @@ tell_taker(const struct game *g, int seat, struct game_out *out)
 		say_hand(g, seat, out);
 }
 
-/* 1 if the last play was what it was declared to be. */
-static int
-last_play_honest(const struct game *g)
+int
+cheat_play_honest(const struct game *g)
 {
 	int i;
 
@@ -480,7 +479,7 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	int caller = mv->seat, accused = g->declarer, honest, taker, i;
 	struct cards laid;
 
-	honest = last_play_honest(g);
+	honest = cheat_play_honest(g);
 	laid.n = g->laid;
 	memcpy(laid.c, g->pile.c + g->pile.n - g->laid,
 	    (size_t)g->laid * sizeof laid.c[0]);

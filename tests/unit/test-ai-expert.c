@@ -380,6 +380,117 @@ test_cheat_loose(void **state)
 	fx_free(f);
 }
 
+/* The seat's own lies, in the play-outs: seat 0 lied twice with two
+ * cards and was called both times, so a lie of its own open in a world
+ * is called about as often, (2 + 0.2) / (2 + 2) spread over the three
+ * seats that may call, 1 - 0.45^(1/3); another seat's claim keeps the
+ * rate of calls on nothing. */
+static void
+test_cheat_own_lies(void **state)
+{
+	static const char *const hands[] = {
+		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
+		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
+		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
+		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
+	};
+	double (*loose)(const struct ai_mind *, const struct game *, int) =
+	    cheat_ops.ai->search->loose;
+	struct ai_player *p;
+	struct game *obs;
+	struct fx *f;
+	double v;
+
+	(void)state;
+	p = expert_seat0(&f, hands, NULL);
+	step(f, p, 1, "play 5h 5d");
+	step(f, p, 2, "play 5s 5c as two fives");
+	step(f, p, 3, "play 6h 6d as two sixes");
+	step(f, p, 0, "play 2c 3c as two sevens");
+	step(f, p, 1, "cheat");
+	step(f, p, 1, "play 9c 9d");
+	step(f, p, 2, "play 8s as eight");
+	step(f, p, 3, "play 7s as seven");
+	step(f, p, 0, "play 2d 3d as two eights");
+	step(f, p, 1, "cheat");
+	step(f, p, 1, "play 9h 9s");
+	step(f, p, 2, "play jc as ten");
+	obs = cheat_ops.observe(f->g, 0);
+	/* Seat 2's claim: seat 1 has called no true play. */
+	assert_true(loose(ai_player_mind(p), obs, 1) < 0.1);
+	cheat_ops.destroy(obs);
+	step(f, p, 3, "play kc as jack");
+	step(f, p, 0, "play 4c 4d as two jacks");
+	obs = cheat_ops.observe(f->g, 0);
+	assert_int_equal(obs->declarer, 0);
+	v = loose(ai_player_mind(p), obs, 1);
+	assert_true(v > 0.22 && v < 0.25);
+	assert_true(loose(ai_player_mind(p), obs, 3) == v);
+	cheat_ops.destroy(obs);
+	ai_player_free(p);
+	fx_free(f);
+}
+
+/* Whether the expert's candidates for seat 0 in f (seen by p) hold a
+ * lie of one card: cards not all of the rank claimed, one of them. */
+static int
+lies_of_one(struct fx *f, struct ai_player *p)
+{
+	struct game_move mv[16];
+	struct game *obs = cheat_ops.observe(f->g, 0);
+	struct rng rng;
+	int i, k, n, lie, ones = 0;
+
+	rng_seed(&rng, 7);
+	n = cheat_ops.ai->search->moves(ai_player_mind(p), obs, 0, &rng, mv,
+	    16);
+	assert_true(n > 0);
+	for (i = 0; i < n; i++) {
+		for (lie = 0, k = 2; k < mv[i].argc; k++)
+			lie |= cards_rank(mv[i].argv[k]) != mv[i].argv[1];
+		ones += lie && mv[i].argv[0] == 1;
+	}
+	cheat_ops.destroy(obs);
+	return ones;
+}
+
+/* A table where a seat calls most claims of one card is offered lies of
+ * two: seat 3 called all four claims of one card it could, (4 + 0.2) /
+ * (4 + 4) over a half (a right call, and the caller opens). */
+static void
+test_cheat_singles_called(void **state)
+{
+	static const char *const hands[] = {
+		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
+		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
+		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
+		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
+	};
+	struct ai_player *p;
+	struct fx *f;
+
+	(void)state;
+	p = expert_seat0(&f, hands, NULL);
+	step(f, p, 1, "play 5h 5d");
+	assert_true(lies_of_one(f, p) > 0);
+	step(f, p, 2, "play 5s as five");
+	step(f, p, 3, "cheat");
+	step(f, p, 3, "play 6h 6d");
+	step(f, p, 0, "play 7h as seven");
+	step(f, p, 3, "cheat");
+	step(f, p, 1, "play 9c 9d");
+	step(f, p, 2, "play jc as ten");
+	assert_true(lies_of_one(f, p) > 0);
+	step(f, p, 3, "cheat");
+	step(f, p, 3, "play kc kd");
+	step(f, p, 0, "play 2c as queen");
+	step(f, p, 3, "cheat");
+	step(f, p, 3, "play ac ad");
+	assert_int_equal(lies_of_one(f, p), 0);
+	ai_player_free(p);
+	fx_free(f);
+}
+
 /* The level's name, both ways. */
 static void
 test_level(void **state)
@@ -402,6 +513,9 @@ main(void)
 		cmocka_unit_test(test_cheesedog),
 		cmocka_unit_test_teardown(test_cheat_worlds, fx_teardown),
 		cmocka_unit_test_teardown(test_cheat_loose, fx_teardown),
+		cmocka_unit_test_teardown(test_cheat_own_lies, fx_teardown),
+		cmocka_unit_test_teardown(test_cheat_singles_called,
+		    fx_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
