@@ -337,8 +337,8 @@ share_where(struct bot *b, struct buf *out)
 		    d.nicks[k]);
 		said += share_list(&d, names, n, k, lead, out);
 	}
-	said += share_list(&d, names, n, -1, said > 0 ? "; nobody deals "
-	    "just now " : "nobody deals just now ", out);
+	said += share_list(&d, names, n, -1, said > 0 ? "; for now nobody "
+	    "deals " : "for now nobody deals ", out);
 	if (d.self >= 0)
 		said += share_list(&d, names, n, d.self, said > 0 ? "; I deal "
 		    : "I deal ", out);
