@@ -229,7 +229,7 @@ static void
 mix(const struct ai_mind *m, const struct game *obs, struct rng *rng,
     const int *cnt, struct play *p)
 {
-	int i, real = 0, unseen, hard = m->level == AI_HARD, force;
+	int i, real = 0, unseen, hard = cheat_ai_hard(m), force;
 
 	for (i = 0; i < p->n; i++)
 		real += cards_rank(p->ids[i]) == p->rank;

@@ -337,7 +337,13 @@ cheat_ai_loose(const struct ai_mind *m, const struct game *obs, int caller)
 }
 
 int
+cheat_ai_hard(const struct ai_mind *m)
+{
+	return m->level >= AI_HARD;
+}
+
+int
 cheat_ai_deep(const struct ai_mind *m, const struct game *obs)
 {
-	return m->level == AI_HARD && !obs->loser_mode;
+	return cheat_ai_hard(m) && !obs->loser_mode;
 }

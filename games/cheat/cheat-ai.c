@@ -176,7 +176,7 @@ call_worth(const struct ai_mind *m, const struct game *obs, double p)
 		return 1;
 	/* Hard in the loser game: a pile taken late, with few cards
 	 * left, is the game lost more often than its size says. */
-	if (m->level == AI_HARD && obs->loser_mode && obs->turn >= 0 &&
+	if (cheat_ai_hard(m) && obs->loser_mode && obs->turn >= 0 &&
 	    obs->count >= 2 && mine <= 8) {
 		gain = pile * (obs->hand[d].n <= 2 ? 0.6 :
 		    obs->hand[d].n <= 5 ? 0.4 : 0.25) + 2;

@@ -380,6 +380,12 @@ double cheat_ai_loose(const struct ai_mind *m, const struct game *obs,
 /* How often the other seats call, all told: the chance that a claim
  * nothing proves false is called. */
 double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);
+/* Whether m's seat is of the hard level or above: hard, and the expert,
+ * whose own decision (its search's first candidate), calls and reading
+ * of the open claim in its worlds are hard's (its mind's level is
+ * AI_EXPERT: asked "== AI_HARD", as they once were, it reckoned and
+ * played as normal does). */
+int cheat_ai_hard(const struct ai_mind *m);
 /* Whether m's seat reads the table as hard does (the piles each seat
  * took, the claims in the pile, habits, neighbouring ranks) and plays
  * hard's play: hard, but in the loser game, where normal's plain

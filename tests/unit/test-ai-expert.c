@@ -2,7 +2,8 @@
  * The expert AI (games/ai-search.c, level expert of games/ai.h) in every
  * variant: from a fixed deal it decides moves the rules accept at every
  * chance to act, and whole games (ai_play()) with the expert at each seat
- * in turn against hard seats come to an end.  Small budgets keep it
+ * in turn against hard seats come to an end, and its mind decides as a
+ * hard one does (its search's first candidate).  Small budgets keep it
  * quick; the strength is the tournament's to measure.  And Cheat's
  * weighted worlds (games/cheat/cheat-ai-world.c): claims of seats known
  * to be honest are true in them far more often than in an even redeal,
@@ -94,6 +95,80 @@ decisions(const struct game_ops *ops, uint64_t seed)
 	ops->destroy(g);
 }
 
+/* An expert mind decides as a hard one (ai.h: its decide() is hard's,
+ * the search's first candidate): over a game of ops (with options) played
+ * by hard minds, a hard and an expert mind at every seat note the same
+ * observations, and at every chance to act decide alike from the same
+ * generator. */
+static void
+decides_as_hard(const struct game_ops *ops, const char *options,
+    uint64_t seed)
+{
+	struct ai_mind *hard[SEATS], *exp[SEATS];
+	struct game_opts opts;
+	struct game_turn tu;
+	struct game_move mv, other;
+	struct game *g, *obs;
+	struct rng deal, r[SEATS], copy;
+	char *cause = NULL;
+	int i, s, step, moved, rc;
+
+	game_opts_default(ops, &opts);
+	if (options != NULL)
+		assert_int_equal(game_opts_set(ops, &opts, options, &cause), 0);
+	rng_seed(&deal, seed);
+	g = ops->create(&opts, SEATS, 0, &deal, NULL, &cause);
+	assert_non_null(g);
+	for (s = 0; s < SEATS; s++) {
+		rng_seed(&r[s], seed + (uint64_t)s);
+		obs = ops->observe(g, s);
+		hard[s] = ops->ai->mind_new(obs, s, AI_HARD, NULL);
+		exp[s] = ops->ai->mind_new(obs, s, AI_EXPERT, NULL);
+		ops->destroy(obs);
+	}
+	for (step = 0; step < 400; step++) {
+		ops->turn(g, &tu);
+		if (tu.over)
+			break;
+		moved = 0;
+		for (i = 0; i < SEATS && !moved; i++) {
+			s = (tu.seat >= 0 ? tu.seat + i : i) % SEATS;
+			if (!ai_may_act(&tu, s))
+				continue;
+			obs = ops->observe(g, s);
+			copy = r[s];
+			rc = ops->ai->decide(exp[s], obs, &copy, &other);
+			moved = ops->ai->decide(hard[s], obs, &r[s], &mv) == 0;
+			assert_int_equal(rc, moved ? 0 : -1);
+			if (moved && !(other.verb == mv.verb &&
+			    other.argc == mv.argc && memcmp(other.argv,
+			    mv.argv, (size_t)mv.argc * sizeof mv.argv[0]) == 0))
+				fail_msg("%s: seat %d at step %d: the expert "
+				    "decides otherwise than hard", ops->name,
+				    s, step);
+			ops->destroy(obs);
+		}
+		if (!moved) {
+			if (tu.pause && tu.speaker >= 0 && ops->heard != NULL)
+				ops->heard(g, &mv);
+			else
+				ops->timeout(g, &mv);
+		}
+		ops->apply(g, &mv, NULL);
+		for (s = 0; s < SEATS; s++) {
+			obs = ops->observe(g, s);
+			ops->ai->note(hard[s], obs);
+			ops->ai->note(exp[s], obs);
+			ops->destroy(obs);
+		}
+	}
+	for (s = 0; s < SEATS; s++) {
+		ops->ai->mind_free(hard[s]);
+		ops->ai->mind_free(exp[s]);
+	}
+	ops->destroy(g);
+}
+
 /* Whole games, the expert at each seat in turn, hard at the others. */
 static void
 games(const struct game_ops *ops, const char *options)
@@ -126,6 +201,8 @@ expert(const char *name, const char *options)
 	assert_true(ops->ai->search->playouts > 0);
 	assert_true(ops->ai->search->rollout < AI_EXPERT);
 	decisions(ops, 11);
+	decides_as_hard(ops, options, 12);
+	decides_as_hard(ops, options, 13);
 	games(ops, options);
 }
 
@@ -134,6 +211,7 @@ test_cheat(void **state)
 {
 	(void)state;
 	expert("cheat", NULL);
+	decides_as_hard(game_named("cheat"), "loser=1", 14);
 	games(game_named("cheat"), "loser=1");
 }
 
