@@ -25,6 +25,7 @@
  * card the seat can place stays where it is, every hand keeps its size,
  * and what a world holds is drawn from rng.
  */
+#include <math.h>
 #include <string.h>
 
 #include "games/ai.h"
@@ -318,6 +319,30 @@ play(const struct game *obs, int seat, const int *cnt, int rank, int true_,
 	mv->argv[0] = mv->argc - 2;
 	mv->argv[1] = rank;
 	return mv->argc > 2 ? 0 : -1;
+}
+
+double
+cheat_ai_loose(const struct ai_mind *m, const struct game *obs, int caller)
+{
+	int k = obs->count > 1, n = cheat_nactive(obs) - 1;
+	double caught;
+
+	/* The seat's own lie, in a world of its search: the table calls it
+	 * as often as it has called the seat's lies of that size, spread
+	 * over the seats that may call (each calls on its own reckoning
+	 * too, so this leans to more calls).  Cheat's alone: in Questions
+	 * it measured no better (docs/ai.md). */
+	if (!obs->ordered && obs->declarer == m->seat && n > 0 &&
+	    !cheat_play_honest(obs)) {
+		caught = (m->own_caught[k] + 0.2) / (m->own_lies[k] + 2);
+		return 1 - pow(1 - caught, 1.0 / n);
+	}
+
+	/* Its calls of true plays, of the plays it could have called but
+	 * the lies it caught: a seat that calls on evidence calls few true
+	 * plays; one that calls every claim of a size, all of them. */
+	return (m->wrong_by[caller][k] + 0.1) / (m->chances_by[caller][k] -
+	    (m->calls_by[caller][k] - m->wrong_by[caller][k]) + 2);
 }
 
 /* Whether a seat at the table calls most claims of one card it could

@@ -307,13 +307,23 @@ double cheat_ai_claim_true(const struct game *obs, int count, int laid);
  * own, cheat_ai_call()), so that a table that knows every card ends. */
 #define CHEAT_AI_LONG_GAME 200
 
-/* cheat-ai-world.c: the expert's worlds and calls (struct ai_search's
- * world and call). */
+/* cheat-ai-world.c: the expert's worlds, calls, candidates and the
+ * calls of its play-outs (struct ai_search's world, call, moves and
+ * loose). */
 void cheat_ai_world(struct game *w, int seat, const struct ai_mind *m,
     struct rng *rng);
 int cheat_ai_call(const struct game *obs, int seat, struct game_move *mv);
 int cheat_ai_moves(const struct ai_mind *m, const struct game *obs, int seat,
     struct rng *rng, struct game_move *mv, int max);
+/* The chance, as m's seat has seen caller call true plays of the open
+ * claim's size (one card, or more), that caller calls the open claim of
+ * obs on nothing (the expert's play-outs: ai_search()'s loose).  Where
+ * the open claim is a lie of m's own seat (obs a world of its search,
+ * whose top cards are its own), the chance instead that makes the seats
+ * that may call catch it as often as the table has caught its lies of
+ * that size. */
+double cheat_ai_loose(const struct ai_mind *m, const struct game *obs,
+    int caller);
 
 /* cheat-ai-read.c: what an AI seat reads of the table, for its calls
  * (cheat-ai.c) and its plays (cheat-ai-play.c). */
@@ -368,15 +378,6 @@ double cheat_ai_loose_rate(const struct ai_mind *m, const struct game *obs);
  * (several 0) or of two or more (several 1), in this game. */
 double cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
     int several);
-/* The chance, as m's seat has seen caller call true plays of the open
- * claim's size (one card, or more), that caller calls the open claim of
- * obs on nothing (the expert's play-outs: ai_search()'s loose).  Where
- * the open claim is a lie of m's own seat (obs a world of its search,
- * whose top cards are its own), the chance instead that makes the seats
- * that may call catch it as often as the table has caught its lies of
- * that size. */
-double cheat_ai_loose(const struct ai_mind *m, const struct game *obs,
-    int caller);
 /* How often the other seats call, all told: the chance that a claim
  * nothing proves false is called. */
 double cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs);
