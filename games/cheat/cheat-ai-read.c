@@ -281,6 +281,13 @@ cheat_ai_call_rate(const struct ai_mind *m, const struct game *obs)
 }
 
 double
+cheat_ai_calls_by(const struct ai_mind *m, int s, int several)
+{
+	return (m->calls_by[s][several] + 0.2) /
+	    (m->chances_by[s][several] + 4);
+}
+
+double
 cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
     int several)
 {
@@ -289,8 +296,7 @@ cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,
 
 	for (s = 0; s < obs->nseats; s++) {
 		if (s != m->seat && obs->state[s] == SEAT_IN)
-			none *= 1 - (m->calls_by[s][several] + 0.2) /
-			    (m->chances_by[s][several] + 4);
+			none *= 1 - cheat_ai_calls_by(m, s, several);
 	}
 	return 1 - none;
 }

@@ -356,8 +356,7 @@ singles_called(const struct ai_mind *m, const struct game *obs)
 
 	for (s = 0; !obs->ordered && s < obs->nseats; s++) {
 		if (s != m->seat && obs->state[s] == SEAT_IN &&
-		    (m->calls_by[s][0] + 0.2) / (m->chances_by[s][0] + 4) >
-		    0.5)
+		    cheat_ai_calls_by(m, s, 0) > 0.5)
 			return 1;
 	}
 	return 0;

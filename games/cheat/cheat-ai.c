@@ -341,6 +341,18 @@ note_pile(struct ai_mind *m, const struct game *obs, int taker, int played)
 	}
 }
 
+/* The window of m's own open lie, if any, is over: counted among its
+ * lies, and among those caught if caught. */
+static void
+own_window_over(struct ai_mind *m, int caught)
+{
+	if (m->own_open > 0) {
+		m->own_lies[m->own_open - 1]++;
+		m->own_caught[m->own_open - 1] += caught;
+	}
+	m->own_open = 0;
+}
+
 static void
 cheat_ai_note(struct ai_mind *m, const struct game *obs)
 {
@@ -357,11 +369,7 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 		m->called[s]++;
 		m->calls[obs->last_caller]++;
 		m->wrong[obs->last_caller] += obs->last_honest;
-		if (m->own_open > 0) {
-			m->own_lies[m->own_open - 1]++;
-			m->own_caught[m->own_open - 1] += s == m->seat;
-			m->own_open = 0;
-		}
+		own_window_over(m, s == m->seat);
 		m->calls_by[obs->last_caller][m->count > 1]++;
 		m->wrong_by[obs->last_caller][m->count > 1] +=
 		    obs->last_honest;
@@ -396,10 +404,9 @@ cheat_ai_note(struct ai_mind *m, const struct game *obs)
 				m->chances_by[s][obs->count > 1]++;
 			}
 		}
-		/* Its own lie before it went uncalled; this one, if a lie,
+		/* Its own lie before went uncalled; this one, if a lie,
 		 * is open. */
-		if (m->own_open > 0)
-			m->own_lies[m->own_open - 1]++;
+		own_window_over(m, 0);
 		m->own_open = d == m->seat && !cheat_play_honest(obs) ?
 		    1 + (obs->count > 1) : 0;
 		/* Its own lie, played: its cards are marked. */

@@ -374,6 +374,10 @@ double cheat_ai_call_chance(const struct ai_mind *m, const struct game *obs,
  * of true plays say: a call nothing prompts, which the reckoning of a
  * caller like normal does not foresee. */
 double cheat_ai_loose_rate(const struct ai_mind *m, const struct game *obs);
+/* How often seat s calls the claims of one card (several 0) or of two
+ * or more (several 1) it could, in this game, drawn towards 0.05 with
+ * few chances seen. */
+double cheat_ai_calls_by(const struct ai_mind *m, int s, int several);
 /* How often the other seats call, all told, the claims of one card
  * (several 0) or of two or more (several 1), in this game. */
 double cheat_ai_calls_of(const struct ai_mind *m, const struct game *obs,

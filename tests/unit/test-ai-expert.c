@@ -415,18 +415,22 @@ test_cheat_worlds(void **state)
 	fx_free(f);
 }
 
+/* The hands of the tests of the expert's play-outs below: seat 0 holds
+ * twos, threes, fours, eights and the 7h, seat 1 fives, sevens, nines and
+ * tens, seat 2 fives, jacks and queens, seat 3 sixes, kings and aces. */
+static const char *const seats_hands[] = {
+	"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
+	"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
+	"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
+	"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
+};
+
 /* The chance the expert's play-outs give a seat of calling a claim on
  * nothing: seat 3 called both true claims of one card it could, seats 1
  * and 2 none; a claim of two cards it has never been seen to call. */
 static void
 test_cheat_loose(void **state)
 {
-	static const char *const hands[] = {
-		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
-		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
-		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
-		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
-	};
 	double (*loose)(const struct ai_mind *, const struct game *, int) =
 	    cheat_ops.ai->search->loose;
 	struct ai_player *p;
@@ -435,7 +439,7 @@ test_cheat_loose(void **state)
 
 	(void)state;
 	assert_non_null(loose);
-	p = expert_seat0(&f, hands, NULL);
+	p = expert_seat0(&f, seats_hands, NULL);
 	step(f, p, 1, "play 5h 5d");
 	step(f, p, 2, "play 5s as five");
 	step(f, p, 3, "cheat");
@@ -466,12 +470,6 @@ test_cheat_loose(void **state)
 static void
 test_cheat_own_lies(void **state)
 {
-	static const char *const hands[] = {
-		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
-		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
-		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
-		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
-	};
 	double (*loose)(const struct ai_mind *, const struct game *, int) =
 	    cheat_ops.ai->search->loose;
 	struct ai_player *p;
@@ -480,7 +478,7 @@ test_cheat_own_lies(void **state)
 	double v;
 
 	(void)state;
-	p = expert_seat0(&f, hands, NULL);
+	p = expert_seat0(&f, seats_hands, NULL);
 	step(f, p, 1, "play 5h 5d");
 	step(f, p, 2, "play 5s 5c as two fives");
 	step(f, p, 3, "play 6h 6d as two sixes");
@@ -538,17 +536,11 @@ lies_of_one(struct fx *f, struct ai_player *p)
 static void
 test_cheat_singles_called(void **state)
 {
-	static const char *const hands[] = {
-		"2c 3c 4c 8c 2d 3d 4d 8d 2h 3h 4h 8h 7h",
-		"5h 5d 7d 7c 9c 9d 9h 9s 10c 10d 10h 10s 2s",
-		"5s 5c jc jd jh js qc qd qh qs 3s 4s 8s",
-		"6h 6d 6s 6c kc kd kh ks ac ad ah as 7s",
-	};
 	struct ai_player *p;
 	struct fx *f;
 
 	(void)state;
-	p = expert_seat0(&f, hands, NULL);
+	p = expert_seat0(&f, seats_hands, NULL);
 	step(f, p, 1, "play 5h 5d");
 	assert_true(lies_of_one(f, p) > 0);
 	step(f, p, 2, "play 5s as five");
