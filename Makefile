@@ -46,7 +46,7 @@ VERSION := 0.1.0
 DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	libsqlite3-dev libssl-dev libcmocka-dev ngircd sqlite3 clang \
 	inspircd python3 chromium man-db groff-base systemd procps e2fsprogs \
-	postgresql libpq-dev mandoc stress-ng
+	postgresql libpq-dev mandoc stress-ng gettext
 
 CC ?= cc
 # Sources made at build time (the built-in question set).
@@ -150,10 +150,20 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 	$(F)/tests/fuzz/fuzz.o $(F)/tests/lib/harness.o
 
 .PHONY: all run test test-load sim fuzz bench tournament anchors flood deps docs \
-	format layers honest clean install uninstall
+	format layers honest clean install uninstall pot
 .DEFAULT_GOAL := all
 
 all: $(R)/cheaterbot
+
+# The message catalog's template: every text marked for translation
+# (games/intl.h) in the sources, for translators (docs/translating.md).
+XGETTEXT := xgettext --language=C --from-code=UTF-8 --keyword=_ \
+	--keyword=N_ --add-comments=TRANSLATORS: --sort-by-file \
+	--package-name=cheaterbot --package-version=$(VERSION) \
+	--msgid-bugs-address=cheaterbot
+pot: po/cheaterbot.pot
+po/cheaterbot.pot: $(LIB_SRC) bot/main.c
+	$(XGETTEXT) -o $@ $(LIB_SRC) bot/main.c
 
 # The default question set is config/questions.txt, built into the binary
 # as one C string (config/questions.c includes it), so that the bot runs
