@@ -49,13 +49,22 @@ DEBS := gcc make pkg-config libc6-dev libircclient-dev libconfig-dev \
 	postgresql libpq-dev mandoc stress-ng gettext
 
 CC ?= cc
+# Where `make install` puts things (more of them below, with install):
+# PREFIX and the data directory come first, because the binary is built
+# knowing where its message catalogs will be (bot/lib/lang.c).
+PREFIX ?= /usr/local
+DATAROOTDIR ?= $(PREFIX)/share
+LOCALEDIR ?= $(DATAROOTDIR)/locale
+# The languages the bot writes besides English: one po/LL.po each.
+LINGUAS := $(sort $(basename $(notdir $(wildcard po/*.po))))
 # Sources made at build time (the built-in question set).
 GEN := build/gen
 PKGS := libconfig sqlite3 openssl libpq
 WARN := -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wwrite-strings -Wvla -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	-DCHEATERBOT_VERSION='"$(VERSION)"' $(WARN) -MMD -MP -I. -I$(GEN)
+	-DCHEATERBOT_VERSION='"$(VERSION)"' \
+	-DCHEATERBOT_LOCALEDIR='"$(LOCALEDIR)"' $(WARN) -MMD -MP -I. -I$(GEN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 TEST_CFLAGS := $(BASE_CFLAGS) -O1 -g $(SAN)
@@ -103,10 +112,8 @@ BENCH_LIB := $(B)/bench/bench.o $(B)/bench/sim.o $(B)/bench/echo.o \
 # configuration in /etc rather than /usr/etc.  STATEDIR is the systemd
 # unit's StateDirectory= (always under /var/lib), where the installed
 # configuration puts the database.
-PREFIX ?= /usr/local
 EXEC_PREFIX ?= $(PREFIX)
 BINDIR ?= $(EXEC_PREFIX)/bin
-DATAROOTDIR ?= $(PREFIX)/share
 MANDIR ?= $(DATAROOTDIR)/man
 SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
@@ -120,7 +127,8 @@ SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
 # Every file install puts, but the configuration, which it keeps when an
 # operator has edited it.
 INSTALLED := $(BINDIR)/cheaterbot $(MANDIR)/man1/cheaterbot.1 \
-	$(MANDIR)/man5/cheaterbot.cfg.5 $(SYSTEMDUNITDIR)/cheaterbot.service
+	$(MANDIR)/man5/cheaterbot.cfg.5 $(SYSTEMDUNITDIR)/cheaterbot.service \
+	$(LINGUAS:%=$(LOCALEDIR)/%/LC_MESSAGES/cheaterbot.mo)
 CFG := $(SYSCONFDIR)/cheaterbot/cheaterbot.cfg
 
 # libFuzzer targets: clang only, the whole library built again with the
@@ -153,7 +161,7 @@ LIB_F := $(LIB_SRC:%.c=$(F)/%.o)
 	format layers honest clean install uninstall pot
 .DEFAULT_GOAL := all
 
-all: $(R)/cheaterbot
+all: $(R)/cheaterbot $(MO)
 
 # The message catalog's template: every text marked for translation
 # (games/intl.h) in the sources, for translators (docs/translating.md).
@@ -161,9 +169,32 @@ XGETTEXT := xgettext --language=C --from-code=UTF-8 --keyword=_ \
 	--keyword=N_ --add-comments=TRANSLATORS: --sort-by-file \
 	--package-name=cheaterbot --package-version=$(VERSION) \
 	--msgid-bugs-address=cheaterbot
-pot: po/cheaterbot.pot
-po/cheaterbot.pot: $(LIB_SRC) bot/main.c
-	$(XGETTEXT) -o $@ $(LIB_SRC) bot/main.c
+# make test builds it afresh into build/po, and tests/unit/test-lang.c
+# checks every catalog against it: a text marked and not translated
+# fails the tests.  make pot refreshes the one translators start from.
+pot: build/po/cheaterbot.pot
+	cp build/po/cheaterbot.pot po/cheaterbot.pot
+build/po/cheaterbot.pot: $(LIB_SRC) bot/main.c $(GEN)/questions-pot.c
+	@mkdir -p $(dir $@)
+	$(XGETTEXT) -o $@ $(LIB_SRC) bot/main.c $(GEN)/questions-pot.c
+
+# The built-in questions as marked texts, for the template alone: a
+# question is asked in the channel's language (bot/core/render.c).
+$(GEN)/questions-pot.c: config/questions.txt
+	@mkdir -p $(dir $@)
+	@sed -e 's/\r$$//' -e 's/^[ \t]*//' -e 's/[ \t]*$$//' $< | \
+	    grep -v -e '^#' -e '^$$' | sed -e 's/\\/\\\\/g' \
+	    -e 's/"/\\"/g' -e 's|.*|/* TRANSLATORS: asked aloud in Questions. */ N_("&")|' \
+	    >$@.tmp && mv $@.tmp $@
+
+# The catalogs: one po/LL.po per language, built into build/locale,
+# where a bot run from the source tree finds them (bot/lib/lang.c) and
+# whence make install copies them.  msgfmt --check checks every format
+# against its English one.
+MO := $(LINGUAS:%=build/locale/%/LC_MESSAGES/cheaterbot.mo)
+build/locale/%/LC_MESSAGES/cheaterbot.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
 
 # The default question set is config/questions.txt, built into the binary
 # as one C string (config/questions.c includes it), so that the bot runs
@@ -221,7 +252,7 @@ $(F)/run/%: $(F)/%
 # shared rule texts through the environment.  The optimised binary is
 # built too: -O2 finds warnings (maybe-uninitialized) that -O1 does not.
 TEST_BUILD = $(MAKE) --no-print-directory $(T)/cheaterbot $(R)/cheaterbot \
-	$(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
+	$(MO) build/po/cheaterbot.pot $(TEST_BINS) $(FUZZ_RUNS) $(PG_RUNS)
 # The objects of both builds, the sanitized and the optimised, checked
 # for state the rules could keep (docs/ai.md, "What an AI may know").
 HONEST = sh tests/honest.sh $(T) $(R)
@@ -296,7 +327,7 @@ flood: deps
 		bash tests/run-suites.sh $(T)/tests/integration/test-flood
 
 run: deps
-	@$(MAKE) --no-print-directory $(R)/cheaterbot
+	@$(MAKE) --no-print-directory $(R)/cheaterbot $(MO)
 	@bash config/run-local.sh $(R)/cheaterbot
 
 # The example configuration as installed: the same but for database,
@@ -314,7 +345,7 @@ $(I)/cheaterbot.cfg: config/cheaterbot.cfg
 
 # The unit and the man pages, their directories filled in: made anew each
 # time, as they follow the variables.
-install: $(R)/cheaterbot $(I)/cheaterbot.cfg
+install: $(R)/cheaterbot $(I)/cheaterbot.cfg $(MO)
 	@mkdir -p $(I)
 	@$(SUBST) config/cheaterbot.service.in >$(I)/cheaterbot.service
 	@$(SUBST) man/cheaterbot.1.in >$(I)/cheaterbot.1
@@ -328,6 +359,12 @@ install: $(R)/cheaterbot $(I)/cheaterbot.cfg
 	    "$(DESTDIR)$(MANDIR)/man5/cheaterbot.cfg.5"
 	$(INSTALL) -m 644 $(I)/cheaterbot.service \
 	    "$(DESTDIR)$(SYSTEMDUNITDIR)/cheaterbot.service"
+	@for l in $(LINGUAS); do \
+		$(INSTALL) -d "$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES" && \
+		$(INSTALL) -m 644 build/locale/$$l/LC_MESSAGES/cheaterbot.mo \
+		    "$(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/cheaterbot.mo" || \
+		exit 1; \
+	done
 	@if [ -e "$(DESTDIR)$(CFG)" ] && \
 	    ! cmp -s $(I)/cheaterbot.cfg "$(DESTDIR)$(CFG)"; then \
 		echo "keeping $(DESTDIR)$(CFG): it differs from the example"; \

@@ -28,6 +28,7 @@
 #include "config/conf.h"
 #include "alloc/xalloc.h"
 #include "bot/core/bot.h"
+#include "bot/lib/lang.h"
 #include "bot/lib/log.h"
 #include "bot/lib/pollset.h"
 #include "bot/loop.h"
@@ -244,8 +245,15 @@ loop_run(const struct loop *l)
 			}
 		}
 		now = loop_now();
+		/* Whatever an event says is said in the language of whom
+		 * it is for (bot/lib/lang.h); what is said for nobody in
+		 * particular is in the default one, so no event leaves its
+		 * language to the next. */
+		lang_use(l->conf->lang);
 		relay_process(l->relay, &p, now);
+		lang_use(l->conf->lang);
 		bot_tick(l->bot, now);
+		lang_use(l->conf->lang);
 		if (loop_publishes(l))
 			publish_tick(l->publish, l->conf, l->bot, now);
 		relay_flush(l->relay, now);

@@ -29,6 +29,7 @@
 #include "storage/store.h"
 #include "storage/target.h"
 #include "bot/core/bot.h"
+#include "bot/lib/lang.h"
 #include "bot/lib/log.h"
 #include "bot/loop.h"
 #include "bot/database.h"
@@ -478,6 +479,34 @@ main_run(struct conf *conf, struct main_opts *o)
 	return rc == 0 ? 0 : 1;
 }
 
+/* Reads the message catalogs, and says which configured language the
+ * bot cannot write (it writes English there instead). */
+static void
+main_lang(const struct conf *c)
+{
+	const char *dir = c->locale_dir != NULL ? c->locale_dir :
+	    lang_default_dir();
+	char *cause = NULL;
+	int i;
+
+	if (lang_init(dir, &cause) != 0) {
+		log_error("%s", cause);
+		free(cause);
+	}
+	if (!lang_known(c->lang))
+		log_warn("language.default: no catalog of '%s' in %s (the "
+		    "bot knows %s); the bot writes English", c->lang, dir,
+		    lang_list());
+	for (i = 0; i < c->nchannel_langs; i++) {
+		if (!lang_known(strchr(c->channel_langs[i], ' ') + 1))
+			log_warn("language.channels: no catalog of '%s' in %s "
+			    "(the bot knows %s); that channel is written in "
+			    "the default language", c->channel_langs[i], dir,
+			    lang_list());
+	}
+	lang_use(c->lang);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -508,6 +537,7 @@ main(int argc, char **argv)
 	    CONF_LOG_DEBUG == (int)LOG_LEVEL_DEBUG,
 	    "log.level's values are bot/lib/log.h's levels");
 	log_set_level((enum log_level)conf.log_level);
+	main_lang(&conf);
 	if (o.check)
 		rc = offline_check(&conf, o.conf_path != NULL ? o.conf_path :
 		    "the built-in defaults");
@@ -525,5 +555,6 @@ main(int argc, char **argv)
 		rc = main_run(&conf, &o);
 	conf_free(&conf);
 	main_opts_free(&o);
+	lang_free();
 	return rc;
 }

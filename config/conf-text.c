@@ -121,10 +121,37 @@ conf_valid_network(const char *v)
 	return conf_valid_word(v, 1, 32, ".-_");
 }
 
+int
+conf_valid_lang(const char *v)
+{
+	size_t n = 0;
+
+	while (n < 3 && islower((unsigned char)v[n]))
+		n++;
+	if (n < 2 || (v[n] != '\0' && v[n] != '_'))
+		return 0;
+	return v[n] == '\0' || (isupper((unsigned char)v[n + 1]) &&
+	    isupper((unsigned char)v[n + 2]) && v[n + 3] == '\0');
+}
+
 static int
 conf_valid_channel(const char *v)
 {
 	return (v[0] == '#' || v[0] == '&') && conf_valid_text(v, 2, 50, " ,");
+}
+
+/* "#channel CODE": a channel and the language spoken there. */
+static int
+conf_valid_chanlang(const char *v)
+{
+	const char *sp = strchr(v, ' ');
+	char chan[64];
+
+	if (sp == NULL || (size_t)(sp - v) >= sizeof chan)
+		return 0;
+	memcpy(chan, v, (size_t)(sp - v));
+	chan[sp - v] = '\0';
+	return conf_valid_channel(chan) && conf_valid_lang(sp + 1);
 }
 
 static int
@@ -176,6 +203,11 @@ static const struct conf_kind conf_kinds[] = {
     {"admin", "admins", conf_valid_admin,
         "an account name or nick!user@host mask, no spaces", 0},
     {"path", "paths", conf_valid_path, "a file path, no control characters", 0},
+    {"lang", "languages", conf_valid_lang,
+        "a language code: two or three lowercase letters, perhaps '_' and "
+        "a region's two capitals (de, es, pt_BR)", 0},
+    {"chanlang", "channels' languages", conf_valid_chanlang,
+        "a channel, a space and a language code: \"#spiel de\"", 0},
     {"network", "networks", conf_valid_network,
         "a network's name of 1 to 32 letters, digits, '.', '-' or '_'", 0},
     {NULL, NULL, NULL, NULL, 0},

@@ -89,6 +89,11 @@ const struct conf_setting conf_settings[] = {
         .choices = conf_log_level_choices},
     {"questions.file", CONF_STRING, F(questions_path), .kind = "path",
         .optional = 1},
+    {"language.default", CONF_STRING, F(lang), .kind = "lang"},
+    {"language.channels", CONF_LIST, F(channel_langs), F(nchannel_langs),
+        .kind = "chanlang"},
+    {"language.dir", CONF_STRING, F(locale_dir), .kind = "path",
+        .optional = 1},
     {"timers.lobby_start", CONF_MS, F(lobby_start_ms), .min = 0,
         .max = 3600 * 1000},
     {"timers.lobby_expire", CONF_MS, F(lobby_expire_ms), .min = 10 * 1000,
@@ -326,6 +331,7 @@ conf_defaults(struct conf *c)
 	    NULL);
 	conf_list_room(&c->admins, 0);
 	c->prefix = xstrdup("!");
+	c->lang = xstrdup("en");
 	c->private_notice = 1;
 	c->db = xstrdup("./cheaterbot.db");
 	c->lobby_start_ms = 60 * 1000;

@@ -73,6 +73,13 @@ struct conf {
 					 * 0: PRIVMSG (players may override) */
 	char *questions_path;		/* the question file, or NULL: the
 					 * built-in set */
+	char *lang;			/* the language the bot writes in
+					 * (language.default): "en" */
+	char **channel_langs;		/* "#channel CODE": where another
+					 * is spoken (language.channels) */
+	int nchannel_langs;
+	char *locale_dir;		/* the catalogs' directory, or NULL:
+					 * bot/lib/lang.c's default */
 	struct questions *questions;	/* what it holds: owned by the conf,
 					 * NULL until conf_load() or
 					 * conf_load_questions() */
@@ -184,6 +191,10 @@ int conf_admin_nick_only(const char *a);
 /* Checks a finished configuration as a whole (a nick is valid IRC, every
  * channel starts with # or &, timers make sense); 0, or -1 and *cause. */
 int conf_validate(const struct conf *c, char **cause);
+
+/* 1 if v looks like a language code: two or three lowercase letters,
+ * then perhaps '_' and a region's two capitals ("de", "pt_BR"). */
+int conf_valid_lang(const char *v);
 
 /* Frees every string in c and its question set; c can then be reused with
  * conf_defaults(). */

@@ -272,6 +272,12 @@ struct game_ops {
 	 * state is consistent; 0, or -1 and *cause. */
 	int (*invariants)(const struct game *g, char **cause);
 
+	/* A copy of g, the same in everything, its generator's state
+	 * included: a move applied to it does and says what it does and
+	 * says applied to g.  The bot applies a move to a copy to say it in
+	 * a second language (bot/core/table-out.c).  Free it with
+	 * destroy(). */
+	struct game *(*copy)(const struct game *g);
 	/* What a player in seat may know of g, for its AI (games/ai.h): a
 	 * new game (free it with destroy()) equal to g except that every
 	 * card seat cannot see, or cannot know the place of, is dealt

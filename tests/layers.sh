@@ -131,6 +131,7 @@ games/cheesedog/cheesedog-ai-hard.c   5  Cheesedog: the hard AI
 games/cheesedog/cheesedog-ai.c        6  Cheesedog: the AI's mind, the easy AI
 
 bot/lib/log.c               0  leaf: the log
+bot/lib/lang.c              0  leaf: the language written in (gettext)
 bot/net/outbuf.c            0  leaf: bytes waiting for a socket
 bot/net/ircline.c           0  leaf: reading, parsing and writing lines
 bot/lib/bucket.c            0  leaf: the token bucket

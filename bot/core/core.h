@@ -17,6 +17,7 @@
 #include "bot/lib/bucket.h"
 #include "bot/lib/buf.h"
 #include "bot/lib/hash.h"
+#include "bot/lib/lang.h"
 #include "bot/lib/queue.h"
 #include "bot/core/timer.h"
 #include "config/conf.h"
@@ -70,6 +71,8 @@ struct member {
 struct prefs {
 	int colour;
 	int notice;
+	char lang[LANG_MAX];	/* the language of their private lines,
+				 * "" for their channel's (!set lang) */
 };
 
 /* A seat is its player's identity: the services account when the network
@@ -195,6 +198,10 @@ struct chan {
 	uint64_t handover_end;		/* ... waited for until then */
 	struct table *table;
 	struct ended *ended;		/* the last game here, over (ended.c) */
+	/* The language spoken here (prefs_chan_lang()): an operator's
+	 * !set lang, else the configuration's; read once. */
+	char lang[LANG_MAX];
+	int lang_read;
 };
 
 /* What a table's clock reports when a timer runs out (table-clock.c, whose
@@ -517,6 +524,15 @@ void prefs_find(struct bot *b, const struct who *w, struct prefs *p);
 void prefs_changed(struct bot *b, const struct who *w, const struct prefs *p);
 /* Forgets what is kept (the bot ends). */
 void prefs_free(struct bot *b);
+/* The language of c: what an operator set there (!set lang, stored),
+ * else the configuration's for c, else its default; read once. */
+const char *prefs_chan_lang(struct bot *b, struct chan *c);
+/* Sets c's language for good; 0, or -1 and *cause. */
+int prefs_chan_lang_set(struct bot *b, struct chan *c, const char *code,
+    char **cause);
+/* The language a person of prefs p reads privately about c (NULL: no
+ * channel): their own, else c's, else the bot's default. */
+const char *prefs_lang(struct bot *b, const struct prefs *p, struct chan *c);
 
 /* who.c: what the network tells about people (WHO, WHOX, extended-join,
  * ACCOUNT, AWAY) and who is an admin */

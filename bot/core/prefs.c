@@ -1,6 +1,8 @@
 /*
- * A player's preferences (!set): card colours, and NOTICE or PRIVMSG for
- * what the bot tells them privately.  They are read from the database
+ * A player's preferences (!set): card colours, NOTICE or PRIVMSG for
+ * what the bot tells them privately, and the language of their private
+ * lines; and a channel's language, which an operator sets, kept as the
+ * preference of the channel's own key ("c:" and its name folded).  They are read from the database
  * when a seat is made, and for a command's sender or an admin told
  * something; what is said afterwards carries them, so the output path
  * (say.c) never reads the database.
@@ -11,8 +13,11 @@
  * the only way they change, writes the database and what is kept alike.
  * A nick that logs in to an account has another key, read afresh.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
@@ -33,6 +38,7 @@ prefs_default(const struct bot *b, struct prefs *p)
 {
 	p->colour = 1;
 	p->notice = b->conf->private_notice;
+	*p->lang = '\0';
 }
 
 void
@@ -47,6 +53,8 @@ prefs_load(const struct bot *b, int64_t player, struct prefs *p)
 		p->colour = v;
 	if (store_pref_get(b->store, player, "notice", &v, NULL) == 0)
 		p->notice = v;
+	if (store_pref_get(b->store, player, "lang", &v, NULL) == 0)
+		lang_unpack(v, p->lang);
 }
 
 /* What is kept for key, or NULL. */
@@ -130,4 +138,85 @@ prefs_free(struct bot *b)
 	while ((k = hash_each(&b->prefs_known, &pos)) != NULL)
 		free(k);
 	hash_free(&b->prefs_known);
+}
+
+/* The key a channel's own preferences are kept under. */
+static void
+prefs_chan_key(struct buf *key, const struct chan *c)
+{
+	const char *p;
+
+	buf_adds(key, "c:");
+	for (p = c->name; *p != '\0'; p++)
+		buf_addc(key, (char)tolower((unsigned char)*p));
+}
+
+/* The configuration's language for the channel called name. */
+static const char *
+prefs_conf_lang(const struct conf *conf, const char *name)
+{
+	size_t n;
+	int i;
+
+	for (i = 0; i < conf->nchannel_langs; i++) {
+		n = strcspn(conf->channel_langs[i], " ");
+		if (strlen(name) == n &&
+		    strncasecmp(conf->channel_langs[i], name, n) == 0)
+			return conf->channel_langs[i] + n + 1;
+	}
+	return conf->lang;
+}
+
+const char *
+prefs_chan_lang(struct bot *b, struct chan *c)
+{
+	struct buf key = BUF_INIT;
+	int64_t id;
+	int v;
+
+	if (!c->lang_read) {
+		c->lang_read = 1;
+		snprintf(c->lang, sizeof c->lang, "%s",
+		    prefs_conf_lang(b->conf, c->name));
+		prefs_chan_key(&key, c);
+		id = store_player_find(b->store, buf_str(&key), NULL);
+		if (id > 0 && store_pref_get(b->store, id, "lang", &v,
+		    NULL) == 0)
+			lang_unpack(v, c->lang);
+		if (!lang_known(c->lang))
+			snprintf(c->lang, sizeof c->lang, "%s",
+			    lang_known(b->conf->lang) ? b->conf->lang : "en");
+		buf_free(&key);
+	}
+	return c->lang;
+}
+
+int
+prefs_chan_lang_set(struct bot *b, struct chan *c, const char *code,
+    char **cause)
+{
+	struct buf key = BUF_INIT;
+	int64_t id;
+	int rc = -1;
+
+	prefs_chan_key(&key, c);
+	id = store_player(b->store, buf_str(&key), c->name, cause);
+	if (id > 0 && store_pref_set(b->store, id, "lang", lang_pack(code),
+	    cause) == 0) {
+		snprintf(c->lang, sizeof c->lang, "%s", code);
+		c->lang_read = 1;
+		rc = 0;
+	}
+	buf_free(&key);
+	return rc;
+}
+
+const char *
+prefs_lang(struct bot *b, const struct prefs *p, struct chan *c)
+{
+	if (p != NULL && *p->lang != '\0' && lang_known(p->lang))
+		return p->lang;
+	if (c != NULL)
+		return prefs_chan_lang(b, c);
+	return lang_known(b->conf->lang) ? b->conf->lang : "en";
 }

@@ -7,6 +7,7 @@
 
 #include "bot/core/render.h"
 #include "config/questions.h"
+#include "games/intl.h"
 #include "games/rng.h"
 
 struct colour {
@@ -149,8 +150,12 @@ render_questions(struct buf *out, const char *markup,
 		if (q != NULL && strncmp(m, "{q:", 3) == 0 &&
 		    (card = strtol(m + 3, &end, 10)) >= 0 && end > m + 3 &&
 		    *end == '}' && card < 1000000) {
-			buf_adds(out, questions_get(q, render_question_index(
-			    questions_count(q), seed, (int)card)));
+			/* In the language written in: a question of the
+			 * built-in set has its translation in the catalog
+			 * (make pot), one of an operator's file is asked
+			 * as written. */
+			buf_adds(out, _(questions_get(q, render_question_index(
+			    questions_count(q), seed, (int)card))));
 			m = end + 1;
 			continue;
 		}

@@ -34,6 +34,23 @@ void table_out_init(struct table_out *o);
 /* Whether seat must act now in t's game (its turn, or a move it owes
  * with others): what it is told is its prompt. */
 int table_must_act(const struct table *t, int seat);
+/* Every seat reads its private lines in its own language, the channel
+ * its text in the channel's (docs/translating.md): the rules build a
+ * move's text once in the channel's language, then once more on a copy
+ * of the game (game.h's copy()) for each other language a seat at the
+ * table reads, whose private text replaces theirs.
+ *
+ * table_lang() makes the channel's language the one written in, and
+ * returns it; table_seat_lang() is the language seat reads; and
+ * table_langs() fills langs with the other languages seats read (people
+ * at the table, not away or gone), the count of them. */
+const char *table_lang(struct table *t);
+const char *table_seat_lang(struct table *t, int seat);
+int table_langs(struct table *t, char langs[][LANG_MAX]);
+/* Moves into o the private text of other's seats that read lang, and
+ * empties other. */
+void table_out_take(struct table *t, struct table_out *o,
+    struct table_out *other, const char *lang);
 /* Renders and sends everything gathered, then empties o: the channel
  * text, then each seat's private text queued after it (table-out.c). */
 void table_out_flush(struct table *t, struct table_out *o);

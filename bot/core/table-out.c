@@ -9,6 +9,7 @@
  * changed), whose private text is their prompt.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,62 @@
 #include "bot/core/render.h"
 #include "bot/core/table-int.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
+
+const char *
+table_lang(struct table *t)
+{
+	const char *l = prefs_chan_lang(t->b, t->chan);
+
+	lang_use(l);
+	return l;
+}
+
+const char *
+table_seat_lang(struct table *t, int seat)
+{
+	return prefs_lang(t->b, &t->seats[seat].prefs, t->chan);
+}
+
+int
+table_langs(struct table *t, char langs[][LANG_MAX])
+{
+	const char *chan = prefs_chan_lang(t->b, t->chan), *l;
+	int i, j, n = 0;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (t->seats[i].ai || t->seats[i].gone || t->seats[i].away)
+			continue;
+		l = table_seat_lang(t, i);
+		if (lang_same(l, chan))
+			continue;
+		for (j = 0; j < n && !lang_same(langs[j], l); j++)
+			;
+		if (j == n)
+			snprintf(langs[n++], LANG_MAX, "%s", l);
+	}
+	return n;
+}
+
+void
+table_out_take(struct table *t, struct table_out *o, struct table_out *other,
+    const char *lang)
+{
+	struct buf swap;
+	int i;
+
+	for (i = 0; i < t->nseats; i++) {
+		if (lang_same(table_seat_lang(t, i), lang)) {
+			swap = o->priv[i];
+			o->priv[i] = other->priv[i];
+			other->priv[i] = swap;
+		}
+	}
+	buf_free(&other->pub);
+	for (i = 0; i < GAME_MAX_SEATS; i++)
+		buf_free(&other->priv[i]);
+	table_out_init(other);
+}
 
 /* The emit callback of struct game_out: gathers one move's messages. */
 static void
@@ -45,6 +102,8 @@ table_out_init(struct table_out *o)
 	o->mover = TABLE_OUT_NONE;
 }
 
+/* In the language written in now: the questions' text is looked up in
+ * its catalog (render.c). */
 void
 table_render(struct table *t, struct buf *text, const char *markup,
     int colour)
@@ -72,17 +131,26 @@ table_must_act(const struct table *t, int seat)
 
 /* A prompt again, the seat's move still to come, into out: "Your turn
  * (changed)...", as every prompt starts "Your turn" and a player looks
- * for that; any other text gets "Changed:" in front. */
+ * for that; any other text gets "Changed:" in front.  In the language
+ * written in now, the seat's. */
 static void
 table_out_changed(struct buf *out, const char *prompt)
 {
-	static const char lead[] = "Your turn";
+	/* TRANSLATORS: how every prompt to play starts, as the games'
+	 * prompts write it ("Your turn: declare threes..."); it must be
+	 * the same words as theirs. */
+	const char *lead = _("Your turn");
 
 	if (strncmp(prompt, lead, strlen(lead)) == 0)
-		buf_addf(out, "%s {b:(changed)}%s", lead,
+		/* TRANSLATORS: put after "Your turn" in a prompt said
+		 * again because another's move changed it. */
+		buf_addf(out, "%s {b:%s}%s", lead, _("(changed)"),
 		    prompt + strlen(lead));
 	else
-		buf_addf(out, "{b:Changed:} %s", prompt);
+		/* TRANSLATORS: put before a prompt that is not a turn
+		 * (a call to make, a card to pass), said again because
+		 * another's move changed it. */
+		buf_addf(out, "{b:%s} %s", _("Changed:"), prompt);
 }
 
 /* Sends seat i's private text in o, if any, after line after, and
@@ -104,12 +172,14 @@ table_out_seat(struct table *t, struct table_out *o, int i, uint64_t after,
 	if (o->cls == QUEUE_GAME && (o->mover == i || !act))
 		t->prompted &= ~bit;
 	if (o->priv[i].len > 0 && !s->gone && !s->away && !s->ai) {
+		lang_use(table_seat_lang(t, i));
 		if (act && o->mover != TABLE_OUT_NONE && (t->prompted & bit)) {
 			table_out_changed(&changed, buf_str(&o->priv[i]));
 			buf_free(&o->priv[i]);
 			o->priv[i] = changed;
 		}
 		table_render(t, text, buf_str(&o->priv[i]), s->prefs.colour);
+		table_lang(t);
 		if (o->cls == QUEUE_GAME)
 			seq = say_game_to(t->b, act ? QUEUE_GAME : QUEUE_NEWS,
 			    s->nick, s->prefs.notice, t->chan, buf_str(text),
@@ -140,9 +210,12 @@ void
 table_out_flush(struct table *t, struct table_out *o)
 {
 	struct buf text = BUF_INIT;
+	char was[LANG_MAX];
 	uint64_t chan = 0, prev, seq;
 	int i, act, pass;
 
+	snprintf(was, sizeof was, "%s", lang_now());
+	table_lang(t);
 	if (o->pub.len > 0) {
 		table_render(t, &text, buf_str(&o->pub), 1);
 		chan = say_chan_after(t->b, t->chan, o->cls, buf_str(&text),
@@ -170,6 +243,7 @@ table_out_flush(struct table *t, struct table_out *o)
 	for (i = 0; i < GAME_MAX_SEATS; i++)
 		buf_free(&o->priv[i]);
 	table_out_init(o);
+	lang_use(was);
 }
 
 uint64_t

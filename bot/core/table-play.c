@@ -31,6 +31,7 @@
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* Tells seat of t text privately, by its NOTICE or PRIVMSG; an AI seat
@@ -68,12 +69,13 @@ table_held_stale(struct table *t, const struct table_out *o)
 	if (!t->held)
 		return NULL;
 	seat = t->held_move->seat;
-	if (t->ops->check(t->g, t->held_move, &cause) != 0)
-		return cause;
-	if (table_must_act(t, seat) && o->priv[seat].len > 0)
-		return xstrdup("what you may do has changed (your turn, "
-		    "above)");
-	return NULL;
+	lang_use(table_seat_lang(t, seat));
+	if (t->ops->check(t->g, t->held_move, &cause) == 0 &&
+	    table_must_act(t, seat) && o->priv[seat].len > 0)
+		cause = xstrdup(_("what you may do has changed (your turn, "
+		    "above)"));
+	table_lang(t);
+	return cause;
 }
 
 /* Drops the move waiting for the challenge window, its player told why
@@ -88,8 +90,10 @@ table_held_drop(struct table *t, char *why)
 	free(t->held_move);
 	t->held_move = NULL;
 	table_clock_hold_end(t);
-	text = xasprintf("your move that waited for the challenge window "
-	    "was not made: %s", why);
+	lang_use(table_seat_lang(t, seat));
+	text = xasprintf(_("your move that waited for the challenge window "
+	    "was not made: %s"), why);
+	table_lang(t);
 	table_tell(t, seat, text);
 	free(text);
 	free(why);
@@ -101,10 +105,12 @@ static int
 table_commit(struct table *t, const struct game_move *mv, const char *lead,
     char **cause)
 {
-	struct table_out o;
+	struct table_out o, other;
 	struct game_turn was = t->turn;
-	char text[2048];
+	struct game *copies[GAME_MAX_SEATS];
+	char text[2048], langs[GAME_MAX_SEATS][LANG_MAX];
 	char *why = NULL, *stale;
+	int nlangs, k;
 
 	game_move_format(t->ops, mv, text, sizeof text);
 	if (store_move(t->b->store, t->game_id, t->nmoves, mv->seat, text,
@@ -112,12 +118,12 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 		table_store_failed(t, "a move", why);
 		/* The failure may have shown the database lost: the bot
 		 * stops, and comes back to the game. */
-		game_fail(cause, t->b->stop_why != NULL ? "I could not save "
-		    "that move (I lost my database, and stop now to start "
-		    "again), so nothing happened: make it again when I am "
-		    "back" : "I could not save that move (my database "
-		    "cannot be written just now), so nothing happened: try "
-		    "again in a moment");
+		game_fail(cause, "%s", t->b->stop_why != NULL ? _("I could "
+		    "not save that move (I lost my database, and stop now "
+		    "to start again), so nothing happened: make it again "
+		    "when I am back") : _("I could not save that move (my "
+		    "database cannot be written just now), so nothing "
+		    "happened: try again in a moment"));
 		free(why);
 		return -1;
 	}
@@ -126,9 +132,23 @@ table_commit(struct table *t, const struct game_move *mv, const char *lead,
 	o.mover = mv->seat;
 	if (lead != NULL)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
+	/* Seats that read another language than the channel's hear the
+	 * move from a copy of the game as it was (table-int.h). */
+	nlangs = table_langs(t, langs);
+	for (k = 0; k < nlangs; k++)
+		copies[k] = t->ops->copy(t->g);
+	table_lang(t);
 	t->ops->apply(t->g, mv, &o.out);
 	table_turn_update(t);
 	table_window_hint(t, &was, &o.out);
+	for (k = 0; k < nlangs; k++) {
+		lang_use(langs[k]);
+		table_out_init(&other);
+		t->ops->apply(copies[k], mv, &other.out);
+		t->ops->destroy(copies[k]);
+		table_out_take(t, &o, &other, langs[k]);
+	}
+	table_lang(t);
 	table_ai_note(t);
 	stale = table_held_stale(t, &o);
 	table_out_flush(t, &o);
@@ -173,14 +193,15 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	int aside;
 
 	if (t->paused != TABLE_RUNNING)
-		return game_fail(cause, "the game is paused until I am back "
-		    "in %s", t->chan->name);
+		return game_fail(cause, _("the game is paused until I am "
+		    "back in %s"), t->chan->name);
 	if (t->ops->check(t->g, mv, cause) != 0)
 		return -1;
 	if (mv->verb != GAME_VERB_LEAVE && (t->ops->reactions &
 	    (1u << mv->verb)) != 0 && (tu->window & (1u << mv->seat)) != 0) {
 		if (t->tie_seats & (1u << mv->seat))
-			return game_fail(cause, "your call is already in");
+			return game_fail(cause, "%s",
+			    _("your call is already in"));
 		table_react(t, mv);
 		return 0;
 	}
@@ -189,11 +210,11 @@ table_move(struct table *t, struct game_move *mv, char **cause)
 	aside = mv->verb != GAME_VERB_LEAVE &&
 	    (t->ops->asides & (1u << mv->verb)) != 0;
 	if (t->tie_seats != 0 && !aside)
-		return game_fail(cause, "a call is being settled; "
-		    "wait a moment");
+		return game_fail(cause, "%s", _("a call is being settled; "
+		    "wait a moment"));
 	if (t->held && !aside)
-		return game_fail(cause, "your move is already waiting for "
-		    "the challenge window");
+		return game_fail(cause, "%s", _("your move is already "
+		    "waiting for the challenge window"));
 	if (mv->verb != GAME_VERB_LEAVE && tu->window != 0 &&
 	    mv->seat == tu->seat && t->b->now < table_clock_window_min(t) &&
 	    !aside && table_window_owed(t) != 0) {
@@ -257,8 +278,11 @@ table_on_tie_over(struct table *t)
 	if (best < 0)
 		return;
 	for (s = 0; s < n; s++) {
-		if ((seats & (1u << s)) && s != best)
-			table_tell(t, s, "too late: another call came first");
+		if (!(seats & (1u << s)) || s == best)
+			continue;
+		lang_use(table_seat_lang(t, s));
+		table_tell(t, s, _("too late: another call came first"));
+		table_lang(t);
 	}
 	mv = t->tie_moves[best];
 	free(t->tie_moves);
@@ -295,13 +319,15 @@ table_on_turn_over(struct table *t)
 	int seat = t->turn_seat;
 
 	s = &t->seats[seat];
+	table_lang(t);
 	if (++s->timeouts >= t->b->conf->max_timeouts) {
 		table_leave_move(&mv, seat);
-		lead = xasprintf("{p:%d} timed out %d times in a row.", seat,
+		lead = xasprintf(ngettext("{p:%d} timed out %d time in a row.",
+		    "{p:%d} timed out %d times in a row.", s->timeouts), seat,
 		    s->timeouts);
 	} else {
 		t->ops->timeout(t->g, &mv);
-		lead = xasprintf("{p:%d} ran out of time.", seat);
+		lead = xasprintf(_("{p:%d} ran out of time."), seat);
 	}
 	if (table_commit(t, &mv, lead, &cause) != 0) {
 		log_error("timeout move failed: %s", cause);
@@ -321,8 +347,11 @@ table_on_turn_warning(struct table *t)
 	if (s->away || s->ai)
 		return;
 	secs = (t->b->conf->turn_warn_ms + 999) / 1000;
-	text = xasprintf("%d second%s left for your turn (%shand shows your "
-	    "cards).", secs, secs == 1 ? "" : "s", t->b->conf->prefix);
+	lang_use(table_seat_lang(t, t->turn_seat));
+	text = xasprintf(ngettext("%d second left for your turn (%shand "
+	    "shows your cards).", "%d seconds left for your turn (%shand "
+	    "shows your cards).", secs), secs, t->b->conf->prefix);
+	table_lang(t);
 	say_game_to(t->b, QUEUE_GAME, s->nick, s->prefs.notice, t->chan, text,
 	    0);
 	free(text);
@@ -331,11 +360,11 @@ table_on_turn_warning(struct table *t)
 /* What an AI seat says when a question waits for its answer aloud: it
  * keeps its secrets, as a careful player might. */
 static const char *const table_ai_answers[] = {
-	"I would rather not say.",
-	"A good question. Next!",
-	"Ask me again after the game.",
-	"My lips are sealed.",
-	"That stays between me and my cards.",
+	N_("I would rather not say."),
+	N_("A good question. Next!"),
+	N_("Ask me again after the game."),
+	N_("My lips are sealed."),
+	N_("That stays between me and my cards."),
 };
 
 void
@@ -352,8 +381,9 @@ table_on_think_over(struct table *t, int seat)
 	if (tu->pause && tu->speaker == seat && t->ops->heard != NULL) {
 		/* Asked, it answers aloud; the answer ends the wait as a
 		 * person's line in the channel would (table_heard()). */
+		table_lang(t);
 		text = xasprintf("%s: %s", s->nick,
-		    table_ai_answers[rng_next(&t->b->rng) % n]);
+		    _(table_ai_answers[rng_next(&t->b->rng) % n]));
 		table_say(t, text);
 		free(text);
 		t->ops->heard(t->g, &mv);
@@ -404,9 +434,11 @@ table_play_pause(struct table *t)
 		return;		/* the call ended the game: t is freed */
 	if (t->held) {
 		t->held = 0;
-		table_tell(t, t->held_move->seat, "I lost my connection before "
-		    "your move went through: make it again when the game goes "
-		    "on");
+		lang_use(table_seat_lang(t, t->held_move->seat));
+		table_tell(t, t->held_move->seat, _("I lost my connection "
+		    "before your move went through: make it again when the "
+		    "game goes on"));
+		table_lang(t);
 		free(t->held_move);
 		t->held_move = NULL;
 	}

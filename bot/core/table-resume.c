@@ -27,6 +27,7 @@
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 struct game *
@@ -229,21 +230,27 @@ table_resume(struct table *t)
 	presence_recheck(t);
 	table_ai_start(t);
 	table_out_init(&o);
+	table_lang(t);
 	if (t->paused == TABLE_TAKEN)
-		game_say(&o.out, GAME_PUBLIC, "The %s game goes on, dealt by "
-		    "%s from here.", t->ops->title, t->b->nick);
+		game_say(&o.out, GAME_PUBLIC, _("The %s game goes on, dealt "
+		    "by %s from here."), t->ops->title, t->b->nick);
+	else if (t->paused == TABLE_RESTART)
+		game_say(&o.out, GAME_PUBLIC, _("The %s game goes on after a "
+		    "restart."), t->ops->title);
 	else
-		game_say(&o.out, GAME_PUBLIC, "The %s game goes on%s.",
-		    t->ops->title, t->paused == TABLE_RESTART ?
-		    " after a restart" : "");
+		game_say(&o.out, GAME_PUBLIC, _("The %s game goes on."),
+		    t->ops->title);
 	t->ops->view(t->g, GAME_PUBLIC, &o.out);
 	for (i = 0; i < t->nseats; i++) {
 		if (!t->seats[i].gone && t->seats[i].away)
-			game_say(&o.out, GAME_PUBLIC, "{p:%d} is not here: "
-			    "the seat is held for %d s.", i,
+			game_say(&o.out, GAME_PUBLIC, _("{p:%d} is not here: "
+			    "the seat is held for %d s."), i,
 			    (t->b->conf->part_grace_ms + 999) / 1000);
-		else
+		else {
+			lang_use(table_seat_lang(t, i));
 			t->ops->view(t->g, i, &o.out);
+			table_lang(t);
+		}
 	}
 	t->paused = TABLE_RUNNING;
 	t->prompted = 0;	/* every seat is told afresh */

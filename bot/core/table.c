@@ -16,6 +16,7 @@
 #include "bot/core/table-int.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/solo.h"
 #include "storage/store.h"
 
@@ -68,7 +69,8 @@ table_lobby_expired(struct table *t)
 
 	if (t->state != TABLE_LOBBY)
 		return;
-	text = xasprintf("The %s lobby closed: nobody started it.",
+	table_lang(t);
+	text = xasprintf(_("The %s lobby closed: nobody started it."),
 	    t->ops->title);
 	table_say(t, text);
 	free(text);
@@ -91,8 +93,9 @@ table_after_move(struct table *t)
 		table_clock_stop(t);
 		table_finish(t);
 	} else if (table_people(t) == 0) {
-		table_stop(t, "no person", "Only AI seats are left: the "
-		    "game ends here, unrecorded.");
+		table_lang(t);
+		table_stop(t, "no person", _("Only AI seats are left: the "
+		    "game ends here, unrecorded."));
 	} else {
 		table_clock_arm(t);
 		table_ai_arm(t);
@@ -106,8 +109,8 @@ table_store_failed(struct table *t, const char *what, const char *why)
 
 	log_error("game %lld in %s: %s not saved: %s",
 	    (long long)t->game_id, t->chan->name, what, why);
-	text = xasprintf("I cannot write my database (%s): the game in %s "
-	    "waits; moves are refused until it can be written.", why,
+	text = xasprintf(_("I cannot write my database (%s): the game in %s "
+	    "waits; moves are refused until it can be written."), why,
 	    t->chan->name);
 	who_tell_admins(t->b, text);
 	free(text);
@@ -117,28 +120,44 @@ table_store_failed(struct table *t, const char *what, const char *why)
 int
 table_start(struct table *t, char **cause)
 {
-	struct table_out o;
+	struct table_out o, other;
+	struct game *g;
+	char langs[GAME_MAX_SEATS][LANG_MAX];
 	int64_t players[GAME_MAX_SEATS];
 	char ident[GAME_MAX_SEATS][WHO_IDENT_MAX];
 	struct who w;
 	const char *idents[GAME_MAX_SEATS];
 	char opts[256], salt[DEAL_KEY_SALT + 1];
 	struct rng r;
-	int i, dealer;
+	int i, dealer, nlangs, k;
 
 	if (t->nseats < t->ops->min_seats)
-		return game_fail(cause, "%s needs at least %d players",
-		    t->ops->title, t->ops->min_seats);
+		return game_fail(cause, ngettext("%s needs at least %d "
+		    "player", "%s needs at least %d players",
+		    t->ops->min_seats), t->ops->title, t->ops->min_seats);
 	if (table_story_seed(t, salt, cause) != 0)
 		return -1;
 	rng_seed(&r, t->seed);
 	dealer = (int)(t->chan->deals % (unsigned)t->nseats);
 	table_out_init(&o);
+	table_lang(t);
 	t->g = t->ops->create(&t->opts, t->nseats, dealer, &r, &o.out, cause);
 	if (t->g == NULL) {
 		table_out_flush(t, &o);
 		return -1;
 	}
+	/* The hands in each other language a seat reads: the same deal
+	 * again, from the same generator (table-int.h). */
+	nlangs = table_langs(t, langs);
+	for (k = 0; k < nlangs; k++) {
+		lang_use(langs[k]);
+		table_out_init(&other);
+		if ((g = t->ops->create(&t->opts, t->nseats, dealer, &r,
+		    &other.out, NULL)) != NULL)
+			t->ops->destroy(g);
+		table_out_take(t, &o, &other, langs[k]);
+	}
+	table_lang(t);
 	table_turn_update(t);
 	for (i = 0; i < t->nseats; i++) {
 		w.nick = t->seats[i].nick;
@@ -179,6 +198,7 @@ table_stop(struct table *t, const char *by, const char *text)
 	struct buf line = BUF_INIT;
 	int playing = t->state == TABLE_PLAYING;
 
+	table_lang(t);
 	memset(&ts, 0, sizeof ts);
 	if (playing) {
 		store_game_abandon(t->b->store, t->game_id, by, NULL);
@@ -187,8 +207,8 @@ table_stop(struct table *t, const char *by, const char *text)
 	if (text != NULL)
 		buf_adds(&line, text);
 	else
-		buf_addf(&line, "%s stopped the %s %s.", by, t->ops->title,
-		    playing ? "game" : "lobby");
+		buf_addf(&line, playing ? _("%s stopped the %s game.") :
+		    _("%s stopped the %s lobby."), by, t->ops->title);
 	table_story_key(&ts, &line);
 	table_say(t, buf_str(&line));
 	if (playing) {
@@ -300,14 +320,20 @@ table_award_add(struct buf *out, const struct game_ops *ops,
 	const char *title = ops->titles[a->rule].title;
 
 	if (prev == NULL || prev->again != a->again)
-		buf_adds(out, a->again ? "still " : "now ");
+		/* TRANSLATORS: "alice is now an Excellent Cheater (2 wins
+		 * in a row)", "... still an Infinite Cheater (4 wins in a
+		 * row in red)": the pieces of that line. */
+		buf_adds(out, a->again ? _("still ") : _("now "));
 	/* "an" before a vowel: right for titles as games name them ("an
 	 * Excellent", "a Lucky"), if not for every English word. */
-	buf_addf(out, "%s {b:%s} (%d wins in a row",
-	    title[0] != '\0' && strchr("AEIOUaeiou", title[0]) != NULL ?
-	    "an" : "a", title, a->count);
+	title = _(title);
+	buf_addf(out, title[0] != '\0' && strchr("AEIOUaeiou", title[0]) !=
+	    NULL ? _("an {b:%s}") : _("a {b:%s}"), title);
+	buf_addf(out, ngettext(" (%d win in a row", " (%d wins in a row",
+	    a->count), a->count);
 	if (a->detail != NULL)
-		buf_addf(out, " in %s", a->detail);
+		/* TRANSLATORS: after "(4 wins in a row": the suit. */
+		buf_addf(out, _(" in %s"), _(a->detail));
 	buf_adds(out, ")");
 }
 
@@ -327,12 +353,12 @@ table_announce(struct table *t, const struct store_award *all, int nall)
 			a[n++] = all[i];
 	for (i = 0; i < n; i = j) {
 		buf_reset(&markup);
-		buf_addf(&markup, "{p:%d} is ", a[i].seat);
+		buf_addf(&markup, _("{p:%d} is "), a[i].seat);
 		for (j = i; j < n && a[j].seat == a[i].seat; j++) {
 			if (j > i)
 				buf_adds(&markup, j + 1 < n &&
 				    a[j + 1].seat == a[i].seat ? ", " :
-				    " and ");
+				    _(" and "));
 			table_award_add(&markup, t->ops, &a[j],
 			    j > i ? &a[j - 1] : NULL);
 		}
@@ -359,24 +385,27 @@ table_finish(struct table *t)
 	t->ops->result(t->g, &r);
 	table_story_read(t, &ts);
 	awards = table_record(t, &r, &ts, &nawards);
-	buf_addf(&text, "Game over!");
+	table_lang(t);
+	buf_adds(&text, _("Game over!"));
 	if (r.winner >= 0 && game_forfeit(&r) == r.winner)
-		buf_addf(&text, " %s wins %s by forfeit: a game played, not "
-		    "counted as a win.", t->seats[r.winner].nick,
+		buf_addf(&text, _(" %s wins %s by forfeit: a game played, not "
+		    "counted as a win."), t->seats[r.winner].nick,
 		    t->ops->title);
 	else if (r.winner >= 0) {
-		buf_addf(&text, " %s wins %s", t->seats[r.winner].nick,
+		buf_addf(&text, _(" %s wins %s"), t->seats[r.winner].nick,
 		    t->ops->title);
 		if (store_stats(t->b->store, t->seats[r.winner].nick,
 		    t->ops->name, &st, NULL) == 0 && st.streak > 1)
-			buf_addf(&text, " (%d in a row)", st.streak);
+			/* TRANSLATORS: after "alice wins Cheat": her
+			 * streak, at least 2. */
+			buf_addf(&text, _(" (%d in a row)"), st.streak);
 		buf_adds(&text, ".");
 	}
 	if (r.loser >= 0)
-		buf_addf(&text, " %s loses %s.", t->seats[r.loser].nick,
+		buf_addf(&text, _(" %s loses %s."), t->seats[r.loser].nick,
 		    t->ops->title);
 	if (r.winner < 0 || r.loser >= 0) {
-		buf_adds(&text, " Places: ");
+		buf_adds(&text, _(" Places: "));
 		table_places(&text, t, &r);
 		buf_adds(&text, ".");
 	}
@@ -404,24 +433,28 @@ table_status(struct table *t)
 	if (t->state == TABLE_PLAYING) {
 		table_out_init(&o);
 		o.cls = QUEUE_REPLY;
+		table_lang(t);
 		t->ops->view(t->g, GAME_PUBLIC, &o.out);
 		table_out_flush(t, &o);
 		return;
 	}
+	table_lang(t);
 	game_opts_words(t->ops, &t->opts, words, sizeof words);
-	buf_addf(&text, "%s lobby%s%s%s: ", t->ops->title,
-	    *words != '\0' ? " (" : "", words, *words != '\0' ? ")" : "");
+	buf_addf(&text, _("%s lobby"), t->ops->title);
+	if (*words != '\0')
+		buf_addf(&text, " (%s)", words);
+	buf_adds(&text, ": ");
 	for (i = 0; i < t->nseats; i++)
 		buf_addf(&text, "%s%s%s%s", i > 0 ? ", " : "", t->seats[i].nick,
 		    t->seats[i].ai ? " " : "", t->seats[i].ai ?
 		    ai_level_name(t->seats[i].level) : "");
-	buf_addf(&text, " (%d seated, %d-%d play). ", t->nseats,
+	buf_addf(&text, _(" (%d seated, %d-%d play). "), t->nseats,
 	    t->ops->min_seats, t->ops->max_seats);
 	start = t->opened_at + (uint64_t)t->b->conf->lobby_start_ms;
 	if (t->b->now >= start)
-		buf_adds(&text, "Anyone seated may !start.");
+		buf_adds(&text, _("Anyone seated may !start."));
 	else
-		buf_addf(&text, "%s may !start; anyone seated in %llus.",
+		buf_addf(&text, _("%s may !start; anyone seated in %llus."),
 		    t->seats[t->opener].nick,
 		    (unsigned long long)(start - t->b->now + 999) / 1000);
 	say_chan_as(t->b, t->chan, QUEUE_REPLY, buf_str(&text));
@@ -438,6 +471,8 @@ table_hand(struct table *t, int seat, const char *lead)
 		game_say(&o.out, GAME_PUBLIC, "%s", lead);
 	else
 		o.cls = QUEUE_REPLY;
+	lang_use(table_seat_lang(t, seat));
 	t->ops->view(t->g, seat, &o.out);
+	table_lang(t);
 	table_out_flush(t, &o);
 }

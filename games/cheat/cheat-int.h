@@ -219,6 +219,7 @@ int cheat_invariants(const struct game *g, char **cause);
 /* Each card of the hands to the seat holding it, none of the pile: the
  * knowledge of a fresh deal. */
 void cheat_known_deal(struct game *g);
+struct game *cheat_copy(const struct game *g);
 struct game *cheat_observe(const struct game *g, int seat);
 void cheat_redeal(struct game *g, int seat, struct rng *rng);
 

@@ -107,9 +107,9 @@ hide(struct game *g, int seat, struct rng *rng)
 		g->known[g->hand[seat].c[i]] |= 1u << seat;
 }
 
-/* A copy of g, with hands of its own. */
-static struct game *
-copy(const struct game *g)
+/* A copy of g, with hands of its own (game.h's copy()). */
+struct game *
+cheat_copy(const struct game *g)
 {
 	struct game *o = xmalloc(sizeof *o);
 
@@ -122,7 +122,7 @@ copy(const struct game *g)
 struct game *
 cheat_observe(const struct game *g, int seat)
 {
-	struct game *o = copy(g);
+	struct game *o = cheat_copy(g);
 
 	hide(o, seat, NULL);
 	return o;
@@ -137,7 +137,7 @@ cheat_redeal(struct game *g, int seat, struct rng *rng)
 struct game *
 cheat_twin(const struct game *g, int seat, struct rng *rng)
 {
-	struct game *t = copy(g);
+	struct game *t = cheat_copy(g);
 	int i;
 
 	hide(t, seat, rng);

@@ -455,6 +455,7 @@ const struct game_ops questions_ops = {
 	.view = cheat_view,
 	.result = cheat_result,
 	.invariants = cheat_invariants,
+	.copy = cheat_copy,
 	.observe = cheat_observe,
 	.redeal = cheat_redeal,
 	.claims = 1,

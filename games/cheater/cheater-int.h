@@ -207,6 +207,7 @@ int cheater_command(const struct game *g, const struct game_move *mv,
     char *buf, size_t size);
 
 /* cheater-observe.c: */
+struct game *cheater_copy(const struct game *g);
 struct game *cheater_observe(const struct game *g, int seat);
 void cheater_redeal(struct game *g, int seat, struct rng *rng);
 

@@ -88,9 +88,9 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 		rng_seed(&g->rng, OBSERVE_SEED);
 }
 
-/* A copy of g, with hands of its own. */
-static struct game *
-copy(const struct game *g)
+/* A copy of g, with hands of its own (game.h's copy()). */
+struct game *
+cheater_copy(const struct game *g)
 {
 	struct game *o = xmalloc(sizeof *o);
 
@@ -103,7 +103,7 @@ copy(const struct game *g)
 struct game *
 cheater_observe(const struct game *g, int seat)
 {
-	struct game *o = copy(g);
+	struct game *o = cheater_copy(g);
 
 	deal_hidden(o, seat, NULL);
 	return o;
@@ -118,7 +118,7 @@ cheater_redeal(struct game *g, int seat, struct rng *rng)
 struct game *
 cheater_twin(const struct game *g, int seat, struct rng *rng)
 {
-	struct game *t = copy(g);
+	struct game *t = cheater_copy(g);
 	int s, i;
 
 	deal_hidden(t, seat, rng);

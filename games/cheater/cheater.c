@@ -942,6 +942,7 @@ const struct game_ops cheater_ops = {
 	.view = cheater_view,
 	.result = cheater_result,
 	.invariants = cheater_invariants,
+	.copy = cheater_copy,
 	.observe = cheater_observe,
 	.redeal = cheater_redeal,
 	.claims = 0,

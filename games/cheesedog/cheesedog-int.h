@@ -144,6 +144,7 @@ int cheesedog_sample(const struct game *g, struct rng *rng,
 int cheesedog_invariants(const struct game *g, char **cause);
 
 /* cheesedog-observe.c: */
+struct game *cheesedog_copy(const struct game *g);
 struct game *cheesedog_observe(const struct game *g, int seat);
 void cheesedog_redeal(struct game *g, int seat, struct rng *rng);
 

@@ -109,6 +109,15 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 }
 
 struct game *
+cheesedog_copy(const struct game *g)
+{
+	struct game *o = xmalloc(sizeof *o);
+
+	*o = *g;
+	return o;
+}
+
+struct game *
 cheesedog_observe(const struct game *g, int seat)
 {
 	struct game *o = xmalloc(sizeof *o);

@@ -452,6 +452,7 @@ const struct game_ops cheesedog_ops = {
 	.view = cheesedog_view,
 	.result = cheesedog_result,
 	.invariants = cheesedog_invariants,
+	.copy = cheesedog_copy,
 	.observe = cheesedog_observe,
 	.redeal = cheesedog_redeal,
 	.claims = 0,

@@ -366,6 +366,7 @@ void lu_know_holders(struct game *g);
 /* Sets known[id] (LU_CARDS of them) to 1 for each card whose place
  * seat knows, else 0. */
 void lu_known_cards(const struct game *g, int seat, char *known);
+struct game *liarsuno_copy(const struct game *g);
 struct game *liarsuno_observe(const struct game *g, int seat);
 void liarsuno_redeal(struct game *g, int seat, struct rng *rng);
 

@@ -137,6 +137,15 @@ deal_hidden(struct game *g, int seat, struct rng *rng)
 }
 
 struct game *
+liarsuno_copy(const struct game *g)
+{
+	struct game *o = xmalloc(sizeof *o);
+
+	*o = *g;
+	return o;
+}
+
+struct game *
 liarsuno_observe(const struct game *g, int seat)
 {
 	struct game *o = xmalloc(sizeof *o);

@@ -654,6 +654,7 @@ const struct game_ops liarsuno_ops = {
 	.view = liarsuno_view,
 	.result = liarsuno_result,
 	.invariants = liarsuno_invariants,
+	.copy = liarsuno_copy,
 	.observe = liarsuno_observe,
 	.redeal = liarsuno_redeal,
 	.claims = 1,

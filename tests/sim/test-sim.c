@@ -382,6 +382,38 @@ ledger_check(const struct ledger *l)
 		fail_msg("%s: the ledger does not balance", where);
 }
 
+/* Applies mv to g, its text into tr, and the same move to a copy of g
+ * made before (game.h's copy(), which the bot applies to say a move in a
+ * second language): the copy must say exactly what g says, and end the
+ * same. */
+static void
+apply_on_copy(const struct game_ops *ops, struct game *g,
+    const struct game_move *mv, struct transcript *tr)
+{
+	struct transcript again = { 0 };
+	struct game_out out = { tr_emit, tr }, out2 = { tr_emit, &again };
+	struct game *copy = ops->copy(g);
+	struct game_turn t1, t2;
+	size_t was = tr->len;
+	char *cause = NULL;
+
+	ops->apply(g, mv, &out);
+	ops->apply(copy, mv, &out2);
+	if (again.len != tr->len - was ||
+	    (again.len > 0 && memcmp(again.buf, tr->buf + was, again.len) != 0))
+		fail_msg("%s: a copy says otherwise than the game", where);
+	if (ops->invariants(copy, &cause) != 0)
+		fail_msg("%s: the copy: %s", where, cause);
+	ops->turn(g, &t1);
+	ops->turn(copy, &t2);
+	if (t1.over != t2.over || t1.seat != t2.seat ||
+	    t1.window != t2.window || t1.accused != t2.accused ||
+	    t1.pause != t2.pause || t1.wait != t2.wait)
+		fail_msg("%s: the copy's turn is not the game's", where);
+	free(again.buf);
+	ops->destroy(copy);
+}
+
 /* Plays the game of seed to its end, logging moves and messages, and its
  * ledger into l. */
 static void
@@ -422,7 +454,7 @@ play(const struct game_ops *ops, const struct config *c, uint64_t seed,
 		ops->story(g, &mv, &sy);
 		story_check(ops, &sy, &mv, c->nseats, log->n);
 		log_add(log, text);
-		ops->apply(g, &mv, &out);
+		apply_on_copy(ops, g, &mv, tr);
 		ops->turn(g, &t);
 		ledger_note(l, log->n - 1, mv.seat, &sy, t.window);
 	}
