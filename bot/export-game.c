@@ -12,6 +12,7 @@
 #include "bot/core/replay.h"
 #include "bot/export-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 
 /* Seat i of sg: a link to its player's page (up "" or "../"), or the
  * name alone for an AI seat, whose player has no page. */
@@ -35,7 +36,9 @@ export_seat_list(struct buf *b, const struct store_game *sg, const int *sel,
 
 	for (i = 0; i < n; i++) {
 		if (i > 0)
-			buf_adds(b, i == n - 1 ? " and " : ", ");
+			/* TRANSLATORS: the last joint of a list of nicks,
+			 * "alice, bob and carol". */
+			buf_adds(b, i == n - 1 ? _(" and ") : ", ");
 		export_seat(b, sg, sel[i], up);
 	}
 }
@@ -60,6 +63,25 @@ export_ended(enum export_end k, const struct store_export_result *r)
 	}
 }
 
+/* What follows the n nicks of how a game ended k: " won", ... */
+static const char *
+export_said(enum export_end k, int n)
+{
+	switch (k) {
+	case EXPORT_WON:
+		/* TRANSLATORS: this and the three below follow the nick, or
+		 * the nicks ("alice and bob"), of the seats a game's result
+		 * names on the stats page. */
+		return ngettext(" won", " won", n);
+	case EXPORT_FORFEIT:
+		return ngettext(" won by forfeit", " won by forfeit", n);
+	case EXPORT_LOST:
+		return ngettext(" lost", " lost", n);
+	default:
+		return ngettext(" first", " first", n);
+	}
+}
+
 /* Who won sg, whose seats' results are r, the winner first, as the list
  * of recent games and the game's page say it: "alice won" ("alice and
  * bob won": a shared win), "alice won by forfeit" (everyone else left),
@@ -69,9 +91,6 @@ static int
 export_winner(struct buf *b, const struct store_game *sg,
     const struct store_export_result *r, const char *up)
 {
-	static const char *const said[] = {
-	    [EXPORT_WON] = " won", [EXPORT_FORFEIT] = " won by forfeit",
-	    [EXPORT_LOST] = " lost", [EXPORT_FIRST] = " first"};
 	int sel[GAME_MAX_SEATS], i, k, n;
 
 	for (k = EXPORT_WON; k <= EXPORT_FIRST; k++) {
@@ -81,7 +100,7 @@ export_winner(struct buf *b, const struct store_game *sg,
 		}
 		if (n > 0) {
 			export_seat_list(b, sg, sel, n, up);
-			buf_adds(b, said[k]);
+			buf_adds(b, export_said((enum export_end)k, n));
 			return k;
 		}
 	}
@@ -99,17 +118,22 @@ export_result(struct buf *b, const struct store_game *sg,
 	nseats = sg->nseats < GAME_MAX_SEATS ? sg->nseats : GAME_MAX_SEATS;
 	buf_adds(b, "<p class=\"result\"><strong>");
 	if ((k = export_winner(b, sg, r, "../")) < 0)
-		buf_adds(b, "Nobody placed");
+		buf_adds(b, _("Nobody placed"));
 	if (k == EXPORT_FORFEIT)
-		buf_adds(b, "</strong>: everyone else left, so it counts as a "
-		    "game played, not as a win.");
+		/* TRANSLATORS: this and the pieces below make a game's
+		 * result on the stats page: "alice won by forfeit: everyone
+		 * else left, so it counts as a game played, not as a win."
+		 * or "alice won. Places: 1. alice, 2. bob; left: carol."
+		 * ("Left: carol." when nobody was placed). */
+		buf_addf(b, "</strong>: %s", _("everyone else left, so it "
+		    "counts as a game played, not as a win."));
 	else
 		buf_adds(b, ".</strong>");
 	for (place = 1; place <= nseats; place++) {
 		for (i = 0; i < nseats; i++) {
 			if (r[i].place != place)
 				continue;
-			buf_addf(b, "%s%d. ", any++ ? ", " : " Places: ",
+			buf_addf(b, "%s%d. ", any++ ? ", " : _(" Places: "),
 			    place);
 			export_seat(b, sg, i, "../");
 		}
@@ -119,7 +143,7 @@ export_result(struct buf *b, const struct store_game *sg,
 			sel[n++] = i;
 	}
 	if (n > 0) {
-		buf_adds(b, any ? "; left: " : " Left: ");
+		buf_adds(b, any ? _("; left: ") : _(" Left: "));
 		export_seat_list(b, sg, sel, n, "../");
 	}
 	buf_adds(b, any || n > 0 ? ".</p>\n" : "</p>\n");
@@ -130,16 +154,18 @@ export_game(struct export *e, const struct store_game *sg, struct buf *row,
     char **cause)
 {
 	struct store_export_result r[GAME_MAX_SEATS];
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, chan = BUF_INIT;
 	const struct game_ops *ops = game_named(sg->variant);
-	char **lines = NULL, rel[64], when[40], title[96];
+	char **lines = NULL, rel[64], when[40], title[160];
 	int i, n, rc;
 
 	if (store_export_results(e->s, sg->id, r, GAME_MAX_SEATS, cause) < 0)
 		return -1;
 	if ((n = replay_text(sg, e->q, 0, &lines, cause)) < 0)
 		return -1;
-	snprintf(title, sizeof title, "Game %" PRId64 ": %s", sg->id,
+	/* TRANSLATORS: a game's page's title: its number and the game's
+	 * name ("Cheat"). */
+	snprintf(title, sizeof title, _("Game %lld: %s"), (long long)sg->id,
 	    ops != NULL ? ops->title : sg->variant);
 	export_time(when, sizeof when, sg->ended, 1);
 	export_head(&b, title, "../");
@@ -147,9 +173,13 @@ export_game(struct export *e, const struct store_game *sg, struct buf *row,
 	export_esc(&b, title);
 	buf_adds(&b, "</h1>\n");
 	export_result(&b, sg, r);
-	buf_adds(&b, "<p>In ");
-	export_esc(&b, sg->channel);
-	buf_addf(&b, ", ended %s. Players:", when);
+	export_esc(&chan, sg->channel);
+	buf_adds(&b, "<p>");
+	/* TRANSLATORS: the channel and when the game ended ("2024-05-01
+	 * 18:30 UTC"); the players follow, each after a space, with commas
+	 * between. */
+	buf_addf(&b, _("In %s, ended %s. Players:"), buf_str(&chan), when);
+	buf_free(&chan);
 	buf_addf(row, "<tr><td><a href=\"games/%" PRId64 ".html\">#%" PRId64
 	    "</a></td><td>", sg->id, sg->id);
 	export_esc(row, ops != NULL ? ops->title : sg->variant);
@@ -165,7 +195,8 @@ export_game(struct export *e, const struct store_game *sg, struct buf *row,
 	buf_adds(row, "</td><td>");
 	export_esc(row, sg->channel);
 	buf_addf(row, "</td><td>%s</td></tr>\n", when);
-	buf_adds(&b, ".</p>\n<h2>Replay</h2>\n<pre class=\"replay\">");
+	buf_addf(&b, ".</p>\n<h2>%s</h2>\n<pre class=\"replay\">",
+	    _("Replay"));
 	for (i = 0; i < n; i++) {
 		export_esc(&b, lines[i]);
 		buf_addc(&b, '\n');

@@ -14,6 +14,7 @@
 
 #include "bot/export-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "games/story.h"
 #include "alloc/xalloc.h"
 #include "storage/solo.h"
@@ -136,9 +137,13 @@ export_foot(struct export *e, struct buf *b, const char *up)
 	char when[40];
 
 	export_time(when, sizeof when, (int64_t)e->now, 1);
-	buf_addf(b, "<footer>Written by cheaterbot %s at %s. "
-	    "<a href=\"%sindex.html\">The league</a></footer>\n"
-	    "</body>\n</html>\n", CHEATERBOT_VERSION, when, up);
+	buf_adds(b, "<footer>");
+	/* TRANSLATORS: the stats page's foot: the bot's version and when
+	 * the page was written ("2024-05-01 18:30 UTC"). */
+	buf_addf(b, _("Written by cheaterbot %s at %s."), CHEATERBOT_VERSION,
+	    when);
+	buf_addf(b, " <a href=\"%sindex.html\">%s</a></footer>\n"
+	    "</body>\n</html>\n", up, _("The league"));
 }
 
 /* Writes b to tmp/rel and records rel: 0, or -1 and *cause. */
@@ -181,43 +186,82 @@ export_title_name(const struct game_ops *ops, const char *name, int solo)
 	const struct game_title *gt;
 
 	if (solo)
-		return so != NULL ? so->title : name;
+		return so != NULL ? _(so->title) : name;
 	if (st != NULL)
-		return st->title;
+		return _(st->title);
 	for (gt = ops != NULL ? ops->titles : NULL; gt != NULL &&
 	    gt->name != NULL; gt++) {
 		if (strcmp(gt->name, name) == 0)
-			return gt->title;
+			return _(gt->title);
 	}
 	return name;
 }
 
-/* What each board the page shows says: its caption, its figures' heads,
- * and what a player needs to be on it (as !top has it: least games or
- * calls from stats.min_games, rated games from league.provisional). */
+/* What each board the page shows says: its caption, its figures' heads
+ * (translated where shown), and what a player needs to be on it (as !top
+ * has it: least games or calls from stats.min_games, rated games from
+ * league.provisional). */
 enum export_need { EXPORT_NEED_NONE, EXPORT_NEED_MIN_GAMES, EXPORT_NEED_RATED };
+/* What the need counts. */
+enum export_unit {
+	EXPORT_UNIT_NONE, EXPORT_UNIT_GAMES, EXPORT_UNIT_RATED,
+	EXPORT_UNIT_SOLO, EXPORT_UNIT_CALLS
+};
+
+/* TRANSLATORS: a head of the stats page's rating boards (HTML: &#177;
+ * is the plus-minus sign); mu and sigma are the rating's figures. */
+#define EXPORT_MU_SIGMA N_("mu &#177; sigma")
 
 static const struct export_kind {
 	enum store_board board;
-	const char *caption, *head;
-	const char *unit;	/* what the need counts, or NULL */
+	const char *caption, *head[3];	/* heads NULL-ended when fewer */
+	enum export_unit unit;
 	enum export_need need;
 } export_kinds[] = {
-    {STORE_BOARD_WINS, "Wins", "<th>wins</th><th>games</th>", NULL,
-	EXPORT_NEED_NONE},
-    {STORE_BOARD_LOSSES, "Fewest losses", "<th>losses</th><th>games</th>",
-	"games", EXPORT_NEED_MIN_GAMES},
-    {STORE_BOARD_RATING, "Rating",
-	"<th>rating</th><th>mu &#177; sigma</th><th>games</th>",
-	"rated games", EXPORT_NEED_RATED},
-    {STORE_BOARD_SOLO, "Solo rating: against AI seats",
-	"<th>rating</th><th>mu &#177; sigma</th><th>games</th>",
-	"solo games", EXPORT_NEED_RATED},
-    {STORE_BOARD_LIAR, "Liars: lies that got away",
-	"<th>away</th><th>games</th>", "games", EXPORT_NEED_MIN_GAMES},
-    {STORE_BOARD_DETECTOR, "Detectors: right calls",
-	"<th>right</th><th>calls</th>", "calls", EXPORT_NEED_MIN_GAMES},
+    {STORE_BOARD_WINS, N_("Wins"), {N_("wins"), N_("games"), NULL},
+	EXPORT_UNIT_NONE, EXPORT_NEED_NONE},
+    {STORE_BOARD_LOSSES, N_("Fewest losses"), {N_("losses"), N_("games"),
+	NULL}, EXPORT_UNIT_GAMES, EXPORT_NEED_MIN_GAMES},
+    {STORE_BOARD_RATING, N_("Rating"), {N_("rating"), EXPORT_MU_SIGMA,
+	N_("games")}, EXPORT_UNIT_RATED, EXPORT_NEED_RATED},
+    {STORE_BOARD_SOLO, N_("Solo rating: against AI seats"), {N_("rating"),
+	EXPORT_MU_SIGMA, N_("games")}, EXPORT_UNIT_SOLO, EXPORT_NEED_RATED},
+    {STORE_BOARD_LIAR, N_("Liars: lies that got away"), {N_("away"),
+	N_("games"), NULL}, EXPORT_UNIT_GAMES, EXPORT_NEED_MIN_GAMES},
+    {STORE_BOARD_DETECTOR, N_("Detectors: right calls"), {N_("right"),
+	N_("calls"), NULL}, EXPORT_UNIT_CALLS, EXPORT_NEED_MIN_GAMES},
 };
+
+/* What a player needs to be on a board, least of unit, into need: " (5
+ * games or more)" in small print. */
+static void
+export_need(char *need, size_t size, enum export_unit unit, int least)
+{
+	char what[96];
+
+	switch (unit) {
+	case EXPORT_UNIT_GAMES:
+		snprintf(what, sizeof what, ngettext("(%d game or more)",
+		    "(%d games or more)", least), least);
+		break;
+	case EXPORT_UNIT_RATED:
+		snprintf(what, sizeof what, ngettext("(%d rated game or more)",
+		    "(%d rated games or more)", least), least);
+		break;
+	case EXPORT_UNIT_SOLO:
+		snprintf(what, sizeof what, ngettext("(%d solo game or more)",
+		    "(%d solo games or more)", least), least);
+		break;
+	case EXPORT_UNIT_CALLS:
+		snprintf(what, sizeof what, ngettext("(%d call or more)",
+		    "(%d calls or more)", least), least);
+		break;
+	default:
+		need[0] = '\0';
+		return;
+	}
+	snprintf(need, size, " <small>%s</small>", what);
+}
 
 /* One board as a table, all-time (season 0) or of one season: 0, or -1
  * and *cause. */
@@ -225,11 +269,11 @@ int
 export_board(struct export *e, struct buf *b, const struct game_ops *ops,
     enum store_board board, int64_t season, char **cause)
 {
-	static const struct export_kind none = {0, "", "", NULL,
-	    EXPORT_NEED_NONE};
+	static const struct export_kind none = {0, "", {NULL, NULL, NULL},
+	    EXPORT_UNIT_NONE, EXPORT_NEED_NONE};
 	const struct export_kind *k = &none;
 	struct store_top_row rows[EXPORT_BOARD];
-	char need[64] = "";
+	char need[128] = "";
 	size_t j;
 	int i, n, least;
 
@@ -249,19 +293,26 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 	    k->need == EXPORT_NEED_RATED ? e->provisional : 0;
 	/* Who may be on it, as !top says: a board empty for want of games
 	 * says so. */
-	if (k->unit != NULL && least > 1)
-		snprintf(need, sizeof need, " <small>(%d %s or more)</small>",
-		    least, k->unit);
-	if (season > 0)
+	if (least > 1)
+		export_need(need, sizeof need, k->unit, least);
+	if (season > 0) {
 		buf_addf(b, EXPORT_BOX "<table class=\"board season\" "
-		    "id=\"%s-season-board-%d\"><caption>Season %" PRId64
-		    " so far: %s%s</caption>\n", ops->name, (int)board, season,
-		    k->caption, need);
-	else
+		    "id=\"%s-season-board-%d\"><caption>", ops->name,
+		    (int)board);
+		/* TRANSLATORS: the caption of a board of the season so far:
+		 * the season's number and the board's name ("Wins"). */
+		buf_addf(b, _("Season %lld so far: %s"), (long long)season,
+		    *k->caption != '\0' ? _(k->caption) : "");
+		buf_addf(b, "%s</caption>\n", need);
+	} else
 		buf_addf(b, EXPORT_BOX "<table class=\"board\" id=\"%s-board-%d\">"
 		    "<caption>%s%s</caption>\n", ops->name, (int)board,
-		    k->caption, need);
-	buf_addf(b, "<tr><th>#</th><th>player</th>%s</tr>\n", k->head);
+		    *k->caption != '\0' ? _(k->caption) : "", need);
+	buf_addf(b, "<tr><th>#</th><th>%s</th>", _("player"));
+	for (j = 0; j < sizeof k->head / sizeof k->head[0] &&
+	    k->head[j] != NULL; j++)
+		buf_addf(b, "<th>%s</th>", _(k->head[j]));
+	buf_adds(b, "</tr>\n");
 	for (i = 0; i < n; i++) {
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%d</td><td>",
 		    i + 1);
@@ -288,7 +339,8 @@ export_board(struct export *e, struct buf *b, const struct game_ops *ops,
 		buf_adds(b, "</tr>\n");
 	}
 	if (n == 0)
-		buf_adds(b, "<tr><td colspan=\"5\">nobody yet</td></tr>\n");
+		buf_addf(b, "<tr><td colspan=\"5\">%s</td></tr>\n",
+		    _("nobody yet"));
 	buf_adds(b, "</table>" EXPORT_BOX_END);
 	return 0;
 }
@@ -299,9 +351,12 @@ export_levels(struct buf *b, int from, int to)
 {
 	int k;
 
+	/* The levels' names are the words !addbot takes: not translated. */
 	for (k = from; k <= to; k++)
-		buf_addf(b, "%s%s", k == from ? "" : k == to ? " and " : ", ",
-		    ai_level_name((enum ai_level)k));
+		/* TRANSLATORS: the last joint of a list of AI levels, "easy,
+		 * normal and hard". */
+		buf_addf(b, "%s%s", k == from ? "" : k == to ? _(" and ") :
+		    ", ", ai_level_name((enum ai_level)k));
 }
 
 int
@@ -309,6 +364,7 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
     const char *nick, const struct game_ops *ops, int solo, char **cause)
 {
 	struct store_export_point *p;
+	struct buf words = BUF_INIT;
 	const int w = 660, h = 240, left = 50, bottom = 40, top = 30;
 	struct rating anchor[AI_LEVELS];
 	double lo, hi, x, y, o;
@@ -343,10 +399,20 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	    "xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" role=\"img\">\n<title>", solo ? " solo" : "",
 	    solo ? "solo-" : "", ops->name, w, h, w, h);
-	export_esc(b, nick);
-	buf_addf(b, "'s %s %srating over %d %s game%s</title>\n", ops->title,
-	    solo ? "solo " : "", n, solo ? "solo" : "rated",
-	    n == 1 ? "" : "s");
+	export_esc(&words, nick);
+	if (solo)
+		/* TRANSLATORS: the title of a player's chart: the nick, the
+		 * game's name ("Cheat"), how many games it shows. */
+		buf_addf(b, ngettext("%s's %s solo rating over %d solo game",
+		    "%s's %s solo rating over %d solo games", n),
+		    buf_str(&words), ops->title, n);
+	else
+		/* TRANSLATORS: the title of a player's chart: the nick, the
+		 * game's name ("Cheat"), how many games it shows. */
+		buf_addf(b, ngettext("%s's %s rating over %d rated game",
+		    "%s's %s rating over %d rated games", n),
+		    buf_str(&words), ops->title, n);
+	buf_adds(b, "</title>\n");
 	buf_addf(b, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\"/>\n<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\"/>\n", left, h - bottom, w - 10, h - bottom, left, top,
@@ -359,14 +425,21 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 		    j++)
 			;
 		y = EXPORT_Y(anchor[k].mu);
+		buf_reset(&words);
+		export_levels(&words, k, j);
 		buf_addf(b, "<line class=\"anchor\" x1=\"%d\" y1=\"%.1f\" "
-		    "x2=\"%d\" y2=\"%.1f\"><title>the ", left, y, w - 10, y);
-		export_levels(b, k, j);
-		buf_addf(b, " AI seats' anchor: %.1f</title></line>\n"
-		    "<text class=\"anchor\" x=\"%d\" y=\"%.1f\" "
-		    "text-anchor=\"end\">", anchor[k].mu, w - 12, y - 3);
-		export_levels(b, k, j);
-		buf_adds(b, " AI</text>\n");
+		    "x2=\"%d\" y2=\"%.1f\"><title>", left, y, w - 10, y);
+		/* TRANSLATORS: %s is AI levels as typed ("hard" or "hard
+		 * and expert"), the figure their rating's anchor. */
+		buf_addf(b, _("the %s AI seats' anchor: %.1f"),
+		    buf_str(&words), anchor[k].mu);
+		buf_addf(b, "</title></line>\n<text class=\"anchor\" "
+		    "x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", w - 12,
+		    y - 3);
+		/* TRANSLATORS: the label of an anchor's line in a chart; %s
+		 * is AI levels as typed ("hard" or "hard and expert"). */
+		buf_addf(b, _("%s AI"), buf_str(&words));
+		buf_adds(b, "</text>\n");
 	}
 	for (k = 0; k < 2; k++) {
 		buf_addf(b, "<polyline class=\"%s\" points=\"",
@@ -382,10 +455,14 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 		x = EXPORT_X(i);
 		export_time(when, sizeof when, p[i].ended, 1);
 		buf_addf(b, "<circle class=\"mu point\" cx=\"%.1f\" "
-		    "cy=\"%.1f\" r=\"3\"><title>game %" PRId64 ", %s: "
-		    "%.1f &#177; %.1f (conservative %.1f)</title></circle>\n",
-		    x, EXPORT_Y(p[i].mu), p[i].game, when, p[i].mu,
-		    p[i].sigma, p[i].mu - 3 * p[i].sigma);
+		    "cy=\"%.1f\" r=\"3\"><title>", x, EXPORT_Y(p[i].mu));
+		/* TRANSLATORS: a point of a rating chart: the game's number,
+		 * when it ended, the rating (mu &#177; sigma: HTML for
+		 * plus-minus) and its conservative figure. */
+		buf_addf(b, _("game %lld, %s: %.1f &#177; %.1f (conservative "
+		    "%.1f)"), (long long)p[i].game, when, p[i].mu, p[i].sigma,
+		    p[i].mu - 3 * p[i].sigma);
+		buf_adds(b, "</title></circle>\n");
 	}
 	buf_addf(b, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.1f"
 	    "</text>\n<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.1f"
@@ -396,16 +473,20 @@ export_rating_chart(struct export *e, struct buf *b, int64_t player,
 	    "</text>\n", EXPORT_X(0), h - bottom + 14, EXPORT_X(n - 1),
 	    h - bottom + 14, n);
 	buf_addf(b, "<text class=\"label\" x=\"%d\" y=\"%d\" "
-	    "text-anchor=\"middle\">%s games</text>\n"
+	    "text-anchor=\"middle\">%s</text>\n"
 	    "<text class=\"label\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-	    "transform=\"rotate(-90 14 %d)\">rating</text>\n"
+	    "transform=\"rotate(-90 14 %d)\">%s</text>\n"
 	    "<text x=\"%d\" y=\"18\" class=\"mu\">&#8212; mu</text>\n"
-	    "<text x=\"%d\" y=\"18\">- - mu - 3 sigma (conservative)</text>\n"
-	    "</svg>\n", (left + w) / 2, h - 8, solo ? "solo" : "rated",
-	    (top + h - bottom) / 2, (top + h - bottom) / 2, left + 10,
-	    left + 80);
+	    "<text x=\"%d\" y=\"18\">%s</text>\n"
+	    "</svg>\n", (left + w) / 2, h - 8, solo ? _("solo games") :
+	    _("rated games"), (top + h - bottom) / 2, (top + h - bottom) / 2,
+	    _("rating"), left + 10, left + 80,
+	    /* TRANSLATORS: the legend of a rating chart's dashed line:
+	     * the rating less three times its uncertainty. */
+	    _("- - mu - 3 sigma (conservative)"));
 #undef EXPORT_X
 #undef EXPORT_Y
+	buf_free(&words);
 	free(p);
 	return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "bot/export-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "alloc/xalloc.h"
 
 /* A rating's paragraph, the league's or with solo the solo ladder's, as
@@ -20,41 +21,66 @@ static void
 export_rating_line(const struct export *e, struct buf *b,
     const struct store_rating *r, int solo)
 {
-	const char *unit = solo ? "solo" : "rated";
-
-	buf_addf(b, "<p class=\"rating%s\">%s %.1f &#177; %.1f (conservative "
-	    "%.1f), ", solo ? " solo" : "", solo ? "Solo rating" : "Rating",
-	    r->mu, r->sigma, r->ordinal);
-	if (r->provisional)
-		buf_addf(b, "provisional: %d of %d %s games", r->games,
-		    e->provisional, unit);
+	buf_addf(b, "<p class=\"rating%s\">", solo ? " solo" : "");
+	if (solo)
+		/* TRANSLATORS: this and the pieces below make a player's
+		 * rating on the stats page: "Rating 27.4 &#177; 6.1
+		 * (conservative 9.1), 12 rated games, number 3 on the
+		 * board." or "..., provisional: 4 of 10 rated games." (HTML:
+		 * &#177; is the plus-minus sign). */
+		buf_addf(b, _("Solo rating %.1f &#177; %.1f (conservative "
+		    "%.1f), "), r->mu, r->sigma, r->ordinal);
 	else
-		buf_addf(b, "%d %s game%s", r->games, unit,
-		    r->games == 1 ? "" : "s");
-	if (r->rank > 0)
-		buf_addf(b, ", number %d on the %sboard", r->rank,
-		    solo ? "solo " : "");
+		buf_addf(b, _("Rating %.1f &#177; %.1f (conservative %.1f), "),
+		    r->mu, r->sigma, r->ordinal);
+	if (r->provisional && solo)
+		/* TRANSLATORS: the games played, of the games a rating
+		 * needs to be more than provisional; the plural is the
+		 * second number's. */
+		buf_addf(b, ngettext("provisional: %d of %d solo game",
+		    "provisional: %d of %d solo games", e->provisional),
+		    r->games, e->provisional);
+	else if (r->provisional)
+		buf_addf(b, ngettext("provisional: %d of %d rated game",
+		    "provisional: %d of %d rated games", e->provisional),
+		    r->games, e->provisional);
+	else if (solo)
+		buf_addf(b, ngettext("%d solo game", "%d solo games",
+		    r->games), r->games);
+	else
+		buf_addf(b, ngettext("%d rated game", "%d rated games",
+		    r->games), r->games);
+	if (r->rank > 0 && solo)
+		buf_addf(b, _(", number %d on the solo board"), r->rank);
+	else if (r->rank > 0)
+		buf_addf(b, _(", number %d on the board"), r->rank);
 	buf_adds(b, ".</p>\n");
 }
 
 /* A bluff ledger's table, captioned what ("Bluff ledger", "Solo bluff
- * ledger"), when it has a game. */
+ * ledger", translated), when it has a game. */
 static void
 export_ledger(struct buf *b, const struct store_bluffs *bl, const char *what)
 {
 	if (bl->games == 0)
 		return;
-	buf_addf(b, EXPORT_BOX "<table class=\"ledger\"><caption>%s, %d "
-	    "game%s</caption>\n<tr><th>claims</th><th>lies</th>"
-	    "<th>caught</th><th>got away</th><th>honest, called</th><th>calls</th>"
-	    "<th>right</th><th>wrong</th></tr>\n<tr>"
+	buf_adds(b, EXPORT_BOX "<table class=\"ledger\"><caption>");
+	/* TRANSLATORS: a ledger's caption: its name ("Bluff ledger") and
+	 * the games it counts. */
+	buf_addf(b, ngettext("%s, %d game", "%s, %d games", bl->games), what,
+	    bl->games);
+	buf_addf(b, "</caption>\n<tr><th>%s</th><th>%s</th><th>%s</th>"
+	    "<th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+	    _("claims"), _("lies"), _("caught"), _("got away"),
+	    _("honest, called"), _("calls"), _("right"), _("wrong"));
+	buf_addf(b, "<tr>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
-	    "</tr>\n</table>" EXPORT_BOX_END, what, bl->games,
-	    bl->games == 1 ? "" : "s", bl->claims, bl->lies, bl->caught,
-	    bl->away, bl->accused, bl->calls, bl->right, bl->wrong);
+	    "</tr>\n</table>" EXPORT_BOX_END, bl->claims, bl->lies,
+	    bl->caught, bl->away, bl->accused, bl->calls, bl->right,
+	    bl->wrong);
 }
 
 /* The league's part of pl's section of ops, st their stats there: the
@@ -74,10 +100,11 @@ export_league_part(struct export *e, struct buf *b,
 		    (double)st->place_sum / st->placed);
 	else
 		snprintf(avg, sizeof avg, "-");
-	buf_addf(b, EXPORT_BOX "<table class=\"stats\"><caption>Record"
-	    "</caption>\n<tr><th>games</th><th>wins</th><th>losses"
-	    "</th><th>best streak</th><th>average place</th></tr>\n"
-	    "<tr><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+	buf_addf(b, EXPORT_BOX "<table class=\"stats\"><caption>%s"
+	    "</caption>\n<tr><th>%s</th><th>%s</th><th>%s"
+	    "</th><th>%s</th><th>%s</th></tr>\n", _("Record"), _("games"),
+	    _("wins"), _("losses"), _("best streak"), _("average place"));
+	buf_addf(b, "<tr><td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%s</td></tr>\n</table>" EXPORT_BOX_END,
 	    st->games, st->wins, st->losses, st->best_streak, avg);
@@ -91,7 +118,7 @@ export_league_part(struct export *e, struct buf *b,
 	}
 	if (store_bluffs(e->s, pl->nick, ops->name, &bl, cause) < 0)
 		return -1;
-	export_ledger(b, &bl, "Bluff ledger");
+	export_ledger(b, &bl, _("Bluff ledger"));
 	return 0;
 }
 
@@ -107,14 +134,18 @@ export_solo_part(struct export *e, struct buf *b,
 	struct store_bluffs bl;
 	int rc;
 
-	buf_addf(b, "<h3>Solo: against AI seats</h3>\n" EXPORT_BOX
-	    "<table class=\"stats "
-	    "solo\"><caption>Solo record</caption>\n<tr><th>games</th>"
-	    "<th>%s</th><th>losses</th><th>best in a row</th></tr>\n<tr>"
+	buf_addf(b, "<h3>%s</h3>\n" EXPORT_BOX "<table class=\"stats "
+	    "solo\"><caption>%s</caption>\n<tr><th>%s</th>"
+	    "<th>%s</th><th>%s</th><th>%s</th></tr>\n",
+	    _("Solo: against AI seats"), _("Solo record"), _("games"),
+	    /* TRANSLATORS: the head of a solo record's games placed
+	     * first, in a game played for a loser. */
+	    ops->loser_game ? _("first") : _("wins"), _("losses"),
+	    _("best in a row"));
+	buf_addf(b, "<tr>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td>"
 	    "<td class=\"n\">%d</td><td class=\"n\">%d</td></tr>\n"
-	    "</table>" EXPORT_BOX_END, ops->loser_game ? "first" : "wins",
-	    so->games,
+	    "</table>" EXPORT_BOX_END, so->games,
 	    so->wins, so->losses, so->best_streak);
 	if ((rc = store_solo_rating(e->s, pl->nick, ops->name, &r, cause)) < 0)
 		return -1;
@@ -128,7 +159,7 @@ export_solo_part(struct export *e, struct buf *b,
 	    cause) < 0)
 		return -1;
 	if (ops->claims)
-		export_ledger(b, &bl, "Solo bluff ledger");
+		export_ledger(b, &bl, _("Solo bluff ledger"));
 	return 0;
 }
 
@@ -157,9 +188,11 @@ export_player(struct export *e, const struct store_export_player *pl,
 	export_head(&b, pl->nick, "../");
 	buf_adds(&b, "<h1>");
 	export_esc(&b, pl->nick);
-	buf_addf(&b, "</h1>\n<p>%d finished game%s. "
-	    "<a href=\"../index.html\">Back to the league</a></p>\n",
-	    pl->games, pl->games == 1 ? "" : "s");
+	buf_adds(&b, "</h1>\n<p>");
+	buf_addf(&b, ngettext("%d finished game.", "%d finished games.",
+	    pl->games), pl->games);
+	buf_addf(&b, " <a href=\"../index.html\">%s</a></p>\n",
+	    _("Back to the league"));
 	for (op = game_table; *op != NULL; op++) {
 		ops = *op;
 		if (store_stats(e->s, pl->nick, ops->name, &st, cause) < 0 ||
@@ -181,13 +214,13 @@ export_player(struct export *e, const struct store_export_player *pl,
 	    sizeof shown, cause);
 	if (n < 0)
 		goto out;
-	buf_adds(&b, "<h2>Titles</h2>\n");
+	buf_addf(&b, "<h2>%s</h2>\n", _("Titles"));
 	if (n == 0)
-		buf_adds(&b, "<p>None yet.</p>\n");
+		buf_addf(&b, "<p>%s</p>\n", _("None yet."));
 	else
-		buf_adds(&b, EXPORT_BOX "<table class=\"titles\"><tr>"
-		    "<th>game</th>"
-		    "<th>title</th><th>times</th><th>last earned</th></tr>\n");
+		buf_addf(&b, EXPORT_BOX "<table class=\"titles\"><tr>"
+		    "<th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+		    _("game"), _("title"), _("times"), _("last earned"));
 	for (i = 0; i < n; i++) {
 		ops = game_named(titles[i].variant);
 		export_time(when, sizeof when, titles[i].last, 1);
@@ -197,7 +230,7 @@ export_player(struct export *e, const struct store_export_player *pl,
 		export_esc(&b, export_title_name(ops, titles[i].name,
 		    titles[i].solo));
 		if (titles[i].solo)
-			buf_adds(&b, " (solo)");
+			buf_adds(&b, _(" (solo)"));
 		buf_addf(&b, "</td><td class=\"n\">%d</td><td>%s</td></tr>\n",
 		    titles[i].count, when);
 	}
@@ -206,9 +239,10 @@ export_player(struct export *e, const struct store_export_player *pl,
 	n = store_history(e->s, pl->nick, NULL, hist, EXPORT_HISTORY, cause);
 	if (n < 0)
 		goto out;
-	buf_adds(&b, "<h2>Recent games</h2>\n" EXPORT_BOX
-	    "<table class=\"history\"><tr>"
-	    "<th>game</th><th>variant</th><th>ended</th><th>place</th></tr>\n");
+	buf_addf(&b, "<h2>%s</h2>\n" EXPORT_BOX "<table class=\"history\"><tr>"
+	    "<th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+	    _("Recent games"), _("game"), _("variant"), _("ended"),
+	    _("place"));
 	for (i = 0; i < n; i++) {
 		if (strcmp(hist[i].state, "finished") != 0)
 			continue;
@@ -226,7 +260,9 @@ export_player(struct export *e, const struct store_export_player *pl,
 		if (hist[i].place > 0)
 			buf_addf(&b, "%d", hist[i].place);
 		else
-			buf_adds(&b, "left");
+			/* TRANSLATORS: a player's place in a game they
+			 * left. */
+			buf_adds(&b, _("left"));
 		buf_adds(&b, "</td></tr>\n");
 	}
 	buf_adds(&b, "</table>" EXPORT_BOX_END);

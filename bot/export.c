@@ -20,6 +20,7 @@
 #include "bot/lib/calendar.h"
 #include "config/conf.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "alloc/xalloc.h"
 
 static const char export_css[] =
@@ -86,8 +87,11 @@ export_days_chart(struct export *e, struct buf *b, char **cause)
 	}
 	buf_addf(b, "<svg id=\"games-per-day\" xmlns=\"http://www.w3.org/2000/"
 	    "svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "role=\"img\">\n<title>Games finished per day, the last %d days "
-	    "(UTC)</title>\n", w, h, w, h, EXPORT_DAYS);
+	    "role=\"img\">\n<title>", w, h, w, h);
+	buf_addf(b, ngettext("Games finished per day, the last %d day (UTC)",
+	    "Games finished per day, the last %d days (UTC)", EXPORT_DAYS),
+	    EXPORT_DAYS);
+	buf_adds(b, "</title>\n");
 	buf_addf(b, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\"/>\n<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 	    "y2=\"%d\"/>\n", left, h - bottom, w - 10, h - bottom, left, top,
@@ -96,10 +100,13 @@ export_days_chart(struct export *e, struct buf *b, char **cause)
 		double bh = (double)(h - bottom - top) * counts[i] / max;
 
 		buf_addf(b, "<rect class=\"day\" x=\"%.1f\" y=\"%.1f\" "
-		    "width=\"%.1f\" height=\"%.1f\"><title>%s: %d game%s"
-		    "</title></rect>\n", left + i * bw + 1,
-		    h - bottom - bh, bw - 2, bh, dates[i], counts[i],
-		    counts[i] == 1 ? "" : "s");
+		    "width=\"%.1f\" height=\"%.1f\"><title>", left + i * bw + 1,
+		    h - bottom - bh, bw - 2, bh);
+		/* TRANSLATORS: a day's bar of a chart: the date
+		 * ("2024-05-01") and the games finished that day. */
+		buf_addf(b, ngettext("%s: %d game", "%s: %d games", counts[i]),
+		    dates[i], counts[i]);
+		buf_adds(b, "</title></rect>\n");
 	}
 	buf_addf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n"
 	    "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n",
@@ -109,11 +116,11 @@ export_days_chart(struct export *e, struct buf *b, char **cause)
 	    left, h - bottom + 14, dates[0], w - 10, h - bottom + 14,
 	    dates[EXPORT_DAYS - 1]);
 	buf_addf(b, "<text class=\"label\" x=\"%d\" y=\"%d\" "
-	    "text-anchor=\"middle\">day (UTC)</text>\n"
+	    "text-anchor=\"middle\">%s</text>\n"
 	    "<text class=\"label\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-	    "transform=\"rotate(-90 14 %d)\">games</text>\n</svg>\n",
-	    (left + w) / 2, h - 8, (top + h - bottom) / 2,
-	    (top + h - bottom) / 2);
+	    "transform=\"rotate(-90 14 %d)\">%s</text>\n</svg>\n",
+	    (left + w) / 2, h - 8, _("day (UTC)"), (top + h - bottom) / 2,
+	    (top + h - bottom) / 2, _("games"));
 	return 0;
 }
 
@@ -126,7 +133,7 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
     enum store_board main, char **cause)
 {
 	struct store_top_row rows[3];
-	char from[16], to[16];
+	char from[64], to[16];
 	int64_t n, count, season = e->season;
 	int i, k, shown = 0;
 
@@ -140,15 +147,21 @@ export_seasons(struct export *e, struct buf *b, const struct game_ops *ops,
 		if (shown++ == 0)
 			buf_addf(b, EXPORT_BOX "<table class=\"seasons\" "
 			    "id=\"%s-seasons\">"
-			    "<caption>Past seasons</caption>\n<tr><th>season"
-			    "</th><th>from</th><th>to</th><th>1st</th>"
-			    "<th>2nd</th><th>3rd</th></tr>\n", ops->name);
+			    "<caption>%s</caption>\n<tr><th>%s"
+			    "</th><th>%s</th><th>%s</th><th>%s</th>"
+			    "<th>%s</th><th>%s</th></tr>\n", ops->name,
+			    _("Past seasons"), _("season"),
+			    /* TRANSLATORS: the heads of a season's first
+			     * and last days. */
+			    _("from"), _("to"), _("1st"), _("2nd"),
+			    _("3rd"));
 		count = store_season_count(n, e->season_first);
 		if (count > 1)
 			export_time(from, sizeof from,
 			    season_end(e->season_setting, count - 1), 0);
 		else
-			snprintf(from, sizeof from, "the start");
+			/* TRANSLATORS: when the first season began. */
+			snprintf(from, sizeof from, "%s", _("the start"));
 		export_time(to, sizeof to,
 		    season_end(e->season_setting, count) - SEASON_DAY, 0);
 		buf_addf(b, "<tr class=\"row\"><td class=\"n\">%" PRId64
@@ -182,8 +195,10 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	int i, n;
 
 	buf_addf(b, "<section class=\"variant\" id=\"%s\">\n<h2>%s</h2>\n"
-	    "<p>%d game%s finished.</p>\n<div class=\"boards\">\n", ops->name,
-	    ops->title, games, games == 1 ? "" : "s");
+	    "<p>", ops->name, ops->title);
+	buf_addf(b, ngettext("%d game finished.", "%d games finished.",
+	    games), games);
+	buf_adds(b, "</p>\n<div class=\"boards\">\n");
 	if (export_board(e, b, ops, main, 0, cause) != 0 ||
 	    export_board(e, b, ops, STORE_BOARD_RATING, 0, cause) != 0 ||
 	    export_board(e, b, ops, STORE_BOARD_SOLO, 0, cause) != 0)
@@ -197,12 +212,12 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 	buf_adds(b, "</div>\n");
 	if (season > 1 && export_seasons(e, b, ops, main, cause) != 0)
 		return -1;
-	buf_adds(b, "<h3>Recent titles</h3>\n");
+	buf_addf(b, "<h3>%s</h3>\n", _("Recent titles"));
 	if ((n = store_export_titles(e->s, ops->name, t, EXPORT_TITLES,
 	    cause)) < 0)
 		return -1;
 	if (n == 0)
-		buf_adds(b, "<p>None yet.</p>\n");
+		buf_addf(b, "<p>%s</p>\n", _("None yet."));
 	else
 		buf_adds(b, "<ul class=\"titles\">\n");
 	for (i = 0; i < n; i++) {
@@ -212,7 +227,8 @@ export_variant(struct export *e, struct buf *b, const struct game_ops *ops,
 		buf_adds(b, ": ");
 		export_esc(b, export_title_name(ops, t[i].name, 0));
 		if (t[i].run > 0)
-			buf_addf(b, " (%d in a row)", t[i].run);
+			buf_addf(b, ngettext(" (%d in a row)",
+			    " (%d in a row)", t[i].run), t[i].run);
 		buf_addf(b, ", %s</li>\n", when);
 	}
 	if (n > 0)
@@ -250,17 +266,18 @@ export_pages(struct export *e, char **cause)
 		if (export_player(e, &pl[i], cause) != 0)
 			goto out;
 	}
-	export_head(&b, "The league", "");
-	buf_adds(&b, "<h1>The league</h1>\n<p><a href=\"#players\">Players"
-	    "</a> &#183; <a href=\"#recent\">Recent games</a></p>\n"
-	    "<h2>Games played</h2>\n");
+	export_head(&b, _("The league"), "");
+	buf_addf(&b, "<h1>%s</h1>\n<p><a href=\"#players\">%s"
+	    "</a> &#183; <a href=\"#recent\">%s</a></p>\n"
+	    "<h2>%s</h2>\n", _("The league"), _("Players"),
+	    _("Recent games"), _("Games played"));
 	if (export_days_chart(e, &b, cause) != 0)
 		goto out;
 	if (!e->ai_records)
-		buf_adds(&b, "<p class=\"note\">Games with an AI seat count "
-		    "toward no board, title or season of the league "
-		    "(ai.records is off): they are on the solo ladder, each "
-		    "variant's solo board.</p>\n");
+		buf_addf(&b, "<p class=\"note\">%s</p>\n", _("Games with an "
+		    "AI seat count toward no board, title or season of the "
+		    "league (ai.records is off): they are on the solo ladder, "
+		    "each variant's solo board."));
 	for (op = game_table; *op != NULL; op++) {
 		if (store_export_games(e->s, (*op)->name, &n, cause) != 0)
 			goto out;
@@ -270,29 +287,37 @@ export_pages(struct export *e, char **cause)
 		} else if (export_variant(e, &b, *op, n, cause) != 0)
 			goto out;
 	}
-	if (idle.len > 0)
-		buf_addf(&b, "<p>Not played yet: %s.</p>\n", buf_str(&idle));
-	buf_adds(&b, "<h2 id=\"players\">Players</h2>\n");
+	if (idle.len > 0) {
+		buf_adds(&b, "<p>");
+		/* TRANSLATORS: %s is the names of the games ("Cheat,
+		 * Questions"). */
+		buf_addf(&b, _("Not played yet: %s."), buf_str(&idle));
+		buf_adds(&b, "</p>\n");
+	}
+	buf_addf(&b, "<h2 id=\"players\">%s</h2>\n", _("Players"));
 	if (np == 0)
-		buf_adds(&b, "<p>Nobody has finished a game yet.</p>\n");
+		buf_addf(&b, "<p>%s</p>\n",
+		    _("Nobody has finished a game yet."));
 	else
 		buf_adds(&b, "<ul class=\"players\">\n");
 	for (i = 0; i < np; i++) {
 		buf_adds(&b, "<li>");
 		export_player_link(&b, pl[i].nick, "");
-		buf_addf(&b, " (%d game%s)</li>\n", pl[i].games,
-		    pl[i].games == 1 ? "" : "s");
+		buf_addf(&b, ngettext(" (%d game)", " (%d games)",
+		    pl[i].games), pl[i].games);
+		buf_adds(&b, "</li>\n");
 	}
 	if (np > 0)
 		buf_adds(&b, "</ul>\n");
-	buf_adds(&b, "<h2 id=\"recent\">Recent games</h2>\n");
+	buf_addf(&b, "<h2 id=\"recent\">%s</h2>\n", _("Recent games"));
 	if (e->nrecent == 0)
-		buf_adds(&b, "<p>No game has finished yet.</p>\n");
+		buf_addf(&b, "<p>%s</p>\n", _("No game has finished yet."));
 	else
 		buf_addf(&b, EXPORT_BOX "<table class=\"recent\"><tr>"
-		    "<th>game</th><th>variant</th><th>result</th>"
-		    "<th>players</th><th>channel</th><th>ended</th></tr>\n"
-		    "%s</table>" EXPORT_BOX_END,
+		    "<th>%s</th><th>%s</th><th>%s</th>"
+		    "<th>%s</th><th>%s</th><th>%s</th></tr>\n"
+		    "%s</table>" EXPORT_BOX_END, _("game"), _("variant"),
+		    _("result"), _("players"), _("channel"), _("ended"),
 		    buf_str(&recent));
 	export_foot(e, &b, "");
 	if (export_write(e, "index.html", &b, cause) != 0)

@@ -19,6 +19,7 @@
 #include "bot/database.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* A seed from the system's random source (a clock fallback if none). */
@@ -236,8 +237,9 @@ bot_kicked(struct bot *b, struct chan *c, const char *nick, const char *by)
 		presence_departed(b, c, &w, NULL);
 		return;
 	}
-	lead = xasprintf("{p:%d} was kicked by %s.", seat,
-	    by);
+	/* TRANSLATORS: {p:%d} is the seat kicked, %s the nick of who
+	 * kicked them. */
+	lead = xasprintf(_("{p:%d} was kicked by %s."), seat, by);
 	if (table_leave(t, seat, lead, &cause) != 0) {
 		log_warn("%s was kicked but stays in the "
 		    "game: %s", nick, cause);
@@ -435,7 +437,8 @@ bot_sync_channels(struct bot *b)
 	for (i = 0; i < b->nchans; i++) {
 		c = b->chans[i];
 		if (c->joined && !join_wanted(c))
-			say_raw(b, QUEUE_HOUSE, "PART %s :no longer configured", c->name);
+			say_raw(b, QUEUE_HOUSE, "PART %s :%s", c->name,
+			    _("no longer configured"));
 	}
 	join_retry(b);	/* online; else bot_connected() does */
 }
@@ -455,15 +458,21 @@ bot_reloaded(struct bot *b, const char *cause)
 	}
 	if (b->reload_by[0] != '\0') {
 		if (cause != NULL)
-			text = xasprintf("The configuration was not reloaded: "
-			    "%s", cause);
+			text = xasprintf(_("The configuration was not "
+			    "reloaded: %s"), cause);
 		else if (n > 0)
-			text = xasprintf("Configuration reloaded; games go on. "
-			    "Admin mask%s naming a nick alone, which anyone "
-			    "can take:%s (name an account or a user@host).",
-			    n > 1 ? "s" : "", buf_str(&weak));
+			/* TRANSLATORS: %s is the list of masks, each quoted
+			 * after a space: " 'alice!*@*', 'bob!*@*'". */
+			text = xasprintf(ngettext("Configuration reloaded; "
+			    "games go on. Admin mask naming a nick alone, "
+			    "which anyone can take:%s (name an account or a "
+			    "user@host).", "Configuration reloaded; games go "
+			    "on. Admin masks naming a nick alone, which anyone "
+			    "can take:%s (name an account or a user@host).", n),
+			    buf_str(&weak));
 		else
-			text = xstrdup("Configuration reloaded; games go on.");
+			text = xstrdup(_("Configuration reloaded; games go "
+			    "on."));
 		say_to(b, b->reload_by, b->reload_notice, b->reload_about,
 		    text);
 		free(text);

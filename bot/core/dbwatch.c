@@ -17,6 +17,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* Asks the server whether the claim on the network is held still: when
@@ -46,8 +47,9 @@ dbwatch_lost(struct bot *b, const char *cause)
 	log_error("%s: stopping, as another bot of the network may run its "
 	    "games now (docs/storage.md, Several bots of one network)",
 	    cause);
-	text = xasprintf("I lost my claim on this network in the league's "
-	    "database (%s): I stop now; the log says more.", cause);
+	/* TRANSLATORS: %s is the database's own words on why (English). */
+	text = xasprintf(_("I lost my claim on this network in the league's "
+	    "database (%s): I stop now; the log says more."), cause);
 	who_tell_admins_now(b, text);
 	free(text);
 	b->stop_why = DBWATCH_LOST;
@@ -67,9 +69,9 @@ dbwatch_now(struct bot *b)
 			log_error("%s: moves are refused until the database "
 			    "can be written (docs/operating.md, When storage "
 			    "fails)", cause);
-			text = xasprintf("I cannot write my database (%s): "
+			text = xasprintf(_("I cannot write my database (%s): "
 			    "moves are refused until it can be written; the "
-			    "log says more.", cause);
+			    "log says more."), cause);
 			who_tell_admins_now(b, text);
 			free(text);
 		}
@@ -80,8 +82,8 @@ dbwatch_now(struct bot *b)
 		b->db_broken = 0;
 		log_info("the database can be written again: moves are "
 		    "accepted");
-		who_tell_admins_now(b, "My database can be written again: "
-		    "moves are accepted.");
+		who_tell_admins_now(b, _("My database can be written again: "
+		    "moves are accepted."));
 	}
 }
 

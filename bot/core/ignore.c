@@ -13,6 +13,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 void
@@ -101,8 +102,12 @@ ignore_add(struct bot *b, const char *mask, const char *by, char **cause)
 	if (ignore_find(b, mask) >= 0)
 		return 1;
 	if (b->nignores >= IGNORE_MAX)
-		return game_fail(cause, "the ignore list is full (%d masks): "
-		    "%sunignore one first", IGNORE_MAX, b->conf->prefix);
+		/* TRANSLATORS: %s is the command prefix ("!") before the
+		 * command unignore, which stays as typed. */
+		return game_fail(cause, ngettext("the ignore list is full "
+		    "(%d mask): %sunignore one first", "the ignore list is "
+		    "full (%d masks): %sunignore one first", IGNORE_MAX),
+		    IGNORE_MAX, b->conf->prefix);
 	if ((rc = store_ignore_add(b->store, mask, by, cause)) < 0)
 		return -1;
 	b->ignores = xreallocarray(b->ignores, (size_t)b->nignores + 1,

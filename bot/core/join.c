@@ -31,29 +31,31 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 #define JOIN_REPORT_MS 5000	/* refusals gathered before admins hear */
 #define JOIN_REPORT_GAP 60000	/* between two summaries, at least */
 #define JOIN_REPORT_NAMES 10	/* channels named per reason */
 
-/* Why a channel is not joined: the numeric, or JOIN_HELD. */
+/* Why a channel is not joined: the numeric, or JOIN_HELD.  The reasons
+ * are English in the log and translated in the admins' summary. */
 #define JOIN_HELD 1
 
 static const struct {
 	int code;
 	const char *why;
 } join_reasons[] = {
-	{ JOIN_HELD, "not asked for, the server allowing no more (005 "
-	    "CHANLIMIT)" },
-	{ 405, "the server allows no more channels" },
-	{ 471, "the channel is full (+l)" },
-	{ 473, "the channel is invite only (+i)" },
-	{ 474, "the bot is banned there (+b)" },
-	{ 475, "the channel needs a key (+k)" },
-	{ 403, "no such channel" },
-	{ 437, "the channel is unavailable just now" },
-	{ 477, "the channel is for registered nicks" },
-	{ 489, "the channel is for secure connections" },
+	{ JOIN_HELD, N_("not asked for, the server allowing no more (005 "
+	    "CHANLIMIT)") },
+	{ 405, N_("the server allows no more channels") },
+	{ 471, N_("the channel is full (+l)") },
+	{ 473, N_("the channel is invite only (+i)") },
+	{ 474, N_("the bot is banned there (+b)") },
+	{ 475, N_("the channel needs a key (+k)") },
+	{ 403, N_("no such channel") },
+	{ 437, N_("the channel is unavailable just now") },
+	{ 477, N_("the channel is for registered nicks") },
+	{ 489, N_("the channel is for secure connections") },
 	{ 0, NULL },
 };
 
@@ -292,13 +294,16 @@ join_report_reason(struct bot *b, int code, struct buf *text)
 		c->refusal_told = 1;
 		if (n == 0)
 			buf_addf(text, "%s%s: ", text->len > 0 ? "; " : "",
-			    join_why(code));
+			    _(join_why(code)));
 		if (n < JOIN_REPORT_NAMES)
 			buf_addf(text, "%s%s", n > 0 ? ", " : "", c->name);
 		n++;
 	}
 	if (n > JOIN_REPORT_NAMES)
-		buf_addf(text, " and %d more", n - JOIN_REPORT_NAMES);
+		/* TRANSLATORS: after a list of channels, "#a, #b and 3
+		 * more". */
+		buf_addf(text, ngettext(" and %d more", " and %d more",
+		    n - JOIN_REPORT_NAMES), n - JOIN_REPORT_NAMES);
 	return n;
 }
 
@@ -316,9 +321,14 @@ join_report(void *arg, uint64_t now)
 	for (i = 0; join_reasons[i].why != NULL; i++)
 		n += join_report_reason(b, join_reasons[i].code, &reasons);
 	if (n > 0) {
-		text = xasprintf("I could not join %d channel%s (%s). They are "
-		    "asked for again when I reconnect or reload.", n,
-		    n == 1 ? "" : "s", buf_str(&reasons));
+		/* TRANSLATORS: %s is the reasons, each followed by its
+		 * channels: "the channel is full (+l): #a, #b; no such
+		 * channel: #c". */
+		text = xasprintf(ngettext("I could not join %d channel (%s). "
+		    "They are asked for again when I reconnect or reload.",
+		    "I could not join %d channels (%s). They are asked for "
+		    "again when I reconnect or reload.", n), n,
+		    buf_str(&reasons));
 		who_tell_admins_now(b, text);
 		free(text);
 	}

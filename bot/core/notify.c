@@ -20,6 +20,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 struct notify_seen {
@@ -76,8 +77,13 @@ static void
 notify_tail(struct buf *out, const struct bot *b, int more)
 {
 	if (more > 0)
-		buf_addf(out, " and %d more", more);
-	buf_addf(out, " (%snotify off to stop).", b->conf->prefix);
+		/* TRANSLATORS: after the nicks called, "alice, bob and 3
+		 * more". */
+		buf_addf(out, ngettext(" and %d more", " and %d more", more),
+		    more);
+	/* TRANSLATORS: the end of the call; %s is the command prefix ("!")
+	 * of the command "notify off", which stays as typed. */
+	buf_addf(out, _(" (%snotify off to stop)."), b->conf->prefix);
 }
 
 void
@@ -120,7 +126,9 @@ notify_call(struct table *t)
 		notify_note(b, k);
 		called[ncalled++] = m;
 	}
-	buf_addf(&line, "Calling %s players:", t->ops->name);
+	/* TRANSLATORS: %s is the game's name as typed ("cheat"); the nicks
+	 * follow, each after a space, with commas between. */
+	buf_addf(&line, _("Calling %s players:"), t->ops->name);
 	for (named = 0; named < ncalled; named++) {
 		buf_reset(&tail);
 		notify_tail(&tail, b, ncalled - named - 1);

@@ -32,6 +32,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 #define PAGER_MAX 64
 
@@ -264,20 +265,30 @@ pager_reply(struct cmd_ctx *ctx, int public, char *const *texts, int n)
 	    ctx->from.nick;
 	struct pager_cut cut = { NULL, 0 };
 	struct pager *p = pager_get(ctx->b, target);
-	int i;
+	int i, left;
 
 	if (p == NULL) {
-		say_error(ctx, "I am sending long texts to %d people just now: "
-		    "ask again in a minute", PAGER_MAX);
+		say_error(ctx, ngettext("I am sending long texts to %d person "
+		    "just now: ask again in a minute", "I am sending long "
+		    "texts to %d people just now: ask again in a minute",
+		    PAGER_MAX), PAGER_MAX);
 		return;
 	}
 	for (i = 0; i < n; i++)
 		pager_cut(ctx->b, &cut, target, ctx->prefs.notice, about,
 		    texts[i]);
 	if (pager_append(p, &cut, 0) != 0) {
-		say_error(ctx, "%d lines are still on their way %s: ask again "
-		    "once they have come", p->n + p->inflight,
-		    target == ctx->from.nick ? "to you" : "here");
+		left = p->n + p->inflight;
+		if (target == ctx->from.nick)
+			say_error(ctx, ngettext("%d line is still on its way "
+			    "to you: ask again once it has come", "%d lines "
+			    "are still on their way to you: ask again once "
+			    "they have come", left), left);
+		else
+			say_error(ctx, ngettext("%d line is still on its way "
+			    "here: ask again once it has come", "%d lines are "
+			    "still on their way here: ask again once they "
+			    "have come", left), left);
 		return;
 	}
 	pager_feed(ctx->b, p);
@@ -289,7 +300,7 @@ pager_page(struct bot *b, struct pager *p, int notice)
 {
 	struct pager_cut cut = { NULL, 0 };
 	int end = p->at + PAGER_LINES, pages, page, i;
-	char tail[96];
+	char tail[192];
 
 	if (end >= p->nlines - 1)
 		end = p->nlines;	/* never a page of one line after this */
@@ -298,8 +309,13 @@ pager_page(struct bot *b, struct pager *p, int notice)
 	if (end < p->nlines) {
 		pages = (p->nlines - 1 + PAGER_LINES - 1) / PAGER_LINES;
 		page = end / PAGER_LINES;
-		snprintf(tail, sizeof tail, "(page %d of %d, %d lines left: "
-		    "!more for the next page)", page, pages, p->nlines - end);
+		/* TRANSLATORS: the last line of a page: this page's number,
+		 * how many pages, and how many lines are left after it.
+		 * !more is the command as typed. */
+		snprintf(tail, sizeof tail, ngettext("(page %d of %d, %d line "
+		    "left: !more for the next page)", "(page %d of %d, %d "
+		    "lines left: !more for the next page)", p->nlines - end),
+		    page, pages, p->nlines - end);
 		pager_cut(b, &cut, p->target, notice, p->about, tail);
 	}
 	if (pager_append(p, &cut, 1) != 0)
@@ -357,12 +373,14 @@ pager_more(struct cmd_ctx *ctx)
 	/* Said once for each page: an answer to each !more typed too soon
 	 * would take the pipe's lines from everyone. */
 	if (p->lines != NULL)
-		text = xasprintf("the page before is still on its way (%d "
-		    "line%s): !more once it has come", p->n + p->inflight,
-		    p->n + p->inflight == 1 ? "" : "s");
+		text = xasprintf(ngettext("the page before is still on its "
+		    "way (%d line): !more once it has come", "the page before "
+		    "is still on its way (%d lines): !more once it has come",
+		    p->n + p->inflight), p->n + p->inflight);
 	else
-		text = xasprintf("the last page is on its way (%d line%s)",
-		    p->n + p->inflight, p->n + p->inflight == 1 ? "" : "s");
+		text = xasprintf(ngettext("the last page is on its way (%d "
+		    "line)", "the last page is on its way (%d lines)",
+		    p->n + p->inflight), p->n + p->inflight);
 	say_to(b, nick, notice, p->about, text);
 	free(text);
 	p->told = 1;

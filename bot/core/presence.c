@@ -33,6 +33,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 void
 presence_grace_over(struct table *t, int seat)
@@ -40,15 +41,15 @@ presence_grace_over(struct table *t, int seat)
 	char *lead, *cause = NULL, *text;
 
 	if (t->b->conf->ai_takeover && t->ops->ai != NULL) {
-		text = xasprintf("%s did not come back in time: an AI plays "
-		    "on in that seat.", t->seats[seat].nick);
+		text = xasprintf(_("%s did not come back in time: an AI "
+		    "plays on in that seat."), t->seats[seat].nick);
 		table_ai_takeover(t, seat);
 		table_say(t, text);
 		free(text);
 		table_after_move(t);	/* it may act now, or none is left */
 		return;
 	}
-	lead = xasprintf("{p:%d} did not come back in time.", seat);
+	lead = xasprintf(_("{p:%d} did not come back in time."), seat);
 	if (table_leave(t, seat, lead, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
@@ -72,8 +73,10 @@ presence_hold(struct table *t, int seat, int grace_ms, unsigned split,
 	table_clock_grace(t, seat, grace_ms);
 	if (quiet)
 		return;
-	text = xasprintf("%s is away; the seat is held for %d s: join %s "
-	    "again to play on.", s->nick, (grace_ms + 999) / 1000,
+	/* TRANSLATORS: a nick, the seconds the seat is held ("s" is the
+	 * unit), the channel. */
+	text = xasprintf(_("%s is away; the seat is held for %d s: join %s "
+	    "again to play on."), s->nick, (grace_ms + 999) / 1000,
 	    t->chan->name);
 	table_say(t, text);
 	free(text);
@@ -159,8 +162,10 @@ presence_split_confirmed(struct bot *b, unsigned seq)
 				continue;
 			table_clock_grace(t, j,
 			    c->split_grace_ms - (int)held);
-			text = xasprintf("%s quit in a netsplit; the seat is "
-			    "held for %d s: join %s again to play on.",
+			/* TRANSLATORS: a nick, the seconds the seat is
+			 * held ("s" is the unit), the channel. */
+			text = xasprintf(_("%s quit in a netsplit; the seat "
+			    "is held for %d s: join %s again to play on."),
 			    s->nick, (c->split_grace_ms - (int)held + 999) /
 			    1000, t->chan->name);
 			table_say(t, text);
@@ -206,9 +211,12 @@ presence_left(struct table *t, int seat, int grace, unsigned split)
 	char *text, *cause = NULL;
 
 	if (t->state == TABLE_LOBBY) {
-		text = xasprintf("%s left the channel and the %s lobby%s",
-		    t->seats[seat].nick, t->ops->title,
-		    table_people(t) == 1 ? ", which closes." : ".");
+		/* TRANSLATORS: a nick, then the game's name ("Cheat"). */
+		text = table_people(t) == 1 ? xasprintf(_("%s left the "
+		    "channel and the %s lobby, which closes."),
+		    t->seats[seat].nick, t->ops->title) : xasprintf(_("%s "
+		    "left the channel and the %s lobby."),
+		    t->seats[seat].nick, t->ops->title);
 		table_say(t, text);
 		free(text);
 		table_seat_remove(t, seat);
@@ -222,7 +230,7 @@ presence_left(struct table *t, int seat, int grace, unsigned split)
 		presence_hold(t, seat, grace, split, 0);
 		return;
 	}
-	text = xasprintf("{p:%d} left the channel.", seat);
+	text = xasprintf(_("{p:%d} left the channel."), seat);
 	if (table_leave(t, seat, text, &cause) != 0) {
 		log_error("%s", cause);
 		free(cause);
@@ -270,9 +278,11 @@ presence_back(struct table *t, int seat, const char *nick)
 	table_clock_grace_end(t, seat);
 	seat_set_nick(s, nick);
 	t->prompted &= ~(1u << seat);
-	text = xasprintf("{p:%d} is back in the %s game%s.", seat,
-	    t->ops->title, t->turn.seat == seat ? ", and it is their turn" :
-	    "");
+	/* TRANSLATORS: %s is the game's name ("Cheat"). */
+	text = t->turn.seat == seat ? xasprintf(_("{p:%d} is back in the %s "
+	    "game, and it is their turn."), seat, t->ops->title) :
+	    xasprintf(_("{p:%d} is back in the %s game."), seat,
+	    t->ops->title);
 	table_hand(t, seat, text);
 	free(text);
 }

@@ -11,6 +11,7 @@
 #include "bot/lib/buf.h"
 #include "bot/lib/digest.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 int
@@ -22,7 +23,7 @@ replay_record(const struct store_game *sg, struct story_record *rec,
 
 	memset(rec, 0, sizeof *rec);
 	if ((rec->ops = game_named(sg->variant)) == NULL)
-		return game_fail(cause, "no game '%s'", sg->variant);
+		return game_fail(cause, _("no game '%s'"), sg->variant);
 	if (game_opts_parse(rec->ops, sg->options, &rec->opts, cause) != 0)
 		return -1;
 	rec->nseats = sg->nseats;
@@ -111,7 +112,8 @@ replay_line(void *ctx, int n, int seat, const char *markup)
 	if (n < 0)
 		game_cat(&line, "  %s", markup);
 	else if (n >= o->nmoves)
-		game_cat(&line, "At the end: %s", markup);
+		/* TRANSLATORS: %s is the last line of a replayed game. */
+		game_cat(&line, _("At the end: %s"), markup);
 	else
 		game_cat(&line, "%d. %s", n + 1, markup);
 	replay_add(o, line);
@@ -153,15 +155,20 @@ replay_text(const struct store_game *sg, const struct questions *q,
 	o.seed = sg->seed;
 	o.colour = colour;
 	replay_when(sg->started, when, sizeof when);
-	game_cat(&head, "Game %lld: %s in %s, dealt %s by %s, %d players:",
-	    (long long)sg->id, rec.ops->title, sg->channel, when,
-	    sg->seats[sg->dealer].nick, sg->nseats);
+	/* TRANSLATORS: the game's number, its name ("Cheat"), its channel,
+	 * when it was dealt ("2026-11-26 03:12 UTC"), the dealer's nick and
+	 * how many played; the players follow, each after a space, with
+	 * commas between. */
+	game_cat(&head, ngettext("Game %lld: %s in %s, dealt %s by %s, %d "
+	    "player:", "Game %lld: %s in %s, dealt %s by %s, %d players:",
+	    sg->nseats), (long long)sg->id, rec.ops->title, sg->channel,
+	    when, sg->seats[sg->dealer].nick, sg->nseats);
 	for (i = 0; i < sg->nseats; i++)
 		game_cat(&head, "%s {p:%d}", i > 0 ? "," : "", i);
 	game_cat(&head, ".");
 	replay_add(&o, head);
 	free(head);
-	replay_add(&o, "The deal, every card shown:");
+	replay_add(&o, _("The deal, every card shown:"));
 	if (story_play(&rec, replay_line, &o, NULL, &r, &over, cause) != 0) {
 		replay_lines_free(o.lines, o.n);
 		replay_record_free(&rec);
@@ -169,7 +176,9 @@ replay_text(const struct store_game *sg, const struct questions *q,
 	}
 	head = NULL;
 	if (over) {
-		game_cat(&head, "Result:");
+		/* TRANSLATORS: the places follow, " 1. alice, 2. bob", or
+		 * " nobody placed", then a full stop. */
+		game_cat(&head, _("Result:"));
 		any = 0;
 		for (place = 1; place <= sg->nseats; place++)
 			for (i = 0; i < sg->nseats; i++)
@@ -179,12 +188,16 @@ replay_text(const struct store_game *sg, const struct questions *q,
 					any = 1;
 				}
 		if (!any)
-			game_cat(&head, " nobody placed");
+			game_cat(&head, _(" nobody placed"));
 		game_cat(&head, ".");
-	} else
-		game_cat(&head, "The game was %s after %d moves.",
-		    strcmp(sg->state, "running") == 0 ? "still running" :
-		    "stopped", sg->nmoves);
+	} else if (strcmp(sg->state, "running") == 0)
+		game_cat(&head, ngettext("The game was still running after "
+		    "%d move.", "The game was still running after %d moves.",
+		    sg->nmoves), sg->nmoves);
+	else
+		game_cat(&head, ngettext("The game was stopped after %d "
+		    "move.", "The game was stopped after %d moves.",
+		    sg->nmoves), sg->nmoves);
 	replay_add(&o, head);
 	free(head);
 	if (replay_key(&rec, sg->salt, key, hash) == 0) {
@@ -193,7 +206,7 @@ replay_text(const struct store_game *sg, const struct questions *q,
 		replay_add(&o, head);
 		free(head);
 	} else
-		replay_add(&o, "Dealt before deal keys: no key to check.");
+		replay_add(&o, _("Dealt before deal keys: no key to check."));
 	replay_record_free(&rec);
 	*lines = o.lines;
 	return o.n;

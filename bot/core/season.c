@@ -28,6 +28,7 @@
 #include "bot/lib/calendar.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 #define SEASON_ROWS 64		/* channel and variant pairs read first */
@@ -106,15 +107,27 @@ season_tell(struct bot *b, struct chan *c, int64_t season,
 			cause = NULL;
 			continue;
 		}
-		buf_addf(&text, "Season %jd of %s is over:", (intmax_t)season,
+		/* TRANSLATORS: the season's number and the game's name
+		 * ("Cheat"); the first three follow, " 1. alice (7 won), 2.
+		 * bob (5), 3. carol (4)", or " nobody won a game", then
+		 * ". Season 12 begins.". */
+		buf_addf(&text, _("Season %jd of %s is over:"),
+		    (intmax_t)season,
 		    ops != NULL ? ops->title : played[i].variant);
 		for (j = 0; j < k; j++)
-			buf_addf(&text, "%s %d. %s (%d%s)", j > 0 ? "," : "",
-			    j + 1, rows[j].nick, rows[j].value,
-			    j == 0 ? " won" : "");
+			if (j == 0)
+				/* TRANSLATORS: the first place: its number
+				 * (1), the nick and the games they won. */
+				buf_addf(&text, ngettext(" %d. %s (%d won)",
+				    " %d. %s (%d won)", rows[j].value), j + 1,
+				    rows[j].nick, rows[j].value);
+			else
+				buf_addf(&text, ", %d. %s (%d)", j + 1,
+				    rows[j].nick, rows[j].value);
 		if (k == 0)
-			buf_adds(&text, " nobody won a game");
-		buf_addf(&text, ". Season %jd begins.", (intmax_t)season + 1);
+			buf_adds(&text, _(" nobody won a game"));
+		buf_addf(&text, _(". Season %jd begins."),
+		    (intmax_t)season + 1);
 		say_chan_as(b, c, QUEUE_REPLY, buf_str(&text));
 		buf_free(&text);
 	}

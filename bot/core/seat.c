@@ -23,6 +23,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* seat_is() with the fold of w->nick worked out once for a scan. */
@@ -248,13 +249,14 @@ table_seat_add(struct table *t, const struct who *w, char **cause)
 	int i;
 
 	if (t->nseats >= t->ops->max_seats)
-		return game_fail(cause, "the table is full (%d players)",
-		    t->ops->max_seats);
+		return game_fail(cause, ngettext("the table is full (%d "
+		    "player)", "the table is full (%d players)",
+		    t->ops->max_seats), t->ops->max_seats);
 	for (i = 0; w->account != NULL && *w->account != '\0' &&
 	    i < t->nseats; i++) {
 		if (strcasecmp(t->seats[i].account, w->account) == 0)
-			return game_fail(cause, "your account '%s' already "
-			    "sits here as %s", w->account, t->seats[i].nick);
+			return game_fail(cause, _("your account '%s' already "
+			    "sits here as %s"), w->account, t->seats[i].nick);
 	}
 	who_player_key(&key, w);
 	id = store_player(t->b->store, buf_str(&key), w->nick, cause);
@@ -299,8 +301,9 @@ table_seat_add_ai(struct table *t, enum ai_level level, char **cause)
 	int i, round;
 
 	if (t->nseats >= t->ops->max_seats)
-		return game_fail(cause, "the table is full (%d players)",
-		    t->ops->max_seats);
+		return game_fail(cause, ngettext("the table is full (%d "
+		    "player)", "the table is full (%d players)",
+		    t->ops->max_seats), t->ops->max_seats);
 	/* NICK_AI makes a name no person's nick can be; with every name
 	 * seated, they come round again with a number. */
 	for (round = 1;; round++) {

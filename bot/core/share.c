@@ -50,6 +50,7 @@
 #include "bot/core/core.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* The configured channels' names and (unless chans is NULL) chans, in
@@ -87,8 +88,8 @@ share_release(struct bot *b, struct chan *c)
 	log_info("%s let go for another cheaterbot of the network to deal",
 	    c->name);
 	if (c->joined || c->asked)
-		say_raw(b, QUEUE_JOIN, "PART %s :another cheaterbot deals "
-		    "here from now on", c->name);
+		say_raw(b, QUEUE_JOIN, "PART %s :%s", c->name,
+		    _("another cheaterbot deals here from now on"));
 	c->asked = 0;
 }
 
@@ -307,7 +308,9 @@ share_list(const struct store_dealers *d, const char **names, int n, int k,
 		if (d->dealer[i] != k)
 			continue;
 		buf_addf(out, "%s%s", done == 0 ? lead : done + 1 < total ?
-		    ", " : " and ", names[i]);
+		    /* TRANSLATORS: the last joint of a list of channels,
+		     * "#a, #b and #c". */
+		    ", " : _(" and "), names[i]);
 		done++;
 	}
 	return done;
@@ -318,8 +321,8 @@ share_where(struct bot *b, struct buf *out)
 {
 	struct store_dealers d;
 	const char **names;
-	char *cause = NULL, lead[NICK_MAX + 16];
-	int n, k, said = 0;
+	char *cause = NULL, lead[NICK_MAX + 64];
+	int n, k, len, said = 0;
 
 	if (!b->sharing)
 		return 0;
@@ -333,15 +336,25 @@ share_where(struct bot *b, struct buf *out)
 	for (k = 0; k < d.nbots; k++) {
 		if (k == d.self)
 			continue;
-		snprintf(lead, sizeof lead, "%s%s deals ", said > 0 ? "; " : "",
+		len = snprintf(lead, sizeof lead, "%s", said > 0 ? "; " : "");
+		/* TRANSLATORS: a bot's nick; its channels follow, "#a, #b
+		 * and #c".  Parts joined by "; ": "dealer2 deals #b; for now
+		 * nobody deals #c; I deal #a". */
+		snprintf(lead + len, sizeof lead - (size_t)len, _("%s deals "),
 		    d.nicks[k]);
 		said += share_list(&d, names, n, k, lead, out);
 	}
-	said += share_list(&d, names, n, -1, said > 0 ? "; for now nobody "
-	    "deals " : "for now nobody deals ", out);
-	if (d.self >= 0)
-		said += share_list(&d, names, n, d.self, said > 0 ? "; I deal "
-		    : "I deal ", out);
+	snprintf(lead, sizeof lead, "%s%s", said > 0 ? "; " : "",
+	    /* TRANSLATORS: channels follow, "#a, #b and #c". */
+	    _("for now nobody deals "));
+	said += share_list(&d, names, n, -1, lead, out);
+	if (d.self >= 0) {
+		snprintf(lead, sizeof lead, "%s%s", said > 0 ? "; " : "",
+		    /* TRANSLATORS: the channels this bot deals follow,
+		     * "#a, #b and #c". */
+		    _("I deal "));
+		said += share_list(&d, names, n, d.self, lead, out);
+	}
 	store_dealers_free(&d);
 	free(names);
 	return said;

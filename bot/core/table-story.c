@@ -18,6 +18,7 @@
 #include "bot/lib/digest.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/solo.h"
 #include "storage/store.h"
 
@@ -30,8 +31,8 @@ table_story_seed(struct table *t, char salt[DEAL_KEY_SALT + 1], char **cause)
 	if (digest_random(bytes, sizeof bytes) != 0) {
 		log_error("cannot deal in %s: the system's random source "
 		    "failed", t->chan->name);
-		return game_fail(cause, "I cannot deal fairly now: my random "
-		    "source failed (the operator is told)");
+		return game_fail(cause, _("I cannot deal fairly now: my "
+		    "random source failed (the operator is told)"));
 	}
 	for (i = 0; i < DEAL_KEY_SALT / 2; i++)
 		snprintf(salt + 2 * i, 3, "%02x", bytes[i]);
@@ -118,12 +119,23 @@ table_story_lies(const struct ledger *l, struct buf *out)
 		wrong += l->seat[i].wrong;
 	}
 	if (l->lies == 0) {
-		buf_addf(out, "Not one lie in %d claim%s", l->claims,
-		    l->claims == 1 ? "" : "s");
+		/* TRANSLATORS: the texts from here to the full stop make one
+		 * line after a game: "3 lies in 12 claims: 2 caught, 1 got
+		 * away ({p:1} 1); 1 of 4 calls were wrong." ({p:N} is a
+		 * nick). */
+		buf_addf(out, ngettext("Not one lie in %d claim",
+		    "Not one lie in %d claims", l->claims), l->claims);
+	} else if (l->claims == 1) {
+		/* TRANSLATORS: lies, claims, lies caught, lies that got
+		 * away: the one claim was a lie. */
+		buf_addf(out, _("%d lie in %d claim: %d caught, %d got away"),
+		    l->lies, l->claims, l->lies - l->away, l->away);
 	} else {
-		buf_addf(out, "%d lie%s in %d claim%s: %d caught, %d got away",
-		    l->lies, l->lies == 1 ? "" : "s", l->claims,
-		    l->claims == 1 ? "" : "s", l->lies - l->away, l->away);
+		/* TRANSLATORS: lies, claims (more than one), lies caught,
+		 * lies that got away; the plural is the lies'. */
+		buf_addf(out, ngettext("%d lie in %d claims: %d caught, %d got "
+		    "away", "%d lies in %d claims: %d caught, %d got away",
+		    l->lies), l->lies, l->claims, l->lies - l->away, l->away);
 		for (i = 0; i < l->nseats && l->away > 0; i++) {
 			if (l->seat[i].away == 0)
 				continue;
@@ -135,8 +147,10 @@ table_story_lies(const struct ledger *l, struct buf *out)
 			buf_adds(out, ")");
 	}
 	if (wrong > 0)
-		buf_addf(out, "; %d of %d call%s wrong", wrong, calls,
-		    calls == 1 ? " was" : "s were");
+		/* TRANSLATORS: the calls that were wrong, of all calls; the
+		 * plural is all calls'. */
+		buf_addf(out, ngettext("; %d of %d call was wrong",
+		    "; %d of %d calls were wrong", calls), wrong, calls);
 	buf_adds(out, ".");
 }
 
@@ -154,8 +168,10 @@ table_story_reveal(struct table *t, const struct table_story *ts)
 	}
 	if (ts->played && l->boldest.seat >= 0) {
 		buf_reset(&markup);
-		buf_addf(&markup, "Boldest lie that got away: {p:%d} said %s "
-		    "and laid %s.", l->boldest.seat, l->boldest.said,
+		/* TRANSLATORS: {p:%d} is a nick; the first %s is the claim
+		 * as said ("three 4s"), the second the cards laid. */
+		buf_addf(&markup, _("Boldest lie that got away: {p:%d} said %s "
+		    "and laid %s."), l->boldest.seat, l->boldest.said,
 		    l->boldest.laid);
 		table_render(t, &text, buf_str(&markup), 1);
 		table_say(t, buf_str(&text));
@@ -224,14 +240,19 @@ table_story_titles(struct table *t, const struct store_award *a, int n)
 		for (j = i; j < n && a[j].seat == a[i].seat; j++)
 			;
 		buf_reset(&markup);
-		buf_addf(&markup, "{p:%d} earns ", a[i].seat);
+		/* TRANSLATORS: {p:%d} is a nick; the titles follow, each
+		 * "{b:TITLE} (WHAT EARNS IT)" or "{b:TITLE} (WHAT EARNS IT;
+		 * 3 times now)", joined by " and ", then "!". */
+		buf_addf(&markup, _("{p:%d} earns "), a[i].seat);
 		for (k = i, any = 0; k < j; k++) {
 			if (table_title_words(&a[k], &title, &what) != 0)
 				continue;
-			buf_addf(&markup, "%s{b:%s} (%s", any ? " and " : "",
-			    title, what);
+			/* TRANSLATORS: joins two titles earned at once. */
+			buf_addf(&markup, "%s{b:%s} (%s", any ? _(" and ") : "",
+			    _(title), _(what));
 			if (a[k].again)
-				buf_addf(&markup, "; %d times now", a[k].count);
+				buf_addf(&markup, ngettext("; %d time now",
+				    "; %d times now", a[k].count), a[k].count);
 			buf_adds(&markup, ")");
 			any = 1;
 		}

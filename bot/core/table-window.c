@@ -30,6 +30,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 /* Whether tu is a window for calls (not a pause for an answer, nor
  * moves several seats owe). */
@@ -101,7 +102,9 @@ table_window_hint(struct table *t, const struct game_turn *was,
 			people |= 1u << i;
 	}
 	if (table_window_hint_due(was, &t->turn, people))
-		game_say(out, GAME_PUBLIC, "(%spass: let it go.)",
+		/* TRANSLATORS: %s is the command prefix ("!") of the
+		 * command pass, which stays as typed. */
+		game_say(out, GAME_PUBLIC, _("(%spass: let it go.)"),
 		    t->b->conf->prefix);
 }
 
@@ -136,7 +139,9 @@ window_waits_for(const struct table *t)
 		if (!(owed & (1u << i)) || t->seats[i].ai)
 			continue;
 		if (left != n)
-			buf_adds(&names, left == 1 ? " and " : ", ");
+			/* TRANSLATORS: the last joint of a list of nicks,
+			 * "bob, carol and dave". */
+			buf_adds(&names, left == 1 ? _(" and ") : ", ");
 		buf_adds(&names, t->seats[i].nick);
 		left--;
 	}
@@ -157,17 +162,19 @@ table_window_decline(struct table *t, int seat, char **waiting,
 	if (waiting != NULL)
 		*waiting = NULL;
 	if (t->paused != TABLE_RUNNING)
-		return game_fail(cause, "the game is paused until I am back "
-		    "in %s", t->chan->name);
+		return game_fail(cause, _("the game is paused until I am "
+		    "back in %s"), t->chan->name);
 	if (tu->seat == seat && window_open(tu))
-		return game_fail(cause, "it is your turn: your move lets "
-		    "the call go");
+		return game_fail(cause, _("it is your turn: your move lets "
+		    "the call go"));
 	if (!table_window_answers(t, seat))
-		return game_fail(cause, "there is nothing for you to let go "
-		    "now: %spass is for a call you could make",
+		/* TRANSLATORS: %s is the command prefix ("!") of the
+		 * command pass, which stays as typed. */
+		return game_fail(cause, _("there is nothing for you to let "
+		    "go now: %spass is for a call you could make"),
 		    t->b->conf->prefix);
 	if (t->declined & bit)
-		return game_fail(cause, "you let it go already");
+		return game_fail(cause, _("you let it go already"));
 	t->declined |= bit;
 	if (waiting != NULL)
 		*waiting = window_waits_for(t);
