@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bot/export-int.h"
+#include "bot/lib/lang.h"
 #include "games/game.h"
 #include "games/intl.h"
 #include "games/story.h"
@@ -122,8 +123,15 @@ export_time(char *out, size_t size, int64_t t, int clock)
 void
 export_head(struct buf *b, const char *title, const char *up)
 {
-	buf_adds(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n"
+	char lang[LANG_MAX], *p;
+
+	/* The page is in the language written now (language.default), as
+	 * HTML names it: "pt-BR" for gettext's "pt_BR". */
+	snprintf(lang, sizeof lang, "%s", lang_now());
+	if ((p = strchr(lang, '_')) != NULL)
+		*p = '-';
+	buf_addf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n", lang);
+	buf_adds(b, "<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n<title>");
 	export_esc(b, title);

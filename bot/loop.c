@@ -134,6 +134,7 @@ loop_reload(const struct loop *l)
 	conf_free(l->conf);
 	*l->conf = fresh;
 	log_set_level((enum log_level)l->conf->log_level);
+	lang_set_default(l->conf->lang);
 	queue_set_rate(
 	    l->queue, l->conf->flood_burst, l->conf->flood_interval_ms);
 	log_info("configuration reloaded");
@@ -249,11 +250,11 @@ loop_run(const struct loop *l)
 		 * it is for (bot/lib/lang.h); what is said for nobody in
 		 * particular is in the default one, so no event leaves its
 		 * language to the next. */
-		lang_use(l->conf->lang);
+		lang_use_default();
 		relay_process(l->relay, &p, now);
-		lang_use(l->conf->lang);
+		lang_use_default();
 		bot_tick(l->bot, now);
-		lang_use(l->conf->lang);
+		lang_use_default();
 		if (loop_publishes(l))
 			publish_tick(l->publish, l->conf, l->bot, now);
 		relay_flush(l->relay, now);

@@ -504,7 +504,8 @@ main_lang(const struct conf *c)
 			    "the default language", c->channel_langs[i], dir,
 			    lang_list());
 	}
-	lang_use(c->lang);
+	lang_set_default(c->lang);
+	lang_use_default();
 }
 
 int

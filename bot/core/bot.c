@@ -285,6 +285,7 @@ bot_event(struct bot *b, const char *command, const char *origin,
 	int other;
 
 	b->now = now;
+	lang_use_default();
 	if (command == NULL || b->stopping)
 		return;
 	/* No command before the network's name: nothing of it is known. */
@@ -448,10 +449,13 @@ bot_reloaded(struct bot *b, const char *cause)
 {
 	struct buf weak = BUF_INIT;
 	char *text;
-	int n = 0;
+	int n = 0, i;
 
 	if (cause == NULL) {
 		bot_sync_channels(b);
+		/* A channel's language is read again (language.channels). */
+		for (i = 0; i < b->nchans; i++)
+			b->chans[i]->lang_read = 0;
 		database_settings(b->store, b->conf);
 		season_start(b);
 		n = bot_check_admins(b, &weak);

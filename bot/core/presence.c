@@ -40,6 +40,7 @@ presence_grace_over(struct table *t, int seat)
 {
 	char *lead, *cause = NULL, *text;
 
+	lang_use(prefs_chan_lang(t->b, t->chan));
 	if (t->b->conf->ai_takeover && t->ops->ai != NULL) {
 		text = xasprintf(_("%s did not come back in time: an AI "
 		    "plays on in that seat."), t->seats[seat].nick);

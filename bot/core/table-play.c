@@ -265,6 +265,7 @@ table_on_tie_over(struct table *t)
 	struct game_move mv;
 	char *cause = NULL;
 
+	table_lang(t);
 	t->tie_seats = 0;
 	for (s = 0; s < n; s++) {
 		if (!(seats & (1u << s)))
@@ -300,6 +301,7 @@ table_on_held_due(struct table *t)
 	struct game_move mv;
 	char *cause = NULL;
 
+	table_lang(t);
 	t->held = 0;
 	mv = *t->held_move;
 	free(t->held_move);
@@ -376,6 +378,7 @@ table_on_think_over(struct table *t, int seat)
 	char *cause = NULL, *text;
 	size_t n = sizeof table_ai_answers / sizeof table_ai_answers[0];
 
+	table_lang(t);
 	if (t->paused != TABLE_RUNNING || tu->over)
 		return;
 	if (tu->pause && tu->speaker == seat && t->ops->heard != NULL) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "bot/core/timer.h"
+#include "bot/lib/lang.h"
 #include "alloc/xalloc.h"
 
 /* The hash key of an id: ids count up from 1, so the low bits differ. */
@@ -113,6 +114,7 @@ timer_run(struct timers *t, uint64_t now)
 		arg = e->arg;
 		timer_unlink(t, e);
 		free(e);
+		lang_use_default();
 		fn(arg, now);
 	}
 }

@@ -27,6 +27,7 @@
 extern int _nl_msg_cat_cntr;
 
 static char lang_code[LANG_MAX] = "en";
+static char lang_default[LANG_MAX] = "en";
 static char *lang_known_list;		/* "en de es" */
 static char lang_dir_buf[4096 + sizeof "/locale"];
 
@@ -146,6 +147,19 @@ lang_use(const char *code)
 	else
 		setenv("LANGUAGE", code, 1);
 	++_nl_msg_cat_cntr;
+}
+
+void
+lang_set_default(const char *code)
+{
+	snprintf(lang_default, sizeof lang_default, "%s",
+	    code != NULL && *code != '\0' ? code : "en");
+}
+
+void
+lang_use_default(void)
+{
+	lang_use(lang_default);
 }
 
 const char *

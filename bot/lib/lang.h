@@ -34,6 +34,12 @@ const char *lang_default_dir(void);
 /* Writes in code from now on ("" or "en": English). */
 void lang_use(const char *code);
 
+/* The language written for nobody in particular (language.default):
+ * every event and every timer starts in it, so that none leaves its
+ * language to the next (bot/core/bot.c, timer.c, bot/loop.c). */
+void lang_set_default(const char *code);
+void lang_use_default(void);
+
 /* The language written in now: "en" for English. */
 const char *lang_now(void);
 
