@@ -9,10 +9,13 @@
 #include <strings.h>
 
 #include "cheater-int.h"
+#include "games/intl.h"
 
 static const char suit_initial[CH_SUITS] = { 'r', 'y', 'p', 'b' };
+/* In English, as a result's detail (stored, and compared for a title);
+ * shown translated, _(ch_suit_name(suit)). */
 static const char *const suit_names[CH_SUITS] = {
-	"red", "yellow", "purple", "blue",
+	N_("red"), N_("yellow"), N_("purple"), N_("blue"),
 };
 /* The colour markup of each suit (game.h). */
 static const char *const suit_colour[CH_SUITS] = { "red", "yel", "pur", "blu" };
@@ -79,9 +82,11 @@ ch_parse_face(const char *word, int *face, char **cause)
 			return 0;
 		}
 	}
-	return game_fail(cause, "unknown card '%s': a card is its suit's "
+	/* TRANSLATORS: %s is the word typed.  The cards' names (rC, TAKE)
+	 * are typed as they are, in every language. */
+	return game_fail(cause, _("unknown card '%s': a card is its suit's "
 	    "initial and its letter (rC is red C, bE blue E) or TAKE, SHOW, "
-	    "HIDE, BUST, WILD", word);
+	    "HIDE, BUST, WILD"), word);
 }
 
 void

@@ -84,7 +84,8 @@ ch_face(int id)
 int ch_parse_face(const char *word, int *face, char **cause);
 /* The face as typed and shown, without markup: "rC", "TAKE". */
 const char *ch_face_name(int face);
-/* The suit's name: "red". */
+/* The suit's name in English, "red" (a result's detail); a player reads
+ * _(ch_suit_name(suit)). */
 const char *ch_suit_name(int suit);
 /* Appends the face as markup, in its suit's colour, to *line. */
 void ch_cat_face(char **line, int face);

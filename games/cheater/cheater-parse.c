@@ -11,6 +11,7 @@
 #include "cheater.h"
 #include "cheater-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 
 int
 ch_usable(const struct game *g, int id)
@@ -71,25 +72,31 @@ action_card(const struct game *g, int seat, int face)
 	return i < 0 ? -1 : h->c[i];
 }
 
-/* Reads the cards words name from l into mv's arguments (after those
- * there): a copy drawn this turn first (discards), each id once. */
+/* Reads the cards words name from l (the victim's hand if theirs, else
+ * the player's) into mv's arguments (after those there): a copy drawn
+ * this turn first (discards), each id once. */
 static int
 parse_cards(const struct game *g, const struct cards *l, int argc,
-    char **argv, struct game_move *mv, const char *whose, char **cause)
+    char **argv, struct game_move *mv, int theirs, char **cause)
 {
-	int i, face, k, first = mv->argc;
+	int i, face, k, first = mv->argc, other;
 
 	if (argc > GAME_MOVE_ARGS - first)
-		return game_fail(cause, "too many cards");
+		return game_fail(cause, _("too many cards"));
 	for (i = 0; i < argc; i++) {
 		if (ch_parse_face(argv[i], &face, cause) != 0)
 			return -1;
 		k = ch_find(g, l, face, 0, 1, mv->argv + first,
 		    mv->argc - first);
-		if (k < 0)
-			return game_fail(cause, "%s no %s%s", whose,
-			    ch_find(g, l, face, 0, 0, NULL, 0) < 0 ? "" :
-			    "other ", ch_face_name(face));
+		if (k < 0) {
+			other = ch_find(g, l, face, 0, 0, NULL, 0) >= 0;
+			return game_fail(cause, theirs ? (other ?
+			    /* TRANSLATORS: %s is a card as typed: rC. */
+			    _("they hold no other %s") :
+			    _("they hold no %s")) : other ?
+			    _("you hold no other %s") : _("you hold no %s"),
+			    ch_face_name(face));
+		}
 		mv->argv[mv->argc++] = l->c[k];
 	}
 	return 0;
@@ -104,7 +111,9 @@ parse_attack(const struct game *g, int seat, int verb, int face,
 	int id = action_card(g, seat, face);
 
 	if (id < 0)
-		return game_fail(cause, "you hold no %s", ch_face_name(face));
+		/* TRANSLATORS: %s is a card as typed: rC, TAKE, WILD. */
+		return game_fail(cause, _("you hold no %s"),
+		    ch_face_name(face));
 	mv->verb = verb;
 	mv->argc = 2;
 	mv->argv[1] = id;
@@ -124,8 +133,8 @@ parse_hide(const struct game *g, int seat, int wild, struct game_move *mv,
 	if (i < 0)
 		i = ch_find(g, h, FACE_WILD, 0, 0, NULL, 0);
 	if (i < 0)
-		return game_fail(cause, "you hold no %s", wild ? "WILD" :
-		    "HIDE or WILD");
+		return game_fail(cause, "%s", wild ? _("you hold no WILD") :
+		    _("you hold no HIDE or WILD"));
 	mv->verb = VERB_HIDE;
 	mv->argc = 1;
 	mv->argv[0] = h->c[i];
@@ -146,8 +155,10 @@ parse_wild(const struct game *g, int seat, int argc, char **argv,
 			return parse_attack(g, seat, VERB_TAKE + i, FACE_WILD,
 			    argv[1], mv, cause);
 	}
-	return game_fail(cause, "say what the WILD plays as: wild take NICK, "
-	    "wild show NICK, wild bust NICK or wild hide");
+	/* TRANSLATORS: "wild take NICK" and the like are typed as they
+	 * are; NICK stands for a player's nick. */
+	return game_fail(cause, _("say what the WILD plays as: wild take "
+	    "NICK, wild show NICK, wild bust NICK or wild hide"));
 }
 
 /* A command that takes no words ("draw 2" is draw2). */
@@ -159,7 +170,8 @@ parse_bare(int argc, char **argv, int verb, const char *name,
 	    strcasecmp(argv[0], "two") == 0))
 		verb = VERB_DRAW2;
 	else if (argc > 0)
-		return game_fail(cause, "%s takes no arguments", name);
+		/* TRANSLATORS: %s is a command as typed: draw, grab. */
+		return game_fail(cause, _("%s takes no arguments"), name);
 	mv->verb = verb;
 	return 0;
 }
@@ -173,7 +185,7 @@ cheater_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 	memset(mv, 0, sizeof *mv);
 	mv->seat = seat;
 	if (seat < 0 || seat >= g->nseats)
-		return game_fail(cause, "no such seat");
+		return game_fail(cause, _("no such seat"));
 	victim = g->victim >= 0 ? &g->hand[g->victim] : NULL;
 	switch (cmd) {
 	case CMD_DRAW:
@@ -186,20 +198,23 @@ cheater_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		return parse_bare(argc, argv, VERB_PASS, "pass", mv, cause);
 	case CMD_HIDE:
 		if (argc > 1 || (argc == 1 && strcasecmp(argv[0], "wild")))
-			return game_fail(cause, "hide takes no arguments "
-			    "(wild hide plays your WILD)");
+			return game_fail(cause, _("hide takes no arguments "
+			    "(wild hide plays your WILD)"));
 		return parse_hide(g, seat, argc == 1, mv, cause);
 	case CMD_DISCARD:
 		mv->verb = VERB_DISCARD;
 		if (argc == 0)
-			return game_fail(cause, "say which cards: discard rE");
-		return parse_cards(g, &g->hand[seat], argc, argv, mv,
-		    "you hold", cause);
+			return game_fail(cause,
+			    _("say which cards: discard rE"));
+		return parse_cards(g, &g->hand[seat], argc, argv, mv, 0,
+		    cause);
 	case CMD_TAKE:
 	case CMD_SHOW:
 	case CMD_BUST:
 		if (argc != 1)
-			return game_fail(cause, "name one player: %s NICK",
+			/* TRANSLATORS: %s is a command as typed: take,
+			 * show or bust; NICK stands for a player's nick. */
+			return game_fail(cause, _("name one player: %s NICK"),
 			    cheater_ops.cmds[cmd].name);
 		return parse_attack(g, seat, VERB_TAKE + cmd - CMD_TAKE,
 		    attack_face(VERB_TAKE + cmd - CMD_TAKE), argv[0], mv,
@@ -208,7 +223,8 @@ cheater_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 		return parse_wild(g, seat, argc, argv, mv, cause);
 	case CMD_STEAL:
 		if (argc != 1)
-			return game_fail(cause, "name one player: steal NICK");
+			return game_fail(cause,
+			    _("name one player: steal NICK"));
 		mv->verb = VERB_STEAL;
 		mv->argc = 1;
 		return game_parse_seat(argv[0], g->nseats, &mv->argv[0],
@@ -217,12 +233,13 @@ cheater_parse(const struct game *g, int seat, int cmd, int argc, char **argv,
 	case CMD_DROP:
 		mv->verb = cmd == CMD_PICK ? VERB_PICK : VERB_DROP;
 		if (victim == NULL)
-			return game_fail(cause, "nobody's hand is open to %s "
-			    "from now", cmd == CMD_PICK ? "pick" : "drop");
+			/* TRANSLATORS: %s is a command as typed: pick or
+			 * drop. */
+			return game_fail(cause, _("nobody's hand is open to "
+			    "%s from now"), cmd == CMD_PICK ? "pick" : "drop");
 		if (cmd == CMD_PICK && argc != 1)
-			return game_fail(cause, "pick one card: pick rE");
-		return parse_cards(g, victim, argc, argv, mv, "they hold",
-		    cause);
+			return game_fail(cause, _("pick one card: pick rE"));
+		return parse_cards(g, victim, argc, argv, mv, 1, cause);
 	}
 	return game_fail(cause, "cheater has no command %d", cmd);
 }
@@ -292,10 +309,11 @@ cheater_command(const struct game *g, const struct game_move *mv, char *buf,
 }
 
 /* Checks that ids[0..n-1] are cards of the game, each named once, all in
- * l; 0, or -1 and *cause. */
+ * l (the victim's hand if theirs, else the player's); 0, or -1 and
+ * *cause. */
 static int
 check_held(const struct game *g, const struct cards *l, const int *ids,
-    int n, const char *whose, char **cause)
+    int n, int theirs, char **cause)
 {
 	int i;
 
@@ -303,29 +321,32 @@ check_held(const struct game *g, const struct cards *l, const int *ids,
 		if (ids[i] < 0 || ids[i] >= g->decks * CH_DECK)
 			return game_fail(cause, "no card %d", ids[i]);
 		if (among(ids[i], ids, i))
-			return game_fail(cause, "%s is named twice",
+			/* TRANSLATORS: %s is a card as typed: rC, TAKE. */
+			return game_fail(cause, _("%s is named twice"),
 			    ch_face_name(ch_face(ids[i])));
 		if (cards_find(l, ids[i]) < 0)
-			return game_fail(cause, "%s no %s", whose,
+			return game_fail(cause, theirs ?
+			    _("they hold no %s") : _("you hold no %s"),
 			    ch_face_name(ch_face(ids[i])));
 	}
 	return 0;
 }
 
-/* Why seat may not start this turn's play now, or NULL. */
+/* Why seat may not start this turn's play now, untranslated (the
+ * caller says _(why)), or NULL. */
 static const char *
 not_turn(const struct game *g, int seat)
 {
 	static const char *const waiting[] = {
-		[PH_DISCARD] = "you have drawn: now discard",
-		[PH_HIDE] = "wait: your victim may hide",
-		[PH_PICK] = "you have chosen: now pick a card of theirs",
-		[PH_BUST] = "you have chosen: now drop up to the die's count "
-		    "of their cards",
+		[PH_DISCARD] = N_("you have drawn: now discard"),
+		[PH_HIDE] = N_("wait: your victim may hide"),
+		[PH_PICK] = N_("you have chosen: now pick a card of theirs"),
+		[PH_BUST] = N_("you have chosen: now drop up to the die's "
+		    "count of their cards"),
 	};
 
 	if (seat != g->turn)
-		return "it is not your turn";
+		return N_("it is not your turn");
 	if (g->phase != PH_TURN)
 		return waiting[g->phase];
 	return NULL;
@@ -338,24 +359,29 @@ check_attack(const struct game *g, const struct game_move *mv, char **cause)
 	int victim = mv->argv[0], id, face;
 
 	if (mv->argc != (mv->verb == VERB_STEAL ? 1 : 2))
-		return game_fail(cause, "an attack names a seat and a card");
+		return game_fail(cause,
+		    _("an attack names a seat and a card"));
 	if (victim < 0 || victim >= g->nseats || !g->in[victim])
-		return game_fail(cause, "that player is not in the game");
+		return game_fail(cause, _("that player is not in the game"));
 	if (victim == mv->seat)
-		return game_fail(cause, "name another player, not yourself");
+		return game_fail(cause,
+		    _("name another player, not yourself"));
 	if (mv->verb == VERB_STEAL)
-		return g->power ? 0 : game_fail(cause, "only the CHEATER has "
-		    "Cheater Power");
+		return g->power ? 0 : game_fail(cause, _("only the CHEATER "
+		    "has Cheater Power"));
 	id = mv->argv[1];
-	if (check_held(g, &g->hand[mv->seat], &id, 1, "you hold", cause))
+	if (check_held(g, &g->hand[mv->seat], &id, 1, 0, cause))
 		return -1;
 	face = ch_face(id);
 	if (face != FACE_WILD && face != attack_face(mv->verb))
-		return game_fail(cause, "%s is not that action",
+		/* TRANSLATORS: %s is a card as typed: TAKE, HIDE. */
+		return game_fail(cause, _("%s is not that action"),
 		    ch_face_name(face));
 	if (!ch_usable(g, id))
-		return game_fail(cause, "that %s came to you after your turn "
-		    "began: it plays from your next turn", ch_face_name(face));
+		/* TRANSLATORS: %s is a card as typed: TAKE, WILD. */
+		return game_fail(cause, _("that %s came to you after your "
+		    "turn began: it plays from your next turn"),
+		    ch_face_name(face));
 	return 0;
 }
 
@@ -365,18 +391,18 @@ check_hide(const struct game *g, const struct game_move *mv, char **cause)
 	int face;
 
 	if (g->phase != PH_HIDE || mv->seat != g->victim)
-		return game_fail(cause, "nobody has named you: there is "
-		    "nothing to hide from");
+		return game_fail(cause, _("nobody has named you: there is "
+		    "nothing to hide from"));
 	if (mv->argc != 1)
-		return game_fail(cause, "hide plays one card");
-	if (check_held(g, &g->hand[mv->seat], mv->argv, 1, "you hold", cause))
+		return game_fail(cause, _("hide plays one card"));
+	if (check_held(g, &g->hand[mv->seat], mv->argv, 1, 0, cause))
 		return -1;
 	face = ch_face(mv->argv[0]);
 	/* A defence, not an action of one's turn: the wait for one's next
 	 * turn is only for TAKE, SHOW and BUST ("If you draw a TAKE card on
 	 * your turn it can not be used until your next turn"). */
 	if (face != FACE_HIDE && face != FACE_WILD)
-		return game_fail(cause, "only HIDE or WILD hides a hand");
+		return game_fail(cause, _("only HIDE or WILD hides a hand"));
 	return 0;
 }
 
@@ -391,21 +417,26 @@ check_cards(const struct game *g, const struct game_move *mv, char **cause)
 	int min, max;
 
 	if (mv->seat != g->turn)
-		return game_fail(cause, "it is not your turn");
+		return game_fail(cause, _("it is not your turn"));
 	if (g->phase != phase[mv->verb])
-		return game_fail(cause, "there is nothing to %s now",
+		/* TRANSLATORS: %s is a command as typed: pick, drop or
+		 * discard. */
+		return game_fail(cause, _("there is nothing to %s now"),
 		    cheater_ops.verbs[mv->verb]);
 	min = mv->verb == VERB_DROP ? 0 : mv->verb == VERB_PICK ? 1 : g->need;
 	max = mv->verb == VERB_DROP ? g->die : min;
 	if (mv->argc < min || mv->argc > max)
-		return game_fail(cause, min == max ? "%s exactly %d card%s" :
-		    "%s at most %d card%s", cheater_ops.verbs[mv->verb],
-		    max, max == 1 ? "" : "s");
+		return game_fail(cause, min == max ?
+		    /* TRANSLATORS: %s is a command as typed: pick, drop or
+		     * discard; %d how many cards it takes. */
+		    ngettext("%s exactly %d card", "%s exactly %d cards",
+		    max) : ngettext("%s at most %d card", "%s at most %d cards",
+		    max), cheater_ops.verbs[mv->verb], max);
 	if (mv->verb == VERB_DISCARD)
 		return check_held(g, &g->hand[mv->seat], mv->argv, mv->argc,
-		    "you hold", cause);
-	return check_held(g, &g->hand[g->victim], mv->argv, mv->argc,
-	    "they hold", cause);
+		    0, cause);
+	return check_held(g, &g->hand[g->victim], mv->argv, mv->argc, 1,
+	    cause);
 }
 
 int
@@ -415,7 +446,7 @@ cheater_check(const struct game *g, const struct game_move *mv, char **cause)
 	int seat = mv->seat;
 
 	if (g->phase == PH_OVER)
-		return game_fail(cause, "the game is over");
+		return game_fail(cause, _("the game is over"));
 	/* The table's moves: a window closes, a turn runs out. */
 	if (mv->verb == VERB_PASS && seat == GAME_SEAT_TABLE && mv->argc == 0)
 		return g->phase == PH_HIDE ? 0 : game_fail(cause, "there is "
@@ -425,39 +456,39 @@ cheater_check(const struct game *g, const struct game_move *mv, char **cause)
 		    mv->argc == 0 ? 0 : game_fail(cause, "only the table "
 		    "plays a turn that ran out");
 	if (seat < 0 || seat >= g->nseats || !g->in[seat])
-		return game_fail(cause, "you are not in this game");
+		return game_fail(cause, _("you are not in this game"));
 	switch (mv->verb) {
 	case VERB_LEAVE:
-		return mv->argc == 0 ? 0 : game_fail(cause, "leave takes no "
-		    "arguments");
+		return mv->argc == 0 ? 0 : game_fail(cause, _("leave takes no "
+		    "arguments"));
 	case VERB_DRAW:
 	case VERB_DRAW2:
 	case VERB_GRAB:
 		if ((why = not_turn(g, seat)) != NULL)
-			return game_fail(cause, "%s", why);
+			return game_fail(cause, "%s", _(why));
 		if (mv->argc != 0)
-			return game_fail(cause, "that takes no arguments");
+			return game_fail(cause, _("that takes no arguments"));
 		if (mv->verb != VERB_DRAW && !g->power)
-			return game_fail(cause, "only the CHEATER has Cheater "
-			    "Power");
+			return game_fail(cause, _("only the CHEATER has "
+			    "Cheater Power"));
 		if (mv->verb == VERB_GRAB && g->discard.n == 0)
-			return game_fail(cause, "the discard pile is empty");
+			return game_fail(cause, _("the discard pile is empty"));
 		return 0;
 	case VERB_TAKE:
 	case VERB_SHOW:
 	case VERB_BUST:
 	case VERB_STEAL:
 		if ((why = not_turn(g, seat)) != NULL)
-			return game_fail(cause, "%s", why);
+			return game_fail(cause, "%s", _(why));
 		return check_attack(g, mv, cause);
 	case VERB_HIDE:
 		return check_hide(g, mv, cause);
 	case VERB_PASS:
 		if (g->phase != PH_HIDE || seat != g->victim)
-			return game_fail(cause, "nobody has named you: there "
-			    "is nothing to pass on");
-		return mv->argc == 0 ? 0 : game_fail(cause, "pass takes no "
-		    "arguments");
+			return game_fail(cause, _("nobody has named you: there "
+			    "is nothing to pass on"));
+		return mv->argc == 0 ? 0 : game_fail(cause, _("pass takes no "
+		    "arguments"));
 	case VERB_PICK:
 	case VERB_DROP:
 	case VERB_DISCARD:

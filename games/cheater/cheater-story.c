@@ -20,20 +20,26 @@
 #include "cheater.h"
 #include "cheater-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "alloc/xalloc.h"
 
 /* Cards of the draw pile to a line of reveal(): a line of 30 cards is at
  * most 310 bytes of markup, 250 sent in colour. */
 #define REVEAL_CARDS 30
 
-/* Appends the faces of l[from..n-1] in that order, plain. */
-static void
-put_cards(struct game_story *st, const struct cards *l, int from)
+/* The faces of l[from..n-1] in that order, plain, split by spaces, in a
+ * string of its own ("" if none); the caller frees it. */
+static char *
+plain_cards(const struct cards *l, int from)
 {
+	char *text = NULL;
 	int i;
 
+	game_cat(&text, "%s", "");
 	for (i = from; i < l->n; i++)
-		game_story_hidden(st, " %s", ch_face_name(ch_face(l->c[i])));
+		game_cat(&text, "%s%s", i > from ? " " : "",
+		    ch_face_name(ch_face(l->c[i])));
+	return text;
 }
 
 /* A copy of g that apply() may change without touching g. */
@@ -81,6 +87,7 @@ story_draws(const struct game *g, const struct game_move *mv,
     struct game_story *st)
 {
 	struct game *a = copy_game(g);
+	char *cards;
 	int order[GAME_MAX_SEATS], n = 0, i, s, k;
 
 	cheater_ops.apply(a, mv, NULL);
@@ -96,10 +103,15 @@ story_draws(const struct game *g, const struct game_move *mv,
 		 * given comes before its draws. */
 		if ((k = drawn(g, a, mv, s)) <= 0)
 			continue;
-		game_story_hidden(st, "%s%sdrew", st->hidden[0] != '\0' ? "; " : "",
-		    s == mv->seat ? "" : s == g->turn ? "the attacker " :
-		    "the victim ");
-		put_cards(st, &a->hand[s], a->hand[s].n - k);
+		if (st->hidden[0] != '\0')
+			game_story_hidden(st, "; ");
+		cards = plain_cards(&a->hand[s], a->hand[s].n - k);
+		/* TRANSLATORS: in a replay, in brackets after a move: the
+		 * cards drawn (rC TAKE). */
+		game_story_hidden(st, s == mv->seat ? _("drew %s") :
+		    s == g->turn ? _("the attacker drew %s") :
+		    _("the victim drew %s"), cards);
+		free(cards);
 	}
 	cheater_ops.destroy(a);
 }
@@ -109,6 +121,7 @@ cheater_story(const struct game *g, const struct game_move *mv,
     struct game_story *st)
 {
 	struct cards h;
+	char *cards;
 
 	switch (mv->verb) {
 	case VERB_GRAB:		/* the discard pile's top, said */
@@ -124,9 +137,12 @@ cheater_story(const struct game *g, const struct game_move *mv,
 		h = g->hand[mv->seat];
 		if (h.n > 0) {
 			ch_sort(&h);
-			game_story_hidden(st, "put");
-			put_cards(st, &h, 0);
-			game_story_hidden(st, " under the draw pile");
+			cards = plain_cards(&h, 0);
+			/* TRANSLATORS: in a replay, in brackets after a
+			 * move: the cards of a player who left. */
+			game_story_hidden(st, _("put %s under the draw pile"),
+			    cards);
+			free(cards);
 		}
 		break;
 	default:
@@ -140,25 +156,33 @@ cheater_story(const struct game *g, const struct game_move *mv,
 static void
 reveal_pile(const struct cards *l, struct game_out *out)
 {
-	char *line = NULL;
+	char *line = NULL, *cards;
 	int i, k;
 
 	if (l->n == 0) {
-		game_say(out, GAME_PUBLIC, "Draw pile: empty.");
+		game_say(out, GAME_PUBLIC, "%s", _("Draw pile: empty."));
 		return;
 	}
 	for (i = 0; i < l->n; i += REVEAL_CARDS) {
-		if (i == 0)
-			game_cat(&line, "Draw pile, top first (%d card%s):",
-			    l->n, l->n == 1 ? "" : "s");
-		else
-			game_cat(&line, "Draw pile, cards %d to %d:", i + 1,
-			    i + REVEAL_CARDS < l->n ? i + REVEAL_CARDS : l->n);
+		cards = NULL;
 		for (k = i; k < l->n && k < i + REVEAL_CARDS; k++) {
-			game_cat(&line, " ");
-			ch_cat_face(&line, ch_face(l->c[l->n - 1 - k]));
+			if (k > i)
+				game_cat(&cards, " ");
+			ch_cat_face(&cards, ch_face(l->c[l->n - 1 - k]));
 		}
-		game_cat(&line, ".");
+		if (i == 0)
+			/* TRANSLATORS: the number of cards, then the
+			 * cards. */
+			game_cat(&line, ngettext("Draw pile, top first (%d "
+			    "card): %s.", "Draw pile, top first (%d cards): "
+			    "%s.", l->n), l->n, cards);
+		else
+			/* TRANSLATORS: the first and last card's places in
+			 * the pile, then the cards. */
+			game_cat(&line, _("Draw pile, cards %d to %d: %s."),
+			    i + 1, i + REVEAL_CARDS < l->n ? i + REVEAL_CARDS :
+			    l->n, cards);
+		free(cards);
 		game_say_line(out, &line);
 	}
 }
@@ -166,32 +190,41 @@ reveal_pile(const struct cards *l, struct game_out *out)
 void
 cheater_reveal(const struct game *g, struct game_out *out)
 {
-	char *line = NULL;
+	char *line = NULL, *cards;
 	int s, suit;
 
 	for (s = 0; s < g->nseats; s++) {
 		if (!g->in[s])
 			continue;
 		suit = ch_best_suit(&g->hand[s]);
-		game_cat(&line, "{p:%d}: ", s);
-		ch_cat_cards(&line, &g->hand[s]);
-		game_cat(&line, " (%s %d/7).", ch_suit_name(suit),
+		cards = NULL;
+		ch_cat_cards(&cards, &g->hand[s]);
+		/* TRANSLATORS: the cards, then the suit the hand is nearest
+		 * to spelling (red) and how many of its 7 letters it holds. */
+		game_cat(&line, _("{p:%d}: %s (%s %d/7)."), s,
+		    cards != NULL ? cards : "", _(ch_suit_name(suit)),
 		    ch_progress(&g->hand[s], suit));
+		free(cards);
 		game_say_line(out, &line);
 	}
 	reveal_pile(&g->draw, out);
-	game_cat(&line, "Discard pile: ");
-	if (g->discard.n > 0)
-		ch_cat_face(&line, ch_face(g->discard.c[g->discard.n - 1]));
-	else
-		game_cat(&line, "empty");
-	game_cat(&line, " on top (%d card%s).", g->discard.n,
-	    g->discard.n == 1 ? "" : "s");
+	if (g->discard.n > 0) {
+		cards = NULL;
+		ch_cat_face(&cards, ch_face(g->discard.c[g->discard.n - 1]));
+		/* TRANSLATORS: the top card, then how many cards the pile
+		 * holds. */
+		game_cat(&line, ngettext("Discard pile: %s on top (%d card).",
+		    "Discard pile: %s on top (%d cards).", g->discard.n),
+		    cards, g->discard.n);
+		free(cards);
+	} else
+		game_cat(&line, _("Discard pile: empty on top (%d cards)."),
+		    g->discard.n);
 	game_say_line(out, &line);
 	if (g->phase == PH_OVER)
 		return;
-	game_say(out, GAME_PUBLIC, "{p:%d} to play%s.", g->turn,
-	    g->power ? " with Cheater Power" : "");
+	game_say(out, GAME_PUBLIC, g->power ? _("{p:%d} to play with Cheater "
+	    "Power.") : _("{p:%d} to play."), g->turn);
 }
 
 /* The forms a hand takes in unseen(), shortest last. */
@@ -200,7 +233,7 @@ enum { FORM_CARDS, FORM_COUNT, FORM_SUIT, FORMS };
 void
 cheater_unseen(const struct game *g, char *buf, size_t size)
 {
-	char *form[GAME_MAX_SEATS][FORMS], *line = NULL, *rest;
+	char *form[GAME_MAX_SEATS][FORMS], *line = NULL, *rest, *cards;
 	const struct cards *h;
 	int n = 0, i, j, k, s, suit;
 
@@ -211,15 +244,23 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 		suit = ch_best_suit(h);
 		for (j = 0; j < FORMS; j++)
 			form[n][j] = NULL;
-		game_cat(&form[n][FORM_CARDS], "{p:%d} ", s);
-		ch_cat_cards(&form[n][FORM_CARDS], h);
-		game_cat(&form[n][FORM_CARDS], " (%s %d/7)",
-		    ch_suit_name(suit), ch_progress(h, suit));
-		game_cat(&form[n][FORM_COUNT], "{p:%d} %d card%s (%s %d/7)",
-		    s, h->n, h->n == 1 ? "" : "s", ch_suit_name(suit),
+		cards = NULL;
+		ch_cat_cards(&cards, h);
+		/* TRANSLATORS: one hand in a list after "Hands at the
+		 * end:": the cards, then the suit the hand is nearest to
+		 * spelling (red) and how many of its 7 letters it holds. */
+		game_cat(&form[n][FORM_CARDS], _("{p:%d} %s (%s %d/7)"), s,
+		    cards != NULL ? cards : "", _(ch_suit_name(suit)),
 		    ch_progress(h, suit));
-		game_cat(&form[n][FORM_SUIT], "{p:%d} %s %d/7", s,
-		    ch_suit_name(suit), ch_progress(h, suit));
+		free(cards);
+		/* TRANSLATORS: as "{p:%d} %s (%s %d/7)", with the number
+		 * of cards for the cards. */
+		game_cat(&form[n][FORM_COUNT], ngettext("{p:%d} %d card (%s "
+		    "%d/7)", "{p:%d} %d cards (%s %d/7)", h->n), s, h->n,
+		    _(ch_suit_name(suit)), ch_progress(h, suit));
+		/* TRANSLATORS: as "{p:%d} %s (%s %d/7)", the suit alone. */
+		game_cat(&form[n][FORM_SUIT], _("{p:%d} %s %d/7"), s,
+		    _(ch_suit_name(suit)), ch_progress(h, suit));
 		n++;
 	}
 	if (n == 0) {
@@ -228,7 +269,8 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 	}
 	/* Each hand in the longest form with which the line still fits,
 	 * the hands after it in the shortest. */
-	game_cat(&line, "Hands at the end:");
+	/* TRANSLATORS: followed by the hands, split by ",". */
+	game_cat(&line, "%s", _("Hands at the end:"));
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < FORMS - 1; j++) {
 			rest = NULL;
@@ -246,8 +288,12 @@ cheater_unseen(const struct game *g, char *buf, size_t size)
 		/* A buffer too short for every hand: the rest counted. */
 		if (strlen(line) + strlen(form[i][j]) +
 		    sizeof ", and 10 more." > size) {
-			game_cat(&line, "%s and %d more", i > 0 ? "," : "",
-			    n - i);
+			if (i > 0)
+				game_cat(&line, ",");
+			/* TRANSLATORS: after "Hands at the end:" and the
+			 * hands listed: how many hands are left out. */
+			game_cat(&line, ngettext(" and %d more", " and %d more",
+			    n - i), n - i);
 			break;
 		}
 		game_cat(&line, "%s %s", i > 0 ? "," : "", form[i][j]);

@@ -53,46 +53,50 @@
 #include "cheater.h"
 #include "cheater-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "games/rng.h"
 #include "alloc/xalloc.h"
 
 static const struct game_option cheater_options[] = {
 	{ "decks", 0, CH_MAX_DECKS, 0,
-	    "decks of 70: 0 picks one for 2-4 players, two (Party Cheater) "
-	    "for 5-10",
-	    "decks to suit the table|1 deck|2 decks (Party Cheater)" },
+	    N_("decks of 70: 0 picks one for 2-4 players, two (Party "
+	    "Cheater) for 5-10"),
+	    /* TRANSLATORS: what the values 0, 1 and 2 of the option decks
+	     * mean, split by |. */
+	    N_("decks to suit the table|1 deck|2 decks (Party Cheater)") },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 /* Every command may be typed anywhere: what it does is shown anyway. */
 static const struct game_cmd cheater_cmds[] = {
 	[CMD_DRAW] = { "draw", NULL, GAME_WHERE_BOTH, "",
-	    "draw a card, then discard one", 0 },
+	    N_("draw a card, then discard one"), 0 },
 	[CMD_DISCARD] = { "discard", "dis", GAME_WHERE_BOTH, "CARD...",
-	    "discard what your turn must, e.g. discard rE", 0 },
+	    N_("discard what your turn must, e.g. discard rE"), 0 },
 	[CMD_TAKE] = { "take", NULL, GAME_WHERE_BOTH, "NICK",
-	    "play TAKE: see NICK's hand and take a card", 1 },
+	    N_("play TAKE: see NICK's hand and take a card"), 1 },
 	[CMD_SHOW] = { "show", NULL, GAME_WHERE_BOTH, "NICK",
-	    "play SHOW: NICK's hand is shown to everyone", 1 },
+	    N_("play SHOW: NICK's hand is shown to everyone"), 1 },
 	[CMD_BUST] = { "bust", NULL, GAME_WHERE_BOTH, "NICK",
-	    "play BUST: a die says how many of NICK's cards you discard", 1 },
+	    N_("play BUST: a die says how many of NICK's cards you "
+	    "discard"), 1 },
 	[CMD_WILD] = { "wild", NULL, GAME_WHERE_BOTH, "take|show|bust NICK, "
-	    "or hide", "play WILD as another action card", 2 },
+	    "or hide", N_("play WILD as another action card"), 2 },
 	[CMD_HIDE] = { "hide", NULL, GAME_WHERE_BOTH, "",
-	    "when you are named: play HIDE (or WILD) and show nothing", 0 },
+	    N_("when you are named: play HIDE (or WILD) and show nothing"), 0 },
 	[CMD_PASS] = { "pass", NULL, GAME_WHERE_BOTH, "",
-	    "when you are named: do not hide", 0 },
+	    N_("when you are named: do not hide"), 0 },
 	[CMD_PICK] = { "pick", NULL, GAME_WHERE_BOTH, "CARD",
-	    "after take or steal: the card you take", 0 },
+	    N_("after take or steal: the card you take"), 0 },
 	[CMD_DROP] = { "drop", NULL, GAME_WHERE_BOTH, "[CARD...]",
-	    "after bust: the cards you discard from their hand", 0 },
+	    N_("after bust: the cards you discard from their hand"), 0 },
 	[CMD_DRAW2] = { "draw2", "cp1", GAME_WHERE_BOTH, "",
-	    "Cheater Power: draw two cards, then discard two", 0 },
+	    N_("Cheater Power: draw two cards, then discard two"), 0 },
 	[CMD_GRAB] = { "grab", "cp2", GAME_WHERE_BOTH, "",
-	    "Cheater Power: take the discard pile's top card, discard one",
+	    N_("Cheater Power: take the discard pile's top card, discard one"),
 	    0 },
 	[CMD_STEAL] = { "steal", "cp3", GAME_WHERE_BOTH, "NICK",
-	    "Cheater Power: see NICK's hand, take a card, discard one", 1 },
+	    N_("Cheater Power: see NICK's hand, take a card, discard one"), 1 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -101,10 +105,11 @@ static const char *const cheater_verbs[] = {
 	"hide", "pass", "pick", "drop", "discard", "idle", NULL,
 };
 
+/* The names are keys, stored; the titles are shown. */
 static const struct game_title cheater_titles[] = {
-	{ "excellent", "Excellent Cheater", 0, 2, 0 },
-	{ "ultimate", "Ultimate Cheater", 1, 2, 0 },
-	{ "infinite", "Infinite Cheater", 1, 3, 1 },
+	{ "excellent", N_("Excellent Cheater"), 0, 2, 0 },
+	{ "ultimate", N_("Ultimate Cheater"), 1, 2, 0 },
+	{ "infinite", N_("Infinite Cheater"), 1, 3, 1 },
 	{ NULL, NULL, 0, 0, 0 },
 };
 
@@ -158,12 +163,40 @@ roll(struct game *g)
 	return (int)rng_below(&g->rng, 6) + 1;
 }
 
+/* The face as markup in a string of its own, to go into a sentence; the
+ * caller frees it. */
+static char *
+face_text(int face)
+{
+	char *text = NULL;
+
+	ch_cat_face(&text, face);
+	return text;
+}
+
+/* The faces of cards ids[0..n-1] as markup, split by spaces, in a string
+ * of its own (NULL if none); the caller frees it. */
+static char *
+faces_text(const int *ids, int n)
+{
+	char *text = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			game_cat(&text, " ");
+		ch_cat_face(&text, ch_face(ids[i]));
+	}
+	return text;
+}
+
 /* If seat's hand spells CHEATER, the game is won: 1 when it is over. */
 static int
 won(struct game *g, int seat, struct said *sd)
 {
 	static const int word[CH_HAND] = { L_C, L_H, L_E, L_A, L_T, L_E,
 	    L_R };
+	char *spelt = NULL;
 	int suit, i;
 
 	if (g->phase == PH_OVER || (suit = ch_spells(&g->hand[seat])) < 0)
@@ -171,13 +204,15 @@ won(struct game *g, int seat, struct said *sd)
 	g->phase = PH_OVER;
 	g->winner = seat;
 	g->win_suit = suit;
-	game_cat(&sd->tail, " {p:%d} spells CHEATER in %s:", seat,
-	    ch_suit_name(suit));
 	for (i = 0; i < CH_HAND; i++) {
-		game_cat(&sd->tail, " ");
-		ch_cat_face(&sd->tail, suit * CH_LETTERS + word[i]);
+		if (i > 0)
+			game_cat(&spelt, " ");
+		ch_cat_face(&spelt, suit * CH_LETTERS + word[i]);
 	}
-	game_cat(&sd->tail, "! {p:%d} wins!", seat);
+	/* TRANSLATORS: %s is a suit (red), then its seven cards. */
+	game_cat(&sd->tail, _(" {p:%d} spells CHEATER in %s: %s! {p:%d} "
+	    "wins!"), seat, _(ch_suit_name(suit)), spelt, seat);
+	free(spelt);
 	return 1;
 }
 
@@ -197,14 +232,17 @@ reshuffle(struct game *g, struct said *sd)
 	cards_clear(&g->discard);
 	cards_add(&g->discard, top);
 	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
-	game_cat(&sd->tail, " The draw pile is empty: the discard pile but "
-	    "its top card is shuffled into a new one (%d cards).", g->draw.n);
+	game_cat(&sd->tail, ngettext(" The draw pile is empty: the discard "
+	    "pile but its top card is shuffled into a new one (%d card).",
+	    " The draw pile is empty: the discard pile but its top card is "
+	    "shuffled into a new one (%d cards).", g->draw.n), g->draw.n);
 }
 
 /* Seat draws one card (told privately); 1 if that won the game. */
 static int
 draw_one(struct game *g, int seat, struct said *sd)
 {
+	char *face;
 	int id;
 
 	assert(g->draw.n > 0);
@@ -213,10 +251,11 @@ draw_one(struct game *g, int seat, struct said *sd)
 	g->fresh[id] = 1;
 	g->pub[id] = 0;		/* its holder alone sees it */
 	sd->hands |= 1u << seat;
-	game_cat(&sd->priv[seat], "%sYou draw ", sd->priv[seat] != NULL ?
-	    " " : "");
-	ch_cat_face(&sd->priv[seat], ch_face(id));
-	game_cat(&sd->priv[seat], ".");
+	if (sd->priv[seat] != NULL)
+		game_cat(&sd->priv[seat], " ");
+	face = face_text(ch_face(id));
+	game_cat(&sd->priv[seat], _("You draw %s."), face);
+	free(face);
 	if (g->draw.n == 0)
 		reshuffle(g, sd);
 	return won(g, seat, sd);
@@ -246,7 +285,7 @@ start_turn(struct game *g, int seat, struct said *sd)
 			g->fresh[g->hand[seat].c[i]] = 0;
 		g->dice[0] = roll(g);
 		g->dice[1] = roll(g);
-		game_cat(&sd->pub, " {p:%d} rolls %d and %d.", seat,
+		game_cat(&sd->pub, _(" {p:%d} rolls %d and %d."), seat,
 		    g->dice[0], g->dice[1]);
 		if (g->dice[0] != g->dice[1]) {
 			g->power = g->cheater == seat;
@@ -257,24 +296,25 @@ start_turn(struct game *g, int seat, struct said *sd)
 			g->cheater = seat;
 			g->power = 1;
 			if (prev >= 0)
-				game_cat(&sd->pub, " Doubles! {p:%d} takes the "
-				    "CHEATER status from {p:%d}.", seat, prev);
+				game_cat(&sd->pub, _(" Doubles! {p:%d} takes "
+				    "the CHEATER status from {p:%d}."), seat,
+				    prev);
 			else
-				game_cat(&sd->pub, " Doubles! {p:%d} is the "
-				    "CHEATER.", seat);
+				game_cat(&sd->pub, _(" Doubles! {p:%d} is the "
+				    "CHEATER."), seat);
 			break;
 		}
 		g->cheater = -1;
-		game_cat(&sd->pub, " Doubles while the CHEATER: {p:%d} loses "
-		    "the turn and the status.", seat);
+		game_cat(&sd->pub, _(" Doubles while the CHEATER: {p:%d} "
+		    "loses the turn and the status."), seat);
 		seat = next_in(g, seat);
 	}
 	g->phase = PH_TURN;
 	g->need = 0;
 	g->victim = -1;
 	g->attack = 0;
-	game_cat(&sd->pub, " {p:%d} to play%s.", seat,
-	    g->power ? " with Cheater Power" : "");
+	game_cat(&sd->pub, g->power ? _(" {p:%d} to play with Cheater "
+	    "Power.") : _(" {p:%d} to play."), seat);
 }
 
 /* Appends what the move's draws brought about to its public line. */
@@ -296,34 +336,48 @@ end_turn(struct game *g, struct said *sd)
 	start_turn(g, next_in(g, g->turn), sd);
 }
 
+/* The action card of an attack verb, as typed: TAKE, SHOW or BUST. */
+static const char *
+action_word(int verb)
+{
+	return verb == VERB_TAKE ? "TAKE" : verb == VERB_SHOW ? "SHOW" :
+	    "BUST";
+}
+
 /* Appends to *line what seat is asked to do now, if anything: always
  * starting "Your turn", and said first in the seat's line (say_all()),
  * before the news, so that the line a player must act on starts so. */
 static void
 cat_prompt(const struct game *g, int seat, char **line)
 {
-	static const char *const attack[] = {
-		[VERB_TAKE] = "TAKE", [VERB_SHOW] = "SHOW",
-		[VERB_BUST] = "BUST", [VERB_STEAL] = "Cheater Power",
-	};
 	const struct cards *h = &g->hand[seat];
 	int f;
 
 	if (g->phase == PH_HIDE && seat == g->victim) {
-		game_cat(line, " Your turn to answer: {p:%d} aims %s at you: "
-		    "hide keeps your hand hidden, or pass.", g->turn,
-		    attack[g->attack]);
+		if (g->attack == VERB_STEAL)
+			game_cat(line, _(" Your turn to answer: {p:%d} aims "
+			    "Cheater Power at you: hide keeps your hand "
+			    "hidden, or pass."), g->turn);
+		else
+			/* TRANSLATORS: %s is the card played: TAKE, SHOW or
+			 * BUST; hide and pass are typed as they are. */
+			game_cat(line, _(" Your turn to answer: {p:%d} aims %s "
+			    "at you: hide keeps your hand hidden, or pass."),
+			    g->turn, action_word(g->attack));
 		if (ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0) < 0 &&
 		    ch_find(g, h, FACE_WILD, 0, 0, NULL, 0) < 0)
-			game_cat(line, " (You hold no HIDE or WILD.)");
+			game_cat(line, _(" (You hold no HIDE or WILD.)"));
 		return;
 	}
 	if (seat != g->turn || g->phase == PH_OVER || g->phase == PH_HIDE)
 		return;
 	switch (g->phase) {
 	case PH_TURN:
-		game_cat(line, " Your turn (%d and %d%s): draw", g->dice[0],
-		    g->dice[1], g->power ? ", Cheater Power" : "");
+		/* TRANSLATORS: the dice; then the commands, as typed
+		 * (draw, and more, each after ", "), and "." end the line. */
+		game_cat(line, g->power ? _(" Your turn (%d and %d, Cheater "
+		    "Power): draw") : _(" Your turn (%d and %d): draw"),
+		    g->dice[0], g->dice[1]);
 		if (g->power)
 			game_cat(line, ", draw2, grab, steal NICK");
 		for (f = FACE_TAKE; f < CH_FACES; f++) {
@@ -339,16 +393,21 @@ cat_prompt(const struct game *g, int seat, char **line)
 		game_cat(line, ".");
 		break;
 	case PH_DISCARD:
-		game_cat(line, " Your turn: discard %d (discard CARD%s).",
-		    g->need, g->need > 1 ? " CARD" : "");
+		/* TRANSLATORS: discard is typed as it is; CARD stands
+		 * for a card, once for each card to discard. */
+		game_cat(line, ngettext(" Your turn: discard %d (discard "
+		    "CARD).", " Your turn: discard %d (discard CARD CARD).",
+		    g->need), g->need);
 		break;
 	case PH_PICK:
-		game_cat(line, " Your turn: take one of {p:%d}'s cards (pick "
-		    "CARD).", g->victim);
+		game_cat(line, _(" Your turn: take one of {p:%d}'s cards "
+		    "(pick CARD)."), g->victim);
 		break;
 	case PH_BUST:
-		game_cat(line, " Your turn: bust up to %d of {p:%d}'s cards "
-		    "(drop CARD...; drop alone busts none).", g->die,
+		game_cat(line, ngettext(" Your turn: bust up to %d of "
+		    "{p:%d}'s cards (drop CARD...; drop alone busts none).",
+		    " Your turn: bust up to %d of {p:%d}'s cards (drop "
+		    "CARD...; drop alone busts none).", g->die), g->die,
 		    g->victim);
 		break;
 	default:
@@ -362,18 +421,20 @@ cat_hand(const struct game *g, int seat, char **line)
 {
 	const struct cards *h = &g->hand[seat];
 	int suit = ch_best_suit(h), i, fresh = 0;
+	char *cards = NULL;
 
-	game_cat(line, " Hand: ");
-	ch_cat_cards(line, h);
-	game_cat(line, " (%s %d/7", ch_suit_name(suit), ch_progress(h, suit));
+	ch_cat_cards(&cards, h);
 	/* A HIDE defends at once, however it came; the rest wait. */
 	for (i = 0; i < h->n; i++)
 		fresh += g->fresh[h->c[i]] && ch_face(h->c[i]) >= FACE_TAKE &&
 		    ch_face(h->c[i]) != FACE_HIDE;
-	if (fresh > 0)
-		game_cat(line, "; actions drawn since your turn began attack "
-		    "from your next turn");
-	game_cat(line, ")");
+	/* TRANSLATORS: the cards, then the suit the hand is nearest to
+	 * spelling (red) and how many of its 7 letters it holds. */
+	game_cat(line, fresh > 0 ? _(" Hand: %s (%s %d/7; actions drawn "
+	    "since your turn began attack from your next turn)") :
+	    _(" Hand: %s (%s %d/7)"), cards != NULL ? cards : "",
+	    _(ch_suit_name(suit)), ch_progress(h, suit));
+	free(cards);
 }
 
 /* Says everything gathered in sd: the public line, then one private line
@@ -414,8 +475,10 @@ roll_off(struct game *g, struct said *sd)
 	for (i = 0; i < g->nseats; i++)
 		tied[i] = (g->dealer + 1 + i) % g->nseats;
 	while (ntied > 1) {
-		game_cat(&sd->pub, round++ == 0 ? " Rolls to start:" :
-		    " Tie! Again:");
+		/* TRANSLATORS: followed by the rolls, " {p:0} 3+5" each,
+		 * split by ",". */
+		game_cat(&sd->pub, round++ == 0 ? _(" Rolls to start:") :
+		    _(" Tie! Again:"));
 		best = 0;
 		for (i = 0; i < ntied; i++) {
 			a = roll(g);
@@ -440,20 +503,25 @@ void
 ch_deal(struct game *g, int first, struct game_out *out)
 {
 	struct said sd;
+	char *top;
 	int s;
 
 	memset(&sd, 0, sizeof sd);
-	game_cat(&sd.pub, "CHEATER for %d players with %s, dealt by {p:%d}. "
-	    "Spell C-H-E-A-T-E-R in one suit to win. The discard pile shows ",
-	    g->nseats, g->decks == 1 ? "one deck" : "two decks (Party "
-	    "Cheater)", g->dealer);
-	ch_cat_face(&sd.pub, ch_face(g->discard.c[g->discard.n - 1]));
-	game_cat(&sd.pub, ".");
+	top = face_text(ch_face(g->discard.c[g->discard.n - 1]));
+	/* TRANSLATORS: the number of players (2 or more), the dealer, the
+	 * discard pile's top card. */
+	game_cat(&sd.pub, g->decks == 1 ? _("CHEATER for %d players with one "
+	    "deck, dealt by {p:%d}. Spell C-H-E-A-T-E-R in one suit to win. "
+	    "The discard pile shows %s.") : _("CHEATER for %d players with "
+	    "two decks (Party Cheater), dealt by {p:%d}. Spell C-H-E-A-T-E-R "
+	    "in one suit to win. The discard pile shows %s."), g->nseats,
+	    g->dealer, top);
+	free(top);
 	for (s = 0; s < g->nseats; s++)
 		sd.hands |= 1u << s;
 	if (first < 0) {
 		first = roll_off(g, &sd);
-		game_cat(&sd.pub, " {p:%d} starts.", first);
+		game_cat(&sd.pub, _(" {p:%d} starts."), first);
 	}
 	for (s = 0; s < g->nseats && g->phase != PH_OVER; s++)
 		won(g, (first + s) % g->nseats, &sd);
@@ -520,13 +588,6 @@ cheater_turn(const struct game *g, struct game_turn *t)
 	}
 }
 
-static const char *
-action_word(int verb)
-{
-	return verb == VERB_TAKE ? "TAKE" : verb == VERB_SHOW ? "SHOW" :
-	    "BUST";
-}
-
 static void
 apply_draw(struct game *g, int seat, int n, struct said *sd)
 {
@@ -537,8 +598,9 @@ apply_draw(struct game *g, int seat, int n, struct said *sd)
 		drawn++;
 	}
 	/* A card that spells the word ends the draw. */
-	game_cat(&sd->pub, "{p:%d} %sdraws %s.", seat, n == 2 ?
-	    "uses Cheater Power: " : "", drawn == 2 ? "two cards" : "a card");
+	game_cat(&sd->pub, n == 1 ? _("{p:%d} draws a card.") : drawn == 2 ?
+	    _("{p:%d} uses Cheater Power: draws two cards.") :
+	    _("{p:%d} uses Cheater Power: draws a card."), seat);
 	if (over)
 		return;
 	g->phase = PH_DISCARD;
@@ -549,13 +611,16 @@ static void
 apply_top(struct game *g, int seat, struct said *sd)
 {
 	int id = g->discard.c[--g->discard.n];
+	char *face;
 
 	cards_add(&g->hand[seat], id);
 	g->fresh[id] = 1;
 	sd->hands |= 1u << seat;
-	game_cat(&sd->pub, "{p:%d} uses Cheater Power: takes ", seat);
-	ch_cat_face(&sd->pub, ch_face(id));
-	game_cat(&sd->pub, " from the discard pile.");
+	face = face_text(ch_face(id));
+	/* TRANSLATORS: %s is the card taken. */
+	game_cat(&sd->pub, _("{p:%d} uses Cheater Power: takes %s from the "
+	    "discard pile."), seat, face);
+	free(face);
 	if (won(g, seat, sd))
 		return;
 	g->phase = PH_DISCARD;
@@ -575,13 +640,15 @@ apply_attack(struct game *g, const struct game_move *mv, struct said *sd)
 	if (g->spent) {
 		id = mv->argv[1];
 		discard_card(g, seat, id);
-		game_cat(&sd->pub, "{p:%d} plays %s%s on {p:%d}.", seat,
-		    ch_face(id) == FACE_WILD ? "WILD as " : "",
+		game_cat(&sd->pub, ch_face(id) == FACE_WILD ?
+		    /* TRANSLATORS: %s is the card, TAKE, SHOW or BUST. */
+		    _("{p:%d} plays WILD as %s on {p:%d}.") :
+		    _("{p:%d} plays %s on {p:%d}."), seat,
 		    action_word(mv->verb), victim);
 	} else
-		game_cat(&sd->pub, "{p:%d} uses Cheater Power on {p:%d}.",
+		game_cat(&sd->pub, _("{p:%d} uses Cheater Power on {p:%d}."),
 		    seat, victim);
-	game_cat(&sd->pub, " {p:%d} may hide.", victim);
+	game_cat(&sd->pub, _(" {p:%d} may hide."), victim);
 	g->phase = PH_HIDE;
 }
 
@@ -596,13 +663,16 @@ apply_hide(struct game *g, int id, struct said *sd)
 	both = g->spent && !over;
 	if (both)
 		over = draw_one(g, attacker, sd);
-	game_cat(&sd->pub, "{p:%d} hides with %s: nothing is shown. {p:%d} "
-	    "draws a card", victim, ch_face(id) == FACE_WILD ? "WILD" :
-	    "HIDE", victim);
 	if (both)
-		game_cat(&sd->pub, ", and so does {p:%d}.", attacker);
+		/* TRANSLATORS: %s is the card, HIDE or WILD. */
+		game_cat(&sd->pub, _("{p:%d} hides with %s: nothing is shown. "
+		    "{p:%d} draws a card, and so does {p:%d}."), victim,
+		    ch_face_name(ch_face(id)), victim, attacker);
 	else
-		game_cat(&sd->pub, ".");
+		/* TRANSLATORS: %s is the card, HIDE or WILD. */
+		game_cat(&sd->pub, _("{p:%d} hides with %s: nothing is shown. "
+		    "{p:%d} draws a card."), victim,
+		    ch_face_name(ch_face(id)), victim);
 	if (!over)
 		end_turn(g, sd);
 }
@@ -611,24 +681,27 @@ static void
 apply_pass(struct game *g, int seat, struct said *sd)
 {
 	int victim = g->victim, attacker = g->turn, i;
+	char *cards = NULL;
 
 	/* Every seat sees the hand: its cards stay known where they are. */
 	for (i = 0; i < g->hand[victim].n; i++)
 		g->pub[g->hand[victim].c[i]] = 1;
-	game_cat(&sd->pub, "%s {p:%d}'s hand: ", seat == GAME_SEAT_TABLE ?
-	    "No answer, so" : "No hide:", victim);
-	ch_cat_cards(&sd->pub, &g->hand[victim]);
-	game_cat(&sd->pub, ".");
+	ch_cat_cards(&cards, &g->hand[victim]);
+	/* TRANSLATORS: %s is the cards of the hand. */
+	game_cat(&sd->pub, seat == GAME_SEAT_TABLE ? _("No answer, so "
+	    "{p:%d}'s hand: %s.") : _("No hide: {p:%d}'s hand: %s."), victim,
+	    cards != NULL ? cards : "");
+	free(cards);
 	switch (g->attack) {
 	case VERB_SHOW:
-		game_cat(&sd->pub, " {p:%d} draws a card.", attacker);
+		game_cat(&sd->pub, _(" {p:%d} draws a card."), attacker);
 		if (!draw_one(g, attacker, sd))
 			end_turn(g, sd);
 		break;
 	case VERB_BUST:
 		g->die = roll(g);
-		game_cat(&sd->pub, " {p:%d} rolls %d for the BUST.", attacker,
-		    g->die);
+		game_cat(&sd->pub, _(" {p:%d} rolls %d for the BUST."),
+		    attacker, g->die);
 		g->phase = PH_BUST;
 		break;
 	default:
@@ -641,17 +714,20 @@ static void
 apply_pick(struct game *g, int id, struct said *sd)
 {
 	int victim = g->victim, attacker = g->turn, over;
+	char *face;
 
 	cards_remove(&g->hand[victim], id);
 	cards_add(&g->hand[attacker], id);
 	g->fresh[id] = 1;
 	sd->hands |= 1u << attacker;
-	game_cat(&sd->pub, "{p:%d} takes ", attacker);
-	ch_cat_face(&sd->pub, ch_face(id));
+	face = face_text(ch_face(id));
 	/* The victim draws back unless the card taken won. */
 	over = won(g, attacker, sd);
-	game_cat(&sd->pub, " from {p:%d}%s", victim, over ? "." :
-	    ", who draws a card.");
+	/* TRANSLATORS: %s is the card taken. */
+	game_cat(&sd->pub, over ? _("{p:%d} takes %s from {p:%d}.") :
+	    _("{p:%d} takes %s from {p:%d}, who draws a card."), attacker,
+	    face, victim);
+	free(face);
 	if (over || draw_one(g, victim, sd))
 		return;
 	if (g->attack == VERB_STEAL) {
@@ -665,17 +741,10 @@ static void
 apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 {
 	int victim = g->victim, attacker = g->turn, i, over, back = 0;
+	char *cards = faces_text(mv->argv, mv->argc);
 
-	if (mv->argc == 0)
-		game_cat(&sd->pub, "{p:%d} busts none of {p:%d}'s cards.",
-		    attacker, victim);
-	else
-		game_cat(&sd->pub, "{p:%d} busts {p:%d}'s", attacker, victim);
-	for (i = 0; i < mv->argc; i++) {
+	for (i = 0; i < mv->argc; i++)
 		discard_card(g, victim, mv->argv[i]);
-		game_cat(&sd->pub, " ");
-		ch_cat_face(&sd->pub, ch_face(mv->argv[i]));
-	}
 	/* The attacker draws one, then the victim back to seven, until a
 	 * draw wins. */
 	over = draw_one(g, attacker, sd);
@@ -683,10 +752,20 @@ apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 		over = draw_one(g, victim, sd);
 		back++;
 	}
-	if (back > 0)
-		game_cat(&sd->pub, "; {p:%d} draws %d back.", victim, back);
-	else if (mv->argc > 0)
-		game_cat(&sd->pub, ".");
+	if (mv->argc == 0)
+		game_cat(&sd->pub, _("{p:%d} busts none of {p:%d}'s cards."),
+		    attacker, victim);
+	else if (back > 0)
+		/* TRANSLATORS: the cards busted, then how many cards the
+		 * second player draws back. */
+		game_cat(&sd->pub, ngettext("{p:%d} busts {p:%d}'s %s; {p:%d} "
+		    "draws %d back.", "{p:%d} busts {p:%d}'s %s; {p:%d} draws "
+		    "%d back.", back), attacker, victim, cards, victim, back);
+	else
+		/* TRANSLATORS: %s is the cards busted. */
+		game_cat(&sd->pub, _("{p:%d} busts {p:%d}'s %s."), attacker,
+		    victim, cards);
+	free(cards);
 	if (!over)
 		end_turn(g, sd);
 }
@@ -694,15 +773,15 @@ apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 static void
 apply_discard(struct game *g, const struct game_move *mv, struct said *sd)
 {
+	char *cards = faces_text(mv->argv, mv->argc);
 	int i;
 
-	game_cat(&sd->pub, "{p:%d} discards", mv->seat);
-	for (i = 0; i < mv->argc; i++) {
+	for (i = 0; i < mv->argc; i++)
 		discard_card(g, mv->seat, mv->argv[i]);
-		game_cat(&sd->pub, " ");
-		ch_cat_face(&sd->pub, ch_face(mv->argv[i]));
-	}
-	game_cat(&sd->pub, ".");
+	/* TRANSLATORS: %s is the cards discarded. */
+	game_cat(&sd->pub, _("{p:%d} discards %s."), mv->seat,
+	    cards != NULL ? cards : "");
+	free(cards);
 	end_turn(g, sd);
 }
 
@@ -712,12 +791,14 @@ static void
 apply_idle(struct game *g, int seat, struct said *sd)
 {
 	int id = g->draw.c[g->draw.n - 1], over;
+	char *face = face_text(ch_face(id));
 
 	/* A card that spells the word is kept: the game is won. */
 	over = draw_one(g, seat, sd);
-	game_cat(&sd->pub, "{p:%d} draws ", seat);
-	ch_cat_face(&sd->pub, ch_face(id));
-	game_cat(&sd->pub, "%s", over ? "." : " and discards it.");
+	/* TRANSLATORS: %s is the card drawn. */
+	game_cat(&sd->pub, over ? _("{p:%d} draws %s.") :
+	    _("{p:%d} draws %s and discards it."), seat, face);
+	free(face);
 	if (over)
 		return;
 	discard_card(g, seat, id);
@@ -729,9 +810,9 @@ apply_leave(struct game *g, int seat, struct said *sd)
 {
 	int n = g->hand[seat].n, i, attacked;
 
-	game_cat(&sd->pub, "{p:%d} leaves the game; %s %d card%s go%s "
-	    "under the draw pile.", seat, n == 1 ? "that" : "those", n,
-	    n == 1 ? "" : "s", n == 1 ? "es" : "");
+	game_cat(&sd->pub, ngettext("{p:%d} leaves the game; that %d card "
+	    "goes under the draw pile.", "{p:%d} leaves the game; those %d "
+	    "cards go under the draw pile.", n), seat, n);
 	/* Under the draw pile nobody is told which card lies where. */
 	for (i = 0; i < n; i++) {
 		g->fresh[g->hand[seat].c[i]] = 0;
@@ -742,13 +823,13 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	g->in[seat] = 0;
 	if (g->cheater == seat) {
 		g->cheater = -1;
-		game_cat(&sd->pub, " The CHEATER status goes back to the "
-		    "middle.");
+		game_cat(&sd->pub, _(" The CHEATER status goes back to the "
+		    "middle."));
 	}
 	if (ch_nactive(g) < 2) {
 		g->phase = PH_OVER;
 		g->winner = next_in(g, seat);
-		game_cat(&sd->pub, " {p:%d} wins: everyone else has left.",
+		game_cat(&sd->pub, _(" {p:%d} wins: everyone else has left."),
 		    g->winner);
 		return;
 	}
@@ -759,8 +840,8 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	else if (attacked && seat == g->victim) {
 		/* Nobody is left to take from: the attacker's hand goes
 		 * back to seven and the turn ends. */
-		game_cat(&sd->pub, " The attack on {p:%d} comes to nothing.",
-		    seat);
+		game_cat(&sd->pub, _(" The attack on {p:%d} comes to "
+		    "nothing."), seat);
 		if (!g->spent || !draw_one(g, g->turn, sd))
 			end_turn(g, sd);
 	}
@@ -817,43 +898,61 @@ cheater_apply(struct game *g, const struct game_move *mv,
 static void
 say_status(const struct game *g, struct game_out *out)
 {
-	char *line = NULL;
+	char *line = NULL, *top;
 	int s;
 
 	if (g->phase == PH_OVER) {
-		game_cat(&line, "Game over: {p:%d} won", g->winner);
 		if (g->win_suit >= 0)
-			game_cat(&line, " in %s", ch_suit_name(g->win_suit));
-		game_cat(&line, ".");
+			/* TRANSLATORS: %s is the suit spelled (red). */
+			game_cat(&line, _("Game over: {p:%d} won in %s."),
+			    g->winner, _(ch_suit_name(g->win_suit)));
+		else
+			game_cat(&line, _("Game over: {p:%d} won."),
+			    g->winner);
 	} else {
-		game_cat(&line, "{p:%d}'s turn (rolled %d and %d%s)", g->turn,
-		    g->dice[0], g->dice[1],
-		    g->power ? ", Cheater Power" : "");
+		/* TRANSLATORS: the dice; what the player does now may
+		 * follow (": {p:1} may hide"), then "." ends the sentence. */
+		game_cat(&line, g->power ? _("{p:%d}'s turn (rolled %d and "
+		    "%d, Cheater Power)") : _("{p:%d}'s turn (rolled %d and "
+		    "%d)"), g->turn, g->dice[0], g->dice[1]);
 		if (g->phase == PH_HIDE)
-			game_cat(&line, ": {p:%d} may hide", g->victim);
+			/* TRANSLATORS: after "{p:0}'s turn (rolled 3 and
+			 * 5)", before ".". */
+			game_cat(&line, _(": {p:%d} may hide"), g->victim);
 		else if (g->phase == PH_PICK)
-			game_cat(&line, ": picks a card of {p:%d}", g->victim);
+			/* TRANSLATORS: as ": {p:%d} may hide". */
+			game_cat(&line, _(": picks a card of {p:%d}"),
+			    g->victim);
 		else if (g->phase == PH_BUST)
-			game_cat(&line, ": busts up to %d of {p:%d}'s cards",
-			    g->die, g->victim);
+			/* TRANSLATORS: as ": {p:%d} may hide"; %d is how
+			 * many cards may be busted. */
+			game_cat(&line, ngettext(": busts up to %d of "
+			    "{p:%d}'s cards", ": busts up to %d of {p:%d}'s "
+			    "cards", g->die), g->die, g->victim);
 		else if (g->phase == PH_DISCARD)
-			game_cat(&line, ": discards %d", g->need);
+			/* TRANSLATORS: as ": {p:%d} may hide"; %d is how
+			 * many cards to discard. */
+			game_cat(&line, ngettext(": discards %d",
+			    ": discards %d", g->need), g->need);
 		game_cat(&line, ".");
 	}
 	if (g->cheater >= 0)
-		game_cat(&line, " CHEATER: {p:%d}.", g->cheater);
+		game_cat(&line, _(" CHEATER: {p:%d}."), g->cheater);
 	else
-		game_cat(&line, " Nobody is the CHEATER.");
-	game_cat(&line, " Discard pile: ");
-	if (g->discard.n > 0)
-		ch_cat_face(&line, ch_face(g->discard.c[g->discard.n - 1]));
-	else
-		game_cat(&line, "empty");
-	game_cat(&line, " on top (%d). Draw pile: %d.", g->discard.n,
-	    g->draw.n);
+		game_cat(&line, _(" Nobody is the CHEATER."));
+	if (g->discard.n > 0) {
+		top = face_text(ch_face(g->discard.c[g->discard.n - 1]));
+		/* TRANSLATORS: the top card, the number of cards of the
+		 * discard pile, and of the draw pile. */
+		game_cat(&line, _(" Discard pile: %s on top (%d). Draw pile: "
+		    "%d."), top, g->discard.n, g->draw.n);
+		free(top);
+	} else
+		game_cat(&line, _(" Discard pile: empty on top (%d). Draw "
+		    "pile: %d."), g->discard.n, g->draw.n);
 	for (s = 0; s < g->nseats; s++) {
 		if (!g->in[s])
-			game_cat(&line, " {p:%d} has left.", s);
+			game_cat(&line, _(" {p:%d} has left."), s);
 	}
 	game_say_line(out, &line);
 }
@@ -870,7 +969,7 @@ cheater_view(const struct game *g, int seat, struct game_out *out)
 	if (seat < 0 || seat >= g->nseats)
 		return;
 	if (!g->in[seat]) {
-		game_say(out, seat, "You have left this game");
+		game_say(out, seat, _("You have left this game"));
 		return;
 	}
 	cat_prompt(g, seat, &line);
@@ -893,35 +992,36 @@ cheater_result(const struct game *g, struct game_result *r)
 		r->points[s] = ch_progress(&g->hand[s],
 		    ch_best_suit(&g->hand[s]));
 	}
+	/* The suit in English: the detail is stored and compared. */
 	if (g->winner >= 0 && g->win_suit >= 0)
 		snprintf(r->detail[g->winner], sizeof r->detail[g->winner],
 		    "%s", ch_suit_name(g->win_suit));
 }
 
 static const char *const cheater_rules[] = {
-	"Be the first to hold C, H, E, A, T, E and R of one suit: red, "
+	N_("Be the first to hold C, H, E, A, T, E and R of one suit: red, "
 	"yellow, purple or blue (rC is the red C). You hold seven cards; "
-	"every move may be typed in the channel or in private.",
-	"Your turn starts with the bot rolling two dice for you. Then "
+	"every move may be typed in the channel or in private."),
+	N_("Your turn starts with the bot rolling two dice for you. Then "
 	"{c:draw} a card and {c:discard rE}, or play an action card "
 	"instead: {c:take bob} to see bob's hand and {c:pick yA} from it, "
-	"or {c:show bob} to show it to everyone and draw a card.",
-	"{c:bust bob} shows it too, and a die says how many of bob's cards "
-	"you may {c:drop rC yE}. {c:wild show bob} plays your WILD as any "
-	"action. Named by one? {c:hide} (with a HIDE or WILD) shows "
-	"nothing; {c:pass} lets it happen.",
-	"Doubles make you the CHEATER, who may use Cheater Power on every "
+	"or {c:show bob} to show it to everyone and draw a card."),
+	N_("{c:bust bob} shows it too, and a die says how many of bob's "
+	"cards you may {c:drop rC yE}. {c:wild show bob} plays your WILD as "
+	"any action. Named by one? {c:hide} (with a HIDE or WILD) shows "
+	"nothing; {c:pass} lets it happen."),
+	N_("Doubles make you the CHEATER, who may use Cheater Power on every "
 	"turn: {c:draw2} then discard two, {c:grab} the discard pile's top "
 	"card, or {c:steal bob}. The CHEATER's own doubles lose the turn "
-	"and the status.",
+	"and the status."),
 	NULL,
 };
 
 const struct game_ops cheater_ops = {
 	.name = "cheater",
 	.title = "CHEATER",
-	.brief = "roll dice, draw, take, show, bust and hide: the first to "
-	    "spell C-H-E-A-T-E-R in one suit wins",
+	.brief = N_("roll dice, draw, take, show, bust and hide: the first "
+	    "to spell C-H-E-A-T-E-R in one suit wins"),
 	.rules = cheater_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,

@@ -20,6 +20,7 @@
 #include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 
 /* Cards of a hand to a line of reveal(): with its words, a line of 30
  * cards is at most 400 bytes of markup (a red ten and its space, 12). */
@@ -44,7 +45,10 @@ put_ids(struct game_story *st, const int *ids, int n, int later)
 	}
 	if (i == n)
 		return 0;
-	game_story_hidden(st, " and %d more", n - i + later);
+	/* TRANSLATORS: in a replay, in brackets after a move: how many
+	 * cards more, after the cards listed. */
+	game_story_hidden(st, ngettext(" and %d more", " and %d more",
+	    n - i + later), n - i + later);
 	return 1;
 }
 
@@ -62,7 +66,9 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 		if (cd_plays(g, cards_rank(id)))
 			return;
 		cards_plain(id, card, sizeof card);
-		game_story_hidden(st, "flipped %s", card);
+		/* TRANSLATORS: in a replay, in brackets after a move: the
+		 * card flipped that did not play. */
+		game_story_hidden(st, _("flipped %s"), card);
 		break;
 	case VERB_LEAVE:
 		/* A safe seat holds nothing; a seat holding cards takes
@@ -75,9 +81,13 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 				ids[n++] = g->down[seat][i];
 		if (g->hand[seat].n == 0 && n == 0)
 			return;
-		game_story_hidden(st, "out of the game unseen:");
+		/* TRANSLATORS: in a replay, in brackets after a leave: the
+		 * leaver's cards, " hand" and its cards, then ", face down"
+		 * and those. */
+		game_story_hidden(st, "%s", _("out of the game unseen:"));
 		if (g->hand[seat].n > 0) {
-			game_story_hidden(st, " hand");
+			/* TRANSLATORS: see "out of the game unseen:". */
+			game_story_hidden(st, "%s", _(" hand"));
 			if (put_ids(st, g->hand[seat].c, g->hand[seat].n, n))
 				break;
 		}
@@ -86,10 +96,14 @@ cheesedog_story(const struct game *g, const struct game_move *mv,
 		/* The words and a card, or the face-down cards counted. */
 		if (strlen(st->hidden) + sizeof ", face down 10♠" +
 		    MORE_ROOM > sizeof st->hidden) {
-			game_story_hidden(st, " and %d more", n);
+			game_story_hidden(st, ngettext(" and %d more",
+			    " and %d more", n), n);
 			break;
 		}
-		game_story_hidden(st, "%s face down", g->hand[seat].n > 0 ? "," : "");
+		if (g->hand[seat].n > 0)
+			game_story_hidden(st, ",");
+		/* TRANSLATORS: see "out of the game unseen:". */
+		game_story_hidden(st, "%s", _(" face down"));
 		put_ids(st, ids, n, 0);
 		break;
 	default:
@@ -117,7 +131,7 @@ void
 cheesedog_reveal(const struct game *g, struct game_out *out)
 {
 	const struct cards *h;
-	char *line = NULL, card[32];
+	char *line = NULL, *cards, card[32];
 	int s, i, k;
 
 	for (s = 0; s < g->nseats; s++) {
@@ -125,40 +139,54 @@ cheesedog_reveal(const struct game *g, struct game_out *out)
 			continue;
 		h = &g->hand[s];
 		for (i = 0; i < h->n; i += REVEAL_CARDS) {
-			if (i == 0)
-				game_cat(&line, "{p:%d}: hand (%d):", s, h->n);
-			else
-				game_cat(&line, "{p:%d}: hand, cards %d to %d:",
-				    s, i + 1, i + REVEAL_CARDS < h->n ?
-				    i + REVEAL_CARDS : h->n);
+			cards = NULL;
 			for (k = i; k < h->n && k < i + REVEAL_CARDS; k++) {
 				cards_markup(h->c[k], card, sizeof card);
-				game_cat(&line, " %s", card);
+				game_cat(&cards, "%s%s", k > i ? " " : "",
+				    card);
 			}
-			game_cat(&line, ".");
+			if (i == 0)
+				/* TRANSLATORS: how many cards the hand
+				 * holds, then the cards. */
+				game_cat(&line, _("{p:%d}: hand (%d): %s."), s,
+				    h->n, cards);
+			else
+				/* TRANSLATORS: the first and last card's
+				 * places in the hand, then the cards. */
+				game_cat(&line, _("{p:%d}: hand, cards %d to "
+				    "%d: %s."), s, i + 1, i + REVEAL_CARDS <
+				    h->n ? i + REVEAL_CARDS : h->n, cards);
+			free(cards);
 			game_say_line(out, &line);
 		}
 		/* Face up is no secret, but the deal is whole with it. */
 		if (g->up[s].n > 0) {
-			game_cat(&line, "{p:%d} face up:", s);
+			cards = NULL;
 			for (k = 0; k < g->up[s].n; k++) {
 				cards_markup(g->up[s].c[k], card, sizeof card);
-				game_cat(&line, " %s", card);
+				game_cat(&cards, "%s%s", k > 0 ? " " : "",
+				    card);
 			}
-			game_cat(&line, ".");
+			/* TRANSLATORS: %s is the cards. */
+			game_cat(&line, _("{p:%d} face up: %s."), s, cards);
+			free(cards);
 			game_say_line(out, &line);
 		}
 		if (cd_ndown(g, s) > 0) {
-			game_cat(&line, "{p:%d} face down, by position: ", s);
-			cat_down(g, s, &line);
-			game_cat(&line, ".");
+			cards = NULL;
+			cat_down(g, s, &cards);
+			/* TRANSLATORS: %s is each card after its position:
+			 * "1 5♠, 3 K♦". */
+			game_cat(&line, _("{p:%d} face down, by position: %s."),
+			    s, cards);
+			free(cards);
 			game_say_line(out, &line);
 		}
 	}
 	if (g->over)
 		return;
-	game_say(out, GAME_PUBLIC, "{p:%d} to play; play goes %s.", g->turn,
-	    g->dir > 0 ? "left" : "right");
+	game_say(out, GAME_PUBLIC, g->dir > 0 ? _("{p:%d} to play; play goes "
+	    "left.") : _("{p:%d} to play; play goes right."), g->turn);
 }
 
 void
@@ -179,8 +207,10 @@ cheesedog_unseen(const struct game *g, char *buf, size_t size)
 			cards_markup(g->down[s][i], card, sizeof card);
 			game_cat(&full[n], " %s", card);
 		}
-		game_cat(&brief[n], "{p:%d} %d card%s", s, down,
-		    down == 1 ? "" : "s");
+		/* TRANSLATORS: a player's face-down cards counted, in the
+		 * list after "Never flipped:". */
+		game_cat(&brief[n], ngettext("{p:%d} %d card", "{p:%d} %d "
+		    "cards", down), s, down);
 		n++;
 	}
 	snprintf(buf, size, "%s", "");
@@ -189,7 +219,9 @@ cheesedog_unseen(const struct game *g, char *buf, size_t size)
 	/* Each seat's cards named while the line, with the seats after it
 	 * counted, still fits; the rest counted. */
 	line = NULL;
-	game_cat(&line, "Never flipped:");
+	/* TRANSLATORS: followed by each player's face-down cards left
+	 * ("{p:0} 5♠ K♦"), split by ",". */
+	game_cat(&line, "%s", _("Never flipped:"));
 	for (i = 0; i < n; i++) {
 		rest = NULL;
 		game_cat(&rest, "%s%s %s", line, i > 0 ? "," : "", full[i]);

@@ -11,49 +11,58 @@
 #include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "alloc/xalloc.h"
 
-/* Appends what plays on the pile now: "J or higher", "8 or lower". */
-static void
-cat_wants(const struct game *g, char **line)
+/* What plays on the pile now, "J or higher", "8 or lower", in a string
+ * of its own; the caller frees it. */
+static char *
+wants_text(const struct game *g)
 {
 	int top = cards_rank(g->pile.c[g->pile.n - 1]);
+	char *text = NULL;
 
 	if (top == CD_LOWER_RANK)
-		game_cat(line, "%d or lower", CD_LOWER_RANK);
+		/* TRANSLATORS: what plays on the pile: goes into "{p:%d}
+		 * to play %s.", "Your turn: play %s (a 2 always plays) from
+		 * your hand." and "it plays if it is %s or a 2". */
+		game_cat(&text, _("%d or lower"), CD_LOWER_RANK);
 	else
-		game_cat(line, "%s or higher", cards_rank_symbol(top));
+		/* TRANSLATORS: as "%d or lower"; %s is a rank: J, 10. */
+		game_cat(&text, _("%s or higher"), cards_rank_symbol(top));
+	return text;
 }
 
 void
 cd_cat_next(const struct game *g, char **line)
 {
+	char *wants;
+
 	if (line == NULL || g->over)
 		return;
 	if (g->pile.n == 0) {
-		game_cat(line, " {p:%d} starts a new pile.", g->turn);
+		game_cat(line, _(" {p:%d} starts a new pile."), g->turn);
 		return;
 	}
-	game_cat(line, " {p:%d} to play ", g->turn);
-	cat_wants(g, line);
-	game_cat(line, ".");
+	wants = wants_text(g);
+	/* TRANSLATORS: %s is what plays: "J or higher", "8 or lower". */
+	game_cat(line, _(" {p:%d} to play %s."), g->turn, wants);
+	free(wants);
 }
 
-/* Appends the cards of l as markup, or "none". */
-static void
-cat_list(char **line, const struct cards *l)
+/* The cards of l as markup, or "none", in a string of its own; the
+ * caller frees it. */
+static char *
+list_text(const struct cards *l)
 {
-	char *text;
+	char *text = NULL;
 
-	if (line == NULL)
-		return;
 	if (l->n == 0) {
-		game_cat(line, "none");
-		return;
+		/* TRANSLATORS: no cards, where a list of cards would be. */
+		game_cat(&text, "%s", _("none"));
+		return text;
 	}
-	text = cards_list_markup(l);
-	game_cat(line, "%s", text);
-	free(text);
+	return cards_list_markup(l);
 }
 
 /* Appends the face-down positions of seat that hold a card, joined by
@@ -77,49 +86,70 @@ cat_positions(const struct game *g, int seat, const char *sep,
 static void
 cat_cards(const struct game *g, int seat, char **line)
 {
-	game_cat(line, " Hand (%d): ", g->hand[seat].n);
-	cat_list(line, &g->hand[seat]);
-	game_cat(line, ". Face up: ");
-	cat_list(line, &g->up[seat]);
-	game_cat(line, ". Face down: ");
+	char *hand = list_text(&g->hand[seat]), *up = list_text(&g->up[seat]);
+	char *down = NULL;
+
 	if (cd_ndown(g, seat) == 0)
-		game_cat(line, "none");
-	cat_positions(g, seat, " ", " ", line);
-	game_cat(line, ".");
+		game_cat(&down, "%s", _("none"));
+	else
+		cat_positions(g, seat, " ", " ", &down);
+	/* TRANSLATORS: how many cards the hand holds, the hand's cards,
+	 * the face-up cards, and the positions (1-4) of the face-down
+	 * cards left ("1 3 4"); "none" for no cards. */
+	game_cat(line, _(" Hand (%d): %s. Face up: %s. Face down: %s."),
+	    g->hand[seat].n, hand, up, down);
+	free(hand);
+	free(up);
+	free(down);
 }
 
 /* Appends what seat, to move, may do. */
 static void
 cat_prompt(const struct game *g, int seat, char **line)
 {
-	const char *where = cd_from(g, seat) == FROM_HAND ? "your hand" :
-	    "your face-up cards";
-	char top[32];
+	int hand = cd_from(g, seat) == FROM_HAND;
+	char top[32], *text = NULL, *wants;
 
 	if (cd_from(g, seat) == FROM_DOWN) {
-		game_cat(line, " Your turn: turn a face-down card over with "
-		    "flip N (N: ");
-		cat_positions(g, seat, ", ", " or ", line);
-		if (g->pile.n == 0) {
-			game_cat(line, "); on the empty pile it plays "
-			    "whatever it is.");
-			return;
+		/* TRANSLATORS: joins the last two face-down positions:
+		 * "1, 3 or 4". */
+		cat_positions(g, seat, ", ", _(" or "), &text);
+		if (g->pile.n == 0)
+			/* TRANSLATORS: %s is the face-down positions left,
+			 * "1, 3 or 4"; flip N is typed as it is. */
+			game_cat(line, _(" Your turn: turn a face-down card "
+			    "over with flip N (N: %s); on the empty pile it "
+			    "plays whatever it is."), text);
+		else {
+			wants = wants_text(g);
+			/* TRANSLATORS: the face-down positions left, "1, 3
+			 * or 4"; what plays, "J or higher". */
+			game_cat(line, _(" Your turn: turn a face-down card "
+			    "over with flip N (N: %s); it plays if it is %s "
+			    "or a 2, else you take it with the pile."), text,
+			    wants);
+			free(wants);
 		}
-		game_cat(line, "); it plays if it is ");
-		cat_wants(g, line);
-		game_cat(line, " or a 2, else you take it with the pile.");
 	} else if (g->pile.n == 0)
-		game_cat(line, " Your turn: start a new pile with any cards "
-		    "of one rank from %s.", where);
+		game_cat(line, "%s", hand ? _(" Your turn: start a new pile "
+		    "with any cards of one rank from your hand.") :
+		    _(" Your turn: start a new pile with any cards of one "
+		    "rank from your face-up cards."));
 	else if (cd_lowest_play(g, cd_source(g, seat)) != 0) {
-		game_cat(line, " Your turn: play ");
-		cat_wants(g, line);
-		game_cat(line, " (a 2 always plays) from %s.", where);
+		text = wants_text(g);
+		/* TRANSLATORS: %s is what plays: "J or higher". */
+		game_cat(line, hand ? _(" Your turn: play %s (a 2 always "
+		    "plays) from your hand.") : _(" Your turn: play %s (a 2 "
+		    "always plays) from your face-up cards."), text);
 	} else {
 		cards_markup(g->pile.c[g->pile.n - 1], top, sizeof top);
-		game_cat(line, " Your turn: nothing in %s plays on %s: "
-		    "pickup.", where, top);
+		/* TRANSLATORS: %s is the pile's top card; pickup is typed
+		 * as it is. */
+		game_cat(line, hand ? _(" Your turn: nothing in your hand "
+		    "plays on %s: pickup.") : _(" Your turn: nothing in your "
+		    "face-up cards plays on %s: pickup."), top);
 	}
+	free(text);
 }
 
 /* Says seat's line: what it has to do if it is to move ("Your turn:
@@ -176,18 +206,27 @@ cd_say(const struct game *g, struct cd_said *sd, struct game_out *out)
 static void
 cat_seat(const struct game *g, int seat, char **line)
 {
-	game_cat(line, "{p:%d}: ", seat);
+	char *up;
+
+	if (line == NULL)
+		return;
 	if (g->state[seat] == SEAT_LEFT)
-		game_cat(line, "left");
+		/* TRANSLATORS: one player's part of the table, in a list
+		 * split by ";" (the same for the next four). */
+		game_cat(line, _("{p:%d}: left"), seat);
 	else if (g->state[seat] != SEAT_IN)
-		game_cat(line, "safe, place %d", g->place[seat]);
+		game_cat(line, _("{p:%d}: safe, place %d"), seat,
+		    g->place[seat]);
 	else if (g->over)
-		game_cat(line, "place %d%s", g->place[seat],
-		    seat == g->loser ? ", lost" : "");
+		game_cat(line, seat == g->loser ? _("{p:%d}: place %d, lost") :
+		    _("{p:%d}: place %d"), seat, g->place[seat]);
 	else {
-		game_cat(line, "hand %d, face up ", g->hand[seat].n);
-		cat_list(line, &g->up[seat]);
-		game_cat(line, ", face down %d", cd_ndown(g, seat));
+		up = list_text(&g->up[seat]);
+		/* TRANSLATORS: how many cards the hand holds, the face-up
+		 * cards ("none" for none), how many face-down cards. */
+		game_cat(line, _("{p:%d}: hand %d, face up %s, face down %d"),
+		    seat, g->hand[seat].n, up, cd_ndown(g, seat));
+		free(up);
 	}
 }
 
@@ -208,17 +247,21 @@ void
 cd_say_deal(const struct game *g, struct game_out *out)
 {
 	struct cd_said sd;
+	char *pile;
 	int s;
 
 	cd_said_open(&sd, out);
-	game_cat(sd.pub, "Cheesedog for %d players with two decks, dealt by "
-	    "{p:%d}, play going %s.", g->nseats, g->dealer, g->dir > 0 ?
-	    "left" : "right");
+	/* TRANSLATORS: the number of players (3 to 8), the dealer. */
+	game_cat(sd.pub, g->dir > 0 ? _("Cheesedog for %d players with two "
+	    "decks, dealt by {p:%d}, play going left.") : _("Cheesedog for "
+	    "%d players with two decks, dealt by {p:%d}, play going right."),
+	    g->nseats, g->dealer);
 	cat_table(g, sd.pub);
-	if (g->pile.n > 0) {
-		game_cat(sd.pub, " Pile: ");
-		cat_list(sd.pub, &g->pile);
-		game_cat(sd.pub, ".");
+	if (g->pile.n > 0 && sd.pub != NULL) {
+		pile = list_text(&g->pile);
+		/* TRANSLATORS: %s is the pile's cards. */
+		game_cat(sd.pub, _(" Pile: %s."), pile);
+		free(pile);
 	}
 	cd_cat_next(g, sd.pub);
 	for (s = 0; s < g->nseats; s++)
@@ -231,30 +274,34 @@ static void
 say_status(const struct game *g, struct game_out *out)
 {
 	struct cards top;
-	char *line = NULL;
+	char *line = NULL, *text;
 	int rank, run;
 
 	if (g->over) {
-		game_cat(&line, "Game over.");
+		game_cat(&line, "%s", _("Game over."));
 		if (g->loser >= 0)
-			game_cat(&line, " {p:%d} lost.", g->loser);
+			game_cat(&line, _(" {p:%d} lost."), g->loser);
 	} else {
 		cd_cat_next(g, &line);
-		game_cat(&line, " Play goes %s.", g->dir > 0 ? "left" :
-		    "right");
+		game_cat(&line, "%s", g->dir > 0 ? _(" Play goes left.") :
+		    _(" Play goes right."));
 	}
 	run = cd_top_run(g, &rank);
 	if (run > 0) {
 		top.n = run;
 		memcpy(top.c, g->pile.c + g->pile.n - run,
 		    (size_t)run * sizeof top.c[0]);
-		game_cat(&line, " Pile: %d card%s, on top ", g->pile.n,
-		    g->pile.n == 1 ? "" : "s");
-		cat_list(&line, &top);
-		game_cat(&line, ".");
+		text = list_text(&top);
+		/* TRANSLATORS: how many cards the pile holds, then the
+		 * cards of one rank on its top. */
+		game_cat(&line, ngettext(" Pile: %d card, on top %s.",
+		    " Pile: %d cards, on top %s.", g->pile.n), g->pile.n,
+		    text);
+		free(text);
 	} else
-		game_cat(&line, " Pile: empty.");
-	game_cat(&line, " Out of the game: %d.", g->cleared.n);
+		game_cat(&line, "%s", _(" Pile: empty."));
+	/* TRANSLATORS: how many cards have left the game (cleared). */
+	game_cat(&line, _(" Out of the game: %d."), g->cleared.n);
 	cat_table(g, &line);
 	/* The line was built from " {p:N}..." pieces. */
 	game_say(out, GAME_PUBLIC, "%s", line[0] == ' ' ? line + 1 : line);
@@ -271,11 +318,11 @@ cheesedog_view(const struct game *g, int seat, struct game_out *out)
 	if (seat < 0 || seat >= g->nseats)
 		return;
 	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE) {
-		game_say(out, seat, "You have left this game.");
+		game_say(out, seat, "%s", _("You have left this game."));
 		return;
 	}
 	if (g->state[seat] == SEAT_SAFE) {
-		game_say(out, seat, "You are safe, in place %d.",
+		game_say(out, seat, _("You are safe, in place %d."),
 		    g->place[seat]);
 		return;
 	}

@@ -36,16 +36,17 @@
 #include "cheesedog.h"
 #include "cheesedog-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "games/rng.h"
 #include "alloc/xalloc.h"
 
 static const struct game_cmd cheesedog_cmds[] = {
 	[CMD_PLAY] = { "play", "lay put", GAME_WHERE_BOTH, "CARD...",
-	    "play cards of one rank, face up, e.g. play 5h 5c", 0 },
+	    N_("play cards of one rank, face up, e.g. play 5h 5c"), 0 },
 	[CMD_PICKUP] = { "pickup", "pick take", GAME_WHERE_BOTH, "",
-	    "pick up the pile when nothing you may play plays", 0 },
+	    N_("pick up the pile when nothing you may play plays"), 0 },
 	[CMD_FLIP] = { "flip", NULL, GAME_WHERE_BOTH, "[N]",
-	    "with only face-down cards left, turn card N (1-4) over", 0 },
+	    N_("with only face-down cards left, turn card N (1-4) over"), 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -73,16 +74,25 @@ next_seat(const struct game *g, int seat, int steps, int *passed,
 	return s;
 }
 
-/* Appends "{p:1} is skipped" or "{p:1}, {p:2} and {p:1} are skipped". */
+/* Appends " {p:1} is skipped." or " {p:1}, {p:2} and {p:1} are
+ * skipped.". */
 static void
 cat_skipped(char **line, const int *passed, int n)
 {
+	char *names = NULL;
 	int i;
 
+	if (line == NULL)
+		return;
 	for (i = 0; i < n; i++)
-		game_cat(line, "%s{p:%d}", i == 0 ? " " : i + 1 < n ? ", " :
-		    " and ", passed[i]);
-	game_cat(line, " %s skipped.", n == 1 ? "is" : "are");
+		game_cat(&names, "%s{p:%d}", i == 0 ? "" : i + 1 < n ? ", " :
+		    /* TRANSLATORS: joins the last two players of a list
+		     * ("{p:1}, {p:2} and {p:3} are skipped."). */
+		    _(" and "), passed[i]);
+	/* TRANSLATORS: %s is the players skipped, one or a list. */
+	game_cat(line, ngettext(" %s is skipped.", " %s are skipped.", n),
+	    names);
+	free(names);
 }
 
 /* Ends the game: the seat still holding cards takes the last place, and
@@ -100,10 +110,10 @@ end_game(struct game *g, int by_play, struct cd_said *sd)
 		g->place[s] = g->finished + 1;
 		if (by_play) {
 			g->loser = s;
-			game_cat(sd->pub, " {p:%d} is left holding cards and "
-			    "loses.", s);
+			game_cat(sd->pub, _(" {p:%d} is left holding cards "
+			    "and loses."), s);
 		} else
-			game_cat(sd->pub, " {p:%d} takes place %d.", s,
+			game_cat(sd->pub, _(" {p:%d} takes place %d."), s,
 			    g->place[s]);
 	}
 }
@@ -117,18 +127,18 @@ after_play(struct game *g, int seat, enum cd_from was, struct cd_said *sd)
 	enum cd_from now = cd_from(g, seat);
 
 	if (now == FROM_UP && was == FROM_HAND)
-		game_cat(sd->pub, " {p:%d}'s hand is empty: the face-up "
-		    "cards are played next.", seat);
+		game_cat(sd->pub, _(" {p:%d}'s hand is empty: the face-up "
+		    "cards are played next."), seat);
 	else if (now == FROM_DOWN && was != FROM_DOWN)
-		game_cat(sd->pub, " {p:%d} has only face-down cards left.",
-		    seat);
+		game_cat(sd->pub, _(" {p:%d} has only face-down cards "
+		    "left."), seat);
 	if (now != FROM_NOTHING)
 		return;
 	g->state[seat] = SEAT_SAFE;
 	g->place[seat] = ++g->finished;
-	game_cat(sd->pub, " {p:%d} has no cards left: safe, in place %d.",
+	game_cat(sd->pub, _(" {p:%d} has no cards left: safe, in place %d."),
 	    seat, g->place[seat]);
-	game_cat(sd->priv[seat], " You are safe, in place %d.",
+	game_cat(sd->priv[seat], _(" You are safe, in place %d."),
 	    g->place[seat]);
 	if (cd_nactive(g) == 1)
 		end_game(g, 1, sd);
@@ -149,22 +159,29 @@ settle(struct game *g, int seat, int rank, int n, enum cd_from was,
 	clear = rank == CD_CLEAR_RANK || run >= CD_CLEAR_RUN;
 	if (run >= CD_CLEAR_RUN) {
 		cards_declaration(run, top, words, sizeof words);
-		game_cat(sd->pub, " The pile clears: %s.", words);
+		/* TRANSLATORS: %s is the cards that clear it: "four 7s". */
+		game_cat(sd->pub, _(" The pile clears: %s."), words);
 	} else if (clear)
-		game_cat(sd->pub, " The %s clear%s the pile.", n == 1 ?
-		    "10" : "10s", n == 1 ? "s" : "");
+		game_cat(sd->pub, "%s", n == 1 ? _(" The 10 clears the "
+		    "pile.") : _(" The 10s clear the pile."));
 	else if (rank == CD_SKIP_RANK)
 		skip = n;
 	else if (rank == CD_REVERSE_RANK) {
 		if (n % 2 == 1)
 			g->dir = -g->dir;
-		if (n <= 2)
-			game_cat(sd->pub, " Play reverses%s: it goes %s.",
-			    n == 2 ? " twice" : "", g->dir > 0 ? "left" :
-			    "right");
+		if (n == 1)
+			game_cat(sd->pub, "%s", g->dir > 0 ?
+			    _(" Play reverses: it goes left.") :
+			    _(" Play reverses: it goes right."));
+		else if (n == 2)
+			game_cat(sd->pub, "%s", g->dir > 0 ?
+			    _(" Play reverses twice: it goes left.") :
+			    _(" Play reverses twice: it goes right."));
 		else
-			game_cat(sd->pub, " Play reverses %d times: it goes "
-			    "%s.", n, g->dir > 0 ? "left" : "right");
+			/* TRANSLATORS: %d is 3 or more. */
+			game_cat(sd->pub, g->dir > 0 ? _(" Play reverses %d "
+			    "times: it goes left.") : _(" Play reverses %d "
+			    "times: it goes right."), n);
 	}
 	if (clear) {
 		cards_append(&g->cleared, &g->pile);
@@ -204,8 +221,9 @@ apply_play(struct game *g, const struct game_move *mv, struct cd_said *sd)
 	 * (docs/architecture.md). */
 	if (sd->pub != NULL) {
 		text = cards_list_markup(&laid);
-		game_cat(sd->pub, "{p:%d} plays %s%s.", mv->seat,
-		    was == FROM_UP ? "face up " : "", text);
+		/* TRANSLATORS: %s is the cards played. */
+		game_cat(sd->pub, was == FROM_UP ? _("{p:%d} plays face up "
+		    "%s.") : _("{p:%d} plays %s."), mv->seat, text);
 		free(text);
 	}
 	settle(g, mv->seat, cards_rank(mv->argv[0]), mv->argc, was, sd);
@@ -221,8 +239,10 @@ take_pile(struct game *g, int seat, int id, struct cd_said *sd)
 	if (cd_from(g, seat) == FROM_UP) {
 		if (sd->pub != NULL) {
 			text = cards_list_markup(&g->up[seat]);
-			game_cat(sd->pub, " The face-up cards %s go into "
-			    "the hand with it.", text);
+			/* TRANSLATORS: %s is the cards; "it" is the
+			 * pile. */
+			game_cat(sd->pub, _(" The face-up cards %s go into "
+			    "the hand with it."), text);
 			free(text);
 		}
 		cards_append(&g->hand[seat], &g->up[seat]);
@@ -240,8 +260,9 @@ take_pile(struct game *g, int seat, int id, struct cd_said *sd)
 static void
 apply_pickup(struct game *g, int seat, struct cd_said *sd)
 {
-	game_cat(sd->pub, "{p:%d} picks up the pile (%d card%s).", seat,
-	    g->pile.n, g->pile.n == 1 ? "" : "s");
+	game_cat(sd->pub, ngettext("{p:%d} picks up the pile (%d card).",
+	    "{p:%d} picks up the pile (%d cards).", g->pile.n), seat,
+	    g->pile.n);
 	take_pile(g, seat, -1, sd);
 }
 
@@ -260,18 +281,26 @@ apply_flip(struct game *g, int seat, int pos, struct cd_said *sd)
 	if (cd_plays(g, cards_rank(id))) {
 		cards_add(&g->pile, id);
 		g->shown[id] = 1;
-		game_cat(sd->pub, "{p:%d} flips face-down card %d%s: %s.",
-		    seat, pos + 1, n == 0 ? " onto the empty pile (a free "
-		    "flip)" : "", card);
+		/* TRANSLATORS: the card's position (1-4), then the card. */
+		game_cat(sd->pub, n == 0 ? _("{p:%d} flips face-down card %d "
+		    "onto the empty pile (a free flip): %s.") :
+		    _("{p:%d} flips face-down card %d: %s."), seat, pos + 1,
+		    card);
 		settle(g, seat, cards_rank(id), 1, FROM_DOWN, sd);
 		return;
 	}
 	cards_markup(g->pile.c[n - 1], top, sizeof top);
-	game_cat(sd->pub, "{p:%d} flips face-down card %d, which does not "
-	    "play: it goes unseen into the hand with the pile (%d card%s).",
-	    seat, pos + 1, n, n == 1 ? "" : "s");
-	game_cat(sd->priv[seat], " Your face-down card %d is %s: it does "
-	    "not play on %s, so you take it with the pile.", pos + 1, card,
+	/* TRANSLATORS: the card's position (1-4), then how many cards the
+	 * pile held. */
+	game_cat(sd->pub, ngettext("{p:%d} flips face-down card %d, which "
+	    "does not play: it goes unseen into the hand with the pile (%d "
+	    "card).", "{p:%d} flips face-down card %d, which does not play: "
+	    "it goes unseen into the hand with the pile (%d cards).", n),
+	    seat, pos + 1, n);
+	/* TRANSLATORS: the card's position (1-4), the card, the pile's top
+	 * card. */
+	game_cat(sd->priv[seat], _(" Your face-down card %d is %s: it does "
+	    "not play on %s, so you take it with the pile."), pos + 1, card,
 	    top);
 	take_pile(g, seat, id, sd);
 }
@@ -291,12 +320,12 @@ apply_leave(struct game *g, int seat, struct cd_said *sd)
 
 	if (g->state[seat] == SEAT_SAFE) {
 		g->state[seat] = SEAT_GONE;
-		game_cat(sd->pub, "{p:%d} leaves the table, keeping place "
-		    "%d.", seat, g->place[seat]);
+		game_cat(sd->pub, _("{p:%d} leaves the table, keeping place "
+		    "%d."), seat, g->place[seat]);
 		return;
 	}
-	game_cat(sd->pub, "{p:%d} leaves the game; their cards go out of "
-	    "the game.", seat);
+	game_cat(sd->pub, _("{p:%d} leaves the game; their cards go out of "
+	    "the game."), seat);
 	discard_all(g, &g->hand[seat]);
 	discard_all(g, &g->up[seat]);
 	for (i = 0; i < CD_DOWN; i++) {
@@ -412,27 +441,27 @@ cheesedog_result(const struct game *g, struct game_result *r)
 }
 
 static const char *const cheesedog_rules[] = {
-	"No winners, one loser: the last player left holding cards. "
+	N_("No winners, one loser: the last player left holding cards. "
 	"Everything is played face up; moves may be typed in the channel "
-	"or in private.",
-	"On your turn play cards of one rank, equal to or higher than the "
-	"top of the pile (aces high): {c:play 5h 5c}. Nothing plays? "
-	"{c:pickup} takes the whole pile into your hand.",
-	"Your hand goes first, then your four face-up cards, then your "
+	"or in private."),
+	N_("On your turn play cards of one rank, equal to or higher than "
+	"the top of the pile (aces high): {c:play 5h 5c}. Nothing plays? "
+	"{c:pickup} takes the whole pile into your hand."),
+	N_("Your hand goes first, then your four face-up cards, then your "
 	"four face-down cards, blind: {c:flip 3} turns card 3 over, and if "
-	"it does not play you pick up the pile with it.",
-	"A 2 plays on anything; a 7 skips the next player; after an 8 play "
-	"8 or lower; a 9 reverses; a 10, or four of a rank on top, clears "
-	"the pile, and you start the next.",
+	"it does not play you pick up the pile with it."),
+	N_("A 2 plays on anything; a 7 skips the next player; after an 8 "
+	"play 8 or lower; a 9 reverses; a 10, or four of a rank on top, "
+	"clears the pile, and you start the next."),
 	NULL,
 };
 
 const struct game_ops cheesedog_ops = {
 	.name = "cheesedog",
 	.title = "Cheesedog",
-	.brief = "play equal or higher, face up, from hand, face-up and "
+	.brief = N_("play equal or higher, face up, from hand, face-up and "
 	    "face-down cards; 2 7 8 9 10 are special; the last one holding "
-	    "cards loses",
+	    "cards loses"),
 	.rules = cheesedog_rules,
 	.min_seats = 3,
 	.max_seats = 8,
