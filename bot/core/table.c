@@ -398,7 +398,8 @@ table_finish(struct table *t)
 		    t->ops->name, &st, NULL) == 0 && st.streak > 1)
 			/* TRANSLATORS: after "alice wins Cheat": her
 			 * streak, at least 2. */
-			buf_addf(&text, _(" (%d in a row)"), st.streak);
+			buf_addf(&text, ngettext(" (%d in a row)",
+			    " (%d in a row)", st.streak), st.streak);
 		buf_adds(&text, ".");
 	}
 	if (r.loser >= 0)
