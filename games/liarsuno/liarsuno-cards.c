@@ -9,11 +9,26 @@
 #include <string.h>
 #include <strings.h>
 
+#include "games/intl.h"
 #include "liarsuno-int.h"
 
 static const char colour_initial[] = "rygb";
+/* The colours' names as typed (lu_colour_name()), and the msgids of
+ * their names as shown (lu_colour_shown()). */
 static const char *const colour_names[LU_COLOURS + 1] = {
-	"red", "yellow", "green", "blue", "wild",
+	/* TRANSLATORS: a Liar's UNO colour's name, shown in a sentence
+	 * ("put a red card face down"); players still type the colours
+	 * in English (play WLC red) and the cards by English initials
+	 * (r5, ~y3, ~gS, ~b+2). */
+	N_("red"),
+	/* TRANSLATORS: a Liar's UNO colour's name, as "red". */
+	N_("yellow"),
+	/* TRANSLATORS: a Liar's UNO colour's name, as "red". */
+	N_("green"),
+	/* TRANSLATORS: a Liar's UNO colour's name, as "red". */
+	N_("blue"),
+	/* TRANSLATORS: the colour of a wild card, as "red". */
+	N_("wild"),
 };
 /* The markup colour of each colour (game.h). */
 static const char *const colour_markup[LU_COLOURS] = {
@@ -106,6 +121,13 @@ lu_colour_name(int colour)
 {
 	return colour >= 0 && colour <= LU_COLOURS ? colour_names[colour] :
 	    "?";
+}
+
+const char *
+lu_colour_shown(int colour)
+{
+	return colour >= 0 && colour <= LU_COLOURS ?
+	    _(colour_names[colour]) : "?";
 }
 
 const char *
@@ -264,12 +286,13 @@ lu_parse_card(const char *word, int *face, int *liar, char **cause)
 
 	w = unmark(word, &mark);
 	if ((*face = parse_face(w)) < 0)
-		return game_fail(cause, "unknown card '%s': write a colour's "
-		    "initial and a number or S, R, +2, with ~ in front for a "
-		    "Liar's Card (r5, ~g3, ~bS), or ~+4, WLC", word);
+		return game_fail(cause, _("unknown card '%s': write a "
+		    "colour's initial and a number or S, R, +2, with ~ in "
+		    "front for a Liar's Card (r5, ~g3, ~bS), or ~+4, WLC"),
+		    word);
 	if (*face == FACE_WLC && mark)
-		return game_fail(cause, "there is no '%s': the WLC is a "
-		    "Regular Card, written without ~", word);
+		return game_fail(cause, _("there is no '%s': the WLC is a "
+		    "Regular Card, written without ~"), word);
 	/* Action cards and the Wild Draw Four are Liar's Cards only. */
 	*liar = mark || lu_face_sym(*face) >= SYM_SKIP;
 	if (*face == FACE_WLC)
@@ -283,9 +306,9 @@ lu_parse_claim(const char *word, int *face, char **cause)
 	int mark;
 
 	if ((*face = parse_face(unmark(word, &mark))) < 0)
-		return game_fail(cause, "unknown claim '%s': say what the "
+		return game_fail(cause, _("unknown claim '%s': say what the "
 		    "card is, a colour's initial and a number or S, R, +2 "
-		    "(r7, bS), or +4", word);
+		    "(r7, bS), or +4"), word);
 	return 0;
 }
 

@@ -120,8 +120,11 @@ int lu_action(int face);
 int lu_value(int id);
 /* The points of every card of l. */
 int lu_points(const struct cards *l);
-/* The colour's name, "red", and its markup colour, "red", "yel". */
+/* The colour's name as typed, "red" (a move's text), the same as shown
+ * in a sentence, in the reader's language, and its markup colour,
+ * "red", "yel". */
 const char *lu_colour_name(int colour);
+const char *lu_colour_shown(int colour);
 const char *lu_colour_markup(int colour);
 
 /* Writes card id as typed and shown, without markup ("~r5", "WLC"), or a

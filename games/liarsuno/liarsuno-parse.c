@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno.h"
 #include "liarsuno-int.h"
 
@@ -64,9 +65,12 @@ parse_held(const struct game *g, int seat, const char *word, int *id,
 		return 0;
 	/* The mark tells a Regular number from a Liar's one. */
 	if (held(g, seat, face, !liar) < 0)
-		return game_fail(cause, "you do not hold %s", word);
-	return game_fail(cause, "you do not hold %s: yours is written %s",
-	    word, liar ? "without ~" : "with ~");
+		return game_fail(cause, _("you do not hold %s"), word);
+	/* TRANSLATORS: %s is the card as typed (r5, ~r5); ~ marks a Liar's
+	 * Card. */
+	return game_fail(cause, liar ?
+	    _("you do not hold %s: yours is written without ~") :
+	    _("you do not hold %s: yours is written with ~"), word);
 }
 
 /* play CARD [as CLAIM] [COLOUR] [uno]; in the channel (up) only face
@@ -78,8 +82,8 @@ parse_play(const struct game *g, int seat, int up, int argc, char **argv,
 	int *a = mv->argv, i = 1, claim = -1, colour = -1, down, id;
 
 	if (argc == 0)
-		return game_fail(cause, "say which card: play r5, or play ~g3 "
-		    "as r7 in private");
+		return game_fail(cause, "%s", _("say which card: play r5, or "
+		    "play ~g3 as r7 in private"));
 	if (parse_held(g, seat, argv[0], &id, cause) != 0)
 		return -1;
 	down = lu_liar(id);
@@ -91,14 +95,14 @@ parse_play(const struct game *g, int seat, int up, int argc, char **argv,
 		down = 1;
 		i = 3;
 	} else if (argc > 1 && strcasecmp(argv[1], "as") == 0)
-		return game_fail(cause, "say what you claim: play %s as r7",
+		return game_fail(cause, _("say what you claim: play %s as r7"),
 		    argv[0]);
 	if (up && i == 3)
-		return game_fail(cause, "a card goes face down in private: "
-		    "send 'play %s as %s' to me", argv[0], argv[2]);
+		return game_fail(cause, _("a card goes face down in private: "
+		    "send 'play %s as %s' to me"), argv[0], argv[2]);
 	if (up && down)
-		return game_fail(cause, "a Liar's Card is played face down: "
-		    "send 'play %s as CLAIM' to me in private", argv[0]);
+		return game_fail(cause, _("a Liar's Card is played face down: "
+		    "send 'play %s as CLAIM' to me in private"), argv[0]);
 	if (i < argc && lu_parse_colour(argv[i]) >= 0)
 		colour = lu_parse_colour(argv[i++]);
 	mv->verb = VERB_PLAY;
@@ -110,8 +114,12 @@ parse_play(const struct game *g, int seat, int up, int argc, char **argv,
 	a[ARG_UNO] = i < argc && strcasecmp(argv[i], "uno") == 0;
 	i += a[ARG_UNO];
 	if (i < argc)
-		return game_fail(cause, "unexpected '%s': play CARD%s "
-		    "[COLOUR] [uno]", argv[i], up ? "" : " [as CLAIM]");
+		/* TRANSLATORS: %s is the word typed; play CARD [as
+		 * CLAIM] [COLOUR] [uno] is how the command is typed. */
+		return game_fail(cause, up ?
+		    _("unexpected '%s': play CARD [COLOUR] [uno]") :
+		    _("unexpected '%s': play CARD [as CLAIM] [COLOUR] [uno]"),
+		    argv[i]);
 	return 0;
 }
 
@@ -121,7 +129,8 @@ parse_bare(int argc, int verb, struct game_move *mv, char **cause)
 {
 	mv->verb = verb;
 	if (argc > 0)
-		return game_fail(cause, "%s takes no arguments",
+		/* TRANSLATORS: %s is the command as typed, "draw". */
+		return game_fail(cause, _("%s takes no arguments"),
 		    liarsuno_ops.verbs[verb]);
 	return 0;
 }
@@ -134,7 +143,8 @@ parse_named(const struct game *g, int argc, char **argv, int verb,
 	mv->verb = verb;
 	mv->argc = 1;
 	if (argc != 1)
-		return game_fail(cause, "name one player: %s NICK",
+		/* TRANSLATORS: %s is the command as typed, "swap". */
+		return game_fail(cause, _("name one player: %s NICK"),
 		    verb == VERB_SWAP ? "swap" : "challenge");
 	return game_parse_seat(argv[0], g->nseats, &mv->argv[0], cause);
 }
@@ -170,7 +180,8 @@ liarsuno_parse(const struct game *g, int seat, int cmd, int argc,
 		mv->verb = VERB_PUT;
 		mv->argc = 1;
 		if (argc != 1)
-			return game_fail(cause, "put one card: put ~r5");
+			return game_fail(cause, "%s",
+			    _("put one card: put ~r5"));
 		return parse_held(g, seat, argv[0], &mv->argv[0], cause);
 	}
 	return game_fail(cause, "liarsuno has no command %d", cmd);
@@ -252,14 +263,14 @@ liarsuno_command(const struct game *g, const struct game_move *mv,
 }
 
 /* Writes what the next play must match, without markup: "r7", "red
- * (+4)". */
+ * (+4)", the colour in the reader's language. */
 static void
 top_text(const struct game *g, char *buf, size_t size)
 {
 	if (g->sym < SYM_WD4)
 		lu_claim_text(LU_FACE(g->colour, g->sym), buf, size);
 	else
-		snprintf(buf, size, "%s (%s)", lu_colour_name(g->colour),
+		snprintf(buf, size, "%s (%s)", lu_colour_shown(g->colour),
 		    g->sym == SYM_WD4 ? "+4" : "WLC");
 }
 
@@ -269,17 +280,17 @@ static const char *
 not_turn(const struct game *g, int seat, int drawn)
 {
 	if (g->phase == PH_PUT || g->phase == PH_ACCUSE)
-		return "wait: a Wild Liar's Challenge is on";
+		return _("wait: a Wild Liar's Challenge is on");
 	if (g->phase == PH_OPEN)
-		return g->hand[g->down_seat].n == 0 ? "wait: a last card may "
-		    "still be challenged" : "wait: a face-down card may still "
-		    "be challenged";
+		return g->hand[g->down_seat].n == 0 ? _("wait: a last card "
+		    "may still be challenged") : _("wait: a face-down card "
+		    "may still be challenged");
 	if (seat != g->turn)
-		return "it is not your turn";
+		return _("it is not your turn");
 	if (g->phase == PH_SWAP)
-		return "swap hands first: swap NICK";
+		return _("swap hands first: swap NICK");
 	if (g->phase == PH_DRAWN && !drawn)
-		return "you have drawn: play that card, or pass";
+		return _("you have drawn: play that card, or pass");
 	return NULL;
 }
 
@@ -294,26 +305,30 @@ check_face(const struct game *g, const struct game_move *mv, char **cause)
 	top_text(g, top, sizeof top);
 	if (!a[ARG_DOWN]) {
 		if (lu_liar(a[ARG_CARD]))
-			return game_fail(cause, "a Liar's Card is played face "
-			    "down: send 'play %s as CLAIM' to me in private",
-			    card);
+			return game_fail(cause, _("a Liar's Card is played "
+			    "face down: send 'play %s as CLAIM' to me in "
+			    "private"), card);
 		if (a[ARG_CLAIM] != -1)
 			return game_fail(cause, "a card face up claims "
 			    "nothing");
 		if (!lu_matches_up(g, a[ARG_CARD]))
-			return game_fail(cause, "%s does not match %s", card,
-			    top);
+			/* TRANSLATORS: the card (r5), then what the
+			 * next play must match (r7, or red (+4)). */
+			return game_fail(cause, _("%s does not match %s"),
+			    card, top);
 		return 0;
 	}
 	if (!lu_face_valid(a[ARG_CLAIM]))
 		return game_fail(cause, "no such claim");
 	if (a[ARG_CLAIM] == FACE_WLC)
-		return game_fail(cause, "a WLC is always played face up: no "
-		    "claim can be one");
+		return game_fail(cause, "%s", _("a WLC is always played face "
+		    "up: no claim can be one"));
 	lu_claim_text(a[ARG_CLAIM], claim, sizeof claim);
 	if (!lu_plausible(g, a[ARG_CLAIM]))
-		return game_fail(cause, "'%s' is not plausible on %s: claim a "
-		    "card of its colour or symbol, or +4", claim, top);
+		/* TRANSLATORS: the claim (r7), then what the next play
+		 * must match (g5, or red (+4)). */
+		return game_fail(cause, _("'%s' is not plausible on %s: claim "
+		    "a card of its colour or symbol, or +4"), claim, top);
 	return 0;
 }
 
@@ -334,24 +349,27 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 		    "a claim, a colour and uno or not");
 	lu_card_text(a[ARG_CARD], card, sizeof card);
 	if (cards_find(&g->hand[seat], a[ARG_CARD]) < 0)
-		return game_fail(cause, "you do not hold %s", card);
+		return game_fail(cause, _("you do not hold %s"), card);
 	if (g->phase == PH_DRAWN && a[ARG_CARD] != g->drawn) {
 		lu_card_text(g->drawn, card, sizeof card);
-		return game_fail(cause, "after a draw you may play only the "
-		    "card drawn, %s, or pass", card);
+		return game_fail(cause, _("after a draw you may play only the "
+		    "card drawn, %s, or pass"), card);
 	}
 	if (check_face(g, mv, cause) != 0)
 		return -1;
 	face = a[ARG_DOWN] ? a[ARG_CLAIM] : lu_face(a[ARG_CARD]);
 	if (lu_face_colour(face) == LU_WILD && (a[ARG_COLOUR] < 0 ||
 	    a[ARG_COLOUR] >= LU_COLOURS))
-		return game_fail(cause, "a wild names the colour to play "
-		    "next: red, yellow, green or blue");
+		/* TRANSLATORS: red, yellow, green and blue are typed:
+		 * keep them in English. */
+		return game_fail(cause, "%s", _("a wild names the colour to "
+		    "play next: red, yellow, green or blue"));
 	if (lu_face_colour(face) != LU_WILD && a[ARG_COLOUR] != -1)
-		return game_fail(cause, "only a wild names a colour");
+		return game_fail(cause, "%s", _("only a wild names a colour"));
 	if (a[ARG_UNO] && g->hand[seat].n != 2)
-		return game_fail(cause, "uno goes with the play of your last "
-		    "card but one");
+		/* TRANSLATORS: uno is typed with the play. */
+		return game_fail(cause, "%s", _("uno goes with the play of "
+		    "your last card but one"));
 	return 0;
 }
 
@@ -364,12 +382,14 @@ check_seat(const struct game *g, const struct game_move *mv, char **cause)
 	if (mv->argc != 1)
 		return game_fail(cause, "name one player");
 	if (victim < 0 || victim >= g->nseats || !g->in[victim])
-		return game_fail(cause, "that player is not in the game");
+		return game_fail(cause, "%s", _("that player is not in the "
+		    "game"));
 	if (victim == mv->seat)
-		return game_fail(cause, "name another player, not yourself");
+		return game_fail(cause, "%s", _("name another player, not "
+		    "yourself"));
 	if (mv->verb == VERB_ACCUSE && !(g->unturned & (1u << victim)))
-		return game_fail(cause, "that player has no put card to turn "
-		    "over");
+		return game_fail(cause, "%s", _("that player has no put card "
+		    "to turn over"));
 	return 0;
 }
 
@@ -377,16 +397,16 @@ static int
 check_challenge(const struct game *g, int seat, char **cause)
 {
 	if (g->phase == PH_ACCUSE && seat == g->wlc_seat)
-		return game_fail(cause, "name whose card you turn over: "
-		    "challenge NICK, or stop: done");
+		return game_fail(cause, "%s", _("name whose card you turn "
+		    "over: challenge NICK, or stop: done"));
 	if (g->phase == PH_SWAP && g->down >= 0)
-		return game_fail(cause, "wait: the face-down 7 may be "
-		    "challenged once the hands are swapped");
+		return game_fail(cause, "%s", _("wait: the face-down 7 may be "
+		    "challenged once the hands are swapped"));
 	if (g->down < 0 || (g->phase != PH_TURN && g->phase != PH_OPEN))
-		return game_fail(cause, "there is no face-down card to "
-		    "challenge");
+		return game_fail(cause, "%s", _("there is no face-down card "
+		    "to challenge"));
 	if (seat == g->down_seat)
-		return game_fail(cause, "that card is your own");
+		return game_fail(cause, "%s", _("that card is your own"));
 	return 0;
 }
 
@@ -398,7 +418,7 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 	int seat = mv->seat;
 
 	if (g->phase == PH_OVER)
-		return game_fail(cause, "the game is over");
+		return game_fail(cause, "%s", _("the game is over"));
 	/* The table's moves: a turn runs out, a window closes. */
 	if (mv->verb == VERB_IDLE)
 		return seat == GAME_SEAT_TABLE && g->phase == PH_TURN &&
@@ -409,7 +429,7 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		    g->phase == PH_PUT) && mv->argc == 0 ? 0 :
 		    game_fail(cause, "there is nothing for the table to close");
 	if (seat < 0 || seat >= g->nseats || !g->in[seat])
-		return game_fail(cause, "you are not in this game");
+		return game_fail(cause, "%s", _("you are not in this game"));
 	if (mv->verb != VERB_PLAY && mv->verb != VERB_SWAP &&
 	    mv->verb != VERB_PUT && mv->verb != VERB_ACCUSE && mv->argc != 0)
 		return game_fail(cause, "that takes no arguments");
@@ -424,38 +444,43 @@ liarsuno_check(const struct game *g, const struct game_move *mv,
 		return 0;
 	case VERB_PASS:
 		return g->phase == PH_DRAWN && seat == g->turn ? 0 :
-		    game_fail(cause, "pass keeps a card you drew: draw first");
+		    game_fail(cause, "%s", _("pass keeps a card you drew: draw "
+		    "first"));
 	case VERB_SWAP:
 		if (g->phase != PH_SWAP || seat != g->turn)
-			return game_fail(cause, "swap follows a 7 you played");
+			return game_fail(cause, "%s", _("swap follows a 7 you "
+			    "played"));
 		return check_seat(g, mv, cause);
 	case VERB_CHALLENGE:
 		return check_challenge(g, seat, cause);
 	case VERB_UNO:
-		return g->uno_due != 0 ? 0 : game_fail(cause, "nobody owes an "
-		    "UNO call");
+		return g->uno_due != 0 ? 0 : game_fail(cause, "%s",
+		    _("nobody owes an UNO call"));
 	case VERB_PUT:
 		if (g->phase != PH_PUT || !(g->owe_put & (1u << seat)))
-			return game_fail(cause, "there is no card for you to "
-			    "put now");
+			return game_fail(cause, "%s", _("there is no card for "
+			    "you to put now"));
 		if (mv->argc != 1 || mv->argv[0] < 0 ||
 		    mv->argv[0] >= LU_CARDS ||
 		    cards_find(&g->hand[seat], mv->argv[0]) < 0)
-			return game_fail(cause, "put one card you hold");
+			return game_fail(cause, "%s", _("put one card you "
+			    "hold"));
 		if (!lu_wlc_may_put(g, seat, mv->argv[0]))
-			return game_fail(cause, "you hold a %s card: put a %s "
-			    "one", lu_colour_name(g->wlc_colour),
-			    lu_colour_name(g->wlc_colour));
+			/* TRANSLATORS: both %s are the colour named. */
+			return game_fail(cause, _("you hold a %s card: put a "
+			    "%s one"), lu_colour_shown(g->wlc_colour),
+			    lu_colour_shown(g->wlc_colour));
 		return 0;
 	case VERB_ACCUSE:
 		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)
-			return game_fail(cause, "only the WLC's player turns "
-			    "put cards over, once all are in");
+			return game_fail(cause, "%s", _("only the WLC's "
+			    "player turns put cards over, once all are in"));
 		return check_seat(g, mv, cause);
 	case VERB_DONE:
 		if (g->phase != PH_ACCUSE || seat != g->wlc_seat)
-			return game_fail(cause, "only the WLC's player stops "
-			    "turning put cards over, once all are in");
+			return game_fail(cause, "%s", _("only the WLC's "
+			    "player stops turning put cards over, once all are "
+			    "in"));
 		return 0;
 	}
 	return game_fail(cause, "liarsuno has no verb %d", mv->verb);

@@ -23,6 +23,7 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno.h"
 #include "liarsuno-int.h"
 
@@ -62,7 +63,7 @@ swap_hands(struct game *g, int a, int b, struct said *sd)
 	g->hand[a] = g->hand[b];
 	g->hand[b] = h;
 	sd->hands |= 1u << a | 1u << b;
-	game_cat(sd->pub, " {p:%d} and {p:%d} swap hands.", a, b);
+	game_cat(sd->pub, _(" {p:%d} and {p:%d} swap hands."), a, b);
 }
 
 /* A 0: every hand passes to the next player in the direction of play. */
@@ -79,7 +80,7 @@ pass_hands(struct game *g, struct said *sd)
 			g->hand[lu_next(g, s)] = was[s];
 	}
 	sd->hands |= lu_active(g);
-	game_cat(sd->pub, " Every hand passes to the next player.");
+	game_cat(sd->pub, _(" Every hand passes to the next player."));
 }
 
 /* What a claimed action does once its card stands, in the direction of
@@ -96,7 +97,7 @@ take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 	case SYM_SKIP:
 		if (last)
 			break;
-		game_cat(sd->pub, " {p:%d} is skipped.", next);
+		game_cat(sd->pub, _(" {p:%d} is skipped."), next);
 		return lu_next(g, next);
 	case SYM_REVERSE:
 		if (last)
@@ -104,15 +105,19 @@ take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 		g->dir = -g->dir;
 		/* With two players it is a Skip: the player goes again. */
 		if (lu_nactive(g) == 2 && g->in[seat]) {
-			game_cat(sd->pub, " Play reverses: a skip for two.");
+			game_cat(sd->pub, _(" Play reverses: a skip for "
+			    "two."));
 			return seat;
 		}
-		game_cat(sd->pub, " Play reverses.");
+		game_cat(sd->pub, _(" Play reverses."));
 		return lu_next(g, seat);
 	case SYM_DRAW2:
 	case SYM_WD4:
 		n = sym == SYM_DRAW2 ? 2 : 4;
-		game_cat(sd->pub, " {p:%d} ", next);
+		/* TRANSLATORS: the player who must draw; what they draw
+		 * follows, "draws two cards", then "." or " and is
+		 * skipped.". */
+		game_cat(sd->pub, _(" {p:%d} "), next);
 		got = lu_draw(g, next, n, sd);
 		lu_cat_draws(sd->pub, n, got);
 		if (last) {
@@ -120,8 +125,13 @@ take_effect(struct game *g, int seat, int sym, int last, struct said *sd)
 			break;
 		}
 		/* "draws a card, all there is, and is skipped" */
-		game_cat(sd->pub, "%s and is skipped.", got > 0 && got < n ?
-		    "," : "");
+		game_cat(sd->pub, "%s", got > 0 && got < n ?
+		    /* TRANSLATORS: follows "{p:1} draws two cards, all
+		     * there are" (the draw pile ran out). */
+		    _(", and is skipped.") :
+		    /* TRANSLATORS: follows "{p:1} draws two cards" or
+		     * "{p:1} has nothing to draw". */
+		    _(" and is skipped."));
 		return lu_next(g, next);
 	default:
 		break;
@@ -156,11 +166,11 @@ open_window(struct game *g, int seat, struct said *sd)
 	g->phase = PH_OPEN;
 	g->turn = seat;
 	if (g->hand[seat].n == 0) {
-		game_cat(sd->pub, " It is {p:%d}'s last card: challenge it, "
-		    "or {p:%d} goes out.", seat, seat);
+		game_cat(sd->pub, _(" It is {p:%d}'s last card: challenge "
+		    "it, or {p:%d} goes out."), seat, seat);
 		return;
 	}
-	game_cat(sd->pub, " Challenge it, or it takes effect.");
+	game_cat(sd->pub, _(" Challenge it, or it takes effect."));
 	g->uno_due = lu_owed(g);
 	lu_say_owed(g, sd);
 }
@@ -183,7 +193,7 @@ act(struct game *g, int seat, int face, struct said *sd)
 		g->phase = PH_SWAP;
 		g->after = next;
 		g->turn = seat;
-		game_cat(sd->pub, " {p:%d} chooses whose hand to take.",
+		game_cat(sd->pub, _(" {p:%d} chooses whose hand to take."),
 		    seat);
 		return;
 	case 0:
@@ -227,19 +237,28 @@ apply_play(struct game *g, const struct game_move *mv, struct said *sd)
 		g->down = id;
 		g->down_seat = seat;
 		g->down_claim = face;
-		game_cat(sd->pub, " {p:%d} plays a card face down: \"",
+		/* TRANSLATORS: the card claimed follows (r7), then the
+		 * closing quote. */
+		game_cat(sd->pub, _(" {p:%d} plays a card face down: \""),
 		    seat);
 		lu_cat_claim(sd->pub, face);
-		game_cat(sd->pub, "\"");
+		/* TRANSLATORS: the quote that closes the claim of " {p:%d}
+		 * plays a card face down: \"". */
+		game_cat(sd->pub, "%s", _("\""));
 	} else {
 		lu_know_public(g, id);
-		game_cat(sd->pub, " {p:%d} plays ", seat);
+		/* TRANSLATORS: the card played follows (r5). */
+		game_cat(sd->pub, _(" {p:%d} plays "), seat);
 		lu_cat_card(sd->pub, id);
 	}
 	if (lu_face_colour(face) == LU_WILD)
-		game_cat(sd->pub, ", naming {%s:%s}",
-		    lu_colour_markup(colour), lu_colour_name(colour));
-	game_cat(sd->pub, "%s", mv->argv[ARG_UNO] ? ": UNO!" : ".");
+		/* TRANSLATORS: follows a wild card played; {%s:%s} is the
+		 * colour it names, its markup and its name. */
+		game_cat(sd->pub, _(", naming {%s:%s}"),
+		    lu_colour_markup(colour), lu_colour_shown(colour));
+	game_cat(sd->pub, "%s", mv->argv[ARG_UNO] ?
+	    /* TRANSLATORS: ends the line of a play that calls UNO. */
+	    _(": UNO!") : ".");
 	if (g->hand[seat].n == 0 && !down) {
 		lu_hand_over(g, 1u << seat, sd);
 		return;
@@ -266,15 +285,15 @@ apply_draw(struct game *g, int seat, struct said *sd)
 		*sd->priv[seat] = NULL;
 	}
 	if (got == 0) {
-		game_cat(sd->pub, " {p:%d} has nothing to draw and passes.",
-		    seat);
+		game_cat(sd->pub, _(" {p:%d} has nothing to draw and "
+		    "passes."), seat);
 		g->turn = lu_next(g, seat);
 		lu_go_on(g, sd);
 		return;
 	}
 	g->drawn = g->hand[seat].c[g->hand[seat].n - 1];
 	g->phase = PH_DRAWN;
-	game_cat(sd->pub, " {p:%d} draws a card.", seat);
+	game_cat(sd->pub, _(" {p:%d} draws a card."), seat);
 }
 
 /* The turn ran out: the seat draws a card and keeps it. */
@@ -285,9 +304,9 @@ apply_idle(struct game *g, struct said *sd)
 
 	begin_turn_move(g, 0);
 	if (lu_draw(g, seat, 1, sd) == 0)
-		game_cat(sd->pub, " {p:%d} has nothing to draw.", seat);
+		game_cat(sd->pub, _(" {p:%d} has nothing to draw."), seat);
 	else
-		game_cat(sd->pub, " {p:%d} draws a card and keeps it.",
+		game_cat(sd->pub, _(" {p:%d} draws a card and keeps it."),
 		    seat);
 	g->turn = lu_next(g, seat);
 	lu_go_on(g, sd);
@@ -296,7 +315,7 @@ apply_idle(struct game *g, struct said *sd)
 static void
 apply_pass(struct game *g, int seat, struct said *sd)
 {
-	game_cat(sd->pub, " {p:%d} keeps the card.", seat);
+	game_cat(sd->pub, _(" {p:%d} keeps the card."), seat);
 	g->drawn = -1;
 	g->turn = lu_next(g, seat);
 	lu_go_on(g, sd);
@@ -326,18 +345,23 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 	g->ch_by = seat;
 	g->ch_card = id;
 	g->ch_claim = g->down_claim;
-	game_cat(sd->pub, " {p:%d} challenges {p:%d}: ", seat, player);
+	/* TRANSLATORS: the card turned over follows (~g3), then what it
+	 * shows. */
+	game_cat(sd->pub, _(" {p:%d} challenges {p:%d}: "), seat, player);
 	lu_cat_card(sd->pub, id);
 	if (!lu_liar(id)) {
-		game_cat(sd->pub, ", a Regular Card played face down!");
+		game_cat(sd->pub, "%s", _(", a Regular Card played face "
+		    "down!"));
 		n = 6;
 	} else if (lu_face(id) == g->down_claim) {
-		game_cat(sd->pub, ", true! {p:%d} ", seat);
+		/* TRANSLATORS: follows the card turned over; what the
+		 * challenger draws follows, "draws a card", then ".". */
+		game_cat(sd->pub, _(", true! {p:%d} "), seat);
 		lu_cat_draws(sd->pub, 1, lu_draw(g, seat, 1, sd));
 		game_cat(sd->pub, ".");
 		back = 0;
 	} else {
-		game_cat(sd->pub, ", a lie!");
+		game_cat(sd->pub, "%s", _(", a lie!"));
 		n = 1;
 	}
 	if (back) {
@@ -347,9 +371,14 @@ apply_challenge(struct game *g, int seat, struct said *sd)
 		sd->hands |= 1u << player;
 		g->colour = g->prev_colour;
 		g->sym = g->prev_sym;
-		game_cat(sd->pub, " {p:%d} takes it back and ", player);
+		/* TRANSLATORS: what the player draws follows, "draws a
+		 * card", then the next text. */
+		game_cat(sd->pub, _(" {p:%d} takes it back and "), player);
 		lu_cat_draws(sd->pub, n, lu_draw(g, player, n, sd));
-		game_cat(sd->pub, ". To match: ");
+		/* TRANSLATORS: ends "{p:1} takes it back and draws a
+		 * card"; what the next play must match follows (r7, or
+		 * red (+4)), then ".". */
+		game_cat(sd->pub, _(". To match: "));
 		lu_cat_match(g, sd->pub);
 		game_cat(sd->pub, ".");
 	}
@@ -372,14 +401,16 @@ apply_uno(struct game *g, int seat, struct said *sd)
 	int s;
 
 	if (g->uno_due & (1u << seat))
-		game_cat(sd->pub, " {p:%d} calls UNO!", seat);
+		game_cat(sd->pub, _(" {p:%d} calls UNO!"), seat);
 	else
-		game_cat(sd->pub, " {p:%d} calls UNO first!", seat);
+		game_cat(sd->pub, _(" {p:%d} calls UNO first!"), seat);
 	g->uno_due = 0;
 	for (s = 0; s < g->nseats; s++) {
 		if (!(due & (1u << s)))
 			continue;
-		game_cat(sd->pub, " {p:%d} ", s);
+		/* TRANSLATORS: a player caught owing the UNO call; what
+		 * they draw follows, "draws two cards", then ".". */
+		game_cat(sd->pub, _(" {p:%d} "), s);
 		lu_cat_draws(sd->pub, 2, lu_draw(g, s, 2, sd));
 		game_cat(sd->pub, ".");
 	}
@@ -394,8 +425,10 @@ apply_close(struct game *g, struct said *sd)
 		lu_wlc_close(g, sd);
 		return;
 	}
-	game_cat(sd->pub, " Nobody challenges {p:%d}'s %s:", g->down_seat,
-	    g->hand[g->down_seat].n == 0 ? "last card" : "card");
+	/* TRANSLATORS: what comes of the card standing follows. */
+	game_cat(sd->pub, g->hand[g->down_seat].n == 0 ?
+	    _(" Nobody challenges {p:%d}'s last card:") :
+	    _(" Nobody challenges {p:%d}'s card:"), g->down_seat);
 	stand(g, sd);
 }
 
@@ -425,7 +458,9 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		if (seat != g->down_seat)
 			return;
 		if (lu_action(g->down_claim))
-			game_cat(sd->pub, " {p:%d}'s card stands:", seat);
+			/* TRANSLATORS: what comes of the card standing
+			 * follows. */
+			game_cat(sd->pub, _(" {p:%d}'s card stands:"), seat);
 		stand(g, sd);
 		return;
 	default:
@@ -437,7 +472,7 @@ leave_turn(struct game *g, int seat, struct said *sd)
 		g->turn = lu_next(g, seat);
 	g->drawn = -1;
 	g->phase = PH_TURN;
-	game_cat(sd->pub, " {p:%d} to play.", g->turn);
+	game_cat(sd->pub, _(" {p:%d} to play."), g->turn);
 }
 
 static void
@@ -450,9 +485,9 @@ apply_leave(struct game *g, int seat, struct said *sd)
 		cards_add(h, g->put[seat]);
 	g->put[seat] = -1;
 	g->put_table &= ~(1u << seat);
-	game_cat(sd->pub, " {p:%d} leaves the game; %d card%s go%s under "
-	    "the draw pile.", seat, h->n, h->n == 1 ? "" : "s",
-	    h->n == 1 ? "es" : "");
+	game_cat(sd->pub, ngettext(" {p:%d} leaves the game; %d card goes "
+	    "under the draw pile.", " {p:%d} leaves the game; %d cards go "
+	    "under the draw pile.", h->n), seat, h->n);
 	cards_prepend(&g->draw, h);
 	cards_clear(h);
 	g->in[seat] = 0;
@@ -463,13 +498,14 @@ apply_leave(struct game *g, int seat, struct said *sd)
 		g->down = -1;
 	if (lu_nactive(g) < 2) {
 		last = lu_next(g, seat);
-		game_cat(sd->pub, " Everyone else has left:");
+		/* TRANSLATORS: " {p:%d} wins." follows. */
+		game_cat(sd->pub, _(" Everyone else has left:"));
 		g->winners = 1u << last;
 		g->hand_score = 0;
 		g->down = -1;
 		g->uno_due = 0;
 		g->phase = PH_OVER;
-		game_cat(sd->pub, " {p:%d} wins.", last);
+		game_cat(sd->pub, _(" {p:%d} wins."), last);
 		return;
 	}
 	leave_turn(g, seat, sd);

@@ -24,6 +24,7 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno-int.h"
 #include "alloc/xalloc.h"
 
@@ -95,17 +96,20 @@ cat_gained_by(const struct game *b, const struct game *a, int s, int named,
 		game_cat(id == b->put[s] ? &back : &drew, " ");
 		cat_plain(id == b->put[s] ? &back : &drew, id);
 	}
+	/* TRANSLATORS: what a move hid, in a replay: "drew g5 r3",
+	 * "{p:2} drew ~b+2", "took back ~y4"; %s is the cards, each after
+	 * a space. */
 	if (drew != NULL) {
 		game_cat(line, "%s", *line != NULL ? "; " : "");
 		if (named)
 			game_cat(line, "{p:%d} ", s);
-		game_cat(line, "drew%s", drew);
+		game_cat(line, _("drew%s"), drew);
 	}
 	if (back != NULL) {
 		game_cat(line, "%s", *line != NULL ? "; " : "");
 		if (named)
 			game_cat(line, "{p:%d} ", s);
-		game_cat(line, "took back%s", back);
+		game_cat(line, _("took back%s"), back);
 	}
 	free(drew);
 	free(back);
@@ -151,8 +155,11 @@ cat_under(const struct game *g, unsigned under, char **line)
 	for (s = 0; s < g->nseats; s++) {
 		if (!(under & (1u << s)) || g->put[s] < 0)
 			continue;
-		game_cat(line, "%s{p:%d} ", n++ == 0 ? "under the WLC: " : ", ",
-		    s);
+		game_cat(line, "%s{p:%d} ", n++ == 0 ?
+		    /* TRANSLATORS: what a move hid, in a replay: the put
+		     * cards that go under the WLC unseen follow,
+		     * "{p:1} r5, {p:2} ~g3". */
+		    _("under the WLC: ") : ", ", s);
 		cat_plain(line, g->put[s]);
 	}
 }
@@ -172,7 +179,9 @@ story_down(const struct game_move *mv, struct game_story *st, char **line)
 	text = NULL;
 	lu_cat_card(&text, id);
 	copy_take(st->laid, sizeof st->laid, text);
-	game_cat(line, "laid ");
+	/* TRANSLATORS: what a move hid, in a replay: the card laid face
+	 * down follows (~g3). */
+	game_cat(line, _("laid "));
 	cat_plain(line, id);
 }
 
@@ -186,11 +195,16 @@ story_put(const struct game *g, int id, struct game_story *st, char **line)
 	st->claim = 1;
 	st->lie = lu_face_colour(lu_face(id)) != colour;
 	st->weight = st->lie;
-	snprintf(st->said, sizeof st->said, "a {%s:%s} card",
-	    lu_colour_markup(colour), lu_colour_name(colour));
+	/* TRANSLATORS: what a card put for a Wild Liar's Challenge was
+	 * said to be, in "{p:1} said a red card and laid ~g3"; {%s:%s}
+	 * is the colour named, its markup and its name. */
+	snprintf(st->said, sizeof st->said, _("a {%s:%s} card"),
+	    lu_colour_markup(colour), lu_colour_shown(colour));
 	lu_cat_card(&text, id);
 	copy_take(st->laid, sizeof st->laid, text);
-	game_cat(line, "put ");
+	/* TRANSLATORS: what a move hid, in a replay: the card put face
+	 * down follows (~g3). */
+	game_cat(line, _("put "));
 	cat_plain(line, id);
 }
 
@@ -234,9 +248,12 @@ liarsuno_story(const struct game *g, const struct game_move *mv,
 			for (s = 0, n = 0; s < g->nseats; s++) {
 				if (!(g->owe_put & (1u << s)))
 					continue;
-				game_cat(&line, "%s", n++ == 0 ? "put " : ", ");
+				game_cat(&line, "%s", n++ == 0 ? _("put ") :
+				    ", ");
 				cat_plain(&line, lu_wlc_auto_card(g, s));
-				game_cat(&line, " for {p:%d}", s);
+				/* TRANSLATORS: follows a card the table
+				 * put for a player, "put ~g3". */
+				game_cat(&line, _(" for {p:%d}"), s);
 			}
 		}
 		cat_moved(g, mv, &line);
@@ -248,7 +265,9 @@ liarsuno_story(const struct game *g, const struct game_move *mv,
 		lu_sort(&h);
 		for (n = 0; n < h.n; n++) {
 			game_cat(&line, "%s", n == 0 ?
-			    "under the draw pile: " : " ");
+			    /* TRANSLATORS: what a move hid, in a replay:
+			     * the cards of a player who left follow. */
+			    _("under the draw pile: ") : " ");
 			cat_plain(&line, h.c[n]);
 		}
 		cat_moved(g, mv, &line);
@@ -290,13 +309,17 @@ cat_run(char **line, const int *ids, const struct lu_down *marks, int n)
 		if (open >= 0)
 			game_cat(line, "}");
 		open = -1;
-		game_cat(line, " (face down by {p:%d}, ", marks[i].seat);
+		/* TRANSLATORS: follows a card of the discard pile that
+		 * lies face down; "put for red)" or "said r7)" follows. */
+		game_cat(line, _(" (face down by {p:%d}, "), marks[i].seat);
 		if (marks[i].said >= LU_SAID_PUT)
-			game_cat(line, "put for %s)",
-			    lu_colour_name(marks[i].said - LU_SAID_PUT));
+			/* TRANSLATORS: %s is the colour named. */
+			game_cat(line, _("put for %s)"),
+			    lu_colour_shown(marks[i].said - LU_SAID_PUT));
 		else {
 			lu_claim_text(marks[i].said, text, sizeof text);
-			game_cat(line, "said %s)", text);
+			/* TRANSLATORS: %s is the card claimed (r7). */
+			game_cat(line, _("said %s)"), text);
 		}
 	}
 	if (open >= 0)
@@ -315,7 +338,8 @@ say_cards(struct game_out *out, const char *what, const char *first,
 	int k = 0, j;
 
 	if (n == 0) {
-		game_say(out, GAME_PUBLIC, "%s (0).", what);
+		/* TRANSLATORS: %s is what holds no cards, "Draw pile". */
+		game_say(out, GAME_PUBLIC, _("%s (0)."), what);
 		return;
 	}
 	while (k < n) {
@@ -335,11 +359,18 @@ say_cards(struct game_out *out, const char *what, const char *first,
 		}
 		j--;
 		if (k == 0 && j == n)
-			game_say(out, GAME_PUBLIC, "%s (%d%s): %s", what, n,
-			    first, run);
+			/* TRANSLATORS: what ("Draw pile"), how many
+			 * cards, ", top first" or nothing, the cards. */
+			game_say(out, GAME_PUBLIC, _("%s (%d%s): %s"), what,
+			    n, first, run);
 		else
-			game_say(out, GAME_PUBLIC, "%s, cards %d-%d of %d%s: %s",
-			    what, k + 1, j, n, k == 0 ? first : "", run);
+			/* TRANSLATORS: what ("Draw pile"), the first
+			 * and last card's number on this line, how many
+			 * cards in all, ", top first" or nothing, the
+			 * cards. */
+			game_say(out, GAME_PUBLIC, _("%s, cards %d-%d of "
+			    "%d%s: %s"), what, k + 1, j, n, k == 0 ? first :
+			    "", run);
 		free(run);
 		k = j;
 	}
@@ -353,41 +384,51 @@ say_waiting(const struct game *g, struct game_out *out)
 	int s, n = 0;
 
 	if (g->phase == PH_OVER) {
-		game_say(out, GAME_PUBLIC, "The game is over.");
+		game_say(out, GAME_PUBLIC, "%s", _("The game is over."));
 		return;
 	}
-	game_cat(&line, "To match: ");
+	/* TRANSLATORS: what the next play must match follows (r7, or red
+	 * (+4)), then the direction of play. */
+	game_cat(&line, _("To match: "));
 	lu_cat_match(g, &line);
-	game_cat(&line, ", %s.", g->dir > 0 ? "clockwise" :
-	    "counter-clockwise");
+	game_cat(&line, "%s", g->dir > 0 ? _(", clockwise.") :
+	    _(", counter-clockwise."));
 	switch (g->phase) {
 	case PH_TURN:
-		game_cat(&line, " {p:%d} to play.", g->turn);
+		game_cat(&line, _(" {p:%d} to play."), g->turn);
 		break;
 	case PH_DRAWN:
-		game_cat(&line, " {p:%d} drew ", g->turn);
+		/* TRANSLATORS: the card drawn follows (~r5), then the
+		 * next text. */
+		game_cat(&line, _(" {p:%d} drew "), g->turn);
 		lu_cat_card(&line, g->drawn);
-		game_cat(&line, ": plays it or passes.");
+		game_cat(&line, "%s", _(": plays it or passes."));
 		break;
 	case PH_SWAP:
-		game_cat(&line, " {p:%d} names whose hand to take.", g->turn);
+		game_cat(&line, _(" {p:%d} names whose hand to take."),
+		    g->turn);
 		break;
 	case PH_OPEN:
-		game_cat(&line, " {p:%d}'s face-down card may be challenged; "
-		    "nobody to play.", g->down_seat);
+		game_cat(&line, _(" {p:%d}'s face-down card may be "
+		    "challenged; nobody to play."), g->down_seat);
 		break;
 	case PH_PUT:
-		game_cat(&line, " Wild Liar's Challenge by {p:%d} for %s: "
-		    "waiting for", g->wlc_seat, lu_colour_name(g->wlc_colour));
+		/* TRANSLATORS: %s is the colour named; the players yet to
+		 * put a card follow, " {p:1}, {p:2}", then " to put a
+		 * card.". */
+		game_cat(&line, _(" Wild Liar's Challenge by {p:%d} for %s: "
+		    "waiting for"), g->wlc_seat,
+		    lu_colour_shown(g->wlc_colour));
 		for (s = 0; s < g->nseats; s++) {
 			if (g->owe_put & (1u << s))
 				game_cat(&line, "%s {p:%d}", n++ > 0 ? "," : "",
 				    s);
 		}
-		game_cat(&line, " to put a card.");
+		game_cat(&line, _(" to put a card."));
 		break;
 	default:
-		game_cat(&line, " {p:%d} turns put cards over.", g->wlc_seat);
+		game_cat(&line, _(" {p:%d} turns put cards over."),
+		    g->wlc_seat);
 		break;
 	}
 	game_say_line(out, &line);
@@ -398,31 +439,34 @@ liarsuno_reveal(const struct game *g, struct game_out *out)
 {
 	struct lu_down marks[CARDS_MAX];
 	struct cards h, pile;
-	char what[32];
+	char what[64];
 	int s, i;
 
 	for (s = 0; s < g->nseats; s++) {
 		if (!g->in[s]) {
-			game_say(out, GAME_PUBLIC, "{p:%d} has left.", s);
+			game_say(out, GAME_PUBLIC, _("{p:%d} has left."), s);
 			continue;
 		}
 		h = g->hand[s];
 		lu_sort(&h);
-		snprintf(what, sizeof what, "{p:%d}'s hand", s);
+		snprintf(what, sizeof what, _("{p:%d}'s hand"), s);
 		say_cards(out, what, "", h.c, NULL, h.n);
 		if (g->put[s] < 0)
 			continue;
-		snprintf(what, sizeof what, "{p:%d}'s put card", s);
+		snprintf(what, sizeof what, _("{p:%d}'s put card"), s);
 		say_cards(out, what, "", &g->put[s], NULL, 1);
 	}
 	for (i = 0; i < g->draw.n; i++)
 		pile.c[i] = g->draw.c[g->draw.n - 1 - i];
-	say_cards(out, "Draw pile", ", top first", pile.c, NULL, g->draw.n);
+	/* TRANSLATORS: after how many cards a pile holds, "(54, top
+	 * first)". */
+	say_cards(out, _("Draw pile"), _(", top first"), pile.c, NULL,
+	    g->draw.n);
 	for (i = 0; i < g->discard.n; i++) {
 		pile.c[i] = g->discard.c[g->discard.n - 1 - i];
 		marks[i] = g->downs[g->discard.n - 1 - i];
 	}
-	say_cards(out, "Discard pile", ", top first", pile.c, marks,
+	say_cards(out, _("Discard pile"), _(", top first"), pile.c, marks,
 	    g->discard.n);
 	say_waiting(g, out);
 }
@@ -441,16 +485,23 @@ cat_unturned(char **line, const struct unturned *u)
 {
 	int colour;
 
-	game_cat(line, "{p:%d}'s ", u->seat);
+	/* TRANSLATORS: a player's card nobody turned over follows (~g3),
+	 * and for a lie " for red" or " as r7". */
+	game_cat(line, _("{p:%d}'s "), u->seat);
 	lu_cat_card(line, u->id);
 	if (!u->lie)
 		return;
 	if (u->said >= LU_SAID_PUT) {
 		colour = u->said - LU_SAID_PUT;
-		game_cat(line, " for {%s:%s}", lu_colour_markup(colour),
-		    lu_colour_name(colour));
+		/* TRANSLATORS: follows a card put for a Wild Liar's
+		 * Challenge; {%s:%s} is the colour named, its markup and
+		 * its name. */
+		game_cat(line, _(" for {%s:%s}"), lu_colour_markup(colour),
+		    lu_colour_shown(colour));
 	} else {
-		game_cat(line, " as ");
+		/* TRANSLATORS: follows a card laid face down; the card
+		 * claimed follows (r7). */
+		game_cat(line, "%s", _(" as "));
 		lu_cat_claim(line, u->said);
 	}
 }
@@ -469,8 +520,10 @@ cat_group(char **line, const struct unturned *u, int n, int lie,
 		count += u[i].lie == lie;
 	if (count == 0)
 		return;
-	game_cat(&head, " %d %s", count, lie ? (count == 1 ? "lie" : "lies") :
-	    "true");
+	/* TRANSLATORS: how many of the cards nobody turned over were lies,
+	 * or true; the cards follow after ": ". */
+	game_cat(&head, lie ? ngettext(" %d lie", " %d lies", count) :
+	    ngettext(" %d true", " %d true", count), count);
 	for (i = 0; i < n; i++) {
 		if (u[i].lie != lie)
 			continue;
@@ -490,7 +543,10 @@ cat_group(char **line, const struct unturned *u, int n, int lie,
 	}
 	game_cat(line, "%s", names != NULL ? names : head);
 	if (named > 0 && named < count)
-		game_cat(line, ", and %d more", count - named);
+		/* TRANSLATORS: after the cards named of the lies (or the
+		 * true cards), how many are not named. */
+		game_cat(line, ngettext(", and %d more", ", and %d more",
+		    count - named), count - named);
 	game_cat(line, ".");
 	free(head);
 	free(names);
@@ -532,7 +588,9 @@ liarsuno_unseen(const struct game *g, char *buf, size_t size)
 	buf[0] = '\0';
 	if (n == 0 || size == 0)
 		return;
-	game_cat(&line, "Never turned over:");
+	/* TRANSLATORS: the cards nobody turned over follow, the lies
+	 * first: " 2 lies: {p:1}'s ~g3 as r7, ... 1 true: ...". */
+	game_cat(&line, _("Never turned over:"));
 	/* The lies first, keeping room to count the true cards, which
 	 * have what room is left. */
 	keep = lies < n ? 12 : 0;
@@ -546,7 +604,10 @@ liarsuno_unseen(const struct game *g, char *buf, size_t size)
 	if (strlen(line) < size)
 		snprintf(buf, size, "%s", line);
 	else
-		snprintf(buf, size, "Never turned over: %d lies, %d true.",
+		/* TRANSLATORS: the first %d is how many of the cards nobody
+		 * turned over were lies, the second how many were true. */
+		snprintf(buf, size, ngettext("Never turned over: %d lie, %d "
+		    "true.", "Never turned over: %d lies, %d true.", lies),
 		    lies, n - lies);
 	free(line);
 }

@@ -13,6 +13,7 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno-int.h"
 #include "games/rng.h"
 
@@ -48,7 +49,10 @@ lu_draw(struct game *g, int seat, int n, struct said *sd)
 		id = g->draw.c[--g->draw.n];
 		cards_add(&g->hand[seat], id);
 		lu_know_drawn(g, id);
-		game_cat(sd->priv[seat], "%s", got == 0 ? " You draw " : " ");
+		/* TRANSLATORS: the cards drawn follow, "r5 ~g+2", then
+		 * ".". */
+		game_cat(sd->priv[seat], "%s", got == 0 ? _(" You draw ") :
+		    " ");
 		lu_cat_card(sd->priv[seat], id);
 		got++;
 	}
@@ -62,14 +66,23 @@ lu_draw(struct game *g, int seat, int n, struct said *sd)
 void
 lu_cat_draws(char **line, int want, int got)
 {
+	/* TRANSLATORS: these texts follow a player's name, "{p:1} ", or
+	 * "{p:1} takes it back and ", and a "." or " and is skipped."
+	 * follows them; "all there is": the draw pile ran out. */
 	if (got == 0)
-		game_cat(line, "has nothing to draw");
+		game_cat(line, "%s", _("has nothing to draw"));
 	else if (got == 1)
-		game_cat(line, "draws a card%s", want > 1 ? ", all there is" :
-		    "");
+		game_cat(line, "%s", want > 1 ?
+		    _("draws a card, all there is") : _("draws a card"));
+	else if (got < want)
+		/* TRANSLATORS: %s is how many in words, "two". */
+		game_cat(line, ngettext("draws %s card, all there is",
+		    "draws %s cards, all there are", got),
+		    cards_count_word(got));
 	else
-		game_cat(line, "draws %s cards%s", cards_count_word(got),
-		    got < want ? ", all there are" : "");
+		/* TRANSLATORS: %s is how many in words, "two". */
+		game_cat(line, ngettext("draws %s card", "draws %s cards", got),
+		    cards_count_word(got));
 }
 
 unsigned
@@ -93,8 +106,8 @@ lu_say_owed(const struct game *g, struct said *sd)
 
 	for (s = 0; s < g->nseats; s++) {
 		if (g->uno_due & (1u << s))
-			game_cat(sd->pub, " {p:%d} has one card and owes an "
-			    "UNO call.", s);
+			game_cat(sd->pub, _(" {p:%d} has one card and owes "
+			    "an UNO call."), s);
 	}
 }
 
@@ -103,7 +116,7 @@ lu_play_on(struct game *g, struct said *sd)
 {
 	g->phase = PH_TURN;
 	lu_say_owed(g, sd);
-	game_cat(sd->pub, " {p:%d} to play.", g->turn);
+	game_cat(sd->pub, _(" {p:%d} to play."), g->turn);
 }
 
 void
@@ -123,12 +136,17 @@ lu_hand_over(struct game *g, unsigned winners, struct said *sd)
 			continue;
 		if (winners & (1u << s))
 			game_cat(sd->pub, "%s{p:%d}", n++ == 0 ? " " :
-			    " and ", s);
+			    /* TRANSLATORS: between two of the players
+			     * who go out together, " {p:1} and {p:2}". */
+			    _(" and "), s);
 		else
 			score += lu_points(&g->hand[s]);
 	}
-	game_cat(sd->pub, " %s out, scoring %d.", n == 1 ? "goes" : "go",
-	    score);
+	/* TRANSLATORS: follows the players who go out, " {p:1}" or
+	 * " {p:1} and {p:2}" (the plural is on how many they are); %d is
+	 * the points the hand scored. */
+	game_cat(sd->pub, ngettext(" goes out, scoring %d.",
+	    " go out, scoring %d.", n), score);
 	g->winners = winners;
 	g->hand_score = score;
 	g->down = -1;
@@ -137,7 +155,9 @@ lu_hand_over(struct game *g, unsigned winners, struct said *sd)
 		g->phase = PH_OVER;
 		return;
 	}
-	game_cat(sd->pub, " Scores:");
+	/* TRANSLATORS: each player's score follows, " {p:0} 120, {p:1}
+	 * 45", then " (to %d).", the score that ends the game. */
+	game_cat(sd->pub, _(" Scores:"));
 	for (s = 0; s < g->nseats; s++) {
 		if (winners & (1u << s))
 			g->score[s] += score;
@@ -146,7 +166,7 @@ lu_hand_over(struct game *g, unsigned winners, struct said *sd)
 		game_cat(sd->pub, "%s {p:%d} %d", s > 0 ? "," : "", s,
 		    g->score[s]);
 	}
-	game_cat(sd->pub, " (to %d).", g->target);
+	game_cat(sd->pub, _(" (to %d)."), g->target);
 	if (done) {
 		g->phase = PH_OVER;
 		return;

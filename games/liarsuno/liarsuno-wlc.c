@@ -13,6 +13,7 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno-int.h"
 
 void
@@ -24,9 +25,11 @@ lu_wlc_start(struct game *g, int seat, int colour, struct said *sd)
 	g->owe_put = lu_active(g) & ~(1u << seat);
 	g->unturned = g->put_table = 0;
 	g->phase = PH_PUT;
-	game_cat(sd->pub, " Wild Liar's Challenge: everyone else puts a "
-	    "{%s:%s} card face down, in private.", lu_colour_markup(colour),
-	    lu_colour_name(colour));
+	/* TRANSLATORS: {%s:%s} is the colour named, its markup and its
+	 * name. */
+	game_cat(sd->pub, _(" Wild Liar's Challenge: everyone else puts a "
+	    "{%s:%s} card face down, in private."), lu_colour_markup(colour),
+	    lu_colour_shown(colour));
 }
 
 /* The challenge is over; the cards of under went under the WLC. */
@@ -59,7 +62,7 @@ all_put(struct game *g, struct said *sd)
 		return;
 	}
 	g->phase = PH_ACCUSE;
-	game_cat(sd->pub, " All cards are in: {p:%d} turns them over.",
+	game_cat(sd->pub, _(" All cards are in: {p:%d} turns them over."),
 	    g->wlc_seat);
 }
 
@@ -78,7 +81,7 @@ void
 lu_wlc_put(struct game *g, int seat, int id, struct said *sd)
 {
 	put_card(g, seat, id);
-	game_cat(sd->pub, " {p:%d} has put a card.", seat);
+	game_cat(sd->pub, _(" {p:%d} has put a card."), seat);
 	if (g->owe_put == 0)
 		all_put(g, sd);
 }
@@ -120,7 +123,9 @@ lu_wlc_close(struct game *g, struct said *sd)
 	unsigned late = g->owe_put;
 	int s, n = 0;
 
-	game_cat(sd->pub, " Time is up: a card is put for");
+	/* TRANSLATORS: the players a card is put for follow, " {p:1},
+	 * {p:2}", then ".". */
+	game_cat(sd->pub, _(" Time is up: a card is put for"));
 	for (s = 0; s < g->nseats; s++) {
 		if (!(late & (1u << s)))
 			continue;
@@ -129,7 +134,8 @@ lu_wlc_close(struct game *g, struct said *sd)
 		g->put_table |= 1u << s;
 		/* Not the owner's choice: they are told it, and their hand
 		 * (a card put by choice is not said again). */
-		game_cat(sd->priv[s], " You put ");
+		/* TRANSLATORS: the card put follows (~r5), then ".". */
+		game_cat(sd->priv[s], _(" You put "));
 		lu_cat_card(sd->priv[s], g->put[s]);
 		game_cat(sd->priv[s], ".");
 		sd->hands |= 1u << s;
@@ -188,12 +194,17 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 	g->unturned &= ~(1u << victim);
 	g->put_table &= ~(1u << victim);
 	lu_know_public(g, id);
-	game_cat(sd->pub, " {p:%d} turns over {p:%d}'s card: ", g->wlc_seat,
-	    victim);
+	/* TRANSLATORS: the card turned over follows (~r5), then what
+	 * comes of it. */
+	game_cat(sd->pub, _(" {p:%d} turns over {p:%d}'s card: "),
+	    g->wlc_seat, victim);
 	lu_cat_card(sd->pub, id);
 	if (lu_face_colour(lu_face(id)) != colour) {
-		game_cat(sd->pub, ", not {%s:%s}! {p:%d} takes it back and ",
-		    lu_colour_markup(colour), lu_colour_name(colour), victim);
+		/* TRANSLATORS: follows the card turned over; {%s:%s} is
+		 * the colour named, its markup and its name; what the
+		 * player draws follows, "draws a card", then ".". */
+		game_cat(sd->pub, _(", not {%s:%s}! {p:%d} takes it back and "),
+		    lu_colour_markup(colour), lu_colour_shown(colour), victim);
 		g->put[victim] = -1;
 		cards_add(&g->hand[victim], id);
 		/* Shown even when there is nothing to draw. */
@@ -204,16 +215,21 @@ lu_wlc_accuse(struct game *g, int victim, struct said *sd)
 			wlc_end(g, 0, sd);
 		return;
 	}
-	game_cat(sd->pub, ", {%s:%s}! Under the WLC go the cards of",
-	    lu_colour_markup(colour), lu_colour_name(colour));
+	/* TRANSLATORS: follows the card turned over; {%s:%s} is the colour
+	 * named, its markup and its name; the players whose cards go
+	 * under follow, " {p:1}, {p:2}", then ".". */
+	game_cat(sd->pub, _(", {%s:%s}! Under the WLC go the cards of"),
+	    lu_colour_markup(colour), lu_colour_shown(colour));
 	go_under(g, g->unturned | 1u << victim, sd);
 }
 
 void
 lu_wlc_done(struct game *g, struct said *sd)
 {
-	game_cat(sd->pub, " {p:%d} is done: under the WLC go the cards of",
-	    g->wlc_seat);
+	/* TRANSLATORS: the players whose cards go under follow, " {p:1},
+	 * {p:2}", then ".". */
+	game_cat(sd->pub, _(" {p:%d} is done: under the WLC go the cards "
+	    "of"), g->wlc_seat);
 	go_under(g, g->unturned, sd);
 }
 
@@ -230,8 +246,8 @@ lu_wlc_leave(struct game *g, int seat, struct said *sd)
 			g->put[s] = -1;
 			sd->hands |= 1u << s;
 		}
-		game_cat(sd->pub, " The Wild Liar's Challenge is off: the "
-		    "put cards go back.");
+		game_cat(sd->pub, _(" The Wild Liar's Challenge is off: the "
+		    "put cards go back."));
 		g->unturned = 0;
 		wlc_end(g, 0, sd);
 		return;

@@ -51,6 +51,7 @@
 
 #include "games/cards.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "liarsuno.h"
 #include "liarsuno-int.h"
 #include "games/rng.h"
@@ -58,10 +59,18 @@
 
 static const struct game_option liarsuno_options[] = {
 	[OPT_POINTS] = { "points", 0, 1, 0,
-	    "1: play hands, scoring the cards left to the winner, until "
-	    "someone reaches target", "one hand|played for points" },
+	    /* TRANSLATORS: the help of option points; target is the
+	     * option's name, as typed. */
+	    N_("1: play hands, scoring the cards left to the winner, until "
+	    "someone reaches target"),
+	    /* TRANSLATORS: option points' values in the lobby's line, one
+	     * form per value (0, 1) separated by '|'. */
+	    N_("one hand|played for points") },
 	[OPT_TARGET] = { "target", 50, 2000, 500,
-	    "with points: the score that ends the game", "to # points" },
+	    N_("with points: the score that ends the game"),
+	    /* TRANSLATORS: option target's value in the lobby's line;
+	     * '#' is the value. */
+	    N_("to # points") },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
@@ -69,29 +78,34 @@ static const struct game_option liarsuno_options[] = {
 static const struct game_cmd liarsuno_cmds[] = {
 	[CMD_PLAY_UP] = { "play", NULL, GAME_WHERE_CHANNEL,
 	    "CARD [COLOUR] [uno]",
-	    "play a Regular Card face up, e.g. play r5; a WLC names a "
-	    "colour: play WLC red", 0 },
+	    /* TRANSLATORS: the commands' help lines, one each, after the
+	     * command as typed (play CARD [COLOUR] [uno]): the commands,
+	     * the cards (r5, ~g3, WLC), the colours and NICK stay as
+	     * typed. */
+	    N_("play a Regular Card face up, e.g. play r5; a WLC names a "
+	    "colour: play WLC red"), 0 },
 	[CMD_PLAY] = { "play", NULL, GAME_WHERE_PRIVATE,
 	    "CARD [as CLAIM] [COLOUR] [uno]",
-	    "play a card face down with a claim, e.g. play ~g3 as r7 (a "
-	    "Regular Card without as goes face up)", 0 },
+	    N_("play a card face down with a claim, e.g. play ~g3 as r7 (a "
+	    "Regular Card without as goes face up)"), 0 },
 	[CMD_DRAW] = { "draw", "d", GAME_WHERE_BOTH, "",
-	    "draw a card, then play it or pass", 0 },
+	    N_("draw a card, then play it or pass"), 0 },
 	[CMD_PASS] = { "pass", "keep", GAME_WHERE_BOTH, "",
-	    "after drawing: keep the card", 0 },
+	    N_("after drawing: keep the card"), 0 },
 	[CMD_SWAP] = { "swap", NULL, GAME_WHERE_BOTH, "NICK",
-	    "after your 7: take NICK's hand, NICK takes yours", 1 },
+	    N_("after your 7: take NICK's hand, NICK takes yours"), 1 },
 	[CMD_CHALLENGE] = { "challenge", "liar ch", GAME_WHERE_BOTH,
-	    "[NICK]", "turn over the face-down card; after your WLC, "
-	    "turn over NICK's put card", 1 },
+	    "[NICK]", N_("turn over the face-down card; after your WLC, "
+	    "turn over NICK's put card"), 1 },
 	[CMD_UNO] = { "uno", NULL, GAME_WHERE_BOTH, "",
-	    "call UNO on one card, or catch a player who owes the call", 0 },
+	    N_("call UNO on one card, or catch a player who owes the "
+	    "call"), 0 },
 	[CMD_PUT] = { "put", NULL, GAME_WHERE_PRIVATE, "CARD",
-	    "for a Wild Liar's Challenge: your card face down, e.g. put ~r5",
-	    0 },
+	    N_("for a Wild Liar's Challenge: your card face down, e.g. put "
+	    "~r5"), 0 },
 	[CMD_DONE] = { "done", NULL, GAME_WHERE_BOTH, "",
-	    "after your WLC: turn no more put cards over; those not turned "
-	    "go under the WLC", 0 },
+	    N_("after your WLC: turn no more put cards over; those not "
+	    "turned go under the WLC"), 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -150,7 +164,7 @@ lu_cat_match(const struct game *g, char **line)
 		lu_cat_claim(line, LU_FACE(g->colour, g->sym));
 	else
 		game_cat(line, "{%s:%s} (%s)", lu_colour_markup(g->colour),
-		    lu_colour_name(g->colour), g->sym == SYM_WD4 ? "+4" :
+		    lu_colour_shown(g->colour), g->sym == SYM_WD4 ? "+4" :
 		    "WLC");
 }
 
@@ -162,7 +176,10 @@ cat_seats(char **line, unsigned bits)
 
 	for (s = 0; s < GAME_MAX_SEATS; s++) {
 		if (bits & (1u << s))
-			game_cat(line, "%s{p:%d}", n++ > 0 ? ", " : "", s);
+			game_cat(line, "%s{p:%d}", n++ > 0 ?
+			    /* TRANSLATORS: between two players' names in
+			     * a list of them. */
+			    _(", ") : "", s);
 	}
 }
 
@@ -179,40 +196,57 @@ cat_prompt(const struct game *g, int seat, char **line)
 	case PH_TURN:
 		if (seat != g->turn)
 			return;
-		game_cat(line, " Your turn, on ");
+		/* TRANSLATORS: what the next play must match follows
+		 * (r7, or red (+4)), then the next text. */
+		game_cat(line, _(" Your turn, on "));
 		lu_cat_match(g, line);
-		game_cat(line, ": play CARD, play CARD as CLAIM (to me), or "
-		    "draw.");
+		/* TRANSLATORS: follows " Your turn, on " and what to
+		 * match; play CARD, as CLAIM and draw are typed. */
+		game_cat(line, _(": play CARD, play CARD as CLAIM (to me), or "
+		    "draw."));
 		return;
 	case PH_DRAWN:
 		if (seat != g->turn)
 			return;
-		game_cat(line, " Your turn: you drew ");
+		/* TRANSLATORS: the card drawn follows (~r5), then
+		 * ": play it on ", what to match and ", or pass.". */
+		game_cat(line, _(" Your turn: you drew "));
 		lu_cat_card(line, g->drawn);
-		game_cat(line, ": play it on ");
+		/* TRANSLATORS: what to match follows (r7, or red
+		 * (+4)), then ", or pass.". */
+		game_cat(line, _(": play it on "));
 		lu_cat_match(g, line);
-		game_cat(line, ", or pass.");
+		/* TRANSLATORS: ends " Your turn: you drew CARD: play it
+		 * on TOP"; pass is typed. */
+		game_cat(line, _(", or pass."));
 		return;
 	case PH_SWAP:
 		if (seat == g->turn)
-			game_cat(line, " Your turn: your 7 swaps hands: swap "
-			    "NICK takes their hand for yours.");
+			game_cat(line, _(" Your turn: your 7 swaps hands: "
+			    "swap NICK takes their hand for yours."));
 		return;
 	case PH_PUT:
 		if (!(g->owe_put & (1u << seat)))
 			return;
-		game_cat(line, " Your turn: Wild Liar's Challenge: put a "
+		/* TRANSLATORS: {%s:%s} is the colour named, its markup
+		 * and its name; put CARD is typed. */
+		game_cat(line, _(" Your turn: Wild Liar's Challenge: put a "
 		    "{%s:%s} card face down, to me: put CARD (without one, "
-		    "put any card and bluff).", lu_colour_markup(g->wlc_colour),
-		    lu_colour_name(g->wlc_colour));
+		    "put any card and bluff)."),
+		    lu_colour_markup(g->wlc_colour),
+		    lu_colour_shown(g->wlc_colour));
 		return;
 	case PH_ACCUSE:
 		if (seat != g->turn)
 			return;
-		game_cat(line, " Your turn: turn the put cards over, one at a "
-		    "time: challenge NICK (");
+		/* TRANSLATORS: the players whose put card is not yet
+		 * turned follow, then "), or stop: done."; challenge
+		 * NICK is typed. */
+		game_cat(line, _(" Your turn: turn the put cards over, one "
+		    "at a time: challenge NICK ("));
 		cat_seats(line, g->unturned);
-		game_cat(line, "), or stop: done.");
+		/* TRANSLATORS: ends the line above; done is typed. */
+		game_cat(line, _("), or stop: done."));
 		return;
 	default:
 		return;
@@ -223,11 +257,15 @@ cat_prompt(const struct game *g, int seat, char **line)
 static void
 cat_hand(const struct game *g, int seat, char **line)
 {
-	game_cat(line, " Hand (%d)%s", g->hand[seat].n,
-	    g->hand[seat].n > 0 ? ": " : "");
+	/* TRANSLATORS: %d is how many cards the hand holds; the cards
+	 * follow. */
+	game_cat(line, g->hand[seat].n > 0 ? _(" Hand (%d): ") :
+	    _(" Hand (%d)"), g->hand[seat].n);
 	lu_cat_cards(line, &g->hand[seat]);
 	if (g->put[seat] >= 0) {
-		game_cat(line, "; put: ");
+		/* TRANSLATORS: after the hand, the card put face down
+		 * for a Wild Liar's Challenge. */
+		game_cat(line, _("; put: "));
 		lu_cat_card(line, g->put[seat]);
 	}
 }
@@ -241,8 +279,8 @@ lu_say_all(const struct game *g, struct said *sd, struct game_out *out)
 	if (sd->pub == NULL)
 		return;		/* nobody listens: nothing was built */
 	if (sd->reshuffled)
-		game_cat(sd->pub, " The draw pile ran out: the discard pile "
-		    "but its top was shuffled into a new one.");
+		game_cat(sd->pub, _(" The draw pile ran out: the discard "
+		    "pile but its top was shuffled into a new one."));
 	/* Each piece starts with a space to join the next. */
 	pub = *sd->pub;
 	if (pub != NULL && pub[0] == ' ')
@@ -306,18 +344,26 @@ lu_start_hand(struct game *g, int first, int colour, int reversed,
 	g->turn = first;
 	g->phase = PH_TURN;
 	if (g->points)
-		game_cat(sd->pub, " Hand %d of Liar's UNO to %d points",
-		    g->nhand, g->target);
+		/* TRANSLATORS: the first %d is the hand's number, the
+		 * second the points that win the game. */
+		game_cat(sd->pub, ngettext(" Hand %d of Liar's UNO to %d "
+		    "point, dealt by {p:%d}.", " Hand %d of Liar's UNO to %d "
+		    "points, dealt by {p:%d}.", g->target), g->nhand,
+		    g->target, g->dealer);
 	else
-		game_cat(sd->pub, " Liar's UNO for %d players",
-		    lu_nactive(g));
-	game_cat(sd->pub, ", dealt by {p:%d}. The discard pile shows ",
-	    g->dealer);
+		game_cat(sd->pub, ngettext(" Liar's UNO for %d player, dealt "
+		    "by {p:%d}.", " Liar's UNO for %d players, dealt by "
+		    "{p:%d}.", lu_nactive(g)), lu_nactive(g), g->dealer);
+	/* TRANSLATORS: the card on top of the discard pile follows
+	 * (r5), and after a wild the colour it takes, " (red)"; then
+	 * ".". */
+	game_cat(sd->pub, _(" The discard pile shows "));
 	lu_cat_card(sd->pub, g->discard.c[g->discard.n - 1]);
 	if (lu_face_colour(face) == LU_WILD)
-		game_cat(sd->pub, " (%s)", lu_colour_name(g->colour));
-	game_cat(sd->pub, ". {p:%d} starts%s.", first, reversed ?
-	    ", counter-clockwise" : "");
+		game_cat(sd->pub, " (%s)", lu_colour_shown(g->colour));
+	game_cat(sd->pub, ".");
+	game_cat(sd->pub, reversed ? _(" {p:%d} starts, counter-clockwise.") :
+	    _(" {p:%d} starts."), first);
 	sd->hands |= lu_active(g);
 	sd->asked = 1;
 }
@@ -452,42 +498,52 @@ cat_waiting(const struct game *g, char **line)
 {
 	switch (g->phase) {
 	case PH_TURN:
-		game_cat(line, " {p:%d} to play.", g->turn);
+		game_cat(line, _(" {p:%d} to play."), g->turn);
 		break;
 	case PH_DRAWN:
-		game_cat(line, " {p:%d} drew a card: plays it or passes.",
+		game_cat(line, _(" {p:%d} drew a card: plays it or passes."),
 		    g->turn);
 		break;
 	case PH_SWAP:
-		game_cat(line, " {p:%d} played a 7 and swaps hands.", g->turn);
+		game_cat(line, _(" {p:%d} played a 7 and swaps hands."),
+		    g->turn);
 		break;
 	case PH_OPEN:
 		if (g->hand[g->down_seat].n == 0) {
-			game_cat(line, " {p:%d}'s last card may be challenged.",
-			    g->down_seat);
+			game_cat(line, _(" {p:%d}'s last card may be "
+			    "challenged."), g->down_seat);
 			break;
 		}
-		game_cat(line, " {p:%d}'s face-down \"", g->down_seat);
+		/* TRANSLATORS: the card claimed follows (r7), then the
+		 * next text. */
+		game_cat(line, _(" {p:%d}'s face-down \""), g->down_seat);
 		lu_cat_claim(line, g->down_claim);
-		game_cat(line, "\" may be challenged before it takes effect.");
+		game_cat(line, _("\" may be challenged before it takes "
+		    "effect."));
 		break;
 	case PH_PUT:
-		game_cat(line, " Wild Liar's Challenge by {p:%d}: waiting "
-		    "for ", g->wlc_seat);
+		/* TRANSLATORS: the players yet to put a card follow,
+		 * then " to put a card.". */
+		game_cat(line, _(" Wild Liar's Challenge by {p:%d}: waiting "
+		    "for "), g->wlc_seat);
 		cat_seats(line, g->owe_put);
-		game_cat(line, " to put a card.");
+		game_cat(line, _(" to put a card."));
 		break;
 	default:
-		game_cat(line, " Wild Liar's Challenge: {p:%d} turns over "
-		    "put cards (", g->wlc_seat);
+		/* TRANSLATORS: the players whose put card is not yet
+		 * turned follow, then ").". */
+		game_cat(line, _(" Wild Liar's Challenge: {p:%d} turns over "
+		    "put cards ("), g->wlc_seat);
 		cat_seats(line, g->unturned);
 		game_cat(line, ").");
 		break;
 	}
 	if (g->down >= 0 && g->phase == PH_TURN) {
-		game_cat(line, " {p:%d}'s face-down \"", g->down_seat);
+		/* TRANSLATORS: the card claimed follows (r7), then the
+		 * next text. */
+		game_cat(line, _(" {p:%d}'s face-down \""), g->down_seat);
 		lu_cat_claim(line, g->down_claim);
-		game_cat(line, "\" may be challenged.");
+		game_cat(line, _("\" may be challenged."));
 	}
 }
 
@@ -499,29 +555,41 @@ say_status(const struct game *g, struct game_out *out)
 	int s;
 
 	if (g->phase == PH_OVER) {
-		game_cat(&line, "Game over: ");
+		/* TRANSLATORS: the winners follow ({p:1}, {p:3}), then
+		 * " won.". */
+		game_cat(&line, _("Game over: "));
 		cat_seats(&line, g->winners);
-		game_cat(&line, " won.");
+		game_cat(&line, _(" won."));
 	} else {
 		if (g->points)
-			game_cat(&line, "Hand %d. ", g->nhand);
-		game_cat(&line, "To match: ");
+			game_cat(&line, _("Hand %d. "), g->nhand);
+		/* TRANSLATORS: what the next play must match follows
+		 * (r7, or red (+4)), then the direction of play. */
+		game_cat(&line, _("To match: "));
 		lu_cat_match(g, &line);
-		game_cat(&line, ", %s.", g->dir > 0 ? "clockwise" :
-		    "counter-clockwise");
+		game_cat(&line, "%s", g->dir > 0 ? _(", clockwise.") :
+		    _(", counter-clockwise."));
 		cat_waiting(g, &line);
 	}
-	game_cat(&line, " Cards:");
+	/* TRANSLATORS: each player's count of cards follows, " {p:1}
+	 * 5," and so on, then " draw pile %d.". */
+	game_cat(&line, _(" Cards:"));
 	for (s = 0; s < g->nseats; s++) {
 		if (!g->in[s])
-			game_cat(&line, " {p:%d} left,", s);
+			game_cat(&line, _(" {p:%d} left,"), s);
+		else if (g->uno_due & (1u << s))
+			/* TRANSLATORS: %d is how many cards the player
+			 * holds (one). */
+			game_cat(&line, _(" {p:%d} %d (owes UNO),"), s,
+			    g->hand[s].n);
 		else
-			game_cat(&line, " {p:%d} %d%s,", s, g->hand[s].n,
-			    g->uno_due & (1u << s) ? " (owes UNO)" : "");
+			game_cat(&line, " {p:%d} %d,", s, g->hand[s].n);
 	}
-	game_cat(&line, " draw pile %d.", g->draw.n);
+	game_cat(&line, _(" draw pile %d."), g->draw.n);
 	if (g->points) {
-		game_cat(&line, " Scores (to %d):", g->target);
+		/* TRANSLATORS: each player's score follows, " {p:0} 120,
+		 * {p:1} 45", then ".". */
+		game_cat(&line, _(" Scores (to %d):"), g->target);
 		for (s = 0; s < g->nseats; s++)
 			game_cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
 			    g->score[s]);
@@ -542,7 +610,7 @@ liarsuno_view(const struct game *g, int seat, struct game_out *out)
 	if (seat < 0 || seat >= g->nseats)
 		return;
 	if (!g->in[seat]) {
-		game_say(out, seat, "You have left this game");
+		game_say(out, seat, "%s", _("You have left this game"));
 		return;
 	}
 	cat_prompt(g, seat, &line);
@@ -607,33 +675,37 @@ liarsuno_result(const struct game *g, struct game_result *r)
 }
 
 static const char *const liarsuno_rules[] = {
-	"Be the first to play your last card. Match the top card by colour "
-	"or by symbol, as in UNO: r5 is a red 5, ~bS a blue Skip, ~gR a "
-	"green Reverse, ~y+2 a yellow Draw Two, ~+4 a Wild Draw Four, WLC "
-	"a Wild Liar's Challenge.",
-	"A card with ~ is a Liar's Card: it goes face down, in private, "
+	/* TRANSLATORS: the rules of Liar's UNO, a line each for !rules;
+	 * the cards (r5, ~bS, WLC) are written as players type them, and
+	 * the text in {c:...} and {m:...} is a move as typed: both stay
+	 * as they are. */
+	N_("Be the first to play your last card. Match the top card by "
+	"colour or by symbol, as in UNO: r5 is a red 5, ~bS a blue Skip, "
+	"~gR a green Reverse, ~y+2 a yellow Draw Two, ~+4 a Wild Draw Four, "
+	"WLC a Wild Liar's Challenge."),
+	N_("A card with ~ is a Liar's Card: it goes face down, in private, "
 	"with a claim that may be a lie, {m:play ~g3 as r7}. The others go "
 	"face up: {c:play r5}, {c:play WLC red}. Or {c:draw} one, then "
-	"play it or {c:pass}.",
-	"Doubt a face-down card? {c:challenge}: if the claim was true you "
-	"draw a card; a lie goes back to its player, who draws one more. "
-	"Skip, Reverse, +2 and +4 act once the card stands: a caught lie "
-	"does nothing.",
-	"After your 7, {c:swap bob} swaps hands with bob; a 0 passes every "
-	"hand on. With one card left call {c:uno}, or {c:play r5 uno}: "
-	"caught first by someone else's {c:uno}, you draw two.",
-	"After a WLC everyone else puts a card face down, in private, "
+	"play it or {c:pass}."),
+	N_("Doubt a face-down card? {c:challenge}: if the claim was true "
+	"you draw a card; a lie goes back to its player, who draws one "
+	"more. Skip, Reverse, +2 and +4 act once the card stands: a caught "
+	"lie does nothing."),
+	N_("After your 7, {c:swap bob} swaps hands with bob; a 0 passes "
+	"every hand on. With one card left call {c:uno}, or {c:play r5 "
+	"uno}: caught first by someone else's {c:uno}, you draw two."),
+	N_("After a WLC everyone else puts a card face down, in private, "
 	"{m:put ~r5}: one of the colour named if they hold one. Its player "
 	"turns them over one by one, {c:challenge bob}, until one is of "
-	"the colour, or stops: {c:done}.",
+	"the colour, or stops: {c:done}."),
 	NULL,
 };
 
 const struct game_ops liarsuno_ops = {
 	.name = "liarsuno",
 	.title = "Liar's UNO",
-	.brief = "UNO where Liar's Cards go down face down with a claim that "
-	    "may be a lie: challenge, swap hands on 7s, and call UNO",
+	.brief = N_("UNO where Liar's Cards go down face down with a claim "
+	    "that may be a lie: challenge, swap hands on 7s, and call UNO"),
 	.rules = liarsuno_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,
