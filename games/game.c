@@ -43,7 +43,7 @@ game_fail(char **cause, const char *fmt, ...)
 }
 
 void
-game_cat(char **line, const char *fmt, ...)
+(game_cat)(char **line, const char *fmt, ...)
 {
 	size_t have;
 	const char *s = NULL;
@@ -194,7 +194,7 @@ game_decks(const struct game_ops *ops, int nseats, int dealer, int decks,
 }
 
 void
-game_say(struct game_out *out, int seat, const char *fmt, ...)
+(game_say)(struct game_out *out, int seat, const char *fmt, ...)
 {
 	va_list ap;
 	char *text;

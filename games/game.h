@@ -453,4 +453,15 @@ int game_decks(const struct game_ops *ops, int nseats, int dealer, int decks,
 int game_fail(char **cause, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Where nobody listens (game_quiet(): an AI's play-outs apply moves by
+ * the hundred), game_say() and game_cat() evaluate none of their
+ * arguments: a text is looked up in the reader's language as it is
+ * built (games/intl.h), and a lookup costs more than the rest of a
+ * play-out's move.  So each is also a macro that tests first; the
+ * functions themselves are defined as (game_say) and (game_cat). */
+#define game_say(out, seat, ...) (game_quiet(out) ? (void)0 : \
+	(game_say)((out), (seat), __VA_ARGS__))
+#define game_cat(line, ...) ((line) == NULL ? (void)0 : \
+	(game_cat)((line), __VA_ARGS__))
+
 #endif
