@@ -12,22 +12,36 @@
 
 #include "cards.h"
 #include "game.h"
+#include "intl.h"
 #include "alloc/xalloc.h"
 
 static const char *const rank_symbols[CARDS_RANKS + 1] = {
 	"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
 };
 
+/* The names of the ranks, singular and plural: what a player may type
+ * (cards_parse_rank() reads them in English, whatever the language) and,
+ * translated, what the channel reads (cards_rank_name()). */
 static const char *const rank_names[2][CARDS_RANKS + 1] = {
-	{ "?", "ace", "two", "three", "four", "five", "six", "seven", "eight",
-	    "nine", "ten", "jack", "queen", "king" },
-	{ "?", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
-	    "eights", "nines", "tens", "jacks", "queens", "kings" },
+	/* TRANSLATORS: a card's rank, one card: "a queen". */
+	{ "?", N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"),
+	    N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+	    N_("jack"), N_("queen"), N_("king") },
+	/* TRANSLATORS: a card's rank, plural: "two queens", "declare
+	 * jacks, queens or kings". */
+	{ "?", N_("aces"), N_("twos"), N_("threes"), N_("fours"),
+	    N_("fives"), N_("sixes"), N_("sevens"), N_("eights"),
+	    N_("nines"), N_("tens"), N_("jacks"), N_("queens"),
+	    N_("kings") },
 };
 
+/* The counts in words, read in English as a player types them
+ * (cards_parse_count()) and shown translated (cards_count_word()). */
 static const char *const count_words[] = {
-	"zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-	"nine", "ten", "eleven", "twelve",
+	/* TRANSLATORS: a count of cards, before a rank: "three queens". */
+	"zero", N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+	N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
+	N_("eleven"), N_("twelve"),
 };
 #define COUNT_WORDS ((int)(sizeof count_words / sizeof count_words[0]))
 
@@ -129,15 +143,15 @@ cards_parse_card(const char *word, int *rank, int *suit, char **cause)
 	size_t n;
 
 	if ((n = rank_prefix(p, rank)) == 0)
-		return game_fail(cause, "unknown card '%s'", word);
+		return game_fail(cause, _("unknown card '%s'"), word);
 	p += n;
 	if ((n = suit_prefix(p, suit)) == 0)
-		return game_fail(cause, "unknown card '%s'", word);
+		return game_fail(cause, _("unknown card '%s'"), word);
 	p += n;
 	if (*p == ',')
 		p++;
 	if (*p != '\0')
-		return game_fail(cause, "unknown card '%s'", word);
+		return game_fail(cause, _("unknown card '%s'"), word);
 	return 0;
 }
 
@@ -165,7 +179,7 @@ cards_parse_rank(const char *word, int *rank, char **cause)
 		if (*p == '\0' && (p == word + n || p[-1] != '\''))
 			return (*rank = r), 0;
 	}
-	return game_fail(cause, "unknown rank '%s'", word);
+	return game_fail(cause, _("unknown rank '%s'"), word);
 }
 
 int
@@ -184,7 +198,7 @@ cards_parse_count(const char *word, int *n, char **cause)
 		if (strcasecmp(word, count_words[i]) == 0)
 			return (*n = i), 0;
 	}
-	return game_fail(cause, "unknown count '%s'", word);
+	return game_fail(cause, _("unknown count '%s'"), word);
 }
 
 const char *
@@ -198,7 +212,7 @@ const char *
 cards_rank_name(int rank, int plural)
 {
 	assert(rank >= 1 && rank <= CARDS_RANKS);
-	return rank_names[plural != 0][rank];
+	return _(rank_names[plural != 0][rank]);
 }
 
 const char *
@@ -206,7 +220,7 @@ cards_count_word(int n)
 {
 	if (n < 1 || n >= COUNT_WORDS)
 		return NULL;
-	return count_words[n];
+	return _(count_words[n]);
 }
 
 void
@@ -429,15 +443,16 @@ cards_check_held(const struct cards *hand, const int *ids, int n,
 			return game_fail(cause, "no card %d", ids[i]);
 		if (named_in(ids, i, ids[i])) {
 			cards_plain(ids[i], text, sizeof text);
-			return game_fail(cause, "'%s' is named twice", text);
+			return game_fail(cause, _("'%s' is named twice"),
+			    text);
 		}
 		if (cards_find(hand, ids[i]) >= 0)
 			continue;
 		for (j = 0, again = 0; j < i; j++)
 			again |= ids[j] % CARDS_DECK == ids[i] % CARDS_DECK;
 		cards_plain(ids[i], text, sizeof text);
-		return game_fail(cause, "you do not hold %s'%s'",
-		    again ? "another " : "", text);
+		return game_fail(cause, again ? _("you do not hold another "
+		    "'%s'") : _("you do not hold '%s'"), text);
 	}
 	return 0;
 }

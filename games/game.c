@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "intl.h"
 #include "alloc/xalloc.h"
 
 extern const struct game_ops cheat_ops;
@@ -168,7 +169,8 @@ game_parse_seat(const char *word, int nseats, int *seat, char **cause)
 	int n;
 
 	if (sscanf(word, "{p:%d}%c", &n, &tail) != 1 || n < 0 || n >= nseats)
-		return game_fail(cause, "no player '%s' at this table", word);
+		return game_fail(cause, _("no player '%s' at this table"),
+		    word);
 	*seat = n;
 	return 0;
 }
@@ -178,18 +180,21 @@ game_decks(const struct game_ops *ops, int nseats, int dealer, int decks,
     int one_max, char **cause)
 {
 	if (nseats < ops->min_seats || nseats > ops->max_seats)
-		return game_fail(cause, "%s is for %d to %d players, not %d",
-		    ops->name, ops->min_seats, ops->max_seats, nseats);
+		/* TRANSLATORS: the game's name ("cheat"), then numbers of
+		 * players. */
+		return game_fail(cause, _("%s is for %d to %d players, not "
+		    "%d"), ops->name, ops->min_seats, ops->max_seats, nseats);
 	if (dealer < 0 || dealer >= nseats)
 		return game_fail(cause, "no seat %d to deal", dealer);
 	if (decks < 0 || decks > 2)
-		return game_fail(cause, "option 'decks' takes a value from 0 "
-		    "to 2");
+		/* TRANSLATORS: "decks" is the option's name, typed. */
+		return game_fail(cause, _("option 'decks' takes a value from "
+		    "0 to 2"));
 	if (decks == 0)
 		decks = nseats <= 4 ? 1 : 2;
 	if (decks == 1 && nseats > one_max)
-		return game_fail(cause, "one deck is for at most %d players, "
-		    "not %d", one_max, nseats);
+		return game_fail(cause, _("one deck is for at most %d "
+		    "players, not %d"), one_max, nseats);
 	return decks;
 }
 
@@ -228,7 +233,7 @@ game_find(const char *name, char **cause)
 	int i, matches = 0;
 
 	if (len == 0)
-		return game_fail(cause, "no game named ''"), NULL;
+		return game_fail(cause, _("no game named ''")), NULL;
 	for (i = 0; game_table[i] != NULL; i++) {
 		if (strcasecmp(game_table[i]->name, name) == 0)
 			return game_table[i];
@@ -240,9 +245,9 @@ game_find(const char *name, char **cause)
 	if (matches == 1)
 		return found;
 	if (matches > 1)
-		game_fail(cause, "'%s' could be more than one game", name);
+		game_fail(cause, _("'%s' could be more than one game"), name);
 	else
-		game_fail(cause, "no game named '%s'", name);
+		game_fail(cause, _("no game named '%s'"), name);
 	return NULL;
 }
 
@@ -291,8 +296,10 @@ game_opts_set(const struct game_ops *ops, struct game_opts *opts,
 	int i, v;
 
 	if (eq == NULL || eq == assignment)
-		return game_fail(cause, "options are written name=value, "
-		    "not '%s'", assignment);
+		/* TRANSLATORS: "name=value" shows how an option is typed;
+		 * name and value may be translated, "=" stays. */
+		return game_fail(cause, _("options are written name=value, "
+		    "not '%s'"), assignment);
 	len = (size_t)(eq - assignment);
 	for (i = 0; ops->options != NULL && ops->options[i].name != NULL;
 	    i++) {
@@ -301,12 +308,14 @@ game_opts_set(const struct game_ops *ops, struct game_opts *opts,
 		    strncasecmp(o->name, assignment, len) != 0)
 			continue;
 		if (parse_value(eq + 1, &v) != 0 || v < o->min || v > o->max)
-			return game_fail(cause, "option '%s' takes a value "
-			    "from %d to %d", o->name, o->min, o->max);
+			return game_fail(cause, _("option '%s' takes a "
+			    "value from %d to %d"), o->name, o->min, o->max);
 		opts->v[i] = v;
 		return 0;
 	}
-	return game_fail(cause, "%s has no option '%.*s'", ops->name,
+	/* TRANSLATORS: the game's name ("cheat"), then the option's name
+	 * as typed. */
+	return game_fail(cause, _("%s has no option '%.*s'"), ops->name,
 	    (int)len, assignment);
 }
 
@@ -357,12 +366,13 @@ words_add(char *buf, size_t size, size_t *used, const char *s, size_t len)
 	buf[*used] = '\0';
 }
 
-/* Appends option o at value v in words (o->words) to buf. */
+/* Appends option o at value v in words (o->words, translated) to buf. */
 static void
 words_option(const struct game_option *o, int v, char *buf, size_t size,
     size_t *used)
 {
-	const char *w = o->words, *bar;
+	const char *w = o->words != NULL && *o->words != '\0' ?
+	    _(o->words) : o->words, *bar;
 	char value[16];
 	size_t len, n;
 	int k;

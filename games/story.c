@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "story.h"
+#include "intl.h"
 
 void
 ledger_init(struct ledger *l, int nseats)
@@ -289,24 +290,26 @@ sharpshooter(const struct ledger *l, const struct game_result *r,
 }
 
 const struct story_title story_titles[STORY_TITLES + 1] = {
-	{ "pokerface", "Poker Face",
-	    "five lies or more in one game, and none caught", pokerface },
-	{ "bloodhound", "Bloodhound",
-	    "five right calls in a row in one game", bloodhound },
-	{ "cleanhands", "Clean Hands",
-	    "a win without a single lie, in at least three claims",
+	/* TRANSLATORS: the bluff titles a player earns, each followed by
+	 * what earns it. */
+	{ "pokerface", N_("Poker Face"),
+	    N_("five lies or more in one game, and none caught"), pokerface },
+	{ "bloodhound", N_("Bloodhound"),
+	    N_("five right calls in a row in one game"), bloodhound },
+	{ "cleanhands", N_("Clean Hands"),
+	    N_("a win without a single lie, in at least three claims"),
 	    cleanhands },
-	{ "lastlaugh", "Last Laugh",
-	    "a win whose last claim was a lie nobody called", lastlaugh },
-	{ "brassneck", "Brass Neck",
-	    "the game's boldest lie that got away, four cards or more from "
-	    "the truth", brassneck },
-	{ "sharpshooter", "Sharpshooter",
-	    "three calls or more in one game, and every one right",
+	{ "lastlaugh", N_("Last Laugh"),
+	    N_("a win whose last claim was a lie nobody called"), lastlaugh },
+	{ "brassneck", N_("Brass Neck"),
+	    N_("the game's boldest lie that got away, four cards or more "
+	    "from the truth"), brassneck },
+	{ "sharpshooter", N_("Sharpshooter"),
+	    N_("three calls or more in one game, and every one right"),
 	    sharpshooter },
-	{ "wronged", "Wrongly Accused",
-	    "called three times or more in one game, and honest every time",
-	    wronged },
+	{ "wronged", N_("Wrongly Accused"),
+	    N_("called three times or more in one game, and honest every "
+	    "time"), wronged },
 	{ NULL, NULL, NULL, NULL },
 };
 

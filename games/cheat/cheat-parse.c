@@ -10,6 +10,7 @@
 #include "games/cards.h"
 #include "cheat-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 
 /* Finds the word "as" that starts the declaration, with at least one card
  * word before it: "as COUNT RANK" when the word after "as" is a count, else
@@ -38,10 +39,10 @@ parse_play(const struct game *g, int seat, int argc, char **argv,
 	int i, rank, suit, first = 0;
 
 	if (ncards == 0)
-		return game_fail(cause, "say which cards you lay, e.g. "
-		    "'play 4h 4d as two fours'");
+		return game_fail(cause, _("say which cards you lay, e.g. "
+		    "'play 4h 4d as two fours'"));
 	if (ncards > GAME_MOVE_ARGS - 2)
-		return game_fail(cause, "too many cards");
+		return game_fail(cause, _("too many cards"));
 	mv->verb = VERB_PLAY;
 	mv->argc = 2;
 	for (i = 0; i < ncards; i++) {
@@ -64,11 +65,11 @@ parse_play(const struct game *g, int seat, int argc, char **argv,
 		return 0;
 	}
 	if (sep < 0 && first == 0 && strcasecmp(argv[argc - 1], "as") == 0)
-		return game_fail(cause, "say what you declare after 'as', "
-		    "e.g. 'as two fours'");
+		return game_fail(cause, _("say what you declare after 'as', "
+		    "e.g. 'as two fours'"));
 	if (sep < 0 && first == 0)
-		return game_fail(cause, "your cards are of different ranks: "
-		    "say what they are, e.g. 'play 4h 7c as two fours'");
+		return game_fail(cause, _("your cards are of different ranks: "
+		    "say what they are, e.g. 'play 4h 7c as two fours'"));
 	if (sep < 0)
 		return 0;
 	if (sep == argc - 3 && cards_parse_count(argv[sep + 1], &mv->argv[0],
@@ -147,9 +148,9 @@ not_in(const struct game *g, int seat)
 	if (seat < 0 || seat >= g->nseats)
 		return "no such seat";
 	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE)
-		return "you have left this game";
+		return _("you have left this game");
 	if (g->state[seat] == SEAT_OUT)
-		return "you have no cards left to play";
+		return _("you have no cards left to play");
 	return NULL;
 }
 
@@ -161,15 +162,17 @@ check_opening(const struct game_move *mv, char **cause)
 
 	for (i = 3; i < mv->argc; i++) {
 		if (cards_rank(mv->argv[i]) != rank)
-			return game_fail(cause, "an opening play is face up: "
-			    "lay cards of one rank");
+			return game_fail(cause, _("an opening play is face up: "
+			    "lay cards of one rank"));
 	}
 	if (mv->argv[1] != rank)
-		return game_fail(cause, "you lay %s face up, so declare %s",
+		/* TRANSLATORS: a rank (plural) twice: "fours". */
+		return game_fail(cause, _("you lay %s face up, so declare %s"),
 		    cards_rank_name(rank, 1), cards_rank_name(rank, 1));
 	if (mv->argv[0] != n)
-		return game_fail(cause, "you lay %d card%s face up, so "
-		    "declare %d", n, n == 1 ? "" : "s", n);
+		return game_fail(cause, ngettext("you lay %d card face up, so "
+		    "declare %d", "you lay %d cards face up, so declare %d",
+		    (unsigned long)n), n, n);
 	return 0;
 }
 
@@ -181,12 +184,16 @@ check_ordered(const struct game *g, const struct game_move *mv,
 	int n = mv->argc - 2;
 
 	if (mv->argv[1] != g->want)
-		return game_fail(cause, "this turn lays %s, not %s",
+		/* TRANSLATORS: two ranks, plural: "aces", "fours". */
+		return game_fail(cause, _("this turn lays %s, not %s"),
 		    cards_rank_name(g->want, 1),
 		    cards_rank_name(mv->argv[1], 1));
 	if (mv->argv[0] != n)
-		return game_fail(cause, "you lay %d card%s, so you claim %d, "
-		    "not %d", n, n == 1 ? "" : "s", n, mv->argv[0]);
+		/* TRANSLATORS: the cards laid, twice, then the count
+		 * the player declared instead. */
+		return game_fail(cause, ngettext("you lay %d card, so you "
+		    "claim %d, not %d", "you lay %d cards, so you claim %d, "
+		    "not %d", (unsigned long)n), n, n, mv->argv[0]);
 	return 0;
 }
 
@@ -200,18 +207,18 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 	if (why != NULL)
 		return game_fail(cause, "%s", why);
 	if (g->asker >= 0 || g->answering)
-		return game_fail(cause, "a question comes first");
+		return game_fail(cause, _("a question comes first"));
 	if (g->turn != mv->seat)
-		return game_fail(cause, "it is not your turn");
+		return game_fail(cause, _("it is not your turn"));
 	if (mv->argc < 3)
-		return game_fail(cause, "lay at least one card");
+		return game_fail(cause, _("lay at least one card"));
 	if (mv->argc > GAME_MOVE_ARGS)
-		return game_fail(cause, "too many cards");
+		return game_fail(cause, _("too many cards"));
 	if (rank < 1 || rank > CARDS_RANKS)
 		return game_fail(cause, "no rank %d", rank);
 	if (!g->ordered && (count < 1 || count > 4 * g->decks))
-		return game_fail(cause, "you may declare 1 to %d cards, not %d",
-		    4 * g->decks, count);
+		return game_fail(cause, _("you may declare 1 to %d cards, "
+		    "not %d"), 4 * g->decks, count);
 	if (cards_check_held(&g->hand[mv->seat], mv->argv + 2, mv->argc - 2,
 	    g->decks, cause) != 0)
 		return -1;
@@ -221,7 +228,11 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 		return check_opening(mv, cause);
 	if (!cheat_rank_allowed(g->rank, rank)) {
 		cheat_allowed_text(g->rank, allowed, sizeof allowed);
-		return game_fail(cause, "after %s you may declare %s, not %s",
+		/* TRANSLATORS: a rank (plural), what may be declared
+		 * after it ("jacks, queens or kings"), and the rank
+		 * declared. */
+		return game_fail(cause, _("after %s you may declare %s, "
+		    "not %s"),
 		    cards_rank_name(g->rank, 1), allowed,
 		    cards_rank_name(rank, 1));
 	}
@@ -239,15 +250,17 @@ check_cheat(const struct game *g, const struct game_move *mv, char **cause)
 		return game_fail(cause, "a challenge names the accused seat");
 	if (!g->open) {
 		if (g->face_up && mv->argv[0] == g->declarer)
-			return game_fail(cause, "that play was face up: "
-			    "there is nothing to challenge");
-		return game_fail(cause, "there is no play to challenge now");
+			return game_fail(cause, _("that play was face up: "
+			    "there is nothing to challenge"));
+		return game_fail(cause, _("there is no play to challenge "
+		    "now"));
 	}
 	if (mv->argv[0] != g->declarer)
-		return game_fail(cause, "that play can no longer be "
-		    "challenged");
+		return game_fail(cause, _("that play can no longer be "
+		    "challenged"));
 	if (mv->seat == g->declarer)
-		return game_fail(cause, "you cannot call cheat on yourself");
+		return game_fail(cause, _("you cannot call cheat on "
+		    "yourself"));
 	return 0;
 }
 
@@ -257,7 +270,7 @@ cheat_check(const struct game *g, const struct game_move *mv, char **cause)
 	const char *why;
 
 	if (g->over)
-		return game_fail(cause, "the game is over");
+		return game_fail(cause, _("the game is over"));
 	switch (mv->verb) {
 	case VERB_LEAVE:
 		/* A finished seat may leave the table too (keeping its

@@ -23,6 +23,7 @@
 #include "games/cards.h"
 #include "cheat-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 
 #define LINE_CARDS 26		/* cards a line of the reveal lists */
 
@@ -44,7 +45,10 @@ cards_text(char *buf, size_t size, const int *ids, int n)
 		len = strlen(card) + (i > 0);
 		/* Room for this card and for the count of the rest. */
 		rest = i + 1 < n ? (size_t)snprintf(more, sizeof more,
-		    " and %d more", n - i - 1) : 0;
+		    /* TRANSLATORS: ends a list of cards cut short:
+		     * " and 3 more" cards. */
+		    ngettext(" and %d more", " and %d more",
+		    (unsigned long)(n - i - 1)), n - i - 1) : 0;
 		if (used + len + rest >= size)
 			break;
 		snprintf(buf + used, size - used, "%s%s", i > 0 ? " " : "",
@@ -52,9 +56,11 @@ cards_text(char *buf, size_t size, const int *ids, int n)
 		used += len;
 	}
 	if (i < n && i == 0)
-		snprintf(buf, size, "%d cards", n);
+		snprintf(buf, size, ngettext("%d card", "%d cards",
+		    (unsigned long)n), n);
 	else if (i < n)
-		snprintf(buf + used, size - used, " and %d more", n - i);
+		snprintf(buf + used, size - used, ngettext(" and %d more",
+		    " and %d more", (unsigned long)(n - i)), n - i);
 }
 
 void
@@ -77,7 +83,10 @@ cheat_story(const struct game *g, const struct game_move *mv,
 		cards_declaration(mv->argv[0], mv->argv[1], st->said,
 		    sizeof st->said);
 		cards_text(st->laid, sizeof st->laid, mv->argv + 2, n);
-		snprintf(st->hidden, sizeof st->hidden, "laid %s", st->laid);
+		/* TRANSLATORS: what a play kept from the channel, shown
+		 * in square brackets in a game's replay: the cards. */
+		snprintf(st->hidden, sizeof st->hidden, _("laid %s"),
+		    st->laid);
 		break;
 	case VERB_CHEAT:
 		st->call = 1;
@@ -88,8 +97,10 @@ cheat_story(const struct game *g, const struct game_move *mv,
 		if (h->n == 0)
 			break;
 		cards_text(cards, sizeof cards, h->c, h->n);
-		snprintf(st->hidden, sizeof st->hidden, "put %s under the pile",
-		    cards);
+		/* TRANSLATORS: what a leave kept from the channel, shown
+		 * in square brackets in a game's replay: the cards. */
+		snprintf(st->hidden, sizeof st->hidden, _("put %s under the "
+		    "pile"), cards);
 		break;
 	}
 }
@@ -105,12 +116,15 @@ say_cards(struct game_out *out, const char *head, const int *ids,
 	int i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		if (k == 0)
-			game_cat(&line, "%s%s:", head, i > 0 ? ", continued" :
-			    "");
+		if (k == 0 && i > 0)
+			/* TRANSLATORS: heads a line that goes on with the
+			 * cards of the line before: "{p:0}, continued:". */
+			game_cat(&line, _("%s, continued:"), head);
+		else if (k == 0)
+			game_cat(&line, "%s:", head);
 		if (up != NULL && (k == 0 || up[i] != up[i - 1]))
-			game_cat(&line, "%s face %s", k > 0 ? ";" : "",
-			    up[i] ? "up" : "down");
+			game_cat(&line, "%s%s", k > 0 ? ";" : "",
+			    up[i] ? _(" face up") : _(" face down"));
 		cards_markup(ids[i], card, sizeof card);
 		game_cat(&line, " %s", card);
 		if (++k == LINE_CARDS || i == n - 1) {
@@ -129,9 +143,10 @@ cheat_reveal(const struct game *g, struct game_out *out)
 	for (s = 0; s < g->nseats; s++) {
 		snprintf(head, sizeof head, "{p:%d}", s);
 		if (g->state[s] == SEAT_LEFT || g->state[s] == SEAT_GONE)
-			game_say(out, GAME_PUBLIC, "{p:%d}: left the game", s);
+			game_say(out, GAME_PUBLIC, _("{p:%d}: left the game"),
+			    s);
 		else if (g->hand[s].n == 0)
-			game_say(out, GAME_PUBLIC, "{p:%d}: no cards", s);
+			game_say(out, GAME_PUBLIC, _("{p:%d}: no cards"), s);
 		else
 			say_cards(out, head, g->hand[s].c, NULL,
 			    g->hand[s].n);
@@ -140,14 +155,14 @@ cheat_reveal(const struct game *g, struct game_out *out)
 		ids[i] = g->pile.c[n - 1 - i];
 		up[i] = g->pile_as[n - 1 - i] == CHEAT_FACE_UP;
 	}
-	snprintf(head, sizeof head, "The pile (%d card%s), top first", n,
-	    n == 1 ? "" : "s");
+	snprintf(head, sizeof head, ngettext("The pile (%d card), top first",
+	    "The pile (%d cards), top first", (unsigned long)n), n);
 	if (n == 0)
-		game_say(out, GAME_PUBLIC, "The pile is empty.");
+		game_say(out, GAME_PUBLIC, _("The pile is empty."));
 	else
 		say_cards(out, head, ids, up, n);
 	if (!g->over && g->answering)
-		game_cat(&line, "{p:%d} answers a question.", g->answerer);
+		game_cat(&line, _("{p:%d} answers a question."), g->answerer);
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
@@ -184,23 +199,40 @@ unseen_line(const struct game *g, const struct unseen *u, int detail,
 	int s, n = 0;
 
 	if (u->ndown > 0) {
-		game_cat(&line, "The pile never turned over: %d card%s",
-		    u->ndown, u->ndown == 1 ? "" : "s");
+		/* TRANSLATORS: a game's end: the cards of the pile
+		 * nobody saw; what is said of them follows. */
+		game_cat(&line, ngettext("The pile never turned over: %d card",
+		    "The pile never turned over: %d cards",
+		    (unsigned long)u->ndown), u->ndown);
 		if (detail == 2) {
-			game_cat(&line, ", top first:");
+			/* TRANSLATORS: the pile's cards follow. */
+			game_cat(&line, _(", top first:"));
 			cat_cards(&line, u->down, u->ndown);
 		}
 		if (u->claimed == u->ndown && u->nlies == 0)
-			game_cat(&line, " - every one as claimed");
+			/* TRANSLATORS: of the pile's cards nobody saw. */
+			game_cat(&line, _(" - every one as claimed"));
 		else if (u->claimed == u->ndown)
-			game_cat(&line, " - %d of them not as claimed",
-			    u->nlies);
+			/* TRANSLATORS: of the pile's cards nobody saw. */
+			game_cat(&line, ngettext(" - %d of them not as "
+			    "claimed", " - %d of them not as claimed",
+			    (unsigned long)u->nlies), u->nlies);
 		else if (u->claimed > 0 && u->nlies == 0)
-			game_cat(&line, " - all %d laid under a claim as "
-			    "claimed", u->claimed);
+			/* TRANSLATORS: of the pile's cards nobody saw
+			 * (the rest were dealt to nobody, or left with a
+			 * player who left). */
+			game_cat(&line, ngettext(" - all %d laid under a "
+			    "claim as claimed", " - all %d laid under a claim "
+			    "as claimed", (unsigned long)u->claimed),
+			    u->claimed);
 		else if (u->claimed > 0)
-			game_cat(&line, " - %d of the %d laid under a claim "
-			    "not as claimed", u->nlies, u->claimed);
+			/* TRANSLATORS: of the pile's cards nobody saw:
+			 * those not as claimed, of those laid under a
+			 * claim. */
+			game_cat(&line, ngettext(" - %d of the %d laid under "
+			    "a claim not as claimed", " - %d of the %d laid "
+			    "under a claim not as claimed",
+			    (unsigned long)u->claimed), u->nlies, u->claimed);
 		if (u->nlies > 0 && detail > 0) {
 			game_cat(&line, ":");
 			cat_cards(&line, u->lies, u->nlies);
@@ -210,8 +242,12 @@ unseen_line(const struct game *g, const struct unseen *u, int detail,
 	for (s = 0; s < g->nseats && hands; s++) {
 		if (g->state[s] != SEAT_IN || g->hand[s].n == 0)
 			continue;
-		game_cat(&line, "%s {p:%d}", n++ == 0 ? (line != NULL ?
-		    " Still held:" : "Still held:") : ",", s);
+		if (n++ == 0)
+			game_cat(&line, "%s%s", line != NULL ? " " : "",
+			    _("Still held:"));
+		else
+			game_cat(&line, ",");
+		game_cat(&line, " {p:%d}", s);
 		cat_cards(&line, g->hand[s].c, g->hand[s].n);
 	}
 	if (n > 0)

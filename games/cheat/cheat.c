@@ -41,23 +41,35 @@
 #include "cheat.h"
 #include "cheat-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "alloc/xalloc.h"
 
 static const struct game_option cheat_options[] = {
 	{ "decks", 0, CARDS_MAX_DECKS, 0,
-	    "decks of 52: 0 picks one for 2-4 players, two for 5-10",
-	    "decks to suit the table|1 deck|2 decks" },
+	    N_("decks of 52: 0 picks one for 2-4 players, two for 5-10"),
+	    /* TRANSLATORS: the option's values in words, for the
+	     * lobby line: one form per value from the lowest on,
+	     * separated by '|' (keep the number of forms). */
+	    N_("decks to suit the table|1 deck|2 decks") },
 	{ "loser", 0, 1, 0,
-	    "play on until one player still holds cards: the loser",
-	    "played for a winner|loser game" },
+	    N_("play on until one player still holds cards: the loser"),
+	    /* TRANSLATORS: the option's values in words, for the
+	     * lobby line: one form per value from the lowest on,
+	     * separated by '|' (keep the number of forms). */
+	    N_("played for a winner|loser game") },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd cheat_cmds[] = {
-	{ "play", "lay put", GAME_WHERE_PRIVATE, "CARD... [as [COUNT] RANK]",
-	    "lay cards and declare them, e.g. play 4h 7c as two fours", 0 },
+	{ "play", "lay put", GAME_WHERE_PRIVATE,
+	    /* TRANSLATORS: the play command's arguments: the words in
+	     * capitals stand for what a player types; "as" is typed as
+	     * it is. */
+	    N_("CARD... [as [COUNT] RANK]"),
+	    N_("lay cards and declare them, e.g. play 4h 7c as two fours"),
+	    0 },
 	{ "cheat", "cheater bs", GAME_WHERE_BOTH, "",
-	    "call the last play a lie; its cards are shown", 0 },
+	    N_("call the last play a lie; its cards are shown"), 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -101,7 +113,9 @@ cheat_rank_allowed(int last, int rank)
 void
 cheat_allowed_text(int last, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s, %s or %s",
+	/* TRANSLATORS: the three ranks (plural) that may be declared
+	 * next: "jacks, queens or kings". */
+	snprintf(buf, size, _("%s, %s or %s"),
 	    cards_rank_name(cards_rank_step(last, -1), 1),
 	    cards_rank_name(last, 1),
 	    cards_rank_name(cards_rank_step(last, 1), 1));
@@ -115,15 +129,15 @@ say_hand(const struct game *g, int seat, struct game_out *out)
 	if (game_quiet(out))
 		return;
 	if (g->state[seat] == SEAT_LEFT || g->state[seat] == SEAT_GONE) {
-		game_say(out, seat, "You have left this game");
+		game_say(out, seat, _("You have left this game"));
 		return;
 	}
 	if (g->hand[seat].n == 0) {
-		game_say(out, seat, "Your hand is empty");
+		game_say(out, seat, _("Your hand is empty"));
 		return;
 	}
 	text = cards_list_markup(&g->hand[seat]);
-	game_say(out, seat, "Your hand (%d): %s", g->hand[seat].n, text);
+	game_say(out, seat, _("Your hand (%d): %s"), g->hand[seat].n, text);
 	free(text);
 }
 
@@ -147,54 +161,61 @@ static void
 cheat_prompt(const struct game *g, struct game_out *out)
 {
 	int seat = cheat_prompted(g);
-	char ranks[64], what[96], *text;
+	char ranks[64], *text;
 
 	if (seat < 0 || game_quiet(out))
 		return;
+	text = cards_list_markup(&g->hand[seat]);
 	if (!g->ordered && g->rank == 0)
-		snprintf(what, sizeof what, "open the round face up, cards of "
-		    "one rank");
+		game_say(out, seat, _("Your turn: open the round face up, "
+		    "cards of one rank. Your hand (%d): %s"), g->hand[seat].n,
+		    text);
 	else {
 		if (g->ordered)
 			snprintf(ranks, sizeof ranks, "%s",
 			    cards_rank_name(g->want, 1));
 		else
 			cheat_allowed_text(g->rank, ranks, sizeof ranks);
-		snprintf(what, sizeof what, "declare %s", ranks);
+		/* TRANSLATORS: %s is a rank (plural), or three of them:
+		 * "threes, fours or fives"; then the hand's size and
+		 * cards. */
+		game_say(out, seat, _("Your turn: declare %s. Your hand "
+		    "(%d): %s"), ranks, g->hand[seat].n, text);
 	}
-	text = cards_list_markup(&g->hand[seat]);
-	game_say(out, seat, "Your turn: %s. Your hand (%d): %s", what,
-	    g->hand[seat].n, text);
 	free(text);
 }
 
 void
 cheat_cat_next(char **line, const struct game *g)
 {
-	const char *sp;
 	char allowed[64];
 
 	if (line == NULL || g->over || g->answering)
 		return;
-	sp = *line != NULL ? " " : "";
+	if (*line != NULL)
+		game_cat(line, " ");
 	if (g->asker >= 0 && g->answerer >= 0)
-		game_cat(line, "%s{p:%d} may ask {p:%d} a question.", sp,
+		game_cat(line, _("{p:%d} may ask {p:%d} a question."),
 		    g->asker, g->answerer);
 	else if (g->asker >= 0)
-		game_cat(line, "%s{p:%d} may ask anyone a question.", sp,
+		game_cat(line, _("{p:%d} may ask anyone a question."),
 		    g->asker);
+	else if (g->turn < 0 && g->loser_mode)
+		game_cat(line, _("{p:%d} has no cards left! Call cheat now, "
+		    "or {p:%d} is out."), g->declarer, g->declarer);
 	else if (g->turn < 0)
-		game_cat(line, "%s{p:%d} has no cards left! Call cheat now, or "
-		    "{p:%d} %s.", sp, g->declarer, g->declarer,
-		    g->loser_mode ? "is out" : "wins");
+		game_cat(line, _("{p:%d} has no cards left! Call cheat now, "
+		    "or {p:%d} wins."), g->declarer, g->declarer);
 	else if (g->ordered)
-		game_cat(line, "%s{p:%d} to play %s.", sp, g->turn,
+		/* TRANSLATORS: %s is a rank, plural: "aces". */
+		game_cat(line, _("{p:%d} to play %s."), g->turn,
 		    cards_rank_name(g->want, 1));
 	else if (g->rank == 0)
-		game_cat(line, "%s{p:%d} opens, face up.", sp, g->turn);
+		game_cat(line, _("{p:%d} opens, face up."), g->turn);
 	else {
 		cheat_allowed_text(g->rank, allowed, sizeof allowed);
-		game_cat(line, "%s{p:%d} to play: %s.", sp, g->turn, allowed);
+		/* TRANSLATORS: %s is "jacks, queens or kings". */
+		game_cat(line, _("{p:%d} to play: %s."), g->turn, allowed);
 	}
 }
 
@@ -220,12 +241,15 @@ end_game(struct game *g, int by_play, char **line)
 		g->place[s] = g->finished + 1;
 		if (g->loser_mode && by_play) {
 			g->loser = s;
-			game_cat(line, " {p:%d} is left holding cards and loses.",
-			    s);
+			game_cat(line, _(" {p:%d} is left holding cards and "
+			    "loses."), s);
 		} else if (g->place[s] == 1 && !g->loser_mode)
-			game_cat(line, " {p:%d} wins.", s);
+			game_cat(line, _(" {p:%d} wins."), s);
 		else if (g->loser_mode)
-			game_cat(line, " {p:%d} takes place %d.", s, g->place[s]);
+			/* TRANSLATORS: %d is the place: 1 first, 2
+			 * second... */
+			game_cat(line, _(" {p:%d} takes place %d."), s,
+			    g->place[s]);
 	}
 	/* A game played for the loser has places and a loser, never a
 	 * winner ("there isn't a winner, only a loser"). */
@@ -244,11 +268,13 @@ finish(struct game *g, int seat, char **line)
 	g->place[seat] = ++g->finished;
 	g->state[seat] = SEAT_OUT;
 	if (!g->loser_mode) {
-		game_cat(line, " {p:%d} wins!", seat);
+		game_cat(line, _(" {p:%d} wins!"), seat);
 		end_game(g, 1, line);
 		return;
 	}
-	game_cat(line, " {p:%d} is out in place %d.", seat, g->place[seat]);
+	/* TRANSLATORS: %d is the place: 1 first, 2 second... */
+	game_cat(line, _(" {p:%d} is out in place %d."), seat,
+	    g->place[seat]);
 	if (cheat_nactive(g) == 1)
 		end_game(g, 1, line);
 }
@@ -260,16 +286,37 @@ say_start(const struct game *g, const char *title, struct game_out *out)
 	char *line = NULL;
 	int s;
 
-	game_cat(&line, "%s for %d players with %d deck%s%s, dealt by {p:%d}:",
-	    title, g->nseats, g->decks, g->decks == 1 ? "" : "s",
-	    g->loser_mode ? ", playing for the loser" : "", g->dealer);
+	if (g->loser_mode)
+		/* TRANSLATORS: the game's title ("Cheat"), the number of
+		 * players, of decks, and who deals; a list of each
+		 * player's cards follows: " {p:0} 17, {p:1} 17 cards." */
+		game_cat(&line, ngettext("%s for %d players with %d deck, "
+		    "playing for the loser, dealt by {p:%d}:", "%s for %d "
+		    "players with %d decks, playing for the loser, dealt by "
+		    "{p:%d}:", (unsigned long)g->decks), title, g->nseats,
+		    g->decks, g->dealer);
+	else
+		/* TRANSLATORS: the game's title ("Cheat"), the number of
+		 * players, of decks, and who deals; a list of each
+		 * player's cards follows: " {p:0} 17, {p:1} 17 cards." */
+		game_cat(&line, ngettext("%s for %d players with %d deck, "
+		    "dealt by {p:%d}:", "%s for %d players with %d decks, "
+		    "dealt by {p:%d}:", (unsigned long)g->decks), title,
+		    g->nseats, g->decks, g->dealer);
 	for (s = 0; s < g->nseats; s++)
 		game_cat(&line, "%s {p:%d} %d", s > 0 ? "," : "", s,
 		    g->hand[s].n);
-	game_cat(&line, " cards");
 	if (g->pile.n > 0)
-		game_cat(&line, "; %d on the pile, face down", g->pile.n);
-	game_cat(&line, ".");
+		/* TRANSLATORS: ends the list of each player's cards
+		 * (" {p:0} 17, {p:1} 17, {p:2} 17"), with the cards
+		 * dealt to nobody. */
+		game_cat(&line, ngettext(" cards; %d on the pile, face down.",
+		    " cards; %d on the pile, face down.",
+		    (unsigned long)g->pile.n), g->pile.n);
+	else
+		/* TRANSLATORS: ends the list of each player's cards:
+		 * " {p:0} 17, {p:1} 17, {p:2} 18". */
+		game_cat(&line, _(" cards."));
 	cheat_cat_next(&line, g);
 	game_say_line(out, &line);
 }
@@ -360,27 +407,25 @@ cheat_turn(const struct game *g, struct game_turn *t)
 	}
 }
 
-/* Appends the cards of the last play, the top of the pile, to *line. */
-static void
-cat_laid(char **line, const struct game *g)
+/* The cards of the last play, the top of the pile, as markup (to
+ * free), or NULL when there is no line to tell them in. */
+static char *
+laid_markup(char **line, const struct game *g)
 {
 	struct cards top;
-	char *text;
 
 	if (line == NULL)
-		return;
+		return NULL;
 	top.n = g->laid;
 	memcpy(top.c, g->pile.c + g->pile.n - g->laid,
 	    (size_t)g->laid * sizeof top.c[0]);
-	text = cards_list_markup(&top);
-	game_cat(line, "%s", text);
-	free(text);
+	return cards_list_markup(&top);
 }
 
 static void
 apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 {
-	char said[64], *text = NULL, **line = game_line(out, &text);
+	char said[64], *text = NULL, **line = game_line(out, &text), *laid;
 	int seat = mv->seat, n = mv->argc - 2, i;
 
 	g->face_up = !g->ordered && g->rank == 0;
@@ -413,13 +458,19 @@ apply_play(struct game *g, const struct game_move *mv, struct game_out *out)
 	if (line != NULL)
 		cards_declaration(g->count, g->rank, said, sizeof said);
 	if (g->face_up) {
-		game_cat(line, "{p:%d} opens with %d card%s: %s (", seat, n,
-		    n == 1 ? "" : "s", said);
-		cat_laid(line, g);
-		game_cat(line, ").");
+		laid = laid_markup(line, g);
+		/* TRANSLATORS: the number of cards, what they were
+		 * declared as ("two fours"), then the cards. */
+		game_cat(line, ngettext("{p:%d} opens with %d card: %s (%s).",
+		    "{p:%d} opens with %d cards: %s (%s).", (unsigned long)n),
+		    seat, n, said, laid);
+		free(laid);
 	} else
-		game_cat(line, "{p:%d} plays %d card%s: %s.", seat, n,
-		    n == 1 ? "" : "s", said);
+		/* TRANSLATORS: the number of cards laid, then what they
+		 * were declared as ("two fours"). */
+		game_cat(line, ngettext("{p:%d} plays %d card: %s.",
+		    "{p:%d} plays %d cards: %s.", (unsigned long)n), seat, n,
+		    said);
 	if (g->hand[seat].n > 0)
 		g->turn = cheat_next_active(g, seat);
 	else if (g->open)
@@ -442,8 +493,9 @@ take_pile(struct game *g, int seat, char **line)
 
 	for (i = 0; i < g->pile.n; i++)
 		g->known[g->pile.c[i]] |= 1u << seat;
-	game_cat(line, " {p:%d} takes the pile (%d card%s).", seat, g->pile.n,
-	    g->pile.n == 1 ? "" : "s");
+	game_cat(line, ngettext(" {p:%d} takes the pile (%d card).",
+	    " {p:%d} takes the pile (%d cards).", (unsigned long)g->pile.n),
+	    seat, g->pile.n);
 	cards_append(&g->hand[seat], &g->pile);
 	cards_clear(&g->pile);
 	cards_sort(&g->hand[seat]);
@@ -475,7 +527,7 @@ cheat_play_honest(const struct game *g)
 static void
 apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 {
-	char said[64], *text = NULL, **line = game_line(out, &text);
+	char said[64], *text = NULL, **line = game_line(out, &text), *shown;
 	int caller = mv->seat, accused = g->declarer, honest, taker, i;
 	struct cards laid;
 
@@ -485,11 +537,26 @@ apply_cheat(struct game *g, const struct game_move *mv, struct game_out *out)
 	    (size_t)g->laid * sizeof laid.c[0]);
 	if (line != NULL)
 		cards_declaration(g->count, g->rank, said, sizeof said);
-	game_cat(line, "{p:%d} calls cheat on {p:%d}! Declared %s, the %d "
-	    "card%s: ", caller, accused, said, g->laid,
-	    g->laid == 1 ? " was" : "s were");
-	cat_laid(line, g);
-	game_cat(line, " - %s.", honest ? "honest" : "a lie");
+	shown = laid_markup(line, g);
+	if (honest)
+		/* TRANSLATORS: the caller, the accused, what the accused
+		 * declared ("two fours"), the number of cards laid, then
+		 * the cards. */
+		game_cat(line, ngettext("{p:%d} calls cheat on {p:%d}! "
+		    "Declared %s, the %d card was: %s - honest.", "{p:%d} "
+		    "calls cheat on {p:%d}! Declared %s, the %d cards were: "
+		    "%s - honest.", (unsigned long)g->laid), caller, accused,
+		    said, g->laid, shown);
+	else
+		/* TRANSLATORS: the caller, the accused, what the accused
+		 * declared ("two fours"), the number of cards laid, then
+		 * the cards. */
+		game_cat(line, ngettext("{p:%d} calls cheat on {p:%d}! "
+		    "Declared %s, the %d card was: %s - a lie.", "{p:%d} "
+		    "calls cheat on {p:%d}! Declared %s, the %d cards were: "
+		    "%s - a lie.", (unsigned long)g->laid), caller, accused,
+		    said, g->laid, shown);
+	free(shown);
 	/* The cards are shown to all. */
 	for (i = 0; i < laid.n; i++)
 		g->known[laid.c[i]] = CHEAT_KNOWN_ALL;
@@ -530,7 +597,7 @@ apply_close(struct game *g, struct game_out *out)
 	char *text = NULL, **line = game_line(out, &text);
 	int seat = g->declarer;
 
-	game_cat(line, "Nobody called cheat on {p:%d}.", seat);
+	game_cat(line, _("Nobody called cheat on {p:%d}."), seat);
 	g->open = 0;
 	finish(g, seat, line);
 	g->turn = g->over ? -1 : cheat_next_active(g, seat);
@@ -546,16 +613,16 @@ apply_leave(struct game *g, int seat, struct game_out *out)
 
 	if (g->state[seat] == SEAT_OUT) {
 		g->state[seat] = SEAT_GONE;
-		game_say(out, GAME_PUBLIC, "{p:%d} leaves the table, keeping "
-		    "place %d.", seat, g->place[seat]);
+		game_say(out, GAME_PUBLIC, _("{p:%d} leaves the table, "
+		    "keeping place %d."), seat, g->place[seat]);
 		return;
 	}
-	game_cat(line, "{p:%d} leaves the game", seat);
 	if (n > 0)
-		game_cat(line, "; %s %d card%s go%s under the pile",
-		    n == 1 ? "that" : "those", n, n == 1 ? "" : "s",
-		    n == 1 ? "es" : "");
-	game_cat(line, ".");
+		game_cat(line, ngettext("{p:%d} leaves the game; that %d card "
+		    "goes under the pile.", "{p:%d} leaves the game; those %d "
+		    "cards go under the pile.", (unsigned long)n), seat, n);
+	else
+		game_cat(line, _("{p:%d} leaves the game."), seat);
 	/* Under the pile in an order that depends on the rest of the hand:
 	 * nobody keeps track of them there. */
 	for (i = 0; i < n; i++)
@@ -643,28 +710,42 @@ say_status(const struct game *g, struct game_out *out)
 	int s;
 
 	if (g->over) {
-		game_cat(&line, "Game over:");
+		game_cat(&line, _("Game over:"));
 		if (g->winner >= 0)
-			game_cat(&line, " {p:%d} won.", g->winner);
+			game_cat(&line, _(" {p:%d} won."), g->winner);
 		if (g->loser >= 0)
-			game_cat(&line, " {p:%d} lost.", g->loser);
+			game_cat(&line, _(" {p:%d} lost."), g->loser);
 	}
 	cheat_cat_next(&line, g);
 	if (!g->over && g->answering)
-		game_cat(&line, "{p:%d} answers a question.", g->answerer);
+		game_cat(&line, _("{p:%d} answers a question."), g->answerer);
 	if (!g->over && g->declarer >= 0 && g->rank != 0) {
 		cards_declaration(g->count, g->rank, said, sizeof said);
-		game_cat(&line, " Last: {p:%d} laid %d card%s as %s%s.",
-		    g->declarer, g->laid, g->laid == 1 ? "" : "s", said,
-		    g->open ? " (open to challenge)" : "");
+		if (g->open)
+			/* TRANSLATORS: the number of cards laid, then
+			 * what they were declared as ("two fours"). */
+			game_cat(&line, ngettext(" Last: {p:%d} laid %d card "
+			    "as %s (open to challenge).", " Last: {p:%d} laid "
+			    "%d cards as %s (open to challenge).",
+			    (unsigned long)g->laid), g->declarer, g->laid,
+			    said);
+		else
+			/* TRANSLATORS: the number of cards laid, then
+			 * what they were declared as ("two fours"). */
+			game_cat(&line, ngettext(" Last: {p:%d} laid %d card "
+			    "as %s.", " Last: {p:%d} laid %d cards as %s.",
+			    (unsigned long)g->laid), g->declarer, g->laid,
+			    said);
 	}
-	game_cat(&line, " Pile: %d. Cards:", g->pile.n);
+	/* TRANSLATORS: the cards on the pile; a list of each player's
+	 * cards follows (" {p:0} 12, {p:1} left, {p:2} out (place 1)."). */
+	game_cat(&line, _(" Pile: %d. Cards:"), g->pile.n);
 	for (s = 0; s < g->nseats; s++) {
 		game_cat(&line, "%s {p:%d} ", s > 0 ? "," : "", s);
 		if (g->state[s] == SEAT_LEFT)
-			game_cat(&line, "left");
+			game_cat(&line, _("left"));
 		else if (g->state[s] != SEAT_IN)
-			game_cat(&line, "out (place %d)", g->place[s]);
+			game_cat(&line, _("out (place %d)"), g->place[s]);
 		else
 			game_cat(&line, "%d", g->hand[s].n);
 	}
@@ -703,26 +784,29 @@ cheat_result(const struct game *g, struct game_result *r)
 }
 
 static const char *const cheat_rules[] = {
-	"Be the first to get rid of all your cards. On your turn you lay "
+	/* TRANSLATORS: a line of the rules: the cards typed ("4h") stay;
+	 * so does what is inside {m:...} and {c:...} in the lines after
+	 * it (typed as it is). */
+	N_("Be the first to get rid of all your cards. On your turn you lay "
 	"one or more cards on the pile and say what they are; you may lie. "
-	"Cards are typed 4h, 10d, qs, A\xe2\x99\xa0.",
-	"A round opens face up: cards of one rank, {m:play 4h 4d}. Then "
+	"Cards are typed 4h, 10d, qs, A\xe2\x99\xa0."),
+	N_("A round opens face up: cards of one rank, {m:play 4h 4d}. Then "
 	"cards go face down, in private, said to be the same rank as the "
 	"last play, one up or one down (aces are high and low): "
-	"{m:play 4h 7c as two fives} after fours.",
-	"Think a play was a lie? {c:cheat}, in the channel or in private. "
+	"{m:play 4h 7c as two fives} after fours."),
+	N_("Think a play was a lie? {c:cheat}, in the channel or in private. "
 	"The cards are shown: a liar picks up the whole pile and you open "
-	"the next round; if it was true, you pick it up.",
-	"Laying your last cards wins unless someone catches them as a lie. "
-	"{c:hand} shows your hand again, {c:status} the table.",
+	"the next round; if it was true, you pick it up."),
+	N_("Laying your last cards wins unless someone catches them as a "
+	"lie. {c:hand} shows your hand again, {c:status} the table."),
 	NULL,
 };
 
 const struct game_ops cheat_ops = {
 	.name = "cheat",
 	.title = "Cheat",
-	.brief = "lay cards face down, declare them, call out the liars: "
-	    "the first to empty their hand wins",
+	.brief = N_("lay cards face down, declare them, call out the liars: "
+	    "the first to empty their hand wins"),
 	.rules = cheat_rules,
 	.min_seats = 2,
 	.max_seats = GAME_MAX_SEATS,

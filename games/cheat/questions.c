@@ -44,25 +44,36 @@
 #include "cheat.h"
 #include "cheat-int.h"
 #include "games/game.h"
+#include "games/intl.h"
 #include "games/rng.h"
 
 static const struct game_option questions_options[] = {
-	{ "decks", 1, CARDS_MAX_DECKS, 1,
-	    "decks of 52: 2 for big tables", "1 deck|2 decks" },
+	{ "decks", 1, CARDS_MAX_DECKS, 1, N_("decks of 52: 2 for big tables"),
+	    /* TRANSLATORS: the option's values in words, for the
+	     * lobby line: one form per value from the lowest on,
+	     * separated by '|' (keep the number of forms). */
+	    N_("1 deck|2 decks") },
 	{ NULL, 0, 0, 0, NULL, NULL },
 };
 
 static const struct game_cmd questions_cmds[] = {
-	[CMD_PLAY] = { "play", "lay put", GAME_WHERE_PRIVATE, "CARD...",
-	    "lay cards face down as the rank of this turn, e.g. play 4h 7c",
-	    0 },
+	/* TRANSLATORS: the play command's arguments: CARD stands for a
+	 * card as typed. */
+	[CMD_PLAY] = { "play", "lay put", GAME_WHERE_PRIVATE, N_("CARD..."),
+	    N_("lay cards face down as the rank of this turn, e.g. play 4h "
+	    "7c"), 0 },
 	[CMD_CHEAT] = { "cheat", "cheater bs", GAME_WHERE_BOTH, "",
-	    "call the last play a lie; its cards are shown", 0 },
-	[CMD_ASK] = { "ask", NULL, GAME_WHERE_BOTH, "CARD [NICK], or none",
-	    "after a call: the card whose question you ask, and of whom", 2 },
+	    N_("call the last play a lie; its cards are shown"), 0 },
+	[CMD_ASK] = { "ask", NULL, GAME_WHERE_BOTH,
+	    /* TRANSLATORS: the ask command's arguments: CARD and NICK
+	     * stand for a card and a nick as typed; "none" is typed as
+	     * it is. */
+	    N_("CARD [NICK], or none"),
+	    N_("after a call: the card whose question you ask, and of whom"),
+	    2 },
 	[CMD_NEXT] = { "next", NULL, GAME_WHERE_BOTH, "",
-	    "after a question (the one asked, or the asker): end the wait for "
-	    "the answer", 0 },
+	    N_("after a question (the one asked, or the asker): end the wait "
+	    "for the answer"), 0 },
 	{ NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -80,11 +91,17 @@ questions_prompt(const struct game *g, struct game_out *out)
 	if (game_quiet(out))
 		return;
 	if (g->answerer >= 0)
-		game_cat(&line, "Your turn: ask {p:%d} one of these (ask CARD, "
-		    "or ask none):", g->answerer);
+		/* TRANSLATORS: "ask CARD" and "ask none" are typed as
+		 * they are (CARD stands for a card); a list of cards and
+		 * their questions follows. */
+		game_cat(&line, _("Your turn: ask {p:%d} one of these (ask "
+		    "CARD, or ask none):"), g->answerer);
 	else
-		game_cat(&line, "Your turn: ask anyone one of these (ask CARD "
-		    "NICK, or ask none):");
+		/* TRANSLATORS: "ask CARD NICK" and "ask none" are typed
+		 * as they are (CARD and NICK stand for a card and a
+		 * nick); a list of cards and their questions follows. */
+		game_cat(&line, _("Your turn: ask anyone one of these (ask "
+		    "CARD NICK, or ask none):"));
 	for (i = 0; i < g->asked.n; i++) {
 		cards_markup(g->asked.c[i], card, sizeof card);
 		game_cat(&line, "%s %s: {q:%d}", i > 0 ? ";" : "", card,
@@ -136,27 +153,30 @@ questions_apply(struct game *g, const struct game_move *mv, char **line)
 	char card[16];
 
 	if (mv->verb == VERB_ANSWERED) {
-		game_cat(line, "Time is up for the answer.");
+		game_cat(line, _("Time is up for the answer."));
 		questions_end(g);
 		return;
 	}
 	if (mv->verb == VERB_NEXT) {
-		game_cat(line, "{p:%d} %s.", mv->seat, mv->seat == g->answerer ?
-		    "has answered" : "moves on");
+		game_cat(line, mv->seat == g->answerer ?
+		    _("{p:%d} has answered.") : _("{p:%d} moves on."),
+		    mv->seat);
 		questions_end(g);
 		return;
 	}
 	if (mv->argc == 0) {
-		game_cat(line, "{p:%d} asks no question.", g->asker);
+		game_cat(line, _("{p:%d} asks no question."), g->asker);
 		questions_end(g);
 		return;
 	}
 	cards_markup(mv->argv[0], card, sizeof card);
 	/* Who answers, and how the wait may end before the answer's
 	 * time (any line of theirs in the channel is the answer). */
-	game_cat(line, "{p:%d} asks {p:%d} the question on %s: {q:%d} - {p:%d} "
-	    "answers in the channel; next goes on.", g->asker, mv->argv[1],
-	    card, mv->argv[0], mv->argv[1]);
+	/* TRANSLATORS: the asker, the player asked, the card, its
+	 * question, the player asked again; "next" is typed as it is. */
+	game_cat(line, _("{p:%d} asks {p:%d} the question on %s: {q:%d} - "
+	    "{p:%d} answers in the channel; next goes on."), g->asker,
+	    mv->argv[1], card, mv->argv[0], mv->argv[1]);
 	g->answerer = mv->argv[1];
 	g->questioner = g->asker;
 	g->asker = -1;
@@ -176,8 +196,10 @@ parse_ask(const struct game *g, int seat, int argc, char **argv,
 	if (argc == 1 && strcasecmp(argv[0], "none") == 0)
 		return 0;
 	if (argc < 1 || argc > 2)
-		return game_fail(cause, "say which card's question you ask: "
-		    "ask CARD [NICK], or ask none");
+		/* TRANSLATORS: "ask CARD [NICK]" and "ask none" are
+		 * typed as they are (CARD, NICK: a card, a nick). */
+		return game_fail(cause, _("say which card's question you "
+		    "ask: ask CARD [NICK], or ask none"));
 	if (cards_parse_card(argv[0], &rank, &suit, cause) != 0)
 		return -1;
 	if (seat != g->asker) {
@@ -190,14 +212,16 @@ parse_ask(const struct game *g, int seat, int argc, char **argv,
 	}
 	k = cards_find_rs(&g->asked, rank, suit);
 	if (k < 0)
-		return game_fail(cause, "'%s' is not one of the cards called",
-		    argv[0]);
+		return game_fail(cause, _("'%s' is not one of the cards "
+		    "called"), argv[0]);
 	mv->argc = 2;
 	mv->argv[0] = g->asked.c[k];
 	if (argc == 2)
 		return game_parse_seat(argv[1], g->nseats, &mv->argv[1], cause);
 	if (g->answerer < 0)
-		return game_fail(cause, "name who answers: ask %s NICK",
+		/* TRANSLATORS: "ask %s NICK" is typed as it is, with a
+		 * nick for NICK; %s is the card. */
+		return game_fail(cause, _("name who answers: ask %s NICK"),
 		    argv[0]);
 	mv->argv[1] = g->answerer;
 	return 0;
@@ -235,30 +259,32 @@ questions_check(const struct game *g, const struct game_move *mv,
 		if (mv->argc != 0)
 			return game_fail(cause, "next takes no arguments");
 		if (!g->answering)
-			return game_fail(cause, "no answer is awaited");
+			return game_fail(cause, _("no answer is awaited"));
 		return mv->seat >= 0 && (mv->seat == g->answerer ||
-		    mv->seat == g->questioner) ? 0 : game_fail(cause, "only "
-		    "the player asked, or the one who asked, ends the wait");
+		    mv->seat == g->questioner) ? 0 : game_fail(cause,
+		    _("only the player asked, or the one who asked, ends the "
+		    "wait"));
 	}
 	if (mv->verb == VERB_ANSWERED)
 		return mv->seat == GAME_SEAT_TABLE && g->answering &&
-		    mv->argc == 0 ? 0 : game_fail(cause, "no answer is "
-		    "awaited");
+		    mv->argc == 0 ? 0 : game_fail(cause, _("no answer is "
+		    "awaited"));
 	if (g->asker < 0 || mv->seat != g->asker)
-		return game_fail(cause, "there is no question for you to ask");
+		return game_fail(cause, _("there is no question for you to "
+		    "ask"));
 	if (mv->argc == 0)
 		return 0;
 	if (mv->argc != 2 || cards_find(&g->asked, mv->argv[0]) < 0)
-		return game_fail(cause, "ask the question on one of the cards "
-		    "called");
+		return game_fail(cause, _("ask the question on one of the "
+		    "cards called"));
 	target = mv->argv[1];
 	if (target < 0 || target >= g->nseats || g->state[target] != SEAT_IN)
-		return game_fail(cause, "that player is not in the game");
+		return game_fail(cause, _("that player is not in the game"));
 	if (target == mv->seat)
-		return game_fail(cause, "ask someone else");
+		return game_fail(cause, _("ask someone else"));
 	if (g->answerer >= 0 && target != g->answerer)
-		return game_fail(cause, "the question is for the player "
-		    "caught");
+		return game_fail(cause, _("the question is for the player "
+		    "caught"));
 	return 0;
 }
 
@@ -414,27 +440,30 @@ questions_create(const struct game_opts *opts, int nseats, int dealer,
 }
 
 static const char *const questions_rules[] = {
-	"Be the first to get rid of all your cards. The turns call the "
-	"ranks in order: aces, twos, threes ... kings, then aces again.",
-	"On your turn lay one or more cards face down, in private, as this "
-	"turn's rank, true or not: {m:play 4h 7c} lays two cards as two "
-	"of the rank called.",
-	"Think a play was a lie? {c:cheat}. A liar picks up the pile and "
+	/* TRANSLATORS: a line of the rules; in the lines after it, what
+	 * is inside {m:...} and {c:...} is typed as it is and stays
+	 * ("bob" is a nick). */
+	N_("Be the first to get rid of all your cards. The turns call the "
+	"ranks in order: aces, twos, threes ... kings, then aces again."),
+	N_("On your turn lay one or more cards face down, in private, as "
+	"this turn's rank, true or not: {m:play 4h 7c} lays two cards as "
+	"two of the rank called."),
+	N_("Think a play was a lie? {c:cheat}. A liar picks up the pile and "
 	"you ask them the question on one of their cards; if it was true, "
-	"you pick it up and they ask anyone.",
-	"The asker gets the questions in private and picks one: "
+	"you pick it up and they ask anyone."),
+	N_("The asker gets the questions in private and picks one: "
 	"{c:ask 7h} (of the liar), {c:ask 7h bob} (after a wrong call, of "
-	"bob) or {c:ask none}.",
-	"The one asked answers in the channel, and play goes on; "
-	"{c:next} (the asker or the one asked) goes on without an answer.",
+	"bob) or {c:ask none}."),
+	N_("The one asked answers in the channel, and play goes on; "
+	"{c:next} (the asker or the one asked) goes on without an answer."),
 	NULL,
 };
 
 const struct game_ops questions_ops = {
 	.name = "questions",
 	.title = "Cheater! with questions",
-	.brief = "lay aces, twos, threes... face down and call out the liars; "
-	    "every call ends with a question",
+	.brief = N_("lay aces, twos, threes... face down and call out the "
+	    "liars; every call ends with a question"),
 	.rules = questions_rules,
 	.min_seats = 3,
 	.max_seats = 8,
