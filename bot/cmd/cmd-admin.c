@@ -15,6 +15,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 /* How long a player's !stop counts towards the vote: long enough for the
  * others to see it and agree, short enough that an old wish does not
@@ -46,19 +47,27 @@ cmd_stop_vote(struct cmd_ctx *ctx)
 			want++;
 	}
 	if (want * 2 > in) {
+		/* Stored with the game: not translated. */
 		snprintf(by, sizeof by, "a vote of %d of %d players", want,
 		    in);
 		if (in == 1)
-			text = xasprintf("%s is the only person playing: the "
-			    "%s game ends, unrecorded.", ctx->from.nick,
+			/* TRANSLATORS: the nick, the game's title. */
+			text = xasprintf(_("%s is the only person playing: "
+			    "the %s game ends, unrecorded."), ctx->from.nick,
 			    t->ops->title);
 		else
-			text = xasprintf("%d of %d want to stop: the %s game "
-			    "ends, unrecorded.", want, in, t->ops->title);
+			/* TRANSLATORS: votes to stop, people playing (2 or
+			 * more), the game's title. */
+			text = xasprintf(_("%d of %d want to stop: the %s "
+			    "game ends, unrecorded."), want, in,
+			    t->ops->title);
 		table_stop(t, by, text);
 	} else {
-		text = xasprintf("%s wants to stop the %s game: %d of %d "
-		    "want to, %d needed within %d minutes (%sstop).",
+		/* TRANSLATORS: the nick, the game's title, votes to stop,
+		 * people playing (2 or more), votes needed, minutes, the
+		 * command prefix ("!stop"). */
+		text = xasprintf(_("%s wants to stop the %s game: %d of %d "
+		    "want to, %d needed within %d minutes (%sstop)."),
 		    ctx->from.nick, t->ops->title, want, in, in / 2 + 1,
 		    STOP_VOTE_MS / 60000, ctx->b->conf->prefix);
 		table_say(t, text);
@@ -75,12 +84,12 @@ cmd_stop(struct cmd_ctx *ctx)
 	    (t->state == TABLE_LOBBY && ctx->seat == t->opener))
 		table_stop(t, ctx->from.nick, NULL);
 	else if (t->state == TABLE_LOBBY)
-		say_error(ctx, "only the opener, a channel operator or a bot "
-		    "admin can stop this lobby");
+		say_error(ctx, _("only the opener, a channel operator or a "
+		    "bot admin can stop this lobby"));
 	else if (ctx->seat < 0 || t->seats[ctx->seat].gone)
-		say_error(ctx, "only the people playing it (more than half of "
-		    "them), a channel operator or a bot admin can stop this "
-		    "game");
+		say_error(ctx, _("only the people playing it (more than half "
+		    "of them), a channel operator or a bot admin can stop "
+		    "this game"));
 	else
 		cmd_stop_vote(ctx);
 }
@@ -93,10 +102,12 @@ cmd_kick(struct cmd_ctx *ctx)
 	char *lead, *cause = NULL;
 
 	if (seat < 0) {
-		say_error(ctx, "'%s' is not playing here", ctx->argv[1]);
+		say_error(ctx, _("'%s' is not playing here"), ctx->argv[1]);
 		return;
 	}
-	lead = xasprintf("{p:%d} was removed from the game by %s.", seat,
+	/* TRANSLATORS: {p:%d} is the player removed, %s the nick of who
+	 * removed them. */
+	lead = xasprintf(_("{p:%d} was removed from the game by %s."), seat,
 	    ctx->from.nick);
 	if (table_leave(t, seat, lead, &cause) != 0) {
 		say_error(ctx, "%s", cause);
@@ -121,7 +132,7 @@ cmd_ignore_mask(struct cmd_ctx *ctx, char *buf, size_t size)
 {
 	if (ignore_mask_of(ctx->b, ctx->argv[1], buf, size) == 0)
 		return 0;
-	say_error(ctx, "'%s' is too long for a mask", ctx->argv[1]);
+	say_error(ctx, _("'%s' is too long for a mask"), ctx->argv[1]);
 	return -1;
 }
 
@@ -137,9 +148,10 @@ cmd_ignore(struct cmd_ctx *ctx)
 
 	if (ctx->argc == 1) {
 		if (b->nignores == 0)
-			buf_adds(&text, "Nobody is ignored.");
+			buf_adds(&text, _("Nobody is ignored."));
 		else
-			buf_addf(&text, "Ignored (%d):", b->nignores);
+			/* TRANSLATORS: how many; their masks follow. */
+			buf_addf(&text, _("Ignored (%d):"), b->nignores);
 		for (i = 0; i < b->nignores; i++)
 			buf_addf(&text, " %s", b->ignores[i]);
 		say_tell(ctx, buf_str(&text));
@@ -153,8 +165,9 @@ cmd_ignore(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	buf_addf(&text, rc == 0 ? "Ignoring %s (admins never are)." :
-	    "%s was already ignored.", mask);
+	/* TRANSLATORS: a mask, nick!user@host. */
+	buf_addf(&text, rc == 0 ? _("Ignoring %s (admins never are).") :
+	    _("%s was already ignored."), mask);
 	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
 }
@@ -180,10 +193,13 @@ cmd_unignore(struct cmd_ctx *ctx)
 		say_error(ctx, "%s", cause);
 		free(cause);
 	} else if (rc == 1)
-		say_error(ctx, "%s is not ignored; %signore lists who is",
+		/* TRANSLATORS: a mask, then the command prefix
+		 * ("!ignore"). */
+		say_error(ctx, _("%s is not ignored; %signore lists who is"),
 		    mask[0], ctx->b->conf->prefix);
 	else {
-		buf_addf(&text, "No longer ignoring %s.", mask[i - 1]);
+		/* TRANSLATORS: a mask, nick!user@host. */
+		buf_addf(&text, _("No longer ignoring %s."), mask[i - 1]);
 		say_tell(ctx, buf_str(&text));
 		buf_free(&text);
 	}
@@ -191,21 +207,22 @@ cmd_unignore(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_admin_table[] = {
 	{ "stop", NULL, 0, 0, GAME_WHERE_CHANNEL, NEED_TABLE, "",
-	    "end the lobby (its opener) or the game, unrecorded (operators, "
+	    N_("end the lobby (its opener) or the game, unrecorded (operators, "
 	    "admins, or more than half the people playing it within 5 "
-	    "minutes; AI seats do not count)",
+	    "minutes; AI seats do not count)"),
 	    cmd_stop },
 	{ "kick", "remove", 1, 1, GAME_WHERE_CHANNEL,
 	    NEED_GAME | NEED_OPERATOR, "NICK",
-	    "remove a player from the game (operators, admins)", cmd_kick },
+	    N_("remove a player from the game (operators, admins)"), cmd_kick },
 	{ "reload", "rehash", 0, 0, GAME_WHERE_BOTH, NEED_ADMIN, "",
-	    "read the configuration file again; games go on (admins)",
+	    N_("read the configuration file again; games go on (admins)"),
 	    cmd_reload },
 	{ "ignore", NULL, 0, 1, GAME_WHERE_BOTH, NEED_ADMIN, "[NICK|MASK]",
-	    "ignore someone's commands, moves and CTCP (a nick the bot sees "
+	    N_("ignore someone's commands, moves and CTCP (a nick the bot sees "
 	    "becomes *!user@host; masks nick!user@host take * and ?), or "
-	    "list who is ignored (admins)", cmd_ignore },
+	    "list who is ignored (admins)"), cmd_ignore },
 	{ "unignore", NULL, 1, 1, GAME_WHERE_BOTH, NEED_ADMIN, "NICK|MASK",
-	    "answer someone on the ignore list again (admins)", cmd_unignore },
+	    N_("answer someone on the ignore list again (admins)"),
+	    cmd_unignore },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -8,13 +8,15 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "games/intl.h"
 
 static void
 cmd_hand(struct cmd_ctx *ctx)
 {
 	if (ctx->table->seats[ctx->seat].away)
-		say_error(ctx, "you are away from %s: join it again to get "
-		    "your hand back", ctx->table->chan->name);
+		/* TRANSLATORS: %s is the channel. */
+		say_error(ctx, _("you are away from %s: join it again to get "
+		    "your hand back"), ctx->table->chan->name);
 	else
 		table_hand(ctx->table, ctx->seat, NULL);
 }
@@ -37,7 +39,8 @@ cmd_decline(struct cmd_ctx *ctx, char **cause)
 	 * which answer within their think time: the line that closes it
 	 * is the answer. */
 	if (waiting != NULL)
-		say_reply(ctx, "you let it go; the window waits for %s",
+		/* TRANSLATORS: %s is the players still to answer. */
+		say_reply(ctx, _("you let it go; the window waits for %s"),
 		    waiting);
 	free(waiting);
 	return 0;
@@ -56,12 +59,13 @@ cmd_pass(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_game_table[] = {
 	{ "hand", "cards", 0, 0, GAME_WHERE_BOTH, NEED_GAME | NEED_SEATED, "",
-	    "send me my hand again (privately)", cmd_hand },
+	    N_("send me my hand again (privately)"), cmd_hand },
 	{ "status", "st", 0, 0, GAME_WHERE_BOTH, NEED_TABLE, "",
-	    "whose turn it is, the last play, the pile and every hand's size",
+	    N_("whose turn it is, the last play, the pile and every hand's "
+	    "size"),
 	    cmd_status },
 	{ "pass", NULL, 0, 0, GAME_WHERE_BOTH, NEED_GAME | NEED_SEATED, "",
-	    "let a call you could make go by: a challenge window ends as "
-	    "soon as everyone it is open to has answered", cmd_pass },
+	    N_("let a call you could make go by: a challenge window ends as "
+	    "soon as everyone it is open to has answered"), cmd_pass },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

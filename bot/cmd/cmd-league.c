@@ -16,45 +16,52 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
-/* "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st". */
-static const char *
-cmd_ordinal_suffix(int n)
+/* The English ending of n as a rank: 1 for "1st", 2 for "2nd", 3 for
+ * "3rd", 0 for "4th", ..., "11th", "12th", "13th"; 1 for "21st". */
+static int
+cmd_ordinal_ending(int n)
 {
 	if (n % 100 >= 11 && n % 100 <= 13)
-		return "th";
-	switch (n % 10) {
-	case 1:
-		return "st";
-	case 2:
-		return "nd";
-	case 3:
-		return "rd";
-	default:
-		return "th";
-	}
+		return 0;
+	return n % 10 <= 3 ? n % 10 : 0;
 }
 
 /* "27.4 ± 6.1 (conservative 9.1), 12 games, 3rd on the board", or with
  * a provisional rating (fewer games than provisional, league.provisional)
  * "..., provisional: 4 of 10 games"; board
- * names the board ("the board", "the solo board"). */
+ * names the board ("the board", "the solo board", translated). */
 static void
 cmd_rating_add(struct buf *out, const struct store_rating *r, int provisional,
     const char *board)
 {
-	buf_addf(out, "%.1f \xc2\xb1 %.1f (conservative %.1f), ", r->mu,
+	int e;
+
+	/* TRANSLATORS: a rating and its uncertainty, then mu - 3 sigma,
+	 * which the board ranks by; the games rated follow. */
+	buf_addf(out, _("%.1f \xc2\xb1 %.1f (conservative %.1f), "), r->mu,
 	    r->sigma, r->ordinal);
 	if (r->provisional) {
-		buf_addf(out, "provisional: %d of %d games", r->games,
+		/* TRANSLATORS: games rated, games a rating needs to be on
+		 * the board. */
+		buf_addf(out, ngettext("provisional: %d of %d game",
+		    "provisional: %d of %d games", provisional), r->games,
 		    provisional);
 		return;
 	}
-	buf_addf(out, "%d game%s", r->games, r->games == 1 ? "" : "s");
-	if (r->rank > 0)
-		buf_addf(out, ", %d%s on %s", r->rank,
-		    cmd_ordinal_suffix(r->rank), board);
+	/* TRANSLATORS: games rated, after a rating. */
+	buf_addf(out, ngettext("%d game", "%d games", r->games), r->games);
+	if (r->rank <= 0)
+		return;
+	e = cmd_ordinal_ending(r->rank);
+	/* TRANSLATORS: a player's rank on a board ("the board", "the
+	 * solo board"), after their rating: English has four endings of
+	 * the number (1st, 2nd, 3rd, 4th), your language may say all
+	 * four alike. */
+	buf_addf(out, e == 1 ? _(", %dst on %s") : e == 2 ? _(", %dnd on %s") :
+	    e == 3 ? _(", %drd on %s") : _(", %dth on %s"), r->rank, board);
 }
 
 /* Appends nick's ratings of ops after lead: the league's ("rating 27.4 ±
@@ -76,13 +83,21 @@ cmd_rating_game(struct cmd_ctx *ctx, const char *nick,
 		return -1;
 	if (has == 0) {
 		snprintf(shown, size, "%s", league.nick);
-		buf_addf(out, "%s%s", lead, named ? "rating " : "");
-		cmd_rating_add(out, &league, provisional, "the board");
+		/* TRANSLATORS: "rating " comes before a player's rating
+		 * of one game ("rating 27.4 ..."). */
+		buf_addf(out, "%s%s", lead, named ? _("rating ") : "");
+		/* TRANSLATORS: the board ranks the ratings: ", 3rd on the
+		 * board". */
+		cmd_rating_add(out, &league, provisional, _("the board"));
 	}
 	if (rc == 0) {
 		snprintf(shown, size, "%s", solo.nick);
-		buf_addf(out, "%ssolo ", has == 0 ? ", " : lead);
-		cmd_rating_add(out, &solo, provisional, "the solo board");
+		/* TRANSLATORS: "solo " comes before a player's solo
+		 * rating ("solo 26.0 ..."). */
+		buf_addf(out, "%s%s", has == 0 ? ", " : lead, _("solo "));
+		/* TRANSLATORS: the solo board ranks the solo ratings:
+		 * ", 3rd on the solo board". */
+		cmd_rating_add(out, &solo, provisional, _("the solo board"));
 	}
 	return (has == 0) + (rc == 0);
 }
@@ -113,14 +128,18 @@ cmd_rating(struct cmd_ctx *ctx)
 	if (rc < 0) {
 		say_error(ctx, "%s", cause);
 		free(cause);
-	} else if (rc == 0)
-		say_reply(ctx, "%s has no rated game%s%s yet.", nick,
-		    ops != NULL ? " of " : "", ops != NULL ? ops->title : "");
+	} else if (rc == 0 && ops != NULL)
+		/* TRANSLATORS: the nick, the game's title. */
+		say_reply(ctx, _("%s has no rated game of %s yet."), nick,
+		    ops->title);
+	else if (rc == 0)
+		say_reply(ctx, _("%s has no rated game yet."), nick);
 	else if (ops != NULL)
 		say_reply(ctx, "%s, %s: %s.", shown, ops->title,
 		    buf_str(&text));
 	else
-		say_reply(ctx, "%s's ratings: %s.", shown, buf_str(&text));
+		/* TRANSLATORS: the nick, then the ratings of each game. */
+		say_reply(ctx, _("%s's ratings: %s."), shown, buf_str(&text));
 	buf_free(&text);
 	buf_free(&lead);
 }
@@ -128,10 +147,10 @@ cmd_rating(struct cmd_ctx *ctx)
 const struct cmd_entry cmd_league_table[] = {
 	{ "rating", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "the skill rating of NICK (you by default) in GAME, or in each "
+	    N_("the skill rating of NICK (you by default) in GAME, or in each "
 	    "game they were rated in: mu \xc2\xb1 sigma, the conservative "
 	    "mu - 3 sigma the board ranks by, and the games; provisional "
 	    "until league.provisional games; the solo rating (games against "
-	    "AI seats) beside it", cmd_rating },
+	    "AI seats) beside it"), cmd_rating },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -13,6 +13,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* A seat given up in a game is gone for good, so !leave there must be
@@ -44,13 +45,21 @@ cmd_games_text(struct bot *b)
 	if (b->games_text != NULL &&
 	    strcmp(b->games_prefix, b->conf->prefix) == 0)
 		return b->games_text;
-	buf_adds(&text, "Games:");
-	for (i = 0; game_table[i] != NULL; i++)
-		buf_addf(&text, "%s %s (%s, %d-%d players)", i > 0 ? ";" : "",
+	buf_adds(&text, _("Games:"));
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (i > 0)
+			buf_adds(&text, ";");
+		/* TRANSLATORS: one game of the list after "Games:", a
+		 * space first: its name as typed, its title, and how many
+		 * may play ("cheat (Cheat, 2-6 players)"). */
+		buf_addf(&text, _(" %s (%s, %d-%d players)"),
 		    game_table[i]->name, game_table[i]->title,
 		    game_table[i]->min_seats, game_table[i]->max_seats);
-	buf_addf(&text, ". %splay GAME opens a lobby; %srules GAME explains "
-	    "one.", b->conf->prefix, b->conf->prefix);
+	}
+	/* TRANSLATORS: after the list of games; %s is the command
+	 * prefix ("!"). */
+	buf_addf(&text, _(". %splay GAME opens a lobby; %srules GAME explains "
+	    "one."), b->conf->prefix, b->conf->prefix);
 	free(b->games_text);
 	free(b->games_prefix);
 	b->games_text = xstrdup(buf_str(&text));
@@ -75,8 +84,10 @@ cmd_seated_elsewhere(struct cmd_ctx *ctx)
 	t = table_of_player(ctx->b, &ctx->from, &seat);
 	if (t == NULL)
 		return 0;
-	say_error(ctx, "you already sit at the %s table in %s", t->ops->name,
-	    t->chan->name);
+	/* TRANSLATORS: the game's name as typed ("cheat"), then the
+	 * channel. */
+	say_error(ctx, _("you already sit at the %s table in %s"),
+	    t->ops->name, t->chan->name);
 	return 1;
 }
 
@@ -87,7 +98,8 @@ cmd_add_ai(struct table *t, int n, enum ai_level level, char **cause)
 	int i;
 
 	if (n > 0 && t->ops->ai == NULL)
-		return game_fail(cause, "%s has no AI seats", t->ops->title);
+		return game_fail(cause, _("%s has no AI seats"),
+		    t->ops->title);
 	for (i = 0; i < n; i++) {
 		if (table_seat_add_ai(t, level, cause) < 0)
 			return -1;
@@ -111,16 +123,16 @@ cmd_play_word(struct cmd_ctx *ctx, const char *word, int *bots, int *level,
 		ops = game_find(ctx->argv[1], NULL);
 		if (*end != '\0' || end == word + 5 || v < 0 ||
 		    (ops != NULL && v >= ops->max_seats))
-			return game_fail(cause, "bots= takes a number of AI "
-			    "seats from 0 to %d", ops != NULL ?
+			return game_fail(cause, _("bots= takes a number of "
+			    "AI seats from 0 to %d"), ops != NULL ?
 			    ops->max_seats - 1 : 9);
 		*bots = (int)v;
 		return 1;
 	}
 	if (strncasecmp(word, "level=", 6) == 0) {
 		if ((*level = ai_level_find(word + 6)) < 0)
-			return game_fail(cause, "level= is easy, normal, "
-			    "hard or expert, not '%s'", word + 6);
+			return game_fail(cause, _("level= is easy, normal, "
+			    "hard or expert, not '%s'"), word + 6);
 		return 1;
 	}
 	return 0;
@@ -132,14 +144,20 @@ cmd_play(struct cmd_ctx *ctx)
 	const struct game_ops *ops;
 	struct game_opts opts;
 	struct table *t;
-	char *cause = NULL, desc[256], bots_said[64] = "";
+	char *cause = NULL, desc[256], opts_said[260] = "", bots_said[64] = "";
 	int i, rc, bots = 0, level = ctx->b->conf->ai_level;
 
 	if (ctx->table != NULL) {
-		say_error(ctx, "a %s %s is already on here; %s", ctx->table->
-		    ops->name, ctx->table->state == TABLE_LOBBY ? "lobby" :
-		    "game", ctx->table->state == TABLE_LOBBY ? "!join it" :
-		    "wait for the next one");
+		if (ctx->table->state == TABLE_LOBBY)
+			/* TRANSLATORS: %s is the game's name as typed
+			 * ("cheat"). */
+			say_error(ctx, _("a %s lobby is already on here; "
+			    "!join it"), ctx->table->ops->name);
+		else
+			/* TRANSLATORS: %s is the game's name as typed
+			 * ("cheat"). */
+			say_error(ctx, _("a %s game is already on here; wait "
+			    "for the next one"), ctx->table->ops->name);
 		return;
 	}
 	if (cmd_seated_elsewhere(ctx))
@@ -156,7 +174,7 @@ cmd_play(struct cmd_ctx *ctx)
 			goto fail;
 	}
 	if (bots > 0 && ops->ai == NULL) {
-		cause = xasprintf("%s has no AI seats", ops->title);
+		cause = xasprintf(_("%s has no AI seats"), ops->title);
 		goto fail;
 	}
 	t = table_open(ctx->b, ctx->chan, ops, &opts);
@@ -166,16 +184,26 @@ cmd_play(struct cmd_ctx *ctx)
 		goto fail;
 	}
 	if (bots > 0)
-		snprintf(bots_said, sizeof bots_said, " with %d %s AI seat%s",
-		    bots, ai_level_name((enum ai_level)level),
-		    bots == 1 ? "" : "s");
+		/* TRANSLATORS: a piece of "... opens a Cheat lobby%s%s.",
+		 * a space first: how many AI seats, of which level (as
+		 * typed: easy, normal, hard, expert). */
+		snprintf(bots_said, sizeof bots_said, ngettext(
+		    " with %d %s AI seat", " with %d %s AI seats", bots),
+		    bots, ai_level_name((enum ai_level)level));
 	/* Only what differs from the game as its page describes it. */
 	game_opts_words(ops, &opts, desc, sizeof desc);
-	table_sayf(t, "%s opens a %s lobby%s%s%s%s. Type %sjoin to sit in "
-	    "(%d-%d players); %s can %sstart.", ctx->from.nick, ops->title,
-	    *desc != '\0' ? " (" : "", desc, *desc != '\0' ? ")" : "",
-	    bots_said, ctx->b->conf->prefix, ops->min_seats, ops->max_seats,
-	    ctx->from.nick, ctx->b->conf->prefix);
+	if (*desc != '\0')
+		/* TRANSLATORS: a piece of "... opens a Cheat lobby%s%s.",
+		 * a space first: the game's options in words ("2 decks"). */
+		snprintf(opts_said, sizeof opts_said, _(" (%s)"), desc);
+	/* TRANSLATORS: the opener, the game's title, the options (" (2
+	 * decks)") and the AI seats (" with 2 hard AI seats"), either
+	 * may be empty; then the command prefix ("!join"), how many may
+	 * play, the opener again and the prefix ("!start"). */
+	table_sayf(t, _("%s opens a %s lobby%s%s. Type %sjoin to sit in "
+	    "(%d-%d players); %s can %sstart."), ctx->from.nick, ops->title,
+	    opts_said, bots_said, ctx->b->conf->prefix, ops->min_seats,
+	    ops->max_seats, ctx->from.nick, ctx->b->conf->prefix);
 	notify_call(t);
 	return;
 fail:
@@ -190,7 +218,7 @@ cmd_join(struct cmd_ctx *ctx)
 	char *cause = NULL;
 
 	if (ctx->seat >= 0) {
-		say_error(ctx, "you are already seated");
+		say_error(ctx, _("you are already seated"));
 		return;
 	}
 	if (cmd_seated_elsewhere(ctx))
@@ -200,7 +228,9 @@ cmd_join(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	table_sayf(t, "%s sits in (%d seated for %s).", ctx->from.nick,
+	/* TRANSLATORS: the nick, how many are seated, the game's title. */
+	table_sayf(t, ngettext("%s sits in (%d seated for %s).",
+	    "%s sits in (%d seated for %s).", t->nseats), ctx->from.nick,
 	    t->nseats, t->ops->title);
 }
 
@@ -218,9 +248,11 @@ cmd_leave(struct cmd_ctx *ctx)
 		    ctx->b->now - s->leave_asked_at > LEAVE_AGAIN_MS) {
 			s->leave_asked = 1;
 			s->leave_asked_at = ctx->b->now;
-			say_error(ctx, "type %sleave again within %d s to give "
-			    "up your seat: the %s game goes on without you",
-			    ctx->b->conf->prefix, LEAVE_AGAIN_MS / 1000,
+			/* TRANSLATORS: the command prefix ("!leave"),
+			 * seconds, the game's title. */
+			say_error(ctx, _("type %sleave again within %d s to "
+			    "give up your seat: the %s game goes on without "
+			    "you"), ctx->b->conf->prefix, LEAVE_AGAIN_MS / 1000,
 			    t->ops->title);
 			return;
 		}
@@ -231,8 +263,9 @@ cmd_leave(struct cmd_ctx *ctx)
 		}
 		return;
 	}
-	text = xasprintf("%s leaves the %s lobby%s", ctx->from.nick, t->ops->title,
-	    closes ? ", which closes." : ".");
+	/* TRANSLATORS: the nick, the game's title. */
+	text = xasprintf(closes ? _("%s leaves the %s lobby, which closes.") :
+	    _("%s leaves the %s lobby."), ctx->from.nick, t->ops->title);
 	table_say(t, text);
 	free(text);
 	table_seat_remove(t, ctx->seat);
@@ -248,11 +281,12 @@ cmd_addbot(struct cmd_ctx *ctx)
 	char *cause = NULL;
 
 	if (ctx->argc > 1 && (level = ai_level_find(ctx->argv[1])) < 0) {
-		say_error(ctx, "the levels are easy, normal, hard and expert");
+		say_error(ctx, _("the levels are easy, normal, hard and "
+		    "expert"));
 		return;
 	}
 	if (t->ops->ai == NULL) {
-		say_error(ctx, "%s has no AI seats", t->ops->title);
+		say_error(ctx, _("%s has no AI seats"), t->ops->title);
 		return;
 	}
 	if ((seat = table_seat_add_ai(t, (enum ai_level)level, &cause)) < 0) {
@@ -260,9 +294,12 @@ cmd_addbot(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	table_sayf(t, "%s sits in, an AI playing %s (%d seated for %s).",
-	    t->seats[seat].nick, ai_level_name((enum ai_level)level),
-	    t->nseats, t->ops->title);
+	/* TRANSLATORS: the AI's nick, its level as typed (easy, normal,
+	 * hard, expert), how many are seated, the game's title. */
+	table_sayf(t, ngettext("%s sits in, an AI playing %s (%d seated for "
+	    "%s).", "%s sits in, an AI playing %s (%d seated for %s).",
+	    t->nseats), t->seats[seat].nick,
+	    ai_level_name((enum ai_level)level), t->nseats, t->ops->title);
 }
 
 static void
@@ -279,18 +316,23 @@ cmd_removebot(struct cmd_ctx *ctx)
 			seat = i;
 	}
 	if (seat >= 0 && !t->seats[seat].ai) {
-		say_error(ctx, "%s is a person, not an AI seat (an AI's "
-		    "name ends in %s)", t->seats[seat].nick, NICK_AI);
+		/* TRANSLATORS: the nick, then "(AI)". */
+		say_error(ctx, _("%s is a person, not an AI seat (an AI's "
+		    "name ends in %s)"), t->seats[seat].nick, NICK_AI);
 		return;
 	}
 	if (seat < 0) {
-		say_error(ctx, ctx->argc < 2 ? "no AI sits at this table" :
-		    "no AI seat here is called that");
+		say_error(ctx, "%s", ctx->argc < 2 ?
+		    _("no AI sits at this table") :
+		    _("no AI seat here is called that"));
 		return;
 	}
 	snprintf(nick, sizeof nick, "%s", t->seats[seat].nick);
 	table_seat_remove(t, seat);
-	table_sayf(t, "%s leaves the %s lobby (%d seated).", nick,
+	/* TRANSLATORS: the AI's nick, the game's title, how many are
+	 * seated. */
+	table_sayf(t, ngettext("%s leaves the %s lobby (%d seated).",
+	    "%s leaves the %s lobby (%d seated).", t->nseats), nick,
 	    t->ops->title, t->nseats);
 }
 
@@ -302,8 +344,9 @@ cmd_start(struct cmd_ctx *ctx)
 	char *cause = NULL;
 
 	if (ctx->seat != t->opener && ctx->b->now < anyone) {
-		say_error(ctx, "%s opened this lobby and can start it; anyone "
-		    "seated can in %llus", t->seats[t->opener].nick,
+		/* TRANSLATORS: the opener's nick, then seconds. */
+		say_error(ctx, _("%s opened this lobby and can start it; "
+		    "anyone seated can in %llus"), t->seats[t->opener].nick,
 		    (unsigned long long)(anyone - ctx->b->now + 999) / 1000);
 		return;
 	}
@@ -334,31 +377,34 @@ static void
 cmd_notify_say(struct cmd_ctx *ctx, int64_t player)
 {
 	const char *pfx = ctx->b->conf->prefix;
-	struct buf text = BUF_INIT;
+	struct buf text = BUF_INIT, games = BUF_INIT;
 	int i, all = 0, n = 0;
 
 	if (player > 0 && store_pref_get(ctx->b->store, player, "notify", &all,
 	    NULL) != 0)
 		all = 0;
-	buf_adds(&text, "You are called when a lobby opens for ");
 	for (i = 0; game_table[i] != NULL; i++) {
 		if (player > 0 && cmd_notify_on(ctx, player, all,
 		    game_table[i]))
-			buf_addf(&text, "%s%s", n++ > 0 ? ", " : "",
+			buf_addf(&games, "%s%s", n++ > 0 ? ", " : "",
 			    game_table[i]->name);
 	}
-	if (n == 0) {
-		buf_reset(&text);
-		buf_addf(&text, "You are not called when a lobby opens (%snotify "
-		    "on [GAME] to be).", pfx);
-	} else if (n == i && all) {
-		buf_reset(&text);
-		buf_addf(&text, "You are called when a lobby opens for any game "
-		    "(%snotify off [GAME] to stop).", pfx);
-	} else
-		buf_addf(&text, " (%snotify off [GAME] to stop).", pfx);
+	if (n == 0)
+		/* TRANSLATORS: %s is the command prefix ("!notify"). */
+		buf_addf(&text, _("You are not called when a lobby opens "
+		    "(%snotify on [GAME] to be)."), pfx);
+	else if (n == i && all)
+		/* TRANSLATORS: %s is the command prefix ("!notify"). */
+		buf_addf(&text, _("You are called when a lobby opens for any "
+		    "game (%snotify off [GAME] to stop)."), pfx);
+	else
+		/* TRANSLATORS: the games' names as typed ("cheat,
+		 * cheater"), then the command prefix ("!notify"). */
+		buf_addf(&text, _("You are called when a lobby opens for %s "
+		    "(%snotify off [GAME] to stop)."), buf_str(&games), pfx);
 	say_tell(ctx, buf_str(&text));
 	buf_free(&text);
+	buf_free(&games);
 }
 
 /* !notify [on|off [GAME]]: "notify" for every game, "notify:NAME" for
@@ -387,7 +433,8 @@ cmd_notify(struct cmd_ctx *ctx)
 		on = 0;
 	else {
 		buf_free(&key);
-		say_error(ctx, "say on or off, not '%s'", ctx->argv[1]);
+		/* TRANSLATORS: on and off are typed as they are. */
+		say_error(ctx, _("say on or off, not '%s'"), ctx->argv[1]);
 		return;
 	}
 	if (ctx->argc > 2 && (ops = game_find(ctx->argv[2], &cause)) == NULL)
@@ -419,28 +466,28 @@ fail:
 
 const struct cmd_entry cmd_lobby_table[] = {
 	{ "games", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
-	    "list the games I can run", cmd_games },
+	    N_("list the games I can run"), cmd_games },
 	{ "play", NULL, 1, 8, GAME_WHERE_CHANNEL, NEED_NOTHING,
 	    "GAME [option=value ...] [bots=N] [level=L]",
-	    "open a lobby for GAME here and sit in, with N AI players of "
-	    "level L if you like", cmd_play },
+	    N_("open a lobby for GAME here and sit in, with N AI players of "
+	    "level L if you like"), cmd_play },
 	{ "join", "sit", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY, "",
-	    "sit in the open lobby", cmd_join },
+	    N_("sit in the open lobby"), cmd_join },
 	{ "leave", "part", 0, 0, GAME_WHERE_BOTH, NEED_TABLE | NEED_SEATED,
-	    "", "leave the lobby, or give up the game you are in (typed "
-	    "twice within 30 s)", cmd_leave },
+	    "", N_("leave the lobby, or give up the game you are in (typed "
+	    "twice within 30 s)"), cmd_leave },
 	{ "start", "deal", 0, 0, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
-	    "", "deal the cards (the opener; anyone seated after a while)",
+	    "", N_("deal the cards (the opener; anyone seated after a while)"),
 	    cmd_start },
 	{ "addbot", NULL, 0, 1, GAME_WHERE_CHANNEL, NEED_LOBBY | NEED_SEATED,
-	    "[easy|normal|hard|expert]", "seat an AI player at the lobby (the "
-	    "configured level by default)", cmd_addbot },
+	    "[easy|normal|hard|expert]", N_("seat an AI player at the lobby "
+	    "(the configured level by default)"), cmd_addbot },
 	{ "removebot", NULL, 0, 1, GAME_WHERE_CHANNEL,
-	    NEED_LOBBY | NEED_SEATED, "[NAME]", "take an AI player out of the "
-	    "lobby (the last one seated by default)", cmd_removebot },
+	    NEED_LOBBY | NEED_SEATED, "[NAME]", N_("take an AI player out of "
+	    "the lobby (the last one seated by default)"), cmd_removebot },
 	{ "notify", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "[on|off [GAME]]", "be named in the channel when a lobby opens "
+	    "[on|off [GAME]]", N_("be named in the channel when a lobby opens "
 	    "(for GAME, or any game), at most once in 10 minutes, unless "
-	    "you are away; alone: your setting", cmd_notify },
+	    "you are away; alone: your setting"), cmd_notify },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -13,6 +13,7 @@
 
 #include "bot/core/core.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 /* The texts of a long reply (help, rules), gathered before the pager
@@ -46,6 +47,15 @@ cmd_texts_send(struct cmd_ctx *ctx, struct cmd_texts *t, int public)
 	t->n = 0;
 }
 
+/* A text of a game's tables (a move's help or usage, an option's help,
+ * a rules line), as the reader's language has it: "" stays "", which
+ * gettext() would answer with the catalog's header. */
+static const char *
+cmd_text(const char *text)
+{
+	return *text != '\0' ? _(text) : "";
+}
+
 /* word without the command prefix, if it was typed with one ("!bs"). */
 static const char *
 cmd_unprefixed(const struct cmd_ctx *ctx, const char *word)
@@ -73,7 +83,9 @@ cmd_help_one(struct buf *out, const char *prefix, const char *name,
 	buf_addf(out, "%s%s%s%s: %s", prefix, name, *usage != '\0' ? " " : "",
 	    usage, help);
 	if (aliases != NULL)
-		buf_addf(out, " (also: %s)", aliases);
+		/* TRANSLATORS: after a command's help, a space first:
+		 * its other names as typed. */
+		buf_addf(out, _(" (also: %s)"), aliases);
 }
 
 /* Help for a variant's move command called word, in any game. */
@@ -87,12 +99,20 @@ cmd_help_move(struct buf *out, const char *word)
 		if ((c = game_cmd_find(game_table[i], word)) < 0)
 			continue;
 		gc = &game_table[i]->cmds[c];
-		cmd_help_one(out, "", gc->name, gc->aliases, gc->usage,
-		    gc->help);
-		buf_addf(out, " [%s, %s]", game_table[i]->name,
-		    gc->where == GAME_WHERE_PRIVATE ? "in private" :
-		    gc->where == GAME_WHERE_CHANNEL ? "in the channel" :
-		    "anywhere");
+		cmd_help_one(out, "", gc->name, gc->aliases,
+		    cmd_text(gc->usage), cmd_text(gc->help));
+		if (gc->where == GAME_WHERE_PRIVATE)
+			/* TRANSLATORS: after a move's help, a space first:
+			 * the game's name as typed ("cheat"), and where the
+			 * move is typed. */
+			buf_addf(out, _(" [%s, in private]"),
+			    game_table[i]->name);
+		else if (gc->where == GAME_WHERE_CHANNEL)
+			buf_addf(out, _(" [%s, in the channel]"),
+			    game_table[i]->name);
+		else
+			buf_addf(out, _(" [%s, anywhere]"),
+			    game_table[i]->name);
 		return 1;
 	}
 	return 0;
@@ -105,6 +125,9 @@ static void
 cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
 {
 	const struct game_cmd *gc, *prev;
+	/* TRANSLATORS: follows a move's name in the list of a game's
+	 * moves: "play (in private), cheat". */
+	const char *mark = private_mark ? _(" (in private)") : "";
 
 	for (gc = ops->cmds; gc->name != NULL; gc++) {
 		for (prev = ops->cmds; prev < gc; prev++) {
@@ -114,8 +137,7 @@ cmd_moves(struct buf *out, const struct game_ops *ops, int private_mark)
 		if (prev < gc)
 			continue;
 		buf_addf(out, "%s%s%s", gc == ops->cmds ? "" : ", ", gc->name,
-		    private_mark && gc->where == GAME_WHERE_PRIVATE ?
-		    " (in private)" : "");
+		    gc->where == GAME_WHERE_PRIVATE ? mark : "");
 	}
 }
 
@@ -143,14 +165,18 @@ cmd_help_options(struct cmd_ctx *ctx, struct cmd_texts *out)
 	struct buf text = BUF_INIT, game = BUF_INIT;
 	int i, v;
 
-	buf_addf(&text, "Options (%splay GAME option=value ...):",
+	/* TRANSLATORS: %s is the command prefix ("!play"); the games'
+	 * options follow. */
+	buf_addf(&text, _("Options (%splay GAME option=value ...):"),
 	    ctx->b->conf->prefix);
 	for (i = 0; game_table[i] != NULL; i++) {
 		buf_reset(&game);
 		buf_addf(&game, " %s:", game_table[i]->name);
 		o = game_table[i]->options;
 		if (o == NULL || o->name == NULL)
-			buf_adds(&game, " none");
+			/* TRANSLATORS: after a game's name in the list
+			 * of options, a space first: it has none. */
+			buf_adds(&game, _(" none"));
 		for (; o != NULL && o->name != NULL; o++) {
 			buf_addf(&game, "%s %s=", o == game_table[i]->options ?
 			    "" : ",", o->name);
@@ -161,7 +187,7 @@ cmd_help_options(struct cmd_ctx *ctx, struct cmd_texts *out)
 					    "|" : "", v);
 			} else
 				buf_addf(&game, "%d-%d", o->min, o->max);
-			buf_addf(&game, " (%s)", o->help);
+			buf_addf(&game, " (%s)", cmd_text(o->help));
 		}
 		buf_adds(&game, game_table[i + 1] != NULL ? ";" : ".");
 		cmd_help_fill(out, &text, game.len);
@@ -184,24 +210,34 @@ cmd_help(struct cmd_ctx *ctx)
 
 	if (ctx->argc == 1) {
 		cmd_each(cmd_help_name, &names);
-		buf_addf(&text, "Commands: %s. %shelp COMMAND tells more; "
-		    "%srules GAME explains a game.", buf_str(&names), prefix,
+		/* TRANSLATORS: the commands' names as typed, then the
+		 * command prefix ("!help", "!rules"). */
+		buf_addf(&text, _("Commands: %s. %shelp COMMAND tells more; "
+		    "%srules GAME explains a game."), buf_str(&names), prefix,
 		    prefix);
 		/* At a table, what its players type too. */
 		if (ctx->table != NULL) {
-			buf_addf(&text, " %s moves: ", ctx->table->ops->title);
+			/* TRANSLATORS: a space first, then the game's
+			 * title; the list of its moves follows. */
+			buf_addf(&text, _(" %s moves: "),
+			    ctx->table->ops->title);
 			cmd_moves(&text, ctx->table->ops, 1);
-			buf_addf(&text, "; %srules %s MOVE explains one.",
+			/* TRANSLATORS: after the list of a game's moves:
+			 * the command prefix and the game's name as typed
+			 * ("!rules cheat"). */
+			buf_addf(&text, _("; %srules %s MOVE explains one."),
 			    prefix, ctx->table->ops->name);
 		}
 	} else {
 		word = cmd_unprefixed(ctx, ctx->argv[1]);
 		if ((e = cmd_find(word)) != NULL)
 			cmd_help_one(&text, prefix, e->name, e->aliases,
-			    e->usage, e->help);
+			    e->usage, _(e->help));
 		else if (!cmd_help_move(&text, word)) {
 			cmd_quote(quoted, sizeof quoted, word);
-			buf_addf(&text, "no command '%s'; %shelp lists them",
+			/* TRANSLATORS: the word asked about, then the
+			 * command prefix ("!help"). */
+			buf_addf(&text, _("no command '%s'; %shelp lists them"),
 			    quoted, prefix);
 		}
 	}
@@ -221,13 +257,13 @@ cmd_where(enum game_where where)
 {
 	switch (where) {
 	case GAME_WHERE_CHANNEL:
-		return "in the channel";
+		return _("in the channel");
 	case GAME_WHERE_PRIVATE:
-		return "in private";
+		return _("in private");
 	case GAME_WHERE_BOTH:
 		break;
 	}
-	return "in the channel or in private";
+	return _("in the channel or in private");
 }
 
 /* The next move marked up in a rules line (games/game.h, rules) from *p
@@ -291,7 +327,8 @@ cmd_rules_line(struct buf *out, struct cmd_ctx *ctx, const char *line,
 }
 
 /* Appends the example of ops's command cmd: the first move in its rules
- * that is that command, typed where it may be; 0, or -1 if none is. */
+ * that is that command, typed where it may be; 0, or -1 if none is.  The
+ * rules are read as written: a move is typed alike in every language. */
 static int
 cmd_rules_example(struct buf *out, struct cmd_ctx *ctx,
     const struct game_ops *ops, int cmd, int colour)
@@ -341,10 +378,15 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 			continue;
 		n++;
 		buf_reset(&text);
-		buf_addf(&text, "%s, %s: ", ops->title, cmd_where(gc->where));
-		cmd_help_one(&text, "", gc->name, gc->aliases, gc->usage,
-		    gc->help);
-		buf_adds(&text, ". For example: ");
+		/* TRANSLATORS: the game's title, where the move is typed
+		 * ("in private"); the move's help follows. */
+		buf_addf(&text, _("%s, %s: "), ops->title,
+		    cmd_where(gc->where));
+		cmd_help_one(&text, "", gc->name, gc->aliases,
+		    cmd_text(gc->usage), cmd_text(gc->help));
+		/* TRANSLATORS: after a move's help; the move as typed
+		 * follows. */
+		buf_adds(&text, _(". For example: "));
 		if (cmd_rules_example(&text, ctx, ops, i, colour) != 0)
 			cmd_rules_move_text(&text, ctx, gc->name,
 			    strlen(gc->name), gc->where == GAME_WHERE_PRIVATE,
@@ -355,8 +397,10 @@ cmd_rules_move(struct cmd_ctx *ctx, const struct game_ops *ops,
 	if (n == 0) {
 		cmd_moves(&text, ops, 0);
 		cmd_quote(quoted, sizeof quoted, word);
-		say_error(ctx, "%s has no move '%s'; its moves: %s", ops->title,
-		    quoted, buf_str(&text));
+		/* TRANSLATORS: the game's title, the word asked about,
+		 * the moves' names as typed. */
+		say_error(ctx, _("%s has no move '%s'; its moves: %s"),
+		    ops->title, quoted, buf_str(&text));
 	}
 	buf_free(&text);
 }
@@ -386,7 +430,8 @@ cmd_rules(struct cmd_ctx *ctx)
 		return;
 	}
 	if (ops == NULL) {
-		say_error(ctx, "which game? %sgames lists them",
+		/* TRANSLATORS: %s is the command prefix ("!games"). */
+		say_error(ctx, _("which game? %sgames lists them"),
 		    ctx->b->conf->prefix);
 		return;
 	}
@@ -394,17 +439,22 @@ cmd_rules(struct cmd_ctx *ctx)
 		cmd_rules_move(ctx, ops, move, colour);
 		return;
 	}
-	buf_addf(&text, "%s (%d-%d players): ", ops->title, ops->min_seats,
-	    ops->max_seats);
+	/* TRANSLATORS: the game's title and how many may play; its
+	 * rules follow. */
+	buf_addf(&text, _("%s (%d-%d players): "), ops->title,
+	    ops->min_seats, ops->max_seats);
 	if (ops->rules == NULL || ops->rules[0] == NULL)
-		buf_addf(&text, "%s.", ops->brief);
+		buf_addf(&text, "%s.", cmd_text(ops->brief));
 	for (i = 0; ops->rules != NULL && ops->rules[i] != NULL; i++) {
 		if (i > 0)
 			buf_reset(&text);
-		cmd_rules_line(&text, ctx, ops->rules[i], colour);
+		cmd_rules_line(&text, ctx, cmd_text(ops->rules[i]), colour);
 		if (ops->rules[i + 1] == NULL)
-			buf_addf(&text, " %srules %s MOVE tells more of a "
-			    "move.", ctx->b->conf->prefix, ops->name);
+			/* TRANSLATORS: after the last rules line, a space
+			 * first: the command prefix and the game's name as
+			 * typed ("!rules cheat"). */
+			buf_addf(&text, _(" %srules %s MOVE tells more of a "
+			    "move."), ctx->b->conf->prefix, ops->name);
 		cmd_texts_add(&out, buf_str(&text));
 	}
 	if (i == 0)
@@ -439,11 +489,14 @@ cmd_set(struct cmd_ctx *ctx)
 	else if (strcasecmp(name, "notice") == 0)
 		name = "notice";
 	else {
-		say_error(ctx, "no setting '%s'; try colour or notice", name);
+		/* TRANSLATORS: colour and notice are typed as they are. */
+		say_error(ctx, _("no setting '%s'; try colour or notice"),
+		    name);
 		return;
 	}
 	if (v < 0) {
-		say_error(ctx, "say on or off, not '%s'", ctx->argv[2]);
+		/* TRANSLATORS: on and off are typed as they are. */
+		say_error(ctx, _("say on or off, not '%s'"), ctx->argv[2]);
 		return;
 	}
 	who_player_key(&key, &ctx->from);
@@ -465,21 +518,21 @@ cmd_set(struct cmd_ctx *ctx)
 		else
 			t->seats[seat].prefs.notice = v;
 	}
-	say_tell(ctx, *name == 'c' ? (v ? "Colours on." : "Colours off.") :
-	    (v ? "I will write to you by NOTICE." :
-	    "I will write to you by PRIVMSG."));
+	say_tell(ctx, *name == 'c' ? (v ? _("Colours on.") :
+	    _("Colours off.")) : (v ? _("I will write to you by NOTICE.") :
+	    _("I will write to you by PRIVMSG.")));
 }
 
 const struct cmd_entry cmd_misc_table[] = {
 	{ "help", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[COMMAND]",
-	    "list the commands, or explain one", cmd_help },
+	    N_("list the commands, or explain one"), cmd_help },
 	{ "rules", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME [MOVE]]",
-	    "what you need to play a first game of GAME (the game here by "
-	    "default), or how to make one move, sent to you privately",
+	    N_("what you need to play a first game of GAME (the game here by "
+	    "default), or how to make one move, sent to you privately"),
 	    cmd_rules },
 	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "colour|notice on|off",
-	    "your preferences: card colours, NOTICE or PRIVMSG to you",
+	    N_("your preferences: card colours, NOTICE or PRIVMSG to you"),
 	    cmd_set },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

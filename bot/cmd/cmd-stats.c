@@ -31,12 +31,26 @@
 
 #include "bot/core/core.h"
 #include "bot/lib/calendar.h"
+#include "games/intl.h"
 #include "games/story.h"
 #include "storage/solo.h"
 #include "storage/store.h"
 
 #define TOP_ROWS 10
 #define TITLE_ROWS 32
+
+/* What a line names its game by: ops's title, or for all games (ops
+ * NULL) the words for them. */
+static const char *
+cmd_what(const struct game_ops *ops)
+{
+	if (ops != NULL)
+		return ops->title;
+	/* TRANSLATORS: stands where a game's title would, after a nick:
+	 * "alice, all games: 3 won of 9 played ...", or on a board: "Top
+	 * all games, wins". */
+	return _("all games");
+}
 
 /* The reply about a player with no finished game of the league (of
  * ops): an AI seat is told apart (its record is every game it finished,
@@ -46,25 +60,40 @@ static void
 cmd_no_games(struct cmd_ctx *ctx, const char *nick,
     const struct game_ops *ops)
 {
-	const char *of = ops != NULL ? " of " : "";
-	const char *title = ops != NULL ? ops->title : "";
 	const char *variant = ops != NULL ? ops->name : NULL;
 	struct store_ai_stats ai;
 	struct store_solo so;
 
 	if (store_ai_stats(ctx->b->store, nick, variant, &ai, NULL) == 0 &&
 	    ai.ai)
-		say_reply(ctx, "%s is an AI seat: streaks, titles and "
+		/* TRANSLATORS: the AI's nick, then the command as typed:
+		 * prefix and nick ("!stats Grace"). */
+		say_reply(ctx, _("%s is an AI seat: streaks, titles and "
 		    "ratings are kept for people (%sstats %s gives its "
-		    "record).", ai.nick, ctx->b->conf->prefix, nick);
+		    "record)."), ai.nick, ctx->b->conf->prefix, nick);
 	else if (store_solo(ctx->b->store, nick, variant, &so, NULL) == 0 &&
-	    so.games > 0)
-		say_reply(ctx, "%s has finished no league game%s%s yet: "
-		    "games against AI seats are on the solo ladder (%sstats "
-		    "%s).", so.nick, of, title, ctx->b->conf->prefix, nick);
+	    so.games > 0) {
+		if (ops != NULL)
+			/* TRANSLATORS: the nick, the game's title, then the
+			 * command as typed: prefix and nick ("!stats
+			 * alice"). */
+			say_reply(ctx, _("%s has finished no league game of "
+			    "%s yet: games against AI seats are on the solo "
+			    "ladder (%sstats %s)."), so.nick, ops->title,
+			    ctx->b->conf->prefix, nick);
+		else
+			/* TRANSLATORS: the nick, then the command as typed:
+			 * prefix and nick ("!stats alice"). */
+			say_reply(ctx, _("%s has finished no league game yet: "
+			    "games against AI seats are on the solo ladder "
+			    "(%sstats %s)."), so.nick, ctx->b->conf->prefix,
+			    nick);
+	} else if (ops != NULL)
+		/* TRANSLATORS: the nick, the game's title. */
+		say_reply(ctx, _("%s has not finished a game of %s yet."),
+		    nick, ops->title);
 	else
-		say_reply(ctx, "%s has not finished a game%s%s yet.", nick, of,
-		    title);
+		say_reply(ctx, _("%s has not finished a game yet."), nick);
 }
 
 /* The !stats line of a player with games (of ops, NULL: all).  A loser
@@ -80,33 +109,42 @@ cmd_stats_line(struct buf *out, const struct store_stats *st,
 {
 	int64_t tenths;
 
-	buf_addf(out, "%s, %s: ", st->nick,
-	    ops != NULL ? ops->title : "all games");
+	buf_addf(out, "%s, %s: ", st->nick, cmd_what(ops));
 	if (ops != NULL && ops->loser_game) {
-		buf_addf(out, "%d lost of %d played (%d%%)", st->losses,
+		/* TRANSLATORS: a piece of a player's stats line: games
+		 * lost, games played, the percentage lost. */
+		buf_addf(out, _("%d lost of %d played (%d%%)"), st->losses,
 		    st->games, cmd_percent(st->losses, st->games));
 		/* Rounded to a tenth; games left have no place. */
 		if (st->placed > 0) {
 			tenths = ((int64_t)st->place_sum * 20 + st->placed) /
 			    ((int64_t)st->placed * 2);
-			buf_addf(out, ", average place %d.%d",
+			/* TRANSLATORS: a piece of a player's stats line:
+			 * the place, 2.1, as its whole and its tenths. */
+			buf_addf(out, _(", average place %d.%d"),
 			    (int)(tenths / 10), (int)(tenths % 10));
 		}
 	} else {
-		buf_addf(out, "%d won of %d played (%d%%), %d lost",
+		/* TRANSLATORS: a piece of a player's stats line: games
+		 * won, games played, the percentage won, games lost. */
+		buf_addf(out, _("%d won of %d played (%d%%), %d lost"),
 		    st->wins, st->games, cmd_percent(st->wins, st->games),
 		    st->losses);
 		if (st->losses > 0)
 			buf_addf(out, " (%d%%)", cmd_percent(st->losses,
 			    st->games));
-		buf_addf(out, "; win streak %d, best %d", st->streak,
+		/* TRANSLATORS: a piece of a player's stats line: the
+		 * wins in a row now, and the most ever. */
+		buf_addf(out, _("; win streak %d, best %d"), st->streak,
 		    st->best_streak);
 		if (st->losses == 0) {
 			buf_adds(out, ".");
 			return;
 		}
 	}
-	buf_addf(out, "; %d without losing, best %d.", st->safe,
+	/* TRANSLATORS: the end of a player's stats line: the games in a
+	 * row without losing now, and the most ever. */
+	buf_addf(out, _("; %d without losing, best %d."), st->safe,
 	    st->best_safe);
 }
 
@@ -122,19 +160,35 @@ cmd_stats_solo(struct buf *out, const struct store_solo *so,
 {
 	int loser = ops != NULL && ops->loser_game;
 
-	buf_addf(out, "%s, solo%s%s: %d game%s against AI seats, ", so->nick,
-	    ops != NULL ? " " : "", ops != NULL ? ops->title : "", so->games,
-	    so->games == 1 ? "" : "s");
+	if (ops != NULL)
+		/* TRANSLATORS: the start of a player's solo stats line:
+		 * the nick, the game's title, the games played. */
+		buf_addf(out, ngettext("%s, solo %s: %d game against AI "
+		    "seats, ", "%s, solo %s: %d games against AI seats, ",
+		    so->games), so->nick, ops->title, so->games);
+	else
+		/* TRANSLATORS: the start of a player's solo stats line:
+		 * the nick, the games played. */
+		buf_addf(out, ngettext("%s, solo: %d game against AI seats, ",
+		    "%s, solo: %d games against AI seats, ", so->games),
+		    so->nick, so->games);
 	if (loser)
-		buf_addf(out, "%d lost (%d%%), %d first (%d%%)", so->losses,
-		    cmd_percent(so->losses, so->games), so->wins,
+		/* TRANSLATORS: a piece of a player's solo stats line:
+		 * games lost and their percentage, games placed first and
+		 * theirs. */
+		buf_addf(out, _("%d lost (%d%%), %d first (%d%%)"),
+		    so->losses, cmd_percent(so->losses, so->games), so->wins,
 		    cmd_percent(so->wins, so->games));
 	else
-		buf_addf(out, "%d won (%d%%), %d lost", so->wins,
+		/* TRANSLATORS: a piece of a player's solo stats line:
+		 * games won and their percentage, games lost. */
+		buf_addf(out, _("%d won (%d%%), %d lost"), so->wins,
 		    cmd_percent(so->wins, so->games), so->losses);
 	if (ops != NULL)
-		buf_addf(out, loser ? "; first %d in a row, best %d" :
-		    "; solo win streak %d, best %d", so->streak,
+		/* TRANSLATORS: a piece of a player's solo stats line: the
+		 * run now, and the longest ever. */
+		buf_addf(out, loser ? _("; first %d in a row, best %d") :
+		    _("; solo win streak %d, best %d"), so->streak,
 		    so->best_streak);
 	buf_adds(out, ".");
 }
@@ -146,14 +200,21 @@ static void
 cmd_stats_of_ai(struct buf *out, const char *nick,
     const struct store_ai_stats *ai, const struct game_ops *ops)
 {
-	buf_addf(out, "%s, %s: ", nick, ops != NULL ? ops->title :
-	    "all games");
+	buf_addf(out, "%s, %s: ", nick, cmd_what(ops));
 	if (ops != NULL && ops->loser_game)
-		buf_addf(out, "%d lost of %d played", ai->losses, ai->games);
+		/* TRANSLATORS: a piece of an AI's stats line: games lost,
+		 * games played. */
+		buf_addf(out, _("%d lost of %d played"), ai->losses,
+		    ai->games);
 	else
-		buf_addf(out, "%d won of %d played (%d%%), %d lost", ai->wins,
-		    ai->games, cmd_percent(ai->wins, ai->games), ai->losses);
-	buf_addf(out, " (%d%%); an AI seat, on no board.",
+		/* TRANSLATORS: a piece of a player's stats line: games
+		 * won, games played, the percentage won, games lost. */
+		buf_addf(out, _("%d won of %d played (%d%%), %d lost"),
+		    ai->wins, ai->games, cmd_percent(ai->wins, ai->games),
+		    ai->losses);
+	/* TRANSLATORS: the end of an AI's stats line: the percentage
+	 * lost. */
+	buf_addf(out, _(" (%d%%); an AI seat, on no board."),
 	    cmd_percent(ai->losses, ai->games));
 }
 
@@ -205,16 +266,22 @@ cmd_stats(struct cmd_ctx *ctx)
 static void
 cmd_streak_add(struct buf *out, const struct store_stats *st, int runs)
 {
-	buf_addf(out, "win streak %d (best %d)", st->streak, st->best_streak);
+	/* TRANSLATORS: the wins in a row now, and the most ever. */
+	buf_addf(out, _("win streak %d (best %d)"), st->streak,
+	    st->best_streak);
 	if (!runs || (st->run_detail[0] == '\0' &&
 	    st->best_run_detail[0] == '\0'))
 		return;
-	buf_addf(out, ", run %d", st->run);
+	/* TRANSLATORS: the pieces of ", run 2 in red (best 3 in blue)",
+	 * after the win streak: the wins in a row with one detail (the
+	 * suit or colour that won, as the game stores it), and the most
+	 * ever.  Each " in %s" may be left out. */
+	buf_addf(out, _(", run %d"), st->run);
 	if (st->run_detail[0] != '\0')
-		buf_addf(out, " in %s", st->run_detail);
-	buf_addf(out, " (best %d", st->best_run);
+		buf_addf(out, _(" in %s"), st->run_detail);
+	buf_addf(out, _(" (best %d"), st->best_run);
 	if (st->best_run_detail[0] != '\0')
-		buf_addf(out, " in %s", st->best_run_detail);
+		buf_addf(out, _(" in %s"), st->best_run_detail);
 	buf_adds(out, ")");
 }
 
@@ -254,8 +321,7 @@ cmd_streak(struct cmd_ctx *ctx)
 	rc = store_stats(ctx->b->store, nick, ops != NULL ? ops->name : NULL,
 	    &st, &cause);
 	if (rc == 0 && st.games > 0) {
-		buf_addf(&text, "%s, %s: ", st.nick,
-		    ops != NULL ? ops->title : "all games");
+		buf_addf(&text, "%s, %s: ", st.nick, cmd_what(ops));
 		/* A run across games whose details differ means little. */
 		cmd_streak_add(&text, &st, ops != NULL);
 		if (ops == NULL)
@@ -316,25 +382,33 @@ cmd_title_add(struct buf *out, const struct store_title_row *row)
 	const struct solo_title *so = row->solo ?
 	    solo_title_named(row->name) : NULL;
 
-	buf_addf(out, "%s ", gt != NULL ? gt->title : st != NULL ? st->title :
-	    so != NULL ? so->title : row->name);
+	/* A title no table lists any longer is shown by its stored name. */
+	buf_addf(out, "%s ", gt != NULL ? _(gt->title) : st != NULL ?
+	    _(st->title) : so != NULL ? _(so->title) : row->name);
 	if (row->count == 1)
-		buf_adds(out, "once (");
+		/* TRANSLATORS: after a title's name, how often it was
+		 * earned; its dates follow, then ")". */
+		buf_adds(out, _("once ("));
 	else if (row->count == 2)
-		buf_adds(out, "twice (");
+		buf_adds(out, _("twice ("));
 	else
-		buf_addf(out, "%d times (", row->count);
+		buf_addf(out, ngettext("%d time (", "%d times (", row->count),
+		    row->count);
 	/* Days in UTC, as the dates are shown. */
 	if (row->first / 86400 == row->last / 86400)
 		cmd_date_add(out, row->first);
 	else {
-		buf_adds(out, "first ");
+		/* TRANSLATORS: "first 2026-11-01, last 2026-11-20": when
+		 * a title was earned, the dates follow each word. */
+		buf_adds(out, _("first "));
 		cmd_date_add(out, row->first);
-		buf_adds(out, ", last ");
+		buf_adds(out, _(", last "));
 		cmd_date_add(out, row->last);
 	}
 	if (gt != NULL && row->best_run > gt->at)
-		buf_addf(out, ", up to %d in a row", row->best_run);
+		/* TRANSLATORS: after a title's dates: the longest run of
+		 * wins that earned it. */
+		buf_addf(out, _(", up to %d in a row"), row->best_run);
 	buf_adds(out, ")");
 }
 
@@ -361,12 +435,21 @@ cmd_titles(struct cmd_ctx *ctx)
 		return;
 	}
 	if (n == 0) {
-		say_reply(ctx, "%s has no %s%stitles yet.", shown,
-		    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+		if (ops != NULL)
+			/* TRANSLATORS: the nick, the game's title. */
+			say_reply(ctx, _("%s has no %s titles yet."), shown,
+			    ops->title);
+		else
+			say_reply(ctx, _("%s has no titles yet."), shown);
 		return;
 	}
-	buf_addf(&text, "%s's %s%stitles: ", shown,
-	    ops != NULL ? ops->title : "", ops != NULL ? " " : "");
+	if (ops != NULL)
+		/* TRANSLATORS: the nick, the game's title; the titles
+		 * follow. */
+		buf_addf(&text, _("%s's %s titles: "), shown, ops->title);
+	else
+		/* TRANSLATORS: the nick; the titles follow. */
+		buf_addf(&text, _("%s's titles: "), shown);
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			buf_adds(&text, "; ");
@@ -377,24 +460,21 @@ cmd_titles(struct cmd_ctx *ctx)
 	buf_free(&text);
 }
 
-/* The boards, in the order of enum store_board. */
+/* The boards' names, as typed, in the order of enum store_board. */
 static const struct {
 	const char *name;
-	const char *one, *more;		/* what the figure counts; NULL
-					 * where cmd_top_row() words the
-					 * row itself */
 } cmd_boards[] = {
-	{ "wins", "won", "won" },
-	{ "streak", "best streak", "best streak" },
-	{ "games", "played", "played" },
-	{ "run", "best run", "best run" },
-	{ "titles", "title", "titles" },
-	{ "losses", NULL, NULL },
-	{ "safe", "without losing", "without losing" },
-	{ "liar", NULL, NULL },
-	{ "detector", NULL, NULL },
-	{ "rating", NULL, NULL },
-	{ "solo", NULL, NULL },
+	{ "wins" },
+	{ "streak" },
+	{ "games" },
+	{ "run" },
+	{ "titles" },
+	{ "losses" },
+	{ "safe" },
+	{ "liar" },
+	{ "detector" },
+	{ "rating" },
+	{ "solo" },
 };
 
 #define CMD_NBOARDS ((int)(sizeof cmd_boards / sizeof cmd_boards[0]))
@@ -418,25 +498,74 @@ static void
 cmd_top_row(struct buf *out, enum store_board board, int i,
     const struct store_top_row *row)
 {
+	int v = row->value;
+
 	buf_addf(out, "%s %d. %s (", i > 0 ? "," : "", i + 1, row->nick);
-	if (board == STORE_BOARD_LOSSES)
-		buf_addf(out, "%d of %d lost, %d%%)", row->value, row->games,
-		    cmd_percent(row->value, row->games));
-	else if (board == STORE_BOARD_LIAR)
-		buf_addf(out, "%d.%d a game: %d got away in %d)",
-		    row->value / row->games,
-		    row->value * 10 / row->games % 10, row->value, row->games);
-	else if (board == STORE_BOARD_DETECTOR)
-		buf_addf(out, "%d%%: %d of %d calls right)",
-		    cmd_percent(row->value, row->calls), row->value,
-		    row->calls);
-	else if (board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO)
-		buf_addf(out, "%.1f: %.1f \xc2\xb1 %.1f, %d game%s)",
-		    row->ordinal, row->mu, row->sigma, row->games,
-		    row->games == 1 ? "" : "s");
-	else
-		buf_addf(out, "%d %s)", row->value, row->value == 1 ?
-		    cmd_boards[board].one : cmd_boards[board].more);
+	/* The figures, in brackets after the nick: "2. bob (4 won)". */
+	switch (board) {
+	case STORE_BOARD_LOSSES:
+		/* TRANSLATORS: games lost, games played, the percentage
+		 * lost, in brackets after a nick on the board. */
+		buf_addf(out, _("%d of %d lost, %d%%"), v, row->games,
+		    cmd_percent(v, row->games));
+		break;
+	case STORE_BOARD_LIAR:
+		/* TRANSLATORS: lies that got away per game (1.5, as its
+		 * whole and its tenths), lies that got away, games played,
+		 * in brackets after a nick on the board. */
+		buf_addf(out, _("%d.%d a game: %d got away in %d"),
+		    v / row->games, v * 10 / row->games % 10, v, row->games);
+		break;
+	case STORE_BOARD_DETECTOR:
+		/* TRANSLATORS: the percentage of calls right, calls right,
+		 * calls made, in brackets after a nick on the board. */
+		buf_addf(out, ngettext("%d%%: %d of %d call right",
+		    "%d%%: %d of %d calls right", row->calls),
+		    cmd_percent(v, row->calls), v, row->calls);
+		break;
+	case STORE_BOARD_RATING:
+	case STORE_BOARD_SOLO:
+		/* TRANSLATORS: the conservative rating, the rating and
+		 * its uncertainty, the games rated, in brackets after a
+		 * nick on the board. */
+		buf_addf(out, ngettext("%.1f: %.1f \xc2\xb1 %.1f, %d game",
+		    "%.1f: %.1f \xc2\xb1 %.1f, %d games", row->games),
+		    row->ordinal, row->mu, row->sigma, row->games);
+		break;
+	case STORE_BOARD_WINS:
+		/* TRANSLATORS: games won, in brackets after a nick on the
+		 * board. */
+		buf_addf(out, ngettext("%d won", "%d won", v), v);
+		break;
+	case STORE_BOARD_STREAK:
+		/* TRANSLATORS: the most wins in a row, in brackets after a
+		 * nick on the board. */
+		buf_addf(out, ngettext("%d best streak", "%d best streak", v),
+		    v);
+		break;
+	case STORE_BOARD_GAMES:
+		/* TRANSLATORS: games played, in brackets after a nick on
+		 * the board. */
+		buf_addf(out, ngettext("%d played", "%d played", v), v);
+		break;
+	case STORE_BOARD_RUN:
+		/* TRANSLATORS: the most wins in a row with one detail
+		 * (a suit), in brackets after a nick on the board. */
+		buf_addf(out, ngettext("%d best run", "%d best run", v), v);
+		break;
+	case STORE_BOARD_TITLES:
+		/* TRANSLATORS: titles earned, in brackets after a nick on
+		 * the board. */
+		buf_addf(out, ngettext("%d title", "%d titles", v), v);
+		break;
+	case STORE_BOARD_SAFE:
+		/* TRANSLATORS: the most games in a row without losing, in
+		 * brackets after a nick on the board. */
+		buf_addf(out, ngettext("%d without losing",
+		    "%d without losing", v), v);
+		break;
+	}
+	buf_adds(out, ")");
 }
 
 static void
@@ -453,7 +582,7 @@ cmd_top(struct cmd_ctx *ctx)
 	for (i = 1; i < ctx->argc; i++) {
 		if (strcasecmp(ctx->argv[i], "season") == 0) {
 			if (ctx->b->conf->league_season == CONF_SEASON_OFF) {
-				say_reply(ctx, "Seasons are off.");
+				say_reply(ctx, _("Seasons are off."));
 				return;
 			}
 			season = season_now(ctx->b);
@@ -461,7 +590,7 @@ cmd_top(struct cmd_ctx *ctx)
 			    ctx->argv[i + 1][0] <= '9') {
 				season = strtoll(ctx->argv[++i], NULL, 10);
 				if (season < 1 || season > season_now(ctx->b)) {
-					say_error(ctx, "No season %s yet.",
+					say_error(ctx, _("No season %s yet."),
 					    ctx->argv[i]);
 					return;
 				}
@@ -475,11 +604,13 @@ cmd_top(struct cmd_ctx *ctx)
 		if (j < CMD_NBOARDS)
 			named = j;
 		else if ((ops = game_find(ctx->argv[i], &cause)) == NULL) {
-			buf_addf(&text, "%s; boards are", cause);
 			for (j = 0; j < CMD_NBOARDS; j++)
-				buf_addf(&text, "%s %s", j > 0 ? "," : "",
+				buf_addf(&text, "%s%s", j > 0 ? ", " : "",
 				    cmd_boards[j].name);
-			say_error(ctx, "%s", buf_str(&text));
+			/* TRANSLATORS: why the word names no game, then
+			 * the boards' names as typed. */
+			say_error(ctx, _("%s; boards are %s"), cause,
+			    buf_str(&text));
 			buf_free(&text);
 			free(cause);
 			return;
@@ -488,7 +619,9 @@ cmd_top(struct cmd_ctx *ctx)
 	board = named >= 0 ? (enum store_board)named : cmd_top_default(ops);
 	if ((board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO) &&
 	    ops == NULL) {
-		say_reply(ctx, "Ratings are per game: %stop GAME %s.",
+		/* TRANSLATORS: the command as typed: prefix and the
+		 * board's name ("!top GAME rating"). */
+		say_reply(ctx, _("Ratings are per game: %stop GAME %s."),
 		    ctx->b->conf->prefix, cmd_boards[board].name);
 		return;
 	}
@@ -505,34 +638,45 @@ cmd_top(struct cmd_ctx *ctx)
 		free(cause);
 		return;
 	}
-	buf_addf(&text, "Top %s, %s", ops != NULL ? ops->title : "all games",
+	/* TRANSLATORS: the game's title (or "all games"), the board's
+	 * name as typed; the board follows. */
+	buf_addf(&text, _("Top %s, %s"), cmd_what(ops),
 	    cmd_boards[board].name);
 	if (season > 0)
-		buf_addf(&text, ", season %jd", (intmax_t)season);
+		/* TRANSLATORS: after "Top Cheat, wins": the season's
+		 * number. */
+		buf_addf(&text, _(", season %jd"), (intmax_t)season);
 	if (ops != NULL && !ops->claims && (board == STORE_BOARD_LIAR ||
 	    board == STORE_BOARD_DETECTOR)) {
-		say_reply(ctx, "Nobody lies in %s: it has no %s board.",
+		/* TRANSLATORS: the game's title, the board's name as
+		 * typed. */
+		say_reply(ctx, _("Nobody lies in %s: it has no %s board."),
 		    ops->title, cmd_boards[board].name);
 		buf_free(&text);
 		return;
 	}
 	if (board == STORE_BOARD_LOSSES || board == STORE_BOARD_LIAR)
-		buf_addf(&text, " (at least %d game%s)",
-		    ctx->b->conf->stats_min_games,
-		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+		/* TRANSLATORS: after "Top Cheat, losses": who is on the
+		 * board. */
+		buf_addf(&text, ngettext(" (at least %d game)",
+		    " (at least %d games)", ctx->b->conf->stats_min_games),
+		    ctx->b->conf->stats_min_games);
 	else if (board == STORE_BOARD_DETECTOR)
-		buf_addf(&text, " (at least %d call%s)",
-		    ctx->b->conf->stats_min_games,
-		    ctx->b->conf->stats_min_games == 1 ? "" : "s");
+		/* TRANSLATORS: after "Top Cheat, detector": who is on
+		 * the board. */
+		buf_addf(&text, ngettext(" (at least %d call)",
+		    " (at least %d calls)", ctx->b->conf->stats_min_games),
+		    ctx->b->conf->stats_min_games);
 	else if (board == STORE_BOARD_RATING || board == STORE_BOARD_SOLO)
-		buf_addf(&text, " (at least %d game%s)",
-		    ctx->b->conf->league_provisional,
-		    ctx->b->conf->league_provisional == 1 ? "" : "s");
+		buf_addf(&text, ngettext(" (at least %d game)",
+		    " (at least %d games)", ctx->b->conf->league_provisional),
+		    ctx->b->conf->league_provisional);
 	buf_adds(&text, ":");
 	for (i = 0; i < n; i++)
 		cmd_top_row(&text, board, i, &rows[i]);
 	if (n == 0)
-		buf_adds(&text, " nobody yet.");
+		/* TRANSLATORS: an empty board, after "Top Cheat, wins:". */
+		buf_adds(&text, _(" nobody yet."));
 	say_reply(ctx, "%s", buf_str(&text));
 	buf_free(&text);
 }
@@ -547,44 +691,47 @@ cmd_season(struct cmd_ctx *ctx)
 	char when[32];
 
 	if (season == 0) {
-		say_reply(ctx, "Seasons are off.");
+		say_reply(ctx, _("Seasons are off."));
 		return;
 	}
 	end = (time_t)season_ends(ctx->b);
 	gmtime_r(&end, &tm);
 	strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
-	say_reply(ctx, "Season %jd ends %s; %stop GAME season N shows a "
-	    "season's board.", (intmax_t)season, when, ctx->b->conf->prefix);
+	/* TRANSLATORS: the season's number, when it ends ("2026-02-01
+	 * 00:00 UTC"), the command prefix ("!top"). */
+	say_reply(ctx, _("Season %jd ends %s; %stop GAME season N shows a "
+	    "season's board."), (intmax_t)season, when,
+	    ctx->b->conf->prefix);
 }
 
 const struct cmd_entry cmd_stats_table[] = {
 	{ "stats", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK] [GAME]",
-	    "games, wins, losses and streaks of NICK (you by default); for a "
-	    "loser game, losses per game, the average place and games in a "
+	    N_("games, wins, losses and streaks of NICK (you by default); for "
+	    "a loser game, losses per game, the average place and games in a "
 	    "row without losing; games against AI seats (the solo ladder) on "
-	    "a line of their own", cmd_stats },
+	    "a line of their own"), cmd_stats },
 	{ "streak", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "win streaks of NICK (you by default), now and at best, also in "
-	    "one suit where a game names it", cmd_streak },
+	    N_("win streaks of NICK (you by default), now and at best, also in "
+	    "one suit where a game names it"), cmd_streak },
 	{ "titles", NULL, 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "the titles NICK earned by winning in a row, by bluffing and on "
-	    "the solo ladder, how often and when (you by default)",
+	    N_("the titles NICK earned by winning in a row, by bluffing and on "
+	    "the solo ladder, how often and when (you by default)"),
 	    cmd_titles },
 	{ "top", "board", 0, 4, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[GAME] [wins|streak|games|run|titles|losses|safe|liar|detector|"
 	    "rating|solo] [season [N]]",
-	    "the leaderboard: wins by default, a loser game's losses (fewest "
-	    "per game, over stats.min_games games); safe is the most games "
-	    "in a row without losing; liar the most lies that got away per "
-	    "game, detector the calls right per call (over stats.min_games "
-	    "calls); rating the skill rating of one GAME by mu - 3 sigma "
-	    "(over league.provisional games), solo the same of the solo "
-	    "ladder (games against AI seats); season: this season's board "
-	    "(wins, games, titles, losses, liar, detector), season N an "
-	    "earlier one's", cmd_top },
+	    N_("the leaderboard: wins by default, a loser game's losses "
+	    "(fewest per game, over stats.min_games games); safe is the most "
+	    "games in a row without losing; liar the most lies that got away "
+	    "per game, detector the calls right per call (over "
+	    "stats.min_games calls); rating the skill rating of one GAME by "
+	    "mu - 3 sigma (over league.provisional games), solo the same of "
+	    "the solo ladder (games against AI seats); season: this season's "
+	    "board (wins, games, titles, losses, liar, detector), season N an "
+	    "earlier one's"), cmd_top },
 	{ "season", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
-	    "the season now and when it ends (league.season)", cmd_season },
+	    N_("the season now and when it ends (league.season)"), cmd_season },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

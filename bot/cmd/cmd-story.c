@@ -15,6 +15,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/replay.h"
+#include "games/intl.h"
 #include "storage/store.h"
 
 #define HISTORY_ROWS 8
@@ -67,16 +68,16 @@ cmd_replay(struct cmd_ctx *ctx)
 
 	if (ctx->argc > 1) {
 		if (cmd_game_id(ctx->argv[1], &id) != 0) {
-			say_error(ctx, "a game is named by its number, as "
-			    "!history lists them: !replay 42");
+			say_error(ctx, _("a game is named by its number, as "
+			    "!history lists them: !replay 42"));
 			return;
 		}
 	} else if ((rc = cmd_last_game(ctx, &id, &cause)) != 0) {
 		if (rc < 0)
 			say_error(ctx, "%s", cause);
 		else
-			say_error(ctx, "you have no finished game to replay; "
-			    "!history lists recent games");
+			say_error(ctx, _("you have no finished game to "
+			    "replay; !history lists recent games"));
 		free(cause);
 		return;
 	}
@@ -85,37 +86,38 @@ cmd_replay(struct cmd_ctx *ctx)
 		if (rc < 0)
 			say_error(ctx, "%s", cause);
 		else
-			say_error(ctx, "there is no game %" PRId64 "; !history "
-			    "lists recent games", id);
+			say_error(ctx, _("there is no game %" PRId64 "; "
+			    "!history lists recent games"), id);
 		free(cause);
 		return;
 	}
 	if (strcmp(state, "running") == 0) {
-		say_error(ctx, "game %" PRId64 " is still being played: its "
-		    "replay comes once it is over", id);
+		say_error(ctx, _("game %" PRId64 " is still being played: "
+		    "its replay comes once it is over"), id);
 		return;
 	}
 	if ((sg = store_game_load(ctx->b->store, id, &cause)) == NULL ||
 	    (n = replay_text(sg, ctx->b->conf->questions, ctx->prefs.colour,
 	    &lines, &cause)) < 0) {
-		say_error(ctx, "game %" PRId64 " cannot be replayed: %s", id,
-		    cause);
+		/* TRANSLATORS: the game's number, then why. */
+		say_error(ctx, _("game %" PRId64 " cannot be replayed: %s"),
+		    id, cause);
 		free(cause);
 		store_game_free(sg);
 		return;
 	}
 	store_game_free(sg);
 	if (pager_start(ctx, lines, n) != 0)
-		say_error(ctx, "too much is still on its way to you, or to "
-		    "others: ask for the replay again in a minute");
+		say_error(ctx, _("too much is still on its way to you, or to "
+		    "others: ask for the replay again in a minute"));
 }
 
 static void
 cmd_more(struct cmd_ctx *ctx)
 {
 	if (pager_more(ctx) != 0)
-		say_error(ctx, "there is nothing more to read: !replay "
-		    "[GAME_ID] starts a replay");
+		say_error(ctx, _("there is nothing more to read: !replay "
+		    "[GAME_ID] starts a replay"));
 }
 
 /* "#42 Cheat 2026-11-26 won": one game of a history. */
@@ -134,19 +136,23 @@ cmd_history_row(struct buf *out, const struct store_history_row *row,
 	buf_addf(out, " #%" PRId64 " %s %s", row->id,
 	    ops != NULL ? ops->title : row->variant, date);
 	if (strcmp(row->state, "running") == 0)
-		buf_adds(out, " (being played)");
+		/* TRANSLATORS: " (being played)", " (stopped)", " (won)",
+		 * ... come after a game of a history, "#42 Cheat
+		 * 2026-11-26", a space first. */
+		buf_adds(out, _(" (being played)"));
 	else if (strcmp(row->state, "abandoned") == 0)
-		buf_adds(out, " (stopped)");
+		buf_adds(out, _(" (stopped)"));
 	else if (player && row->won)
-		buf_adds(out, " (won)");
+		buf_adds(out, _(" (won)"));
 	else if (player && row->lost)
-		buf_adds(out, " (lost)");
+		buf_adds(out, _(" (lost)"));
 	else if (player && row->place > 0)
-		buf_addf(out, " (place %d)", row->place);
+		buf_addf(out, _(" (place %d)"), row->place);
 	else if (player)
-		buf_adds(out, " (left)");
+		buf_adds(out, _(" (left)"));
 	else
-		buf_addf(out, " (%d players)", row->nseats);
+		buf_addf(out, ngettext(" (%d player)", " (%d players)",
+		    row->nseats), row->nseats);
 }
 
 static void
@@ -173,18 +179,20 @@ cmd_history(struct cmd_ctx *ctx)
 		return;
 	}
 	if (n == 0) {
-		say_reply(ctx, "No games %s %s yet.", nick != NULL ? "of" : "in",
-		    nick != NULL ? nick : chan);
+		/* TRANSLATORS: a nick, or a channel. */
+		say_reply(ctx, nick != NULL ? _("No games of %s yet.") :
+		    _("No games in %s yet."), nick != NULL ? nick : chan);
 		return;
 	}
-	buf_addf(&text, "Recent games %s %s:", nick != NULL ? "of" : "in",
-	    nick != NULL ? nick : chan);
+	/* TRANSLATORS: a nick, or a channel; the games follow. */
+	buf_addf(&text, nick != NULL ? _("Recent games of %s:") :
+	    _("Recent games in %s:"), nick != NULL ? nick : chan);
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			buf_adds(&text, ",");
 		cmd_history_row(&text, &rows[i], nick != NULL);
 	}
-	buf_adds(&text, ". !replay NUMBER shows one.");
+	buf_adds(&text, _(". !replay NUMBER shows one."));
 	say_reply(ctx, "%s", buf_str(&text));
 	buf_free(&text);
 }
@@ -196,14 +204,28 @@ static void
 cmd_bluffs_line(struct buf *out, const char *nick, const char *what,
     const struct store_bluffs *b)
 {
-	buf_addf(out, "%s, %s, %d game%s: %d lie%s in %d claim%s (%d%%), "
-	    "%d caught, %d got away; honest and called %d time%s; %d call%s",
-	    nick, what, b->games, b->games == 1 ? "" : "s", b->lies,
-	    b->lies == 1 ? "" : "s", b->claims, b->claims == 1 ? "" : "s",
-	    cmd_percent(b->lies, b->claims), b->caught, b->away, b->accused,
-	    b->accused == 1 ? "" : "s", b->calls, b->calls == 1 ? "" : "s");
+	/* TRANSLATORS: the ledger line is made of pieces: "alice, Cheat,
+	 * 9 games: " (the nick, the game's title or "all games", the
+	 * games), "12 lies", " in 40 claims", " (30%)", ", 4 caught, 8
+	 * got away", "; honest and called 3 times", "; 15 calls", ", 11
+	 * right (73%)" and ".". */
+	buf_addf(out, ngettext("%s, %s, %d game: ", "%s, %s, %d games: ",
+	    b->games), nick, what, b->games);
+	buf_addf(out, ngettext("%d lie", "%d lies", b->lies), b->lies);
+	buf_addf(out, ngettext(" in %d claim", " in %d claims", b->claims),
+	    b->claims);
+	buf_addf(out, " (%d%%)", cmd_percent(b->lies, b->claims));
+	/* TRANSLATORS: lies caught, lies that got away. */
+	buf_addf(out, _(", %d caught, %d got away"), b->caught, b->away);
+	/* TRANSLATORS: how often an honest claim was called a lie. */
+	buf_addf(out, ngettext("; honest and called %d time",
+	    "; honest and called %d times", b->accused), b->accused);
+	/* TRANSLATORS: the calls the player made. */
+	buf_addf(out, ngettext("; %d call", "; %d calls", b->calls), b->calls);
 	if (b->calls > 0)
-		buf_addf(out, ", %d right (%d%%)", b->right,
+		/* TRANSLATORS: the calls that were right, and their
+		 * percentage. */
+		buf_addf(out, _(", %d right (%d%%)"), b->right,
 		    cmd_percent(b->right, b->calls));
 	buf_adds(out, ".");
 }
@@ -220,8 +242,9 @@ cmd_bluffs(struct cmd_ctx *ctx)
 
 	cmd_nick_game(ctx, nick, sizeof nick, &ops);
 	if (ops != NULL && !ops->claims) {
-		say_reply(ctx, "Nobody lies in %s: no claim is made that "
-		    "another player may call, so it keeps no bluffs.",
+		/* TRANSLATORS: the game's title. */
+		say_reply(ctx, _("Nobody lies in %s: no claim is made that "
+		    "another player may call, so it keeps no bluffs."),
 		    ops->title);
 		return;
 	}
@@ -236,21 +259,34 @@ cmd_bluffs(struct cmd_ctx *ctx)
 		return;
 	}
 	if (rc > 0 || (b.games == 0 && solo.games == 0)) {
-		say_reply(ctx, "%s has finished no game%s%s with claims yet.",
-		    nick, ops != NULL ? " of " : "", ops != NULL ? ops->title :
-		    "");
+		if (ops != NULL)
+			/* TRANSLATORS: the nick, the game's title. */
+			say_reply(ctx, _("%s has finished no game of %s with "
+			    "claims yet."), nick, ops->title);
+		else
+			say_reply(ctx, _("%s has finished no game with claims "
+			    "yet."), nick);
 		return;
 	}
 	/* The league's ledger, then the solo ladder's (games against AI
 	 * seats) on a line of its own. */
 	if (b.games > 0) {
 		cmd_bluffs_line(&text, nick, ops != NULL ? ops->title :
-		    "all games", &b);
+		    /* TRANSLATORS: stands where a game's title would,
+		     * after a nick in the ledger line. */
+		    _("all games"), &b);
 		say_reply(ctx, "%s", buf_str(&text));
 	}
 	if (solo.games > 0) {
-		snprintf(what, sizeof what, "solo%s%s", ops != NULL ? " " : "",
-		    ops != NULL ? ops->title : "");
+		if (ops != NULL)
+			/* TRANSLATORS: stands where a game's title would
+			 * in the ledger line: the solo ladder's games of
+			 * one game ("solo Cheat"). */
+			snprintf(what, sizeof what, _("solo %s"), ops->title);
+		else
+			/* TRANSLATORS: stands where "all games" would in
+			 * the ledger line: the solo ladder's games. */
+			snprintf(what, sizeof what, "%s", _("solo"));
 		buf_reset(&text);
 		cmd_bluffs_line(&text, nick, what, &solo);
 		say_reply(ctx, "%s", buf_str(&text));
@@ -260,20 +296,20 @@ cmd_bluffs(struct cmd_ctx *ctx)
 
 const struct cmd_entry cmd_story_table[] = {
 	{ "replay", NULL, 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[GAME_ID]",
-	    "a game that is over, play by play with every hidden card shown, "
-	    "privately (your last game by default); !more for each next "
-	    "page", cmd_replay },
+	    N_("a game that is over, play by play with every hidden card "
+	    "shown, privately (your last game by default); !more for each next "
+	    "page"), cmd_replay },
 	{ "more", NULL, 0, 0, GAME_WHERE_BOTH, NEED_NOTHING, "",
-	    "the next page of a replay", cmd_more },
+	    N_("the next page of a replay"), cmd_more },
 	{ "history", "recent", 0, 1, GAME_WHERE_BOTH, NEED_NOTHING, "[NICK]",
-	    "recent games with their numbers: NICK's, else the channel's "
-	    "(yours in private)", cmd_history },
+	    N_("recent games with their numbers: NICK's, else the channel's "
+	    "(yours in private)"), cmd_history },
 	{ "bluffs", "ledger", 0, 2, GAME_WHERE_BOTH, NEED_NOTHING,
 	    "[NICK] [GAME]",
-	    "the bluff ledger of NICK (you by default): lies told, caught "
+	    N_("the bluff ledger of NICK (you by default): lies told, caught "
 	    "and got away, honest claims called, calls right and wrong; "
 	    "games against AI seats (the solo ladder) on a line of their "
-	    "own",
+	    "own"),
 	    cmd_bluffs },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

@@ -27,6 +27,7 @@
 #include "bot/net/ircline.h"
 #include "bot/core/render.h"
 #include "alloc/xalloc.h"
+#include "games/intl.h"
 
 /* Every word a line can hold: a word and a space take two bytes. */
 #define WORDS_MAX (IRCLINE_MAX / 2 + 1)
@@ -53,8 +54,9 @@ dispatch_split(char *s, char **argv, int max)
 }
 
 /* A refusal of a private command that needs a game: among a network's
- * bots, the answer says who deals the other channels (share.c). */
-static const char not_in_game[] = "you are not in a game";
+ * bots, the answer says who deals the other channels (share.c).  Told
+ * apart by its address (dispatch_refuse()), translated where it is said. */
+static const char *const not_in_game = N_("you are not in a game");
 
 static void
 dispatch_not_in_game(struct cmd_ctx *ctx)
@@ -62,14 +64,17 @@ dispatch_not_in_game(struct cmd_ctx *ctx)
 	struct buf where = BUF_INIT;
 
 	if (share_where(ctx->b, &where) > 0)
-		say_error(ctx, "you are not in a game I deal (%s)",
+		/* TRANSLATORS: %s is the list of other bots and the
+		 * channels they deal. */
+		say_error(ctx, _("you are not in a game I deal (%s)"),
 		    buf_str(&where));
 	else
-		say_error(ctx, "%s", not_in_game);
+		say_error(ctx, "%s", _(not_in_game));
 	buf_free(&where);
 }
 
-/* The reason ctx may not use e, or NULL. */
+/* The reason ctx may not use e (translated, but for not_in_game), or
+ * NULL; "" when the words are too many or too few. */
 static const char *
 dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 {
@@ -77,27 +82,29 @@ dispatch_refuse(const struct cmd_ctx *ctx, const struct cmd_entry *e)
 	int nargs = ctx->argc - 1;
 
 	if (ctx->chan == NULL && !(e->where & GAME_WHERE_PRIVATE))
-		return "that command works in a channel";
+		return _("that command works in a channel");
 	if (ctx->chan != NULL && !(e->where & GAME_WHERE_CHANNEL))
-		return "send that command to me in private";
+		return _("send that command to me in private");
 	if ((e->needs & (NEED_TABLE | NEED_LOBBY | NEED_GAME)) && t == NULL &&
 	    ctx->chan == NULL)
 		return not_in_game;
 	if ((e->needs & NEED_TABLE) && t == NULL)
-		return ctx->chan != NULL ? "no game here; !play GAME opens one"
-		    : "you are not in a game";
+		return ctx->chan != NULL ?
+		    _("no game here; !play GAME opens one") : _(not_in_game);
 	if ((e->needs & NEED_LOBBY) && (t == NULL || t->state != TABLE_LOBBY))
-		return t == NULL ? "no lobby is open here; !play GAME opens one"
-		    : "the game has already started";
+		return t == NULL ?
+		    _("no lobby is open here; !play GAME opens one") :
+		    _("the game has already started");
 	if ((e->needs & NEED_GAME) && (t == NULL ||
 	    t->state != TABLE_PLAYING))
-		return "no game is being played here";
+		return _("no game is being played here");
 	if ((e->needs & NEED_SEATED) && ctx->seat < 0)
-		return "you are not playing at this table";
+		return _("you are not playing at this table");
 	if ((e->needs & NEED_ADMIN) && !who_is_admin(ctx->b, &ctx->from))
-		return "only a bot admin can do that";
+		return _("only a bot admin can do that");
 	if ((e->needs & NEED_OPERATOR) && !cmd_operator(ctx))
-		return "only a channel operator or a bot admin can do that";
+		return _("only a channel operator or a bot admin can do "
+		    "that");
 	if (nargs < e->min_args || (e->max_args >= 0 && nargs > e->max_args))
 		return "";
 	return NULL;
@@ -169,10 +176,16 @@ dispatch_move(struct cmd_ctx *ctx)
 	if (dispatch_names_game(ctx))
 		return 0;
 	if (ctx->chan == NULL && !(gc->where & GAME_WHERE_PRIVATE))
-		say_error(ctx, "type %s%s in the channel", ctx->b->conf->prefix, gc->name);
+		/* TRANSLATORS: %s%s is the move as typed: the command
+		 * prefix, then its name ("!play"). */
+		say_error(ctx, _("type %s%s in the channel"),
+		    ctx->b->conf->prefix, gc->name);
 	else if (ctx->chan != NULL && !(gc->where & GAME_WHERE_CHANNEL))
-		say_error(ctx, "keep your cards secret: send '%s %s' to me "
-		    "in private", gc->name, gc->usage);
+		/* TRANSLATORS: '%s %s' is the move and its arguments as
+		 * its usage gives them ("play CARD..."). */
+		say_error(ctx, _("keep your cards secret: send '%s %s' to me "
+		    "in private"), gc->name, *gc->usage != '\0' ?
+		    _(gc->usage) : "");
 	else {
 		dispatch_seat_args(t, gc, ctx->argc - 1, ctx->argv + 1, seats);
 		if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
@@ -220,7 +233,9 @@ dispatch_over(struct cmd_ctx *ctx)
 	    (ops = ended_game(ctx->b, ctx->chan, &ctx->from, ctx->argv[0],
 	    &where)) == NULL)
 		return 0;
-	text = xasprintf("the %s game is over: %splay %s starts another",
+	/* TRANSLATORS: the game's title ("Cheat"), then the command
+	 * prefix and the game's name as typed ("!play cheat"). */
+	text = xasprintf(_("the %s game is over: %splay %s starts another"),
 	    ops->title, ctx->b->conf->prefix, ops->name);
 	say_to(ctx->b, ctx->from.nick, ctx->prefs.notice, where, text);
 	free(text);
@@ -247,15 +262,19 @@ dispatch_command(struct cmd_ctx *ctx)
 		cmd_quote(word, sizeof word, ctx->argv[0]);
 		if (ctx->table != NULL && ctx->table->state == TABLE_PLAYING &&
 		    game_cmd_find(ctx->table->ops, ctx->argv[0]) >= 0)
-			say_error(ctx, "you are not playing in this game");
+			say_error(ctx, _("you are not playing in this game"));
 		else
-			say_error(ctx, "unknown command '%s'; try %shelp",
+			/* TRANSLATORS: the word typed, then the command
+			 * prefix ("!help"). */
+			say_error(ctx, _("unknown command '%s'; try %shelp"),
 			    word, ctx->b->conf->prefix);
 		return;
 	}
 	why = dispatch_refuse(ctx, e);
 	if (why != NULL && *why == '\0')
-		say_error(ctx, "usage: %s%s%s%s", ctx->b->conf->prefix,
+		/* TRANSLATORS: the command as typed, prefix, name and
+		 * arguments: "usage: !play GAME [option=value ...]". */
+		say_error(ctx, _("usage: %s%s%s%s"), ctx->b->conf->prefix,
 		    e->name, *e->usage != '\0' ? " " : "", e->usage);
 	else if (why == not_in_game)
 		dispatch_not_in_game(ctx);
@@ -285,8 +304,11 @@ dispatch_allowed(struct cmd_ctx *ctx)
 	case LIMIT_PASS:
 		return 1;
 	case LIMIT_WARN:
-		say_error(ctx, "slow down: I take %d commands at once, then "
-		    "one every %g s, and drop the others", c->user_burst,
+		say_error(ctx, ngettext("slow down: I take %d command at "
+		    "once, then one every %g s, and drop the others",
+		    "slow down: I take %d commands at once, then one every "
+		    "%g s, and drop the others", c->user_burst),
+		    c->user_burst,
 		    c->user_interval_ms / 1000.0);
 		return 0;
 	case LIMIT_DROP:
@@ -344,7 +366,7 @@ dispatch_message(struct bot *b, const char *origin, const char *account,
 	ctx.argv = argv;
 	if (ctx.argc != 0 && dispatch_allowed(&ctx)) {
 		if (ctx.argc < 0)
-			say_error(&ctx, "too many words");
+			say_error(&ctx, _("too many words"));
 		else
 			dispatch_command(&ctx);
 	}
