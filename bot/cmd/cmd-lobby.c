@@ -34,17 +34,21 @@ cmd_variant_index(const struct game_ops *ops)
 	return 0;
 }
 
-/* The !games text, the same for everyone who asks: made once, and again
- * when a reload changed the command prefix it names. */
+/* The !games text, the same for everyone who asks in one language: made
+ * once, and again when a reload changed the command prefix it names or
+ * another language asks (the key is the prefix, a space and the
+ * language). */
 static const char *
 cmd_games_text(struct bot *b)
 {
 	struct buf text = BUF_INIT;
+	char *key = xasprintf("%s %s", b->conf->prefix, lang_now());
 	int i;
 
-	if (b->games_text != NULL &&
-	    strcmp(b->games_prefix, b->conf->prefix) == 0)
+	if (b->games_text != NULL && strcmp(b->games_prefix, key) == 0) {
+		free(key);
 		return b->games_text;
+	}
 	buf_adds(&text, _("Games:"));
 	for (i = 0; game_table[i] != NULL; i++) {
 		if (i > 0)
@@ -63,7 +67,7 @@ cmd_games_text(struct bot *b)
 	free(b->games_text);
 	free(b->games_prefix);
 	b->games_text = xstrdup(buf_str(&text));
-	b->games_prefix = xstrdup(b->conf->prefix);
+	b->games_prefix = key;
 	buf_free(&text);
 	return b->games_text;
 }

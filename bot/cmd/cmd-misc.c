@@ -474,6 +474,88 @@ cmd_onoff(const char *w)
 	return -1;
 }
 
+/* A language's name in itself, for the line that confirms it; a code
+ * with no name here is shown as typed. */
+static const char *
+cmd_lang_name(const char *code)
+{
+	static const char *const names[][2] = {
+		{ "en", "English" }, { "de", "Deutsch" }, { "es", "español" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (lang_same(code, names[i][0]))
+			return names[i][1];
+	}
+	return code;
+}
+
+/* !set lang CODE: in a channel by one of its operators, the channel's
+ * language (kept in the database over the configuration's); else the
+ * sender's own, for their private lines ("none": their channel's
+ * again).  Told in the language chosen. */
+static void
+cmd_set_lang(struct cmd_ctx *ctx, const char *code)
+{
+	struct buf key = BUF_INIT;
+	struct chan *c = ctx->chan;
+	struct table *t;
+	char *cause = NULL;
+	int64_t id;
+	int seat, none = strcasecmp(code, "none") == 0;
+
+	if (!none && !lang_known(code)) {
+		/* TRANSLATORS: %s after "I write" is the list of codes
+		 * ("en de es"); none is typed as it is. */
+		say_error(ctx, _("I write no language '%s'; I write %s, and "
+		    "none is your channel's"), code, lang_list());
+		return;
+	}
+	if (c != NULL && cmd_operator(ctx)) {
+		if (none)
+			code = "";
+		if (prefs_chan_lang_set(ctx->b, c, code, &cause) != 0) {
+			say_error(ctx, "%s", cause);
+			free(cause);
+			return;
+		}
+		lang_use(prefs_chan_lang(ctx->b, c));
+		/* TRANSLATORS: %s is the language's own name ("Deutsch");
+		 * !set lang is typed as it is. */
+		say_reply(ctx, _("This channel speaks %s from now on. Your "
+		    "own language for what I tell you privately: /msg me "
+		    "!set lang CODE."), cmd_lang_name(lang_now()));
+		return;
+	}
+	who_player_key(&key, &ctx->from);
+	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
+	buf_free(&key);
+	if (id < 0 || store_pref_set(ctx->b->store, id, "lang",
+	    none ? 0 : lang_pack(code), &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return;
+	}
+	snprintf(ctx->prefs.lang, sizeof ctx->prefs.lang, "%s",
+	    none ? "" : code);
+	prefs_changed(ctx->b, &ctx->from, &ctx->prefs);
+	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL)
+		memcpy(t->seats[seat].prefs.lang, ctx->prefs.lang,
+		    sizeof ctx->prefs.lang);
+	lang_use(prefs_lang(ctx->b, &ctx->prefs, say_about(ctx)));
+	if (none)
+		say_tell(ctx, _("I will write to you in your channel's "
+		    "language."));
+	else {
+		/* TRANSLATORS: %s is the language's own name. */
+		cause = xasprintf(_("I will write to you in %s."),
+		    cmd_lang_name(code));
+		say_tell(ctx, cause);
+		free(cause);
+	}
+}
+
 static void
 cmd_set(struct cmd_ctx *ctx)
 {
@@ -488,10 +570,15 @@ cmd_set(struct cmd_ctx *ctx)
 		name = "colour";
 	else if (strcasecmp(name, "notice") == 0)
 		name = "notice";
-	else {
-		/* TRANSLATORS: colour and notice are typed as they are. */
-		say_error(ctx, _("no setting '%s'; try colour or notice"),
-		    name);
+	else if (strcasecmp(name, "lang") == 0 ||
+	    strcasecmp(name, "language") == 0) {
+		cmd_set_lang(ctx, ctx->argv[2]);
+		return;
+	} else {
+		/* TRANSLATORS: colour, notice and lang are typed as they
+		 * are. */
+		say_error(ctx, _("no setting '%s'; try colour, notice or "
+		    "lang"), name);
 		return;
 	}
 	if (v < 0) {
@@ -531,8 +618,11 @@ const struct cmd_entry cmd_misc_table[] = {
 	    "default), or how to make one move, sent to you privately"),
 	    cmd_rules },
 	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "colour|notice on|off",
-	    N_("your preferences: card colours, NOTICE or PRIVMSG to you"),
+	    "colour|notice on|off, or lang CODE",
+	    N_("your preferences: card colours, NOTICE or PRIVMSG to you, "
+	    "the language of what I tell you privately (lang de; lang none "
+	    "for your channel's); in a channel, its operators set the "
+	    "channel's language"),
 	    cmd_set },
 	{ NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL },
 };

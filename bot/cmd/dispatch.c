@@ -187,6 +187,9 @@ dispatch_move(struct cmd_ctx *ctx)
 		    "in private"), gc->name, *gc->usage != '\0' ?
 		    _(gc->usage) : "");
 	else {
+		/* A move is refused to its mover alone, in their language;
+		 * what it tells the table, the table says in its own. */
+		lang_use(prefs_lang(ctx->b, &ctx->prefs, t->chan));
 		dispatch_seat_args(t, gc, ctx->argc - 1, ctx->argv + 1, seats);
 		if (t->ops->parse(t->g, ctx->seat, i, ctx->argc - 1,
 		    ctx->argv + 1, &mv, &cause) == 0 &&
@@ -300,6 +303,11 @@ dispatch_allowed(struct cmd_ctx *ctx)
 		else
 			prefs_find(ctx->b, &ctx->from, &ctx->prefs);
 	}
+	/* A command is answered in the language of where it was typed:
+	 * the channel's, or the sender's own in private (docs/
+	 * translating.md). */
+	lang_use(ctx->chan != NULL ? prefs_chan_lang(ctx->b, ctx->chan) :
+	    prefs_lang(ctx->b, &ctx->prefs, say_about(ctx)));
 	switch (v) {
 	case LIMIT_PASS:
 		return 1;

@@ -238,7 +238,8 @@ struct bot {
 					 * prefs.c read for it */
 	uint64_t prefs_tick;		/* ... and when, in reads */
 	char *games_text;		/* !games's answer, made once ... */
-	char *games_prefix;		/* ... for this command prefix
+	char *games_prefix;		/* ... for this command prefix and
+					 * language ("! de")
 					 * (cmd-lobby.c) */
 	char nick[NICK_MAX];
 	struct chan **chans;		/* each allocated: tables point at them */
@@ -527,7 +528,8 @@ void prefs_free(struct bot *b);
 /* The language of c: what an operator set there (!set lang, stored),
  * else the configuration's for c, else its default; read once. */
 const char *prefs_chan_lang(struct bot *b, struct chan *c);
-/* Sets c's language for good; 0, or -1 and *cause. */
+/* Sets c's language for good ("": the configuration's again); 0, or -1
+ * and *cause. */
 int prefs_chan_lang_set(struct bot *b, struct chan *c, const char *code,
     char **cause);
 /* The language a person of prefs p reads privately about c (NULL: no

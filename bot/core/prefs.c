@@ -171,6 +171,7 @@ const char *
 prefs_chan_lang(struct bot *b, struct chan *c)
 {
 	struct buf key = BUF_INIT;
+	char stored[LANG_MAX];
 	int64_t id;
 	int v;
 
@@ -181,8 +182,11 @@ prefs_chan_lang(struct bot *b, struct chan *c)
 		prefs_chan_key(&key, c);
 		id = store_player_find(b->store, buf_str(&key), NULL);
 		if (id > 0 && store_pref_get(b->store, id, "lang", &v,
-		    NULL) == 0)
-			lang_unpack(v, c->lang);
+		    NULL) == 0) {
+			lang_unpack(v, stored);
+			if (*stored != '\0')
+				memcpy(c->lang, stored, sizeof stored);
+		}
 		if (!lang_known(c->lang))
 			snprintf(c->lang, sizeof c->lang, "%s",
 			    lang_known(b->conf->lang) ? b->conf->lang : "en");
@@ -203,8 +207,7 @@ prefs_chan_lang_set(struct bot *b, struct chan *c, const char *code,
 	id = store_player(b->store, buf_str(&key), c->name, cause);
 	if (id > 0 && store_pref_set(b->store, id, "lang", lang_pack(code),
 	    cause) == 0) {
-		snprintf(c->lang, sizeof c->lang, "%s", code);
-		c->lang_read = 1;
+		c->lang_read = 0;	/* "": the configuration's again */
 		rc = 0;
 	}
 	buf_free(&key);

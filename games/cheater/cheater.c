@@ -122,7 +122,16 @@ struct said {
 	char *tail;
 	char *priv[GAME_MAX_SEATS];
 	unsigned hands;		/* seats whose hand changed */
+	int quiet;		/* nobody listens (game_quiet()): no text */
 };
+
+/* Where a piece of sd's text goes: line, or NULL where nobody listens,
+ * so that an AI's play-outs build and look up no text (game.h). */
+static char **
+said_to(const struct said *sd, char **line)
+{
+	return sd->quiet ? NULL : line;
+}
 
 int
 ch_nactive(const struct game *g)
@@ -210,7 +219,7 @@ won(struct game *g, int seat, struct said *sd)
 		ch_cat_face(&spelt, suit * CH_LETTERS + word[i]);
 	}
 	/* TRANSLATORS: %s is a suit (red), then its seven cards. */
-	game_cat(&sd->tail, _(" {p:%d} spells CHEATER in %s: %s! {p:%d} "
+	game_cat(said_to(sd, &sd->tail), _(" {p:%d} spells CHEATER in %s: %s! {p:%d} "
 	    "wins!"), seat, _(ch_suit_name(suit)), spelt, seat);
 	free(spelt);
 	return 1;
@@ -232,7 +241,7 @@ reshuffle(struct game *g, struct said *sd)
 	cards_clear(&g->discard);
 	cards_add(&g->discard, top);
 	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
-	game_cat(&sd->tail, ngettext(" The draw pile is empty: the discard "
+	game_cat(said_to(sd, &sd->tail), ngettext(" The draw pile is empty: the discard "
 	    "pile but its top card is shuffled into a new one (%d card).",
 	    " The draw pile is empty: the discard pile but its top card is "
 	    "shuffled into a new one (%d cards).", g->draw.n), g->draw.n);
@@ -252,9 +261,9 @@ draw_one(struct game *g, int seat, struct said *sd)
 	g->pub[id] = 0;		/* its holder alone sees it */
 	sd->hands |= 1u << seat;
 	if (sd->priv[seat] != NULL)
-		game_cat(&sd->priv[seat], " ");
+		game_cat(said_to(sd, &sd->priv[seat]), " ");
 	face = face_text(ch_face(id));
-	game_cat(&sd->priv[seat], _("You draw %s."), face);
+	game_cat(said_to(sd, &sd->priv[seat]), _("You draw %s."), face);
 	free(face);
 	if (g->draw.n == 0)
 		reshuffle(g, sd);
@@ -285,7 +294,7 @@ start_turn(struct game *g, int seat, struct said *sd)
 			g->fresh[g->hand[seat].c[i]] = 0;
 		g->dice[0] = roll(g);
 		g->dice[1] = roll(g);
-		game_cat(&sd->pub, _(" {p:%d} rolls %d and %d."), seat,
+		game_cat(said_to(sd, &sd->pub), _(" {p:%d} rolls %d and %d."), seat,
 		    g->dice[0], g->dice[1]);
 		if (g->dice[0] != g->dice[1]) {
 			g->power = g->cheater == seat;
@@ -296,16 +305,16 @@ start_turn(struct game *g, int seat, struct said *sd)
 			g->cheater = seat;
 			g->power = 1;
 			if (prev >= 0)
-				game_cat(&sd->pub, _(" Doubles! {p:%d} takes "
+				game_cat(said_to(sd, &sd->pub), _(" Doubles! {p:%d} takes "
 				    "the CHEATER status from {p:%d}."), seat,
 				    prev);
 			else
-				game_cat(&sd->pub, _(" Doubles! {p:%d} is the "
+				game_cat(said_to(sd, &sd->pub), _(" Doubles! {p:%d} is the "
 				    "CHEATER."), seat);
 			break;
 		}
 		g->cheater = -1;
-		game_cat(&sd->pub, _(" Doubles while the CHEATER: {p:%d} "
+		game_cat(said_to(sd, &sd->pub), _(" Doubles while the CHEATER: {p:%d} "
 		    "loses the turn and the status."), seat);
 		seat = next_in(g, seat);
 	}
@@ -313,7 +322,7 @@ start_turn(struct game *g, int seat, struct said *sd)
 	g->need = 0;
 	g->victim = -1;
 	g->attack = 0;
-	game_cat(&sd->pub, g->power ? _(" {p:%d} to play with Cheater "
+	game_cat(said_to(sd, &sd->pub), g->power ? _(" {p:%d} to play with Cheater "
 	    "Power.") : _(" {p:%d} to play."), seat);
 }
 
@@ -323,7 +332,7 @@ flush_tail(struct said *sd)
 {
 	if (sd->tail == NULL)
 		return;
-	game_cat(&sd->pub, "%s", sd->tail);
+	game_cat(said_to(sd, &sd->pub), "%s", sd->tail);
 	free(sd->tail);
 	sd->tail = NULL;
 }
@@ -477,19 +486,19 @@ roll_off(struct game *g, struct said *sd)
 	while (ntied > 1) {
 		/* TRANSLATORS: followed by the rolls, " {p:0} 3+5" each,
 		 * split by ",". */
-		game_cat(&sd->pub, round++ == 0 ? _(" Rolls to start:") :
+		game_cat(said_to(sd, &sd->pub), round++ == 0 ? _(" Rolls to start:") :
 		    _(" Tie! Again:"));
 		best = 0;
 		for (i = 0; i < ntied; i++) {
 			a = roll(g);
 			b = roll(g);
 			sum[i] = a + b;
-			game_cat(&sd->pub, "%s {p:%d} %d+%d", i > 0 ? "," : "",
+			game_cat(said_to(sd, &sd->pub), "%s {p:%d} %d+%d", i > 0 ? "," : "",
 			    tied[i], a, b);
 			if (sum[i] > best)
 				best = sum[i];
 		}
-		game_cat(&sd->pub, ".");
+		game_cat(said_to(sd, &sd->pub), ".");
 		for (i = n = 0; i < ntied; i++) {
 			if (sum[i] == best)
 				tied[n++] = tied[i];
@@ -507,10 +516,11 @@ ch_deal(struct game *g, int first, struct game_out *out)
 	int s;
 
 	memset(&sd, 0, sizeof sd);
+	sd.quiet = game_quiet(out);
 	top = face_text(ch_face(g->discard.c[g->discard.n - 1]));
 	/* TRANSLATORS: the number of players (2 or more), the dealer, the
 	 * discard pile's top card. */
-	game_cat(&sd.pub, g->decks == 1 ? _("CHEATER for %d players with one "
+	game_cat(said_to(&sd, &sd.pub), g->decks == 1 ? _("CHEATER for %d players with one "
 	    "deck, dealt by {p:%d}. Spell C-H-E-A-T-E-R in one suit to win. "
 	    "The discard pile shows %s.") : _("CHEATER for %d players with "
 	    "two decks (Party Cheater), dealt by {p:%d}. Spell C-H-E-A-T-E-R "
@@ -521,7 +531,7 @@ ch_deal(struct game *g, int first, struct game_out *out)
 		sd.hands |= 1u << s;
 	if (first < 0) {
 		first = roll_off(g, &sd);
-		game_cat(&sd.pub, _(" {p:%d} starts."), first);
+		game_cat(said_to(&sd, &sd.pub), _(" {p:%d} starts."), first);
 	}
 	for (s = 0; s < g->nseats && g->phase != PH_OVER; s++)
 		won(g, (first + s) % g->nseats, &sd);
@@ -598,7 +608,7 @@ apply_draw(struct game *g, int seat, int n, struct said *sd)
 		drawn++;
 	}
 	/* A card that spells the word ends the draw. */
-	game_cat(&sd->pub, n == 1 ? _("{p:%d} draws a card.") : drawn == 2 ?
+	game_cat(said_to(sd, &sd->pub), n == 1 ? _("{p:%d} draws a card.") : drawn == 2 ?
 	    _("{p:%d} uses Cheater Power: draws two cards.") :
 	    _("{p:%d} uses Cheater Power: draws a card."), seat);
 	if (over)
@@ -618,7 +628,7 @@ apply_top(struct game *g, int seat, struct said *sd)
 	sd->hands |= 1u << seat;
 	face = face_text(ch_face(id));
 	/* TRANSLATORS: %s is the card taken. */
-	game_cat(&sd->pub, _("{p:%d} uses Cheater Power: takes %s from the "
+	game_cat(said_to(sd, &sd->pub), _("{p:%d} uses Cheater Power: takes %s from the "
 	    "discard pile."), seat, face);
 	free(face);
 	if (won(g, seat, sd))
@@ -640,15 +650,15 @@ apply_attack(struct game *g, const struct game_move *mv, struct said *sd)
 	if (g->spent) {
 		id = mv->argv[1];
 		discard_card(g, seat, id);
-		game_cat(&sd->pub, ch_face(id) == FACE_WILD ?
+		game_cat(said_to(sd, &sd->pub), ch_face(id) == FACE_WILD ?
 		    /* TRANSLATORS: %s is the card, TAKE, SHOW or BUST. */
 		    _("{p:%d} plays WILD as %s on {p:%d}.") :
 		    _("{p:%d} plays %s on {p:%d}."), seat,
 		    action_word(mv->verb), victim);
 	} else
-		game_cat(&sd->pub, _("{p:%d} uses Cheater Power on {p:%d}."),
+		game_cat(said_to(sd, &sd->pub), _("{p:%d} uses Cheater Power on {p:%d}."),
 		    seat, victim);
-	game_cat(&sd->pub, _(" {p:%d} may hide."), victim);
+	game_cat(said_to(sd, &sd->pub), _(" {p:%d} may hide."), victim);
 	g->phase = PH_HIDE;
 }
 
@@ -665,12 +675,12 @@ apply_hide(struct game *g, int id, struct said *sd)
 		over = draw_one(g, attacker, sd);
 	if (both)
 		/* TRANSLATORS: %s is the card, HIDE or WILD. */
-		game_cat(&sd->pub, _("{p:%d} hides with %s: nothing is shown. "
+		game_cat(said_to(sd, &sd->pub), _("{p:%d} hides with %s: nothing is shown. "
 		    "{p:%d} draws a card, and so does {p:%d}."), victim,
 		    ch_face_name(ch_face(id)), victim, attacker);
 	else
 		/* TRANSLATORS: %s is the card, HIDE or WILD. */
-		game_cat(&sd->pub, _("{p:%d} hides with %s: nothing is shown. "
+		game_cat(said_to(sd, &sd->pub), _("{p:%d} hides with %s: nothing is shown. "
 		    "{p:%d} draws a card."), victim,
 		    ch_face_name(ch_face(id)), victim);
 	if (!over)
@@ -688,19 +698,19 @@ apply_pass(struct game *g, int seat, struct said *sd)
 		g->pub[g->hand[victim].c[i]] = 1;
 	ch_cat_cards(&cards, &g->hand[victim]);
 	/* TRANSLATORS: %s is the cards of the hand. */
-	game_cat(&sd->pub, seat == GAME_SEAT_TABLE ? _("No answer, so "
+	game_cat(said_to(sd, &sd->pub), seat == GAME_SEAT_TABLE ? _("No answer, so "
 	    "{p:%d}'s hand: %s.") : _("No hide: {p:%d}'s hand: %s."), victim,
 	    cards != NULL ? cards : "");
 	free(cards);
 	switch (g->attack) {
 	case VERB_SHOW:
-		game_cat(&sd->pub, _(" {p:%d} draws a card."), attacker);
+		game_cat(said_to(sd, &sd->pub), _(" {p:%d} draws a card."), attacker);
 		if (!draw_one(g, attacker, sd))
 			end_turn(g, sd);
 		break;
 	case VERB_BUST:
 		g->die = roll(g);
-		game_cat(&sd->pub, _(" {p:%d} rolls %d for the BUST."),
+		game_cat(said_to(sd, &sd->pub), _(" {p:%d} rolls %d for the BUST."),
 		    attacker, g->die);
 		g->phase = PH_BUST;
 		break;
@@ -724,7 +734,7 @@ apply_pick(struct game *g, int id, struct said *sd)
 	/* The victim draws back unless the card taken won. */
 	over = won(g, attacker, sd);
 	/* TRANSLATORS: %s is the card taken. */
-	game_cat(&sd->pub, over ? _("{p:%d} takes %s from {p:%d}.") :
+	game_cat(said_to(sd, &sd->pub), over ? _("{p:%d} takes %s from {p:%d}.") :
 	    _("{p:%d} takes %s from {p:%d}, who draws a card."), attacker,
 	    face, victim);
 	free(face);
@@ -753,17 +763,17 @@ apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
 		back++;
 	}
 	if (mv->argc == 0)
-		game_cat(&sd->pub, _("{p:%d} busts none of {p:%d}'s cards."),
+		game_cat(said_to(sd, &sd->pub), _("{p:%d} busts none of {p:%d}'s cards."),
 		    attacker, victim);
 	else if (back > 0)
 		/* TRANSLATORS: the cards busted, then how many cards the
 		 * second player draws back. */
-		game_cat(&sd->pub, ngettext("{p:%d} busts {p:%d}'s %s; {p:%d} "
+		game_cat(said_to(sd, &sd->pub), ngettext("{p:%d} busts {p:%d}'s %s; {p:%d} "
 		    "draws %d back.", "{p:%d} busts {p:%d}'s %s; {p:%d} draws "
 		    "%d back.", back), attacker, victim, cards, victim, back);
 	else
 		/* TRANSLATORS: %s is the cards busted. */
-		game_cat(&sd->pub, _("{p:%d} busts {p:%d}'s %s."), attacker,
+		game_cat(said_to(sd, &sd->pub), _("{p:%d} busts {p:%d}'s %s."), attacker,
 		    victim, cards);
 	free(cards);
 	if (!over)
@@ -779,7 +789,7 @@ apply_discard(struct game *g, const struct game_move *mv, struct said *sd)
 	for (i = 0; i < mv->argc; i++)
 		discard_card(g, mv->seat, mv->argv[i]);
 	/* TRANSLATORS: %s is the cards discarded. */
-	game_cat(&sd->pub, _("{p:%d} discards %s."), mv->seat,
+	game_cat(said_to(sd, &sd->pub), _("{p:%d} discards %s."), mv->seat,
 	    cards != NULL ? cards : "");
 	free(cards);
 	end_turn(g, sd);
@@ -796,7 +806,7 @@ apply_idle(struct game *g, int seat, struct said *sd)
 	/* A card that spells the word is kept: the game is won. */
 	over = draw_one(g, seat, sd);
 	/* TRANSLATORS: %s is the card drawn. */
-	game_cat(&sd->pub, over ? _("{p:%d} draws %s.") :
+	game_cat(said_to(sd, &sd->pub), over ? _("{p:%d} draws %s.") :
 	    _("{p:%d} draws %s and discards it."), seat, face);
 	free(face);
 	if (over)
@@ -810,7 +820,7 @@ apply_leave(struct game *g, int seat, struct said *sd)
 {
 	int n = g->hand[seat].n, i, attacked;
 
-	game_cat(&sd->pub, ngettext("{p:%d} leaves the game; that %d card "
+	game_cat(said_to(sd, &sd->pub), ngettext("{p:%d} leaves the game; that %d card "
 	    "goes under the draw pile.", "{p:%d} leaves the game; those %d "
 	    "cards go under the draw pile.", n), seat, n);
 	/* Under the draw pile nobody is told which card lies where. */
@@ -823,13 +833,13 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	g->in[seat] = 0;
 	if (g->cheater == seat) {
 		g->cheater = -1;
-		game_cat(&sd->pub, _(" The CHEATER status goes back to the "
+		game_cat(said_to(sd, &sd->pub), _(" The CHEATER status goes back to the "
 		    "middle."));
 	}
 	if (ch_nactive(g) < 2) {
 		g->phase = PH_OVER;
 		g->winner = next_in(g, seat);
-		game_cat(&sd->pub, _(" {p:%d} wins: everyone else has left."),
+		game_cat(said_to(sd, &sd->pub), _(" {p:%d} wins: everyone else has left."),
 		    g->winner);
 		return;
 	}
@@ -840,7 +850,7 @@ apply_leave(struct game *g, int seat, struct said *sd)
 	else if (attacked && seat == g->victim) {
 		/* Nobody is left to take from: the attacker's hand goes
 		 * back to seven and the turn ends. */
-		game_cat(&sd->pub, _(" The attack on {p:%d} comes to "
+		game_cat(said_to(sd, &sd->pub), _(" The attack on {p:%d} comes to "
 		    "nothing."), seat);
 		if (!g->spent || !draw_one(g, g->turn, sd))
 			end_turn(g, sd);
@@ -854,6 +864,7 @@ cheater_apply(struct game *g, const struct game_move *mv,
 	struct said sd;
 
 	memset(&sd, 0, sizeof sd);
+	sd.quiet = game_quiet(out);
 	switch (mv->verb) {
 	case VERB_LEAVE:
 		apply_leave(g, mv->seat, &sd);
