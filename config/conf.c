@@ -391,7 +391,8 @@ conf_copy(struct conf *dst, const struct conf *src)
 		p = *list;
 		*list = NULL;
 		conf_list_room(list, n);
-		memcpy(*list, p, (size_t)n * sizeof *p);
+		if (n > 0)	/* an empty list may have no array */
+			memcpy(*list, p, (size_t)n * sizeof *p);
 	}
 	for (s = conf_settings; s->path != NULL; s++) {
 		if (s->type == CONF_STRING) {

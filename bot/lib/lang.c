@@ -196,7 +196,7 @@ lang_known(const char *code)
 int
 lang_pack(const char *code)
 {
-	const char *region;
+	const char *region, *p = code;
 	int v = 0, i;
 
 	if (!lang_valid(code))
@@ -204,13 +204,9 @@ lang_pack(const char *code)
 	region = strchr(code, '_');
 	for (i = 0; i < 3; i++) {
 		v <<= 5;
-		if (code[i] >= 'a' && code[i] <= 'z')
-			v |= code[i] - 'a' + 1;
-		else
-			break;
+		if (*p >= 'a' && *p <= 'z')
+			v |= *p++ - 'a' + 1;
 	}
-	for (; i < 3; i++)
-		v <<= 5;
 	for (i = 0; i < 2; i++)
 		v = v << 5 | (region != NULL ? region[1 + i] - 'A' + 1 : 0);
 	return v;

@@ -4,7 +4,9 @@
  * deal, moves chosen, typed and confirmed, results counted, what a
  * restart must show, and replays.  The only wording of the bot's own
  * relied on is the lobby's ("NICK opens a", "NICK sits in") and the
- * resume announcement.
+ * resume announcement, each looked up in the language this process
+ * writes (a suite may write the channel's, bot/lib/lang.h), as the bot
+ * says them.
  */
 #define _GNU_SOURCE 1
 #include <setjmp.h>
@@ -14,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include <libintl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +30,6 @@
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"
 
-/* How the bot announces a game it resumed: "The Cheat game goes on...". */
-#define RESUMED "game goes on after a restart"
 
 /* Models and their texts. */
 
@@ -317,6 +318,19 @@ driver_deal(struct driver *d, int k, const struct game_ops *ops, int nseats)
 	    d, k, ops, nseats, (int)rng_below(&d->rng, (uint32_t)d->pool));
 }
 
+/* How the bot's lobby line fmt (as the bot has it, translated) about
+ * nick starts: the nick, then its text up to the next directive; the
+ * nick alone where the translation does not start with it. */
+static void
+driver_lobby_lead(char *want, size_t size, const char *nick, const char *fmt)
+{
+	if (strncmp(fmt, "%s", 2) == 0)
+		snprintf(want, size, "%s%.*s", nick,
+		    (int)strcspn(fmt + 2, "%"), fmt + 2);
+	else
+		snprintf(want, size, "%s", nick);
+}
+
 void
 driver_deal_from(
     struct driver *d, int k, const struct game_ops *ops, int nseats, int first)
@@ -347,8 +361,11 @@ driver_deal_from(
 			    ops->name, opts);
 		else
 			client_send(&p->cl, "PRIVMSG %s :!join", t->chan);
-		snprintf(want, sizeof want, "%s %s", p->nick,
-		    i == 0 ? "opens a" : "sits in");
+		driver_lobby_lead(want, sizeof want, p->nick, i == 0 ?
+		    gettext("%s opens a %s lobby%s%s. Type %sjoin to sit in "
+		    "(%d-%d players); %s can %sstart.") : ngettext("%s sits "
+		    "in (%d seated for %s).", "%s sits in (%d seated for %s).",
+		    i + 1));
 		driver_wait_chan(d, k, 0, 0, want, DRIVER_LOBBY_MS);
 	}
 	client_send(&t->p[first].cl, "PRIVMSG %s :!start", t->chan);
@@ -637,7 +654,9 @@ driver_check_resume(struct driver *d)
 		    driver_limit(d, DRIVER_TABLE_MS);
 		if (t->state == DRIVER_OFF || t->state == DRIVER_ENDING)
 			continue;
-		snprintf(lead, sizeof lead, "The %s " RESUMED, t->ops->title);
+		snprintf(lead, sizeof lead, gettext("The %s game goes on "
+		    "after a restart."), t->ops->title);
+		lead[strcspn(lead, ".")] = '\0';	/* the status follows */
 		driver_out_init(&o, d->questions, t->seed);
 		for (s = GAME_PUBLIC; s < t->nseats; s++)
 			t->ops->view(t->g, s, &o.out);

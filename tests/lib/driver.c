@@ -16,6 +16,7 @@
 #include <fnmatch.h>
 #include <poll.h>
 #include <signal.h>
+#include <libintl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -632,6 +633,22 @@ driver_sync(struct driver *d, struct driver_table *t)
 	}
 }
 
+/* Whether piece holds what the bot writes after a nick for msgid a (its
+ * nick directive first, up to its next directive) and then b (or
+ * nothing), in the language this process writes (" is now ", " earns ",
+ * " opens a "), as the bot has them. */
+static int
+driver_said_piece(const char *piece, const char *a, const char *b)
+{
+	const char *t = gettext(a);
+	char want[256];
+
+	t += strcspn(t, " ");
+	snprintf(want, sizeof want, "%.*s%s", (int)strcspn(t, "%"), t,
+	    b != NULL ? gettext(b) : "");
+	return *t != '\0' && strstr(piece, want) != NULL;
+}
+
 int
 driver_reveal_piece(const char *piece, int *reveal)
 {
@@ -641,10 +658,11 @@ driver_reveal_piece(const char *piece, int *reveal)
 	}
 	if (*reveal == 0)
 		return 0;
-	if (strstr(piece, " is now ") != NULL ||
-	    strstr(piece, " is still ") != NULL ||
-	    strstr(piece, " earns ") != NULL ||
-	    strstr(piece, " opens a ") != NULL ||
+	if (driver_said_piece(piece, "{p:%d} is ", "now ") ||
+	    driver_said_piece(piece, "{p:%d} is ", "still ") ||
+	    driver_said_piece(piece, "{p:%d} earns ", NULL) ||
+	    driver_said_piece(piece, "%s opens a %s lobby%s%s. Type %sjoin "
+	    "to sit in (%d-%d players); %s can %sstart.", NULL) ||
 	    strstr(piece, REPLAY_COMMIT) != NULL) {
 		*reveal = 0;
 		return 0;

@@ -1,0 +1,287 @@
+/*
+ * Languages over real sockets (docs/translating.md): a real ngircd, the
+ * real bot binary and scripted players (tests/lib/driver.h).
+ *
+ * A German channel: #spiel is German in the configuration; four players
+ * play a whole game of every variant there.  The driver checks every deal,
+ * hand and move against its own model of the game, whose text is built in
+ * German here too (this process writes German, as the bot does for the
+ * channel), so the bot's German is the rules' German word for word.  Then
+ * no English sentence reached any player, in the channel or privately:
+ * no line holds a word of English that German does not share (nicks,
+ * cards, the games' names and commands aside).
+ *
+ * A German player in an English channel: alice chooses German for her
+ * private lines (!set lang de, in private), bob and carol choose nothing;
+ * a game of Cheat is played to its end.  Alice's private lines are German,
+ * bob's and carol's English, and the channel's English.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bot/lib/lang.h"
+#include "storage/store.h"
+#include "tests/lib/driver.h"
+
+#define LOCALE_DIR "build/locale"
+#define CONF \
+	"flood = { burst = 100; interval = 0.001; user_interval = 0; };\n" \
+	"timers = { turn = 30; turn_warning = 0; challenge_min = 0.2;\n" \
+	"    challenge_tie = 0.05; challenge_close = 1; lobby_start = 0;\n" \
+	"    answer = 1; part_grace = 1; split_grace = 1; };\n" \
+	"language = { channels = [ \"#spiel de\" ]; };\n"
+#define MAX_MOVES 3000
+
+static const char *const nicks[] = {"alice", "bob", "carol", "dave"};
+
+/* Words of English that no German line has any business holding. */
+static const char *const english[] = {
+    "the", "you", "your", "is", "are", "and", "of", "to", "with", "has",
+    "have", "wins", "turn", "cards", "card", "pile", "plays", "calls",
+    "lie", "honest", "nobody", "takes", "now", "game", "seated",
+    "seconds", "over", "places", "which", "what", "who", "from", "there",
+    "this", "that", "it", "for", "not", "out", "left", "must", "may",
+    "draws", "drew", "lays", "laid", "said", "cheats",
+    "round", "opens", "answers", "question", "asks", "place", "goes",
+    NULL,
+};
+
+/* The first word of English in text (nicks, the games' titles, which
+ * are names, and the words after a command's '!' left out) into out; 0
+ * if none. */
+static int
+english_word(const char *text, char *out, size_t size)
+{
+	char named[2048], *at;
+	const char *p = named, *start, *text0 = named;
+	char w[64];
+	size_t n, len;
+	int i;
+
+	snprintf(named, sizeof named, "%s", text);
+	/* The longest titles first: "Cheat" is in "Cheater! with ...". */
+	for (len = 64; len > 0; len--) {
+		for (i = 0; game_table[i] != NULL; i++) {
+			n = strlen(game_table[i]->title);
+			while (n == len && (at = strstr(named,
+			    game_table[i]->title)) != NULL)
+				memset(at, ' ', n);
+		}
+	}
+	while (*p != '\0') {
+		if (!isalpha((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		start = p;
+		while (isalpha((unsigned char)*p) || *p == '\'')
+			p++;
+		n = (size_t)(p - start);
+		if (n >= sizeof w || (start > text0 && start[-1] == '!'))
+			continue;
+		for (i = 0; i < (int)n; i++)
+			w[i] = (char)tolower((unsigned char)start[i]);
+		w[n] = '\0';
+		for (i = 0; english[i] != NULL; i++) {
+			if (strcmp(w, english[i]) == 0) {
+				snprintf(out, size, "%s", w);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The text of a line from the bot to target ("#spiel", "alice"), colour
+ * stripped, into out; 0 if line is not one. */
+static int
+bot_text(const char *line, const char *target, char *out, size_t size)
+{
+	char plain[2048], head[96];
+	const char *p;
+
+	client_strip(line, plain, sizeof plain);
+	if (strncmp(plain, ":" DRIVER_BOT_NICK "!",
+	    strlen(":" DRIVER_BOT_NICK "!")) != 0)
+		return 0;
+	snprintf(head, sizeof head, "PRIVMSG %s :", target);
+	if ((p = strstr(plain, head)) == NULL) {
+		snprintf(head, sizeof head, "NOTICE %s :", target);
+		if ((p = strstr(plain, head)) == NULL)
+			return 0;
+	}
+	snprintf(out, size, "%s", p + strlen(head));
+	return 1;
+}
+
+/* Counts player i's lines from the bot to target that hold English (or,
+ * want_english, that hold none), failing on the first with its text;
+ * the number of lines looked at. */
+static int
+check_lines(struct driver *d, int i, const char *target, int want_english)
+{
+	const struct client *c = &d->t[0].p[i].cl;
+	char text[2048], word[64];
+	size_t k;
+	int n = 0, found;
+
+	for (k = 0; k < c->nlines; k++) {
+		if (!bot_text(c->lines[k], target, text, sizeof text))
+			continue;
+		n++;
+		found = english_word(text, word, sizeof word);
+		if (!want_english && found)
+			driver_fail(d, "%s got English ('%s') to %s: %s",
+			    d->t[0].p[i].nick, word, target, text);
+	}
+	return n;
+}
+
+/* Whether any of player i's lines from the bot to target holds English. */
+static int
+any_english(struct driver *d, int i, const char *target)
+{
+	const struct client *c = &d->t[0].p[i].cl;
+	char text[2048], word[64];
+	size_t k;
+
+	for (k = 0; k < c->nlines; k++) {
+		if (bot_text(c->lines[k], target, text, sizeof text) &&
+		    english_word(text, word, sizeof word))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+writes_german(void)
+{
+	char *cause = NULL;
+
+	assert_int_equal(lang_init(LOCALE_DIR, &cause), 0);
+	assert_true(lang_known("de"));
+	lang_use("de");
+}
+
+static void
+test_german_channel(void **state)
+{
+	struct driver *d = calloc(1, sizeof *d);
+	char priv[64];
+	int v, i, seats, lines = 0;
+
+	assert_non_null(d);
+	*state = d;
+	writes_german();
+	driver_name(d, 0, "#spiel", nicks, 4);
+	d->bot_seed = 7;
+	d->t[0].options = "";
+	driver_open(d, 1, CONF, 7);
+	for (v = 0; game_table[v] != NULL; v++) {
+		seats = game_table[v]->min_seats > 3 ?
+		    game_table[v]->min_seats : 3;
+		driver_deal(d, 0, game_table[v], seats);
+		driver_play(d, 0, MAX_MOVES, 20);
+	}
+	for (i = 0; i < 4; i++) {
+		lines += check_lines(d, i, "#spiel", 0);
+		snprintf(priv, sizeof priv, "%s", nicks[i]);
+		lines += check_lines(d, i, priv, 0);
+	}
+	/* Every variant was played, and said a good deal. */
+	assert_true(lines > 200);
+	lang_use("en");
+	lang_free();
+}
+
+/* Plays the running game to its end: the seat to move makes the rules'
+ * default move, typed by its player; a window with no turn is the bot's
+ * to close. */
+static void
+play_defaults(struct driver *d)
+{
+	struct driver_game gm;
+	char state[64];
+	int moves = 0, over = 0, rounds;
+
+	for (rounds = 0; !over && rounds < 20000; rounds++) {
+		driver_sql(d, "SELECT state FROM games ORDER BY id DESC "
+		    "LIMIT 1;", state, sizeof state);
+		if (strncmp(state, "running", 7) != 0) {
+			over = 1;
+			break;
+		}
+		driver_game_load(d, 0, 0, &gm);
+		over = gm.turn.over;
+		if (!over && gm.turn.seat >= 0) {
+			driver_game_free(&gm);
+			driver_play_default(d, 0, 1, NULL, 0);
+			if (++moves > MAX_MOVES)
+				driver_fail(d, "no end after %d moves", moves);
+			continue;
+		}
+		driver_game_free(&gm);
+		driver_pump(d, 50);
+	}
+	assert_true(over);
+}
+
+static void
+test_german_player(void **state)
+{
+	struct driver *d = calloc(1, sizeof *d);
+	char out[64];
+	size_t from;
+	int tries;
+
+	assert_non_null(d);
+	*state = d;
+	lang_use("en");		/* the model's text, as the channel reads it */
+	driver_name(d, 0, "#cheater", nicks, 3);
+	d->bot_seed = 3;
+	driver_open(d, 1, CONF, 3);
+	driver_raw(d, 0, 0, "PRIVMSG " DRIVER_BOT_NICK " :!set lang de");
+	driver_wait_private(d, 0, 0, 0, NULL, 0);
+	from = d->t[0].p[0].cl.nlines;
+	driver_raw(d, 0, 0, "PRIVMSG #cheater :!play cheat");
+	driver_wait_chan(d, 0, 0, from, "alice", 0);
+	from = d->t[0].p[0].cl.nlines;
+	driver_raw(d, 0, 1, "PRIVMSG #cheater :!join");
+	driver_wait_chan(d, 0, 0, from, "bob", 0);
+	from = d->t[0].p[0].cl.nlines;
+	driver_raw(d, 0, 2, "PRIVMSG #cheater :!join");
+	driver_wait_chan(d, 0, 0, from, "carol", 0);
+	driver_raw(d, 0, 0, "PRIVMSG #cheater :!start");
+	for (tries = 0; tries < 400; tries++) {
+		driver_sql(d, "SELECT count(*) FROM games;", out, sizeof out);
+		if (atoi(out) > 0)
+			break;
+		driver_pump(d, 50);
+	}
+	assert_true(atoi(out) > 0);
+	play_defaults(d);
+	/* Alice: German, every private line; bob and carol: English. */
+	assert_true(check_lines(d, 0, "alice", 0) > 5);
+	assert_true(any_english(d, 1, "bob"));
+	assert_true(any_english(d, 2, "carol"));
+	assert_true(any_english(d, 1, "#cheater"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_teardown(test_german_channel, driver_teardown),
+	    cmocka_unit_test_teardown(test_german_player, driver_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
