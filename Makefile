@@ -123,7 +123,8 @@ INSTALL ?= install
 I := build/install
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
 	-e 's|@STATEDIR@|$(STATEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	-e 's|@SYSTEMDUNITDIR@|$(SYSTEMDUNITDIR)|g'
+	-e 's|@SYSTEMDUNITDIR@|$(SYSTEMDUNITDIR)|g' \
+	-e 's|@LOCALEDIR@|$(LOCALEDIR)|g'
 # Every file install puts, but the configuration, which it keeps when an
 # operator has edited it.
 INSTALLED := $(BINDIR)/cheaterbot $(MANDIR)/man1/cheaterbot.1 \

@@ -213,7 +213,8 @@ void driver_name(struct driver *d, int k, const char *chan,
  * opened (all zero) is fine. */
 void driver_close(struct driver *d);
 /* A cmocka teardown for a test whose *state is a driver it calloc'd:
- * driver_close(), then the driver freed and *state NULL.  0. */
+ * driver_close(), then the driver freed and *state NULL (nothing when
+ * the test closed and freed its own and left *state NULL).  0. */
 int driver_teardown(void **state);
 
 /* Writes text as the bot's configuration file, d->conf (again: for a
