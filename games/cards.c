@@ -23,10 +23,13 @@ static const char *const rank_symbols[CARDS_RANKS + 1] = {
  * (cards_parse_rank() reads them in English, whatever the language) and,
  * translated, what the channel reads (cards_rank_name()). */
 static const char *const rank_names[2][CARDS_RANKS + 1] = {
-	/* TRANSLATORS: a card's rank, one card: "a queen". */
-	{ "?", N_("ace"), N_("two"), N_("three"), N_("four"), N_("five"),
-	    N_("six"), N_("seven"), N_("eight"), N_("nine"), N_("ten"),
-	    N_("jack"), N_("queen"), N_("king") },
+	/* TRANSLATORS: a card's rank, one card, after a count: "one
+	 * queen", "1 queen". */
+	{ "?", NC_("rank", "ace"), NC_("rank", "two"), NC_("rank", "three"),
+	    NC_("rank", "four"), NC_("rank", "five"), NC_("rank", "six"),
+	    NC_("rank", "seven"), NC_("rank", "eight"), NC_("rank", "nine"),
+	    NC_("rank", "ten"), NC_("rank", "jack"), NC_("rank", "queen"),
+	    NC_("rank", "king") },
 	/* TRANSLATORS: a card's rank, plural: "two queens", "declare
 	 * jacks, queens or kings". */
 	{ "?", N_("aces"), N_("twos"), N_("threes"), N_("fours"),
@@ -164,7 +167,8 @@ cards_parse_rank(const char *word, int *rank, char **cause)
 
 	for (r = 1; r <= CARDS_RANKS; r++) {
 		for (plural = 0; plural < 2; plural++) {
-			if (strcasecmp(word, rank_names[plural][r]) == 0)
+			if (strcasecmp(word,
+			    intl_english(rank_names[plural][r])) == 0)
 				return (*rank = r), 0;
 		}
 	}
@@ -212,7 +216,7 @@ const char *
 cards_rank_name(int rank, int plural)
 {
 	assert(rank >= 1 && rank <= CARDS_RANKS);
-	return _(rank_names[plural != 0][rank]);
+	return plural ? _(rank_names[1][rank]) : C_(rank_names[0][rank]);
 }
 
 const char *
