@@ -618,7 +618,7 @@ const struct cmd_entry cmd_misc_table[] = {
 	    "default), or how to make one move, sent to you privately"),
 	    cmd_rules },
 	{ "set", NULL, 2, 2, GAME_WHERE_BOTH, NEED_NOTHING,
-	    "colour|notice on|off, or lang CODE",
+	    "colour|notice on|off, lang CODE",
 	    N_("your preferences: card colours, NOTICE or PRIVMSG to you, "
 	    "the language of what I tell you privately (lang de; lang none "
 	    "for your channel's); in a channel, its operators set the "
