@@ -7,6 +7,9 @@
  * untranslated message, and it holds every text of the template that
  * make test extracts afresh from the sources (build/po/cheaterbot.pot),
  * so a text marked for translation and left untranslated fails here.
+ * And every text that fits one IRC line in English (GAME_LINE_BYTES, as
+ * a game keeps its lines) fits one translated, the longest of each
+ * catalog included.
  * Run from the source tree, as make test runs it.
  */
 #include <stdarg.h>
@@ -23,6 +26,7 @@
 #include <sys/wait.h>
 
 #include "bot/lib/lang.h"
+#include "games/game.h"
 
 #define LOCALE_DIR "build/locale"
 #define POT "build/po/cheaterbot.pot"
@@ -174,6 +178,61 @@ test_catalogs(void **state)
 	}
 }
 
+/* The text of a quoted line of a catalog ("msgid \"...\"", as
+ * msgattrib --no-wrap writes one), its escapes as written: what follows
+ * the first quote, without the last. */
+static size_t
+quoted_len(const char *line)
+{
+	const char *q = strchr(line, '"'), *end = strrchr(line, '"');
+
+	return q != NULL && end > q ? (size_t)(end - q - 1) : 0;
+}
+
+static void
+test_lengths(void **state)
+{
+	char langs[8][LANG_MAX], cmd[256], line[8192], longest[8192];
+	size_t id = 0, plural = 0, len, english, most = 0;
+	FILE *p;
+	int n, i, checked;
+
+	(void)state;
+	n = po_langs(langs, 8);
+	for (i = 0; i < n; i++) {
+		snprintf(cmd, sizeof cmd, "msgattrib --no-wrap --no-obsolete "
+		    "po/%s.po", langs[i]);
+		assert_non_null(p = popen(cmd, "r"));
+		checked = 0;
+		while (fgets(line, sizeof line, p) != NULL) {
+			len = quoted_len(line);
+			if (strncmp(line, "msgid ", 6) == 0)
+				id = len, plural = 0;
+			else if (strncmp(line, "msgid_plural ", 13) == 0)
+				plural = len;
+			else if (strncmp(line, "msgstr", 6) == 0 && id > 0) {
+				english = strncmp(line, "msgstr[0]", 9) == 0 ||
+				    plural == 0 ? id : plural;
+				if (english <= GAME_LINE_BYTES &&
+				    len > GAME_LINE_BYTES)
+					fail_msg("po/%s.po: a text of %zu bytes "
+					    "in English is %zu: %s", langs[i],
+					    english, len, line);
+				if (len > most) {
+					most = len;
+					snprintf(longest, sizeof longest, "%s",
+					    line);
+				}
+				checked++;
+			}
+		}
+		assert_int_equal(pclose(p), 0);
+		assert_true(checked > 1000);
+	}
+	/* The longest translation of all, for the log: a help text. */
+	printf("longest translated text: %zu bytes\n", most);
+}
+
 int
 main(void)
 {
@@ -181,6 +240,7 @@ main(void)
 	    cmocka_unit_test(test_pack),
 	    cmocka_unit_test(test_switch),
 	    cmocka_unit_test(test_catalogs),
+	    cmocka_unit_test(test_lengths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
