@@ -9,7 +9,10 @@
  * so a text marked for translation and left untranslated fails here.
  * And every text that fits one IRC line in English (GAME_LINE_BYTES, as
  * a game keeps its lines) fits one translated, the longest of each
- * catalog included.
+ * catalog included; and so does every move's text as a game says it:
+ * the same random games of every variant, played in English and in each
+ * language, say texts that fit one line translated wherever the English
+ * ones do, measured as the bot renders them (game_markup_size()).
  * Run from the source tree, as make test runs it.
  */
 #include <stdarg.h>
@@ -25,8 +28,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "alloc/xalloc.h"
 #include "bot/lib/lang.h"
 #include "games/game.h"
+#include "games/rng.h"
 
 #define LOCALE_DIR "build/locale"
 #define POT "build/po/cheaterbot.pot"
@@ -233,6 +238,152 @@ test_lengths(void **state)
 	printf("longest translated text: %zu bytes\n", most);
 }
 
+/* One move's texts, joined per reader as the bot joins them. */
+struct said {
+	char *text[GAME_MAX_SEATS + 1];	/* [0] the channel, [1 + s] seat s */
+};
+
+static void
+said_emit(void *ctx, int seat, const char *text)
+{
+	struct said *sd = ctx;
+	char **to = &sd->text[seat == GAME_PUBLIC ? 0 : 1 + seat];
+	char *joined;
+
+	if (seat < GAME_PUBLIC || seat >= GAME_MAX_SEATS)
+		return;
+	joined = xasprintf("%s%s%s", *to != NULL ? *to : "",
+	    *to != NULL ? " " : "", text);
+	free(*to);
+	*to = joined;
+}
+
+/* What every move of a game says (and the deal), each reader's text in
+ * turn (NULL: nothing), and its size rendered: growing lists. */
+struct sizes {
+	size_t *v;
+	char **text;
+	size_t n, cap;
+};
+
+static void
+sizes_free(struct sizes *z)
+{
+	while (z->n > 0)
+		free(z->text[--z->n]);
+	free(z->text);
+	free(z->v);
+}
+
+static void
+sizes_take(struct sizes *z, struct said *sd)
+{
+	size_t i;
+
+	for (i = 0; i < GAME_MAX_SEATS + 1; i++) {
+		if (z->n == z->cap) {
+			z->cap = z->cap == 0 ? 1024 : 2 * z->cap;
+			z->v = xreallocarray(z->v, z->cap, sizeof *z->v);
+			z->text = xreallocarray(z->text, z->cap,
+			    sizeof *z->text);
+		}
+		z->v[z->n] = sd->text[i] != NULL ?
+		    game_markup_size(sd->text[i]) : 0;
+		z->text[z->n++] = sd->text[i];
+		sd->text[i] = NULL;
+	}
+}
+
+/* Plays the random game of seed (ops, nseats, its defaults) to its end
+ * in the language written now, the sizes of what it says into z. */
+static void
+play_sizes(const struct game_ops *ops, int nseats, uint64_t seed,
+    struct sizes *z)
+{
+	struct said sd = { { NULL } };
+	struct game_out out = { said_emit, &sd };
+	struct game_opts opts;
+	struct game_move mv;
+	struct rng deal, pick;
+	struct game *g;
+	char *cause = NULL;
+	int moves = 0;
+
+	game_opts_default(ops, &opts);
+	rng_seed(&deal, seed);
+	rng_seed(&pick, ~seed);
+	g = ops->create(&opts, nseats, (int)(seed % (uint64_t)nseats), &deal,
+	    &out, &cause);
+	if (g == NULL)
+		fail_msg("%s, %d seats: %s", ops->name, nseats, cause);
+	sizes_take(z, &sd);
+	while (ops->sample(g, &pick, &mv) == 0 && moves < 4000) {
+		ops->apply(g, &mv, &out);
+		sizes_take(z, &sd);
+		moves++;
+	}
+	ops->destroy(g);
+}
+
+static void
+test_move_lengths(void **state)
+{
+	char langs[8][LANG_MAX], *cause = NULL;
+	struct sizes en, xx;
+	size_t k, worst = 0;
+	int n, i, v, seats, s, seed, bad = 0;
+
+	(void)state;
+	n = po_langs(langs, 8);
+	assert_int_equal(lang_init(LOCALE_DIR, &cause), 0);
+	for (v = 0; game_table[v] != NULL; v++) {
+		for (s = 0; s < 2; s++) {
+			seats = s == 0 ? game_table[v]->min_seats :
+			    game_table[v]->max_seats;
+			for (seed = 1; seed <= 40; seed++) {
+				memset(&en, 0, sizeof en);
+				lang_use("en");
+				play_sizes(game_table[v], seats, (uint64_t)seed,
+				    &en);
+				for (i = 0; i < n; i++) {
+					memset(&xx, 0, sizeof xx);
+					lang_use(langs[i]);
+					play_sizes(game_table[v], seats,
+					    (uint64_t)seed, &xx);
+					/* The same game, move for move. */
+					assert_int_equal(xx.n, en.n);
+					for (k = 0; k < en.n; k++) {
+						if (en.v[k] <= GAME_LINE_BYTES &&
+						    xx.v[k] > GAME_LINE_BYTES)
+							bad += printf("%s, %d "
+							    "seats, seed %d, text "
+							    "%zu: %zu bytes in "
+							    "English, %zu in %s: "
+							    "%s | %s\n",
+							    game_table[v]->name,
+							    seats, seed, k,
+							    en.v[k], xx.v[k],
+							    langs[i], en.text[k],
+							    xx.text[k]) > 0;
+						if (xx.v[k] > worst &&
+						    xx.v[k] <= GAME_LINE_BYTES)
+							worst = xx.v[k];
+					}
+					sizes_free(&xx);
+				}
+				sizes_free(&en);
+			}
+		}
+	}
+	printf("longest translated game text in one line: %zu bytes\n",
+	    worst);
+	if (bad > 0)
+		fail_msg("%d texts fit one line in English and not translated "
+		    "(above)", bad);
+	lang_use("en");
+	lang_free();
+}
+
 int
 main(void)
 {
@@ -241,6 +392,7 @@ main(void)
 	    cmocka_unit_test(test_switch),
 	    cmocka_unit_test(test_catalogs),
 	    cmocka_unit_test(test_lengths),
+	    cmocka_unit_test(test_move_lengths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
