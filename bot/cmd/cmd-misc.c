@@ -228,6 +228,12 @@ cmd_help(struct cmd_ctx *ctx)
 			buf_addf(&text, _("; %srules %s MOVE explains one."),
 			    prefix, ctx->table->ops->name);
 		}
+		/* TRANSLATORS: a space first; the command prefix, then
+		 * the codes of the languages the bot writes ("en de
+		 * es"); "set lang" and "none" are typed as they are. */
+		buf_addf(&text, _(" Another language for what I tell you: "
+		    "%sset lang CODE (%s; none: the channel's)."), prefix,
+		    lang_list());
 	} else {
 		word = cmd_unprefixed(ctx, ctx->argv[1]);
 		if ((e = cmd_find(word)) != NULL)
