@@ -57,6 +57,8 @@ DATAROOTDIR ?= $(PREFIX)/share
 LOCALEDIR ?= $(DATAROOTDIR)/locale
 # The languages the bot writes besides English: one po/LL.po each.
 LINGUAS := $(sort $(basename $(notdir $(wildcard po/*.po))))
+# Their catalogs as built, where a bot run from the source tree reads them.
+MO := $(LINGUAS:%=build/locale/%/LC_MESSAGES/cheaterbot.mo)
 # Sources made at build time (the built-in question set).
 GEN := build/gen
 PKGS := libconfig sqlite3 openssl libpq
@@ -193,7 +195,6 @@ $(GEN)/questions-pot.c: config/questions.txt
 # where a bot run from the source tree finds them (bot/lib/lang.c) and
 # whence make install copies them.  msgfmt --check checks every format
 # against its English one.
-MO := $(LINGUAS:%=build/locale/%/LC_MESSAGES/cheaterbot.mo)
 build/locale/%/LC_MESSAGES/cheaterbot.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
