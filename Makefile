@@ -194,10 +194,11 @@ $(GEN)/questions-pot.c: config/questions.txt
 # The catalogs: one po/LL.po per language, built into build/locale,
 # where a bot run from the source tree finds them (bot/lib/lang.c) and
 # whence make install copies them.  msgfmt --check checks every format
-# against its English one.
+# against its English one; a new catalog replaces the old by rename, as
+# a running bot reads its catalog mapped.
 build/locale/%/LC_MESSAGES/cheaterbot.mo: po/%.po
 	@mkdir -p $(dir $@)
-	msgfmt --check -o $@ $<
+	msgfmt --check -o $@.tmp $< && mv $@.tmp $@
 
 # The default question set is config/questions.txt, built into the binary
 # as one C string (config/questions.c includes it), so that the bot runs
