@@ -49,7 +49,8 @@ cat <<MSG
 
       irssi -c 127.0.0.1 -p $port -n yournick      then  /join #cheater
 
-  In #cheater: !games, !play cheat, !join, !start, !help.  Ctrl-C stops
+  In #cheater: !games, !play cheat, !join, !start, !help; /msg cheaterbot
+  !set lang de (or es) for your own lines in German.  Ctrl-C stops
   the bot and the server.  Results are kept in ./cheaterbot.db, and the
   league's stats page, rewritten every minute, is
   file://$PWD/cheaterbot-site/index.html
