@@ -480,6 +480,41 @@ cmd_onoff(const char *w)
 	return -1;
 }
 
+/* Stores the sender's preference name = value; 0, or -1 with the
+ * fault told them. */
+static int
+cmd_pref_store(struct cmd_ctx *ctx, const char *name, int value)
+{
+	struct buf key = BUF_INIT;
+	char *cause = NULL;
+	int64_t id;
+
+	who_player_key(&key, &ctx->from);
+	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
+	buf_free(&key);
+	if (id < 0 || store_pref_set(ctx->b->store, id, name, value,
+	    &cause) != 0) {
+		say_error(ctx, "%s", cause);
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+/* What the sender chose now (ctx->prefs, changed after
+ * cmd_pref_store()) is what is kept for them, and what their seat
+ * carries if they sit at a table. */
+static void
+cmd_prefs_keep(struct cmd_ctx *ctx)
+{
+	struct table *t;
+	int seat;
+
+	prefs_changed(ctx->b, &ctx->from, &ctx->prefs);
+	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL)
+		t->seats[seat].prefs = ctx->prefs;
+}
+
 /* A language's name in itself, for the line that confirms it; a code
  * with no name here is shown as typed. */
 static const char *
@@ -504,12 +539,9 @@ cmd_lang_name(const char *code)
 static void
 cmd_set_lang(struct cmd_ctx *ctx, const char *code)
 {
-	struct buf key = BUF_INIT;
 	struct chan *c = ctx->chan;
-	struct table *t;
 	char *cause = NULL;
-	int64_t id;
-	int seat, none = strcasecmp(code, "none") == 0;
+	int none = strcasecmp(code, "none") == 0;
 
 	if (!none && !lang_known(code)) {
 		/* TRANSLATORS: %s after "I write" is the list of codes
@@ -534,21 +566,11 @@ cmd_set_lang(struct cmd_ctx *ctx, const char *code)
 		    "!set lang CODE."), cmd_lang_name(lang_now()));
 		return;
 	}
-	who_player_key(&key, &ctx->from);
-	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
-	buf_free(&key);
-	if (id < 0 || store_pref_set(ctx->b->store, id, "lang",
-	    none ? 0 : lang_pack(code), &cause) != 0) {
-		say_error(ctx, "%s", cause);
-		free(cause);
+	if (cmd_pref_store(ctx, "lang", none ? 0 : lang_pack(code)) != 0)
 		return;
-	}
 	snprintf(ctx->prefs.lang, sizeof ctx->prefs.lang, "%s",
 	    none ? "" : code);
-	prefs_changed(ctx->b, &ctx->from, &ctx->prefs);
-	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL)
-		memcpy(t->seats[seat].prefs.lang, ctx->prefs.lang,
-		    sizeof ctx->prefs.lang);
+	cmd_prefs_keep(ctx);
 	lang_use(prefs_lang(ctx->b, &ctx->prefs, say_about(ctx)));
 	if (none)
 		say_tell(ctx, _("I will write to you in your channel's "
@@ -566,11 +588,7 @@ static void
 cmd_set(struct cmd_ctx *ctx)
 {
 	const char *name = ctx->argv[1];
-	struct buf key = BUF_INIT;
-	struct table *t;
-	char *cause = NULL;
-	int64_t id;
-	int v = cmd_onoff(ctx->argv[2]), seat;
+	int v = cmd_onoff(ctx->argv[2]);
 
 	if (strcasecmp(name, "color") == 0 || strcasecmp(name, "colour") == 0)
 		name = "colour";
@@ -592,25 +610,13 @@ cmd_set(struct cmd_ctx *ctx)
 		say_error(ctx, _("say on or off, not '%s'"), ctx->argv[2]);
 		return;
 	}
-	who_player_key(&key, &ctx->from);
-	id = store_player(ctx->b->store, buf_str(&key), ctx->from.nick, &cause);
-	buf_free(&key);
-	if (id < 0 || store_pref_set(ctx->b->store, id, name, v, &cause) != 0) {
-		say_error(ctx, "%s", cause);
-		free(cause);
+	if (cmd_pref_store(ctx, name, v) != 0)
 		return;
-	}
 	if (*name == 'c')
 		ctx->prefs.colour = v;
 	else
 		ctx->prefs.notice = v;
-	prefs_changed(ctx->b, &ctx->from, &ctx->prefs);
-	if ((t = table_of_player(ctx->b, &ctx->from, &seat)) != NULL) {
-		if (*name == 'c')
-			t->seats[seat].prefs.colour = v;
-		else
-			t->seats[seat].prefs.notice = v;
-	}
+	cmd_prefs_keep(ctx);
 	say_tell(ctx, *name == 'c' ? (v ? _("Colours on.") :
 	    _("Colours off.")) : (v ? _("I will write to you by NOTICE.") :
 	    _("I will write to you by PRIVMSG.")));

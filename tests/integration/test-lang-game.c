@@ -126,26 +126,42 @@ bot_text(const char *line, const char *target, char *out, size_t size)
 	return 1;
 }
 
-/* Counts player i's lines from the bot to target that hold English (or,
- * want_english, that hold none), failing on the first with its text;
- * the number of lines looked at. */
+/* Player i's lines from the bot to target: how many there are, and
+ * how many of them hold English (the first such line and its word into
+ * first, of FIRST_SIZE bytes). */
+#define FIRST_SIZE 2200
 static int
-check_lines(struct driver *d, int i, const char *target, int want_english)
+bot_lines(struct driver *d, int i, const char *target, int *nenglish,
+    char *first)
 {
 	const struct client *c = &d->t[0].p[i].cl;
 	char text[2048], word[64];
 	size_t k;
-	int n = 0, found;
+	int n = 0;
 
+	*nenglish = 0;
 	for (k = 0; k < c->nlines; k++) {
 		if (!bot_text(c->lines[k], target, text, sizeof text))
 			continue;
 		n++;
-		found = english_word(text, word, sizeof word);
-		if (!want_english && found)
-			driver_fail(d, "%s got English ('%s') to %s: %s",
-			    d->t[0].p[i].nick, word, target, text);
+		if (english_word(text, word, sizeof word) &&
+		    (*nenglish)++ == 0)
+			snprintf(first, FIRST_SIZE, "('%s') %s", word, text);
 	}
+	return n;
+}
+
+/* The number of player i's lines from the bot to target; the test
+ * fails on the first that holds English, unless english_too. */
+static int
+check_lines(struct driver *d, int i, const char *target, int english_too)
+{
+	char first[FIRST_SIZE];
+	int nenglish, n = bot_lines(d, i, target, &nenglish, first);
+
+	if (!english_too && nenglish > 0)
+		driver_fail(d, "%s got English to %s: %s", d->t[0].p[i].nick,
+		    target, first);
 	return n;
 }
 
@@ -153,16 +169,11 @@ check_lines(struct driver *d, int i, const char *target, int want_english)
 static int
 any_english(struct driver *d, int i, const char *target)
 {
-	const struct client *c = &d->t[0].p[i].cl;
-	char text[2048], word[64];
-	size_t k;
+	char first[FIRST_SIZE];
+	int nenglish;
 
-	for (k = 0; k < c->nlines; k++) {
-		if (bot_text(c->lines[k], target, text, sizeof text) &&
-		    english_word(text, word, sizeof word))
-			return 1;
-	}
-	return 0;
+	bot_lines(d, i, target, &nenglish, first);
+	return nenglish > 0;
 }
 
 /* Plays a whole game of every variant in #spiel, written in lang: the
