@@ -15,7 +15,10 @@
  *
  * (25 % either way by chance.)  TOURNAMENT_GAMES games a pairing (1100 by
  * default: a 95% interval of about +-3 points at 50 %); TOURNAMENT_ONLY
- * names one variant ("cheat", "cheat-loser", ...) to run alone.
+ * names one variant ("cheat", "cheat-loser", ...) to run alone;
+ * TOURNAMENT_SEED_OFFSET=N plays games N and on instead of 0 and on (the
+ * same seats and dealers, other deals), so that a change chosen on the
+ * usual seeds can be measured on others.
  *
  * The expert searches (games/ai-search.c), and a game of it takes
  * about a second, so its pairing plays fewer games
@@ -170,6 +173,8 @@ struct row {
 	const struct pairing *pairing;	/* a pairing's levels */
 	enum ai_level level;		/* a strategy's opponents */
 	int n;				/* games */
+	int first;			/* the first game's number: its
+					 * seed's (TOURNAMENT_SEED_OFFSET) */
 	int budget;			/* the expert's play-outs, 0: none */
 };
 
@@ -249,7 +254,7 @@ play_row(const struct row *row, struct outcome *o)
 	    0;
 
 	memset(o, 0, sizeof *o);
-	for (g = 0; g < row->n; g++) {
+	for (g = row->first; g < row->first + row->n; g++) {
 		lone = (g / SEATS) % SEATS;
 		for (s = 0; s < SEATS; s++)
 			levels[s] = row->strategy >= 0 ? row->level :
@@ -389,6 +394,8 @@ json_row(FILE *json, const struct row *row, const struct outcome *o,
 	else
 		fprintf(json, "\"lone\": \"%s\", ",
 		    ai_level_name(row->pairing->lone));
+	if (row->first > 0)
+		fprintf(json, "\"first_game\": %d, ", row->first);
 	fprintf(json, "\"rest\": \"%s\", \"games\": %d, \"measure\": \"%s\", "
 	    "\"rate\": %.2f, \"low\": %.2f, \"high\": %.2f, \"target\": ",
 	    ai_level_name(row->strategy >= 0 ? row->level :
@@ -464,6 +471,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	int nstrat_expert = env_int("STRATEGY_EXPERT_GAMES",
 	    STRATEGY_EXPERT_GAMES);
 	int strat_budget = env_int("STRATEGY_EXPERT_PLAYOUTS", 0);
+	int first = env_int("TOURNAMENT_SEED_OFFSET", 0);
 	const char *only = getenv("TOURNAMENT_ONLY");
 	const char *alone = getenv("STRATEGIES_ONLY");
 	int pairs = alone == NULL || strcmp(alone, "1") != 0;
@@ -479,6 +487,7 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 				continue;
 			memset(&r, 0, sizeof r);
 			r.e = e;
+			r.first = first;
 			r.ops = game_named(e->variant);
 			game_opts_default(r.ops, &r.opts);
 			if (e->options != NULL && game_opts_set(r.ops, &r.opts,
@@ -596,6 +605,9 @@ main(void)
 	sort_rows = rows;
 	qsort(order, (size_t)nrows, sizeof order[0], dearer);
 	printf("%d rows, %d at a time (TOURNAMENT_JOBS)\n", nrows, jobs);
+	if (rows[0].first > 0)
+		printf("games %d and on (TOURNAMENT_SEED_OFFSET): other deals "
+		    "than the usual ones\n", rows[0].first);
 	if (workers_run(&w, (size_t)nrows, jobs) != 0)
 		run.failed = 1;
 	if ((json = fopen("build/tournament.json", "w")) == NULL) {
