@@ -47,7 +47,8 @@
  * so that make tournament stays well within 15 minutes; against three
  * experts STRATEGY_EXPERT_GAMES, 48 by default, as their games are
  * slower, the experts searching with STRATEGY_EXPERT_PLAYOUTS play-outs
- * a decision, 48 by default (16 in Liar's UNO: entries[]) or the live
+ * a decision, 48 by default (16 in Liar's UNO and Cheat for a loser:
+ * entries[]) or the live
  * budget where that is smaller, printed "expert/48"); STRATEGIES_ONLY=1
  * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
@@ -81,12 +82,13 @@ struct entry {
 };
 
 /* Liar's UNO's experts play out between hard seats, whose every turn
- * weighs each card's every plausible claim: at 48 play-outs their games
- * against the strategies alone would take make tournament past 15
- * minutes, so they search with 16 there. */
+ * weighs each card's every plausible claim, and Cheat for a loser's run
+ * until three seats are out: at 48 play-outs their games against the
+ * strategies alone would take make tournament past 15 minutes, so they
+ * search with 16 there (docs/ai.md). */
 static const struct entry entries[] = {
 	{ "cheat", "cheat", NULL, 0 },
-	{ "cheat-loser", "cheat", "loser=1", 0 },
+	{ "cheat-loser", "cheat", "loser=1", 16 },
 	{ "cheater", "cheater", NULL, 0 },
 	{ "questions", "questions", NULL, 0 },
 	{ "liarsuno", "liarsuno", NULL, 16 },

@@ -16,25 +16,39 @@
 void
 cheat_ai_count_known(struct ai_mind *m, const struct game *obs)
 {
-	int s, i, id;
+	const unsigned bit = 1u << m->seat;
+	const struct cards *l;
+	int s, i, id, *k, from;
 
-	memset(m->known, 0, sizeof m->known);
+	/* Every note counts (four minds a move of every play-out): the
+	 * seat's own hand needs no look at what it knows, and only the
+	 * rows of seats at the table are cleared. */
+	memset(m->known, 0, (size_t)obs->nseats * sizeof m->known[0]);
 	memset(m->known_pile, 0, sizeof m->known_pile);
 	m->unknown = 0;
 	for (s = 0; s < obs->nseats; s++) {
-		for (i = 0; i < obs->hand[s].n; i++) {
-			id = obs->hand[s].c[i];
-			if (cheat_ai_knows(m, obs, id, s))
-				m->known[s][cards_rank(id)]++;
+		l = &obs->hand[s];
+		k = m->known[s];
+		if (s == m->seat) {
+			for (i = 0; i < l->n; i++)
+				k[cards_rank(l->c[i])]++;
+			continue;
+		}
+		for (i = 0; i < l->n; i++) {
+			id = l->c[i];
+			if (obs->known[id] & bit)
+				k[cards_rank(id)]++;
 			else
 				m->unknown++;
 		}
 	}
+	/* The pile's unknown cards count only in the open claim. */
+	from = obs->open ? obs->pile.n - obs->laid : obs->pile.n;
 	for (i = 0; i < obs->pile.n; i++) {
 		id = obs->pile.c[i];
-		if (cheat_ai_knows(m, obs, id, -1))
+		if (obs->known[id] & bit)
 			m->known_pile[cards_rank(id)]++;
-		else if (obs->open && i >= obs->pile.n - obs->laid)
+		else if (i >= from)
 			m->unknown++;
 	}
 }
