@@ -16,27 +16,21 @@
 void
 cheat_ai_count_known(struct ai_mind *m, const struct game *obs)
 {
-	const unsigned bit = 1u << m->seat;
 	const struct cards *l;
 	int s, i, id, *k, from;
 
-	/* Every note counts (four minds a move of every play-out): the
-	 * seat's own hand needs no look at what it knows, and only the
-	 * rows of seats at the table are cleared. */
+	/* Every note counts (four minds a move of every play-out), so
+	 * only the rows of seats at the table are cleared, and where the
+	 * open claim starts in the pile is found once. */
 	memset(m->known, 0, (size_t)obs->nseats * sizeof m->known[0]);
 	memset(m->known_pile, 0, sizeof m->known_pile);
 	m->unknown = 0;
 	for (s = 0; s < obs->nseats; s++) {
 		l = &obs->hand[s];
 		k = m->known[s];
-		if (s == m->seat) {
-			for (i = 0; i < l->n; i++)
-				k[cards_rank(l->c[i])]++;
-			continue;
-		}
 		for (i = 0; i < l->n; i++) {
 			id = l->c[i];
-			if (obs->known[id] & bit)
+			if (cheat_ai_knows(m, obs, id, s))
 				k[cards_rank(id)]++;
 			else
 				m->unknown++;
@@ -46,7 +40,7 @@ cheat_ai_count_known(struct ai_mind *m, const struct game *obs)
 	from = obs->open ? obs->pile.n - obs->laid : obs->pile.n;
 	for (i = 0; i < obs->pile.n; i++) {
 		id = obs->pile.c[i];
-		if (obs->known[id] & bit)
+		if (cheat_ai_knows(m, obs, id, -1))
 			m->known_pile[cards_rank(id)]++;
 		else if (i >= from)
 			m->unknown++;
