@@ -325,54 +325,61 @@ play_sizes(const struct game_ops *ops, int nseats, uint64_t seed,
 	ops->destroy(g);
 }
 
+/* Plays the game of seed (ops, seats) in English and in each of
+ * langs[0..n-1]: the same game move for move, whose every text that
+ * fits one line in English fits one translated (each that does not is
+ * printed).  The longest translated text in one line goes into *worst;
+ * the number of texts that do not fit. */
+static int
+compare_game(const struct game_ops *ops, int seats, int seed,
+    char langs[][LANG_MAX], int n, size_t *worst)
+{
+	struct sizes en, xx;
+	size_t k;
+	int i, bad = 0;
+
+	memset(&en, 0, sizeof en);
+	lang_use("en");
+	play_sizes(ops, seats, (uint64_t)seed, &en);
+	for (i = 0; i < n; i++) {
+		memset(&xx, 0, sizeof xx);
+		lang_use(langs[i]);
+		play_sizes(ops, seats, (uint64_t)seed, &xx);
+		assert_int_equal(xx.n, en.n);
+		for (k = 0; k < en.n; k++) {
+			if (en.v[k] <= GAME_LINE_BYTES &&
+			    xx.v[k] > GAME_LINE_BYTES)
+				bad += printf("%s, %d seats, seed %d, text "
+				    "%zu: %zu bytes in English, %zu in %s: "
+				    "%s | %s\n", ops->name, seats, seed, k,
+				    en.v[k], xx.v[k], langs[i], en.text[k],
+				    xx.text[k]) > 0;
+			if (xx.v[k] > *worst && xx.v[k] <= GAME_LINE_BYTES)
+				*worst = xx.v[k];
+		}
+		sizes_free(&xx);
+	}
+	sizes_free(&en);
+	return bad;
+}
+
 static void
 test_move_lengths(void **state)
 {
 	char langs[8][LANG_MAX], *cause = NULL;
-	struct sizes en, xx;
-	size_t k, worst = 0;
-	int n, i, v, seats, s, seed, bad = 0;
+	const struct game_ops *ops;
+	size_t worst = 0;
+	int n, v, s, seed, bad = 0;
 
 	(void)state;
 	n = po_langs(langs, 8);
 	assert_int_equal(lang_init(LOCALE_DIR, &cause), 0);
-	for (v = 0; game_table[v] != NULL; v++) {
+	for (v = 0; (ops = game_table[v]) != NULL; v++) {
 		for (s = 0; s < 2; s++) {
-			seats = s == 0 ? game_table[v]->min_seats :
-			    game_table[v]->max_seats;
-			for (seed = 1; seed <= 40; seed++) {
-				memset(&en, 0, sizeof en);
-				lang_use("en");
-				play_sizes(game_table[v], seats, (uint64_t)seed,
-				    &en);
-				for (i = 0; i < n; i++) {
-					memset(&xx, 0, sizeof xx);
-					lang_use(langs[i]);
-					play_sizes(game_table[v], seats,
-					    (uint64_t)seed, &xx);
-					/* The same game, move for move. */
-					assert_int_equal(xx.n, en.n);
-					for (k = 0; k < en.n; k++) {
-						if (en.v[k] <= GAME_LINE_BYTES &&
-						    xx.v[k] > GAME_LINE_BYTES)
-							bad += printf("%s, %d "
-							    "seats, seed %d, text "
-							    "%zu: %zu bytes in "
-							    "English, %zu in %s: "
-							    "%s | %s\n",
-							    game_table[v]->name,
-							    seats, seed, k,
-							    en.v[k], xx.v[k],
-							    langs[i], en.text[k],
-							    xx.text[k]) > 0;
-						if (xx.v[k] > worst &&
-						    xx.v[k] <= GAME_LINE_BYTES)
-							worst = xx.v[k];
-					}
-					sizes_free(&xx);
-				}
-				sizes_free(&en);
-			}
+			for (seed = 1; seed <= 40; seed++)
+				bad += compare_game(ops, s == 0 ?
+				    ops->min_seats : ops->max_seats, seed,
+				    langs, n, &worst);
 		}
 	}
 	printf("longest translated game text in one line: %zu bytes\n",
