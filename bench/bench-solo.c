@@ -39,6 +39,7 @@
 #include "bench/bench.h"
 #include "bench/sim.h"
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/lib/log.h"
 #include "games/ai.h"
 #include "games/game.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "games/intl.h"
 
 static void

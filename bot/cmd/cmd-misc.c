@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"
 #include "storage/store.h"

@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/net/ircline.h"
 #include "bot/core/render.h"
 #include "alloc/xalloc.h"

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/database.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"

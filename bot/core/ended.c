@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "alloc/xalloc.h"
 
 /* One of its people at a game's end: a seat of no table, whose

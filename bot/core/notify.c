@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"

@@ -31,6 +31,7 @@
 #include <strings.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"

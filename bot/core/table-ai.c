@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "bot/lib/log.h"
 #include "storage/store.h"
 #include "alloc/xalloc.h"

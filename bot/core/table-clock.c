@@ -45,6 +45,7 @@
  *   table is armed afresh from its state (a full turn, a full window).
  */
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 
 /* Puts t in the bot's list of tables waiting for their prompt to be
  * sent (on), at its end, or takes it out.  The queue sends lines in the

@@ -16,6 +16,7 @@
 #include "bot/core/core.h"
 #include "bot/core/render.h"
 #include "bot/core/table-int.h"
+#include "bot/core/table.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"
 

@@ -25,6 +25,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/table-int.h"
+#include "bot/core/table.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"

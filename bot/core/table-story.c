@@ -15,6 +15,7 @@
 #include "bot/core/core.h"
 #include "bot/core/replay.h"
 #include "bot/core/table-int.h"
+#include "bot/core/table.h"
 #include "bot/lib/digest.h"
 #include "bot/lib/log.h"
 #include "alloc/xalloc.h"

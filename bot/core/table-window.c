@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "alloc/xalloc.h"
 #include "games/intl.h"
 

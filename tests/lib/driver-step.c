@@ -21,6 +21,7 @@
 #include "bot/lib/buf.h"
 #include "bot/core/core.h"
 #include "bot/core/render.h"
+#include "bot/core/table.h"
 #include "storage/store.h"
 #include "tests/lib/driver-int.h"
 #include "tests/lib/driver.h"

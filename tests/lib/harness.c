@@ -11,6 +11,7 @@
 #include "bot/net/ircline.h"
 #include "bot/net/relay-link.h"
 #include "bot/core/render.h"
+#include "bot/core/table.h"
 #include "storage/store.h"
 #include "alloc/xalloc.h"
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bot/core/table.h"
 #include "tests/lib/harness.h"
 
 #define CH "#cheater"

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bot/core/table.h"
 #include "tests/lib/harness.h"
 
 #define NCHANS 40

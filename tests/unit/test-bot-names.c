@@ -23,6 +23,7 @@
 
 #include "bot/core/core.h"
 #include "bot/core/render.h"
+#include "bot/core/table.h"
 #include "storage/store.h"
 #include "tests/lib/harness.h"
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/table.h"
 #include "tests/lib/harness.h"
 
 #define CH "#cheater"

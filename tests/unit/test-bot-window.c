@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "bot/core/core.h"
+#include "bot/core/table.h"
 #include "games/liarsuno/liarsuno.h"
 #include "tests/lib/harness.h"
 
