@@ -3,7 +3,8 @@
  * dispatch.c, table.c and the cmd-*.c command groups, and the functions
  * of the commands and of the core's files, grouped by file: all but the
  * tables' (seat.c, table*.c, presence.c, ended.c, notify.c), which are
- * table.h's.  Nothing outside bot/ includes this; the transport sees
+ * table.h's.  Outside bot/ only the tests and the benchmarks include
+ * this (to drive the core as the transport does); the transport sees
  * only bot.h.
  *
  * Ownership: a bot owns its channels; a channel owns its table (a lobby or
