@@ -100,9 +100,10 @@ games/cheater/cheater-observe.c  1  CHEATER: what a seat may know
 games/cheater/cheater-parse.c    2  CHEATER: a move typed, parsed and checked
 games/cheater/cheater-story.c    2  CHEATER: its story
 games/cheater/cheater-ai-eval.c  2  CHEATER: what a hand is worth to an AI
-games/cheater/cheater.c          3  CHEATER: the state and the rules
+games/cheater/cheater.c          3  CHEATER: the state, the turn, what a move says
 games/cheater/cheater-ai-count.c 3  CHEATER: the normal AI's turn, by counting
 games/cheater/cheater-ai-play.c  3  CHEATER: the AI's choices by a hand's worth
+games/cheater/cheater-play.c     4  CHEATER: what the moves do
 games/cheater/cheater-auto.c     4  CHEATER: timeouts, sampling, invariants
 games/cheater/cheater-ai.c       4  CHEATER: the AI's mind and memory
 

@@ -1,7 +1,8 @@
 /*
  * CHEATER's private header, shared by its files and by nobody else:
  * cheater-cards.c (the cards: ids, faces, names, spelling), cheater.c (the
- * tables, create, turn, apply, view, result), cheater-parse.c (player input
+ * tables, create, deal, turn, what a move says, view, result),
+ * cheater-play.c (apply: what each move does), cheater-parse.c (player input
  * to moves, and check), cheater-auto.c (timeout, sample, invariants and
  * the test hooks of cheater.h), cheater-observe.c (what a seat may know),
  * cheater-story.c (what a move hid, the reveal, what was left unseen)
@@ -198,6 +199,52 @@ void cheater_turn(const struct game *g, struct game_turn *t);
  * the roll for who starts (unless first, a seat, starts), that player's
  * turn.  create() and the test hook that stacks a deal. */
 void ch_deal(struct game *g, int first, struct game_out *out);
+
+/* cheater.c, for cheater-play.c: what a move says, and the turn. */
+/* What one move says: the public line, and a line for each seat.  What
+ * a draw brings about (a reshuffle, a win) waits in tail, so that the
+ * move's own words, written once its draws are done, say only the draws
+ * that happened; tail follows them when the turn ends or all is said. */
+struct said {
+	char *pub;
+	char *tail;
+	char *priv[GAME_MAX_SEATS];
+	unsigned hands;		/* seats whose hand changed */
+	int quiet;		/* nobody listens (game_quiet()): no text */
+};
+
+/* Where a piece of sd's text goes: line, or NULL where nobody listens,
+ * so that an AI's play-outs build and look up no text (game.h).  Inline:
+ * every piece of every move's text asks it. */
+static inline char **
+ch_said_to(const struct said *sd, char **line)
+{
+	return sd->quiet ? NULL : line;
+}
+
+/* The next seat still playing left of seat (never seat), or -1. */
+int ch_next_in(const struct game *g, int seat);
+/* One die: a forced one first (tests), else the game's own. */
+int ch_roll(struct game *g);
+/* The face as markup in a string of its own, to go into a sentence; the
+ * caller frees it. */
+char *ch_face_text(int face);
+/* If seat's hand spells CHEATER, the game is won (said in sd's tail): 1
+ * when it is over. */
+int ch_won(struct game *g, int seat, struct said *sd);
+/* The turn is over: what the move's draws brought about is said, and the
+ * next seat's turn starts with its roll. */
+void ch_end_turn(struct game *g, struct said *sd);
+/* The action card of an attack verb, as typed: TAKE, SHOW or BUST. */
+const char *ch_action_word(int verb);
+/* Says everything gathered in sd: the public line, then one private line
+ * to each seat that has news, a changed hand or something to do: what
+ * to do first ("Your turn ..."), then the news, then the hand. */
+void ch_say_all(const struct game *g, struct said *sd, struct game_out *out);
+
+/* cheater-play.c: */
+void cheater_apply(struct game *g, const struct game_move *mv,
+    struct game_out *out);
 
 /* cheater-parse.c: */
 int cheater_parse(const struct game *g, int seat, int cmd, int argc,

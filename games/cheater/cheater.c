@@ -43,8 +43,13 @@
  * drop CARD...; discard CARD...; idle (the table's: the turn ran out, so
  * the top card of the draw pile goes through the seat's hand to the
  * discard pile).
+ *
+ * This file holds the state and the turn: the tables, create, the deal
+ * and the roll for who starts, each turn's dice and the CHEATER status,
+ * a win, what a move says (the public line, each seat's prompt and
+ * hand), view and result.  What each move does, apply(), is
+ * cheater-play.c's, which calls into this file and never back.
  */
-#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,26 +118,6 @@ static const struct game_title cheater_titles[] = {
 	{ NULL, NULL, 0, 0, 0 },
 };
 
-/* What one move says: the public line, and a line for each seat.  What
- * a draw brings about (a reshuffle, a win) waits in tail, so that the
- * move's own words, written once its draws are done, say only the draws
- * that happened; tail follows them when the turn ends or all is said. */
-struct said {
-	char *pub;
-	char *tail;
-	char *priv[GAME_MAX_SEATS];
-	unsigned hands;		/* seats whose hand changed */
-	int quiet;		/* nobody listens (game_quiet()): no text */
-};
-
-/* Where a piece of sd's text goes: line, or NULL where nobody listens,
- * so that an AI's play-outs build and look up no text (game.h). */
-static char **
-said_to(const struct said *sd, char **line)
-{
-	return sd->quiet ? NULL : line;
-}
-
 int
 ch_nactive(const struct game *g)
 {
@@ -144,8 +129,8 @@ ch_nactive(const struct game *g)
 }
 
 /* The next seat still playing left of seat (never seat), or -1. */
-static int
-next_in(const struct game *g, int seat)
+int
+ch_next_in(const struct game *g, int seat)
 {
 	int i, s;
 
@@ -158,8 +143,8 @@ next_in(const struct game *g, int seat)
 }
 
 /* One die: a forced one first (tests), else the game's own. */
-static int
-roll(struct game *g)
+int
+ch_roll(struct game *g)
 {
 	int d;
 
@@ -174,8 +159,8 @@ roll(struct game *g)
 
 /* The face as markup in a string of its own, to go into a sentence; the
  * caller frees it. */
-static char *
-face_text(int face)
+char *
+ch_face_text(int face)
 {
 	char *text = NULL;
 
@@ -183,25 +168,9 @@ face_text(int face)
 	return text;
 }
 
-/* The faces of cards ids[0..n-1] as markup, split by spaces, in a string
- * of its own (NULL if none); the caller frees it. */
-static char *
-faces_text(const int *ids, int n)
-{
-	char *text = NULL;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			game_cat(&text, " ");
-		ch_cat_face(&text, ch_face(ids[i]));
-	}
-	return text;
-}
-
 /* If seat's hand spells CHEATER, the game is won: 1 when it is over. */
-static int
-won(struct game *g, int seat, struct said *sd)
+int
+ch_won(struct game *g, int seat, struct said *sd)
 {
 	static const int word[CH_HAND] = { L_C, L_H, L_E, L_A, L_T, L_E,
 	    L_R };
@@ -219,66 +188,10 @@ won(struct game *g, int seat, struct said *sd)
 		ch_cat_face(&spelt, suit * CH_LETTERS + word[i]);
 	}
 	/* TRANSLATORS: %s is a suit (red), then its seven cards. */
-	game_cat(said_to(sd, &sd->tail), _(" {p:%d} spells CHEATER in %s: %s! {p:%d} "
+	game_cat(ch_said_to(sd, &sd->tail), _(" {p:%d} spells CHEATER in %s: %s! {p:%d} "
 	    "wins!"), seat, _(ch_suit_name(suit)), spelt, seat);
 	free(spelt);
 	return 1;
-}
-
-/* Refills the draw pile from the discard pile but its top card. */
-static void
-reshuffle(struct game *g, struct said *sd)
-{
-	int top, i;
-
-	if (g->discard.n < 2)
-		return;
-	top = g->discard.c[--g->discard.n];
-	/* Nobody knows where in the new pile a card lies. */
-	for (i = 0; i < g->discard.n; i++)
-		g->pub[g->discard.c[i]] = 0;
-	cards_append(&g->draw, &g->discard);
-	cards_clear(&g->discard);
-	cards_add(&g->discard, top);
-	rng_shuffle(&g->rng, g->draw.c, (size_t)g->draw.n);
-	game_cat(said_to(sd, &sd->tail), ngettext(" The draw pile is empty: the discard "
-	    "pile but its top card is shuffled into a new one (%d card).",
-	    " The draw pile is empty: the discard pile but its top card is "
-	    "shuffled into a new one (%d cards).", g->draw.n), g->draw.n);
-}
-
-/* Seat draws one card (told privately); 1 if that won the game. */
-static int
-draw_one(struct game *g, int seat, struct said *sd)
-{
-	char *face;
-	int id;
-
-	assert(g->draw.n > 0);
-	id = g->draw.c[--g->draw.n];
-	cards_add(&g->hand[seat], id);
-	g->fresh[id] = 1;
-	g->pub[id] = 0;		/* its holder alone sees it */
-	sd->hands |= 1u << seat;
-	if (sd->priv[seat] != NULL)
-		game_cat(said_to(sd, &sd->priv[seat]), " ");
-	face = face_text(ch_face(id));
-	game_cat(said_to(sd, &sd->priv[seat]), _("You draw %s."), face);
-	free(face);
-	if (g->draw.n == 0)
-		reshuffle(g, sd);
-	return won(g, seat, sd);
-}
-
-/* Moves card id from seat's hand to the discard pile (said publicly by
- * the caller, so the hand is not sent again for it). */
-static void
-discard_card(struct game *g, int seat, int id)
-{
-	cards_remove(&g->hand[seat], id);
-	g->fresh[id] = 0;
-	g->pub[id] = 1;
-	cards_add(&g->discard, id);
 }
 
 /* The turn of seat begins: its dice are rolled, and doubles move the
@@ -292,9 +205,9 @@ start_turn(struct game *g, int seat, struct said *sd)
 		g->turn = seat;
 		for (i = 0; i < g->hand[seat].n; i++)
 			g->fresh[g->hand[seat].c[i]] = 0;
-		g->dice[0] = roll(g);
-		g->dice[1] = roll(g);
-		game_cat(said_to(sd, &sd->pub), _(" {p:%d} rolls %d and %d."), seat,
+		g->dice[0] = ch_roll(g);
+		g->dice[1] = ch_roll(g);
+		game_cat(ch_said_to(sd, &sd->pub), _(" {p:%d} rolls %d and %d."), seat,
 		    g->dice[0], g->dice[1]);
 		if (g->dice[0] != g->dice[1]) {
 			g->power = g->cheater == seat;
@@ -305,24 +218,24 @@ start_turn(struct game *g, int seat, struct said *sd)
 			g->cheater = seat;
 			g->power = 1;
 			if (prev >= 0)
-				game_cat(said_to(sd, &sd->pub), _(" Doubles! {p:%d} takes "
+				game_cat(ch_said_to(sd, &sd->pub), _(" Doubles! {p:%d} takes "
 				    "the CHEATER status from {p:%d}."), seat,
 				    prev);
 			else
-				game_cat(said_to(sd, &sd->pub), _(" Doubles! {p:%d} is the "
+				game_cat(ch_said_to(sd, &sd->pub), _(" Doubles! {p:%d} is the "
 				    "CHEATER."), seat);
 			break;
 		}
 		g->cheater = -1;
-		game_cat(said_to(sd, &sd->pub), _(" Doubles while the CHEATER: {p:%d} "
+		game_cat(ch_said_to(sd, &sd->pub), _(" Doubles while the CHEATER: {p:%d} "
 		    "loses the turn and the status."), seat);
-		seat = next_in(g, seat);
+		seat = ch_next_in(g, seat);
 	}
 	g->phase = PH_TURN;
 	g->need = 0;
 	g->victim = -1;
 	g->attack = 0;
-	game_cat(said_to(sd, &sd->pub), g->power ? _(" {p:%d} to play with Cheater "
+	game_cat(ch_said_to(sd, &sd->pub), g->power ? _(" {p:%d} to play with Cheater "
 	    "Power.") : _(" {p:%d} to play."), seat);
 }
 
@@ -332,29 +245,29 @@ flush_tail(struct said *sd)
 {
 	if (sd->tail == NULL)
 		return;
-	game_cat(said_to(sd, &sd->pub), "%s", sd->tail);
+	game_cat(ch_said_to(sd, &sd->pub), "%s", sd->tail);
 	free(sd->tail);
 	sd->tail = NULL;
 }
 
 /* The turn is over: every hand holds seven again; the next one starts. */
-static void
-end_turn(struct game *g, struct said *sd)
+void
+ch_end_turn(struct game *g, struct said *sd)
 {
 	flush_tail(sd);
-	start_turn(g, next_in(g, g->turn), sd);
+	start_turn(g, ch_next_in(g, g->turn), sd);
 }
 
 /* The action card of an attack verb, as typed: TAKE, SHOW or BUST. */
-static const char *
-action_word(int verb)
+const char *
+ch_action_word(int verb)
 {
 	return verb == VERB_TAKE ? "TAKE" : verb == VERB_SHOW ? "SHOW" :
 	    "BUST";
 }
 
 /* Appends to *line what seat is asked to do now, if anything: always
- * starting "Your turn", and said first in the seat's line (say_all()),
+ * starting "Your turn", and said first in the seat's line (ch_say_all()),
  * before the news, so that the line a player must act on starts so. */
 static void
 cat_prompt(const struct game *g, int seat, char **line)
@@ -372,7 +285,7 @@ cat_prompt(const struct game *g, int seat, char **line)
 			 * BUST; hide and pass are typed as they are. */
 			game_cat(line, _(" Your turn to answer: {p:%d} aims %s "
 			    "at you: hide keeps your hand hidden, or pass."),
-			    g->turn, action_word(g->attack));
+			    g->turn, ch_action_word(g->attack));
 		if (ch_find(g, h, FACE_HIDE, 0, 0, NULL, 0) < 0 &&
 		    ch_find(g, h, FACE_WILD, 0, 0, NULL, 0) < 0)
 			game_cat(line, _(" (You hold no HIDE or WILD.)"));
@@ -449,8 +362,8 @@ cat_hand(const struct game *g, int seat, char **line)
 /* Says everything gathered in sd: the public line, then one private line
  * to each seat that has news, a changed hand or something to do: what
  * to do first ("Your turn ..."), then the news, then the hand. */
-static void
-say_all(const struct game *g, struct said *sd, struct game_out *out)
+void
+ch_say_all(const struct game *g, struct said *sd, struct game_out *out)
 {
 	char *line, *news;
 	int s;
@@ -486,19 +399,19 @@ roll_off(struct game *g, struct said *sd)
 	while (ntied > 1) {
 		/* TRANSLATORS: followed by the rolls, " {p:0} 3+5" each,
 		 * split by ",". */
-		game_cat(said_to(sd, &sd->pub), round++ == 0 ? _(" Rolls to start:") :
+		game_cat(ch_said_to(sd, &sd->pub), round++ == 0 ? _(" Rolls to start:") :
 		    _(" Tie! Again:"));
 		best = 0;
 		for (i = 0; i < ntied; i++) {
-			a = roll(g);
-			b = roll(g);
+			a = ch_roll(g);
+			b = ch_roll(g);
 			sum[i] = a + b;
-			game_cat(said_to(sd, &sd->pub), "%s {p:%d} %d+%d", i > 0 ? "," : "",
+			game_cat(ch_said_to(sd, &sd->pub), "%s {p:%d} %d+%d", i > 0 ? "," : "",
 			    tied[i], a, b);
 			if (sum[i] > best)
 				best = sum[i];
 		}
-		game_cat(said_to(sd, &sd->pub), ".");
+		game_cat(ch_said_to(sd, &sd->pub), ".");
 		for (i = n = 0; i < ntied; i++) {
 			if (sum[i] == best)
 				tied[n++] = tied[i];
@@ -517,10 +430,10 @@ ch_deal(struct game *g, int first, struct game_out *out)
 
 	memset(&sd, 0, sizeof sd);
 	sd.quiet = game_quiet(out);
-	top = face_text(ch_face(g->discard.c[g->discard.n - 1]));
+	top = ch_face_text(ch_face(g->discard.c[g->discard.n - 1]));
 	/* TRANSLATORS: the number of players (2 or more), the dealer, the
 	 * discard pile's top card. */
-	game_cat(said_to(&sd, &sd.pub), g->decks == 1 ? _("CHEATER for %d players with one "
+	game_cat(ch_said_to(&sd, &sd.pub), g->decks == 1 ? _("CHEATER for %d players with one "
 	    "deck, dealt by {p:%d}. Spell C-H-E-A-T-E-R in one suit to win. "
 	    "The discard pile shows %s.") : _("CHEATER for %d players with "
 	    "two decks (Party Cheater), dealt by {p:%d}. Spell C-H-E-A-T-E-R "
@@ -531,13 +444,13 @@ ch_deal(struct game *g, int first, struct game_out *out)
 		sd.hands |= 1u << s;
 	if (first < 0) {
 		first = roll_off(g, &sd);
-		game_cat(said_to(&sd, &sd.pub), _(" {p:%d} starts."), first);
+		game_cat(ch_said_to(&sd, &sd.pub), _(" {p:%d} starts."), first);
 	}
 	for (s = 0; s < g->nseats && g->phase != PH_OVER; s++)
-		won(g, (first + s) % g->nseats, &sd);
+		ch_won(g, (first + s) % g->nseats, &sd);
 	if (g->phase != PH_OVER)
 		start_turn(g, first, &sd);
-	say_all(g, &sd, out);
+	ch_say_all(g, &sd, out);
 }
 
 static struct game *
@@ -599,314 +512,6 @@ cheater_turn(const struct game *g, struct game_turn *t)
 }
 
 static void
-apply_draw(struct game *g, int seat, int n, struct said *sd)
-{
-	int drawn = 0, over = 0;
-
-	while (drawn < n && !over) {
-		over = draw_one(g, seat, sd);
-		drawn++;
-	}
-	/* A card that spells the word ends the draw. */
-	game_cat(said_to(sd, &sd->pub), n == 1 ? _("{p:%d} draws a card.") : drawn == 2 ?
-	    _("{p:%d} uses Cheater Power: draws two cards.") :
-	    _("{p:%d} uses Cheater Power: draws a card."), seat);
-	if (over)
-		return;
-	g->phase = PH_DISCARD;
-	g->need = n;
-}
-
-static void
-apply_top(struct game *g, int seat, struct said *sd)
-{
-	int id = g->discard.c[--g->discard.n];
-	char *face;
-
-	cards_add(&g->hand[seat], id);
-	g->fresh[id] = 1;
-	sd->hands |= 1u << seat;
-	face = face_text(ch_face(id));
-	/* TRANSLATORS: %s is the card taken. */
-	game_cat(said_to(sd, &sd->pub), _("{p:%d} uses Cheater Power: takes %s from the "
-	    "discard pile."), seat, face);
-	free(face);
-	if (won(g, seat, sd))
-		return;
-	g->phase = PH_DISCARD;
-	g->need = 1;
-}
-
-/* TAKE, SHOW, BUST (or WILD as one) and Cheater Power 3 name a victim,
- * who may hide. */
-static void
-apply_attack(struct game *g, const struct game_move *mv, struct said *sd)
-{
-	int seat = mv->seat, victim = mv->argv[0], id;
-
-	g->attack = mv->verb;
-	g->victim = victim;
-	g->spent = mv->verb != VERB_STEAL;
-	if (g->spent) {
-		id = mv->argv[1];
-		discard_card(g, seat, id);
-		game_cat(said_to(sd, &sd->pub), ch_face(id) == FACE_WILD ?
-		    /* TRANSLATORS: %s is the card, TAKE, SHOW or BUST. */
-		    _("{p:%d} plays WILD as %s on {p:%d}.") :
-		    _("{p:%d} plays %s on {p:%d}."), seat,
-		    action_word(mv->verb), victim);
-	} else
-		game_cat(said_to(sd, &sd->pub), _("{p:%d} uses Cheater Power on {p:%d}."),
-		    seat, victim);
-	game_cat(said_to(sd, &sd->pub), _(" {p:%d} may hide."), victim);
-	g->phase = PH_HIDE;
-}
-
-static void
-apply_hide(struct game *g, int id, struct said *sd)
-{
-	int victim = g->victim, attacker = g->turn, over, both;
-
-	discard_card(g, victim, id);
-	over = draw_one(g, victim, sd);
-	/* The attacker draws too unless the victim's draw won. */
-	both = g->spent && !over;
-	if (both)
-		over = draw_one(g, attacker, sd);
-	if (both)
-		/* TRANSLATORS: %s is the card, HIDE or WILD. */
-		game_cat(said_to(sd, &sd->pub), _("{p:%d} hides with %s: nothing is shown. "
-		    "{p:%d} draws a card, and so does {p:%d}."), victim,
-		    ch_face_name(ch_face(id)), victim, attacker);
-	else
-		/* TRANSLATORS: %s is the card, HIDE or WILD. */
-		game_cat(said_to(sd, &sd->pub), _("{p:%d} hides with %s: nothing is shown. "
-		    "{p:%d} draws a card."), victim,
-		    ch_face_name(ch_face(id)), victim);
-	if (!over)
-		end_turn(g, sd);
-}
-
-static void
-apply_pass(struct game *g, int seat, struct said *sd)
-{
-	int victim = g->victim, attacker = g->turn, i;
-	char *cards = NULL;
-
-	/* Every seat sees the hand: its cards stay known where they are. */
-	for (i = 0; i < g->hand[victim].n; i++)
-		g->pub[g->hand[victim].c[i]] = 1;
-	ch_cat_cards(&cards, &g->hand[victim]);
-	/* TRANSLATORS: %s is the cards of the hand. */
-	game_cat(said_to(sd, &sd->pub), seat == GAME_SEAT_TABLE ? _("No answer, so "
-	    "{p:%d}'s hand: %s.") : _("No hide: {p:%d}'s hand: %s."), victim,
-	    cards != NULL ? cards : "");
-	free(cards);
-	switch (g->attack) {
-	case VERB_SHOW:
-		game_cat(said_to(sd, &sd->pub), _(" {p:%d} draws a card."), attacker);
-		if (!draw_one(g, attacker, sd))
-			end_turn(g, sd);
-		break;
-	case VERB_BUST:
-		g->die = roll(g);
-		game_cat(said_to(sd, &sd->pub), _(" {p:%d} rolls %d for the BUST."),
-		    attacker, g->die);
-		g->phase = PH_BUST;
-		break;
-	default:
-		g->phase = PH_PICK;
-		break;
-	}
-}
-
-static void
-apply_pick(struct game *g, int id, struct said *sd)
-{
-	int victim = g->victim, attacker = g->turn, over;
-	char *face;
-
-	cards_remove(&g->hand[victim], id);
-	cards_add(&g->hand[attacker], id);
-	g->fresh[id] = 1;
-	sd->hands |= 1u << attacker;
-	face = face_text(ch_face(id));
-	/* The victim draws back unless the card taken won. */
-	over = won(g, attacker, sd);
-	/* TRANSLATORS: %s is the card taken. */
-	game_cat(said_to(sd, &sd->pub), over ? _("{p:%d} takes %s from {p:%d}.") :
-	    _("{p:%d} takes %s from {p:%d}, who draws a card."), attacker,
-	    face, victim);
-	free(face);
-	if (over || draw_one(g, victim, sd))
-		return;
-	if (g->attack == VERB_STEAL) {
-		g->phase = PH_DISCARD;
-		g->need = 1;
-	} else
-		end_turn(g, sd);
-}
-
-static void
-apply_drop(struct game *g, const struct game_move *mv, struct said *sd)
-{
-	int victim = g->victim, attacker = g->turn, i, over, back = 0;
-	char *cards = faces_text(mv->argv, mv->argc);
-
-	for (i = 0; i < mv->argc; i++)
-		discard_card(g, victim, mv->argv[i]);
-	/* The attacker draws one, then the victim back to seven, until a
-	 * draw wins. */
-	over = draw_one(g, attacker, sd);
-	while (!over && back < mv->argc) {
-		over = draw_one(g, victim, sd);
-		back++;
-	}
-	if (mv->argc == 0)
-		game_cat(said_to(sd, &sd->pub), _("{p:%d} busts none of {p:%d}'s cards."),
-		    attacker, victim);
-	else if (back > 0)
-		/* TRANSLATORS: the cards busted, then how many cards the
-		 * second player draws back. */
-		game_cat(said_to(sd, &sd->pub), ngettext("{p:%d} busts {p:%d}'s %s; {p:%d} "
-		    "draws %d back.", "{p:%d} busts {p:%d}'s %s; {p:%d} draws "
-		    "%d back.", back), attacker, victim, cards, victim, back);
-	else
-		/* TRANSLATORS: %s is the cards busted. */
-		game_cat(said_to(sd, &sd->pub), _("{p:%d} busts {p:%d}'s %s."), attacker,
-		    victim, cards);
-	free(cards);
-	if (!over)
-		end_turn(g, sd);
-}
-
-static void
-apply_discard(struct game *g, const struct game_move *mv, struct said *sd)
-{
-	char *cards = faces_text(mv->argv, mv->argc);
-	int i;
-
-	for (i = 0; i < mv->argc; i++)
-		discard_card(g, mv->seat, mv->argv[i]);
-	/* TRANSLATORS: %s is the cards discarded. */
-	game_cat(said_to(sd, &sd->pub), _("{p:%d} discards %s."), mv->seat,
-	    cards != NULL ? cards : "");
-	free(cards);
-	end_turn(g, sd);
-}
-
-/* The turn ran out: the top of the draw pile goes to the discard pile
- * through the seat's hand (where it may still complete a word). */
-static void
-apply_idle(struct game *g, int seat, struct said *sd)
-{
-	int id = g->draw.c[g->draw.n - 1], over;
-	char *face = face_text(ch_face(id));
-
-	/* A card that spells the word is kept: the game is won. */
-	over = draw_one(g, seat, sd);
-	/* TRANSLATORS: %s is the card drawn. */
-	game_cat(said_to(sd, &sd->pub), over ? _("{p:%d} draws %s.") :
-	    _("{p:%d} draws %s and discards it."), seat, face);
-	free(face);
-	if (over)
-		return;
-	discard_card(g, seat, id);
-	end_turn(g, sd);
-}
-
-static void
-apply_leave(struct game *g, int seat, struct said *sd)
-{
-	int n = g->hand[seat].n, i, attacked;
-
-	game_cat(said_to(sd, &sd->pub), ngettext("{p:%d} leaves the game; that %d card "
-	    "goes under the draw pile.", "{p:%d} leaves the game; those %d "
-	    "cards go under the draw pile.", n), seat, n);
-	/* Under the draw pile nobody is told which card lies where. */
-	for (i = 0; i < n; i++) {
-		g->fresh[g->hand[seat].c[i]] = 0;
-		g->pub[g->hand[seat].c[i]] = 0;
-	}
-	cards_prepend(&g->draw, &g->hand[seat]);
-	cards_clear(&g->hand[seat]);
-	g->in[seat] = 0;
-	if (g->cheater == seat) {
-		g->cheater = -1;
-		game_cat(said_to(sd, &sd->pub), _(" The CHEATER status goes back to the "
-		    "middle."));
-	}
-	if (ch_nactive(g) < 2) {
-		g->phase = PH_OVER;
-		g->winner = next_in(g, seat);
-		game_cat(said_to(sd, &sd->pub), _(" {p:%d} wins: everyone else has left."),
-		    g->winner);
-		return;
-	}
-	attacked = g->phase == PH_HIDE || g->phase == PH_PICK ||
-	    g->phase == PH_BUST;
-	if (seat == g->turn)
-		end_turn(g, sd);
-	else if (attacked && seat == g->victim) {
-		/* Nobody is left to take from: the attacker's hand goes
-		 * back to seven and the turn ends. */
-		game_cat(said_to(sd, &sd->pub), _(" The attack on {p:%d} comes to "
-		    "nothing."), seat);
-		if (!g->spent || !draw_one(g, g->turn, sd))
-			end_turn(g, sd);
-	}
-}
-
-static void
-cheater_apply(struct game *g, const struct game_move *mv,
-    struct game_out *out)
-{
-	struct said sd;
-
-	memset(&sd, 0, sizeof sd);
-	sd.quiet = game_quiet(out);
-	switch (mv->verb) {
-	case VERB_LEAVE:
-		apply_leave(g, mv->seat, &sd);
-		break;
-	case VERB_DRAW:
-	case VERB_DRAW2:
-		apply_draw(g, mv->seat, mv->verb == VERB_DRAW ? 1 : 2, &sd);
-		break;
-	case VERB_GRAB:
-		apply_top(g, mv->seat, &sd);
-		break;
-	case VERB_TAKE:
-	case VERB_SHOW:
-	case VERB_BUST:
-	case VERB_STEAL:
-		apply_attack(g, mv, &sd);
-		break;
-	case VERB_HIDE:
-		apply_hide(g, mv->argv[0], &sd);
-		break;
-	case VERB_PASS:
-		apply_pass(g, mv->seat, &sd);
-		break;
-	case VERB_PICK:
-		apply_pick(g, mv->argv[0], &sd);
-		break;
-	case VERB_DROP:
-		apply_drop(g, mv, &sd);
-		break;
-	case VERB_DISCARD:
-		apply_discard(g, mv, &sd);
-		break;
-	case VERB_IDLE:
-		apply_idle(g, g->turn, &sd);
-		break;
-	default:
-		assert(!"cheater_apply: unknown verb");
-	}
-	say_all(g, &sd, out);
-}
-
-static void
 say_status(const struct game *g, struct game_out *out)
 {
 	char *line = NULL, *top;
@@ -952,7 +557,7 @@ say_status(const struct game *g, struct game_out *out)
 	else
 		game_cat(&line, _(" Nobody is the CHEATER."));
 	if (g->discard.n > 0) {
-		top = face_text(ch_face(g->discard.c[g->discard.n - 1]));
+		top = ch_face_text(ch_face(g->discard.c[g->discard.n - 1]));
 		/* TRANSLATORS: the top card, the number of cards of the
 		 * discard pile, and of the draw pile. */
 		game_cat(&line, _(" Discard pile: %s on top (%d). Draw pile: "

@@ -28,10 +28,11 @@
  *
  * Then, from every game's log replayed and what the players received:
  *  - every move's public text came to the channel, in order, and each
- *    action was announced in the bot's words (games/cheat/cheater.c): "A plays
- *    TAKE on V. V may hide.", "No hide: V's hand: ...", "A takes X from
- *    V, who draws a card.", "A plays SHOW on V.", "... A draws a card.",
- *    "V hides with HIDE: nothing is shown.", and each win as "W spells
+ *    action was announced in the bot's words (games/cheater/cheater-play.c,
+ *    a win games/cheater/cheater.c): "A plays TAKE on V. V may hide.",
+ *    "No hide: V's hand: ...", "A takes X from V, who draws a card.",
+ *    "A plays SHOW on V.", "... A draws a card.", "V hides with HIDE:
+ *    nothing is shown.", and each win as "W spells
  *    CHEATER in SUIT: the word! W wins!", then "Game over! W wins CHEATER
  *    (2 in a row)." for the second;
  *  - no hand reached the channel but in an attack's reveal after a pass

@@ -329,7 +329,7 @@ test_titles_command(void **state)
 	harness_free(h);
 }
 
-/* The cheater variant's own names, once games/cheat/cheater.c is in
+/* The cheater variant's own names, once games/cheater/cheater.c is in
  * game_table[]; until then the names it stores. */
 static void
 test_titles_cheater_names(void **state)
