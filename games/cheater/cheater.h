@@ -1,7 +1,7 @@
 /*
- * The CHEATER variant (games/cheater*.c): its ops for game_table[], and the
- * hooks through which tests stack a deal and the dice and look at the
- * cards.  The bot itself only uses cheater_ops through the game.h contract.
+ * The CHEATER variant (games/cheater/): its ops for game_table[], and
+ * the hooks through which tests stack a deal and the dice and look at
+ * the cards.  The bot itself only uses cheater_ops through the game.h contract.
  */
 #ifndef CHEATER_H
 #define CHEATER_H

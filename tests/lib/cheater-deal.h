@@ -1,6 +1,6 @@
 /*
  * A CHEATER game under test on a stacked deck, shared by the unit suites
- * of games/cheater*.c (tests/unit/test-cheater-*.c): what CHEATER's
+ * of games/cheater/ (tests/unit/test-cheater-*.c): what CHEATER's
  * fixture adds to the core of fixture.h (which makes the game, catches
  * its messages and plays lines as typed, a player named as {p:N} as the
  * bot passes it, or moves in their text form).  It stacks hands, piles

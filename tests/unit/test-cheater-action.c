@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c with stacked decks, the action cards:
+ * Unit tests for games/cheater/ with stacked decks, the action cards:
  * TAKE, SHOW and BUST each answered by a pass (the hand shown to all) or
  * a HIDE (nothing shown, the victim and the attacker draw), the BUST's
  * die and its drops (none, some, too many), WILD as TAKE, SHOW, BUST and

@@ -1,6 +1,6 @@
 /*
  * Unit tests for CHEATER's AI seats (games/cheater-ai*.c) and what a seat
- * may know (games/cheat/cheater-observe.c), on stacked decks: the observation
+ * may know (games/cheater/cheater-observe.c), on stacked decks: the observation
  * keeps the seat's hand, the discard pile and a hand every seat was shown,
  * and deals the rest again; a decision does not change when only what
  * the seat cannot know does; each level keeps the cards of its suit,

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c, the deal: seven each from the dealer's
+ * Unit tests for games/cheater/, the deal: seven each from the dealer's
  * left with the draw pile's top starting the discard pile, 70 cards or
  * 140 with two decks (Party Cheater), the decks option and the seat
  * limits, the roll for who starts (ties roll again among the tied only),

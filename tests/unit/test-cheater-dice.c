@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c with stacked decks, the dice and the
+ * Unit tests for games/cheater/ with stacked decks, the dice and the
  * CHEATER status: each turn's roll announced, doubles taking the status
  * (from the middle or from its holder) with Cheater Power, doubles while
  * the CHEATER losing the turn and the status, the CHEATER's turns without

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c with stacked decks, how games end and
+ * Unit tests for games/cheater/ with stacked decks, how games end and
  * seats go: a word spelled on one's own draw, on a Cheater Power grab, on
  * a pick, on a turn that ran out, in the deal, and on someone else's turn
  * (a victim's replacement draw, a HIDE's draw, a bust's draw back); the

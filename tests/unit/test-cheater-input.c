@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c with stacked decks, what players type:
+ * Unit tests for games/cheater/ with stacked decks, what players type:
  * every input form parse() takes (aliases, card words either way round)
  * and refuses, every refusal of check() with its one-line reason (not
  * your turn, the wrong phase, cards not held, naming yourself or a player

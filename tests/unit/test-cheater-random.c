@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c, random games: sampled moves, timeouts
+ * Unit tests for games/cheater/, random games: sampled moves, timeouts
  * and now and then a leave, for 2 to 10 players, through the fixture of
  * tests/lib/cheater-deal.c, which checks after every move the invariants
  * and that no public line shows a card only its holder may see (a draw's

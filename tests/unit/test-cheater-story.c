@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheat/cheater-story.c with stacked decks: what each kind
+ * Unit tests for games/cheater/cheater-story.c with stacked decks: what each kind
  * of move hid (a draw, a Cheater Power draw, a draw after a reshuffle in
  * the move, the victim's draw after a pick, the attacker's after a SHOW,
  * the two draws of a hide and of a bust, a leaver's cards; nothing for a

@@ -1,5 +1,5 @@
 /*
- * Unit tests for games/cheater*.c with stacked decks, the turn around the
+ * Unit tests for games/cheater/ with stacked decks, the turn around the
  * moves: a card drawn since its holder's turn began (a victim's
  * replacement draw, a HIDE's draw, a draw on one's own turn) attacks only
  * from that holder's next turn, while a HIDE (or WILD) hides at once
