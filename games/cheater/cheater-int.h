@@ -210,6 +210,8 @@ struct said {
 	char *tail;
 	char *priv[GAME_MAX_SEATS];
 	unsigned hands;		/* seats whose hand changed */
+	unsigned refilled;	/* seats told why they drew on another's
+				 * turn (draw_one(), cheater-play.c) */
 	int quiet;		/* nobody listens (game_quiet()): no text */
 };
 

@@ -72,7 +72,25 @@ draw_one(struct game *g, int seat, struct said *sd)
 	if (sd->priv[seat] != NULL)
 		game_cat(ch_said_to(sd, &sd->priv[seat]), " ");
 	face = ch_face_text(ch_face(id));
-	game_cat(ch_said_to(sd, &sd->priv[seat]), _("You draw %s."), face);
+	/* On another's turn (after a TAKE, a steal, a BUST or a hide) the
+	 * card came by itself: said in the past, and why the first time,
+	 * so that it does not read as the draw a prompt beside it asks
+	 * for. */
+	if (seat == g->turn)
+		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You draw %s."),
+		    face);
+	else if (sd->refilled & (1u << seat))
+		/* TRANSLATORS: %s is a card drawn on another player's
+		 * turn, after "You drew %s to refill your hand.". */
+		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You drew %s."),
+		    face);
+	else {
+		/* TRANSLATORS: %s is the card drawn on another player's
+		 * turn, to make the hand seven again. */
+		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You drew %s to "
+		    "refill your hand."), face);
+		sd->refilled |= 1u << seat;
+	}
 	free(face);
 	if (g->draw.n == 0)
 		reshuffle(g, sd);

@@ -121,10 +121,12 @@ check_private(struct fx *f, int seat, const char *line,
 	size_t len;
 	int k;
 
-	for (p = line; (p = strstr(p, "You draw ")) != NULL; p = end) {
+	/* "You draw X." on the seat's own turn, "You drew X to refill
+	 * your hand." on another's: "You dr" and four letters before X. */
+	for (p = line; (p = strstr(p, "You dr")) != NULL; p = end) {
 		p += strlen("You draw ");
-		end = strchr(p, '.');
-		assert_non_null(end);
+		end = p + strcspn(p, ". ");
+		assert_true(*end != '\0');
 		len = (size_t)(end - p);
 		assert_true(len < sizeof words);
 		sink_plain(words, p, len);
@@ -207,7 +209,7 @@ check_said(struct fx *f, const struct game_move *mv, const void *vb,
 		s = f->sink.seat[i];
 		if (s == GAME_PUBLIC) {
 			sink_assert_lacks(f->sink.text[i], "Hand:");
-			sink_assert_lacks(f->sink.text[i], "You draw");
+			sink_assert_lacks(f->sink.text[i], "You dr");
 			check_public(f->sink.text[i], forbidden);
 		} else {
 			for (k = 0; k < CX_FACES; k++)

@@ -7,13 +7,13 @@
  * and dice through cheater_stack(), and after the deal and each move
  * checks what was said:
  *  - at most one public line and one private line per seat;
- *  - no public line holds "Hand:" or "You draw", nor names a card a
- *    hand gained in the move, unless that card is public knowledge (in
- *    the discard pile, in the hand a pass revealed, or of the suit a
- *    win spells);
+ *  - no public line holds "Hand:", "You draw" or "You drew", nor
+ *    names a card a hand gained in the move, unless that card is public
+ *    knowledge (in the discard pile, in the hand a pass revealed, or of
+ *    the suit a win spells);
  *  - a private "Hand:" is exactly its owner's hand, and "You draw X"
- *    names a card the owner holds (or one that went through its hand
- *    to the discard pile).
+ *    (or "You drew X", on another's turn) names a card the owner holds
+ *    (or one that went through its hand to the discard pile).
  * Its helpers fail the running cmocka test, so a suite includes
  * <cmocka.h> (and what cmocka needs) first and runs each test with
  * fx_teardown.  SINK_TRACE=1 in the environment prints every message.

@@ -67,9 +67,9 @@ test_take_pass(void **state)
 	fx_ok(f, 0, "pick HIDE");
 	assert_said(f, GAME_PUBLIC, "{p:0} takes HIDE from {p:1}, who draws "
 	    "a card. {p:1} rolls 3 and 4. {p:1} to play.");
-	assert_said(f, 1, "Your turn (3 and 4): draw. You draw {blu:bE}. "
-	    "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} {blu:bC} {blu:bH} "
-	    "{blu:bE} (yellow 4/7)");
+	assert_said(f, 1, "Your turn (3 and 4): draw. You drew {blu:bE} to "
+	    "refill your hand. Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
+	    "{blu:bC} {blu:bH} {blu:bE} (yellow 4/7)");
 	assert_cx_cards(f, 0, "rC rH rE rA SHOW HIDE BUST");
 	assert_cx_cards(f, -2, "bT TAKE");
 	fx_free(f);
@@ -89,9 +89,9 @@ test_take_hide(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:1} hides with HIDE: nothing is "
 	    "shown. {p:1} draws a card, and so does {p:0}. {p:1} rolls 3 and "
 	    "4. {p:1} to play.");
-	assert_said(f, 1, "Your turn (3 and 4): draw. You draw {blu:bE}. "
-	    "Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} {blu:bC} {blu:bH} "
-	    "{blu:bE} (yellow 4/7)");
+	assert_said(f, 1, "Your turn (3 and 4): draw. You drew {blu:bE} to "
+	    "refill your hand. Hand: {yel:yE} {yel:yA} {yel:yT} {yel:yR} "
+	    "{blu:bC} {blu:bH} {blu:bE} (yellow 4/7)");
 	assert_said(f, 0, "You draw {pur:pC}. Hand: {red:rC} {red:rH} "
 	    "{red:rE} {red:rA} {pur:pC} SHOW BUST (red 4/7)");
 	assert_cx_cards(f, -2, "bT TAKE HIDE");
@@ -163,8 +163,9 @@ test_bust_drop(void **state)
 	    "play.");
 	assert_said(f, 0, "You draw {blu:bE}. Hand: {red:rC} {red:rH} "
 	    "{red:rE} {red:rA} {blu:bE} TAKE SHOW (red 4/7)");
-	assert_said(f, 2, "You draw {pur:pC}. You draw {blu:bA}. You draw "
-	    "{yel:yC}. Hand: {yel:yC} {pur:pC} {pur:pC} {pur:pH} {pur:pA} "
+	assert_said(f, 2, "You drew {pur:pC} to refill your hand. You drew "
+	    "{blu:bA}. You drew {yel:yC}. Hand: {yel:yC} {pur:pC} {pur:pC} "
+	    "{pur:pH} {pur:pA} "
 	    "{pur:pT} {blu:bA} (purple 4/7)");
 	assert_cx_cards(f, -2, "bT BUST pR WILD pE");
 	fx_free(f);

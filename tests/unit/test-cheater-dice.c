@@ -280,7 +280,8 @@ test_power_steal_keep(void **state)
 	fx_ok(f, 0, "pick pR");
 	assert_said(f, GAME_PUBLIC, "{p:0} takes {pur:pR} from {p:2}, who "
 	    "draws a card.");
-	assert_said(f, 2, "You draw {blu:bE}. Hand: {pur:pC} {pur:pH} "
+	assert_said(f, 2, "You drew {blu:bE} to refill your hand. Hand: "
+	    "{pur:pC} {pur:pH} "
 	    "{pur:pE} {pur:pA} {pur:pT} {blu:bE} HIDE (purple 5/7)");
 	assert_said(f, 0, "Your turn: discard 1 (discard CARD). Hand: {red:rC} "
 	    "{red:rH} {red:rE} {red:rA} {red:rT} {yel:yC} {yel:yH} {pur:pR} "
@@ -321,7 +322,8 @@ test_power_steal_discard_hide(void **state)
 	assert_said(f, GAME_PUBLIC, "{p:2} hides with HIDE: nothing is "
 	    "shown. {p:2} draws a card. {p:1} rolls 2 and 5. {p:1} to "
 	    "play.");
-	assert_said(f, 2, "You draw {blu:bE}. Hand: {pur:pC} {pur:pH} "
+	assert_said(f, 2, "You drew {blu:bE} to refill your hand. Hand: "
+	    "{pur:pC} {pur:pH} "
 	    "{pur:pE} {pur:pA} {pur:pT} {pur:pR} {blu:bE} (purple 6/7)");
 	assert_int_equal(fx_said_count(f, 0), 0);
 	assert_cx_cards(f, 0, "rC rH rE rA rT yC yH");

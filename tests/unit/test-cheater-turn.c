@@ -45,7 +45,8 @@ test_fresh_victim_draw(void **state)
 	fx_ok(f, 0, "take {p:2}");
 	fx_ok(f, 2, "pass");
 	fx_ok(f, 0, "pick bA");
-	assert_said(f, 2, "You draw HIDE. Hand: {pur:pC} {pur:pH} {pur:pE} "
+	assert_said(f, 2, "You drew HIDE to refill your hand. Hand: {pur:pC} "
+	    "{pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} HIDE (purple 6/7)");
 	fx_ok(f, 1, "take {p:2}");
 	assert_said(f, 2, "Your turn to answer: {p:1} aims TAKE at you: hide keeps your hand "
@@ -76,7 +77,8 @@ test_fresh_hide_draw(void **state)
 	cx_stack(f, &d);
 	fx_ok(f, 0, "take {p:2}");
 	fx_ok(f, 2, "hide");
-	assert_said(f, 2, "You draw WILD. Hand: {pur:pC} {pur:pH} {pur:pE} "
+	assert_said(f, 2, "You drew WILD to refill your hand. Hand: {pur:pC} "
+	    "{pur:pH} {pur:pE} "
 	    "{pur:pA} {pur:pT} {pur:pR} WILD (purple 6/7; actions drawn "
 	    "since your turn began attack from your next turn)");
 	fx_ok(f, 1, "take {p:2}");
