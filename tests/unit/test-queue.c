@@ -13,12 +13,8 @@
  * it to its target; nothing is ever lost, even with 10,000 lines
  * waiting; a rate change takes effect at once; queue_next() says exactly
  * when the next line may go; queue_sent() and the pop listener say which
- * line went, merged ones included.  Channel lines pushed with a room are
- * merged only once they have waited for the bucket, never when it lets
- * them go at once; never past a line to their channel that cannot be
- * merged, nor across targets or commands or into a CTCP line, nor past
- * lines that other targets' lines wait on; never over the room the
- * server's prefix takes; with formatting ended before the join.
+ * line went.  Channel lines merged while they wait:
+ * tests/unit/test-queue-merge.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,48 +27,7 @@
 #include <cmocka.h>
 
 #include "bot/lib/queue.h"
-
-/* The bot's prefix room (bot/core/say.c) for the nick "cheaterbot". */
-#define ROOM (1 + 10 + 1 + 11 + 1 + 63 + 1)
-#define J QUEUE_SEP
-
-static const struct queue_how chan_how = { ROOM, 0 };
-
-/* Sends every line the bucket allows at now; returns how many went. */
-static int
-drain(struct queue *q, uint64_t now)
-{
-	int n = 0;
-
-	while (queue_peek(q, now) != NULL) {
-		queue_pop(q, now);
-		n++;
-	}
-	return n;
-}
-
-/* Sends one line if the bucket allows it at now: the line, copied into
- * buf, or NULL. */
-static const char *
-pop_one(struct queue *q, uint64_t now, char *buf, size_t size)
-{
-	const char *l = queue_peek(q, now);
-
-	if (l == NULL)
-		return NULL;
-	snprintf(buf, size, "%s", l);
-	queue_pop(q, now);
-	return buf;
-}
-
-/* The next line, whenever the bucket lets it go: *t moves to then. */
-static const char *
-next_line(struct queue *q, uint64_t *t, char *buf, size_t size)
-{
-	*t = queue_next(q, *t);
-	assert_true(*t != UINT64_MAX);
-	return pop_one(q, *t, buf, size);
-}
+#include "tests/lib/queue-pop.h"
 
 static void
 push_n(struct queue *q, enum queue_class cls, const char *stem, int n)
@@ -87,14 +42,6 @@ push_n(struct queue *q, enum queue_class cls, const char *stem, int n)
 	}
 }
 
-/* Spends the one token of a queue of burst 1 at time 0. */
-static void
-spend(struct queue *q)
-{
-	queue_push(q, QUEUE_GAME, "PRIVMSG #x :spends the token");
-	assert_int_equal(drain(q, 0), 1);
-}
-
 static void
 test_burst_then_rate(void **state)
 {
@@ -103,17 +50,17 @@ test_burst_then_rate(void **state)
 
 	(void)state;
 	push_n(q, QUEUE_GAME, "PRIVMSG #c :line", 10);
-	assert_int_equal(drain(q, t), 4);
+	assert_int_equal(qp_drain(q, t), 4);
 	assert_int_equal(queue_length(q), 6);
 
 	/* Nothing more until a whole interval has passed. */
-	assert_int_equal(drain(q, t + 1999), 0);
-	assert_int_equal(drain(q, t + 2000), 1);
-	assert_int_equal(drain(q, t + 2001), 0);
-	assert_int_equal(drain(q, t + 4000), 1);
+	assert_int_equal(qp_drain(q, t + 1999), 0);
+	assert_int_equal(qp_drain(q, t + 2000), 1);
+	assert_int_equal(qp_drain(q, t + 2001), 0);
+	assert_int_equal(qp_drain(q, t + 4000), 1);
 
 	/* A long pause refills to the burst, never beyond it. */
-	assert_int_equal(drain(q, t + 60000), 4);
+	assert_int_equal(qp_drain(q, t + 60000), 4);
 	assert_int_equal(queue_length(q), 0);
 	queue_free(q);
 }
@@ -138,7 +85,7 @@ test_classes(void **state)
 	size_t i;
 
 	(void)state;
-	spend(q);
+	qp_spend(q);
 	queue_push(q, QUEUE_JOIN, "JOIN #d");
 	queue_push(q, QUEUE_HOUSE, "WHO #w");
 	queue_push(q, QUEUE_LONG, "NOTICE dave :long");
@@ -147,7 +94,7 @@ test_classes(void **state)
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :game 1");
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :game 2");
 	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(next_line(q, &t, buf, sizeof buf),
+		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
 		    want[i]);
 	assert_int_equal(queue_length(q), 0);
 	queue_free(q);
@@ -168,7 +115,7 @@ test_shares(void **state)
 	    joins = 0;
 
 	(void)state;
-	spend(q);
+	qp_spend(q);
 	push_n(q, QUEUE_GAME, "PRIVMSG #a :move", 3);
 	push_n(q, QUEUE_GAME, "PRIVMSG #b :move", 3);
 	queue_push(q, QUEUE_LONG, "NOTICE dave :page line");
@@ -179,7 +126,7 @@ test_shares(void **state)
 			queue_push(q, QUEUE_REPLY, "NOTICE carol :reply");
 			asked = i;
 		}
-		next_line(q, &t, buf, sizeof buf);
+		qp_next_line(q, &t, buf, sizeof buf);
 		if (strstr(buf, ":move") != NULL) {
 			game++;
 			snprintf(line, sizeof line, "PRIVMSG #%c :move",
@@ -219,23 +166,23 @@ test_reserve(void **state)
 
 	(void)state;
 	push_n(q, QUEUE_LONG, "NOTICE dave :page", 5);
-	assert_int_equal(drain(q, t), 1);	/* 4 tokens: one of them */
+	assert_int_equal(qp_drain(q, t), 1);	/* 4 tokens: one of them */
 	assert_int_equal(queue_next(q, t), 2000);
 	for (i = 1; i < 5; i++) {
 		t += 2000;
-		assert_int_equal(drain(q, t), 1);
+		assert_int_equal(qp_drain(q, t), 1);
 	}
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :alice plays");
 	queue_push(q, QUEUE_GAME, "NOTICE bob :your turn");
 	queue_push(q, QUEUE_GAME, "NOTICE carol :you draw");
-	assert_int_equal(drain(q, t), 3);
+	assert_int_equal(qp_drain(q, t), 3);
 	queue_free(q);
 
 	/* The JOINs at start keep none: two go at once, at the server's
 	 * pace (a reply that comes still goes before the next). */
 	q = queue_new(4, 2000);
 	push_n(q, QUEUE_JOIN, "JOIN #a", 3);
-	assert_int_equal(drain(q, 0), 2);
+	assert_int_equal(qp_drain(q, 0), 2);
 	queue_free(q);
 }
 
@@ -255,12 +202,12 @@ test_targets_take_turns(void **state)
 	size_t i;
 
 	(void)state;
-	spend(q);
+	qp_spend(q);
 	push_n(q, QUEUE_GAME, "PRIVMSG #a :a", 3);
 	push_n(q, QUEUE_GAME, "PRIVMSG #b :b", 3);
 	push_n(q, QUEUE_GAME, "NOTICE bob :p", 2);
 	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(next_line(q, &t, buf, sizeof buf),
+		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
 		    want[i]);
 	queue_free(q);
 }
@@ -315,7 +262,7 @@ test_after(void **state)
 	size_t i;
 
 	(void)state;
-	spend(q);
+	qp_spend(q);
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :one");
 	two = queue_push(q, QUEUE_GAME, "PRIVMSG #c :two");
 	how.after = two;
@@ -323,13 +270,13 @@ test_after(void **state)
 	queue_push(q, QUEUE_GAME, "NOTICE bob :more");
 	queue_push(q, QUEUE_GAME, "NOTICE carol :hand");
 	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(next_line(q, &t, buf, sizeof buf),
+		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
 		    want[i]);
 
 	/* A line to follow one already gone goes as any other. */
 	how.after = two;
 	queue_push_how(q, QUEUE_GAME, "NOTICE bob :late", &how);
-	assert_string_equal(next_line(q, &t, buf, sizeof buf),
+	assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
 	    "NOTICE bob :late");
 	queue_free(q);
 }
@@ -344,7 +291,7 @@ test_first_and_join(void **state)
 
 	(void)state;
 	push_n(q, QUEUE_GAME, "PRIVMSG #c :x", 10);
-	assert_int_equal(drain(q, 0), 2);
+	assert_int_equal(qp_drain(q, 0), 2);
 	queue_push(q, QUEUE_FIRST, "PONG :server");
 	queue_push(q, QUEUE_REPLY, "NOTICE a :y");
 	assert_null(queue_peek(q, 999));
@@ -357,7 +304,7 @@ test_first_and_join(void **state)
 	q = queue_new(2, 1000);
 	queue_push(q, QUEUE_JOIN, "JOIN #a");
 	queue_push(q, QUEUE_JOIN, "JOIN #b");
-	assert_int_equal(drain(q, 0), 1);
+	assert_int_equal(qp_drain(q, 0), 1);
 	assert_int_equal(queue_next(q, 0), 2000);
 	assert_null(queue_peek(q, 1999));
 	/* A reply that comes meanwhile goes first, with one token. */
@@ -366,7 +313,7 @@ test_first_and_join(void **state)
 	assert_string_equal(queue_peek(q, 1999), "NOTICE a :games");
 	queue_pop(q, 1999);
 	assert_int_equal(queue_next(q, 1999), 3000);
-	assert_int_equal(drain(q, 3000), 1);
+	assert_int_equal(qp_drain(q, 3000), 1);
 	queue_free(q);
 }
 
@@ -512,22 +459,22 @@ test_rate_change(void **state)
 
 	(void)state;
 	push_n(q, QUEUE_REPLY, "NOTICE a :x", 20);
-	assert_int_equal(drain(q, 0), 5);
+	assert_int_equal(qp_drain(q, 0), 5);
 
 	/* Faster: one per 100 ms from now on. */
 	queue_set_rate(q, 5, 100);
-	assert_int_equal(drain(q, 100), 1);
-	assert_int_equal(drain(q, 200), 1);
+	assert_int_equal(qp_drain(q, 100), 1);
+	assert_int_equal(qp_drain(q, 200), 1);
 
 	/* A smaller burst caps the tokens already earned. */
 	queue_set_rate(q, 2, 100);
-	assert_int_equal(drain(q, 10000), 2);
+	assert_int_equal(qp_drain(q, 10000), 2);
 	assert_int_equal(queue_length(q), 11);
 
 	/* Slower again. */
 	queue_set_rate(q, 2, 5000);
-	assert_int_equal(drain(q, 10100), 0);
-	assert_int_equal(drain(q, 15000), 1);
+	assert_int_equal(qp_drain(q, 10100), 0);
+	assert_int_equal(qp_drain(q, 15000), 1);
 	assert_int_equal(queue_length(q), 10);
 	queue_free(q);
 }
@@ -541,14 +488,14 @@ test_next_times(void **state)
 	assert_true(queue_next(q, 10) == UINT64_MAX);
 	push_n(q, QUEUE_GAME, "PRIVMSG #c :y", 4);
 	assert_int_equal(queue_next(q, 10), 10);
-	assert_int_equal(drain(q, 10), 2);
+	assert_int_equal(qp_drain(q, 10), 2);
 	assert_int_equal(queue_next(q, 10), 1510);
 	assert_int_equal(queue_next(q, 1000), 1510);
 	assert_null(queue_peek(q, 1509));
 	assert_int_equal(queue_next(q, 1510), 1510);
-	assert_int_equal(drain(q, 1510), 1);
+	assert_int_equal(qp_drain(q, 1510), 1);
 	assert_int_equal(queue_next(q, 1600), 3010);
-	assert_int_equal(drain(q, 3010), 1);
+	assert_int_equal(qp_drain(q, 3010), 1);
 	assert_true(queue_next(q, 3010) == UINT64_MAX);
 	queue_free(q);
 }
@@ -569,29 +516,6 @@ test_long_lines_kept_whole(void **state)
 	queue_free(q);
 }
 
-/* What the pop listener heard last. */
-struct heard {
-	uint64_t now, seq;
-	enum queue_class cls;
-	char target[32];
-	size_t nmerged;
-	int calls;
-};
-
-static void
-hear_pop(void *arg, uint64_t now, const struct queue_sent *what)
-{
-	struct heard *h = arg;
-
-	h->now = now;
-	h->seq = what->seq;
-	h->cls = what->cls;
-	snprintf(h->target, sizeof h->target, "%.*s", (int)what->tlen,
-	    what->target);
-	h->nmerged = what->nmerged;
-	h->calls++;
-}
-
 /* Lines are numbered in push order across classes; queue_sent() says
  * whether one line has gone, whatever went before or after it; the
  * listener hears every pop, with its class, target and number. */
@@ -599,13 +523,13 @@ static void
 test_sent_numbers(void **state)
 {
 	struct queue *q = queue_new(1, 1000);
-	struct heard h;
+	struct qp_heard h;
 	struct queue_sent what;
 	uint64_t a, b, c;
 
 	(void)state;
 	memset(&h, 0, sizeof h);
-	queue_on_pop(q, hear_pop, &h);
+	queue_on_pop(q, qp_hear_pop, &h);
 	assert_int_equal(queue_last(q), 0);
 	assert_true(queue_sent(q, 0));
 	a = queue_push(q, QUEUE_LONG, "NOTICE bob :your replay");
@@ -624,335 +548,17 @@ test_sent_numbers(void **state)
 	assert_string_equal(h.target, "#c");
 	assert_true(queue_sent(q, b));
 	assert_false(queue_sent(q, a));
-	assert_int_equal(drain(q, 1000), 1);
+	assert_int_equal(qp_drain(q, 1000), 1);
 	assert_int_equal(h.now, 1000);
 	assert_int_equal(h.cls, QUEUE_REPLY);
 	assert_string_equal(h.target, "carol");
 	assert_true(queue_sent(q, c));
 	assert_false(queue_sent(q, a));
-	assert_int_equal(drain(q, 2500), 1);
+	assert_int_equal(qp_drain(q, 2500), 1);
 	assert_int_equal(h.cls, QUEUE_LONG);
 	assert_string_equal(h.target, "bob");
 	assert_true(queue_sent(q, a));
 	assert_int_equal(h.calls, 3);
-	queue_free(q);
-}
-
-/* Lines the bucket lets go at once are sent as they are; lines that
- * waited are merged, with the lines pushed after the bucket kept them
- * waiting too. */
-static void
-test_merge_waiting(void **state)
-{
-	struct queue *q = queue_new(2, 2000);
-	char buf[QUEUE_LINE_MAX + 1];
-
-	(void)state;
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :one", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :two", &chan_how);
-	assert_string_equal(pop_one(q, 0, buf, sizeof buf),
-	    "PRIVMSG #c :one");
-	assert_string_equal(pop_one(q, 0, buf, sizeof buf),
-	    "PRIVMSG #c :two");
-
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :three", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :four", &chan_how);
-	assert_null(queue_peek(q, 1999));
-	assert_int_equal(queue_length(q), 2);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :five", &chan_how);
-	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
-	    "PRIVMSG #c :three" J "four" J "five");
-	assert_int_equal(queue_length(q), 0);
-
-	/* A long pause: the bucket is full, and a line goes at once. */
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :six", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :seven", &chan_how);
-	assert_string_equal(pop_one(q, 60000, buf, sizeof buf),
-	    "PRIVMSG #c :six");
-	assert_string_equal(pop_one(q, 60000, buf, sizeof buf),
-	    "PRIVMSG #c :seven");
-	queue_free(q);
-}
-
-/* Merging keeps each target's lines in order: it takes along a
- * channel's later lines up to the first it cannot take (another
- * command, a line pushed without room, a long text's line), and never
- * another target's lines, private ones included. */
-static void
-test_merge_keeps_order(void **state)
-{
-	static const char *const want[] = {
-		"PRIVMSG #a :a1" J "a2",
-		"PRIVMSG #b :b1" J "b2" J "b3",
-		"PRIVMSG bob :p1",
-		"NOTICE #a :n1",
-		"PRIVMSG bob :p2",
-		"PRIVMSG #a :a3",
-		"PRIVMSG #a :a4",
-		"PRIVMSG #a :a5",
-		NULL
-	};
-	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
-	uint64_t t = 0;
-	int i;
-
-	(void)state;
-	spend(q);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #a :a1", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #b :b1", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG bob :p1", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #a :a2", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "NOTICE #a :n1", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #b :b2", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #a :a3", &chan_how);
-	queue_push(q, QUEUE_GAME, "PRIVMSG #a :a4");
-	queue_push_how(q, QUEUE_LONG, "PRIVMSG #a :a5", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #b :b3", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG bob :p2", &chan_how);
-	assert_null(queue_peek(q, t));
-	for (i = 0; want[i] != NULL; i++)
-		assert_string_equal(next_line(q, &t, buf, sizeof buf),
-		    want[i]);
-	assert_int_equal(queue_length(q), 0);
-	queue_free(q);
-}
-
-/* A channel line that another target's line waits on takes nothing more
- * along: the prompt a move caused is read before the next move's text
- * (a call, which the core pushes to follow that prompt), never after it;
- * lines with nobody waiting on them merge as before, and a line merged
- * counts as sent with the line it joined. */
-static void
-test_merge_stops_for_prompt(void **state)
-{
-	static const char *const want[] = {
-		"PRIVMSG #c :alice plays" J "bob draws",
-		"NOTICE carol :your turn",
-		"PRIVMSG #c :dave calls",
-		"NOTICE carol :changed: your turn",
-		NULL
-	};
-	struct queue_how how = { 0, 0 };
-	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
-	uint64_t t = 0, draws;
-	int i;
-
-	(void)state;
-	spend(q);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :alice plays", &chan_how);
-	draws = queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :bob draws",
-	    &chan_how);
-	how.after = draws;
-	how.after = queue_push_how(q, QUEUE_GAME, "NOTICE carol :your turn",
-	    &how);
-	how.room = ROOM;
-	how.after = queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :dave calls",
-	    &how);
-	how.room = 0;
-	queue_push_how(q, QUEUE_GAME, "NOTICE carol :changed: your turn",
-	    &how);
-	assert_false(queue_sent(q, draws));
-	assert_null(queue_peek(q, 0));	/* they all wait */
-	for (i = 0; want[i] != NULL; i++) {
-		assert_string_equal(next_line(q, &t, buf, sizeof buf),
-		    want[i]);
-		if (i == 0)
-			assert_true(queue_sent(q, draws));
-	}
-	queue_free(q);
-}
-
-/* n bytes of c after "PRIVMSG #c :" into buf. */
-static const char *
-chan_line(char *buf, size_t size, char c, size_t n)
-{
-	int len = snprintf(buf, size, "PRIVMSG #c :");
-
-	assert_true(len > 0 && (size_t)len + n < size);
-	memset(buf + len, c, n);
-	buf[len + n] = '\0';
-	return buf;
-}
-
-/* A merged line is at most QUEUE_LINE_MAX less the room given: exactly
- * that is merged, a byte more is not. */
-static void
-test_merge_limit(void **state)
-{
-	size_t max = QUEUE_LINE_MAX - ROOM, head = strlen("PRIVMSG #c :"),
-	    a = 200, b = max - head - a - strlen(J);
-	char line[QUEUE_LINE_MAX + 1], buf[QUEUE_LINE_MAX + 1];
-	struct queue_how more = { ROOM + 1, 0 };
-	struct queue *q = queue_new(1, 1000);
-
-	(void)state;
-	spend(q);
-	queue_push_how(q, QUEUE_GAME, chan_line(line, sizeof line, 'a', a),
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME, chan_line(line, sizeof line, 'b', b),
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :c", &chan_how);
-	assert_null(queue_peek(q, 0));
-	assert_int_equal(strlen(pop_one(q, 1000, buf, sizeof buf)), max);
-	assert_int_equal(strspn(buf + head, "a"), a);
-	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
-	    "PRIVMSG #c :c");
-
-	queue_push_how(q, QUEUE_GAME, chan_line(line, sizeof line, 'a', a),
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME,
-	    chan_line(line, sizeof line, 'b', b + 1), &chan_how);
-	assert_null(queue_peek(q, 2000));
-	assert_int_equal(strlen(pop_one(q, 3000, buf, sizeof buf)), head + a);
-	assert_int_equal(strlen(pop_one(q, 4000, buf, sizeof buf)),
-	    head + b + 1);
-
-	/* The room of the line pushed later counts too (the nick may have
-	 * grown in between). */
-	queue_push_how(q, QUEUE_GAME, chan_line(line, sizeof line, 'a', a),
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME, chan_line(line, sizeof line, 'b', b),
-	    &more);
-	assert_null(queue_peek(q, 4000));
-	assert_int_equal(strlen(pop_one(q, 5000, buf, sizeof buf)), head + a);
-	assert_int_equal(drain(q, 6000), 1);
-	queue_free(q);
-}
-
-/* Formatting in a text is ended before the next is joined; a CTCP line
- * (an ACTION) is never merged, in either direction. */
-static void
-test_merge_formatting_and_ctcp(void **state)
-{
-	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
-
-	(void)state;
-	spend(q);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :\002bold", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :plain", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :\003" "04red\003",
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :\001ACTION waves\001",
-	    &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :after", &chan_how);
-	queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :more", &chan_how);
-	assert_null(queue_peek(q, 0));
-	assert_string_equal(pop_one(q, 1000, buf, sizeof buf),
-	    "PRIVMSG #c :\002bold\017" J "plain\017" J "\003" "04red\003");
-	assert_string_equal(pop_one(q, 2000, buf, sizeof buf),
-	    "PRIVMSG #c :\001ACTION waves\001");
-	assert_string_equal(pop_one(q, 3000, buf, sizeof buf),
-	    "PRIVMSG #c :after" J "more");
-	queue_free(q);
-}
-
-/* A line merged into an earlier one counts as sent when that one goes,
- * and the listener hears both numbers. */
-static void
-test_merge_sent(void **state)
-{
-	struct queue *q = queue_new(1, 1000);
-	struct heard h;
-	uint64_t a, b, c;
-
-	(void)state;
-	memset(&h, 0, sizeof h);
-	spend(q);
-	queue_on_pop(q, hear_pop, &h);
-	a = queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :a", &chan_how);
-	assert_null(queue_peek(q, 0));
-	b = queue_push_how(q, QUEUE_GAME, "PRIVMSG #c :b", &chan_how);
-	c = queue_push(q, QUEUE_GAME, "PRIVMSG bob :c");
-	assert_true(a < b && b < c);
-	assert_int_equal(queue_length(q), 3);
-	assert_false(queue_sent(q, b));
-	assert_int_equal(drain(q, 1000), 1);
-	assert_int_equal(h.seq, a);
-	assert_int_equal(h.nmerged, 1);
-	assert_int_equal(queue_length(q), 1);
-	assert_true(queue_sent(q, b));
-	assert_false(queue_sent(q, c));
-	assert_int_equal(drain(q, 2000), 1);
-	assert_true(queue_sent(q, c));
-	queue_free(q);
-}
-
-/* Random lines to three channels, two nicks and a relay's own, pushed
- * while the bucket lets a line go each second, some to follow another:
- * every line sent fits its room, holds one target's texts only and,
- * split at the joins, gives each target's texts back in the order
- * pushed, none lost, none before the line it follows. */
-static void
-test_merge_random(void **state)
-{
-	static const char *const to[] = { "#a", "#b", "#Long-channel",
-		"alice", "bob" };
-	char line[QUEUE_LINE_MAX + 1], buf[QUEUE_LINE_MAX + 1], *p, *j;
-	char pushed[5][8192], got[5][8192];
-	struct queue_how how;
-	size_t len, n;
-	struct queue *q = queue_new(4, 1000);
-	unsigned seed = 7;
-	uint64_t t = 0, last = 0;
-	int i, k, merged = 0, sent = 0;
-
-	(void)state;
-	memset(pushed, 0, sizeof pushed);
-	memset(got, 0, sizeof got);
-	for (i = 0; i < 2000 || queue_length(q) > 0; i++) {
-		if (i < 2000) {
-			seed = seed * 1103515245u + 12345u;
-			k = (int)((seed >> 16) % 5);
-			len = 1 + (seed >> 8) % 200;
-			how.room = (seed >> 2) % 11 == 0 ? 0 :
-			    ROOM + (seed >> 4) % 8;
-			how.after = (seed >> 5) % 4 == 0 ? last : 0;
-			n = (size_t)snprintf(line, sizeof line, "%s %s :",
-			    (seed >> 3) % 7 == 0 ? "NOTICE" : "PRIVMSG",
-			    to[k]);
-			snprintf(line + n, sizeof line - n, "%d.%.*s", i,
-			    (int)len, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-			    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
-			snprintf(pushed[k] + strlen(pushed[k]),
-			    sizeof pushed[k] - strlen(pushed[k]), "%s|",
-			    strchr(line + 1, ':') + 1);
-			last = queue_push_how(q, QUEUE_GAME, line, &how);
-			if (how.after != 0 && !queue_sent(q, how.after))
-				assert_false(queue_sent(q, last));
-		}
-		if (i % 3 == 0)
-			t += 1000;
-		while (pop_one(q, t, buf, sizeof buf) != NULL) {
-			sent++;
-			assert_true(strlen(buf) <= QUEUE_LINE_MAX - ROOM);
-			for (k = 0; k < 5; k++)
-				if (strncmp(strchr(buf, ' ') + 1, to[k],
-				    strlen(to[k])) == 0 &&
-				    strchr(buf, ' ')[1 + strlen(to[k])] == ' ')
-					break;
-			assert_true(k < 5);
-			p = strchr(buf + 1, ':') + 1;
-			while ((j = strstr(p, J)) != NULL) {
-				assert_true(k < 3);	/* channels only */
-				merged++;
-				*j = '\0';
-				snprintf(got[k] + strlen(got[k]),
-				    sizeof got[k] - strlen(got[k]), "%s|", p);
-				p = j + strlen(J);
-			}
-			snprintf(got[k] + strlen(got[k]),
-			    sizeof got[k] - strlen(got[k]), "%s|", p);
-		}
-	}
-	for (k = 0; k < 5; k++)
-		assert_string_equal(got[k], pushed[k]);
-	assert_true(merged > 100);
-	assert_int_equal(sent + merged, 2000);
 	queue_free(q);
 }
 
@@ -966,7 +572,7 @@ test_after_random(void **state)
 	struct queue *q = queue_new(2, 1000);
 	struct queue_how how;
 	static uint64_t follows[3001];
-	struct heard h;
+	struct qp_heard h;
 	char line[64];
 	unsigned seed = 3;
 	uint64_t t = 0, seq;
@@ -974,13 +580,13 @@ test_after_random(void **state)
 
 	(void)state;
 	memset(&h, 0, sizeof h);
-	queue_on_pop(q, hear_pop, &h);
+	queue_on_pop(q, qp_hear_pop, &h);
 	for (i = 0; i < 3000 || queue_length(q) > 0; i++) {
 		if (i < 3000) {
 			seed = seed * 1103515245u + 12345u;
 			snprintf(line, sizeof line, "PRIVMSG %s :%d",
 			    to[(seed >> 16) % 5], i);
-			how.room = (seed >> 3) % 2 ? ROOM : 0;
+			how.room = (seed >> 3) % 2 ? QP_ROOM : 0;
 			how.after = i > 0 && (seed >> 6) % 3 == 0 ?
 			    1 + (seed >> 8) % (uint64_t)i : 0;
 			seq = queue_push_how(q, (enum queue_class)(QUEUE_GAME +
@@ -1019,13 +625,6 @@ main(void)
 	    cmocka_unit_test(test_next_times),
 	    cmocka_unit_test(test_long_lines_kept_whole),
 	    cmocka_unit_test(test_sent_numbers),
-	    cmocka_unit_test(test_merge_waiting),
-	    cmocka_unit_test(test_merge_keeps_order),
-	    cmocka_unit_test(test_merge_stops_for_prompt),
-	    cmocka_unit_test(test_merge_limit),
-	    cmocka_unit_test(test_merge_formatting_and_ctcp),
-	    cmocka_unit_test(test_merge_sent),
-	    cmocka_unit_test(test_merge_random),
 	    cmocka_unit_test(test_after_random),
 	};
 
