@@ -12,10 +12,11 @@
  * player lies on purpose and the next player calls it (a right call); once
  * after that, an honest play is called by the player before it (a wrong
  * call).  The players keep a model of the game: their hands from the bot's
- * private lines, the pile from what was laid.  Every announcement, every
- * new hand and, after every move, !status are checked against it: the
- * right seat moves next, the right ranks may be declared, the pile goes to
- * the right player and holds exactly the cards laid.
+ * private lines (the cards read as tests/lib/cheat-hand.h reads them),
+ * the pile from what was laid.  Every announcement, every new hand and,
+ * after every move, !status are checked against it: the right seat moves
+ * next, the right ranks may be declared, the pile goes to the right
+ * player and holds exactly the cards laid.
  *
  * Then: every hand line reached only its owner and no hand line came
  * unexpected; no channel line showed a card except a face-up opening play
@@ -35,13 +36,12 @@
 #include <cmocka.h>
 
 #include "storage/store.h"
+#include "tests/lib/cheat-hand.h"
 #include "tests/lib/driver.h"
 
 #define CHAN "#cheater"
 #define SEED 1 /* the bot's --seed: the same deal every run */
 #define NPLAYERS 3
-#define DECK 52
-#define CARD_SIZE 8    /* "10♥" and its NUL fit */
 #define MAX_SHOWN 128  /* face-up and revealed plays kept */
 #define MAX_MOVES 300  /* a game longer than this is a failure */
 #define TEXT_SIZE 2048 /* one line, stripped */
@@ -57,40 +57,6 @@ static const char conf_text[] =
     "flood = { burst = 20; interval = 0.1; user_interval = 0; };\n";
 
 static const char *const nicks[NPLAYERS] = {"alice", "bob", "carol"};
-
-static const char *const rank_sym[] = {
-    "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-static const char *const rank_one[] = {"?", "ace", "two", "three", "four",
-    "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"};
-static const char *const rank_many[] = {"?", "aces", "twos", "threes", "fours",
-    "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-    "kings"};
-static const char *const count_word[] = {"zero", "one", "two", "three", "four"};
-#define RANKS 13
-
-/* The four suits as the bot shows them, then the outlined forms, which a
- * channel line must not show either. */
-static const char *const suit_sym[] = {"♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"};
-#define SUITS_SHOWN 4
-#define SUITS_ALL 8
-
-struct card {
-	char s[CARD_SIZE]; /* as shown, colours stripped: "10♥" */
-};
-
-struct hand {
-	int n;
-	struct card c[DECK];
-};
-
-/* One play as laid: who, the cards, the declaration. */
-struct play {
-	int who;
-	int face_up;
-	int count;
-	int rank; /* 1 = ace .. 13 = king */
-	struct hand cards;
-};
 
 struct player {
 	const char *nick;
@@ -115,139 +81,6 @@ struct world {
 	int moves, right_calls, wrong_calls;
 	int winner;
 };
-
-/* Cards and hands. */
-
-/* The rank whose symbol ends just before p in text, or 0. */
-static int
-rank_before(const char *text, const char *p)
-{
-	size_t len;
-	int r;
-
-	for (r = RANKS; r >= 1; r--) {
-		len = strlen(rank_sym[r]);
-		if ((size_t)(p - text) >= len &&
-		    strncmp(p - len, rank_sym[r], len) == 0)
-			return r;
-	}
-	return 0;
-}
-
-/* Appends the cards shown in text to out (when not NULL); returns the
- * number of suit symbols in text, whether a rank comes before them or
- * not, so that any trace of a card counts. */
-static int
-cards_scan(const char *text, struct hand *out)
-{
-	const char *p;
-	size_t len = 1;
-	int n = 0, s, r;
-
-	for (p = text; *p != '\0'; p += len) {
-		for (s = 0; s < SUITS_ALL; s++) {
-			len = strlen(suit_sym[s]);
-			if (strncmp(p, suit_sym[s], len) == 0)
-				break;
-		}
-		if (s == SUITS_ALL) {
-			len = 1;
-			continue;
-		}
-		n++;
-		r = rank_before(text, p);
-		if (out != NULL && r > 0 && s < SUITS_SHOWN && out->n < DECK)
-			snprintf(out->c[out->n++].s, CARD_SIZE, "%s%s",
-			    rank_sym[r], suit_sym[s]);
-	}
-	return n;
-}
-
-static int
-card_rank(const struct card *c)
-{
-	int r;
-
-	for (r = 1; r <= RANKS; r++) {
-		if (strncmp(c->s, rank_sym[r], strlen(rank_sym[r])) == 0)
-			return r;
-	}
-	return 0;
-}
-
-static int
-rank_named(const char *name)
-{
-	int r;
-
-	for (r = 1; r <= RANKS; r++) {
-		if (strcmp(name, rank_many[r]) == 0)
-			return r;
-	}
-	return 0;
-}
-
-static int
-hand_find(const struct hand *h, const char *card)
-{
-	int i;
-
-	for (i = 0; i < h->n; i++) {
-		if (strcmp(h->c[i].s, card) == 0)
-			return i;
-	}
-	return -1;
-}
-
-static void
-hand_add(struct hand *h, const char *card)
-{
-	assert_true(h->n < DECK);
-	snprintf(h->c[h->n++].s, CARD_SIZE, "%s", card);
-}
-
-static int
-hand_count_rank(const struct hand *h, int rank)
-{
-	int i, n = 0;
-
-	for (i = 0; i < h->n; i++)
-		n += card_rank(&h->c[i]) == rank;
-	return n;
-}
-
-/* 1 if a and b hold the same cards, in any order (one deck: no card is
- * there twice). */
-static int
-hand_same(const struct hand *a, const struct hand *b)
-{
-	int i;
-
-	if (a->n != b->n)
-		return 0;
-	for (i = 0; i < a->n; i++) {
-		if (hand_find(b, a->c[i].s) < 0 || hand_find(a, b->c[i].s) < 0)
-			return 0;
-	}
-	return 1;
-}
-
-/* "two queens", as the bot declares. */
-static void
-declaration(const struct play *pl, char *buf, size_t size)
-{
-	assert_in_range(pl->count, 1, 4);
-	snprintf(buf, size, "%s %s", count_word[pl->count],
-	    pl->count == 1 ? rank_one[pl->rank] : rank_many[pl->rank]);
-}
-
-/* 1 if the play is what it was declared to be. */
-static int
-play_honest(const struct play *pl)
-{
-	return pl->count == pl->cards.n &&
-	       hand_count_rank(&pl->cards, pl->rank) == pl->cards.n;
-}
 
 /* Lines. */
 
@@ -317,7 +150,7 @@ is_more(const char *line, const void *arg)
 	text = driver_msg(line) + strlen("[" CHAN "] ");
 	for (p = text; *p != '\0'; p++)
 		words += *p != ' ' && (p == text || p[-1] == ' ');
-	return words > 0 && cards_scan(text, &h) == words && h.n == words;
+	return words > 0 && hand_scan(text, &h) == words && h.n == words;
 }
 
 static void
@@ -365,13 +198,13 @@ read_hand_line(struct world *w, int i,
 	hand = strstr(text, "Your hand (");
 	if (hand == NULL || sscanf(hand, "Your hand (%d): ", &n) != 1)
 		fail_msg("%s got a strange hand line: '%s'", p->nick, text);
-	k = cards_scan(hand, out);
+	k = hand_scan(hand, out);
 	assert_int_equal(k, out->n);
 	while (out->n < n) {
 		raw = client_wait(cl(w, i), is_more, p->nick, 0);
 		assert_non_null(raw);
 		client_strip(driver_msg(raw), text, sizeof text);
-		cards_scan(text, out);
+		hand_scan(text, out);
 	}
 	assert_int_equal(out->n, n);
 }
@@ -405,8 +238,9 @@ read_prompt(struct world *w, struct hand *hand)
 		    "cards of one rank.");
 	else
 		snprintf(want, sizeof want, "declare %s, %s or %s.",
-		    rank_many[w->allowed[0]], rank_many[w->allowed[1]],
-		    rank_many[w->allowed[2]]);
+		    card_rank_many[w->allowed[0]],
+		    card_rank_many[w->allowed[1]],
+		    card_rank_many[w->allowed[2]]);
 	assert_has(w, turn_rest(text), want);
 }
 
@@ -444,7 +278,7 @@ parse_next(struct world *w)
 		        name[0], name[1], name[2]) != 3)
 			fail_msg("no ranks to declare in '%s'", w->text);
 		for (k = 0; k < 3; k++) {
-			if ((w->allowed[k] = rank_named(name[k])) == 0)
+			if ((w->allowed[k] = card_rank_named(name[k])) == 0)
 				fail_msg("no rank '%s'", name[k]);
 		}
 		return;
@@ -463,7 +297,7 @@ check_status(struct world *w)
 	    w->pile.n, nicks[0], w->p[0].hand.n, nicks[1], w->p[1].hand.n,
 	    nicks[2], w->p[2].hand.n);
 	assert_has(w, w->text, want);
-	assert_int_equal(cards_scan(w->text, NULL), 0);
+	assert_int_equal(hand_scan(w->text, NULL), 0);
 }
 
 /* Keeps cards that a channel line may show from now on. */
@@ -501,7 +335,7 @@ send_play(struct world *w, const struct play *pl)
 		    line + len, sizeof line - len, " %s", pl->cards.c[i].s);
 	if (!pl->face_up)
 		snprintf(line + len, sizeof line - len, " as %d %s", pl->count,
-		    rank_many[pl->rank]);
+		    card_rank_many[pl->rank]);
 	driver_raw(&w->d, 0, pl->who, "PRIVMSG cheaterbot :%s", line);
 }
 
@@ -514,16 +348,16 @@ check_play_line(struct world *w, const struct play *pl)
 	struct hand seen = {0};
 	int n = pl->cards.n;
 
-	declaration(pl, said, sizeof said);
+	play_declaration(pl, said, sizeof said);
 	snprintf(want, sizeof want, "%s %s %d card%s: %s%s", nicks[pl->who],
 	    pl->face_up ? "opens with" : "plays", n, n == 1 ? "" : "s", said,
 	    pl->face_up ? " (" : ".");
 	assert_has(w, w->text, want);
 	if (!pl->face_up) {
-		assert_int_equal(cards_scan(w->text, NULL), 0);
+		assert_int_equal(hand_scan(w->text, NULL), 0);
 		return;
 	}
-	assert_int_equal(cards_scan(w->text, &seen), n);
+	assert_int_equal(hand_scan(w->text, &seen), n);
 	assert_true(hand_same(&seen, &pl->cards));
 	keep_shown(w, &pl->cards);
 }
@@ -668,13 +502,13 @@ call_cheat(struct world *w, int caller)
 
 	say(w, caller, "!cheat");
 	next_public(w, 0);
-	declaration(pl, said, sizeof said);
+	play_declaration(pl, said, sizeof said);
 	snprintf(expect, sizeof expect,
 	    "%s calls cheat on %s! Declared %s, the %d card%s: ", nicks[caller],
 	    nicks[pl->who], said, n, n == 1 ? " was" : "s were");
 	assert_has(w, w->text, expect);
 	assert_has(w, w->text, honest ? " - honest." : " - a lie.");
-	assert_int_equal(cards_scan(w->text, &seen), n);
+	assert_int_equal(hand_scan(w->text, &seen), n);
 	assert_true(hand_same(&seen, &pl->cards));
 	keep_shown(w, &pl->cards);
 	snprintf(expect, sizeof expect, " %s takes the pile (%d card%s).",
@@ -819,7 +653,7 @@ test_deal(void **state)
 		}
 	}
 	assert_int_equal(all.n, DECK);
-	assert_int_equal(cards_scan(w->text, NULL), 0);
+	assert_int_equal(hand_scan(w->text, NULL), 0);
 	check_status(w);
 }
 
@@ -887,11 +721,11 @@ sweep_line(
 		 * rest of the line is checked. */
 		driver_unrevealed(&kept, text, &sw->reveal);
 		text = buf_str(&kept);
-		n = cards_scan(text, &cards);
+		n = hand_scan(text, &cards);
 		buf_free(&kept);
 		text = driver_msg(line);
 	} else
-		n = cards_scan(text, &cards);
+		n = hand_scan(text, &cards);
 	if (is_public(line, NULL)) {
 		sw->pub++;
 		if (strstr(text, "Your hand") != NULL)
