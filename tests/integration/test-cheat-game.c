@@ -36,6 +36,7 @@
 #include <cmocka.h>
 
 #include "storage/store.h"
+#include "tests/lib/card-words.h"
 #include "tests/lib/cheat-hand.h"
 #include "tests/lib/driver.h"
 
@@ -238,9 +239,9 @@ read_prompt(struct world *w, struct hand *hand)
 		    "cards of one rank.");
 	else
 		snprintf(want, sizeof want, "declare %s, %s or %s.",
-		    card_rank_many[w->allowed[0]],
-		    card_rank_many[w->allowed[1]],
-		    card_rank_many[w->allowed[2]]);
+		    words_rank(w->allowed[0], 1),
+		    words_rank(w->allowed[1], 1),
+		    words_rank(w->allowed[2], 1));
 	assert_has(w, turn_rest(text), want);
 }
 
@@ -335,7 +336,7 @@ send_play(struct world *w, const struct play *pl)
 		    line + len, sizeof line - len, " %s", pl->cards.c[i].s);
 	if (!pl->face_up)
 		snprintf(line + len, sizeof line - len, " as %d %s", pl->count,
-		    card_rank_many[pl->rank]);
+		    words_rank(pl->rank, 1));
 	driver_raw(&w->d, 0, pl->who, "PRIVMSG cheaterbot :%s", line);
 }
 

@@ -11,15 +11,11 @@
 
 #include <cmocka.h>
 
+#include "tests/lib/card-words.h"
 #include "tests/lib/cheat-hand.h"
 
 static const char *const rank_sym[] = {
     "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-static const char *const rank_one[] = {"?", "ace", "two", "three", "four",
-    "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"};
-const char *const card_rank_many[] = {"?", "aces", "twos", "threes", "fours",
-    "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
-    "kings"};
 static const char *const count_word[] = {"zero", "one", "two", "three", "four"};
 
 /* The four suits as the bot shows them, then the outlined forms, which a
@@ -88,7 +84,7 @@ card_rank_named(const char *name)
 	int r;
 
 	for (r = 1; r <= RANKS; r++) {
-		if (strcmp(name, card_rank_many[r]) == 0)
+		if (strcmp(name, words_rank(r, 1)) == 0)
 			return r;
 	}
 	return 0;
@@ -142,7 +138,7 @@ play_declaration(const struct play *pl, char *buf, size_t size)
 {
 	assert_in_range(pl->count, 1, 4);
 	snprintf(buf, size, "%s %s", count_word[pl->count],
-	    pl->count == 1 ? rank_one[pl->rank] : card_rank_many[pl->rank]);
+	    words_rank(pl->rank, pl->count != 1));
 }
 
 int

@@ -15,9 +15,6 @@
 #define CARD_SIZE 8 /* "10♥" and its NUL fit */
 #define RANKS 13
 
-/* The plural of each rank as the bot writes it, "aces" (1) to "kings"
- * (13). */
-extern const char *const card_rank_many[];
 
 struct card {
 	char s[CARD_SIZE]; /* as shown, colours stripped: "10♥" */
