@@ -44,6 +44,17 @@ qp_next_line(struct queue *q, uint64_t *t, char *buf, size_t size)
 }
 
 void
+qp_expect(struct queue *q, uint64_t *t, const char *const *want, size_t n)
+{
+	char buf[QUEUE_LINE_MAX + 1];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		assert_string_equal(qp_next_line(q, t, buf, sizeof buf),
+		    want[i]);
+}
+
+void
 qp_spend(struct queue *q)
 {
 	queue_push(q, QUEUE_GAME, "PRIVMSG #x :spends the token");

@@ -27,6 +27,11 @@ const char *qp_pop_one(struct queue *q, uint64_t now, char *buf, size_t size);
 /* The next line, whenever the bucket lets it go: *t moves to then. */
 const char *qp_next_line(struct queue *q, uint64_t *t, char *buf, size_t size);
 
+/* Sends the next n lines, each as soon as the bucket lets it go after
+ * *t (qp_next_line()), and checks that they are want[0..n-1] in order. */
+void qp_expect(struct queue *q, uint64_t *t, const char *const *want,
+    size_t n);
+
 /* Spends the one token of a queue of burst 1 at time 0. */
 void qp_spend(struct queue *q);
 

@@ -80,9 +80,7 @@ test_merge_keeps_order(void **state)
 		NULL
 	};
 	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
 	uint64_t t = 0;
-	int i;
 
 	(void)state;
 	qp_spend(q);
@@ -98,9 +96,7 @@ test_merge_keeps_order(void **state)
 	queue_push_how(q, QUEUE_GAME, "PRIVMSG #b :b3", &chan_how);
 	queue_push_how(q, QUEUE_GAME, "PRIVMSG bob :p2", &chan_how);
 	assert_null(queue_peek(q, t));
-	for (i = 0; want[i] != NULL; i++)
-		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
-		    want[i]);
+	qp_expect(q, &t, want, sizeof want / sizeof want[0] - 1);
 	assert_int_equal(queue_length(q), 0);
 	queue_free(q);
 }

@@ -80,9 +80,7 @@ test_classes(void **state)
 		"JOIN #d",
 	};
 	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
 	uint64_t t = 0;
-	size_t i;
 
 	(void)state;
 	qp_spend(q);
@@ -93,9 +91,7 @@ test_classes(void **state)
 	queue_push(q, QUEUE_REPLY, "NOTICE carol :reply");
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :game 1");
 	queue_push(q, QUEUE_GAME, "PRIVMSG #c :game 2");
-	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
-		    want[i]);
+	qp_expect(q, &t, want, sizeof want / sizeof want[0]);
 	assert_int_equal(queue_length(q), 0);
 	queue_free(q);
 }
@@ -197,18 +193,14 @@ test_targets_take_turns(void **state)
 		"PRIVMSG #a :a 2", "PRIVMSG #b :b 2",
 	};
 	struct queue *q = queue_new(1, 1000);
-	char buf[QUEUE_LINE_MAX + 1];
 	uint64_t t = 0;
-	size_t i;
 
 	(void)state;
 	qp_spend(q);
 	push_n(q, QUEUE_GAME, "PRIVMSG #a :a", 3);
 	push_n(q, QUEUE_GAME, "PRIVMSG #b :b", 3);
 	push_n(q, QUEUE_GAME, "NOTICE bob :p", 2);
-	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
-		    want[i]);
+	qp_expect(q, &t, want, sizeof want / sizeof want[0]);
 	queue_free(q);
 }
 
@@ -259,7 +251,6 @@ test_after(void **state)
 	struct queue *q = queue_new(1, 1000);
 	char buf[QUEUE_LINE_MAX + 1];
 	uint64_t t = 0, two;
-	size_t i;
 
 	(void)state;
 	qp_spend(q);
@@ -269,9 +260,7 @@ test_after(void **state)
 	queue_push_how(q, QUEUE_GAME, "NOTICE bob :your turn", &how);
 	queue_push(q, QUEUE_GAME, "NOTICE bob :more");
 	queue_push(q, QUEUE_GAME, "NOTICE carol :hand");
-	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_string_equal(qp_next_line(q, &t, buf, sizeof buf),
-		    want[i]);
+	qp_expect(q, &t, want, sizeof want / sizeof want[0]);
 
 	/* A line to follow one already gone goes as any other. */
 	how.after = two;
