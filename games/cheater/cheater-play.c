@@ -76,21 +76,16 @@ draw_one(struct game *g, int seat, struct said *sd)
 	 * card came by itself: said in the past, and why the first time,
 	 * so that it does not read as the draw a prompt beside it asks
 	 * for. */
-	if (seat == g->turn)
-		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You draw %s."),
-		    face);
-	else if (sd->refilled & (1u << seat))
-		/* TRANSLATORS: %s is a card drawn on another player's
-		 * turn, after "You drew %s to refill your hand.". */
-		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You drew %s."),
-		    face);
-	else {
-		/* TRANSLATORS: %s is the card drawn on another player's
-		 * turn, to make the hand seven again. */
-		game_cat(ch_said_to(sd, &sd->priv[seat]), _("You drew %s to "
-		    "refill your hand."), face);
+	game_cat(ch_said_to(sd, &sd->priv[seat]), seat == g->turn ?
+	    _("You draw %s.") : sd->refilled & (1u << seat) ?
+	    /* TRANSLATORS: %s is a card drawn on another player's turn,
+	     * after "You drew %s to refill your hand.". */
+	    _("You drew %s.") :
+	    /* TRANSLATORS: %s is the card drawn on another player's turn,
+	     * to make the hand seven again. */
+	    _("You drew %s to refill your hand."), face);
+	if (seat != g->turn)
 		sd->refilled |= 1u << seat;
-	}
 	free(face);
 	if (g->draw.n == 0)
 		reshuffle(g, sd);

@@ -11,12 +11,12 @@
 
 #include <cmocka.h>
 
+#include "bot/lib/buf.h"
 #include "tests/lib/card-words.h"
 #include "tests/lib/cheat-hand.h"
 
 static const char *const rank_sym[] = {
     "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-static const char *const count_word[] = {"zero", "one", "two", "three", "four"};
 
 /* The four suits as the bot shows them, then the outlined forms, which a
  * channel line must not show either. */
@@ -134,11 +134,14 @@ hand_same(const struct hand *a, const struct hand *b)
 }
 
 void
-play_declaration(const struct play *pl, char *buf, size_t size)
+play_declaration(const struct play *pl, char *out, size_t size)
 {
+	struct buf b = BUF_INIT;
+
 	assert_in_range(pl->count, 1, 4);
-	snprintf(buf, size, "%s %s", count_word[pl->count],
-	    words_rank(pl->rank, pl->count != 1));
+	words_claim(&b, pl->count, pl->rank);
+	snprintf(out, size, "%s", buf_str(&b));
+	buf_free(&b);
 }
 
 int

@@ -15,7 +15,6 @@
 #define CARD_SIZE 8 /* "10♥" and its NUL fit */
 #define RANKS 13
 
-
 struct card {
 	char s[CARD_SIZE]; /* as shown, colours stripped: "10♥" */
 };
