@@ -169,7 +169,7 @@ all: $(R)/cheaterbot $(MO)
 # The message catalog's template: every text marked for translation
 # (games/intl.h) in the sources, for translators (docs/translating.md).
 XGETTEXT := xgettext --language=C --from-code=UTF-8 --keyword=_ \
-	--keyword=N_ --keyword=NC_:1c,2 --add-comments=TRANSLATORS: \
+	--keyword=N_ --add-comments=TRANSLATORS: \
 	--sort-by-file \
 	--package-name=cheaterbot --package-version=$(VERSION) \
 	--msgid-bugs-address=cheaterbot

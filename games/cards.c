@@ -21,21 +21,41 @@ static const char *const rank_symbols[CARDS_RANKS + 1] = {
 
 /* The names of the ranks, singular and plural: what a player may type
  * (cards_parse_rank() reads them in English, whatever the language) and,
- * translated, what the channel reads (cards_rank_name()). */
+ * the plural translated, what the channel reads (cards_rank_plural()). */
 static const char *const rank_names[2][CARDS_RANKS + 1] = {
-	/* TRANSLATORS: a card's rank, one card, after a count: "one
-	 * queen", "1 queen". */
-	{ "?", NC_("rank", "ace"), NC_("rank", "two"), NC_("rank", "three"),
-	    NC_("rank", "four"), NC_("rank", "five"), NC_("rank", "six"),
-	    NC_("rank", "seven"), NC_("rank", "eight"), NC_("rank", "nine"),
-	    NC_("rank", "ten"), NC_("rank", "jack"), NC_("rank", "queen"),
-	    NC_("rank", "king") },
+	{ "?", "ace", "two", "three", "four", "five", "six", "seven",
+	    "eight", "nine", "ten", "jack", "queen", "king" },
 	/* TRANSLATORS: a card's rank, plural: "two queens", "declare
 	 * jacks, queens or kings". */
 	{ "?", N_("aces"), N_("twos"), N_("threes"), N_("fours"),
 	    N_("fives"), N_("sixes"), N_("sevens"), N_("eights"),
 	    N_("nines"), N_("tens"), N_("jacks"), N_("queens"),
 	    N_("kings") },
+};
+
+/* One card of each rank, whole, as the channel reads it: the word for
+ * "one" agrees with the rank in many languages (German "ein König",
+ * "eine Dame"), so it is translated with its rank, not beside it. */
+static const char *const one_rank[CARDS_RANKS + 1] = {
+	/* TRANSLATORS: one card of a rank, as declared or shown: "Declared
+	 * one queen".  Write the word for "one" as it agrees with the
+	 * rank. */
+	"?", N_("one ace"), N_("one two"), N_("one three"), N_("one four"),
+	N_("one five"), N_("one six"), N_("one seven"), N_("one eight"),
+	N_("one nine"), N_("one ten"), N_("one jack"), N_("one queen"),
+	N_("one king"),
+};
+
+/* The last of a list of ranks, with its "or": the word for "or" may
+ * change with the word after it (Spanish "u ochos", not "o ochos"). */
+static const char *const or_rank[CARDS_RANKS + 1] = {
+	/* TRANSLATORS: the last rank (plural) of a list, with the word
+	 * "or": "jacks, queens or kings".  Where "or" changes before some
+	 * words, write it as it reads before this one. */
+	"?", N_("or aces"), N_("or twos"), N_("or threes"), N_("or fours"),
+	N_("or fives"), N_("or sixes"), N_("or sevens"), N_("or eights"),
+	N_("or nines"), N_("or tens"), N_("or jacks"), N_("or queens"),
+	N_("or kings"),
 };
 
 /* The counts in words, read in English as a player types them
@@ -168,7 +188,7 @@ cards_parse_rank(const char *word, int *rank, char **cause)
 	for (r = 1; r <= CARDS_RANKS; r++) {
 		for (plural = 0; plural < 2; plural++) {
 			if (strcasecmp(word,
-			    intl_english(rank_names[plural][r])) == 0)
+			    rank_names[plural][r]) == 0)
 				return (*rank = r), 0;
 		}
 	}
@@ -213,10 +233,17 @@ cards_rank_symbol(int rank)
 }
 
 const char *
-cards_rank_name(int rank, int plural)
+cards_rank_plural(int rank)
 {
 	assert(rank >= 1 && rank <= CARDS_RANKS);
-	return plural ? _(rank_names[1][rank]) : C_(rank_names[0][rank]);
+	return _(rank_names[1][rank]);
+}
+
+const char *
+cards_rank_or(int rank)
+{
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	return _(or_rank[rank]);
 }
 
 const char *
@@ -231,12 +258,14 @@ void
 cards_declaration(int count, int rank, char *buf, size_t size)
 {
 	const char *word = cards_count_word(count);
-	const char *name = cards_rank_name(rank, count != 1);
 
-	if (word != NULL)
-		snprintf(buf, size, "%s %s", word, name);
+	assert(rank >= 1 && rank <= CARDS_RANKS);
+	if (count == 1)
+		snprintf(buf, size, "%s", _(one_rank[rank]));
+	else if (word != NULL)
+		snprintf(buf, size, "%s %s", word, cards_rank_plural(rank));
 	else
-		snprintf(buf, size, "%d %s", count, name);
+		snprintf(buf, size, "%d %s", count, cards_rank_plural(rank));
 }
 
 void

@@ -97,15 +97,20 @@ int cards_parse_count(const char *word, int *n, char **cause);
 /* The rank's short symbol: "A", "2".."10", "J", "Q", "K". */
 const char *cards_rank_symbol(int rank);
 
-/* The rank's name, "queen" or "six" (plural 0), "queens" or "sixes"
- * (plural 1). */
-const char *cards_rank_name(int rank, int plural);
+/* The rank's name in the plural, translated: "queens", "sixes". */
+const char *cards_rank_plural(int rank);
 
-/* The word for n ("one".."twelve"), or NULL outside 1..12. */
+/* The rank's plural as the last of a list, with its "or", translated:
+ * "or kings" (cards_rank_or(13)). */
+const char *cards_rank_or(int rank);
+
+/* The word for n ("one".."twelve"), or NULL outside 1..12; one card of a
+ * rank is written whole by cards_declaration(). */
 const char *cards_count_word(int n);
 
 /* Writes "count rank" in words, "one queen", "three sixes" (digits above
- * twelve), into buf; always terminated. */
+ * twelve), translated, into buf; always terminated.  One card is one
+ * translated phrase with its rank ("eine Dame", "un rey"). */
 void cards_declaration(int count, int rank, char *buf, size_t size);
 
 /* Writes card id as neutral markup into buf (always terminated): red suits

@@ -8,11 +8,6 @@
  *                                    _(table->help)
  *   ngettext("%d card", "%d cards", n)  a text with a number in it: never
  *                                    "card%s" with n == 1 ? "" : "s"
- *   NC_("rank", "two")               in a table, one English word that a
- *                                    language says otherwise in another
- *                                    place ("two" the rank, "two" the
- *                                    count); C_(table->text) shows it,
- *                                    intl_english() reads its English
  *
  * A translatable text is a whole sentence where it can be, so that a
  * translator may put its words in their language's order (printf's %1$d
@@ -30,31 +25,8 @@
 #define GAMES_INTL_H
 
 #include <libintl.h>
-#include <string.h>
 
 #define _(text) gettext(text)
 #define N_(text) (text)
-/* A text with its context, as the catalog keys it (xgettext's
- * --keyword=NC_:1c,2). */
-#define NC_(context, text) context "\004" text
-
-/* The English of a text NC_() marked: what follows its context. */
-static inline const char *
-intl_english(const char *marked)
-{
-	const char *p = strchr(marked, '\004');
-
-	return p != NULL ? p + 1 : marked;
-}
-
-/* A text NC_() marked, translated; its English where the catalog has
- * none. */
-static inline const char *
-C_(const char *marked)
-{
-	const char *t = gettext(marked);
-
-	return t != marked ? t : intl_english(marked);
-}
 
 #endif

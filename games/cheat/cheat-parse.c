@@ -168,7 +168,7 @@ check_opening(const struct game_move *mv, char **cause)
 	if (mv->argv[1] != rank)
 		/* TRANSLATORS: a rank (plural) twice: "fours". */
 		return game_fail(cause, _("you lay %s face up, so declare %s"),
-		    cards_rank_name(rank, 1), cards_rank_name(rank, 1));
+		    cards_rank_plural(rank), cards_rank_plural(rank));
 	if (mv->argv[0] != n)
 		return game_fail(cause, ngettext("you lay %d card face up, so "
 		    "declare %d", "you lay %d cards face up, so declare %d",
@@ -186,8 +186,8 @@ check_ordered(const struct game *g, const struct game_move *mv,
 	if (mv->argv[1] != g->want)
 		/* TRANSLATORS: two ranks, plural: "aces", "fours". */
 		return game_fail(cause, _("this turn lays %s, not %s"),
-		    cards_rank_name(g->want, 1),
-		    cards_rank_name(mv->argv[1], 1));
+		    cards_rank_plural(g->want),
+		    cards_rank_plural(mv->argv[1]));
 	if (mv->argv[0] != n)
 		/* TRANSLATORS: the cards laid, twice, then the count
 		 * the player declared instead. */
@@ -233,8 +233,8 @@ check_play(const struct game *g, const struct game_move *mv, char **cause)
 		 * declared. */
 		return game_fail(cause, _("after %s you may declare %s, "
 		    "not %s"),
-		    cards_rank_name(g->rank, 1), allowed,
-		    cards_rank_name(rank, 1));
+		    cards_rank_plural(g->rank), allowed,
+		    cards_rank_plural(rank));
 	}
 	return 0;
 }

@@ -114,11 +114,12 @@ void
 cheat_allowed_text(int last, char *buf, size_t size)
 {
 	/* TRANSLATORS: the three ranks (plural) that may be declared
-	 * next: "jacks, queens or kings". */
-	snprintf(buf, size, _("%s, %s or %s"),
-	    cards_rank_name(cards_rank_step(last, -1), 1),
-	    cards_rank_name(last, 1),
-	    cards_rank_name(cards_rank_step(last, 1), 1));
+	 * next, the last with its "or": "jacks, queens or kings" is
+	 * "jacks", "queens" and "or kings". */
+	snprintf(buf, size, _("%s, %s %s"),
+	    cards_rank_plural(cards_rank_step(last, -1)),
+	    cards_rank_plural(last),
+	    cards_rank_or(cards_rank_step(last, 1)));
 }
 
 static void
@@ -173,7 +174,7 @@ cheat_prompt(const struct game *g, struct game_out *out)
 	else {
 		if (g->ordered)
 			snprintf(ranks, sizeof ranks, "%s",
-			    cards_rank_name(g->want, 1));
+			    cards_rank_plural(g->want));
 		else
 			cheat_allowed_text(g->rank, ranks, sizeof ranks);
 		/* TRANSLATORS: %s is a rank (plural), or three of them:
@@ -209,7 +210,7 @@ cheat_cat_next(char **line, const struct game *g)
 	else if (g->ordered)
 		/* TRANSLATORS: %s is a rank, plural: "aces". */
 		game_cat(line, _("{p:%d} to play %s."), g->turn,
-		    cards_rank_name(g->want, 1));
+		    cards_rank_plural(g->want));
 	else if (g->rank == 0)
 		game_cat(line, _("{p:%d} opens, face up."), g->turn);
 	else {

@@ -150,11 +150,11 @@ check_rank(const struct game *g, int rank, char **cause)
 	if (t == CD_LOWER_RANK)
 		/* TRANSLATORS: %s is a rank, plural: "9s", "kings". */
 		return game_fail(cause, _("after an 8 play 8 or lower (or a "
-		    "2), not %s"), cards_rank_name(rank, 1));
+		    "2), not %s"), cards_rank_plural(rank));
 	/* TRANSLATORS: a rank, plural ("9s", "kings"); the pile's top card
 	 * (J♠); its rank (J). */
 	return game_fail(cause, _("%s do not play on %s: play %s or "
-	    "higher, or a 2"), cards_rank_name(rank, 1), top,
+	    "higher, or a 2"), cards_rank_plural(rank), top,
 	    cards_rank_symbol(t));
 }
 
@@ -207,7 +207,7 @@ check_pickup(const struct game *g, const struct game_move *mv, char **cause)
 	if ((rank = cd_lowest_play(g, from)) != 0)
 		/* TRANSLATORS: %s is a rank, plural: "9s", "kings". */
 		return game_fail(cause, _("you may pick up only when nothing "
-		    "plays, and your %s do"), cards_rank_name(rank, 1));
+		    "plays, and your %s do"), cards_rank_plural(rank));
 	return 0;
 }
 

@@ -13,6 +13,9 @@
  * the same random games of every variant, played in English and in each
  * language, say texts that fit one line translated wherever the English
  * ones do, measured as the bot renders them (game_markup_size()).
+ * And words that agree with the word beside them are translated whole:
+ * one card of a rank ("eine Dame", "ein König") and the last rank of a
+ * list with its "or" ("u ochos").
  * Run from the source tree, as make test runs it.
  */
 #include <stdarg.h>
@@ -30,6 +33,8 @@
 
 #include "alloc/xalloc.h"
 #include "bot/lib/lang.h"
+#include "games/cards.h"
+#include "games/cheat/cheat-int.h"
 #include "games/game.h"
 #include "games/rng.h"
 
@@ -135,6 +140,37 @@ test_switch(void **state)
 	lang_use(langs[0]);
 	assert_string_not_equal(ngettext("%d card", "%d cards", 1),
 	    ngettext("%d card", "%d cards", 2));
+	lang_use("en");
+	lang_free();
+}
+
+/* What a declaration and the list of ranks read in language lang. */
+static void
+expect_words(const char *lang, const char *queen, const char *king,
+    const char *list)
+{
+	char buf[128];
+
+	lang_use(lang);
+	cards_declaration(1, 12, buf, sizeof buf);
+	assert_string_equal(buf, queen);
+	cards_declaration(1, 13, buf, sizeof buf);
+	assert_string_equal(buf, king);
+	cheat_allowed_text(7, buf, sizeof buf);
+	assert_string_equal(buf, list);
+}
+
+static void
+test_agreement(void **state)
+{
+	char *cause = NULL;
+
+	(void)state;
+	assert_int_equal(lang_init(LOCALE_DIR, &cause), 0);
+	expect_words("en", "one queen", "one king", "sixes, sevens or eights");
+	expect_words("de", "eine Dame", "ein König",
+	    "Sechsen, Siebenen oder Achten");
+	expect_words("es", "una reina", "un rey", "seises, sietes u ochos");
 	lang_use("en");
 	lang_free();
 }
@@ -397,6 +433,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_pack),
 	    cmocka_unit_test(test_switch),
+	    cmocka_unit_test(test_agreement),
 	    cmocka_unit_test(test_catalogs),
 	    cmocka_unit_test(test_lengths),
 	    cmocka_unit_test(test_move_lengths),
