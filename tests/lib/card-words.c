@@ -25,6 +25,13 @@ words_rank(int rank, int plural)
 	return name[plural != 0][rank];
 }
 
+const char *
+words_symbol(int rank)
+{
+	assert(rank >= 1 && rank <= 13);
+	return symbol[rank];
+}
+
 void
 words_claim(struct buf *b, int n, int rank)
 {
@@ -36,5 +43,6 @@ void
 words_card(struct buf *b, int id)
 {
 	assert(id >= 0);
-	buf_addf(b, "%s%s", symbol[id % 13 + 1], words_suit[id / 13 % 4]);
+	buf_addf(b, "%s%s", words_symbol(id % 13 + 1),
+	    words_suit[id / 13 % 4]);
 }

@@ -14,6 +14,9 @@ extern const char *const words_suit[4];
 /* "ace" or "aces" (plural), rank 1 (ace) to 13 (king). */
 const char *words_rank(int rank, int plural);
 
+/* The rank's symbol as a card shows it: "A", "2".."10", "J", "Q", "K". */
+const char *words_symbol(int rank);
+
 /* Appends a claim of n cards (1 to 12) of rank: "two fours", "one ace". */
 void words_claim(struct buf *b, int n, int rank);
 

@@ -15,9 +15,6 @@
 #include "tests/lib/card-words.h"
 #include "tests/lib/cheat-hand.h"
 
-static const char *const rank_sym[] = {
-    "?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
-
 /* The four suits as the bot shows them, then the outlined forms, which a
  * channel line must not show either. */
 static const char *const suit_sym[] = {"♣", "♦", "♥", "♠", "♧", "♢", "♡", "♤"};
@@ -32,9 +29,9 @@ rank_before(const char *text, const char *p)
 	int r;
 
 	for (r = RANKS; r >= 1; r--) {
-		len = strlen(rank_sym[r]);
+		len = strlen(words_symbol(r));
 		if ((size_t)(p - text) >= len &&
-		    strncmp(p - len, rank_sym[r], len) == 0)
+		    strncmp(p - len, words_symbol(r), len) == 0)
 			return r;
 	}
 	return 0;
@@ -61,7 +58,7 @@ hand_scan(const char *text, struct hand *out)
 		r = rank_before(text, p);
 		if (out != NULL && r > 0 && s < SUITS_SHOWN && out->n < DECK)
 			snprintf(out->c[out->n++].s, CARD_SIZE, "%s%s",
-			    rank_sym[r], suit_sym[s]);
+			    words_symbol(r), suit_sym[s]);
 	}
 	return n;
 }
@@ -69,10 +66,12 @@ hand_scan(const char *text, struct hand *out)
 int
 card_rank(const struct card *c)
 {
+	const char *sym;
 	int r;
 
 	for (r = 1; r <= RANKS; r++) {
-		if (strncmp(c->s, rank_sym[r], strlen(rank_sym[r])) == 0)
+		sym = words_symbol(r);
+		if (strncmp(c->s, sym, strlen(sym)) == 0)
 			return r;
 	}
 	return 0;
