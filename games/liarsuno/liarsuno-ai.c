@@ -497,10 +497,11 @@ liarsuno_eval(const struct game *w, int seat)
 /* The expert's search (games/ai-search.c): at its turn, the best play
  * of each card as hard weighs them, and the draw (lu_ai_moves()), five
  * beside hard's move, played out between hard seats, as it sits among
- * them (docs/ai.md: over the same 1000 seeds against three hard seats,
- * 34.4% at 192 play-outs, 33.1% with three candidates and 30.4% with
- * three at 64, where random plays and normal play-outs won about 25%);
- * its other decisions are hard's. */
+ * them (docs/ai.md, The expert: over the same 1000 seeds against three
+ * hard seats, 34.4% at 192 play-outs, 33.1% with three candidates and
+ * 30.4% with three at 64, where random plays and normal play-outs won
+ * about 25%, docs/ai-experiments.md, "A play-out"); its other decisions
+ * are hard's. */
 static const struct ai_search search = {
 	.rollout = AI_HARD,
 	.alternatives = 5,
