@@ -15,11 +15,11 @@
 #                a move's commit on SQLite and on PostgreSQL; one table,
 #                and build/bench/results.json
 #   make tournament  the AI levels against each other in every variant:
-#                the pairings (bench/tournament.c), a table and
-#                build/tournament.json; then the solo ladder's anchors
-#                calibrated from leagues of AI players (bench/anchors.c),
-#                a table and storage/solo.c's rows to copy
-#   make anchors the tournament's anchors alone
+#                the pairings and the simple strategies
+#                (bench/tournament.c), tables and build/tournament.json;
+#                then the pairings as the solo ladder sees them and the
+#                anchors it asks for, storage/solo.c's rows to copy
+#   make anchors the tournament's pairings and anchors alone
 #   make flood   the flood test at the bot's true default rate against a
 #                strict InspIRCd (make test runs it with time scaled down)
 #   make deps    install the Debian packages that are missing
@@ -238,6 +238,9 @@ $(T)/cheaterbot: $(T)/bot/main.o $(LIB_T)
 $(T)/tests/%: $(T)/tests/%.o $(TESTLIB_T) $(LIB_T)
 	$(CC) $(TEST_CFLAGS) -o $@ $^ $(LIBS) $(PQ_LIBS) -lcmocka
 
+# The tournament's view of the solo ladder, which calibrates the anchors.
+$(T)/tests/unit/test-ladder: $(T)/bench/ladder.o
+
 $(F)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
@@ -300,27 +303,23 @@ bench: deps
 
 # The AI levels against each other: the pairings (bench/tournament.c), a
 # table and build/tournament.json, with simple strategies against AI
-# seats (bench/strategy.h) as its second table, then the solo ladder's anchors from
-# leagues of AI players (bench/anchors.c), a table beside the anchors in
-# storage/solo.c and the rows to copy there (docs/league.md, The solo
-# ladder); like the bench, nothing is asserted.
+# seats (bench/strategy.h) as its second table, then the pairings as the
+# solo ladder sees them (bench/ladder.h) and the anchors it asks for, the
+# rows to copy into storage/solo.c (docs/league.md, The solo ladder);
+# like the bench, nothing is asserted.
 tournament: deps
-	@$(MAKE) --no-print-directory $(B)/tournament $(B)/anchors
+	@$(MAKE) --no-print-directory $(B)/tournament
 	@$(B)/tournament
-	@$(B)/anchors
 
 $(B)/tournament: $(B)/bench/tournament.o $(B)/bench/strategy.o \
 	$(B)/bench/strategy-cheat.o $(B)/bench/strategy-liarsuno.o \
-	$(B)/bench/workers.o $(LIB_R)
+	$(B)/bench/workers.o $(B)/bench/ladder.o $(LIB_R)
 	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
-# The tournament's second part alone.
+# The pairings and the anchors alone, without the strategies.
 anchors: deps
-	@$(MAKE) --no-print-directory $(B)/anchors
-	@$(B)/anchors
-
-$(B)/anchors: $(B)/bench/anchors.o $(B)/bench/workers.o $(LIB_R)
-	$(CC) $(REL_CFLAGS) -o $@ $^ $(LIBS) -lm
+	@$(MAKE) --no-print-directory $(B)/tournament
+	@PAIRINGS_ONLY=1 $(B)/tournament
 
 # The flood test at FLOOD_SCALE=1: the bot's defaults as shipped, against
 # InspIRCd's strict class (tests/integration/test-flood.c).

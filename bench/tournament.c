@@ -52,6 +52,18 @@
  * budget where that is smaller, printed "expert/48"); STRATEGIES_ONLY=1
  * runs this part alone, TOURNAMENT_ONLY still naming one variant.
  *
+ * Then the pairings as the solo ladder sees them (bench/ladder.h): where
+ * the solo rating of a person who played as the lone seat would settle,
+ * the three others at their level's anchor in storage/solo.c, beside the
+ * lone level's own anchor; and the anchors the ladder asks for (each
+ * level, played against the level below, settles at its own anchor;
+ * hard's is the reference, as in code; the expert's from its pairing at
+ * the live budget), printed beside the anchors in code and as the rows
+ * to copy into storage/solo.c (docs/league.md, The anchors).  Cheat's
+ * anchors come from its default game; Cheat for a loser's rows are
+ * printed as a check.  PAIRINGS_ONLY=1 (make anchors) plays the
+ * pairings alone.
+ *
  * Every row is played in a worker process of its own, as many at once as
  * there are cores (TOURNAMENT_JOBS sets another number; bench/workers.h),
  * each row's line printed as soon as the rows before it are: the same
@@ -65,11 +77,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/ladder.h"
 #include "bench/strategy.h"
 #include "bench/workers.h"
 #include "games/ai.h"
+#include "storage/solo.h"
 
 #define SEATS 4
+_Static_assert(SEATS == LADDER_SEATS, "a pairing's places are 4 seats'");
 
 /* A variant as the tournament plays it: its rules and options, and the
  * experts' budget against the strategies where it is not
@@ -178,6 +193,7 @@ struct row {
 	int first;			/* the first game's number: its
 					 * seed's (TOURNAMENT_SEED_OFFSET) */
 	int budget;			/* the expert's play-outs, 0: none */
+	int live;			/* 1: the expert at its live budget */
 };
 
 /* What a row measured, as its worker sends it back. */
@@ -186,6 +202,8 @@ struct outcome {
 	int wins, losses;		/* the lone seat's */
 	int loser;			/* 1: a game for a loser */
 	double p50, p99;		/* an expert's decisions, ms */
+	struct ladder_games ladder;	/* a pairing's places, for the
+					 * solo ladder's view */
 	char cause[512];
 };
 
@@ -250,7 +268,7 @@ play_row(const struct row *row, struct outcome *o)
 	enum ai_level levels[SEATS];
 	struct game_result r;
 	char *cause = NULL;
-	int g, s, lone, won, lost, rc;
+	int g, s, lone, won, lost, rc, place[SEATS];
 	uint64_t seed;
 	size_t p = row->pairing != NULL ? (size_t)(row->pairing - pairings) :
 	    0;
@@ -283,6 +301,11 @@ play_row(const struct row *row, struct outcome *o)
 			break;
 		}
 		game_outcome(row->ops, &r, lone, &won, &lost);
+		/* The lone seat's place first, then the others'. */
+		for (s = 0; s < SEATS; s++)
+			place[s] = r.place[(lone + s) % SEATS];
+		if (row->strategy < 0)
+			ladder_add(&o->ladder, place);
 		o->loser |= row->ops->loser_game || r.for_loser;
 		o->wins += won;
 		o->losses += lost;
@@ -380,12 +403,151 @@ print_row(const struct row *row, const struct outcome *o, int head)
 	fflush(stdout);
 }
 
+/* Where a pairing's lone seat settles on the solo ladder (ladder.h). */
+struct hold {
+	double mu, lo, hi;		/* its rating, and 95% interval */
+	double anchor;			/* the lone level's anchor in code */
+};
+
+/* Row's hold into *h, the three others at their level's anchor in code;
+ * 0, or -1 when it cannot be said (a strategy's row, no anchor, or a
+ * seat that always won or always lost). */
+static int
+hold(const struct row *row, const struct outcome *o, struct hold *h)
+{
+	struct rating rest, lone;
+
+	if (row->strategy >= 0 || solo_anchor(row->e->variant,
+	    row->pairing->rest, &rest) != 0 || solo_anchor(row->e->variant,
+	    row->pairing->lone, &lone) != 0)
+		return -1;
+	h->anchor = lone.mu;
+	return ladder_hold(&o->ladder, rest.mu, rest.sigma,
+	    SOLO_ANCHOR_SIGMA, &h->mu, &h->lo, &h->hi);
+}
+
+/* The third table: the pairings as the solo ladder sees them, the
+ * others at their anchors in code. */
+static void
+print_ladder(const struct row *rows, const struct outcome *out, int nrows)
+{
+	struct hold h;
+	char label[32];
+	int i;
+
+	printf("\nthe solo ladder's view: where the lone seat's solo rating "
+	    "settles, the others at their anchor (storage/solo.c)\n"
+	    "%-12s %-20s %6s %10s %15s %10s %7s\n", "variant", "pairing",
+	    "games", "settles at", "95% interval", "its anchor", "diff");
+	for (i = 0; i < nrows; i++) {
+		if (rows[i].strategy >= 0 || out[i].failed)
+			continue;
+		level_label(label, sizeof label, rows[i].pairing->lone,
+		    rows[i].budget);
+		printf("%-12s %-9s vs 3 %-6s %6d ", rows[i].e->name, label,
+		    ai_level_name(rows[i].pairing->rest), rows[i].n);
+		if (hold(&rows[i], &out[i], &h) != 0)
+			printf("%10s\n", "-");
+		else
+			printf("%10.2f %6.2f - %6.2f %10.2f %+7.2f\n", h.mu,
+			    h.lo, h.hi, h.anchor, h.mu - h.anchor);
+	}
+}
+
+/* Row i's index among rows: the pairing of lone against three of rest
+ * in the variant's own entry (no options), at the live budget for an
+ * expert; -1 if it was not played or failed. */
+static int
+find_pairing(const struct row *rows, const struct outcome *out, int nrows,
+    const struct entry *e, enum ai_level lone, enum ai_level rest)
+{
+	int i;
+
+	for (i = 0; i < nrows; i++) {
+		if (rows[i].e == e && rows[i].strategy < 0 &&
+		    rows[i].pairing->lone == lone &&
+		    rows[i].pairing->rest == rest && !out[i].failed &&
+		    (lone != AI_EXPERT || rows[i].live))
+			return i;
+	}
+	return -1;
+}
+
+/* The anchors the ladder asks for (docs/league.md, The anchors): hard's
+ * stays as it is, the reference; normal's is where hard, played against
+ * three normal seats, settles at hard's anchor; easy's, where normal
+ * against three easy settles at normal's; the expert's, where the expert
+ * against three hard settles.  Printed beside the anchors in code, then
+ * as rows to copy into storage/solo.c. */
+static void
+print_anchors(const struct row *rows, const struct outcome *out,
+    int nrows)
+{
+	const struct entry *e;
+	struct rating code[AI_LEVELS];
+	double a[AI_LEVELS], lo, hi, sigma = 0;
+	int hn, ne, xh, l, ok, nc = 0;
+	char quoted[40], crow[16][128];
+
+	printf("\nthe anchors the ladder asks for: each level, played "
+	    "against the level below, settles at its own anchor; hard's "
+	    "as in code\n%-12s %-7s %8s %8s %8s\n", "variant", "level",
+	    "anchor", "in code", "diff");
+	for (e = entries; e->name != NULL; e++) {
+		if (e->options != NULL)
+			continue;
+		hn = find_pairing(rows, out, nrows, e, AI_HARD, AI_NORMAL);
+		ne = find_pairing(rows, out, nrows, e, AI_NORMAL, AI_EASY);
+		xh = find_pairing(rows, out, nrows, e, AI_EXPERT, AI_HARD);
+		if (hn < 0 || ne < 0 || xh < 0)
+			continue;
+		for (l = 0; l < AI_LEVELS; l++)
+			if (solo_anchor(e->variant, (enum ai_level)l,
+			    &code[l]) != 0)
+				return;
+		a[AI_HARD] = code[AI_HARD].mu;
+		ok = ladder_rest(&out[hn].ladder, a[AI_HARD],
+		    SOLO_ANCHOR_SIGMA, SOLO_ANCHOR_SIGMA, &a[AI_NORMAL]) == 0 &&
+		    ladder_rest(&out[ne].ladder, a[AI_NORMAL],
+		    SOLO_ANCHOR_SIGMA, SOLO_ANCHOR_SIGMA, &a[AI_EASY]) == 0 &&
+		    ladder_hold(&out[xh].ladder, a[AI_HARD], SOLO_ANCHOR_SIGMA,
+		    SOLO_ANCHOR_SIGMA, &a[AI_EXPERT], &lo, &hi) == 0;
+		if (!ok) {
+			printf("%-12s no anchors: a level always won or always "
+			    "lost\n", e->variant);
+			continue;
+		}
+		/* Where a rating of hard's skill, played against three
+		 * normal seats, stops narrowing: the anchors' sigma. */
+		sigma += ladder_sigma(&out[hn].ladder, a[AI_HARD],
+		    a[AI_NORMAL], SOLO_ANCHOR_SIGMA);
+		for (l = 0; l < AI_LEVELS; l++)
+			printf("%-12s %-7s %8.2f %8.2f %+8.2f\n", e->variant,
+			    ai_level_name((enum ai_level)l), a[l], code[l].mu,
+			    a[l] - code[l].mu);
+		snprintf(quoted, sizeof quoted, "\"%s\",", e->variant);
+		if (nc < 16)
+			snprintf(crow[nc++], sizeof crow[0], "\t{ %-12s "
+			    "{ %.2f, %.2f, %.2f, %.2f } },", quoted,
+			    a[AI_EASY], a[AI_NORMAL], a[AI_HARD],
+			    a[AI_EXPERT]);
+	}
+	if (nc > 0)
+		printf("\nsigma, where a rating of hard's skill against three "
+		    "normal seats settles, the variants averaged: %.2f (the "
+		    "anchors' in code: %.2f)\n\nThe rows for storage/solo.c:\n",
+		    sigma / nc, SOLO_ANCHOR_SIGMA);
+	for (l = 0; l < nc; l++)
+		printf("%s\n", crow[l]);
+}
+
 /* Row's object in build/tournament.json. */
 static void
 json_row(FILE *json, const struct row *row, const struct outcome *o,
     int first)
 {
 	struct figure f;
+	struct hold h;
 
 	figure(row, o, &f);
 	fprintf(json, "%s    {\"variant\": \"%s\", ", first ? "" : ",\n",
@@ -412,6 +574,9 @@ json_row(FILE *json, const struct row *row, const struct outcome *o,
 	if (row->strategy < 0)
 		fprintf(json, "\"playouts\": %d, \"p50_ms\": %.2f, "
 		    "\"p99_ms\": %.2f, ", row->budget, o->p50, o->p99);
+	if (hold(row, o, &h) == 0)
+		fprintf(json, "\"ladder_mu\": %.2f, \"ladder_low\": %.2f, "
+		    "\"ladder_high\": %.2f, ", h.mu, h.lo, h.hi);
 	else if (row->budget > 0)
 		fprintf(json, "\"playouts\": %d, ", row->budget);
 	fprintf(json, "\"met\": %s}", f.met ? "true" : "false");
@@ -476,14 +641,17 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 	int first = env_int("TOURNAMENT_SEED_OFFSET", 0);
 	const char *only = getenv("TOURNAMENT_ONLY");
 	const char *alone = getenv("STRATEGIES_ONLY");
+	const char *pairs_alone = getenv("PAIRINGS_ONLY");
 	int pairs = alone == NULL || strcmp(alone, "1") != 0;
+	int parts = pairs_alone != NULL && strcmp(pairs_alone, "1") == 0 ?
+	    1 : 2;
 	const struct entry *e;
 	struct row r;
 	char *cause = NULL;
 	size_t n = 0, p;
 	int part, st, lv, live, strat;
 
-	for (part = pairs ? 0 : 1; part < 2; part++) {
+	for (part = pairs ? 0 : 1; part < parts; part++) {
 		for (e = entries; e->name != NULL; e++) {
 			if (only != NULL && strcmp(only, e->name) != 0)
 				continue;
@@ -520,9 +688,11 @@ plan(struct row *rows, size_t max, int ngames, int nstrat)
 					r.budget = live;
 					r.n = expert_games;
 				}
+				r.live = r.pairing->lone == AI_EXPERT;
 				if (n == max)
 					return -1;
 				rows[n++] = r;
+				r.live = 0;
 				/* The expert at the strategies' budget too,
 				 * where it is smaller. */
 				if (r.pairing->lone != AI_EXPERT ||
@@ -612,6 +782,8 @@ main(void)
 		    "than the usual ones\n", rows[0].first);
 	if (workers_run(&w, (size_t)nrows, jobs) != 0)
 		run.failed = 1;
+	print_ladder(rows, out, nrows);
+	print_anchors(rows, out, nrows);
 	if ((json = fopen("build/tournament.json", "w")) == NULL) {
 		perror("build/tournament.json");
 		return 1;

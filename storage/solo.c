@@ -1,16 +1,17 @@
 /*
  * The solo ladder's constants (solo.h): the anchors and the solo titles.
  *
- * The anchors are the mus `make tournament` printed (its second part,
- * bench/anchors.c; `make anchors` runs it alone): for each variant,
- * four AI players of each level, each with a rating of its own, play
- * leagues of games of 3 or 4 seats among themselves, rated by
- * rating_update() after each; a level's anchor is its players' mean mu
- * over the second half of each league, averaged over the leagues.  The
- * scale is the league's: the twelve players start at mu 25, so the
- * levels sit around it.  docs/league.md has the run (command, machine,
- * output); run it again after a change to an AI and copy what it prints
- * here.  No game ever moves them.
+ * The anchors are the mus `make tournament` printed as the anchors the
+ * ladder asks for (bench/tournament.c, bench/ladder.h; `make anchors`
+ * plays only what they need): hard's is the reference; normal's is the
+ * anchor at which a hard seat, played against three normal ones and
+ * rated game by game as a person on the ladder is, settles at hard's;
+ * easy's, where a normal seat against three easy ones settles at
+ * normal's; the expert's, where an expert against three hard seats
+ * settles.  So a person earns about the same rating whichever level
+ * they meet.  docs/league.md has the run (command, machine, output);
+ * run it again after a change to an AI and copy what it prints here.
+ * No game ever moves them.
  */
 #include <string.h>
 
@@ -18,13 +19,12 @@
 
 /* clang-format off */
 const struct solo_anchor solo_anchors[] = {
-	/* variant       easy    normal  hard   expert (hard's, for now:
-	 * bench/anchors.c) */
-	{ "cheat",     { 20.57, 26.42, 27.49, 27.49 } },
-	{ "cheater",   { 20.65, 26.20, 27.58, 27.58 } },
-	{ "questions", { 18.50, 27.55, 28.25, 28.25 } },
-	{ "liarsuno",  { 17.01, 27.73, 30.67, 30.67 } },
-	{ "cheesedog", { 20.51, 26.23, 28.34, 28.34 } },
+	/* variant       easy    normal  hard   expert */
+	{ "cheat",     { 10.45, 24.22, 27.49, 33.88 } },
+	{ "cheater",   { 14.08, 25.53, 27.58, 28.09 } },
+	{ "questions", { -0.31, 26.15, 28.25, 31.88 } },
+	{ "liarsuno",  { 12.05, 26.97, 30.67, 35.71 } },
+	{ "cheesedog", { 19.91, 26.07, 28.34, 29.84 } },
 	{ NULL, { 0, 0, 0, 0 } },
 };
 /* clang-format on */

@@ -3,7 +3,8 @@
  * person's rating of a variant from the games they played with AI seats,
  * each AI seat rated as a fixed anchor of its level, as engines are on
  * chess sites.  The anchors are calibrated by `make tournament`
- * (its second part, bench/anchors.c) and never moved by a game; the solo titles are what
+ * (bench/tournament.c: where a level settles on the ladder against the
+ * level below) and never moved by a game; the solo titles are what
  * a person earns on the ladder.  Pure: tables and lookups, no records
  * (storage/solo-ladder.c keeps those).
  */

@@ -206,7 +206,7 @@ static const char *const two[] = { "alice", "bob", NULL };
  * alice's solo rating, by hand from the formulas of docs/league.md
  * (storage/rating.c's comment), with tau = 25/300, beta = 25/6 and the
  * Cheat anchors of storage/solo.c, sigma SOLO_ANCHOR_SIGMA = 1.75:
- * hard 27.49, normal 26.42.
+ * hard 27.49, normal 24.22.
  *
  * Game 1: alice, new (25, 25/3), first; three hard AI seats after her.
  *   sigma^2 + tau^2: alice 69.444444 + 0.006944 = 69.451389,
@@ -228,14 +228,14 @@ static const char *const two[] = { "alice", "bob", NULL };
  *   c^2 = 65.711781 + 3.069444 + 2 beta^2 = 103.503447, c = 10.173664
  *   alice's q: the AI (C = both, A = 1) and herself (C = {alice},
  *   p = 1: nothing to add);
- *   p = e^(29.487738/c) / (e^(29.487738/c) + e^(26.42/c)) = 0.574818
- *   Omega = (65.711781 / c) (0 - p) = -3.712756
+ *   p = e^(29.487738/c) / (e^(29.487738/c) + e^(24.22/c)) = 0.626629
+ *   Omega = (65.711781 / c) (0 - p) = -4.047401
  *   gamma = sqrt(65.711781) / c = 0.796791
- *   Delta = gamma (65.711781 / c^2) p (1 - p) = 0.123634
- *   mu = 29.487738 - 3.712756 = 25.774982
- *   sigma = sqrt(65.711781 (1 - 0.123634)) = 7.588648
- *   conservative: 25.774982 - 3 (7.588648) = 3.009039
- *   Shown: 25.8 ± 7.6 (conservative 3.0).
+ *   Delta = gamma (65.711781 / c^2) p (1 - p) = 0.118354
+ *   mu = 29.487738 - 4.047401 = 25.440337
+ *   sigma = sqrt(65.711781 (1 - 0.118354)) = 7.611473
+ *   conservative: 25.440337 - 3 (7.611473) = 2.605919
+ *   Shown: 25.4 ± 7.6 (conservative 2.6).
  */
 static void
 test_solo_rating(void **state)
@@ -277,14 +277,14 @@ test_solo_rating(void **state)
 	/* Game 2: the second solo game, and alice on the solo board. */
 	from = finish(h, "cheat bots=1 level=normal", alone, g2);
 	expect_end(h, from, "Game over! Ada(AI) wins Cheat.", NULL);
-	expect_solo(h, 25.774982, 7.588648);
+	expect_solo(h, 25.440337, 7.611473);
 	snprintf(want, sizeof want, "alice's ratings: Cheat %.1f \xc2\xb1 %.1f "
-	    "(conservative %.1f), provisional: 1 of 2 games, solo 25.8 "
-	    "\xc2\xb1 7.6 (conservative 3.0), 2 games, 1st on the solo board.",
+	    "(conservative %.1f), provisional: 1 of 2 games, solo 25.4 "
+	    "\xc2\xb1 7.6 (conservative 2.6), 2 games, 1st on the solo board.",
 	    league[0].mu, league[0].sigma, rating_ordinal(&league[0]));
 	expect_reply(h, "bob", "!rating alice", want);
 	expect_reply(h, "alice", "!top cheat solo",
-	    "Top Cheat, solo (at least 2 games): 1. alice (3.0: 25.8 \xc2\xb1 "
+	    "Top Cheat, solo (at least 2 games): 1. alice (2.6: 25.4 \xc2\xb1 "
 	    "7.6, 2 games)");
 	/* The league's board: nobody has two games of it. */
 	expect_reply(h, "alice", "!top cheat rating",

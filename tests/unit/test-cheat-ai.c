@@ -725,9 +725,10 @@ test_random_games(void **state)
 /* Games of Questions among normal and hard seats that went round for
  * ever (ai_play(): "no end after 100001 moves"): once every card is
  * known, every lie is caught, and piles of whole ranks pass from seat
- * to seat with nobody able to lay a last card.  The two make anchors
- * left out (its first league's game 1709: three hard seats; its second
- * league's game 26: hard, hard, normal) and one more found so (hard,
+ * to seat with nobody able to lay a last card.  The two that the
+ * leagues which calibrated the anchors until 2026-11-30 left out (the
+ * first league's game 1709: three hard seats; the second league's game
+ * 26: hard, hard, normal) and one more found so (hard,
  * normal, hard) end. */
 static void
 test_questions_no_endless_game(void **state)

@@ -83,7 +83,7 @@ expect_solo(struct store *s, const char *nick, const char *variant,
 
 /*
  * By hand, with tau = 25/300, beta = 25/6, kappa = 0.0001, and the
- * Cheat anchors of storage/solo.c (easy 20.57, normal 26.42, hard 27.49,
+ * Cheat anchors of storage/solo.c (easy 10.45, normal 24.22, hard 27.49,
  * sigma 1.75).
  *
  * Game 1: alice, new (25, 25/3), beats a hard AI (27.49, 1.75).
@@ -106,19 +106,19 @@ expect_solo(struct store *s, const char *nick, const char *variant,
  *   69.451388888889, each AI 3.069444444444
  *   c^2 = 205.573840908975, c = 14.337846452971
  *   alice (third) sums over q = alice, bob, the normal AI:
- *     q alice:  C = {alice, easy},              p = 0.638954427136
- *     q bob:    C = {all four},                 p = 0.314028507749
- *     q normal: C = {normal, alice, easy},      p = 0.414112493628
- *     Omega = (60.539119 / c) ((1 - 0.638954) - 0.314029 - 0.414112)
- *           = -1.549998027178
+ *     q alice:  C = {alice, easy},              p = 0.781879540447
+ *     q bob:    C = {all four},                 p = 0.360040890222
+ *     q normal: C = {normal, alice, easy},      p = 0.498047450909
+ *     Omega = (60.539119 / c) ((1 - 0.781880) - 0.360041 - 0.498047)
+ *           = -2.702155561900
  *     gamma = sqrt(60.539119) / c = 0.542667886467
- *     Delta = gamma (60.539119 / c^2) (sum of p (1 - p)) = 0.110065476778
- *     mu = 28.754458 - 1.549998 = 27.204459691448
- *     sigma = sqrt(60.539119 (1 - Delta)) = 7.340017147446
- *   bob (first): q bob only, p = e^(25/c) / sum of all = 0.241683087131
- *     Omega = (69.451389 / c) (1 - p) = 3.673226867749
- *     gamma = 0.581241403088, Delta = 0.035988738967
- *     mu = 28.673226867749, sigma = 8.182415351429
+ *     Delta = gamma (60.539119 / c^2) (sum of p (1 - p)) = 0.104028189017
+ *     mu = 28.754458 - 2.702156 = 26.052302156726
+ *     sigma = sqrt(60.539119 (1 - Delta)) = 7.364872287085
+ *   bob (first): q bob only, p = e^(25/c) / sum of all = 0.277095205356
+ *     Omega = (69.451389 / c) (1 - p) = 3.501693381021
+ *     gamma = 0.581241403088, Delta = 0.039335053369
+ *     mu = 28.501693381021, sigma = 8.168201442201
  */
 static void
 test_by_hand(void **state)
@@ -135,9 +135,9 @@ test_by_hand(void **state)
 	assert_int_equal(solo_anchor("cheat", AI_HARD, &a), 0);
 	assert_true(a.mu == 27.49 && a.sigma == 1.75);
 	assert_int_equal(solo_anchor("cheat", AI_NORMAL, &a), 0);
-	assert_true(a.mu == 26.42);
+	assert_true(a.mu == 24.22);
 	assert_int_equal(solo_anchor("cheat", AI_EASY, &a), 0);
-	assert_true(a.mu == 20.57);
+	assert_true(a.mu == 10.45);
 	p[0] = store_files_player(f->s, "n:alice", "alice");
 	p[1] = store_files_player(f->s, "ai:Grace", "Grace(AI)");
 	finish(f->s, "cheat", 2, p, g1_levels, g1_place, g1_won, NULL, NULL,
@@ -150,9 +150,9 @@ test_by_hand(void **state)
 	p[3] = store_files_player(f->s, "ai:Alan", "Alan(AI)");
 	finish(f->s, "cheat", 4, p, g2_levels, g2_place, g2_won, NULL, NULL,
 	    NULL);
-	expect_solo(f->s, "alice", "cheat", 27.204459691448, 7.340017147446,
+	expect_solo(f->s, "alice", "cheat", 26.052302156726, 7.364872287085,
 	    2);
-	expect_solo(f->s, "bob", "cheat", 28.673226867749, 8.182415351429, 1);
+	expect_solo(f->s, "bob", "cheat", 28.501693381021, 8.168201442201, 1);
 	/* The anchors moved nowhere: no AI has a solo row. */
 	assert_int_equal(store_solo_rating(f->s, "Grace(AI)", "cheat",
 	    &(struct store_rating){0}, NULL), 1);
@@ -237,7 +237,7 @@ forfeit(struct store *s, const int64_t *p, const char *const *levels)
 
 /*
  * A forfeit on the ladder, by the league's rule: alice, bob and an easy
- * AI (20.57, 1.75) sit down, and bob and the AI leave at once, three
+ * AI (10.45, 1.75) sit down, and bob and the AI leave at once, three
  * times.  alice, who stayed, keeps her solo rating as it was (a new one,
  * 25 +- 25/3: no history row), though her record counts the games; bob
  * loses each to her, tied with the AI.  By hand (docs/league.md), bob's
@@ -251,18 +251,18 @@ forfeit(struct store *s, const int64_t *p, const char *const *levels)
  *   Delta = (sqrt(s2) / c) (s2 / c^2) (p1 (1 - p1) + p2 (1 - p2)).
  *
  *   game  s2         c          p1        p2        bob after
- *   1     69.451389  13.930382  0.366623  0.578839  22.779100 +- 7.897677
- *   2     62.380251  13.674225  0.330341  0.540300  21.088274 +- 7.532310
- *   3     56.742633  13.466507  0.303094  0.509620  19.770619 +- 7.222391
+ *   1     69.451389  13.930382  0.425193  0.739713  21.685041 +- 7.934358
+ *   2     62.960982  13.695443  0.368442  0.694310  19.097945 +- 7.583722
+ *   3     57.519790  13.495331  0.325156  0.654937  17.051695 +- 7.278211
  */
 static void
 test_forfeit(void **state)
 {
 	struct store_fixture *f = *state;
 	static const char *const levels[3] = {NULL, NULL, "easy"};
-	static const double mu[3] = {22.779100041, 21.088274042, 19.770619125};
-	static const double sigma[3] = {7.897677262, 7.532309662,
-	    7.222390961};
+	static const double mu[3] = {21.685040597, 19.097944802, 17.051695430};
+	static const double sigma[3] = {7.934358039, 7.583722431,
+	    7.278211075};
 	struct store_solo so;
 	int64_t p[3];
 	char *cause = NULL;
