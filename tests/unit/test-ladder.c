@@ -38,48 +38,51 @@ games(struct ladder_games *lg, int lone, int k)
 	}
 }
 
+/* The lone seat's rating after one game of pattern k, from (mu, sigma),
+ * the others at (rest, 1.75). */
+static struct rating
+after(int k, double mu, double sigma, double rest)
+{
+	struct rating r[LADDER_SEATS];
+	int place[LADDER_SEATS], s;
+
+	for (s = 0; s < LADDER_SEATS; s++) {
+		place[s] = ((k >> (2 * s)) & 3) + 1;
+		r[s].mu = s == 0 ? mu : rest;
+		r[s].sigma = s == 0 ? sigma : 1.75;
+	}
+	assert_int_equal(rating_update(r, place, LADDER_SEATS), 0);
+	return r[0];
+}
+
 /* The sum of the moves of lg's games, each rated from (mu, sigma) with
  * the others at rest. */
 static double
 moves(const struct ladder_games *lg, double mu, double sigma, double rest)
 {
-	struct rating r[LADDER_SEATS];
-	int place[LADDER_SEATS], k, s;
 	double sum = 0;
+	int k;
 
 	for (k = 0; k < LADDER_PATTERNS; k++) {
-		if (lg->count[k] == 0)
-			continue;
-		for (s = 0; s < LADDER_SEATS; s++) {
-			place[s] = ((k >> (2 * s)) & 3) + 1;
-			r[s].mu = s == 0 ? mu : rest;
-			r[s].sigma = s == 0 ? sigma : 1.75;
-		}
-		assert_int_equal(rating_update(r, place, LADDER_SEATS), 0);
-		sum += lg->count[k] * (r[0].mu - mu);
+		if (lg->count[k] != 0)
+			sum += lg->count[k] * (after(k, mu, sigma, rest).mu - mu);
 	}
 	return sum;
 }
 
 /* The root mean square of the lone seat's sigma after one game of each
- * of lg's, from (27.49, sigma), the others at (27.49, 1.75). */
+ * of lg's, from (27.49, sigma), the others at 27.49. */
 static double
 settled_after(const struct ladder_games *lg, double sigma)
 {
-	struct rating r[LADDER_SEATS];
-	int place[LADDER_SEATS], k, s;
-	double sum = 0;
+	double sum = 0, s;
+	int k;
 
 	for (k = 0; k < LADDER_PATTERNS; k++) {
 		if (lg->count[k] == 0)
 			continue;
-		for (s = 0; s < LADDER_SEATS; s++) {
-			place[s] = ((k >> (2 * s)) & 3) + 1;
-			r[s].mu = 27.49;
-			r[s].sigma = s == 0 ? sigma : 1.75;
-		}
-		assert_int_equal(rating_update(r, place, LADDER_SEATS), 0);
-		sum += lg->count[k] * r[0].sigma * r[0].sigma;
+		s = after(k, 27.49, sigma, 27.49).sigma;
+		sum += lg->count[k] * s * s;
 	}
 	return sqrt(sum / lg->n);
 }
