@@ -487,7 +487,7 @@ print_anchors(const struct row *rows, const struct outcome *out,
 	struct rating code[AI_LEVELS];
 	double a[AI_LEVELS], lo, hi, sigma = 0;
 	int hn, ne, xh, l, ok, nc = 0;
-	char quoted[40], crow[16][128];
+	char quoted[40], crow[sizeof entries / sizeof entries[0]][128];
 
 	printf("\nthe anchors the ladder asks for: each level, played "
 	    "against the level below, settles at its own anchor; hard's "
@@ -501,10 +501,16 @@ print_anchors(const struct row *rows, const struct outcome *out,
 		xh = find_pairing(rows, out, nrows, e, AI_EXPERT, AI_HARD);
 		if (hn < 0 || ne < 0 || xh < 0)
 			continue;
-		for (l = 0; l < AI_LEVELS; l++)
+		for (l = 0; l < AI_LEVELS; l++) {
 			if (solo_anchor(e->variant, (enum ai_level)l,
 			    &code[l]) != 0)
-				return;
+				break;
+		}
+		if (l < AI_LEVELS) {
+			printf("%-12s has no anchors in storage/solo.c\n",
+			    e->variant);
+			continue;
+		}
 		a[AI_HARD] = code[AI_HARD].mu;
 		ok = ladder_rest(&out[hn].ladder, a[AI_HARD],
 		    SOLO_ANCHOR_SIGMA, SOLO_ANCHOR_SIGMA, &a[AI_NORMAL]) == 0 &&
@@ -526,11 +532,9 @@ print_anchors(const struct row *rows, const struct outcome *out,
 			    ai_level_name((enum ai_level)l), a[l], code[l].mu,
 			    a[l] - code[l].mu);
 		snprintf(quoted, sizeof quoted, "\"%s\",", e->variant);
-		if (nc < 16)
-			snprintf(crow[nc++], sizeof crow[0], "\t{ %-12s "
-			    "{ %.2f, %.2f, %.2f, %.2f } },", quoted,
-			    a[AI_EASY], a[AI_NORMAL], a[AI_HARD],
-			    a[AI_EXPERT]);
+		snprintf(crow[nc++], sizeof crow[0], "\t{ %-12s { %.2f, %.2f, "
+		    "%.2f, %.2f } },", quoted, a[AI_EASY], a[AI_NORMAL],
+		    a[AI_HARD], a[AI_EXPERT]);
 	}
 	if (nc > 0)
 		printf("\nsigma, where a rating of hard's skill against three "
@@ -574,11 +578,11 @@ json_row(FILE *json, const struct row *row, const struct outcome *o,
 	if (row->strategy < 0)
 		fprintf(json, "\"playouts\": %d, \"p50_ms\": %.2f, "
 		    "\"p99_ms\": %.2f, ", row->budget, o->p50, o->p99);
+	else if (row->budget > 0)
+		fprintf(json, "\"playouts\": %d, ", row->budget);
 	if (hold(row, o, &h) == 0)
 		fprintf(json, "\"ladder_mu\": %.2f, \"ladder_low\": %.2f, "
 		    "\"ladder_high\": %.2f, ", h.mu, h.lo, h.hi);
-	else if (row->budget > 0)
-		fprintf(json, "\"playouts\": %d, ", row->budget);
 	fprintf(json, "\"met\": %s}", f.met ? "true" : "false");
 }
 

@@ -187,8 +187,7 @@ cards_parse_rank(const char *word, int *rank, char **cause)
 
 	for (r = 1; r <= CARDS_RANKS; r++) {
 		for (plural = 0; plural < 2; plural++) {
-			if (strcasecmp(word,
-			    rank_names[plural][r]) == 0)
+			if (strcasecmp(word, rank_names[plural][r]) == 0)
 				return (*rank = r), 0;
 		}
 	}
