@@ -4,7 +4,7 @@
  * token bucket of `burst` lines refilled one token per `interval_ms`
  * (bucket.h).  That one pipe is shared by every channel and every
  * person, so the queue is a scheduler: nobody waits long behind someone
- * else's text (docs/architecture.md, "The pipe").
+ * else's text (docs/transport.md, "The pipe").
  *
  * Lines are in classes, by what they are for (the caller says which):
  *
