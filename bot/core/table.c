@@ -372,19 +372,83 @@ table_announce(struct table *t, const struct store_award *all, int nall)
 	buf_free(&text);
 }
 
+/* The solo ratings of a game's people before its result moves them
+ * (the solo ladder, docs/league.md), to tell each what it moved. */
+struct solo_before {
+	int on;				/* 1: an AI seat and a person sat */
+	int had[GAME_MAX_SEATS];	/* 1: a solo rating of the variant */
+	struct store_rating r[GAME_MAX_SEATS];
+};
+
+static void
+table_solo_before(struct table *t, struct solo_before *sb)
+{
+	int i, ai = 0;
+
+	memset(sb, 0, sizeof *sb);
+	for (i = 0; i < t->nseats; i++)
+		ai += t->seats[i].ai;
+	sb->on = ai > 0 && ai < t->nseats;
+	for (i = 0; sb->on && i < t->nseats; i++) {
+		if (!t->seats[i].ai)
+			sb->had[i] = store_solo_rating(t->b->store,
+			    t->seats[i].nick, t->ops->name, &sb->r[i],
+			    NULL) == 0;
+	}
+}
+
+/* Tells each person still at the table whose solo rating the game moved
+ * where it stands now and by how much (from a newcomer's mu for a first
+ * solo game), privately and in their language, after the line after. */
+static void
+table_solo_tell(struct table *t, const struct solo_before *sb,
+    uint64_t after)
+{
+	struct store_rating now;
+	struct buf text = BUF_INIT;
+	const struct seat *s;
+	double was;
+	int i;
+
+	for (i = 0; sb->on && i < t->nseats; i++) {
+		s = &t->seats[i];
+		if (s->ai || s->gone || s->away ||
+		    store_solo_rating(t->b->store, s->nick, t->ops->name,
+		    &now, NULL) != 0 ||
+		    (sb->had[i] && now.games == sb->r[i].games))
+			continue;
+		was = sb->had[i] ? sb->r[i].mu : RATING_MU;
+		lang_use(table_seat_lang(t, i));
+		buf_reset(&text);
+		/* TRANSLATORS: the game's name ("Cheat"), the solo rating
+		 * and its deviation, then how far this game moved it
+		 * ("+4.5", "-1.2"). */
+		buf_addf(&text, _("Your solo %s rating: %.1f \xc2\xb1 %.1f, "
+		    "%+.1f this game."), t->ops->title, now.mu, now.sigma,
+		    now.mu - was);
+		say_game_to(t->b, QUEUE_NEWS, s->nick, s->prefs.notice,
+		    t->chan, buf_str(&text), after);
+	}
+	table_lang(t);
+	buf_free(&text);
+}
+
 void
 table_finish(struct table *t)
 {
 	struct store_award *awards;
+	struct solo_before sb;
 	struct table_story ts;
 	struct game_result r;
 	struct store_stats st;
 	struct buf text = BUF_INIT;
+	uint64_t over;
 	int nawards;
 
 	memset(&r, 0, sizeof r);
 	t->ops->result(t->g, &r);
 	table_story_read(t, &ts);
+	table_solo_before(t, &sb);
 	awards = table_record(t, &r, &ts, &nawards);
 	table_lang(t);
 	buf_adds(&text, _("Game over!"));
@@ -412,8 +476,9 @@ table_finish(struct table *t)
 		buf_adds(&text, ".");
 	}
 	table_story_key(&ts, &text);
-	table_say(t, buf_str(&text));
+	over = table_say(t, buf_str(&text));
 	buf_free(&text);
+	table_solo_tell(t, &sb, over);
 	table_story_reveal(t, &ts);
 	table_announce(t, awards, nawards);
 	table_story_titles(t, awards, nawards);

@@ -135,6 +135,31 @@ expect_end(struct harness *h, int from, const char *over, const char *title)
 		    nl != NULL ? nl + 1 : "(none)", title);
 }
 
+/* The line the end of the game from line from on told nick privately of
+ * their solo rating is want, plain ("" for none), the only one so. */
+static void
+expect_told(struct harness *h, int from, const char *nick,
+    const char *want)
+{
+	char lead[64];
+	int i;
+
+	snprintf(lead, sizeof lead, "NOTICE %s :[" CH "] Your solo ", nick);
+	i = harness_find(h, from, lead, NULL);
+	if (*want == '\0') {
+		if (i >= 0)
+			fail_msg("told: '%s', not nothing", harness_plain(h, i));
+		return;
+	}
+	if (i < 0)
+		fail_msg("nothing told %s of their solo rating", nick);
+	if (strcmp(harness_plain(h, i) + strlen(lead) - strlen("Your solo "),
+	    want) != 0)
+		fail_msg("told: '%s', not '%s'", harness_plain(h, i), want);
+	if (harness_find(h, i + 1, lead, NULL) >= 0)
+		fail_msg("told %s twice", nick);
+}
+
 /* nick says text in the channel; the lines sent are want, plain, "\n"
  * between: "PRIVMSG #cheater :TEXT" for the channel's replies, "NOTICE
  * alice :[#cheater] TEXT" for a reason told to alice alone. */
@@ -254,6 +279,9 @@ test_solo_rating(void **state)
 	    "alice earns Giant Slayer (won against three hard AI seats or "
 	    "more)!");
 	expect_solo(h, 29.487738, 8.105852);
+	/* Told privately where it stands, from a newcomer's 25. */
+	expect_told(h, from, "alice", "Your solo Cheat rating: 29.5 "
+	    "\xc2\xb1 8.1, +4.5 this game.");
 	expect_reply(h, "alice", "!rating",
 	    "alice's ratings: Cheat solo 29.5 \xc2\xb1 8.1 (conservative 5.2), "
 	    "provisional: 1 of 2 games.");
@@ -264,7 +292,9 @@ test_solo_rating(void **state)
 
 	/* A game of persons: the league's rating, and the solo one beside
 	 * it, unmoved. */
-	finish(h, "cheat", two, people);
+	from = finish(h, "cheat", two, people);
+	expect_told(h, from, "alice", "");
+	expect_told(h, from, "bob", "");
 	rating_new(&league[0]);
 	rating_new(&league[1]);
 	assert_int_equal(rating_update(league, people, 2), 0);
@@ -278,6 +308,8 @@ test_solo_rating(void **state)
 	from = finish(h, "cheat bots=1 level=normal", alone, g2);
 	expect_end(h, from, "Game over! Ada(AI) wins Cheat.", NULL);
 	expect_solo(h, 25.440337, 7.611473);
+	expect_told(h, from, "alice", "Your solo Cheat rating: 25.4 "
+	    "\xc2\xb1 7.6, -4.0 this game.");
 	snprintf(want, sizeof want, "alice's ratings: Cheat %.1f \xc2\xb1 %.1f "
 	    "(conservative %.1f), provisional: 1 of 2 games, solo 25.4 "
 	    "\xc2\xb1 7.6 (conservative 2.6), 2 games, 1st on the solo board.",
