@@ -55,6 +55,17 @@ after(int k, double mu, double sigma, double rest)
 	return r[0];
 }
 
+/* lg afresh: k[p - 1] games in which the lone seat placed p. */
+static void
+spread(struct ladder_games *lg, const int *k)
+{
+	int p;
+
+	memset(lg, 0, sizeof *lg);
+	for (p = 1; p <= LADDER_SEATS; p++)
+		games(lg, p, k[p - 1]);
+}
+
 /* The sum of the moves of lg's games, each rated from (mu, sigma) with
  * the others at rest. */
 static double
@@ -92,13 +103,10 @@ test_even(void **state)
 {
 	struct ladder_games lg;
 	double mu, lo, hi;
-	int p;
 
 	(void)state;
-	memset(&lg, 0, sizeof lg);
 	/* Every place as often as any other: the others' own skill. */
-	for (p = 1; p <= LADDER_SEATS; p++)
-		games(&lg, p, 25);
+	spread(&lg, (const int[]){ 25, 25, 25, 25 });
 	assert_int_equal(lg.n, 100);
 	assert_int_equal(ladder_hold(&lg, 27.49, 1.75, 1.75, &mu, &lo, &hi),
 	    0);
@@ -114,11 +122,7 @@ test_stronger(void **state)
 	double mu, lo, hi, weak, rest, again;
 
 	(void)state;
-	memset(&lg, 0, sizeof lg);
-	games(&lg, 1, 40);
-	games(&lg, 2, 30);
-	games(&lg, 3, 20);
-	games(&lg, 4, 10);
+	spread(&lg, (const int[]){ 40, 30, 20, 10 });
 	assert_int_equal(ladder_hold(&lg, 27.49, 1.75, 1.75, &mu, &lo, &hi),
 	    0);
 	assert_true(mu > 27.49 + 1);
@@ -137,11 +141,7 @@ test_stronger(void **state)
 	assert_true(fabs(again - 27.49) < 1e-6);
 
 	/* The other way round: a seat that loses more settles below. */
-	memset(&lg, 0, sizeof lg);
-	games(&lg, 1, 10);
-	games(&lg, 4, 40);
-	games(&lg, 2, 25);
-	games(&lg, 3, 25);
+	spread(&lg, (const int[]){ 10, 25, 25, 40 });
 	assert_int_equal(ladder_hold(&lg, 27.49, 1.75, 1.75, &mu, &lo, &hi),
 	    0);
 	assert_true(mu < 27.49 - 1);
@@ -172,13 +172,11 @@ test_sigma(void **state)
 {
 	struct ladder_games lg;
 	double s;
-	int p;
 
 	(void)state;
 	memset(&lg, 0, sizeof lg);
 	assert_true(ladder_sigma(&lg, 27.49, 27.49, 1.75) == 0);
-	for (p = 1; p <= LADDER_SEATS; p++)
-		games(&lg, p, 25);
+	spread(&lg, (const int[]){ 25, 25, 25, 25 });
 	s = ladder_sigma(&lg, 27.49, 27.49, 1.75);
 	/* Narrower than a newcomer's, wider than the drift alone. */
 	assert_true(s > RATING_TAU && s < RATING_SIGMA / 2);
